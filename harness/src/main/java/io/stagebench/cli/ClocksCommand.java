@@ -1,12 +1,137 @@
 package io.stagebench.cli;
 
+import io.stagebench.clock.Calibration;
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.clock.ClockMeasurement;
+import io.stagebench.clock.ClockProbeMain;
+import io.stagebench.clock.ClocksReport;
+import io.stagebench.clock.ProbeOverhead;
+import io.stagebench.fork.JvmFork;
+import io.stagebench.json.Json;
+import io.stagebench.system.CpuInfo;
+import io.stagebench.system.CpuList;
+import io.stagebench.system.CpuSelection;
+import io.stagebench.system.KernelTsc;
+import io.stagebench.system.SystemFiles;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
-@Command(name = "clocks", description = "Measure the clock bindings.")
-final class ClocksCommand implements Callable<Integer> {
+/**
+ * {@code stagebench clocks}: calibrates the counter and measures every clock binding, each
+ * in a fresh JVM pinned to the measuring CPU, against the C floor measured in the same JVM.
+ */
+@Command(name = "clocks", mixinStandardHelpOptions = true,
+        description = {"Calibrate the counter and measure each clock binding's probe overhead, step and read cost",
+            "against the C floor, each binding in a fresh JVM pinned to the measuring CPU."})
+public final class ClocksCommand implements Callable<Integer> {
+
+    @Option(names = {"-b", "--binding"}, split = ",", paramLabel = "NAME",
+            converter = BindingConverter.class,
+            description = "Bindings to measure (default: all): ${COMPLETION-CANDIDATES}")
+    List<ClockBinding> bindings = List.of(ClockBinding.values());
+
+    @Option(names = "--calibration-ms", paramLabel = "MS",
+            description = "Length of one calibration round, " + Calibration.MIN_INTERVAL_MS + " to "
+                    + Calibration.MAX_INTERVAL_MS + " ms (default: ${DEFAULT-VALUE}).")
+    long calibrationMs = Calibration.DEFAULT_INTERVAL_MS;
+
+    @Option(names = "--rounds", paramLabel = "N", description = "Calibration rounds, 1 to 100 (default: ${DEFAULT-VALUE}).")
+    int rounds = Calibration.DEFAULT_ROUNDS;
+
+    @Option(names = "--pairs", paramLabel = "N",
+            description = "Back-to-back probe pairs, at least " + ProbeOverhead.MIN_PAIRS + " (default: ${DEFAULT-VALUE}).")
+    int pairs = ProbeOverhead.DEFAULT_PAIRS;
+
+    @Option(names = "--cpu", paramLabel = "N", description = "CPU to measure on (default: an isolated CPU, else the highest one).")
+    Integer cpu;
+
+    @Option(names = "--timeout-s", paramLabel = "S", description = "Kill a binding's JVM after this long (default: ${DEFAULT-VALUE}).")
+    int timeoutS = 120;
+
+    @Option(names = "--json", description = "Print JSON instead of the table.")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Override
-    public Integer call() {
-        return 0;
+    public Integer call() throws IOException {
+        validate();
+        SystemFiles files = SystemFiles.host();
+        int measuredCpu = CpuSelection.choose(cpu == null ? OptionalInt.empty() : OptionalInt.of(cpu), files);
+        CpuList serviceCpus = CpuSelection.online(files).without(measuredCpu);
+
+        List<ClockMeasurement> measurements = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        for (ClockBinding binding : bindings) {
+            System.err.println("[clocks] measuring " + binding.id() + " in a fresh JVM on CPU " + measuredCpu + " ...");
+            JvmFork.Outcome outcome = JvmFork.run(new JvmFork.Spec(ClockProbeMain.class.getName(),
+                    List.of(binding.id(), Long.toString(calibrationMs), Integer.toString(rounds),
+                            Integer.toString(pairs), Integer.toString(measuredCpu)),
+                    List.of("-Xms256m", "-Xmx256m", "-XX:+AlwaysPreTouch"), serviceCpus, Duration.ofSeconds(timeoutS)));
+            if (!outcome.succeeded()) {
+                failures.add("binding " + binding.id() + ": its JVM " + outcome.failure() + "; other bindings kept");
+                continue;
+            }
+            try {
+                measurements.add(Json.mapper().readValue(outcome.stdout(), ClockMeasurement.class));
+            } catch (IOException e) {
+                failures.add("binding " + binding.id() + ": unreadable result from its JVM (" + e.getMessage() + ")");
+            }
+        }
+        CpuInfo cpuInfo = CpuInfo.read(files);
+        ClocksReport report = new ClocksReport(cpuInfo, KernelTsc.read(files, cpuInfo), measurements, failures);
+        if (json) {
+            spec.commandLine().getOut().println(Json.write(report.toJson()));
+        } else {
+            spec.commandLine().getOut().print(report.toText());
+        }
+        spec.commandLine().getOut().flush();
+        return measurements.isEmpty() ? 1 : 0;
+    }
+
+    private void validate() {
+        try {
+            Calibration.checkInterval(calibrationMs);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--calibration-ms: " + e.getMessage());
+        }
+        if (rounds < 1 || rounds > 100) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--rounds: " + rounds + " is out of range [1, 100]");
+        }
+        if (pairs < ProbeOverhead.MIN_PAIRS) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--pairs: " + pairs + " is below the minimum of " + ProbeOverhead.MIN_PAIRS);
+        }
+        if (timeoutS < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--timeout-s: must be at least 1");
+        }
+        if (cpu != null) {
+            CpuList online = CpuSelection.online(SystemFiles.host());
+            if (!online.contains(cpu)) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--cpu: CPU " + cpu + " does not exist (available: " + online + ")");
+            }
+        }
+    }
+
+    /** Converts a binding name, listing the valid ones when it is unknown. */
+    public static final class BindingConverter implements CommandLine.ITypeConverter<ClockBinding> {
+        @Override
+        public ClockBinding convert(String value) {
+            try {
+                return ClockBinding.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
     }
 }

@@ -1,0 +1,196 @@
+package io.stagebench.clock;
+
+import io.stagebench.system.CpuInfo;
+import io.stagebench.system.KernelTsc;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The result of {@code stagebench clocks}: one {@link ClockMeasurement} per binding (each
+ * from its own JVM), the machine's counter facts, and the kernel's TSC figure, rendered as
+ * the console table or as JSON (keys documented in the README).
+ *
+ * @param cpu          the machine's counter facts
+ * @param kernelTsc    the kernel's TSC frequency, when one is exposed
+ * @param measurements one per binding that was measured
+ * @param failures     one line per binding whose fork failed
+ */
+public record ClocksReport(CpuInfo cpu, Optional<KernelTsc> kernelTsc, List<ClockMeasurement> measurements,
+                           List<String> failures) {
+
+    /** Calibrations further than this from the kernel's figure are flagged. */
+    public static final double KERNEL_AGREEMENT = 1e-4;
+
+    public ClocksReport {
+        measurements = List.copyOf(measurements);
+        failures = List.copyOf(failures);
+    }
+
+    /** @return the measurement whose calibration and step describe the counter: FFM if native, else the first native one */
+    public Optional<ClockMeasurement> reference() {
+        return measurements.stream().filter(m -> m.binding() == ClockBinding.FFM)
+                .findFirst()
+                .or(() -> measurements.stream().filter(m -> m.binding().isNative()).findFirst())
+                .or(() -> measurements.stream().findFirst());
+    }
+
+    /** @return the C floor's minimum probe overhead in ns, from the reference fork */
+    public Optional<Double> floorNs() {
+        return reference().filter(ClockMeasurement::hasFloor)
+                .map(m -> m.calibration().toNs(m.floorOverheadTicks()));
+    }
+
+    /** @return overhead min of {@code m} over the C floor measured in the same JVM (or the reference's) */
+    public Optional<Double> ratioToFloor(ClockMeasurement m) {
+        double minNs = m.calibration().toNs(m.overhead().minTicks());
+        if (m.hasFloor()) {
+            double floorNs = m.calibration().toNs(m.floorOverheadTicks());
+            return floorNs > 0 ? Optional.of(minNs / floorNs) : Optional.empty();
+        }
+        return floorNs().filter(f -> f > 0).map(f -> minNs / f);
+    }
+
+    /** @return every warning the report must show, one line each, without the prefix */
+    public List<String> warnings() {
+        List<String> warnings = new ArrayList<>(cpu.counterWarnings());
+        for (ClockMeasurement m : measurements) {
+            for (String w : m.warnings()) {
+                warnings.add("[" + m.requested() + "] " + w);
+            }
+        }
+        failures.forEach(f -> warnings.add(f));
+        Optional<ClockMeasurement> reference = reference().filter(m -> m.binding().isNative());
+        if (reference.isPresent()) {
+            if (kernelTsc.isEmpty()) {
+                warnings.add("the kernel exposes no TSC frequency to cross-check the calibration against");
+            } else {
+                double diff = kernelTsc.get().relativeDifference(reference.get().calibration().mhz());
+                if (Math.abs(diff) > KERNEL_AGREEMENT) {
+                    warnings.add(String.format(Locale.ROOT,
+                            "calibrated %.3f MHz differs from the kernel's %.3f MHz by %+.1e (more than %.0e)",
+                            reference.get().calibration().mhz(), kernelTsc.get().mhz(), diff, KERNEL_AGREEMENT));
+                }
+            }
+        } else if (!measurements.isEmpty()) {
+            warnings.add("no native clock: every figure is System.nanoTime(), whose step and cost are tens of ns");
+        }
+        return warnings;
+    }
+
+    /** @return the console rendering */
+    public String toText() {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "cpu %s, %d CPUs, clocksource %s, constant_tsc %s, nonstop_tsc %s%n",
+                cpu.model(), cpu.logicalCpus(), cpu.clocksource(), yesNo(cpu.constantTsc()), yesNo(cpu.nonstopTsc())));
+        reference().ifPresent(ref -> {
+            out.append(ref.counterLine()).append(System.lineSeparator());
+            Calibration c = ref.calibration();
+            if (ref.binding().isNative()) {
+                out.append(String.format(Locale.ROOT, "calibration %.4f MHz, median of %d x %d ms against CLOCK_MONOTONIC, spread %.1e",
+                        c.mhz(), c.rounds(), c.intervalNs() / 1_000_000, c.relativeSpread()));
+                kernelTsc.ifPresentOrElse(
+                        k -> out.append(String.format(Locale.ROOT, "; kernel %.3f MHz (%s), difference %+.1e",
+                                k.mhz(), k.source(), k.relativeDifference(c.mhz()))),
+                        () -> out.append("; no kernel figure to compare"));
+                out.append(System.lineSeparator());
+            }
+            out.append("measuring thread ").append(ref.cpu() >= 0 ? "pinned to CPU " + ref.cpu() : "NOT pinned")
+                    .append(", one JVM per binding").append(System.lineSeparator());
+        });
+        out.append(System.lineSeparator());
+        out.append(String.format(Locale.ROOT, "%-10s %20s %20s %12s %11s%n",
+                "binding", "overhead min", "overhead median", "one read", "vs C floor"));
+        reference().filter(ClockMeasurement::hasFloor).ifPresent(ref -> out.append(String.format(Locale.ROOT,
+                "%-10s %20s %20s %12s %11s%n", "C floor",
+                ticksAndNs(ref.floorOverheadTicks(), ref.calibration()), "-", "-", "1.00")));
+        for (ClockMeasurement m : measurements) {
+            String name = m.binding() == m.requested() ? m.binding().id() : m.requested() + "->" + m.binding();
+            out.append(String.format(Locale.ROOT, "%-10s %20s %20s %12s %11s%n", name,
+                    ticksAndNs(m.overhead().minTicks(), m.calibration()),
+                    ticksAndNs(m.overhead().medianTicks(), m.calibration()),
+                    String.format(Locale.ROOT, "%.1f ns", m.calibration().toNs(m.readCostTicks())),
+                    ratioToFloor(m).map(r -> String.format(Locale.ROOT, "%.2f", r)).orElse("-")));
+        }
+        List<String> warnings = warnings();
+        if (!warnings.isEmpty()) {
+            out.append(System.lineSeparator());
+            warnings.forEach(w -> out.append("*** WARNING: ").append(w).append(System.lineSeparator()));
+        }
+        return out.toString();
+    }
+
+    /** @return the JSON tree: keys documented in the README under "stagebench clocks --json" */
+    public Map<String, Object> toJson() {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("schema", "stagebench.clocks/1");
+        Map<String, Object> machine = new LinkedHashMap<>();
+        machine.put("cpuModel", cpu.model());
+        machine.put("logicalCpus", cpu.logicalCpus());
+        machine.put("constantTsc", cpu.constantTsc());
+        machine.put("nonstopTsc", cpu.nonstopTsc());
+        machine.put("clocksource", cpu.clocksource());
+        machine.put("hypervisor", cpu.hypervisor());
+        root.put("machine", machine);
+        reference().ifPresent(ref -> {
+            Calibration c = ref.calibration();
+            Map<String, Object> counter = new LinkedHashMap<>();
+            counter.put("binding", ref.binding().id());
+            counter.put("mhz", c.mhz());
+            counter.put("nsPerTick", c.nsPerTick());
+            counter.put("stepTicks", ref.stepTicks());
+            counter.put("stepNs", c.toNs(ref.stepTicks()));
+            counter.put("line", ref.counterLine());
+            root.put("counter", counter);
+            Map<String, Object> calibration = new LinkedHashMap<>();
+            calibration.put("mhz", c.mhz());
+            calibration.put("minMhz", c.minTicksPerNs() * 1000.0);
+            calibration.put("maxMhz", c.maxTicksPerNs() * 1000.0);
+            calibration.put("rounds", c.rounds());
+            calibration.put("intervalMs", c.intervalNs() / 1_000_000);
+            calibration.put("relativeSpread", c.relativeSpread());
+            calibration.put("kernelMhz", kernelTsc.map(KernelTsc::mhz).orElse(null));
+            calibration.put("kernelSource", kernelTsc.map(KernelTsc::source).orElse(null));
+            calibration.put("relativeDifference", kernelTsc.map(k -> k.relativeDifference(c.mhz())).orElse(null));
+            root.put("calibration", calibration);
+            Map<String, Object> floor = new LinkedHashMap<>();
+            if (ref.hasFloor()) {
+                floor.put("overheadMinTicks", ref.floorOverheadTicks());
+                floor.put("overheadMinNs", c.toNs(ref.floorOverheadTicks()));
+                floor.put("stepTicks", ref.floorStepTicks());
+            }
+            root.put("floor", ref.hasFloor() ? floor : null);
+        });
+        List<Map<String, Object>> bindings = new ArrayList<>();
+        for (ClockMeasurement m : measurements) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            Calibration c = m.calibration();
+            row.put("requested", m.requested().id());
+            row.put("binding", m.binding().id());
+            row.put("overheadMinTicks", m.overhead().minTicks());
+            row.put("overheadMinNs", c.toNs(m.overhead().minTicks()));
+            row.put("overheadMedianTicks", m.overhead().medianTicks());
+            row.put("overheadMedianNs", c.toNs(m.overhead().medianTicks()));
+            row.put("overheadPairs", m.overhead().pairs());
+            row.put("readNs", c.toNs(m.readCostTicks()));
+            row.put("stepTicks", m.stepTicks());
+            row.put("ratioToFloor", ratioToFloor(m).orElse(null));
+            row.put("cpu", m.cpu());
+            bindings.add(row);
+        }
+        root.put("bindings", bindings);
+        root.put("warnings", warnings());
+        return root;
+    }
+
+    private static String ticksAndNs(long ticks, Calibration calibration) {
+        return String.format(Locale.ROOT, "%d ticks %6.1f ns", ticks, calibration.toNs(ticks));
+    }
+
+    private static String yesNo(boolean value) {
+        return value ? "yes" : "NO";
+    }
+}

@@ -1,0 +1,148 @@
+package io.stagebench.fork;
+
+import io.stagebench.system.CpuList;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a main class in a fresh JVM, like JMH's forks: same java, same class path, the
+ * given JVM flags, and every thread of the child restricted to {@code serviceCpus} (with
+ * {@code taskset}, when present) so its JIT and GC threads stay off the measured CPU; the
+ * measuring thread then pins itself to the measured CPU.
+ *
+ * <p>The child's stdout is captured (it carries the fork's result); its stderr is passed
+ * through so progress stays visible. A fork that outlives its timeout is killed and
+ * reported as timed out, never waited on forever.
+ */
+public final class JvmFork {
+
+    /** Flags every fork gets: the native clock needs native access. */
+    public static final List<String> BASE_JVM_FLAGS = List.of("--enable-native-access=ALL-UNNAMED");
+
+    private JvmFork() {
+    }
+
+    /**
+     * What to run.
+     *
+     * @param mainClass   fully qualified main class
+     * @param args        its arguments
+     * @param jvmFlags    flags after {@link #BASE_JVM_FLAGS}
+     * @param serviceCpus CPUs all of the child's threads may use (empty: no restriction)
+     * @param timeout     kill the fork after this long
+     */
+    public record Spec(String mainClass, List<String> args, List<String> jvmFlags, CpuList serviceCpus, Duration timeout) {
+        public Spec {
+            args = List.copyOf(args);
+            jvmFlags = List.copyOf(jvmFlags);
+        }
+    }
+
+    /**
+     * How it ended.
+     *
+     * @param command   the command line that was run
+     * @param exitCode  the exit code, or -1 when it timed out or could not start
+     * @param timedOut  true when it was killed at its timeout
+     * @param stdout    everything it printed on stdout
+     * @param elapsedMs wall time
+     * @param error     why it could not start, or null
+     */
+    public record Outcome(List<String> command, int exitCode, boolean timedOut, String stdout, long elapsedMs, String error) {
+
+        /** @return true when the fork exited 0 in time */
+        public boolean succeeded() {
+            return !timedOut && exitCode == 0 && error == null;
+        }
+
+        /** @return one line saying how a failed fork failed */
+        public String failure() {
+            if (error != null) {
+                return "could not start: " + error;
+            }
+            if (timedOut) {
+                return "timed out after " + elapsedMs + " ms and was killed";
+            }
+            return "exited with code " + exitCode;
+        }
+    }
+
+    /** @return the command line for {@code spec}, with the running JVM's java and class path */
+    public static List<String> command(Spec spec) {
+        List<String> command = new ArrayList<>();
+        String taskset = findTaskset();
+        if (taskset != null && !spec.serviceCpus().isEmpty()) {
+            command.add(taskset);
+            command.add("-c");
+            command.add(spec.serviceCpus().toString());
+        }
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(BASE_JVM_FLAGS);
+        command.addAll(spec.jvmFlags());
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(spec.mainClass());
+        command.addAll(spec.args());
+        return command;
+    }
+
+    /** Runs the fork to completion or timeout. */
+    public static Outcome run(Spec spec) {
+        List<String> command = command(spec);
+        long startNs = System.nanoTime();
+        Process process;
+        try {
+            process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        } catch (IOException e) {
+            return new Outcome(command, -1, false, "", 0, e.getMessage());
+        }
+        try {
+            process.getOutputStream().close(); // a fork reads no input
+        } catch (IOException e) {
+            // nothing to close
+        }
+        CompletableFuture<String> stdout = CompletableFuture.supplyAsync(() -> readAll(process.getInputStream()));
+        try {
+            boolean finished = process.waitFor(spec.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            long elapsedMs = (System.nanoTime() - startNs) / 1_000_000;
+            if (!finished) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                process.waitFor(10, TimeUnit.SECONDS);
+                return new Outcome(command, -1, true, stdout.getNow(""), elapsedMs, null);
+            }
+            return new Outcome(command, process.exitValue(), false, stdout.join(), elapsedMs, null);
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+            return new Outcome(command, -1, false, "", (System.nanoTime() - startNs) / 1_000_000, "interrupted");
+        }
+    }
+
+    private static String readAll(InputStream in) {
+        try (in) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String findTaskset() {
+        for (String dir : List.of("/usr/bin", "/bin", "/usr/local/bin")) {
+            Path candidate = Path.of(dir, "taskset");
+            if (Files.isExecutable(candidate)) {
+                return candidate.toString();
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,165 @@
+package io.stagebench.nativeaccess;
+
+import com.sun.jna.LastErrorException;
+import com.sun.jna.Native;
+import com.sun.jna.Platform;
+import io.stagebench.system.CpuList;
+import java.util.Optional;
+
+/**
+ * Linux CPU affinity and memory locking for the measuring thread, through JNA direct
+ * mapping onto libc ({@code sched_setaffinity}, {@code sched_getaffinity},
+ * {@code sched_getcpu}, {@code mlockall}).
+ *
+ * <p>Every call reports what it obtained rather than assuming it: pinning is read back,
+ * and refusals come back as the errno text so a report can print them as warnings.
+ * Not on the measured path.
+ */
+public final class Affinity {
+
+    private static final int CPU_SET_LONGS = 16; // cpu_set_t: 1024 bits
+    private static final int MCL_CURRENT = 1;
+    private static final boolean AVAILABLE;
+    private static final String UNAVAILABLE_REASON;
+
+    static {
+        boolean available = false;
+        String reason = "CPU affinity is only supported on Linux";
+        if (Platform.isLinux()) {
+            try {
+                Native.register(Affinity.class, "c");
+                available = true;
+                reason = null;
+            } catch (LinkageError | RuntimeException e) {
+                reason = "libc could not be bound through JNA: " + e.getMessage();
+            }
+        }
+        AVAILABLE = available;
+        UNAVAILABLE_REASON = reason;
+    }
+
+    private Affinity() {
+    }
+
+    private static native int sched_setaffinity(int pid, long cpusetsize, long[] mask) throws LastErrorException;
+
+    private static native int sched_getaffinity(int pid, long cpusetsize, long[] mask) throws LastErrorException;
+
+    private static native int sched_getcpu() throws LastErrorException;
+
+    private static native int mlockall(int flags) throws LastErrorException;
+
+    /** @return empty when affinity calls work here, else why not */
+    public static Optional<String> unavailableReason() {
+        return Optional.ofNullable(UNAVAILABLE_REASON);
+    }
+
+    /**
+     * Pins the calling thread to {@code cpu} and reads the affinity back.
+     *
+     * @return empty on success, else the reason it was refused
+     */
+    public static Optional<String> pinCurrentThread(int cpu) {
+        if (!AVAILABLE) {
+            return Optional.of(UNAVAILABLE_REASON);
+        }
+        if (cpu < 0 || cpu >= CPU_SET_LONGS * 64) {
+            return Optional.of("CPU " + cpu + " is outside cpu_set_t");
+        }
+        long[] mask = new long[CPU_SET_LONGS];
+        mask[cpu / 64] = 1L << (cpu % 64);
+        try {
+            sched_setaffinity(0, mask.length * 8L, mask);
+        } catch (LastErrorException e) {
+            return Optional.of("sched_setaffinity(CPU " + cpu + ") refused: " + e.getMessage());
+        }
+        Optional<CpuList> readBack = currentThreadAffinity();
+        if (readBack.isEmpty() || !readBack.get().equals(CpuList.of(cpu))) {
+            return Optional.of("affinity read back as " + readBack.map(CpuList::toString).orElse("unknown")
+                    + " after pinning to CPU " + cpu);
+        }
+        return Optional.empty();
+    }
+
+    /** Restricts the calling thread to {@code cpus}; returns the refusal reason, if any. */
+    public static Optional<String> restrictCurrentThread(CpuList cpus) {
+        if (!AVAILABLE) {
+            return Optional.of(UNAVAILABLE_REASON);
+        }
+        long[] mask = new long[CPU_SET_LONGS];
+        for (int cpu : cpus.toArray()) {
+            if (cpu < CPU_SET_LONGS * 64) {
+                mask[cpu / 64] |= 1L << (cpu % 64);
+            }
+        }
+        try {
+            sched_setaffinity(0, mask.length * 8L, mask);
+            return Optional.empty();
+        } catch (LastErrorException e) {
+            return Optional.of("sched_setaffinity(" + cpus + ") refused: " + e.getMessage());
+        }
+    }
+
+    /** @return the calling thread's affinity mask, read from the kernel */
+    public static Optional<CpuList> currentThreadAffinity() {
+        if (!AVAILABLE) {
+            return Optional.empty();
+        }
+        long[] mask = new long[CPU_SET_LONGS];
+        try {
+            sched_getaffinity(0, mask.length * 8L, mask);
+        } catch (LastErrorException e) {
+            return Optional.empty();
+        }
+        return Optional.of(fromMask(mask));
+    }
+
+    /** @return the CPU the calling thread is running on now, or -1 when unknown */
+    public static int currentCpu() {
+        if (!AVAILABLE) {
+            return -1;
+        }
+        try {
+            return sched_getcpu();
+        } catch (LastErrorException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * Locks the process's current pages in memory ({@code mlockall(MCL_CURRENT)}), best
+     * effort: a page fault in the measured loop is a multi-microsecond outlier.
+     *
+     * @return empty on success, else the reason it was refused
+     */
+    public static Optional<String> lockCurrentMemory() {
+        if (!AVAILABLE) {
+            return Optional.of(UNAVAILABLE_REASON);
+        }
+        try {
+            mlockall(MCL_CURRENT);
+            return Optional.empty();
+        } catch (LastErrorException e) {
+            return Optional.of("mlockall(MCL_CURRENT) refused: " + e.getMessage()
+                    + " (raise RLIMIT_MEMLOCK or grant CAP_IPC_LOCK)");
+        }
+    }
+
+    static CpuList fromMask(long[] mask) {
+        int count = 0;
+        for (long word : mask) {
+            count += Long.bitCount(word);
+        }
+        int[] cpus = new int[count];
+        int next = 0;
+        for (int word = 0; word < mask.length; word++) {
+            long bits = mask[word];
+            while (bits != 0) {
+                int bit = Long.numberOfTrailingZeros(bits);
+                cpus[next++] = word * 64 + bit;
+                bits &= bits - 1;
+            }
+        }
+        return CpuList.of(cpus);
+    }
+}

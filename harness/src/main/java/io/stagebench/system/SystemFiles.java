@@ -1,0 +1,81 @@
+package io.stagebench.system;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Reads the files and commands that describe the machine. Every read is best effort:
+ * what cannot be read is absent, never an exception, because a system description with
+ * a gap is still worth printing.
+ *
+ * <p>The root directory is injectable so tests can lay out a fake {@code /proc} and
+ * {@code /sys}.
+ */
+public final class SystemFiles {
+
+    private final Path root;
+
+    public SystemFiles(Path root) {
+        this.root = root;
+    }
+
+    /** @return the real machine's files */
+    public static SystemFiles host() {
+        return new SystemFiles(Path.of("/"));
+    }
+
+    /** @return the trimmed content of {@code path} (absolute, resolved under the root) */
+    public Optional<String> read(String path) {
+        Path file = root.resolve(path.startsWith("/") ? path.substring(1) : path);
+        try {
+            return Optional.of(Files.readString(file, StandardCharsets.UTF_8).trim());
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** @return the first line of the file */
+    public Optional<String> firstLine(String path) {
+        return read(path).map(text -> text.lines().findFirst().orElse(""));
+    }
+
+    /**
+     * Runs a command (only on the real machine; under a fake root it returns empty) and
+     * returns its standard output when it exits 0 within 5 s.
+     */
+    public Optional<String> command(String... argv) {
+        if (!root.equals(Path.of("/"))) {
+            return Optional.empty();
+        }
+        try {
+            Process process = new ProcessBuilder(List.of(argv)).redirectErrorStream(false)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            byte[] out = process.getInputStream().readAllBytes();
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                return Optional.empty();
+            }
+            return process.exitValue() == 0 ? Optional.of(new String(out, StandardCharsets.UTF_8)) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    /** @return every line of the kernel log that can be read: dmesg, then journalctl -k, then kern.log */
+    public List<String> kernelLog() {
+        List<String> lines = new ArrayList<>();
+        command("dmesg").or(() -> command("journalctl", "-k", "-b", "--no-pager", "-q"))
+                .or(() -> read("/var/log/kern.log"))
+                .ifPresent(text -> text.lines().forEach(lines::add));
+        return lines;
+    }
+}

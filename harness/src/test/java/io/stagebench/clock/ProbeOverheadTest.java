@@ -1,0 +1,51 @@
+package io.stagebench.clock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class ProbeOverheadTest {
+
+    @Test
+    void shouldReportTheMinimumAndMedianOfBackToBackPairs() {
+        // pairs (begin, end): deltas 45, 40, 300 (an interrupt), 42, 41
+        ScriptedClock clock = new ScriptedClock(100, 145, 200, 240, 300, 600, 700, 742, 800, 841);
+
+        ProbeOverhead overhead = ProbeOverhead.measure(clock, 5);
+
+        assertEquals(40, overhead.minTicks());
+        assertEquals(42, overhead.medianTicks());
+        assertEquals(5, overhead.pairs());
+    }
+
+    @Test
+    void shouldTakeTheLowerMiddleAsMedianForAnEvenCount() {
+        ProbeOverhead overhead = ProbeOverhead.fromDeltas(new long[] {10, 40, 20, 30});
+
+        assertEquals(10, overhead.minTicks());
+        assertEquals(20, overhead.medianTicks());
+    }
+
+    @Test
+    void shouldFindTheSmallestNonZeroStepIgnoringEqualReads() {
+        // pairs: gap 0 (same tick), gap 48, gap 24, gap 0, gap 72
+        ScriptedClock clock = new ScriptedClock(10, 10, 20, 68, 100, 124, 130, 130, 200, 272);
+
+        assertEquals(24, CounterStep.measureTicks(clock, 5));
+    }
+
+    @Test
+    void shouldReportZeroStepWhenTheCounterNeverAdvances() {
+        ScriptedClock clock = new ScriptedClock(7, 7, 7, 7);
+
+        assertEquals(0, CounterStep.measureTicks(clock, 2));
+    }
+
+    @Test
+    void shouldAverageTheReadCostBetweenFencedReads() {
+        // begin at 1000, four raw reads, end at 1400: 100 ticks a read
+        ScriptedClock clock = new ScriptedClock(1000, 1, 2, 3, 4, 1400);
+
+        assertEquals(100.0, CounterStep.readCostTicks(clock, 4), 1e-12);
+    }
+}

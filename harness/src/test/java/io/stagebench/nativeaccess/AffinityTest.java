@@ -1,0 +1,50 @@
+package io.stagebench.nativeaccess;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stagebench.system.CpuList;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class AffinityTest {
+
+    @Test
+    void shouldDecodeACpuSetMaskAcrossWords() {
+        long[] mask = new long[16];
+        mask[0] = 0b1011L;
+        mask[1] = 1L << 3;
+
+        assertEquals(CpuList.of(0, 1, 3, 67), Affinity.fromMask(mask));
+    }
+
+    @Test
+    void shouldPinAThreadAndReadTheAffinityBack() throws Exception {
+        Optional<CpuList> before = Affinity.currentThreadAffinity();
+        assertTrue(before.isPresent(), "sched_getaffinity unavailable");
+        int cpu = before.get().toArray()[0];
+        Optional<String>[] refused = new Optional[1];
+        int[] ranOn = new int[1];
+        CpuList[] readBack = new CpuList[1];
+
+        Thread thread = new Thread(() -> {
+            refused[0] = Affinity.pinCurrentThread(cpu);
+            readBack[0] = Affinity.currentThreadAffinity().orElse(null);
+            ranOn[0] = Affinity.currentCpu();
+        });
+        thread.start();
+        thread.join();
+
+        assertEquals(Optional.empty(), refused[0]);
+        assertEquals(CpuList.of(cpu), readBack[0]);
+        assertEquals(cpu, ranOn[0]);
+    }
+
+    @Test
+    void shouldReportARefusalForACpuOutsideTheSet() {
+        Optional<String> refused = Affinity.pinCurrentThread(100_000);
+
+        assertTrue(refused.isPresent());
+        assertTrue(refused.get().contains("100000"), refused.get());
+    }
+}
