@@ -1,0 +1,45 @@
+package io.stagebench.api;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks a class as a stagebench benchmark. The class must be public, have a public
+ * no-argument constructor and implement {@link Operation}; the annotation processor
+ * shipped with the harness checks that at compile time and lists the class in
+ * {@code META-INF/stagebench/benchmarks.list}, where the runner finds it.
+ *
+ * <p>A <b>stage</b> benchmark declares one stage (the default: its name) and the runner
+ * times each call of {@link Operation#run}. A <b>pipeline</b> benchmark declares several
+ * stages and calls {@link Stamps#mark()} at each boundary between them, giving one delta
+ * per stage for every message plus the total.
+ *
+ * <pre>{@code
+ * @Benchmark(name = "pipeline", stages = {"parse", "book", "decide", "encode"})
+ * public final class PipelineBenchmark implements Operation {
+ *     public void run(long seq, Stamps stamps, Sink sink) {
+ *         parser.parse(...);  stamps.mark();
+ *         book.apply(...);    stamps.mark();
+ *         sink.consume(strategy.decide(...)); stamps.mark();
+ *         sink.consume(encoder.encode(...));
+ *     }
+ * }
+ * }</pre>
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface Benchmark {
+
+    /** @return the benchmark's name on the command line and in results: letters, digits, '.', '-', '_' */
+    String name();
+
+    /** @return the stage names, in order; empty means one stage named after the benchmark */
+    String[] stages() default {};
+
+    /** @return one line saying what it measures */
+    String description() default "";
+}

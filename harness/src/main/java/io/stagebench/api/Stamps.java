@@ -1,0 +1,85 @@
+package io.stagebench.api;
+
+import io.stagebench.clock.Clock;
+
+/**
+ * Stage-boundary stamps of the message being measured, stored as 32-bit tick deltas into
+ * preallocated per-stage arrays (struct of arrays).
+ *
+ * <p>A pipeline benchmark calls {@link #mark()} at each boundary between stages; the runner
+ * reads the start before the operation and the end after it. Stage {@code k}'s delta is
+ * the ticks between boundary {@code k} and boundary {@code k + 1}. A boundary read is the
+ * end-of-interval read ({@code rdtscp; lfence}), which also keeps the next stage from
+ * starting before it: one read serves both sides.
+ *
+ * <p>Measurement hazard: every mark costs one fenced read inside the pipeline, so a
+ * pipeline's total is larger than the sum of isolated stage benchmarks by about
+ * (stages - 1) probes; the runner subtracts one probe overhead from each stage delta.
+ * A delta larger than 2^32 - 1 ticks (1.6 s at 2.6 GHz) saturates at that value.
+ */
+public final class Stamps {
+
+    /** Largest delta a 32-bit slot holds. */
+    public static final long MAX_DELTA_TICKS = 0xFFFF_FFFFL;
+
+    private final Clock clock;
+    private final int[][] deltaTicks;
+    private final int stageCount;
+    private int row;
+    private int stage;
+    private long lastTicks;
+    private long markErrors;
+
+    /**
+     * @param clock      the fork's clock
+     * @param deltaTicks one array per stage, each as long as the recording
+     */
+    public Stamps(Clock clock, int[][] deltaTicks) {
+        this.clock = clock;
+        this.deltaTicks = deltaTicks;
+        this.stageCount = deltaTicks.length;
+    }
+
+    /** Marks the boundary after the current stage. */
+    public void mark() {
+        long now = clock.end();
+        int current = stage;
+        if (current < stageCount - 1) {
+            deltaTicks[current][row] = saturate(now - lastTicks);
+            stage = current + 1;
+        } else {
+            markErrors++;
+        }
+        lastTicks = now;
+    }
+
+    /** Runner: prepares the stamps for the message in {@code row}; called before the start read. */
+    public void open(int row) {
+        this.row = row;
+        this.stage = 0;
+    }
+
+    /** Runner: the start read of the current message. */
+    public void start(long startTicks) {
+        this.lastTicks = startTicks;
+    }
+
+    /** Runner: the end read of the current message; stores the last stage's delta. */
+    public void close(long endTicks) {
+        int current = stage;
+        deltaTicks[current][row] = saturate(endTicks - lastTicks);
+        if (current != stageCount - 1) {
+            markErrors++;
+        }
+    }
+
+    /** @return messages whose number of marks was not (stages - 1) */
+    public long markErrors() {
+        return markErrors;
+    }
+
+    /** @return {@code ticks} as an unsigned 32-bit delta, saturated, negatives as 0 */
+    public static int saturate(long ticks) {
+        return (int) Math.min(Math.max(ticks, 0L), MAX_DELTA_TICKS);
+    }
+}

@@ -1,0 +1,17 @@
+package io.stagebench.api;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * A public method run once per fork after measurement; it takes no argument or one
+ * {@link BenchmarkParams}. Check invariants here (a tear-down that throws fails the fork).
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface TearDown {
+}

@@ -1,0 +1,52 @@
+package io.stagebench.builtin;
+
+import io.stagebench.api.Benchmark;
+import io.stagebench.api.BenchmarkParams;
+import io.stagebench.api.Operation;
+import io.stagebench.api.Setup;
+import io.stagebench.api.Sink;
+import io.stagebench.api.Stamps;
+import io.stagebench.clock.Clock;
+
+/**
+ * A ruler check: busy-waits exactly {@code --param ticks=K} counter ticks (default 1000).
+ * After the probe overhead is subtracted its p50 should sit within max(2%, 2 steps) of K;
+ * if it does not, the harness, not the code, is the problem.
+ *
+ * <p>The wait ends at the first raw read at or past {@code start + K}, so it overshoots by
+ * up to one raw read; the first read is the interval's only other added cost.
+ */
+@Benchmark(name = "spin", description = "busy-wait exactly K ticks (--param ticks=K): checks the ruler")
+public final class SpinBenchmark implements Operation {
+
+    /** Default spin length in ticks. */
+    public static final long DEFAULT_TICKS = 1000;
+
+    private Clock clock;
+    private long ticks;
+
+    @Setup
+    public void setup(BenchmarkParams params, Clock clock) {
+        this.clock = clock;
+        this.ticks = params.longParam("ticks", DEFAULT_TICKS);
+        if (ticks < 0) {
+            throw new IllegalArgumentException("--param ticks must not be negative, got " + ticks);
+        }
+    }
+
+    @Override
+    public void run(long seq, Stamps stamps, Sink sink) {
+        final Clock c = clock;
+        final long until = c.raw() + ticks;
+        long now;
+        do {
+            now = c.raw();
+        } while (now < until);
+        sink.consume(now);
+    }
+
+    /** @return the spin length in ticks */
+    public long ticks() {
+        return ticks;
+    }
+}

@@ -1,0 +1,250 @@
+package io.stagebench.cli;
+
+import io.stagebench.clock.Calibration;
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.clock.ProbeOverhead;
+import io.stagebench.nativeaccess.Affinity;
+import io.stagebench.runner.BenchmarkDescriptor;
+import io.stagebench.runner.BenchmarkOutcome;
+import io.stagebench.runner.BenchmarkRegistry;
+import io.stagebench.runner.ForkLauncher;
+import io.stagebench.runner.Mode;
+import io.stagebench.runner.Rate;
+import io.stagebench.runner.RunConfig;
+import io.stagebench.runner.RunReport;
+import io.stagebench.runner.Runner;
+import io.stagebench.store.RunStore;
+import io.stagebench.system.CpuList;
+import io.stagebench.system.CpuSelection;
+import io.stagebench.system.SystemFiles;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code stagebench run}: measures benchmarks in forked, pinned JVMs and prints their
+ * distributions. Every argument is checked before anything is measured.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Measure benchmarks (default: every reference stage and the pipeline) in fresh JVMs pinned to",
+            "one CPU, and print p50 .. p99.99, max and count per stage - never a mean."})
+public final class RunCommand implements Callable<Integer> {
+
+    private static final Pattern DURATION = Pattern.compile("([0-9]+)\\s*(ms|s)");
+
+    @Parameters(paramLabel = "BENCHMARK", arity = "0..*", description = "Benchmarks to run (see --list).")
+    List<String> names = new ArrayList<>();
+
+    @Option(names = {"-f", "--forks"}, paramLabel = "N", description = "Fresh JVMs per benchmark (default: 5; --quick: 2).")
+    Integer forks;
+
+    @Option(names = {"-w", "--warmup"}, paramLabel = "N|TIME",
+            description = "Warm-up per fork: a message count or a time such as 2s or 500ms (default: 200000; --quick: 100000).")
+    String warmup;
+
+    @Option(names = {"-n", "--messages"}, paramLabel = "N", description = "Measured messages per fork (default: 200000; --quick: 20000).")
+    Integer messages;
+
+    @Option(names = "--mode", paramLabel = "MODE", description = "back-to-back (service time) or paced (default: back-to-back; paced when --rate is given).")
+    String mode;
+
+    @Option(names = "--rate", paramLabel = "RATE", description = "Paced rate, e.g. 100k/s, 2500/s, 1M/s; implies --mode paced.")
+    String rate;
+
+    @Option(names = "--stall-us", paramLabel = "US", description = "Inject a busy stall of this many microseconds (demonstrations and tests).")
+    long stallUs;
+
+    @Option(names = "--stall-every", paramLabel = "N", description = "... every N messages (default: ${DEFAULT-VALUE}).")
+    long stallEvery = 10_000;
+
+    @Option(names = "--cpu", paramLabel = "N", description = "CPU to measure on (default: an isolated CPU, else the highest one).")
+    Integer cpu;
+
+    @Option(names = "--clock", paramLabel = "BINDING", converter = ClocksCommand.BindingConverter.class,
+            description = "Clock binding: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    ClockBinding clock = ClockBinding.FFM;
+
+    @Option(names = "--calibration-ms", paramLabel = "MS", description = "Calibration round per fork, 200 to 10000 ms (default: ${DEFAULT-VALUE}).")
+    long calibrationMs = Calibration.DEFAULT_INTERVAL_MS;
+
+    @Option(names = "--calibration-rounds", paramLabel = "N", description = "Calibration rounds per fork (default: ${DEFAULT-VALUE}).")
+    int calibrationRounds = 1;
+
+    @Option(names = "--param", paramLabel = "KEY=VALUE", description = "A benchmark parameter, e.g. ticks=5000 for spin; repeatable.")
+    Map<String, String> params = new LinkedHashMap<>();
+
+    @Option(names = "--jvm-arg", paramLabel = "FLAG", description = "Extra JVM flag for every fork; repeatable.")
+    List<String> jvmArgs = new ArrayList<>();
+
+    @Option(names = "--fork-timeout-s", paramLabel = "S", description = "Kill a fork after this long (default: ${DEFAULT-VALUE}).")
+    long forkTimeoutS = 600;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "Results folder (default: the project's results/).")
+    Path results;
+
+    @Option(names = "--no-mlock", description = "Do not lock the forks' memory (mlockall).")
+    boolean noMlock;
+
+    @Option(names = "--quick", description = "A smoke run: 2 forks x 20000 messages.")
+    boolean quick;
+
+    @Option(names = "--list", description = "List the benchmarks and exit.")
+    boolean list;
+
+    @Option(names = "--chunk", hidden = true, description = "Messages per call of the measured loop.")
+    int chunk = 1000;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        if (list) {
+            for (BenchmarkDescriptor d : registry.all()) {
+                out.printf("%-12s %-40s %s%n", d.name(), String.join(" | ", d.stages()), d.description());
+            }
+            out.flush();
+            return 0;
+        }
+        RunConfig config = configure(registry);
+        RunStore.Run run = RunStore.create(config.runDir());
+
+        List<String> runWarnings = new ArrayList<>();
+        CpuList serviceCpus = CpuSelection.online(SystemFiles.host()).without(config.cpu());
+        Affinity.currentThreadAffinity().filter(a -> a.contains(config.cpu())).ifPresent(a -> {
+            if (!serviceCpus.isEmpty() && Affinity.restrictCurrentThread(serviceCpus).isPresent()) {
+                runWarnings.add("the launcher JVM may run on the measuring CPU " + config.cpu() + " (affinity " + a + ")");
+            }
+        });
+        if (serviceCpus.isEmpty()) {
+            runWarnings.add("only one CPU: the fork's JIT and GC threads share the measuring CPU");
+        }
+
+        List<BenchmarkOutcome> outcomes = new Runner(config, registry, serviceCpus, ForkLauncher.jvm(), System.err).run();
+        RunReport report = new RunReport(config, outcomes, runWarnings);
+        out.print(report.toText());
+        Path summary = run.writeSummary(config, outcomes, report.warnings());
+        out.println();
+        out.println("results: " + summary.getParent());
+        out.flush();
+        boolean anyEmpty = outcomes.stream().anyMatch(o -> o.forks().isEmpty());
+        return anyEmpty ? 1 : 0;
+    }
+
+    private RunConfig configure(BenchmarkRegistry registry) {
+        List<String> benchmarks = new ArrayList<>();
+        if (names.isEmpty()) {
+            registry.defaults().forEach(d -> benchmarks.add(d.name()));
+            if (benchmarks.isEmpty()) {
+                throw usage("no benchmarks on the class path; name one of: " + String.join(", ", registry.names()));
+            }
+        } else {
+            for (String name : names) {
+                try {
+                    benchmarks.add(registry.get(name).name());
+                } catch (IllegalArgumentException e) {
+                    throw usage(e.getMessage());
+                }
+            }
+        }
+        int forkCount = forks != null ? forks : quick ? 2 : 5;
+        if (forkCount < 1) {
+            throw usage("--forks must be at least 1, got " + forkCount);
+        }
+        int measured = messages != null ? messages : quick ? 20_000 : 200_000;
+        if (measured < 1) {
+            throw usage("--messages must be at least 1, got " + measured);
+        }
+        long warmupMessages = 0;
+        long warmupMs = 0;
+        String warmupText = warmup != null ? warmup : quick ? "100000" : "200000";
+        Matcher duration = DURATION.matcher(warmupText.trim());
+        if (duration.matches()) {
+            warmupMs = Long.parseLong(duration.group(1)) * (duration.group(2).equals("s") ? 1000 : 1);
+            if (warmupMs < 1) {
+                throw usage("--warmup time must be positive, got '" + warmupText + "'");
+            }
+        } else {
+            try {
+                warmupMessages = Long.parseLong(warmupText.trim().replace("_", ""));
+            } catch (NumberFormatException e) {
+                throw usage("--warmup: cannot parse '" + warmupText + "' (a message count such as 100000, or a time such as 2s or 500ms)");
+            }
+            if (warmupMessages < 0) {
+                throw usage("--warmup must not be negative, got " + warmupMessages);
+            }
+        }
+        Mode runMode;
+        try {
+            runMode = mode != null ? Mode.parse(mode) : rate != null ? Mode.PACED : Mode.BACK_TO_BACK;
+        } catch (IllegalArgumentException e) {
+            throw usage("--mode: " + e.getMessage());
+        }
+        double rateHz = 0;
+        if (runMode == Mode.PACED) {
+            if (rate == null) {
+                throw usage("--mode paced needs --rate (e.g. --rate 100k/s)");
+            }
+            try {
+                rateHz = Rate.parsePerSecond(rate);
+            } catch (IllegalArgumentException e) {
+                throw usage("--rate: " + e.getMessage());
+            }
+        } else if (rate != null) {
+            throw usage("--rate applies only to --mode paced");
+        }
+        if (stallUs < 0 || stallEvery < 1) {
+            throw usage("--stall-us must not be negative and --stall-every must be at least 1");
+        }
+        int measuringCpu;
+        try {
+            measuringCpu = CpuSelection.choose(cpu == null ? OptionalInt.empty() : OptionalInt.of(cpu), SystemFiles.host());
+        } catch (IllegalArgumentException e) {
+            throw usage("--cpu: " + e.getMessage());
+        }
+        try {
+            Calibration.checkInterval(calibrationMs);
+        } catch (IllegalArgumentException e) {
+            throw usage("--calibration-ms: " + e.getMessage());
+        }
+        if (calibrationRounds < 1 || calibrationRounds > 100) {
+            throw usage("--calibration-rounds must be in [1, 100], got " + calibrationRounds);
+        }
+        if (chunk < 1) {
+            throw usage("--chunk must be at least 1");
+        }
+        if (forkTimeoutS < 1) {
+            throw usage("--fork-timeout-s must be at least 1");
+        }
+        Path resultsRoot = results != null ? results : RunStore.defaultRoot();
+        Path runDir;
+        try {
+            runDir = RunStore.prepareRunDir(resultsRoot);
+        } catch (IOException e) {
+            throw usage("results folder " + resultsRoot + " is not writable (" + e.getMessage() + "); nothing was measured");
+        }
+        List<String> jvmFlags = new ArrayList<>(RunConfig.DEFAULT_JVM_FLAGS);
+        jvmFlags.addAll(jvmArgs);
+        return new RunConfig(benchmarks, forkCount, warmupMessages, warmupMs, measured, Math.min(chunk, measured),
+                runMode, rateHz, stallUs, stallEvery, measuringCpu, clock, calibrationMs, calibrationRounds,
+                ProbeOverhead.MIN_PAIRS * 2, !noMlock, params, jvmFlags, forkTimeoutS, runDir);
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,115 @@
+package io.stagebench.runner;
+
+import io.stagebench.api.Benchmark;
+import io.stagebench.api.BenchmarkParams;
+import io.stagebench.api.Operation;
+import io.stagebench.api.Setup;
+import io.stagebench.api.TearDown;
+import io.stagebench.clock.Clock;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * A discovered benchmark: its name, stages and class, and the reflection that creates it
+ * and runs its {@link Setup} and {@link TearDown} methods (outside any measurement).
+ *
+ * @param name        benchmark name
+ * @param stages      stage names in order (at least one)
+ * @param description one line
+ * @param className   implementing class
+ */
+public record BenchmarkDescriptor(String name, List<String> stages, String description, String className) {
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
+
+    public BenchmarkDescriptor {
+        stages = List.copyOf(stages);
+        if (!NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("benchmark name '" + name + "' must use only letters, digits, '.', '-', '_'");
+        }
+        if (stages.isEmpty()) {
+            throw new IllegalArgumentException("benchmark '" + name + "' has no stages");
+        }
+        for (String stage : stages) {
+            if (!NAME.matcher(stage).matches() || stage.equals("total") || stage.equals("response")) {
+                throw new IllegalArgumentException("benchmark '" + name + "': bad stage name '" + stage
+                        + "' (letters, digits, '.', '-', '_'; 'total' and 'response' are reserved)");
+            }
+        }
+    }
+
+    /** Reads the descriptor from a class's {@link Benchmark} annotation. */
+    public static BenchmarkDescriptor of(Class<?> type) {
+        Benchmark annotation = type.getAnnotation(Benchmark.class);
+        if (annotation == null) {
+            throw new IllegalArgumentException(type.getName() + " is not annotated with @Benchmark");
+        }
+        List<String> stages = annotation.stages().length == 0 ? List.of(annotation.name()) : Arrays.asList(annotation.stages());
+        return new BenchmarkDescriptor(annotation.name(), stages, annotation.description(), type.getName());
+    }
+
+    /** @return true for a benchmark with more than one stage */
+    public boolean isPipeline() {
+        return stages.size() > 1;
+    }
+
+    /** Creates a fresh instance. */
+    public Operation instantiate() throws ReflectiveOperationException {
+        Class<?> type = Class.forName(className);
+        if (!Operation.class.isAssignableFrom(type)) {
+            throw new IllegalArgumentException(className + " does not implement " + Operation.class.getName());
+        }
+        return (Operation) type.getConstructor().newInstance();
+    }
+
+    /** Runs every {@link Setup} method of {@code instance}, in name order. */
+    public static void setup(Object instance, BenchmarkParams params, Clock clock) throws Exception {
+        invokeAll(instance, Setup.class, params, clock);
+    }
+
+    /** Runs every {@link TearDown} method of {@code instance}, in name order. */
+    public static void tearDown(Object instance, BenchmarkParams params, Clock clock) throws Exception {
+        invokeAll(instance, TearDown.class, params, clock);
+    }
+
+    private static void invokeAll(Object instance, Class<? extends Annotation> marker, BenchmarkParams params, Clock clock)
+            throws Exception {
+        List<Method> methods = new ArrayList<>();
+        for (Method method : instance.getClass().getMethods()) {
+            if (method.isAnnotationPresent(marker) && !Modifier.isStatic(method.getModifiers())) {
+                methods.add(method);
+            }
+        }
+        methods.sort(Comparator.comparing(Method::getName));
+        for (Method method : methods) {
+            Object[] args = new Object[method.getParameterCount()];
+            Class<?>[] types = method.getParameterTypes();
+            for (int i = 0; i < types.length; i++) {
+                if (types[i] == BenchmarkParams.class) {
+                    args[i] = params;
+                } else if (types[i] == Clock.class) {
+                    args[i] = clock;
+                } else {
+                    throw new IllegalArgumentException("@" + marker.getSimpleName() + " method " + method.getName()
+                            + " may take only BenchmarkParams and Clock, not " + types[i].getName());
+                }
+            }
+            try {
+                method.invoke(instance, args);
+            } catch (InvocationTargetException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof Exception ex) {
+                    throw ex;
+                }
+                throw e;
+            }
+        }
+    }
+}

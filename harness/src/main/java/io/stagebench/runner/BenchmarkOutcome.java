@@ -1,0 +1,52 @@
+package io.stagebench.runner;
+
+import io.stagebench.stats.Distribution;
+import io.stagebench.stats.StageSummary;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One benchmark's forks merged: per series the pooled distribution of every fork's raw
+ * samples (never averaged percentiles), each fork's own distribution beside it (the
+ * run-to-run spread), and the forks that failed.
+ *
+ * @param descriptor  the benchmark
+ * @param forks       summaries of the forks that succeeded
+ * @param failures    one line per fork that failed
+ * @param perFork     series name to each successful fork's distribution, in fork order
+ * @param merged      series name to the pooled distribution
+ */
+public record BenchmarkOutcome(BenchmarkDescriptor descriptor, List<ForkResult> forks, List<String> failures,
+                               Map<String, List<Distribution>> perFork, Map<String, Distribution> merged) {
+
+    /** Merges fork results with their raw series. */
+    static BenchmarkOutcome merge(BenchmarkDescriptor descriptor, List<ForkResult> forks,
+                                  List<Map<String, double[]>> seriesPerFork, List<String> failures) {
+        Map<String, List<Distribution>> perFork = new LinkedHashMap<>();
+        for (Map<String, double[]> series : seriesPerFork) {
+            series.forEach((name, ns) -> perFork.computeIfAbsent(name, k -> new ArrayList<>()).add(Distribution.of(ns)));
+        }
+        Map<String, Distribution> merged = new LinkedHashMap<>();
+        perFork.forEach((name, parts) -> merged.put(name, Distribution.merge(parts)));
+        return new BenchmarkOutcome(descriptor, List.copyOf(forks), List.copyOf(failures), perFork, merged);
+    }
+
+    /** @return merged summaries in series order */
+    public List<StageSummary> summaries() {
+        List<StageSummary> out = new ArrayList<>();
+        merged.forEach((name, d) -> out.add(StageSummary.of(name, d)));
+        return out;
+    }
+
+    /** @return each fork's p50 of {@code series}, in fork order */
+    public double[] forkP50s(String series) {
+        List<Distribution> parts = perFork.getOrDefault(series, List.of());
+        double[] p50 = new double[parts.size()];
+        for (int i = 0; i < p50.length; i++) {
+            p50[i] = parts.get(i).percentile(50);
+        }
+        return p50;
+    }
+}

@@ -1,0 +1,117 @@
+package io.stagebench.runner;
+
+import io.stagebench.builtin.EmptyBenchmark;
+import io.stagebench.builtin.SpinBenchmark;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Every benchmark the class path offers: the built-in rulers ({@code spin}, {@code empty})
+ * and the classes the annotation processor listed in
+ * {@value #LIST_RESOURCE}, one {@code name<TAB>class} line each.
+ */
+public final class BenchmarkRegistry {
+
+    /** Where the annotation processor lists benchmark classes. */
+    public static final String LIST_RESOURCE = "META-INF/stagebench/benchmarks.list";
+
+    private final Map<String, BenchmarkDescriptor> benchmarks;
+    private final List<String> builtins;
+
+    BenchmarkRegistry(Map<String, BenchmarkDescriptor> benchmarks, List<String> builtins) {
+        this.benchmarks = benchmarks;
+        this.builtins = builtins;
+    }
+
+    /** Reads the registry from the context class loader. */
+    public static BenchmarkRegistry load() {
+        Map<String, BenchmarkDescriptor> found = new LinkedHashMap<>();
+        List<String> builtins = new ArrayList<>();
+        for (Class<?> type : List.of(SpinBenchmark.class, EmptyBenchmark.class)) {
+            BenchmarkDescriptor descriptor = BenchmarkDescriptor.of(type);
+            found.put(descriptor.name(), descriptor);
+            builtins.add(descriptor.name());
+        }
+        ClassLoader loader = BenchmarkRegistry.class.getClassLoader();
+        try {
+            Enumeration<URL> lists = loader.getResources(LIST_RESOURCE);
+            while (lists.hasMoreElements()) {
+                URL list = lists.nextElement();
+                for (String className : read(list)) {
+                    BenchmarkDescriptor descriptor;
+                    try {
+                        descriptor = BenchmarkDescriptor.of(Class.forName(className, false, loader));
+                    } catch (ClassNotFoundException e) {
+                        throw new IllegalStateException(list + " names " + className + ", which is not on the class path", e);
+                    }
+                    BenchmarkDescriptor previous = found.putIfAbsent(descriptor.name(), descriptor);
+                    if (previous != null && !previous.className().equals(className)) {
+                        throw new IllegalStateException("two benchmarks are named '" + descriptor.name() + "': "
+                                + previous.className() + " and " + className);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + LIST_RESOURCE, e);
+        }
+        return new BenchmarkRegistry(found, builtins);
+    }
+
+    private static List<String> read(URL list) throws IOException {
+        List<String> classes = new ArrayList<>();
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(list.openStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                String trimmed = line.strip();
+                if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+                    continue;
+                }
+                int tab = trimmed.indexOf('\t');
+                classes.add(tab < 0 ? trimmed : trimmed.substring(tab + 1).strip());
+            }
+        }
+        return classes;
+    }
+
+    /**
+     * @throws IllegalArgumentException "unknown benchmark 'x' (valid: a, b, c)"
+     */
+    public BenchmarkDescriptor get(String name) {
+        BenchmarkDescriptor descriptor = benchmarks.get(name);
+        if (descriptor == null) {
+            throw new IllegalArgumentException("unknown benchmark '" + name + "' (valid: " + String.join(", ", names()) + ")");
+        }
+        return descriptor;
+    }
+
+    /** @return every benchmark name */
+    public List<String> names() {
+        return List.copyOf(benchmarks.keySet());
+    }
+
+    /** @return every benchmark */
+    public Collection<BenchmarkDescriptor> all() {
+        return benchmarks.values();
+    }
+
+    /** @return the benchmarks {@code stagebench run} runs when none is named: all but the built-in rulers */
+    public List<BenchmarkDescriptor> defaults() {
+        return benchmarks.values().stream().filter(d -> !builtins.contains(d.name())).collect(Collectors.toList());
+    }
+
+    /** @return whether {@code name} is a built-in ruler */
+    public boolean isBuiltin(String name) {
+        return builtins.contains(name);
+    }
+}

@@ -1,0 +1,223 @@
+package io.stagebench.runner;
+
+import io.stagebench.api.BenchmarkParams;
+import io.stagebench.api.Operation;
+import io.stagebench.api.Sink;
+import io.stagebench.api.Stamps;
+import io.stagebench.clock.Calibration;
+import io.stagebench.clock.Clock;
+import io.stagebench.clock.CounterStep;
+import io.stagebench.clock.LoadedClock;
+import io.stagebench.clock.ProbeOverhead;
+import io.stagebench.json.Json;
+import io.stagebench.nativeaccess.Affinity;
+import io.stagebench.nativeaccess.ClockLoader;
+import io.stagebench.stats.Distribution;
+import io.stagebench.stats.StageSummary;
+import io.stagebench.store.AtomicFiles;
+import io.stagebench.system.CpuList;
+import java.io.PrintStream;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One fork's measurement, in order: pin → mlockall (best effort) → load clock → calibrate
+ * → counter step and probe overhead → set up the benchmark → preallocate and pre-touch
+ * the recording → warm up → measure → verify (allocation, GC, JIT) → tear down → write
+ * raw stamps and summary atomically.
+ *
+ * <p>Progress goes to stderr between phases, never while measuring.
+ */
+public final class ForkExecution {
+
+    private static final int WARMUP_PROBE_ROUNDS = 5;
+    private static final long JIT_QUIET_MS = 50;
+    private static final long JIT_QUIET_MAX_MS = 2_000;
+
+    private final ForkSpec spec;
+    private final BenchmarkDescriptor descriptor;
+    private final PrintStream progress;
+    private final List<String> warnings = new ArrayList<>();
+
+    public ForkExecution(ForkSpec spec, BenchmarkDescriptor descriptor, PrintStream progress) {
+        this.spec = spec;
+        this.descriptor = descriptor;
+        this.progress = progress;
+    }
+
+    /** Runs the fork and writes its files; returns the summary it wrote. */
+    public ForkResult run() throws Exception {
+        String tag = "[" + spec.benchmark() + " fork " + spec.fork() + "/" + spec.forks() + "] ";
+        int cpuPinned = pin();
+        String affinity = Affinity.currentThreadAffinity().map(CpuList::toString).orElse("unknown");
+        boolean memoryLocked = spec.lockMemory() && lockMemory();
+
+        LoadedClock loaded = ClockLoader.load(spec.binding());
+        warnings.addAll(loaded.warnings());
+        Clock clock = loaded.clock();
+        progress.println(tag + "calibrating " + loaded.binding() + " clock on CPU " + cpuPinned);
+        for (int i = 0; i < WARMUP_PROBE_ROUNDS; i++) {
+            ProbeOverhead.measure(clock, ProbeOverhead.MIN_PAIRS);
+            CounterStep.measureTicks(clock, CounterStep.MIN_PAIRS);
+        }
+        Calibration calibration = Calibration.measure(clock, spec.calibrationMs(), spec.calibrationRounds());
+        long stepTicks = CounterStep.measureTicks(clock, CounterStep.DEFAULT_PAIRS);
+        ProbeOverhead overhead = ProbeOverhead.measure(clock, spec.overheadPairs());
+
+        BenchmarkParams params = new BenchmarkParams(spec.benchmark(), spec.fork(),
+                spec.warmupMs() > 0 ? -1 : spec.warmupMessages(), spec.measuredMessages(), spec.params());
+        Operation benchmark = descriptor.instantiate();
+        progress.println(tag + "setup");
+        BenchmarkDescriptor.setup(benchmark, params, clock);
+        Operation op = benchmark;
+        if (spec.stallUs() > 0) {
+            long stallTicks = Math.round(spec.stallUs() * 1000.0 * calibration.ticksPerNs());
+            op = new StallingOperation(benchmark, clock, spec.stallEvery(), stallTicks);
+            warnings.add(String.format(Locale.ROOT, "stall injected: %d us every %d messages (a demonstration, not the"
+                    + " benchmark's own behaviour)", spec.stallUs(), spec.stallEvery()));
+        }
+
+        boolean paced = spec.mode() == Mode.PACED;
+        int stages = descriptor.stages().size();
+        Recording measured = new Recording(spec.measuredMessages(), stages, paced);
+        Recording scratch = new Recording(spec.chunk(), stages, paced);
+        Stamps measuredStamps = measured.stamps(clock);
+        Stamps scratchStamps = scratch.stamps(clock);
+        Sink sink = new Sink();
+        double intervalTicks = paced ? calibration.ticksPerNs() * 1e9 / spec.rateHz() : 0;
+
+        progress.println(tag + (spec.warmupMs() > 0 ? "warm-up " + spec.warmupMs() + " ms" : "warm-up " + spec.warmupMessages() + " messages"));
+        long warmed = warmUp(clock, op, scratchStamps, sink, scratch, intervalTicks);
+        if (scratchStamps.markErrors() > 0) {
+            throw new IllegalStateException("benchmark '" + spec.benchmark() + "' marked the wrong number of stage"
+                    + " boundaries in " + scratchStamps.markErrors() + " warm-up messages (expected " + (stages - 1)
+                    + " marks per message for stages " + descriptor.stages() + ")");
+        }
+
+        JitCounter jit = new JitCounter();
+        if (!jit.awaitQuiet(JIT_QUIET_MS, JIT_QUIET_MAX_MS)) {
+            warnings.add("the JIT compiler was still busy " + JIT_QUIET_MAX_MS + " ms after warm-up");
+        }
+        progress.println(tag + "measuring " + spec.measuredMessages() + " messages (" + spec.mode() + ")");
+        progress.flush();
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
+        long gc0 = gcCount(collectors);
+        long jit0 = jit.read();
+        long allocated0 = threads.getCurrentThreadAllocatedBytes();
+
+        measure(clock, op, measuredStamps, sink, measured, warmed, intervalTicks);
+
+        long allocated1 = threads.getCurrentThreadAllocatedBytes();
+        long jit1 = jit.read();
+        long gc1 = gcCount(collectors);
+        long sinkValue = sink.publish();
+
+        long allocatedBytes = allocated1 - allocated0;
+        long gcCount = gc1 - gc0;
+        long jitCompilations = jit.exact() ? jit1 - jit0 : (jit1 != jit0 ? Math.max(1, jit1 - jit0) : 0);
+        if (allocatedBytes != 0) {
+            warnings.add("the measuring thread allocated " + allocatedBytes + " bytes during measurement");
+        }
+        if (gcCount != 0) {
+            warnings.add(gcCount + " garbage collection(s) during measurement");
+        }
+        if (jitCompilations != 0) {
+            warnings.add(jitCompilations + (jit.exact() ? " JIT compilation(s)" : " ms of JIT compilation")
+                    + " during measurement: warm-up was too short or something else ran in the fork");
+        }
+        if (measuredStamps.markErrors() > 0) {
+            warnings.add(measuredStamps.markErrors() + " messages marked the wrong number of stage boundaries");
+        }
+
+        BenchmarkDescriptor.tearDown(benchmark, params, clock);
+
+        RawStamps raw = RawStamps.of(measured);
+        Map<String, double[]> series = LatencySeries.compute(raw, descriptor.stages(), overhead.minTicks(),
+                calibration.ticksPerNs());
+        List<StageSummary> summaries = new ArrayList<>();
+        series.forEach((name, ns) -> summaries.add(StageSummary.of(name, Distribution.of(ns))));
+
+        ForkResult result = new ForkResult(spec.benchmark(), spec.fork(), descriptor.stages(), spec.mode(), spec.rateHz(),
+                spec.binding(), loaded.binding(), calibration, stepTicks, overhead, spec.cpu(), cpuPinned, affinity,
+                memoryLocked, warmed, measured.size(), measured.dropped(), allocatedBytes, gcCount,
+                jitCompilations, measuredStamps.markErrors(), sinkValue, spec.stallUs(), spec.stallEvery(),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
+                ManagementFactory.getRuntimeMXBean().getInputArguments(), spec.rawFileName(), summaries, warnings);
+        Path outDir = Path.of(spec.outDir());
+        raw.write(outDir.resolve(spec.rawFileName()));
+        AtomicFiles.writeString(outDir.resolve(spec.resultFileName()), Json.write(result));
+        progress.println(tag + "done");
+        return result;
+    }
+
+    private int pin() {
+        if (spec.cpu() < 0) {
+            warnings.add("measuring thread not pinned (no CPU chosen)");
+            return Affinity.currentCpu();
+        }
+        var refused = Affinity.pinCurrentThread(spec.cpu());
+        refused.ifPresent(reason -> warnings.add("pinning refused: " + reason + "; measured unpinned"));
+        return Affinity.currentCpu();
+    }
+
+    private boolean lockMemory() {
+        var refused = Affinity.lockCurrentMemory();
+        refused.ifPresent(reason -> warnings.add("memory not locked: " + reason));
+        return refused.isEmpty();
+    }
+
+    private long warmUp(Clock clock, Operation op, Stamps stamps, Sink sink, Recording scratch, double intervalTicks) {
+        int chunk = spec.chunk();
+        long done = 0;
+        if (spec.warmupMs() > 0) {
+            long deadline = System.nanoTime() + spec.warmupMs() * 1_000_000L;
+            Schedule schedule = intervalTicks > 0 ? new Schedule(clock.raw(), intervalTicks, 0) : null;
+            while (System.nanoTime() < deadline) {
+                runChunk(clock, op, stamps, sink, scratch, 0, chunk, done, schedule);
+                done += chunk;
+            }
+        } else {
+            Schedule schedule = intervalTicks > 0 ? new Schedule(clock.raw(), intervalTicks, 0) : null;
+            while (done < spec.warmupMessages()) {
+                int n = (int) Math.min(chunk, spec.warmupMessages() - done);
+                runChunk(clock, op, stamps, sink, scratch, 0, n, done, schedule);
+                done += n;
+            }
+        }
+        return done;
+    }
+
+    private void measure(Clock clock, Operation op, Stamps stamps, Sink sink, Recording rec, long seqBase,
+                         double intervalTicks) {
+        int n = rec.capacity();
+        int chunk = spec.chunk();
+        // the schedule's message 0 is the first measured message, due one interval from now
+        Schedule schedule = intervalTicks > 0 ? new Schedule(clock.raw() + (long) intervalTicks, intervalTicks, seqBase) : null;
+        for (int from = 0; from < n; from += chunk) {
+            runChunk(clock, op, stamps, sink, rec, from, Math.min(n, from + chunk), seqBase, schedule);
+        }
+    }
+
+    private static void runChunk(Clock clock, Operation op, Stamps stamps, Sink sink, Recording rec, int from, int to,
+                                 long seqBase, Schedule schedule) {
+        if (schedule == null) {
+            MeasureLoop.backToBack(clock, op, stamps, sink, rec, from, to, seqBase);
+        } else {
+            MeasureLoop.paced(clock, op, stamps, sink, rec, from, to, seqBase, schedule);
+        }
+    }
+
+    private static long gcCount(List<GarbageCollectorMXBean> collectors) {
+        long total = 0;
+        for (GarbageCollectorMXBean collector : collectors) {
+            total += Math.max(0, collector.getCollectionCount());
+        }
+        return total;
+    }
+}

@@ -1,0 +1,31 @@
+package io.stagebench.runner;
+
+import io.stagebench.json.Json;
+import java.nio.file.Path;
+
+/**
+ * Entry point of a measuring fork: {@code ForkMain SPEC.json}. Exit 0 after writing
+ * {@code fork-N.json} and {@code fork-N.raw}; exit 1 with the reason on stderr otherwise.
+ */
+public final class ForkMain {
+
+    private ForkMain() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length != 1) {
+            System.err.println("usage: ForkMain SPEC.json");
+            System.exit(2);
+        }
+        try {
+            ForkSpec spec = Json.mapper().readValue(Path.of(args[0]).toFile(), ForkSpec.class);
+            BenchmarkDescriptor descriptor = BenchmarkRegistry.load().get(spec.benchmark());
+            new ForkExecution(spec, descriptor, System.err).run();
+            System.exit(0);
+        } catch (Throwable t) {
+            System.err.println("[fork] FAILED: " + t);
+            t.printStackTrace(System.err);
+            System.exit(1);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package io.stagebench.runner;
+
+import io.stagebench.clock.Calibration;
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.clock.ProbeOverhead;
+import io.stagebench.stats.StageSummary;
+import java.util.List;
+
+/**
+ * What one fork measured and what it verified about its own measurement; written as
+ * {@code fork-N.json} beside the raw stamps {@code fork-N.raw}.
+ *
+ * @param benchmark          benchmark name
+ * @param fork               fork number, from 1
+ * @param stages             stage names
+ * @param mode               back-to-back or paced
+ * @param rateHz             paced rate (0 when back-to-back)
+ * @param requestedBinding   binding asked for
+ * @param binding            binding in use
+ * @param calibration        ticks per ns of this fork
+ * @param stepTicks          counter step
+ * @param overhead           probe overhead; its minimum is subtracted from every stage delta
+ * @param cpuRequested       CPU asked for (-1: none)
+ * @param cpuPinned          CPU the measuring thread ran on after pinning (-1: unknown)
+ * @param affinity           the measuring thread's affinity as read back
+ * @param memoryLocked       whether mlockall succeeded
+ * @param warmupMessages     messages run in warm-up
+ * @param measuredMessages   messages recorded
+ * @param droppedMessages    messages beyond the recording's capacity
+ * @param allocatedBytes     bytes the measuring thread allocated during measurement
+ * @param gcCount            collections during measurement
+ * @param jitCompilations    JIT compilations during measurement (-1: not observable)
+ * @param markErrors         messages whose pipeline marks did not match the stage count
+ * @param sinkValue          the published sink fold (keeps results alive)
+ * @param stallUs            injected stall (0: none)
+ * @param stallEvery         stall period in messages
+ * @param jvm                java.vm.name + version
+ * @param jvmFlags           the fork's JVM input arguments
+ * @param rawFile            name of the raw stamps file
+ * @param summaries          per stage (and total, response) summaries of this fork, in ns
+ * @param warnings           degradations, printed as {@code *** WARNING:} lines
+ */
+public record ForkResult(String benchmark, int fork, List<String> stages, Mode mode, double rateHz,
+                         ClockBinding requestedBinding, ClockBinding binding, Calibration calibration, long stepTicks,
+                         ProbeOverhead overhead, int cpuRequested, int cpuPinned, String affinity, boolean memoryLocked,
+                         long warmupMessages, long measuredMessages, long droppedMessages, long allocatedBytes,
+                         long gcCount, long jitCompilations, long markErrors, long sinkValue, long stallUs,
+                         long stallEvery, String jvm, List<String> jvmFlags, String rawFile,
+                         List<StageSummary> summaries, List<String> warnings) {
+
+    public ForkResult {
+        stages = List.copyOf(stages);
+        jvmFlags = List.copyOf(jvmFlags);
+        summaries = List.copyOf(summaries);
+        warnings = List.copyOf(warnings);
+    }
+}

@@ -1,0 +1,47 @@
+package io.stagebench.runner;
+
+import io.stagebench.clock.ClockBinding;
+import java.util.Map;
+
+/**
+ * Everything one fork needs, written by the parent as JSON and read by {@link ForkMain}.
+ *
+ * @param benchmark         benchmark name
+ * @param fork              fork number, from 1
+ * @param forks             forks of this benchmark in the run
+ * @param binding           clock binding to load
+ * @param cpu               CPU to pin the measuring thread to, -1 for none
+ * @param warmupMessages    warm-up messages (used when {@code warmupMs} is 0)
+ * @param warmupMs          warm-up duration in ms (0: count-bounded)
+ * @param measuredMessages  messages to measure
+ * @param chunk             messages per call of the measured loop
+ * @param mode              back-to-back or paced
+ * @param rateHz            paced rate in messages per second (0 when back-to-back)
+ * @param stallUs           injected stall length in µs (0: none)
+ * @param stallEvery        inject the stall every this many messages
+ * @param calibrationMs     calibration round length
+ * @param calibrationRounds calibration rounds
+ * @param overheadPairs     probe-overhead pairs
+ * @param lockMemory        whether to mlockall (best effort)
+ * @param params            {@code --param} pairs
+ * @param outDir            where to write {@code fork-N.json} and {@code fork-N.raw}
+ */
+public record ForkSpec(String benchmark, int fork, int forks, ClockBinding binding, int cpu, long warmupMessages,
+                       long warmupMs, int measuredMessages, int chunk, Mode mode, double rateHz, long stallUs,
+                       long stallEvery, long calibrationMs, int calibrationRounds, int overheadPairs,
+                       boolean lockMemory, Map<String, String> params, String outDir) {
+
+    public ForkSpec {
+        params = Map.copyOf(params);
+    }
+
+    /** @return the summary file's name */
+    public String resultFileName() {
+        return "fork-" + fork + ".json";
+    }
+
+    /** @return the raw stamps file's name */
+    public String rawFileName() {
+        return "fork-" + fork + ".raw";
+    }
+}

@@ -1,0 +1,79 @@
+package io.stagebench.runner;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+
+/**
+ * Counts JIT compilations, to tell whether the compiler was still at work while the fork
+ * measured (a compilation in progress can deoptimise and swap the measured code).
+ *
+ * <p>HotSpot's exact count comes from {@code sun.management.HotspotCompilationMBean}, which
+ * forks reach with {@code --add-exports java.management/sun.management=ALL-UNNAMED}; without
+ * it the count falls back to whether {@link CompilationMXBean}'s total compilation time
+ * (milliseconds, so short compilations may not show) moved.
+ */
+final class JitCounter {
+
+    private final MethodHandle totalCompiles;
+    private final CompilationMXBean compilation = ManagementFactory.getCompilationMXBean();
+
+    JitCounter() {
+        MethodHandle handle = null;
+        try {
+            Class<?> helper = Class.forName("sun.management.ManagementFactoryHelper");
+            Object bean = helper.getMethod("getHotspotCompilationMBean").invoke(null);
+            Class<?> beanType = Class.forName("sun.management.HotspotCompilationMBean");
+            handle = MethodHandles.lookup().findVirtual(beanType, "getTotalCompileCount",
+                    MethodType.methodType(long.class)).bindTo(bean);
+            long ignored = (long) handle.invokeExact();
+        } catch (Throwable e) {
+            handle = null;
+        }
+        totalCompiles = handle;
+    }
+
+    /**
+     * Waits until no compilation has finished for {@code quietMs}, at most {@code maxMs}:
+     * compilations queued during warm-up otherwise complete during measurement and
+     * replace the code being measured.
+     *
+     * @return true when the compiler went quiet in time
+     */
+    boolean awaitQuiet(long quietMs, long maxMs) throws InterruptedException {
+        long deadline = System.nanoTime() + maxMs * 1_000_000L;
+        long last = read();
+        long quietSince = System.nanoTime();
+        while (System.nanoTime() < deadline) {
+            Thread.sleep(5);
+            long now = read();
+            if (now != last) {
+                last = now;
+                quietSince = System.nanoTime();
+            } else if (System.nanoTime() - quietSince >= quietMs * 1_000_000L) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** @return true when compilations are counted exactly */
+    boolean exact() {
+        return totalCompiles != null;
+    }
+
+    /** @return a monotonically increasing reading: compile count, or compilation ms when not exact */
+    long read() {
+        if (totalCompiles != null) {
+            try {
+                return (long) totalCompiles.invokeExact();
+            } catch (Throwable e) {
+                return -1;
+            }
+        }
+        return compilation != null && compilation.isCompilationTimeMonitoringSupported()
+                ? compilation.getTotalCompilationTime() : -1;
+    }
+}

@@ -1,0 +1,66 @@
+package io.stagebench.runner;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns raw stamps into latency samples in nanoseconds, offline: subtract the fork's
+ * minimum probe overhead from each stage delta (never below 0), then divide by the fork's
+ * calibrated ticks per ns.
+ *
+ * <p>Series, in order: one per stage; {@code total} (sum of the corrected stages) when
+ * there is more than one stage; {@code response} in paced mode (queueing delay from the
+ * intended arrival plus the corrected stages: the latency a message really saw).
+ */
+public final class LatencySeries {
+
+    /** Name of the series summing all stages. */
+    public static final String TOTAL = "total";
+    /** Name of the paced-mode series measured from intended arrival. */
+    public static final String RESPONSE = "response";
+
+    private LatencySeries() {
+    }
+
+    /**
+     * @param raw           the fork's raw stamps
+     * @param stages        stage names, as many as {@code raw.stages()}
+     * @param overheadTicks probe overhead to subtract from each stage delta
+     * @param ticksPerNs    the fork's calibration
+     * @return series name to samples in ns, in report order
+     */
+    public static Map<String, double[]> compute(RawStamps raw, List<String> stages, long overheadTicks, double ticksPerNs) {
+        if (stages.size() != raw.stages()) {
+            throw new IllegalArgumentException("raw stamps have " + raw.stages() + " stages, expected " + stages.size());
+        }
+        int n = raw.count();
+        boolean pipeline = raw.stages() > 1;
+        Map<String, double[]> series = new LinkedHashMap<>();
+        long[] sumTicks = new long[n];
+        for (int s = 0; s < raw.stages(); s++) {
+            double[] ns = new double[n];
+            for (int i = 0; i < n; i++) {
+                long corrected = Math.max(0L, raw.stage(s, i) - overheadTicks);
+                sumTicks[i] += corrected;
+                ns[i] = corrected / ticksPerNs;
+            }
+            series.put(stages.get(s), ns);
+        }
+        if (pipeline) {
+            double[] total = new double[n];
+            for (int i = 0; i < n; i++) {
+                total[i] = sumTicks[i] / ticksPerNs;
+            }
+            series.put(TOTAL, total);
+        }
+        if (raw.paced()) {
+            double[] response = new double[n];
+            for (int i = 0; i < n; i++) {
+                response[i] = (raw.queue(i) + sumTicks[i]) / ticksPerNs;
+            }
+            series.put(RESPONSE, response);
+        }
+        return series;
+    }
+}

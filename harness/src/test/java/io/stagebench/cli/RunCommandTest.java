@@ -1,0 +1,84 @@
+package io.stagebench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunCommandTest {
+
+    @TempDir
+    Path results;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        String[] all = new String[args.length + 3];
+        all[0] = "run";
+        System.arraycopy(args, 0, all, 1, args.length);
+        all[args.length + 1] = "--results";
+        all[args.length + 2] = results.toString();
+        return Main.run(all, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    private void assertUsageError(int code, String expected) throws Exception {
+        assertEquals(2, code, err.toString());
+        assertTrue(err.toString().contains(expected), err.toString());
+        assertEquals(1, err.toString().strip().lines().count(), err.toString());
+        try (var files = Files.list(results)) {
+            assertEquals(0, files.count(), "nothing may be measured or written before the arguments are checked");
+        }
+    }
+
+    @Test
+    void shouldListTheValidBenchmarksForAnUnknownOne() throws Exception {
+        assertUsageError(run("nosuch"), "unknown benchmark 'nosuch' (valid: spin, empty");
+    }
+
+    @Test
+    void shouldNameTheAvailableCpusForACpuThatDoesNotExist() throws Exception {
+        assertUsageError(run("empty", "--cpu", "4096"), "CPU 4096 does not exist (available: ");
+    }
+
+    @Test
+    void shouldRejectAnUnparseableRate() throws Exception {
+        assertUsageError(run("empty", "--rate", "fast"), "cannot parse rate 'fast'");
+    }
+
+    @Test
+    void shouldRejectANegativeForkCount() throws Exception {
+        assertUsageError(run("empty", "--forks", "-1"), "--forks must be at least 1, got -1");
+    }
+
+    @Test
+    void shouldRejectAnUnreadableWarmup() throws Exception {
+        assertUsageError(run("empty", "--warmup", "lots"), "--warmup: cannot parse 'lots'");
+    }
+
+    @Test
+    void shouldFailBeforeMeasuringWhenTheResultsFolderIsNotWritable() throws Exception {
+        Path blocker = results.resolve("blocker");
+        Files.writeString(blocker, "a file where a folder must go");
+
+        int code = Main.run(new String[] {"run", "empty", "--results", blocker.resolve("sub").toString()},
+                new PrintWriter(out, true), new PrintWriter(err, true));
+
+        assertEquals(2, code);
+        assertTrue(err.toString().contains("is not writable"), err.toString());
+    }
+
+    @Test
+    void shouldListBenchmarksWithTheirStages() {
+        int code = run("--list");
+
+        assertEquals(0, code);
+        assertTrue(out.toString().contains("spin"), out.toString());
+        assertTrue(out.toString().contains("first | second"), out.toString());
+    }
+}

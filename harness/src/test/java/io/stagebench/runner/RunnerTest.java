@@ -1,0 +1,131 @@
+package io.stagebench.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.fork.JvmFork;
+import io.stagebench.json.Json;
+import io.stagebench.system.CpuList;
+import java.io.PrintStream;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunnerTest {
+
+    @TempDir
+    Path runDir;
+
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+
+    private RunConfig config(List<String> benchmarks, int forks, List<String> jvmFlags) {
+        return new RunConfig(benchmarks, forks, 2_000, 0, 3_000, 500, Mode.BACK_TO_BACK, 0, 0, 1, -1, ClockBinding.FFM,
+                200, 1, 100_000, false, Map.of(), jvmFlags, 120, runDir);
+    }
+
+    /** Runs forks in this JVM, except the ones listed, which "crash". */
+    private static ForkLauncher inProcessExcept(BenchmarkRegistry registry, int... crashing) {
+        return (specFile, flags, cpus, timeout) -> {
+            try {
+                ForkSpec spec = Json.mapper().readValue(specFile.toFile(), ForkSpec.class);
+                for (int fork : crashing) {
+                    if (spec.fork() == fork) {
+                        return new JvmFork.Outcome(List.of("fake"), 134, false, "", 5, null);
+                    }
+                }
+                new ForkExecution(spec, registry.get(spec.benchmark()), QUIET).run();
+                return new JvmFork.Outcome(List.of("fake"), 0, false, "", 5, null);
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        };
+    }
+
+    @Test
+    void shouldReportACrashedForkAndKeepTheOthers() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        Runner runner = new Runner(config(List.of("empty"), 3, List.of()), registry, CpuList.parse(""),
+                inProcessExcept(registry, 2), QUIET);
+
+        BenchmarkOutcome outcome = runner.run().get(0);
+
+        assertEquals(List.of(1, 3), outcome.forks().stream().map(ForkResult::fork).toList());
+        assertEquals(1, outcome.failures().size());
+        assertTrue(outcome.failures().get(0).contains("empty fork 2/3 exited with code 134"), outcome.failures().get(0));
+        assertEquals(6_000, outcome.merged().get("empty").count());
+        assertEquals(2, outcome.perFork().get("empty").size());
+    }
+
+    @Test
+    void shouldMergePipelineForksIntoStagesAndTotal() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        Runner runner = new Runner(config(List.of("test.pipeline"), 2, List.of()), registry, CpuList.parse(""),
+                inProcessExcept(registry), QUIET);
+
+        BenchmarkOutcome outcome = runner.run().get(0);
+
+        assertEquals(List.of("first", "second", "total"), List.copyOf(outcome.merged().keySet()));
+        assertEquals(6_000, outcome.merged().get("total").count());
+        assertTrue(outcome.forks().stream().allMatch(f -> f.markErrors() == 0));
+    }
+
+    @Test
+    void shouldDetectAllocationInTheMeasuredLoop() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        ForkSpec spec = config(List.of("test.allocating"), 1, List.of()).forkSpec("test.allocating", 1, runDir);
+
+        ForkResult result = new ForkExecution(spec, registry.get("test.allocating"), QUIET).run();
+
+        assertTrue(result.allocatedBytes() >= 3_000L * 16, "allocated " + result.allocatedBytes());
+        assertTrue(result.warnings().stream().anyMatch(w -> w.contains("allocated")), result.warnings().toString());
+    }
+
+    @Test
+    void shouldRecordZeroAllocationForAnAllocationFreeBenchmark() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        ForkSpec spec = config(List.of("test.pipeline"), 1, List.of()).forkSpec("test.pipeline", 1, runDir);
+
+        ForkResult result = new ForkExecution(spec, registry.get("test.pipeline"), QUIET).run();
+
+        assertEquals(0, result.allocatedBytes());
+        assertEquals(3_000, result.measuredMessages());
+        assertTrue(runDir.resolve("fork-1.raw").toFile().isFile());
+    }
+
+    @Test
+    void shouldRunRealForksAndReportOneWhoseSetupThrows() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        List<String> flags = List.of("-Xmx256m");
+        Runner runner = new Runner(config(List.of("test.failing-setup", "empty"), 1, flags), registry,
+                CpuList.parse(""), ForkLauncher.jvm(), QUIET);
+
+        List<BenchmarkOutcome> outcomes = runner.run();
+
+        assertTrue(outcomes.get(0).forks().isEmpty());
+        assertTrue(outcomes.get(0).failures().get(0).contains("test.failing-setup fork 1/1 exited with code 1"),
+                outcomes.get(0).failures().toString());
+        assertEquals(1, outcomes.get(1).forks().size(), outcomes.get(1).failures().toString());
+        assertEquals(3_000, outcomes.get(1).merged().get("empty").count());
+        assertEquals(ClockBinding.FFM, outcomes.get(1).forks().get(0).binding());
+    }
+
+    @Test
+    void shouldFailAForkThatOutlivesItsTimeout() {
+        JvmFork.Outcome outcome = JvmFork.run(new JvmFork.Spec(Sleeper.class.getName(), List.of(), List.of(),
+                CpuList.parse(""), java.time.Duration.ofMillis(1500)));
+
+        assertTrue(outcome.timedOut());
+        assertTrue(outcome.failure().startsWith("timed out after"), outcome.failure());
+    }
+
+    /** A fork that never ends by itself. */
+    public static final class Sleeper {
+        public static void main(String[] args) throws InterruptedException {
+            Thread.sleep(600_000);
+        }
+    }
+}

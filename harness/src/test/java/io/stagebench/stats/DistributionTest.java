@@ -1,0 +1,77 @@
+package io.stagebench.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class DistributionTest {
+
+    private static double[] oneTo(int n) {
+        return IntStream.rangeClosed(1, n).asDoubleStream().toArray();
+    }
+
+    @Test
+    void shouldUseNearestRankPercentiles() {
+        Distribution d = Distribution.of(oneTo(1000));
+
+        assertEquals(500, d.percentile(50));
+        assertEquals(900, d.percentile(90));
+        assertEquals(990, d.percentile(99));
+        assertEquals(999, d.percentile(99.9));
+        assertEquals(1000, d.percentile(99.99));
+        assertEquals(1000, d.max());
+        assertEquals(1, d.min());
+        assertEquals(1000, d.count());
+    }
+
+    @Test
+    void shouldFlagPercentilesWithFewerThanOneHundredSamplesBeyond() {
+        Distribution d = Distribution.of(oneTo(10_000));
+
+        assertTrue(d.isReliable(99));      // 100 beyond
+        assertFalse(d.isReliable(99.9));   // 10 beyond
+        assertEquals(10, d.samplesBeyond(99.9));
+        assertEquals(List.of("p99.9", "p99.99"), StageSummary.of("s", d).unreliable());
+    }
+
+    @Test
+    void shouldMergeByPoolingSamplesNotByAveragingPercentiles() {
+        Distribution fast = Distribution.of(new double[] {1, 1, 1, 1});
+        Distribution slow = Distribution.of(new double[] {100, 100});
+
+        Distribution merged = Distribution.merge(List.of(fast, slow));
+
+        assertEquals(6, merged.count());
+        assertEquals(1, merged.percentile(50));  // an average of p50s would say 50.5
+        assertEquals(100, merged.percentile(90));
+        assertEquals(100, merged.max());
+    }
+
+    @Test
+    void shouldKeepTheExactMaximum() {
+        double[] values = oneTo(100_000);
+        values[42] = 1_234_567.5;
+
+        assertEquals(1_234_567.5, Distribution.of(values).max());
+    }
+
+    @Test
+    void shouldRejectAPercentileOutsideTheRange() {
+        Distribution d = Distribution.of(oneTo(10));
+
+        assertThrows(IllegalArgumentException.class, () -> d.percentile(0));
+        assertThrows(IllegalArgumentException.class, () -> d.percentile(100.5));
+    }
+
+    @Test
+    void shouldLabelPercentiles() {
+        assertEquals("p50", StageSummary.label(50));
+        assertEquals("p99.9", StageSummary.label(99.9));
+        assertEquals("p99.99", StageSummary.label(99.99));
+    }
+}
