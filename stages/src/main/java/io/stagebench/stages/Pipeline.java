@@ -6,7 +6,6 @@ import io.stagebench.stages.itch.ItchLayout;
 import io.stagebench.stages.itch.ItchMessage;
 import io.stagebench.stages.itch.ItchParser;
 import io.stagebench.stages.ouch.OuchEncoder;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -48,7 +47,10 @@ public final class Pipeline {
         this.book = book;
         this.strategy = strategy;
         this.encoder = encoder;
-        this.outBuffer = Arena.ofAuto().allocate(64, 64);
+        // A heap segment, like every input buffer: the shared big-endian accessors then see a
+        // single segment class, so the JIT keeps them monomorphic (a native segment here makes
+        // those call sites bimorphic and costs a deoptimization when the second class shows up).
+        this.outBuffer = MemorySegment.ofArray(new byte[64]);
     }
 
     /**

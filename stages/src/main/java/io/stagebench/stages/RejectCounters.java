@@ -55,6 +55,21 @@ public final class RejectCounters {
         java.util.Arrays.fill(countsByCode, 0L);
     }
 
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof RejectCounters counters && java.util.Arrays.equals(countsByCode, counters.countsByCode);
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Arrays.hashCode(countsByCode);
+    }
+
+    @Override
+    public String toString() {
+        return toMap().toString();
+    }
+
     /** @return every reason, in declaration order, with its count (including 0); not for the hot path */
     public Map<String, Long> toMap() {
         Map<String, Long> map = new LinkedHashMap<>();
