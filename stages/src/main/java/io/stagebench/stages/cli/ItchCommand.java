@@ -81,8 +81,11 @@ public final class ItchCommand implements Callable<Integer> {
         if (maxLocate < 1 || maxLocate > 65_535) {
             throw new UsageException("--max-locate must be in [1, 65535]: " + maxLocate);
         }
-        if (!Files.isRegularFile(file)) {
+        if (!Files.exists(file)) {
             throw new UsageException("cannot read " + file + ": no such file");
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new UsageException("cannot read " + file + ": not a regular file");
         }
         if (!Files.isReadable(file)) {
             throw new UsageException("cannot read " + file + ": permission denied");

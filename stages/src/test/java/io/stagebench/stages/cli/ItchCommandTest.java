@@ -207,6 +207,12 @@ class ItchCommandTest {
     }
 
     @Test
+    void shouldExitTwoNamingADirectoryGivenAsFile() {
+        assertEquals(2, run("itch", dir.toString()));
+        assertTrue(err.toString().contains(dir + ": not a regular file"), err.toString());
+    }
+
+    @Test
     void shouldExitTwoOnABadFraming() throws IOException {
         final Path file = dir.resolve("x.itch");
         Files.write(file, new byte[0]);
