@@ -53,6 +53,18 @@ public final class Stamps {
         lastTicks = now;
     }
 
+    /**
+     * Discards the time spent so far in the current stage: the stage is timed from here.
+     *
+     * <p>For isolated stage benchmarks whose input must be prepared per message by earlier
+     * stages (apply the message to the book, then time only {@code decide}). The excluded
+     * work still runs on the measuring thread: in paced mode it delays later messages but
+     * is not part of this message's latency, so use it in back-to-back mode.
+     */
+    public void restart() {
+        lastTicks = clock.begin();
+    }
+
     /** Runner: prepares the stamps for the message in {@code row}; called before the start read. */
     public void open(int row) {
         this.row = row;

@@ -3,6 +3,7 @@ package io.stagebench.clock;
 import io.stagebench.nativeaccess.Affinity;
 import io.stagebench.nativeaccess.ClockLoader;
 import io.stagebench.nativeaccess.NativeFloor;
+import io.stagebench.system.JitActivity;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -51,7 +52,8 @@ public final class ClockProbe {
         }
         Calibration calibration = Calibration.measure(clock, intervalMs, rounds);
         long stepTicks = CounterStep.measureTicks(clock, Math.max(CounterStep.DEFAULT_PAIRS, pairs / 10));
-        ProbeOverhead overhead = ProbeOverhead.measure(clock, pairs);
+        ProbeOverhead overhead = ProbeOverhead.measureSettled(clock, pairs, new JitActivity()::settle,
+                ProbeOverhead.MAX_SETTLE_ROUNDS);
         double readCostTicks = CounterStep.readCostTicks(clock, pairs);
 
         long floorOverheadTicks = -1;

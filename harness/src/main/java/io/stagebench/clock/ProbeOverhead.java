@@ -21,6 +21,9 @@ public record ProbeOverhead(long minTicks, long medianTicks, int pairs) {
     /** Fewest pairs accepted. */
     public static final int MIN_PAIRS = 100_000;
 
+    /** Most rounds {@link #measureSettled} takes. */
+    public static final int MAX_SETTLE_ROUNDS = 6;
+
     /** Zero overhead, for tests and synthetic runs. */
     public static final ProbeOverhead NONE = new ProbeOverhead(0, 0, 0);
 
@@ -40,6 +43,29 @@ public record ProbeOverhead(long minTicks, long medianTicks, int pairs) {
             deltas[i] = end - start;
         }
         return fromDeltas(deltas);
+    }
+
+    /**
+     * Measures in rounds until the minimum stops improving, letting the JIT settle between
+     * rounds. One round is not enough on a busy machine: when the compiler threads are
+     * starved the first round runs in tier-1 code and its minimum is a tier-1 probe, not
+     * the probe the measured loop will use.
+     *
+     * @param settle    run between rounds (waits for the JIT to go quiet)
+     * @param maxRounds at most this many rounds
+     * @return the round with the lowest minimum
+     */
+    public static ProbeOverhead measureSettled(Clock clock, int pairs, Runnable settle, int maxRounds) {
+        ProbeOverhead best = measure(clock, pairs);
+        for (int round = 1; round < maxRounds; round++) {
+            settle.run();
+            ProbeOverhead next = measure(clock, pairs);
+            if (next.minTicks() >= best.minTicks()) {
+                return best.minTicks() == next.minTicks() && next.medianTicks() < best.medianTicks() ? next : best;
+            }
+            best = next;
+        }
+        return best;
     }
 
     /** Builds the summary from measured deltas (sorts the array in place). */

@@ -16,6 +16,7 @@ import io.stagebench.stats.Distribution;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.store.AtomicFiles;
 import io.stagebench.system.CpuList;
+import io.stagebench.system.JitActivity;
 import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -67,7 +68,8 @@ public final class ForkExecution {
         }
         Calibration calibration = Calibration.measure(clock, spec.calibrationMs(), spec.calibrationRounds());
         long stepTicks = CounterStep.measureTicks(clock, CounterStep.DEFAULT_PAIRS);
-        ProbeOverhead overhead = ProbeOverhead.measure(clock, spec.overheadPairs());
+        ProbeOverhead overhead = ProbeOverhead.measureSettled(clock, spec.overheadPairs(), new JitActivity()::settle,
+                ProbeOverhead.MAX_SETTLE_ROUNDS);
 
         BenchmarkParams params = new BenchmarkParams(spec.benchmark(), spec.fork(),
                 spec.warmupMs() > 0 ? -1 : spec.warmupMessages(), spec.measuredMessages(), spec.params());
@@ -99,7 +101,7 @@ public final class ForkExecution {
                     + " marks per message for stages " + descriptor.stages() + ")");
         }
 
-        JitCounter jit = new JitCounter();
+        JitActivity jit = new JitActivity();
         if (!jit.awaitQuiet(JIT_QUIET_MS, JIT_QUIET_MAX_MS)) {
             warnings.add("the JIT compiler was still busy " + JIT_QUIET_MAX_MS + " ms after warm-up");
         }

@@ -48,4 +48,18 @@ class ProbeOverheadTest {
 
         assertEquals(100.0, CounterStep.readCostTicks(clock, 4), 1e-12);
     }
+
+    @Test
+    void shouldKeepMeasuringWhileTheMinimumImprovesAndStopWhenItDoesNot() {
+        // rounds of 2 pairs: minima 70, 50, 49, 49 -> stops after the 4th round with 49
+        ScriptedClock clock = new ScriptedClock(0, 70, 0, 80, 0, 50, 0, 60, 0, 49, 0, 55, 0, 49, 0, 52, 0, 1, 0, 1);
+        int[] settled = new int[1];
+
+        ProbeOverhead overhead = ProbeOverhead.measureSettled(clock, 2, () -> settled[0]++, 6);
+
+        assertEquals(49, overhead.minTicks());
+        assertEquals(49, overhead.medianTicks());
+        assertEquals(3, settled[0]);
+        assertEquals(16, clock.reads());
+    }
 }

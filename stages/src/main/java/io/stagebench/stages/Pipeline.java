@@ -89,7 +89,8 @@ public final class Pipeline {
         return written;
     }
 
-    private static boolean changesBook(byte type) {
+    /** @return true for the order events (A F E C X D U) that change a book and so may change a decision */
+    public static boolean changesBook(byte type) {
         return switch (type) {
             case ItchLayout.AddOrder.TYPE, ItchLayout.AddOrderMpid.TYPE, ItchLayout.OrderExecuted.TYPE,
                  ItchLayout.OrderExecutedWithPrice.TYPE, ItchLayout.OrderCancel.TYPE,

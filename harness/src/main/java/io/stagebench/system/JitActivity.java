@@ -1,4 +1,4 @@
-package io.stagebench.runner;
+package io.stagebench.system;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -15,12 +15,12 @@ import java.lang.management.ManagementFactory;
  * it the count falls back to whether {@link CompilationMXBean}'s total compilation time
  * (milliseconds, so short compilations may not show) moved.
  */
-final class JitCounter {
+public final class JitActivity {
 
     private final MethodHandle totalCompiles;
     private final CompilationMXBean compilation = ManagementFactory.getCompilationMXBean();
 
-    JitCounter() {
+    public JitActivity() {
         MethodHandle handle = null;
         try {
             Class<?> helper = Class.forName("sun.management.ManagementFactoryHelper");
@@ -35,6 +35,15 @@ final class JitCounter {
         totalCompiles = handle;
     }
 
+    /** Waits for the compiler to go quiet (see {@link #awaitQuiet}), ignoring interruption's detail. */
+    public void settle() {
+        try {
+            awaitQuiet(50, 2_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /**
      * Waits until no compilation has finished for {@code quietMs}, at most {@code maxMs}:
      * compilations queued during warm-up otherwise complete during measurement and
@@ -42,7 +51,7 @@ final class JitCounter {
      *
      * @return true when the compiler went quiet in time
      */
-    boolean awaitQuiet(long quietMs, long maxMs) throws InterruptedException {
+    public boolean awaitQuiet(long quietMs, long maxMs) throws InterruptedException {
         long deadline = System.nanoTime() + maxMs * 1_000_000L;
         long last = read();
         long quietSince = System.nanoTime();
@@ -60,12 +69,12 @@ final class JitCounter {
     }
 
     /** @return true when compilations are counted exactly */
-    boolean exact() {
+    public boolean exact() {
         return totalCompiles != null;
     }
 
     /** @return a monotonically increasing reading: compile count, or compilation ms when not exact */
-    long read() {
+    public long read() {
         if (totalCompiles != null) {
             try {
                 return (long) totalCompiles.invokeExact();

@@ -1,0 +1,123 @@
+package io.stagebench.api.processor;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.annotation.processing.SupportedAnnotationTypes;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.ElementFilter;
+import javax.tools.Diagnostic;
+import javax.tools.FileObject;
+import javax.tools.StandardLocation;
+
+/**
+ * Finds classes annotated with {@code @io.stagebench.api.Benchmark} at compile time, checks
+ * what the runner will need (a public, concrete, top-level or static class with a public
+ * no-argument constructor that implements {@code Operation}; a valid, unique name) and
+ * lists them in {@code META-INF/stagebench/benchmarks.list}, one {@code name<TAB>class} line
+ * each. Mistakes are compile errors on the class, not surprises in a fork.
+ *
+ * <p>Enable it with {@code -proc:full} (javac 23+ no longer runs class-path processors by
+ * default), e.g. {@code <proc>full</proc>} in maven-compiler-plugin.
+ */
+@SupportedAnnotationTypes(BenchmarkProcessor.BENCHMARK)
+public final class BenchmarkProcessor extends AbstractProcessor {
+
+    static final String BENCHMARK = "io.stagebench.api.Benchmark";
+    static final String OPERATION = "io.stagebench.api.Operation";
+    static final String LIST = "META-INF/stagebench/benchmarks.list";
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
+
+    private final Map<String, String> classByName = new LinkedHashMap<>();
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+        return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+        TypeElement benchmark = processingEnv.getElementUtils().getTypeElement(BENCHMARK);
+        if (benchmark != null) {
+            for (Element element : round.getElementsAnnotatedWith(benchmark)) {
+                check(element);
+            }
+        }
+        if (round.processingOver() && !classByName.isEmpty()) {
+            write();
+        }
+        return false;
+    }
+
+    private void check(Element element) {
+        if (element.getKind() != ElementKind.CLASS) {
+            error(element, "@Benchmark goes on a class");
+            return;
+        }
+        TypeElement type = (TypeElement) element;
+        Set<Modifier> modifiers = type.getModifiers();
+        if (!modifiers.contains(Modifier.PUBLIC) || modifiers.contains(Modifier.ABSTRACT)) {
+            error(type, "a @Benchmark class must be public and not abstract");
+        }
+        if (type.getNestingKind().isNested() && !modifiers.contains(Modifier.STATIC)) {
+            error(type, "a nested @Benchmark class must be static");
+        }
+        boolean publicNoArg = ElementFilter.constructorsIn(type.getEnclosedElements()).stream()
+                .anyMatch(c -> c.getModifiers().contains(Modifier.PUBLIC) && ((ExecutableElement) c).getParameters().isEmpty());
+        if (!publicNoArg) {
+            error(type, "a @Benchmark class needs a public no-argument constructor");
+        }
+        TypeElement operation = processingEnv.getElementUtils().getTypeElement(OPERATION);
+        if (operation != null && !processingEnv.getTypeUtils().isAssignable(
+                processingEnv.getTypeUtils().erasure(type.asType()), processingEnv.getTypeUtils().erasure(operation.asType()))) {
+            error(type, "a @Benchmark class must implement " + OPERATION);
+        }
+        String name = annotationValue(type, "name");
+        if (name == null || !NAME.matcher(name).matches()) {
+            error(type, "@Benchmark name '" + name + "' must use only letters, digits, '.', '-', '_'");
+            return;
+        }
+        String className = processingEnv.getElementUtils().getBinaryName(type).toString();
+        String previous = classByName.putIfAbsent(name, className);
+        if (previous != null && !previous.equals(className)) {
+            error(type, "@Benchmark name '" + name + "' is already used by " + previous);
+        }
+    }
+
+    private static String annotationValue(TypeElement type, String key) {
+        return type.getAnnotationMirrors().stream()
+                .filter(m -> m.getAnnotationType().toString().equals(BENCHMARK))
+                .flatMap(m -> m.getElementValues().entrySet().stream())
+                .filter(e -> e.getKey().getSimpleName().contentEquals(key))
+                .map(e -> String.valueOf(e.getValue().getValue()))
+                .findFirst().orElse(null);
+    }
+
+    private void write() {
+        try {
+            FileObject file = processingEnv.getFiler().createResource(StandardLocation.CLASS_OUTPUT, "", LIST);
+            try (Writer writer = file.openWriter()) {
+                writer.write("# benchmarks found by " + getClass().getName() + ": name<TAB>class\n");
+                for (Map.Entry<String, String> entry : classByName.entrySet()) {
+                    writer.write(entry.getKey() + "\t" + entry.getValue() + "\n");
+                }
+            }
+        } catch (IOException e) {
+            processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, "cannot write " + LIST + ": " + e.getMessage());
+        }
+    }
+
+    private void error(Element element, String message) {
+        processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, message, element);
+    }
+}
