@@ -44,6 +44,7 @@ public final class ForkExecution {
     private final BenchmarkDescriptor descriptor;
     private final PrintStream progress;
     private final List<String> warnings = new ArrayList<>();
+    private long startNs;
 
     public ForkExecution(ForkSpec spec, BenchmarkDescriptor descriptor, PrintStream progress) {
         this.spec = spec;
@@ -53,6 +54,7 @@ public final class ForkExecution {
 
     /** Runs the fork and writes its files; returns the summary it wrote. */
     public ForkResult run() throws Exception {
+        startNs = System.nanoTime();
         String tag = "[" + spec.benchmark() + " fork " + spec.fork() + "/" + spec.forks() + "] ";
         int cpuPinned = pin();
         String affinity = Affinity.currentThreadAffinity().map(CpuList::toString).orElse("unknown");
@@ -61,7 +63,7 @@ public final class ForkExecution {
         LoadedClock loaded = ClockLoader.load(spec.binding());
         warnings.addAll(loaded.warnings());
         Clock clock = loaded.clock();
-        progress.println(tag + "calibrating " + loaded.binding() + " clock on CPU " + cpuPinned);
+        say(tag + "calibrating " + loaded.binding() + " clock on CPU " + cpuPinned);
         for (int i = 0; i < WARMUP_PROBE_ROUNDS; i++) {
             ProbeOverhead.measure(clock, ProbeOverhead.MIN_PAIRS);
             CounterStep.measureTicks(clock, CounterStep.MIN_PAIRS);
@@ -74,7 +76,7 @@ public final class ForkExecution {
         BenchmarkParams params = new BenchmarkParams(spec.benchmark(), spec.fork(),
                 spec.warmupMs() > 0 ? -1 : spec.warmupMessages(), spec.measuredMessages(), spec.params());
         Operation benchmark = descriptor.instantiate();
-        progress.println(tag + "setup");
+        say(tag + "setup");
         BenchmarkDescriptor.setup(benchmark, params, clock);
         Operation op = benchmark;
         if (spec.stallUs() > 0) {
@@ -93,7 +95,7 @@ public final class ForkExecution {
         Sink sink = new Sink();
         double intervalTicks = paced ? calibration.ticksPerNs() * 1e9 / spec.rateHz() : 0;
 
-        progress.println(tag + (spec.warmupMs() > 0 ? "warm-up " + spec.warmupMs() + " ms" : "warm-up " + spec.warmupMessages() + " messages"));
+        say(tag + (spec.warmupMs() > 0 ? "warm-up " + spec.warmupMs() + " ms" : "warm-up " + spec.warmupMessages() + " messages"));
         long warmed = warmUp(clock, op, scratchStamps, sink, scratch, intervalTicks);
         if (scratchStamps.markErrors() > 0) {
             throw new IllegalStateException("benchmark '" + spec.benchmark() + "' marked the wrong number of stage"
@@ -105,7 +107,7 @@ public final class ForkExecution {
         if (!jit.awaitQuiet(JIT_QUIET_MS, JIT_QUIET_MAX_MS)) {
             warnings.add("the JIT compiler was still busy " + JIT_QUIET_MAX_MS + " ms after warm-up");
         }
-        progress.println(tag + "measuring " + spec.measuredMessages() + " messages (" + spec.mode() + ")");
+        say(tag + "measuring " + spec.measuredMessages() + " messages (" + spec.mode() + ")");
         progress.flush();
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
@@ -154,8 +156,12 @@ public final class ForkExecution {
         Path outDir = Path.of(spec.outDir());
         raw.write(outDir.resolve(spec.rawFileName()));
         AtomicFiles.writeString(outDir.resolve(spec.resultFileName()), Json.write(result));
-        progress.println(tag + "done");
+        say(tag + "done");
         return result;
+    }
+
+    private void say(String line) {
+        progress.println(line + " (+" + (System.nanoTime() - startNs) / 1_000_000 + " ms)");
     }
 
     private int pin() {
