@@ -65,6 +65,11 @@ public final class Stamps {
         lastTicks = clock.begin();
     }
 
+    /** @return the tick at which the current stage's timing began (the start read, last mark or restart) */
+    public long stageStartTicks() {
+        return lastTicks;
+    }
+
     /** Runner: prepares the stamps for the message in {@code row}; called before the start read. */
     public void open(int row) {
         this.row = row;

@@ -13,8 +13,10 @@ import io.stagebench.clock.Clock;
  * After the probe overhead is subtracted its p50 should sit within max(2%, 2 steps) of K;
  * if it does not, the harness, not the code, is the problem.
  *
- * <p>The wait ends at the first raw read at or past {@code start + K}, so it overshoots by
- * up to one raw read; the first read is the interval's only other added cost.
+ * <p>The wait is measured from the interval's own start read ({@link Stamps#stageStartTicks()})
+ * and ends at the first raw read at or past {@code start + K}, so it overshoots by less than
+ * one raw read (quantised by the counter's step); the end read is the probe the runner
+ * subtracts.
  */
 @Benchmark(name = "spin", description = "busy-wait exactly K ticks (--param ticks=K): checks the ruler")
 public final class SpinBenchmark implements Operation {
@@ -37,7 +39,7 @@ public final class SpinBenchmark implements Operation {
     @Override
     public void run(long seq, Stamps stamps, Sink sink) {
         final Clock c = clock;
-        final long until = c.raw() + ticks;
+        final long until = stamps.stageStartTicks() + ticks;
         long now;
         do {
             now = c.raw();
