@@ -105,9 +105,21 @@ public final class BenchmarkRegistry {
         return benchmarks.values();
     }
 
-    /** @return the benchmarks {@code stagebench run} runs when none is named: all but the built-in rulers */
+    /**
+     * @return the benchmarks {@code stagebench run} runs when none is named: all but the
+     *         built-in rulers, single-stage benchmarks first in the order a pipeline declares
+     *         its stages, then the rest by name
+     */
     public List<BenchmarkDescriptor> defaults() {
-        return benchmarks.values().stream().filter(d -> !builtins.contains(d.name())).collect(Collectors.toList());
+        List<BenchmarkDescriptor> candidates = benchmarks.values().stream()
+                .filter(d -> !builtins.contains(d.name())).collect(Collectors.toList());
+        List<String> stageOrder = candidates.stream().filter(BenchmarkDescriptor::isPipeline)
+                .flatMap(d -> d.stages().stream()).distinct().toList();
+        candidates.sort(java.util.Comparator
+                .comparingInt((BenchmarkDescriptor d) -> d.isPipeline() ? 1 : 0)
+                .thenComparingInt(d -> stageOrder.contains(d.name()) ? stageOrder.indexOf(d.name()) : stageOrder.size())
+                .thenComparing(BenchmarkDescriptor::name));
+        return candidates;
     }
 
     /** @return whether {@code name} is a built-in ruler */

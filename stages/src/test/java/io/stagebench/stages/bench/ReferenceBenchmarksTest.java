@@ -1,0 +1,60 @@
+package io.stagebench.stages.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.runner.BenchmarkOutcome;
+import io.stagebench.runner.BenchmarkRegistry;
+import io.stagebench.runner.ForkLauncher;
+import io.stagebench.runner.ForkResult;
+import io.stagebench.runner.Mode;
+import io.stagebench.runner.RunConfig;
+import io.stagebench.runner.Runner;
+import io.stagebench.system.CpuList;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Runs every reference benchmark through the real runner, one fresh JVM each. */
+class ReferenceBenchmarksTest {
+
+    @TempDir
+    Path runDir;
+
+    @Test
+    void shouldBeDiscoveredByTheAnnotationProcessorInPipelineOrder() {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+
+        assertEquals(List.of("parse", "book", "decide", "encode", "pipeline"),
+                registry.defaults().stream().map(d -> d.name()).toList());
+        assertEquals(List.of("parse", "book", "decide", "encode"), registry.get("pipeline").stages());
+    }
+
+    @Test
+    void shouldMeasureEveryReferenceBenchmarkInAForkWithoutAllocating() throws Exception {
+        List<String> names = List.of("parse", "book", "decide", "encode", "pipeline");
+        RunConfig config = new RunConfig(names, 1, 200_000, 0, 20_000, 1000, Mode.BACK_TO_BACK, 0, 0, 1, -1,
+                ClockBinding.FFM, 200, 1, 100_000, false, Map.of(),
+                List.of("-Xms512m", "-Xmx512m", "--add-exports", "java.management/sun.management=ALL-UNNAMED"), 300, runDir);
+
+        List<BenchmarkOutcome> outcomes = new Runner(config, BenchmarkRegistry.load(), CpuList.parse(""),
+                ForkLauncher.jvm(), new PrintStream(OutputStream.nullOutputStream())).run();
+
+        for (BenchmarkOutcome outcome : outcomes) {
+            String name = outcome.descriptor().name();
+            assertEquals(List.of(), outcome.failures(), name);
+            ForkResult fork = outcome.forks().get(0);
+            assertEquals(20_000, fork.measuredMessages(), name);
+            assertEquals(0, fork.allocatedBytes(), name + " allocated during measurement");
+            assertEquals(0, fork.markErrors(), name);
+            assertTrue(outcome.merged().values().stream().allMatch(d -> d.count() == 20_000), name);
+        }
+        BenchmarkOutcome pipeline = outcomes.get(4);
+        assertEquals(List.of("parse", "book", "decide", "encode", "total"), List.copyOf(pipeline.merged().keySet()));
+    }
+}
