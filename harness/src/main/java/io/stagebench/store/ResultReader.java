@@ -87,8 +87,8 @@ public final class ResultReader {
                 long count = log.merged().getTotalCount();
                 if (count != s.count()) {
                     throw new UsageException(hlog + ": holds " + count + " samples in " + log.forks().size()
-                            + " interval(s) but summary.json says " + s.count() + " for " + b.name() + "/" + s.stage()
-                            + " (truncated or from another run)");
+                            + " fork interval(s) but summary.json says " + s.count() + " for " + b.name() + "/"
+                            + s.stage() + " (from another run, or one of the two was changed)");
                 }
                 if (!b.forks().isEmpty() && log.forks().size() != b.forks().size()) {
                     throw new UsageException(hlog + ": holds " + log.forks().size() + " fork interval(s) but summary.json"

@@ -114,17 +114,40 @@ class ResultReaderTest {
 
         UsageException e = loadFails();
 
-        assertTrue(e.getMessage().startsWith(hlog + ": corrupt HdrHistogram log at interval 3"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(hlog + ": corrupt HdrHistogram log at interval 4"), e.getMessage());
     }
 
     @Test
-    void shouldNameATruncatedLogThatLostAnInterval() throws IOException {
+    void shouldNameATruncatedLogThatLostItsMergedInterval() throws IOException {
         List<String> lines = Files.readAllLines(hlog);
         Files.write(hlog, lines.subList(0, lines.size() - 1));
 
         UsageException e = loadFails();
 
-        assertTrue(e.getMessage().startsWith(hlog + ": holds 6000 samples in 2 interval(s) but summary.json says 9000"),
+        assertTrue(e.getMessage().startsWith(hlog + ": expected one untagged interval (all forks merged)"), e.getMessage());
+        assertTrue(e.getMessage().contains("found 0 - truncated"), e.getMessage());
+    }
+
+    @Test
+    void shouldNameALogCutInTheMiddleOfALine() throws IOException {
+        byte[] bytes = Files.readAllBytes(hlog);
+        Files.write(hlog, java.util.Arrays.copyOf(bytes, bytes.length * 3 / 5));
+
+        UsageException e = loadFails();
+
+        assertTrue(e.getMessage().startsWith(hlog + ": "), e.getMessage());
+    }
+
+    @Test
+    void shouldNameALogWhoseSamplesDisagreeWithTheSummary() throws IOException {
+        Path other = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START.plusSeconds(5),
+                9, List.of());
+        Files.copy(other.resolve(RunStore.hlogPath("pipe", "book")), hlog, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.writeString(summary, Files.readString(summary).replaceAll("\"count\" : 9000", "\"count\" : 8999"));
+
+        UsageException e = loadFails();
+
+        assertTrue(e.getMessage().contains(": holds 9000 samples in 3 fork interval(s) but summary.json says 8999"),
                 e.getMessage());
     }
 
