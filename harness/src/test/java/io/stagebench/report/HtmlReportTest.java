@@ -10,13 +10,12 @@ import io.stagebench.store.RunStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,16 +26,17 @@ class HtmlReportTest {
     private static final String OTHER_COMMIT = "fedcba9876543210fedcba9876543210fedcba98";
 
     @TempDir
-    Path results;
+    static Path results;
 
     @TempDir
-    Path fakeRoot;
+    static Path fakeRoot;
 
-    private Path runDir;
-    private String html;
+    private static Path runDir;
+    private static String html;
 
-    @BeforeEach
-    void writeTwoCommitsAndRender() throws IOException {
+    /** Two commits' runs, the report of the later one rendered once for every test. */
+    @BeforeAll
+    static void writeTwoCommitsAndRender() throws IOException {
         RunFixture.writeRun(results, fakeRoot, OTHER_COMMIT, false, RunFixture.START.minusSeconds(86_400), 7,
                 List.of("an older run's warning"));
         runDir = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, true, RunFixture.START, 42,
@@ -125,6 +125,5 @@ class HtmlReportTest {
         byte[] png = Files.readAllBytes(screenshot);
         assertEquals((byte) 0x89, png[0]);
         assertEquals('P', png[1]);
-        Instant.now();
     }
 }
