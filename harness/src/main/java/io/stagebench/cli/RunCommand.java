@@ -9,6 +9,7 @@ import io.stagebench.runner.BenchmarkDescriptor;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.BenchmarkRegistry;
 import io.stagebench.runner.ForkLauncher;
+import io.stagebench.runner.ForkResult;
 import io.stagebench.runner.Mode;
 import io.stagebench.runner.Rate;
 import io.stagebench.runner.RunConfig;
@@ -107,6 +108,10 @@ public final class RunCommand implements Callable<Integer> {
                     + " stderr). jmh-result.json is written to the run folder either way (default: ${DEFAULT-VALUE}).")
     String format = "text";
 
+    @Option(names = "--no-raw", description = "Delete the forks' raw stamp files (forks/**/fork-N.raw) once the results"
+            + " are written; they are git-ignored either way.")
+    boolean noRaw;
+
     @Option(names = "--no-mlock", description = "Do not lock the forks' memory (mlockall).")
     boolean noMlock;
 
@@ -157,6 +162,13 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter text = jmh ? spec.commandLine().getErr() : out;
         text.print(report.toText());
         RunStore.Written written = run.write(config, outcomes, report.warnings(), environment);
+        if (noRaw) {
+            for (BenchmarkOutcome outcome : outcomes) {
+                for (ForkResult fork : outcome.forks()) {
+                    Files.deleteIfExists(run.dir().resolve("forks").resolve(outcome.descriptor().name()).resolve(fork.rawFile()));
+                }
+            }
+        }
         text.println();
         text.println("results: " + run.dir());
         text.println("jmh:     " + written.jmh());
