@@ -3,23 +3,30 @@ package io.stagebench.cli;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ProbeOverhead;
+import io.stagebench.fork.JvmFork;
 import io.stagebench.nativeaccess.Affinity;
 import io.stagebench.runner.BenchmarkDescriptor;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.BenchmarkRegistry;
 import io.stagebench.runner.ForkLauncher;
+import io.stagebench.runner.ForkResult;
 import io.stagebench.runner.Mode;
 import io.stagebench.runner.Rate;
 import io.stagebench.runner.RunConfig;
 import io.stagebench.runner.RunReport;
+import io.stagebench.report.HtmlReport;
 import io.stagebench.runner.Runner;
 import io.stagebench.store.RunStore;
 import io.stagebench.system.CpuList;
 import io.stagebench.system.CpuSelection;
+import io.stagebench.system.Environment;
+import io.stagebench.system.GitInfo;
 import io.stagebench.system.SystemFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,7 +42,9 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code stagebench run}: measures benchmarks in forked, pinned JVMs and prints their
- * distributions. Every argument is checked before anything is measured.
+ * distributions, then stores them - summary, HdrHistogram logs, JMH-format results - and
+ * writes the HTML report. Every argument, and the results folder's writability, is checked
+ * before anything is measured.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Measure benchmarks (default: every reference stage and the pipeline) in fresh JVMs pinned to",
@@ -94,6 +103,15 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--results", paramLabel = "DIR", description = "Results folder (default: the project's results/).")
     Path results;
 
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "Standard output: text (the report) or jmh (JMH's JSON result schema; the report then goes to"
+                    + " stderr). jmh-result.json is written to the run folder either way (default: ${DEFAULT-VALUE}).")
+    String format = "text";
+
+    @Option(names = "--no-raw", description = "Delete the forks' raw stamp files (forks/**/fork-N.raw) once the results"
+            + " are written; they are git-ignored either way.")
+    boolean noRaw;
+
     @Option(names = "--no-mlock", description = "Do not lock the forks' memory (mlockall).")
     boolean noMlock;
 
@@ -123,7 +141,11 @@ public final class RunCommand implements Callable<Integer> {
         RunConfig config = configure(registry);
         RunStore.Run run = RunStore.create(config.runDir());
 
-        List<String> runWarnings = new ArrayList<>();
+        List<String> jvmFlags = new ArrayList<>(JvmFork.BASE_JVM_FLAGS);
+        jvmFlags.addAll(config.jvmFlags());
+        Environment environment = Environment.capture(SystemFiles.host(), GitInfo.read(RunStore.projectHome()),
+                Instant.now(), config.cpu(), jvmFlags);
+        List<String> runWarnings = new ArrayList<>(environment.warnings());
         CpuList serviceCpus = CpuSelection.online(SystemFiles.host()).without(config.cpu());
         Affinity.currentThreadAffinity().filter(a -> a.contains(config.cpu())).ifPresent(a -> {
             if (!serviceCpus.isEmpty() && Affinity.restrictCurrentThread(serviceCpus).isPresent()) {
@@ -136,13 +158,36 @@ public final class RunCommand implements Callable<Integer> {
 
         List<BenchmarkOutcome> outcomes = new Runner(config, registry, serviceCpus, ForkLauncher.jvm(), System.err).run();
         RunReport report = new RunReport(config, outcomes, runWarnings);
-        out.print(report.toText());
-        Path summary = run.writeSummary(config, outcomes, report.warnings());
-        out.println();
-        out.println("results: " + summary.getParent());
-        out.flush();
-        boolean anyEmpty = outcomes.stream().anyMatch(o -> o.forks().isEmpty());
-        return anyEmpty ? 1 : 0;
+        boolean jmh = format.equals("jmh");
+        PrintWriter text = jmh ? spec.commandLine().getErr() : out;
+        text.print(report.toText());
+        RunStore.Written written = run.write(config, outcomes, report.warnings(), environment);
+        if (noRaw) {
+            for (BenchmarkOutcome outcome : outcomes) {
+                for (ForkResult fork : outcome.forks()) {
+                    Files.deleteIfExists(run.dir().resolve("forks").resolve(outcome.descriptor().name()).resolve(fork.rawFile()));
+                }
+            }
+        }
+        text.println();
+        text.println("results: " + run.dir());
+        text.println("jmh:     " + written.jmh());
+        int code = outcomes.stream().anyMatch(o -> o.forks().isEmpty()) ? 1 : 0;
+        try {
+            Path html = HtmlReport.write(run.dir(), ReportCommand.historyRootOf(run.dir(), run.dir()),
+                    run.dir().resolve(RunStore.REPORT));
+            text.println("report:  " + html);
+        } catch (IOException | RuntimeException e) {
+            text.println("*** WARNING: the HTML report was not written (" + e.getMessage() + "); the results are"
+                    + " complete - retry with 'stagebench report " + run.dir() + "'");
+            code = 1;
+        }
+        text.flush();
+        if (jmh) {
+            out.print(Files.readString(written.jmh()));
+            out.flush();
+        }
+        return code;
     }
 
     private RunConfig configure(BenchmarkRegistry registry) {
@@ -226,6 +271,9 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (chunk < 1) {
             throw usage("--chunk must be at least 1");
+        }
+        if (!format.equals("text") && !format.equals("jmh")) {
+            throw usage("--format must be text or jmh, got '" + format + "'");
         }
         if (forkTimeoutS < 1) {
             throw usage("--fork-timeout-s must be at least 1");

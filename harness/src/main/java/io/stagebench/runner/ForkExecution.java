@@ -114,10 +114,12 @@ public final class ForkExecution {
         long gc0 = gcCount(collectors);
         long jit0 = jit.read();
         long allocated0 = threads.getCurrentThreadAllocatedBytes();
+        long measureStartEpochMs = System.currentTimeMillis();
 
         measure(clock, op, measuredStamps, sink, measured, warmed, intervalTicks);
 
         long allocated1 = threads.getCurrentThreadAllocatedBytes();
+        long measureEndEpochMs = System.currentTimeMillis();
         long jit1 = jit.read();
         long gc1 = gcCount(collectors);
         long sinkValue = sink.publish();
@@ -152,7 +154,8 @@ public final class ForkExecution {
                 memoryLocked, warmed, measured.size(), measured.dropped(), allocatedBytes, gcCount,
                 jitCompilations, measuredStamps.markErrors(), sinkValue, spec.stallUs(), spec.stallEvery(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
-                ManagementFactory.getRuntimeMXBean().getInputArguments(), spec.rawFileName(), summaries, warnings);
+                ManagementFactory.getRuntimeMXBean().getInputArguments(), spec.rawFileName(), summaries, warnings,
+                measureStartEpochMs, measureEndEpochMs, collectors.stream().map(GarbageCollectorMXBean::getName).toList());
         Path outDir = Path.of(spec.outDir());
         raw.write(outDir.resolve(spec.rawFileName()));
         AtomicFiles.writeString(outDir.resolve(spec.resultFileName()), Json.write(result));

@@ -4,29 +4,41 @@ import io.stagebench.json.Json;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.ForkResult;
 import io.stagebench.runner.RunConfig;
+import io.stagebench.stats.Distribution;
+import io.stagebench.system.Environment;
 import io.stagebench.system.GitInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The per-commit result store: {@code results/<short-commit>[-dirty]/<run-id>/}, one folder
- * per run, holding {@code summary.json} and the forks' files under {@code forks/}.
- * See {@code results/README.md} for the format.
+ * per run, holding {@code summary.json}, {@code jmh-result.json}, {@code report.html}, the
+ * HdrHistogram files under {@code histograms/<benchmark>/} and the forks' files under
+ * {@code forks/<benchmark>/}. Every file is written atomically and {@code summary.json}
+ * last, so a killed run leaves a folder without a summary, which readers reject as
+ * incomplete. See {@code results/README.md} for the format.
  */
 public final class RunStore {
 
     /** Summary file name inside a run folder. */
     public static final String SUMMARY = "summary.json";
-    /** Schema of {@link #SUMMARY}. */
+    /** Schema of {@link #SUMMARY}; keys are only ever added under it (see results/README.md). */
     public static final String SCHEMA = "stagebench.run/1";
+    /** Folder of the HdrHistogram files inside a run folder. */
+    public static final String HISTOGRAMS = "histograms";
+    /** The HTML report inside a run folder. */
+    public static final String REPORT = "report.html";
 
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
@@ -69,6 +81,63 @@ public final class RunStore {
         return new Run(runDir);
     }
 
+    /**
+     * What a run wrote.
+     *
+     * @param summary the summary file, written last
+     * @param jmh     the JMH-format file
+     * @param logs    every {@code .hlog} written
+     */
+    public record Written(Path summary, Path jmh, List<Path> logs) {
+
+        public Written {
+            logs = List.copyOf(logs);
+        }
+    }
+
+    /** @return the relative path of a series' log in a run folder: {@code histograms/<benchmark>/<series>.hlog} */
+    public static String hlogPath(String benchmark, String series) {
+        return HISTOGRAMS + "/" + benchmark + "/" + series + ".hlog";
+    }
+
+    /** @return the relative path of a series' percentile distribution: {@code histograms/<benchmark>/<series>.hgrm} */
+    public static String hgrmPath(String benchmark, String series) {
+        return HISTOGRAMS + "/" + benchmark + "/" + series + ".hgrm";
+    }
+
+    /** @return the ruler across {@code forks}: binding, calibration, overhead, step and CPUs; null when none ran */
+    public static Environment.Ruler rulerOf(List<ForkResult> forks) {
+        if (forks.isEmpty()) {
+            return null;
+        }
+        Set<String> bindings = new LinkedHashSet<>();
+        Set<String> requested = new LinkedHashSet<>();
+        Set<Integer> cpus = new LinkedHashSet<>();
+        double mhzMin = Double.POSITIVE_INFINITY;
+        double mhzMax = Double.NEGATIVE_INFINITY;
+        long overheadMin = Long.MAX_VALUE;
+        long overheadMax = Long.MIN_VALUE;
+        double overheadNsMax = 0;
+        long stepMin = Long.MAX_VALUE;
+        long stepMax = Long.MIN_VALUE;
+        double stepNsMax = 0;
+        for (ForkResult f : forks) {
+            bindings.add(f.binding().id());
+            requested.add(f.requestedBinding().id());
+            cpus.add(f.cpuPinned());
+            mhzMin = Math.min(mhzMin, f.calibration().mhz());
+            mhzMax = Math.max(mhzMax, f.calibration().mhz());
+            overheadMin = Math.min(overheadMin, f.overhead().minTicks());
+            overheadMax = Math.max(overheadMax, f.overhead().minTicks());
+            overheadNsMax = Math.max(overheadNsMax, f.calibration().toNs(f.overhead().minTicks()));
+            stepMin = Math.min(stepMin, f.stepTicks());
+            stepMax = Math.max(stepMax, f.stepTicks());
+            stepNsMax = Math.max(stepNsMax, f.calibration().toNs(f.stepTicks()));
+        }
+        return new Environment.Ruler(String.join(", ", bindings), String.join(", ", requested), mhzMin, mhzMax,
+                overheadMin, overheadMax, overheadNsMax, stepMin, stepMax, stepNsMax, List.copyOf(cpus));
+    }
+
     /** A run folder being written. */
     public static final class Run {
 
@@ -82,15 +151,76 @@ public final class RunStore {
             return dir;
         }
 
-        /** Writes {@code summary.json} atomically; returns its path. */
+        /** Writes {@code summary.json} alone, without environment or histogram files; returns its path. */
         public Path writeSummary(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> warnings) throws IOException {
+            return writeSummary(config, outcomes, warnings, null, Map.of());
+        }
+
+        /**
+         * Writes every result file of the run, each atomically: per benchmark series an
+         * {@code .hlog} and an {@code .hgrm}, then {@code jmh-result.json}, then
+         * {@code summary.json} last, so a folder whose summary exists is complete.
+         *
+         * @param environment the environment captured before measuring; the forks' ruler is added here
+         */
+        public Written write(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> warnings,
+                             Environment environment) throws IOException {
+            List<ForkResult> allForks = outcomes.stream().flatMap(o -> o.forks().stream()).toList();
+            Set<String> collectors = new LinkedHashSet<>();
+            allForks.forEach(f -> collectors.addAll(f.collectors()));
+            Environment complete = environment.withRuler(rulerOf(allForks), List.copyOf(collectors));
+            long baseEpochMs = Instant.parse(environment.startTime()).toEpochMilli();
+
+            List<Path> logs = new ArrayList<>();
+            Map<String, Map<String, Map<String, String>>> files = new LinkedHashMap<>();
+            for (BenchmarkOutcome outcome : outcomes) {
+                String name = outcome.descriptor().name();
+                Map<String, Map<String, String>> perSeries = new LinkedHashMap<>();
+                for (Map.Entry<String, Distribution> series : outcome.merged().entrySet()) {
+                    List<Distribution> parts = outcome.perFork().get(series.getKey());
+                    List<HistogramFiles.ForkSeries> forks = new ArrayList<>();
+                    for (int i = 0; i < parts.size(); i++) {
+                        ForkResult fork = outcome.forks().get(i);
+                        forks.add(new HistogramFiles.ForkSeries(fork.fork(), parts.get(i), fork.measureStartEpochMs(),
+                                fork.measureEndEpochMs()));
+                    }
+                    String hlog = hlogPath(name, series.getKey());
+                    String hgrm = hgrmPath(name, series.getKey());
+                    HistogramFiles.write(dir.resolve(hlog), dir.resolve(hgrm), name, series.getKey(), forks,
+                            baseEpochMs, series.getValue().max());
+                    logs.add(dir.resolve(hlog));
+                    Map<String, String> pair = new LinkedHashMap<>();
+                    pair.put("hlog", hlog);
+                    pair.put("hgrm", hgrm);
+                    perSeries.put(series.getKey(), pair);
+                }
+                files.put(name, perSeries);
+            }
+            Path jmh = dir.resolve(JmhResultFile.FILE);
+            AtomicFiles.writeString(jmh, Json.write(JmhResultFile.entries(config, outcomes, complete)));
+            Path summary = writeSummary(config, outcomes, warnings, complete, files);
+            return new Written(summary, jmh, logs);
+        }
+
+        private Path writeSummary(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> warnings,
+                                  Environment environment, Map<String, Map<String, Map<String, String>>> files)
+                throws IOException {
             GitInfo git = GitInfo.read(projectHome());
             Map<String, Object> root = new LinkedHashMap<>();
             root.put("schema", SCHEMA);
-            root.put("commit", git.commit());
-            root.put("dirty", git.dirty());
-            root.put("branch", git.branch());
+            root.put("commit", environment != null ? environment.commit() : git.commit());
+            root.put("dirty", environment != null ? environment.dirty() : git.dirty());
+            root.put("branch", environment != null ? environment.branch() : git.branch());
+            root.put("runId", dir.getFileName().toString());
+            if (environment != null) {
+                root.put("startTime", environment.startTime());
+                root.put("endTime", Instant.now().toString());
+            }
             root.put("config", config);
+            if (environment != null) {
+                root.put("environment", environment);
+                root.put("jmh", JmhResultFile.FILE);
+            }
             List<Map<String, Object>> benchmarks = new ArrayList<>();
             for (BenchmarkOutcome outcome : outcomes) {
                 Map<String, Object> b = new LinkedHashMap<>();
@@ -99,12 +229,23 @@ public final class RunStore {
                 b.put("forksSucceeded", outcome.forks().size());
                 b.put("failures", outcome.failures());
                 b.put("summaries", outcome.summaries());
+                if (files.containsKey(outcome.descriptor().name())) {
+                    b.put("histograms", files.get(outcome.descriptor().name()));
+                }
                 List<Map<String, Object>> forks = new ArrayList<>();
                 for (ForkResult fork : outcome.forks()) {
                     Map<String, Object> f = new LinkedHashMap<>();
                     f.put("fork", fork.fork());
                     f.put("result", "forks/" + outcome.descriptor().name() + "/fork-" + fork.fork() + ".json");
                     f.put("summaries", fork.summaries());
+                    f.put("binding", fork.binding().id());
+                    f.put("cpuPinned", fork.cpuPinned());
+                    f.put("calibratedMhz", fork.calibration().mhz());
+                    f.put("overheadMinTicks", fork.overhead().minTicks());
+                    f.put("overheadMinNs", fork.calibration().toNs(fork.overhead().minTicks()));
+                    f.put("stepTicks", fork.stepTicks());
+                    f.put("stepNs", fork.calibration().toNs(fork.stepTicks()));
+                    f.put("warnings", fork.warnings());
                     forks.add(f);
                 }
                 b.put("forks", forks);

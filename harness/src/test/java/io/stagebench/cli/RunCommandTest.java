@@ -62,6 +62,11 @@ class RunCommandTest {
     }
 
     @Test
+    void shouldRejectAnUnknownOutputFormat() throws Exception {
+        assertUsageError(run("empty", "--format", "xml"), "--format must be text or jmh, got 'xml'");
+    }
+
+    @Test
     void shouldFailBeforeMeasuringWhenTheResultsFolderIsNotWritable() throws Exception {
         Path blocker = results.resolve("blocker");
         Files.writeString(blocker, "a file where a folder must go");

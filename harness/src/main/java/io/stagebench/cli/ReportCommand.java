@@ -1,0 +1,56 @@
+package io.stagebench.cli;
+
+import io.stagebench.report.HtmlReport;
+import io.stagebench.store.RunStore;
+import io.stagebench.store.ResultReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code stagebench report}: writes a stored run's self-contained HTML report - percentile
+ * charts per fork, exact percentile tables, every warning, the environment and the history
+ * of p50/p99 across the runs stored beside it - and prints its path. A missing, truncated or
+ * corrupt summary or histogram log is named with what is wrong (exit 2).
+ */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = {"Write the HTML report of a stored run (default: the latest) and print its path.",
+            "RUN is a run folder, a commit folder, or a commit hash or prefix under the results folder."})
+public final class ReportCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "RUN", arity = "0..1", description = "Run folder, commit folder, or commit (prefix).")
+    String run;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "Results folder (default: the project's results/).")
+    Path results;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Where to write the HTML (default: RUN/report.html).")
+    Path output;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        Path root = results != null ? results : RunStore.defaultRoot();
+        Path runDir = ResultReader.resolve(root, run);
+        Path historyRoot = results != null ? results : historyRootOf(runDir, root);
+        Path written = HtmlReport.write(runDir, historyRoot, output != null ? output : runDir.resolve(RunStore.REPORT));
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("report: " + written);
+        out.flush();
+        return 0;
+    }
+
+    /** The runs beside {@code runDir} ({@code <root>/<commit>/<run-id>}): its grandparent, else {@code root}. */
+    static Path historyRootOf(Path runDir, Path root) {
+        Path commitDir = runDir.toAbsolutePath().normalize().getParent();
+        Path grandparent = commitDir == null ? null : commitDir.getParent();
+        return grandparent != null ? grandparent : root;
+    }
+}

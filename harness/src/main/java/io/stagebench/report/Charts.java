@@ -1,0 +1,207 @@
+package io.stagebench.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The report's charts, drawn by XChart without a display ({@code java.awt.headless}) and
+ * encoded as PNG data URIs so the HTML needs nothing but itself.
+ *
+ * <p>The latency-by-percentile chart plots x = log10(1/(1-p)), the logarithmic 1/(1-p) axis
+ * of HdrHistogram's plotter: each unit is one more nine, so the tail gets as much room as
+ * the body. Whole units are labelled 90%, 99%, 99.9%, 99.99%, ... Each fork is drawn as its own
+ * thin line, so the run-to-run spread is visible; the merged forks as a thick black line; a
+ * dashed line marks the percentile beyond which fewer than 100 samples lie. When the max is
+ * more than {@value #LOG_Y_RATIO} times the median the latency axis turns logarithmic too,
+ * so one stall does not flatten the body of the distribution into the axis.
+ */
+public final class Charts {
+
+    /** Points per decade of 1/(1-p), i.e. per nine. */
+    static final int POINTS_PER_DECADE = 24;
+    /** A tail this many times the median gets a logarithmic latency axis, so the body stays visible. */
+    static final double LOG_Y_RATIO = 20;
+    /** Samples beyond a percentile below which it is unreliable. */
+    static final int MIN_SAMPLES_BEYOND = 100;
+
+    private static final Color[] FORK_COLORS = {
+        new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728), new Color(0x9467bd),
+        new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f), new Color(0xbcbd22), new Color(0x17becf)};
+
+    static {
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+    }
+
+    private Charts() {
+    }
+
+    /**
+     * One line of a percentile chart.
+     *
+     * @param label     legend text
+     * @param histogram its values in ns
+     */
+    public record Line(String label, Histogram histogram) {
+    }
+
+    /**
+     * Draws latency by percentile.
+     *
+     * @param title  chart title
+     * @param forks  one line per fork
+     * @param merged all forks together
+     * @return PNG bytes
+     */
+    public static byte[] percentiles(String title, List<Line> forks, Line merged, int width, int height) {
+        double yMax = merged.histogram().getMaxValue();
+        boolean logY = yMax > LOG_Y_RATIO * Math.max(1, merged.histogram().getValueAtPercentile(50));
+        XYChart chart = new XYChartBuilder().width(width).height(height).title(title)
+                .xAxisTitle("percentile (axis: log10 of 1/(1-p))")
+                .yAxisTitle(logY ? "latency ns (log; below 1 ns drawn at 1)" : "latency ns").build();
+        style(chart.getStyler());
+        if (logY) {
+            chart.getStyler().setYAxisLogarithmic(true);
+        } else {
+            chart.getStyler().setYAxisMin(0.0);
+        }
+        chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::percentileLabel);
+        chart.getStyler().setYAxisDecimalPattern("#,##0.#");
+        long count = merged.histogram().getTotalCount();
+        chart.getStyler().setXAxisMin(0.0);
+        chart.getStyler().setXAxisMax(Math.max(1, Math.ceil(Math.log10(Math.max(10, count)))));
+        for (int i = 0; i < forks.size(); i++) {
+            XYSeries s = addCurve(chart, forks.get(i), logY);
+            s.setLineColor(FORK_COLORS[i % FORK_COLORS.length]);
+            s.setLineWidth(1.2f);
+        }
+        XYSeries all = addCurve(chart, merged, logY);
+        all.setLineColor(Color.BLACK);
+        all.setLineWidth(2.6f);
+        double reliableX = Math.log10(count / (double) MIN_SAMPLES_BEYOND);
+        if (reliableX > 0) {
+            XYSeries limit = chart.addSeries("< 100 samples beyond (unreliable) to the right",
+                    new double[] {reliableX, reliableX}, new double[] {logY ? 1 : 0, Math.max(1, yMax)});
+            limit.setMarker(SeriesMarkers.NONE);
+            limit.setLineColor(Color.GRAY);
+            limit.setLineStyle(new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                    new float[] {6f, 4f}, 0f));
+        }
+        return png(chart);
+    }
+
+    /**
+     * Draws p50 and p99 of one series across stored runs.
+     *
+     * @param title  chart title
+     * @param labels one per run, oldest first
+     * @param p50Ns  medians
+     * @param p99Ns  99th percentiles
+     * @return PNG bytes
+     */
+    public static byte[] history(String title, List<String> labels, double[] p50Ns, double[] p99Ns, int width, int height) {
+        CategoryChart chart = new CategoryChartBuilder().width(width).height(height).title(title)
+                .xAxisTitle("run (commit, oldest first)").yAxisTitle("latency ns").build();
+        style(chart.getStyler());
+        chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+        chart.getStyler().setOverlapped(true);
+        chart.getStyler().setXAxisLabelRotation(labels.size() > 3 ? 30 : 0);
+        chart.getStyler().setYAxisMin(0.0);
+        chart.getStyler().setYAxisDecimalPattern("#,##0.#");
+        CategorySeries p50 = chart.addSeries("p50", labels, boxed(p50Ns));
+        p50.setLineColor(FORK_COLORS[0]);
+        p50.setMarkerColor(FORK_COLORS[0]);
+        p50.setMarker(SeriesMarkers.CIRCLE);
+        CategorySeries p99 = chart.addSeries("p99", labels, boxed(p99Ns));
+        p99.setLineColor(FORK_COLORS[3]);
+        p99.setMarkerColor(FORK_COLORS[3]);
+        p99.setMarker(SeriesMarkers.DIAMOND);
+        return png(chart);
+    }
+
+    private static List<Double> boxed(double[] values) {
+        List<Double> out = new ArrayList<>(values.length);
+        for (double v : values) {
+            out.add(v);
+        }
+        return out;
+    }
+
+    /** @return {@code data:image/png;base64,...} */
+    public static String dataUri(byte[] png) {
+        return "data:image/png;base64," + Base64.getEncoder().encodeToString(png);
+    }
+
+    /** @return the label of a tick at x = log10(1/(1-p)): 0 is "0%", 1 "90%", 2 "99%", 3 "99.9%", ... */
+    static String percentileLabel(double x) {
+        long nines = Math.round(x);
+        if (Math.abs(x - nines) > 1e-6 || nines < 0) {
+            return "";
+        }
+        return new BigDecimal(100).subtract(BigDecimal.ONE.scaleByPowerOfTen(2 - (int) nines))
+                .stripTrailingZeros().toPlainString() + "%";
+    }
+
+    private static XYSeries addCurve(XYChart chart, Line line, boolean logY) {
+        Histogram h = line.histogram();
+        long n = h.getTotalCount();
+        List<Double> xs = new ArrayList<>();
+        List<Double> ys = new ArrayList<>();
+        double lastX = Math.log10(Math.max(1, n));
+        int points = (int) Math.floor(lastX * POINTS_PER_DECADE);
+        for (int k = 0; k <= points; k++) {
+            double x = k / (double) POINTS_PER_DECADE;
+            double p = 1 - Math.pow(10, -x);
+            xs.add(x);
+            ys.add(plotted(h.getValueAtPercentile(100 * p), logY));
+        }
+        xs.add(lastX);
+        ys.add(plotted(h.getMaxValue(), logY));
+        XYSeries series = chart.addSeries(line.label(), xs, ys);
+        series.setMarker(SeriesMarkers.NONE);
+        return series;
+    }
+
+    private static double plotted(long valueNs, boolean logY) {
+        return logY ? Math.max(1, valueNs) : valueNs;
+    }
+
+    private static void style(AxesChartStyler styler) {
+        styler.setChartBackgroundColor(Color.WHITE);
+        styler.setPlotBackgroundColor(Color.WHITE);
+        styler.setLegendPosition(Styler.LegendPosition.InsideNW);
+        styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
+        styler.setAntiAlias(true);
+        styler.setPlotGridLinesColor(new Color(0xdddddd));
+        styler.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+    }
+
+    private static byte[] png(Chart<?, ?> chart) {
+        try {
+            return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot encode chart '" + chart.getTitle() + "' as PNG", e);
+        }
+    }
+}

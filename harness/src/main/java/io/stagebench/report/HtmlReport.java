@@ -1,0 +1,291 @@
+package io.stagebench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.stats.StageSummary;
+import io.stagebench.store.AtomicFiles;
+import io.stagebench.store.HistogramFiles;
+import io.stagebench.store.ResultReader;
+import io.stagebench.store.StoredRun;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One self-contained HTML file describing a stored run: no scripts, no fonts, no stylesheet
+ * or image fetched from anywhere - the charts are PNG data URIs - so it opens the same from a
+ * CI artifact, an e-mail or a laptop without network.
+ *
+ * <p>Sections, in order: what was run (commit, mode, forks, messages); every warning; per
+ * benchmark and series a latency-by-percentile chart (each fork its own line) and the exact
+ * percentile table, merged and per fork, with unreliable percentiles marked; the history of
+ * p50 and p99 of each series across the runs stored beside it, oldest first; the
+ * environment.
+ */
+public final class HtmlReport {
+
+    static final int PERCENTILE_WIDTH = 900;
+    static final int PERCENTILE_HEIGHT = 460;
+    static final int HISTORY_WIDTH = 640;
+    static final int HISTORY_HEIGHT = 320;
+
+    private static final DateTimeFormatter LABEL_TIME = DateTimeFormatter.ofPattern("MMdd-HHmm").withZone(ZoneOffset.UTC);
+    private static final String[] COLUMNS = {"p50", "p90", "p99", "p99.9", "p99.99", "max"};
+
+    private HtmlReport() {
+    }
+
+    /**
+     * Loads a run, scans the runs stored beside it and writes the report atomically.
+     *
+     * @param runDir      the run folder
+     * @param resultsRoot where to look for the history ({@code <root>/<commit>/<run-id>})
+     * @param output      the HTML file to write
+     * @return {@code output}
+     * @throws io.stagebench.cli.UsageException when the run's files are missing or corrupt
+     */
+    public static Path write(Path runDir, Path resultsRoot, Path output) throws IOException {
+        ResultReader.LoadedRun run = ResultReader.load(runDir);
+        ResultReader.Scan history = ResultReader.scan(resultsRoot);
+        AtomicFiles.writeString(output, render(run, history, Instant.now()));
+        return output;
+    }
+
+    /** @return every warning the report shows: the run's own, then what the report itself found */
+    public static List<String> warnings(ResultReader.LoadedRun loaded, ResultReader.Scan history) {
+        List<String> warnings = new ArrayList<>(loaded.run().warnings());
+        for (StoredRun.Benchmark b : loaded.run().benchmarks()) {
+            for (StageSummary s : b.summaries()) {
+                if (!loaded.logs().getOrDefault(b.name(), Map.of()).containsKey(s.stage())) {
+                    warnings.add(b.name() + "/" + s.stage() + ": no histogram log stored; percentile chart omitted");
+                }
+            }
+        }
+        history.problems().forEach(p -> warnings.add("history: skipped an unreadable run: " + p));
+        return warnings;
+    }
+
+    /** @return the report's HTML */
+    public static String render(ResultReader.LoadedRun loaded, ResultReader.Scan history, Instant generated) {
+        StoredRun run = loaded.run();
+        StringBuilder html = new StringBuilder(64 * 1024);
+        String title = "stagebench " + run.commitLabel() + " " + run.runId();
+        html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
+                .append(esc(title)).append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
+        html.append("<h1>").append(esc(title)).append("</h1>\n");
+        html.append("<p class=\"meta\">commit <code>").append(esc(run.commit())).append("</code>")
+                .append(run.dirty() ? " <b>with uncommitted changes</b>" : "")
+                .append(run.branch().isEmpty() ? "" : " on branch <code>" + esc(run.branch()) + "</code>")
+                .append(" &middot; started ").append(esc(run.startTime().toString()))
+                .append(" &middot; ").append(esc(configLine(run.config()))).append("</p>\n");
+
+        List<String> warnings = warnings(loaded, history);
+        html.append("<section id=\"warnings\">\n<h2>Warnings (").append(warnings.size()).append(")</h2>\n");
+        if (warnings.isEmpty()) {
+            html.append("<p>None.</p>\n");
+        } else {
+            html.append("<ul class=\"warnings\">\n");
+            warnings.forEach(w -> html.append("<li>*** WARNING: ").append(esc(w)).append("</li>\n"));
+            html.append("</ul>\n");
+        }
+        html.append("</section>\n");
+
+        html.append("<section id=\"benchmarks\">\n");
+        for (StoredRun.Benchmark b : run.benchmarks()) {
+            appendBenchmark(html, b, loaded.logs().getOrDefault(b.name(), Map.of()));
+        }
+        html.append("</section>\n");
+
+        appendHistory(html, run, history);
+
+        html.append("<section id=\"environment\">\n<h2>Environment</h2>\n");
+        if (run.environment() == null) {
+            html.append("<p>This run's summary records no environment (written before environment capture).</p>\n");
+        } else {
+            html.append("<table class=\"env\">\n");
+            flatten("", run.environment(), html);
+            html.append("</table>\n");
+        }
+        html.append("</section>\n");
+        html.append("<footer>Latencies in ns after subtracting each fork's minimum probe overhead. Tables: exact"
+                + " nearest-rank percentiles of the raw samples, forks merged by pooling samples (never by averaging"
+                + " percentiles); * marks a percentile with fewer than 100 samples beyond it (unreliable). Charts:"
+                + " from the stored HdrHistogram logs (integer ns, 3 significant digits). Generated ")
+                .append(esc(generated.toString())).append(" from ").append(esc(run.dir().toString())).append(".</footer>\n");
+        html.append("</body>\n</html>\n");
+        return html.toString();
+    }
+
+    private static void appendBenchmark(StringBuilder html, StoredRun.Benchmark b, Map<String, HistogramFiles.Log> logs) {
+        html.append("<h2 id=\"b-").append(esc(b.name())).append("\">").append(esc(b.name())).append("</h2>\n");
+        html.append("<p class=\"meta\">stages ").append(esc(String.join(" → ", b.stages()))).append(" &middot; ")
+                .append(b.forksSucceeded()).append(" fork(s) succeeded").append(b.failures().isEmpty() ? ""
+                        : ", " + b.failures().size() + " failed").append("</p>\n");
+        for (StageSummary merged : b.summaries()) {
+            String series = merged.stage();
+            html.append("<div class=\"series\">\n<h3>").append(esc(b.name())).append(" / ").append(esc(series))
+                    .append("</h3>\n");
+            HistogramFiles.Log log = logs.get(series);
+            if (log != null) {
+                List<Charts.Line> forks = new ArrayList<>();
+                for (int i = 0; i < log.forks().size(); i++) {
+                    int fork = log.forkOf(i);
+                    forks.add(new Charts.Line(fork > 0 ? "fork " + fork : "interval " + (i + 1), log.forks().get(i)));
+                }
+                byte[] png = Charts.percentiles(b.name() + " / " + series + ": latency by percentile", forks,
+                        new Charts.Line("all forks", log.merged()), PERCENTILE_WIDTH, PERCENTILE_HEIGHT);
+                html.append("<img alt=\"latency by percentile of ").append(esc(b.name() + "/" + series))
+                        .append("\" width=\"").append(PERCENTILE_WIDTH).append("\" height=\"").append(PERCENTILE_HEIGHT)
+                        .append("\" src=\"").append(Charts.dataUri(png)).append("\">\n");
+            }
+            html.append("<table class=\"pct\">\n<tr><th>ns</th>");
+            for (String c : COLUMNS) {
+                html.append("<th>").append(c).append("</th>");
+            }
+            html.append("<th>count</th></tr>\n");
+            appendRow(html, "all forks", merged, true);
+            for (StoredRun.Fork fork : b.forks()) {
+                fork.summary(series).ifPresent(s -> appendRow(html, "fork " + fork.fork(), s, false));
+            }
+            html.append("</table>\n");
+            boolean anyUnreliable = !merged.unreliable().isEmpty() || b.forks().stream()
+                    .anyMatch(f -> f.summary(series).map(s -> !s.unreliable().isEmpty()).orElse(false));
+            if (anyUnreliable) {
+                html.append("<p class=\"note\">* fewer than 100 samples beyond this percentile: unreliable</p>\n");
+            }
+            html.append("</div>\n");
+        }
+    }
+
+    private static void appendRow(StringBuilder html, String label, StageSummary s, boolean merged) {
+        html.append(merged ? "<tr class=\"merged\">" : "<tr>").append("<td>").append(esc(label)).append("</td>");
+        for (String c : COLUMNS) {
+            boolean unreliable = s.unreliable().contains(c);
+            html.append(unreliable ? "<td class=\"unreliable\">" : "<td>")
+                    .append(String.format(Locale.ROOT, "%,.1f", s.valueOf(c))).append(unreliable ? "*" : "")
+                    .append("</td>");
+        }
+        html.append("<td>").append(String.format(Locale.ROOT, "%,d", s.count())).append("</td></tr>\n");
+    }
+
+    private static void appendHistory(StringBuilder html, StoredRun run, ResultReader.Scan history) {
+        html.append("<section id=\"history\">\n<h2>History</h2>\n<p class=\"meta\">p50 and p99 of each series in the ")
+                .append(history.runs().size()).append(" complete run(s) stored beside this one, ordered by start time"
+                        + " (labels: commit and UTC start MMdd-HHmm).</p>\n<div class=\"grid\">\n");
+        for (StoredRun.Benchmark b : run.benchmarks()) {
+            for (StageSummary merged : b.summaries()) {
+                List<String> labels = new ArrayList<>();
+                List<Double> p50 = new ArrayList<>();
+                List<Double> p99 = new ArrayList<>();
+                for (StoredRun past : history.runs()) {
+                    past.benchmark(b.name()).flatMap(pb -> pb.summary(merged.stage())).ifPresent(s -> {
+                        String commit = past.commit().length() > 8 ? past.commit().substring(0, 8) : past.commit();
+                        labels.add(commit + (past.dirty() ? "+" : "") + " " + LABEL_TIME.format(past.startTime()));
+                        p50.add(s.p50Ns());
+                        p99.add(s.p99Ns());
+                    });
+                }
+                if (labels.isEmpty()) {
+                    continue;
+                }
+                byte[] png = Charts.history(b.name() + " / " + merged.stage() + ": p50 and p99 by run", labels,
+                        p50.stream().mapToDouble(Double::doubleValue).toArray(),
+                        p99.stream().mapToDouble(Double::doubleValue).toArray(), HISTORY_WIDTH, HISTORY_HEIGHT);
+                html.append("<img alt=\"history of ").append(esc(b.name() + "/" + merged.stage()))
+                        .append("\" width=\"").append(HISTORY_WIDTH).append("\" height=\"").append(HISTORY_HEIGHT)
+                        .append("\" src=\"").append(Charts.dataUri(png)).append("\">\n");
+            }
+        }
+        html.append("</div>\n<table class=\"runs\">\n<tr><th>start (UTC)</th><th>commit</th><th>run</th></tr>\n");
+        for (StoredRun past : history.runs()) {
+            boolean current = past.dir().toAbsolutePath().normalize().equals(run.dir().toAbsolutePath().normalize());
+            html.append(current ? "<tr class=\"merged\">" : "<tr>").append("<td>").append(esc(past.startTime().toString()))
+                    .append("</td><td><code>").append(esc(past.commitLabel())).append("</code></td><td>")
+                    .append(esc(past.runId())).append(current ? " (this run)" : "").append("</td></tr>\n");
+        }
+        html.append("</table>\n</section>\n");
+    }
+
+    private static String configLine(JsonNode config) {
+        if (config == null || config.isMissingNode() || !config.isObject()) {
+            return "configuration not recorded";
+        }
+        String mode = config.path("mode").asText("?");
+        StringBuilder line = new StringBuilder("mode ").append(mode);
+        if ("paced".equals(mode)) {
+            line.append(String.format(Locale.ROOT, " at %,.0f/s (latency from intended arrival)", config.path("rateHz").asDouble()));
+        } else {
+            line.append(" (service time)");
+        }
+        line.append(" · ").append(config.path("forks").asInt()).append(" fork(s) × ")
+                .append(String.format(Locale.ROOT, "%,d", config.path("messages").asLong())).append(" messages");
+        long warmupMs = config.path("warmupMs").asLong();
+        line.append(" after ").append(warmupMs > 0 ? warmupMs + " ms"
+                : String.format(Locale.ROOT, "%,d messages", config.path("warmupMessages").asLong())).append(" of warm-up");
+        return line.toString();
+    }
+
+    private static void flatten(String prefix, JsonNode node, StringBuilder html) {
+        if (node.isObject()) {
+            for (Map.Entry<String, JsonNode> e : node.properties()) {
+                flatten(prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey(), e.getValue(), html);
+            }
+            return;
+        }
+        String value;
+        if (node.isArray()) {
+            List<String> items = new ArrayList<>();
+            node.forEach(item -> items.add(item.isValueNode() ? item.asText() : item.toString()));
+            value = String.join(" ", items);
+        } else if (node.isNull()) {
+            value = "-";
+        } else {
+            value = node.asText();
+        }
+        html.append("<tr><th>").append(esc(prefix)).append("</th><td>").append(esc(value)).append("</td></tr>\n");
+    }
+
+    /** @return {@code text} safe inside HTML text and double-quoted attributes */
+    static String esc(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '"' -> out.append("&quot;");
+                default -> out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    private static final String CSS = """
+            body { font-family: sans-serif; margin: 1.5em auto; max-width: 1320px; color: #222; }
+            h1 { font-size: 1.5em; margin-bottom: 0.2em; }
+            h2 { border-bottom: 1px solid #ccc; margin-top: 1.6em; }
+            h3 { margin-bottom: 0.3em; }
+            .meta { color: #555; }
+            code { background: #f3f3f3; padding: 0 0.2em; }
+            ul.warnings { background: #fff4e5; border-left: 4px solid #e08a00; padding: 0.6em 0.6em 0.6em 2em; }
+            ul.warnings li { font-family: monospace; margin: 0.2em 0; }
+            table { border-collapse: collapse; margin: 0.4em 0 0.8em; }
+            th, td { border: 1px solid #ddd; padding: 0.2em 0.6em; }
+            table.pct td { text-align: right; font-family: monospace; }
+            table.pct td:first-child { text-align: left; font-family: sans-serif; }
+            tr.merged td { font-weight: bold; background: #f6f6f6; }
+            td.unreliable { color: #a00; font-style: italic; }
+            table.env th { text-align: left; font-weight: normal; color: #555; }
+            table.env td { font-family: monospace; }
+            .grid { display: flex; flex-wrap: wrap; gap: 8px; }
+            .note { color: #a00; font-size: 0.9em; }
+            img { max-width: 100%; height: auto; border: 1px solid #eee; }
+            footer { margin-top: 2em; color: #666; font-size: 0.85em; }
+            """;
+}

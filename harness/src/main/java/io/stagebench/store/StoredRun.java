@@ -1,0 +1,101 @@
+package io.stagebench.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.stats.StageSummary;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A stored run as read back from its {@code summary.json} by {@link ResultReader}: already
+ * validated, so every field is present and typed.
+ *
+ * @param dir         the run folder
+ * @param schema      the summary's schema version
+ * @param commit      full commit hash, or "nocommit"
+ * @param dirty       whether the work tree had uncommitted changes
+ * @param branch      branch, or ""
+ * @param runId       the run folder's name
+ * @param startTime   when the run started (from the summary, else from the run id)
+ * @param config      the run's configuration as written (mode, forks, messages, ...)
+ * @param environment the environment as written; null for summaries written before it existed
+ * @param warnings    every warning of the run
+ * @param benchmarks  the benchmarks, in run order
+ */
+public record StoredRun(Path dir, String schema, String commit, boolean dirty, String branch, String runId,
+                        Instant startTime, JsonNode config, JsonNode environment, List<String> warnings,
+                        List<Benchmark> benchmarks) {
+
+    public StoredRun {
+        warnings = List.copyOf(warnings);
+        benchmarks = List.copyOf(benchmarks);
+    }
+
+    /** @return the 12-character commit with {@code -dirty} when the tree was dirty: the store's folder name */
+    public String commitLabel() {
+        String shortCommit = commit.length() > 12 ? commit.substring(0, 12) : commit;
+        return dirty ? shortCommit + "-dirty" : shortCommit;
+    }
+
+    /** @return the benchmark named {@code name} */
+    public Optional<Benchmark> benchmark(String name) {
+        return benchmarks.stream().filter(b -> b.name().equals(name)).findFirst();
+    }
+
+    /**
+     * One benchmark of a stored run.
+     *
+     * @param name           benchmark name
+     * @param stages         its stage names
+     * @param forksSucceeded forks that produced a result
+     * @param failures       one line per fork that failed
+     * @param summaries      merged summaries per series (stages, then total / response)
+     * @param forks          each successful fork's own summaries
+     * @param histograms     series name to its HdrHistogram files; empty for summaries written before them
+     */
+    public record Benchmark(String name, List<String> stages, int forksSucceeded, List<String> failures,
+                            List<StageSummary> summaries, List<Fork> forks, Map<String, SeriesFiles> histograms) {
+
+        public Benchmark {
+            stages = List.copyOf(stages);
+            failures = List.copyOf(failures);
+            summaries = List.copyOf(summaries);
+            forks = List.copyOf(forks);
+            histograms = Map.copyOf(histograms);
+        }
+
+        /** @return the merged summary of {@code series} */
+        public Optional<StageSummary> summary(String series) {
+            return summaries.stream().filter(s -> s.stage().equals(series)).findFirst();
+        }
+    }
+
+    /**
+     * One fork's summaries.
+     *
+     * @param fork      fork number
+     * @param summaries per series, in ns
+     */
+    public record Fork(int fork, List<StageSummary> summaries) {
+
+        public Fork {
+            summaries = List.copyOf(summaries);
+        }
+
+        /** @return this fork's summary of {@code series} */
+        public Optional<StageSummary> summary(String series) {
+            return summaries.stream().filter(s -> s.stage().equals(series)).findFirst();
+        }
+    }
+
+    /**
+     * A series' HdrHistogram files, relative to the run folder.
+     *
+     * @param hlog the histogram log, one interval per fork
+     * @param hgrm the merged percentile distribution
+     */
+    public record SeriesFiles(String hlog, String hgrm) {
+    }
+}

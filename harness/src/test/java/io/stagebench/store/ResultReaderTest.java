@@ -1,0 +1,191 @@
+package io.stagebench.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stagebench.cli.UsageException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultReaderTest {
+
+    private static final String OTHER_COMMIT = "0123fedcba9876543210fedcba9876543210fedc";
+
+    @TempDir
+    Path results;
+
+    @TempDir
+    Path fakeRoot;
+
+    private Path runDir;
+    private Path summary;
+    private Path hlog;
+
+    @BeforeEach
+    void writeRun() throws IOException {
+        runDir = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START, 42, List.of("w"));
+        summary = runDir.resolve(RunStore.SUMMARY);
+        hlog = runDir.resolve(RunStore.hlogPath("pipe", "book"));
+    }
+
+    private UsageException loadFails() {
+        return assertThrows(UsageException.class, () -> ResultReader.load(runDir));
+    }
+
+    @Test
+    void shouldLoadAStoredRunWithEveryLogMatchingItsSummary() {
+        ResultReader.LoadedRun loaded = ResultReader.load(runDir);
+
+        StoredRun run = loaded.run();
+        assertEquals(RunFixture.COMMIT, run.commit());
+        assertEquals(RunFixture.START, run.startTime());
+        assertEquals("0123456789ab", run.commitLabel());
+        StoredRun.Benchmark pipe = run.benchmark("pipe").orElseThrow();
+        assertEquals(List.of("parse", "book", "total"), pipe.summaries().stream().map(s -> s.stage()).toList());
+        assertEquals(3, pipe.forks().size());
+        assertEquals(9_000, loaded.logs().get("pipe").get("total").merged().getTotalCount());
+        assertEquals(2, loaded.logs().get("pipe").get("book").forkOf(1));
+        assertEquals("Fixture CPU @ 2.60GHz", run.environment().get("cpuModel").asText());
+    }
+
+    @Test
+    void shouldNameATruncatedSummaryAndSayItIsNotValidJson() throws IOException {
+        String text = Files.readString(summary);
+        Files.writeString(summary, text.substring(0, text.length() / 2));
+
+        UsageException e = loadFails();
+
+        assertTrue(e.getMessage().startsWith(summary.toString()), e.getMessage());
+        assertTrue(e.getMessage().contains("not valid JSON, truncated or corrupt"), e.getMessage());
+    }
+
+    @Test
+    void shouldNameAMissingPercentileAndWhereItWasExpected() throws IOException {
+        Files.writeString(summary, Files.readString(summary).replaceFirst("\"p99Ns\" : [0-9.E]+,", ""));
+
+        UsageException e = loadFails();
+
+        assertEquals(summary + ": benchmarks[0].summaries[0].p99Ns is missing", e.getMessage());
+    }
+
+    @Test
+    void shouldRejectAValueOfTheWrongType() throws IOException {
+        Files.writeString(summary, Files.readString(summary).replaceFirst("\"count\" : 9000", "\"count\" : \"many\""));
+
+        UsageException e = loadFails();
+
+        assertEquals(summary + ": benchmarks[0].summaries[0].count must be an integer, found \"many\"", e.getMessage());
+    }
+
+    @Test
+    void shouldRejectAnUnknownSchema() throws IOException {
+        Files.writeString(summary, Files.readString(summary).replace(RunStore.SCHEMA, "stagebench.run/99"));
+
+        UsageException e = loadFails();
+
+        assertEquals(summary + ": schema 'stagebench.run/99' is not supported (this version reads stagebench.run/1)",
+                e.getMessage());
+    }
+
+    @Test
+    void shouldRejectARunFolderWithoutSummaryAsIncomplete() throws IOException {
+        Files.delete(summary);
+
+        UsageException e = loadFails();
+
+        assertTrue(e.getMessage().startsWith(summary + ": missing"), e.getMessage());
+        assertTrue(e.getMessage().contains("stopped before it finished"), e.getMessage());
+    }
+
+    @Test
+    void shouldNameACorruptLog() throws IOException {
+        List<String> lines = Files.readAllLines(hlog);
+        int last = lines.size() - 1;
+        String line = lines.get(last);
+        int payload = line.lastIndexOf(',') + 1;
+        lines.set(last, line.substring(0, payload) + "AAAA" + line.substring(payload + 4));
+        Files.write(hlog, lines);
+
+        UsageException e = loadFails();
+
+        assertTrue(e.getMessage().startsWith(hlog + ": corrupt HdrHistogram log at interval 4"), e.getMessage());
+    }
+
+    @Test
+    void shouldNameATruncatedLogThatLostItsMergedInterval() throws IOException {
+        List<String> lines = Files.readAllLines(hlog);
+        Files.write(hlog, lines.subList(0, lines.size() - 1));
+
+        UsageException e = loadFails();
+
+        assertTrue(e.getMessage().startsWith(hlog + ": expected one untagged interval (all forks merged)"), e.getMessage());
+        assertTrue(e.getMessage().contains("found 0 - truncated"), e.getMessage());
+    }
+
+    @Test
+    void shouldNameALogCutInTheMiddleOfALine() throws IOException {
+        byte[] bytes = Files.readAllBytes(hlog);
+        Files.write(hlog, java.util.Arrays.copyOf(bytes, bytes.length * 3 / 5));
+
+        UsageException e = loadFails();
+
+        assertTrue(e.getMessage().startsWith(hlog + ": "), e.getMessage());
+    }
+
+    @Test
+    void shouldNameALogWhoseSamplesDisagreeWithTheSummary() throws IOException {
+        Path other = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START.plusSeconds(5),
+                9, List.of());
+        Files.copy(other.resolve(RunStore.hlogPath("pipe", "book")), hlog, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.writeString(summary, Files.readString(summary).replaceAll("\"count\" : 9000", "\"count\" : 8999"));
+
+        UsageException e = loadFails();
+
+        assertTrue(e.getMessage().contains(": holds 9000 samples in 3 fork interval(s) but summary.json says 8999"),
+                e.getMessage());
+    }
+
+    @Test
+    void shouldNameAMissingLog() throws IOException {
+        Files.delete(hlog);
+
+        UsageException e = loadFails();
+
+        assertEquals(hlog + ": missing (named in summary.json)", e.getMessage());
+    }
+
+    @Test
+    void shouldResolveACommitPrefixToItsLatestRunAndSkipUnreadableRunsInAScan() throws IOException {
+        Path later = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START.plusSeconds(60), 1,
+                List.of());
+        Path other = RunFixture.writeRun(results, fakeRoot, OTHER_COMMIT, false, RunFixture.START.plusSeconds(120), 2,
+                List.of());
+        Files.writeString(other.resolve(RunStore.SUMMARY), "{");
+
+        assertEquals(later, ResultReader.resolve(results, "0123456789"));
+        assertEquals(later, ResultReader.resolve(results, results.resolve("0123456789ab").toString()));
+        assertEquals(runDir, ResultReader.resolve(results, runDir.toString()));
+        ResultReader.Scan scan = ResultReader.scan(results);
+        assertEquals(List.of(runDir, later), scan.runs().stream().map(StoredRun::dir).toList());
+        assertEquals(1, scan.problems().size());
+        assertTrue(scan.problems().get(0).startsWith(other.resolve(RunStore.SUMMARY).toString()));
+    }
+
+    @Test
+    void shouldRefuseAnAmbiguousOrUnknownCommit() throws IOException {
+        RunFixture.writeRun(results, fakeRoot, OTHER_COMMIT, false, RunFixture.START.plusSeconds(120), 2, List.of());
+
+        UsageException ambiguous = assertThrows(UsageException.class, () -> ResultReader.resolve(results, "0123"));
+        UsageException unknown = assertThrows(UsageException.class, () -> ResultReader.resolve(results, "beef"));
+
+        assertTrue(ambiguous.getMessage().contains("matches runs of 2 commits"), ambiguous.getMessage());
+        assertTrue(unknown.getMessage().contains("'beef' is neither a folder nor a commit"), unknown.getMessage());
+        assertTrue(unknown.getMessage().contains("0123456789ab"), unknown.getMessage());
+    }
+}

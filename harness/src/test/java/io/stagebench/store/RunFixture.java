@@ -1,0 +1,130 @@
+package io.stagebench.store;
+
+import io.stagebench.clock.Calibration;
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.clock.ProbeOverhead;
+import io.stagebench.runner.BenchmarkDescriptor;
+import io.stagebench.runner.BenchmarkOutcome;
+import io.stagebench.runner.ForkResult;
+import io.stagebench.runner.Mode;
+import io.stagebench.runner.RunConfig;
+import io.stagebench.stats.Distribution;
+import io.stagebench.stats.StageSummary;
+import io.stagebench.system.Environment;
+import io.stagebench.system.GitInfo;
+import io.stagebench.system.SystemFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/** Synthetic runs with known samples, written through the real store. */
+public final class RunFixture {
+
+    /** Every run's start time. */
+    public static final Instant START = Instant.parse("2025-03-04T10:15:30Z");
+    public static final List<String> STAGES = List.of("parse", "book");
+    public static final String COMMIT = "0123456789abcdef0123456789abcdef01234567";
+
+    private RunFixture() {
+    }
+
+    /** A benchmark "pipe" (parse, book; plus total) of {@code forks} forks x {@code samples} messages, all under 2048 ns. */
+    public static BenchmarkOutcome pipeline(int forks, int samples, long seed) {
+        BenchmarkDescriptor descriptor = new BenchmarkDescriptor("pipe", STAGES, "synthetic", "none.Pipe");
+        SplittableRandom random = new SplittableRandom(seed);
+        Map<String, List<Distribution>> perFork = new LinkedHashMap<>();
+        List<ForkResult> results = new ArrayList<>();
+        for (int f = 1; f <= forks; f++) {
+            double[] parse = new double[samples];
+            double[] book = new double[samples];
+            double[] total = new double[samples];
+            for (int i = 0; i < samples; i++) {
+                parse[i] = latencyNs(random, 30 + f);
+                book[i] = latencyNs(random, 80);
+                total[i] = parse[i] + book[i];
+            }
+            List<StageSummary> summaries = new ArrayList<>();
+            Map<String, double[]> series = new LinkedHashMap<>();
+            series.put("parse", parse);
+            series.put("book", book);
+            series.put("total", total);
+            int fork = f;
+            series.forEach((name, ns) -> {
+                Distribution d = Distribution.of(ns);
+                perFork.computeIfAbsent(name, k -> new ArrayList<>()).add(d);
+                summaries.add(StageSummary.of(name, d));
+            });
+            results.add(fork(fork, summaries));
+        }
+        Map<String, Distribution> merged = new LinkedHashMap<>();
+        perFork.forEach((name, parts) -> merged.put(name, Distribution.merge(parts)));
+        return new BenchmarkOutcome(descriptor, results, List.of(), perFork, merged);
+    }
+
+    /** A body around {@code typicalNs} with a rare tail up to ~1 900 ns; fractional like real samples. */
+    private static double latencyNs(SplittableRandom random, double typicalNs) {
+        double body = typicalNs + random.nextDouble() * typicalNs * 0.5;
+        return random.nextInt(500) == 0 ? body + random.nextDouble() * 1_700 : body;
+    }
+
+    static ForkResult fork(int fork, List<StageSummary> summaries) {
+        long start = START.toEpochMilli() + 5_000L * fork;
+        return new ForkResult("pipe", fork, STAGES, Mode.BACK_TO_BACK, 0, ClockBinding.FFM, ClockBinding.FFM,
+                new Calibration(2.6, 2.6, 2.6, 1, 200_000_000), 26, new ProbeOverhead(40, 42, 100_000), 1, 1, "1",
+                true, 1_000, summaries.get(0).count(), 0, 0, 0, 0, 0, 7, 0, 1, "Test VM 25",
+                List.of("-Xms1g", "-XX:+UseSerialGC"), "fork-" + fork + ".raw", summaries,
+                List.of("fork " + fork + " saw something odd"), start, start + 1_500, List.of("Copy", "MarkSweepCompact"));
+    }
+
+    public static RunConfig config(Path runDir) {
+        return new RunConfig(List.of("pipe"), 3, 1_000, 0, 3_000, 1_000, Mode.BACK_TO_BACK, 0, 0, 1, 1,
+                ClockBinding.FFM, 200, 1, 100_000, false, Map.of("size", "8"), List.of("-Xms1g", "-XX:+UseSerialGC"),
+                60, runDir);
+    }
+
+    /** An environment read from a small fake machine under {@code fakeRoot}. */
+    public static Environment environment(Path fakeRoot, Instant start, String commit, boolean dirty) throws IOException {
+        write(fakeRoot, "proc/cpuinfo", """
+                processor\t: 0
+                model name\t: Fixture CPU @ 2.60GHz
+                physical id\t: 0
+                core id\t\t: 0
+                flags\t\t: fpu tsc constant_tsc nonstop_tsc rdtscp
+                processor\t: 1
+                model name\t: Fixture CPU @ 2.60GHz
+                physical id\t: 0
+                core id\t\t: 0
+                flags\t\t: fpu tsc constant_tsc nonstop_tsc rdtscp
+                """);
+        write(fakeRoot, "sys/devices/system/cpu/online", "0-1");
+        write(fakeRoot, "sys/devices/system/clocksource/clocksource0/current_clocksource", "tsc");
+        write(fakeRoot, "sys/devices/system/cpu/cpu0/tsc_freq_khz", "2600000");
+        write(fakeRoot, "sys/devices/system/cpu/cpu1/cpufreq/scaling_governor", "powersave");
+        return Environment.capture(new SystemFiles(fakeRoot), new GitInfo(commit, commit.substring(0, 12), dirty, "main"),
+                start, 1, List.of("-Xms1g", "-XX:+UseSerialGC"));
+    }
+
+    /** Writes a complete run under {@code root/<commit>[-dirty]/<run-id>} through the real store; returns its folder. */
+    public static Path writeRun(Path root, Path fakeRoot, String commit, boolean dirty, Instant start, long seed,
+                                List<String> warnings) throws IOException {
+        String runId = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+                .withZone(java.time.ZoneOffset.UTC).format(start);
+        Path dir = root.resolve(commit.substring(0, 12) + (dirty ? "-dirty" : "")).resolve(runId);
+        Files.createDirectories(dir);
+        RunStore.create(dir).write(config(dir), List.of(pipeline(3, 3_000, seed)), warnings,
+                environment(fakeRoot, start, commit, dirty));
+        return dir;
+    }
+
+    private static void write(Path root, String relative, String content) throws IOException {
+        Path file = root.resolve(relative);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, content);
+    }
+}
