@@ -50,7 +50,16 @@ public final class RunStore {
      * @throws IOException when the folder cannot be created or written
      */
     public static Path prepareRunDir(Path root) throws IOException {
-        GitInfo git = GitInfo.read(projectHome());
+        return prepareRunDir(root, GitInfo.read(projectHome()));
+    }
+
+    /**
+     * Creates a new run folder under {@code root} for the commit {@code git} describes (the
+     * other build of an A/B comparison), and proves it writable.
+     *
+     * @throws IOException when the folder cannot be created or written
+     */
+    public static Path prepareRunDir(Path root, GitInfo git) throws IOException {
         Path commitDir = root.resolve(git.folderName());
         String base = ZonedDateTime.now(ZoneOffset.UTC).format(RUN_ID);
         Path runDir = commitDir.resolve(base);
@@ -64,18 +73,29 @@ public final class RunStore {
         return runDir;
     }
 
-    /** @return a handle on an existing run folder */
+    /** @return a handle on an existing run folder of the project's own checkout */
     public static Run create(Path runDir) {
-        return new Run(runDir);
+        return new Run(runDir, projectHome());
+    }
+
+    /**
+     * @param checkout the checkout whose commit the run measured (another worktree for the
+     *                 other side of an A/B comparison); it must still exist when the summary is written
+     * @return a handle on an existing run folder
+     */
+    public static Run create(Path runDir, Path checkout) {
+        return new Run(runDir, checkout);
     }
 
     /** A run folder being written. */
     public static final class Run {
 
         private final Path dir;
+        private final Path checkout;
 
-        Run(Path dir) {
+        Run(Path dir, Path checkout) {
             this.dir = dir;
+            this.checkout = checkout;
         }
 
         public Path dir() {
@@ -84,7 +104,7 @@ public final class RunStore {
 
         /** Writes {@code summary.json} atomically; returns its path. */
         public Path writeSummary(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> warnings) throws IOException {
-            GitInfo git = GitInfo.read(projectHome());
+            GitInfo git = GitInfo.read(checkout);
             Map<String, Object> root = new LinkedHashMap<>();
             root.put("schema", SCHEMA);
             root.put("commit", git.commit());
