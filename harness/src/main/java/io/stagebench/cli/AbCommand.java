@@ -7,7 +7,7 @@ import io.stagebench.diff.DiffException;
 import io.stagebench.diff.RunDiff;
 import io.stagebench.diff.RunResolver;
 import io.stagebench.diff.Statistic;
-import io.stagebench.diff.StoredRun;
+import io.stagebench.diff.RunRecord;
 import io.stagebench.diff.VerdictRule;
 import io.stagebench.nativeaccess.Affinity;
 import io.stagebench.runner.BenchmarkOutcome;
@@ -195,7 +195,7 @@ public final class AbCommand implements Callable<Integer> {
                 || outcomes.b().stream().anyMatch(o -> o.forks().isEmpty());
         int code;
         try {
-            RunDiff diff = RunDiff.compare(StoredRun.read(runDirA), StoredRun.read(runDirB), rule, statistics, List.of());
+            RunDiff diff = RunDiff.compare(RunRecord.read(runDirA), RunRecord.read(runDirB), rule, statistics, List.of());
             code = DiffCommand.print(diff, failOnRegression, json, spec.commandLine().getOut());
         } catch (DiffException e) {
             err.println("stagebench ab: cannot compare the two runs: " + e.getMessage());

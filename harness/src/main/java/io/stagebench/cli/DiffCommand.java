@@ -5,7 +5,7 @@ import io.stagebench.diff.DiffReport;
 import io.stagebench.diff.RunDiff;
 import io.stagebench.diff.RunResolver;
 import io.stagebench.diff.Statistic;
-import io.stagebench.diff.StoredRun;
+import io.stagebench.diff.RunRecord;
 import io.stagebench.diff.VerdictRule;
 import io.stagebench.store.RunStore;
 import java.io.PrintWriter;
@@ -75,8 +75,8 @@ public final class DiffCommand implements Callable<Integer> {
             RunResolver resolver = new RunResolver(results != null ? results : RunStore.defaultRoot(),
                     RunResolver.git(RunStore.projectHome()));
             List<Path> bases = List.of(Path.of("").toAbsolutePath(), RunStore.projectHome().toAbsolutePath());
-            StoredRun runA = StoredRun.read(resolver.resolve(a, bases));
-            StoredRun runB = StoredRun.read(resolver.resolve(b, bases));
+            RunRecord runA = RunRecord.read(resolver.resolve(a, bases));
+            RunRecord runB = RunRecord.read(resolver.resolve(b, bases));
             RunDiff diff = RunDiff.compare(runA, runB, rule, statistics, List.copyOf(new LinkedHashSet<>(benchmarks)));
             return print(diff, failOnRegression, json, spec.commandLine().getOut());
         } catch (DiffException e) {

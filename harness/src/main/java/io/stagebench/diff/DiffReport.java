@@ -115,7 +115,7 @@ public final class DiffReport {
         return Json.write(root);
     }
 
-    private static Map<String, Object> run(StoredRun run) {
+    private static Map<String, Object> run(RunRecord run) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("dir", run.dir().toString());
         m.put("schema", run.schema());
@@ -125,7 +125,7 @@ public final class DiffReport {
         return m;
     }
 
-    private static String describe(StoredRun run) {
+    private static String describe(RunRecord run) {
         return run.label() + (run.branch().isEmpty() ? "" : " (" + run.branch() + ")") + "  " + run.dir();
     }
 

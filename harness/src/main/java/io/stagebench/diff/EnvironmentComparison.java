@@ -15,19 +15,27 @@ import java.util.Set;
  * warning naming the field and both values.
  *
  * <p>Compared: every scalar field of the stored {@code environment} present in both runs
- * (nested objects as dotted keys), plus {@code config.binding} and {@code config.cpu}; fields
- * that differ from run to run by nature (start times, load averages, process ids, free
- * memory) are skipped, and numbers within 0.1 % of each other (a calibrated frequency's last
- * digits) count as equal. A run without an environment makes the comparison "unknown", which is
+ * (nested objects as dotted keys), plus {@code config.binding} and {@code config.cpu}. Skipped:
+ * fields that differ from run to run by nature (start times, load averages, process ids, the
+ * ruler's measured overhead, step and calibrated frequency), the commit, dirty flag and branch
+ * (what the comparison is about), and fields compared elsewhere (JVM flags, measuring CPU).
+ * Numbers within 0.1 % of each other count as equal. A run without an environment makes the comparison "unknown", which is
  * itself a warning. Measurement settings ({@code messages}, warm-up, mode, rate, JVM flags,
  * parameters, ...) that differ are listed too: they change the figures as surely as a kernel.
  */
 public final class EnvironmentComparison {
 
-    /** Fields (last dotted part, case-insensitive) that differ between any two runs and say nothing about comparability. */
-    private static final Set<String> VOLATILE = Set.of("starttime", "endtime", "time", "timestamp", "date", "uptime",
-            "uptimes", "loadavg", "loadaverage", "load", "load1", "load5", "load15", "pid", "memfree", "memavailable",
-            "freememory", "hostuptime");
+    /**
+     * Fields (last dotted part, case-insensitive) that are not the environment: what differs
+     * between any two runs (times, load, process ids), what the comparison is about (commit,
+     * dirty, branch), what is compared as a setting or as {@code config.cpu} already (JVM flags,
+     * measuring CPU).
+     */
+    private static final Set<String> SKIPPED = Set.of("starttime", "endtime", "time", "timestamp", "date", "runid",
+            "uptime", "hostuptime", "loadavg", "loadaverage", "load", "load1", "load5", "load15", "pid", "memfree",
+            "memavailable", "freememory", "commit", "dirty", "branch", "jvmflags", "measuringcpu");
+    /** Prefixes (last dotted part, case-insensitive) of figures a run measures about its ruler, which vary run to run. */
+    private static final List<String> MEASURED = List.of("overhead", "step", "calibratedmhz");
     /** Numbers closer than this (relative) are the same: calibrated frequencies differ in their last digits. */
     private static final double SAME_NUMBER = 1e-3;
 
@@ -43,7 +51,7 @@ public final class EnvironmentComparison {
     }
 
     /** @return one warning per difference, "A"/"B" naming the old and new run */
-    public static List<String> warnings(StoredRun a, StoredRun b) {
+    public static List<String> warnings(RunRecord a, RunRecord b) {
         List<String> warnings = new ArrayList<>();
         Map<String, String> envA = environmentOf(a);
         Map<String, String> envB = environmentOf(b);
@@ -71,11 +79,11 @@ public final class EnvironmentComparison {
     }
 
     /** @return the fields compared for {@code run}: its environment's stable fields, then config.binding and config.cpu */
-    static Map<String, String> environmentOf(StoredRun run) {
+    static Map<String, String> environmentOf(RunRecord run) {
         Map<String, String> fields = new LinkedHashMap<>();
         if (run.environment() != null) {
             run.environment().entrySet().stream()
-                    .filter(e -> !isVolatile(e.getKey()))
+                    .filter(e -> !isSkipped(e.getKey()))
                     .sorted(Map.Entry.comparingByKey())
                     .forEach(e -> fields.put(e.getKey(), e.getValue()));
         }
@@ -88,9 +96,9 @@ public final class EnvironmentComparison {
         return fields;
     }
 
-    private static boolean isVolatile(String key) {
+    private static boolean isSkipped(String key) {
         String last = key.substring(key.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
-        return VOLATILE.contains(last);
+        return SKIPPED.contains(last) || MEASURED.stream().anyMatch(last::startsWith);
     }
 
     /** @return equal text, or two numbers within {@value #SAME_NUMBER} of each other (relative) */

@@ -20,7 +20,7 @@ import java.util.Optional;
  * @param benchmarks per benchmark in common, in B's order
  * @param warnings   every warning, without the {@code *** WARNING:} prefix
  */
-public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic> statistics,
+public record RunDiff(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic> statistics,
                       List<BenchmarkDiff> benchmarks, List<String> warnings) {
 
     public RunDiff {
@@ -62,7 +62,7 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
      * @throws DiffException when the runs have no benchmark in common, or a benchmark asked
      *         for is missing from either
      */
-    public static RunDiff compare(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic> statistics, List<String> only) {
+    public static RunDiff compare(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic> statistics, List<String> only) {
         List<String> warnings = new ArrayList<>();
         for (String name : only) {
             if (a.benchmark(name).isEmpty() || b.benchmark(name).isEmpty()) {
@@ -99,7 +99,7 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
         return new RunDiff(a, b, rule, statistics, diffs, warnings);
     }
 
-    private static BenchmarkDiff compareBenchmark(StoredRun.Benchmark a, StoredRun.Benchmark b, VerdictRule rule,
+    private static BenchmarkDiff compareBenchmark(RunRecord.Benchmark a, RunRecord.Benchmark b, VerdictRule rule,
                                                   List<Statistic> statistics, List<String> warnings) {
         String name = b.name();
         int forksA = a.forks().size();
@@ -135,12 +135,12 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
     }
 
     /** @return one side of a statistic: the pooled value, each fork's value, and whether any of them rests on too few samples */
-    static Side side(StoredRun.Benchmark benchmark, String series, Statistic statistic) {
+    static Side side(RunRecord.Benchmark benchmark, String series, Statistic statistic) {
         StageSummary pooled = benchmark.summary(series).orElseThrow();
         List<Double> forks = new ArrayList<>();
         String unreliable = statistic.isUnreliable(pooled)
                 ? statistic.label() + " has fewer than 100 samples beyond it" : null;
-        for (StoredRun.Fork fork : benchmark.forks()) {
+        for (RunRecord.Fork fork : benchmark.forks()) {
             Optional<StageSummary> own = fork.summary(series);
             if (own.isEmpty()) {
                 continue;
@@ -154,10 +154,10 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
         return new Side(statistic.valueNs(pooled), forks.stream().mapToDouble(Double::doubleValue).toArray(), unreliable);
     }
 
-    private static void addRunWarnings(String label, StoredRun run, List<String> warnings) {
+    private static void addRunWarnings(String label, RunRecord run, List<String> warnings) {
         if (!run.warnings().isEmpty()) {
             warnings.add("run " + label + " recorded " + run.warnings().size() + " warning(s) of its own (see "
-                    + run.dir().resolve(StoredRun.SUMMARY) + ")");
+                    + run.dir().resolve(RunRecord.SUMMARY) + ")");
         }
     }
 

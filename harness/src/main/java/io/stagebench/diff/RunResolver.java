@@ -79,7 +79,7 @@ public final class RunResolver {
         Optional<String> commit = commits.resolve(name);
         if (commit.isEmpty()) {
             if (asPath.isPresent()) {
-                throw new DiffException("no run in " + asPath.get() + " (no " + StoredRun.SUMMARY
+                throw new DiffException("no run in " + asPath.get() + " (no " + RunRecord.SUMMARY
                         + " in it or in any folder inside it), and '" + name + "' names no commit either");
             }
             throw new DiffException("unknown commit '" + name + "'"
@@ -95,11 +95,11 @@ public final class RunResolver {
 
     /** @return the run a path names: a summary file's folder, a run folder, or a commit folder's latest run */
     private static Optional<Path> runAt(Path path) {
-        if (Files.isRegularFile(path) && path.getFileName().toString().equals(StoredRun.SUMMARY)) {
+        if (Files.isRegularFile(path) && path.getFileName().toString().equals(RunRecord.SUMMARY)) {
             return Optional.of(path.toAbsolutePath().getParent());
         }
         if (Files.isDirectory(path)) {
-            if (Files.isRegularFile(path.resolve(StoredRun.SUMMARY))) {
+            if (Files.isRegularFile(path.resolve(RunRecord.SUMMARY))) {
                 return Optional.of(path);
             }
             return latestRun(path);
@@ -115,7 +115,7 @@ public final class RunResolver {
         List<Path> runs = new ArrayList<>();
         try (Stream<Path> children = Files.list(commitDir)) {
             children.filter(p -> !p.getFileName().toString().startsWith(AtomicFiles.TEMP_PREFIX))
-                    .filter(p -> Files.isRegularFile(p.resolve(StoredRun.SUMMARY)))
+                    .filter(p -> Files.isRegularFile(p.resolve(RunRecord.SUMMARY)))
                     .forEach(runs::add);
         } catch (IOException e) {
             return Optional.empty();

@@ -14,32 +14,36 @@ class EnvironmentComparisonTest {
     @TempDir
     Path dir;
 
-    private StoredRun run(String name, SummaryFixture fixture) {
-        return StoredRun.read(fixture.benchmark("spin", Map.of("spin", new double[] {1, 2})).writeTo(dir.resolve(name)));
+    private RunRecord run(String name, SummaryFixture fixture) {
+        return RunRecord.read(fixture.benchmark("spin", Map.of("spin", new double[] {1, 2})).writeTo(dir.resolve(name)));
     }
 
     @Test
     void shouldNameEachDifferingFieldWithBothValues() {
-        StoredRun a = run("a", SummaryFixture.run().environment(Map.of(
+        RunRecord a = run("a", SummaryFixture.run().environment(Map.of(
                 "kernel", "6.1.0", "governor", "performance", "turbo", false, "cpuModel", "EPYC", "startTime", "05:00",
-                "tscMhz", 2445.4035, "onlyInA", "x")));
-        StoredRun b = run("b", SummaryFixture.run().environment(Map.of(
+                "tscMhz", 2445.4035, "onlyInA", "x", "commit", "aaaa", "ruler", Map.of("binding", "ffm",
+                        "overheadTicksMin", 49, "calibratedMhzMin", 2445.40, "cpusPinned", java.util.List.of(1)))));
+        RunRecord b = run("b", SummaryFixture.run().environment(Map.of(
                 "kernel", "6.5.0", "governor", "powersave", "turbo", true, "cpuModel", "EPYC", "startTime", "06:00",
-                "tscMhz", 2445.4061)).config("cpu", 0));
+                "tscMhz", 2445.4061, "commit", "bbbb", "ruler", Map.of("binding", "nanotime",
+                        "overheadTicksMin", 52, "calibratedMhzMin", 2445.41, "cpusPinned", java.util.List.of(0)))).config("cpu", 0));
 
         List<String> warnings = EnvironmentComparison.warnings(a, b);
 
         assertEquals(List.of(
                 "environments differ in governor: A 'performance', B 'powersave'",
                 "environments differ in kernel: A '6.1.0', B '6.5.0'",
+                "environments differ in ruler.binding: A 'ffm', B 'nanotime'",
+                "environments differ in ruler.cpusPinned: A '[1]', B '[0]'",
                 "environments differ in turbo: A 'false', B 'true'",
                 "environments differ in config.cpu: A '1', B '0'"), warnings);
     }
 
     @Test
     void shouldWarnThatAMissingEnvironmentIsUnknown() {
-        StoredRun a = run("a", SummaryFixture.run().legacy());
-        StoredRun b = run("b", SummaryFixture.run().environment(Map.of("kernel", "6.5.0")));
+        RunRecord a = run("a", SummaryFixture.run().legacy());
+        RunRecord b = run("b", SummaryFixture.run().environment(Map.of("kernel", "6.5.0")));
 
         List<String> warnings = EnvironmentComparison.warnings(a, b);
 
@@ -50,8 +54,8 @@ class EnvironmentComparisonTest {
 
     @Test
     void shouldListSettingsThatDiffer() {
-        StoredRun a = run("a", SummaryFixture.run());
-        StoredRun b = run("b", SummaryFixture.run().config("jvmFlags", List.of("-Xms1g", "-Dstagebench.decide.extraSpins=20")));
+        RunRecord a = run("a", SummaryFixture.run());
+        RunRecord b = run("b", SummaryFixture.run().config("jvmFlags", List.of("-Xms1g", "-Dstagebench.decide.extraSpins=20")));
 
         List<String> warnings = EnvironmentComparison.warnings(a, b);
 

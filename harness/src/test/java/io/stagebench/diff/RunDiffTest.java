@@ -25,8 +25,8 @@ class RunDiffTest {
         return stages;
     }
 
-    private StoredRun run(String name, SummaryFixture fixture) {
-        return StoredRun.read(fixture.writeTo(dir.resolve(name)));
+    private RunRecord run(String name, SummaryFixture fixture) {
+        return RunRecord.read(fixture.writeTo(dir.resolve(name)));
     }
 
     private static Verdict verdict(RunDiff diff, String stage, Statistic statistic) {
@@ -36,8 +36,8 @@ class RunDiffTest {
 
     @Test
     void shouldCallTheSlowedStageSlowerAndTheOtherNoChange() {
-        StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
-        StoredRun b = run("b", SummaryFixture.run().benchmark("pipeline", stages(40.1, 110, 0.6)));
+        RunRecord a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+        RunRecord b = run("b", SummaryFixture.run().benchmark("pipeline", stages(40.1, 110, 0.6)));
 
         RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
 
@@ -50,7 +50,7 @@ class RunDiffTest {
 
     @Test
     void shouldCallNothingForTheSameFiguresAgainstThemselves() {
-        StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+        RunRecord a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
 
         RunDiff diff = RunDiff.compare(a, a, VerdictRule.defaults(), ALL, List.of());
 
@@ -61,8 +61,8 @@ class RunDiffTest {
 
     @Test
     void shouldSayUnreliableForStatisticsWithTooFewSamples() {
-        StoredRun a = run("a", SummaryFixture.run().unreliable("p99.9", "p99.99").benchmark("pipeline", stages(40, 100, 0.6)));
-        StoredRun b = run("b", SummaryFixture.run().benchmark("pipeline", stages(40, 110, 0.6)));
+        RunRecord a = run("a", SummaryFixture.run().unreliable("p99.9", "p99.99").benchmark("pipeline", stages(40, 100, 0.6)));
+        RunRecord b = run("b", SummaryFixture.run().benchmark("pipeline", stages(40, 110, 0.6)));
 
         RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
 
@@ -72,8 +72,8 @@ class RunDiffTest {
 
     @Test
     void shouldWarnWhichSignificanceFewForksCanReach() {
-        StoredRun a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", new double[] {10, 11, 12})));
-        StoredRun b = run("b", SummaryFixture.run().benchmark("spin", Map.of("spin", new double[] {20, 21, 22})));
+        RunRecord a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", new double[] {10, 11, 12})));
+        RunRecord b = run("b", SummaryFixture.run().benchmark("spin", Map.of("spin", new double[] {20, 21, 22})));
 
         RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
 
@@ -85,8 +85,8 @@ class RunDiffTest {
 
     @Test
     void shouldFailForRunsWithNoBenchmarkInCommon() {
-        StoredRun a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", new double[] {1, 2})));
-        StoredRun b = run("b", SummaryFixture.run().benchmark("empty", Map.of("empty", new double[] {1, 2})));
+        RunRecord a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", new double[] {1, 2})));
+        RunRecord b = run("b", SummaryFixture.run().benchmark("empty", Map.of("empty", new double[] {1, 2})));
 
         DiffException e = assertThrows(DiffException.class,
                 () -> RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of()));
@@ -97,9 +97,9 @@ class RunDiffTest {
 
     @Test
     void shouldWarnAboutBenchmarksOnOneSideAndCompareTheRest() {
-        StoredRun a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1)))
+        RunRecord a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1)))
                 .benchmark("empty", Map.of("empty", SummaryFixture.forks(1, 0.1))));
-        StoredRun b = run("b", SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1))));
+        RunRecord b = run("b", SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1))));
 
         RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), List.of(Statistic.P50), List.of());
 
@@ -109,8 +109,8 @@ class RunDiffTest {
 
     @Test
     void shouldRenderTheTableAndTheWarnings() {
-        StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
-        StoredRun b = run("b", SummaryFixture.run().config("cpu", 0).benchmark("pipeline", stages(40.1, 110, 0.6)));
+        RunRecord a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+        RunRecord b = run("b", SummaryFixture.run().config("cpu", 0).benchmark("pipeline", stages(40.1, 110, 0.6)));
 
         String text = new DiffReport(RunDiff.compare(a, b, VerdictRule.defaults(), List.of(Statistic.P50), List.of())).toText();
 

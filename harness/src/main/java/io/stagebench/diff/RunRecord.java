@@ -31,7 +31,7 @@ import java.util.Set;
  * @param benchmarks  the benchmarks, in run order
  * @param warnings    the warnings the run itself recorded
  */
-public record StoredRun(Path dir, String schema, String commit, boolean dirty, String branch, JsonNode config,
+public record RunRecord(Path dir, String schema, String commit, boolean dirty, String branch, JsonNode config,
                         Map<String, String> environment, List<Benchmark> benchmarks, List<String> warnings) {
 
     /** Schemas this reader understands. */
@@ -39,7 +39,7 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
     /** Summary file name inside a run folder. */
     public static final String SUMMARY = "summary.json";
 
-    public StoredRun {
+    public RunRecord {
         benchmarks = List.copyOf(benchmarks);
         warnings = List.copyOf(warnings);
         environment = environment == null ? null : Map.copyOf(environment);
@@ -110,7 +110,7 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
      * @throws DiffException naming the file when it is missing, unreadable, not a run
      *         summary, or of a schema this reader does not know
      */
-    public static StoredRun read(Path dir) {
+    public static RunRecord read(Path dir) {
         Path file = dir.resolve(SUMMARY);
         if (!Files.isRegularFile(file)) {
             throw new DiffException("no " + SUMMARY + " in " + dir + " (not a run folder, or the run did not finish)");
@@ -144,7 +144,7 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
             JsonNode env = root.get("environment");
             Map<String, String> environment = env == null || !env.isObject() ? null : flatten(env);
             JsonNode config = root.path("config");
-            return new StoredRun(dir, schema, root.path("commit").asText("nocommit"), root.path("dirty").asBoolean(false),
+            return new RunRecord(dir, schema, root.path("commit").asText("nocommit"), root.path("dirty").asBoolean(false),
                     root.path("branch").asText(""), config.isObject() ? config : Json.mapper().createObjectNode(),
                     environment, benchmarks, texts(root.path("warnings")));
         } catch (IOException | IllegalArgumentException e) {
