@@ -94,6 +94,9 @@ public record RunDiff(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic
                     warnings));
         }
         warnings.addAll(0, EnvironmentComparison.warnings(a, b));
+        if (a.dir().toAbsolutePath().normalize().equals(b.dir().toAbsolutePath().normalize())) {
+            warnings.add(0, "A and B are the same run (" + a.dir() + "): nothing can differ");
+        }
         addRunWarnings("A", a, warnings);
         addRunWarnings("B", b, warnings);
         return new RunDiff(a, b, rule, statistics, diffs, warnings);

@@ -51,12 +51,22 @@ class RunDiffTest {
     @Test
     void shouldCallNothingForTheSameFiguresAgainstThemselves() {
         RunRecord a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+        RunRecord b = run("b", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
 
-        RunDiff diff = RunDiff.compare(a, a, VerdictRule.defaults(), ALL, List.of());
+        RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
 
         assertEquals(8, diff.count(Verdict.NO_CHANGE));
         assertTrue(diff.regressions().isEmpty());
         assertTrue(diff.warnings().isEmpty(), diff.warnings().toString());
+    }
+
+    @Test
+    void shouldWarnWhenBothSidesAreTheSameRun() {
+        RunRecord a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+
+        RunDiff diff = RunDiff.compare(a, a, VerdictRule.defaults(), ALL, List.of());
+
+        assertEquals(List.of("A and B are the same run (" + dir.resolve("a") + "): nothing can differ"), diff.warnings());
     }
 
     @Test

@@ -106,4 +106,19 @@ class VerdictRuleTest {
         assertEquals("alpha must be in (0, 1), got 1.5", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new VerdictRule(0.05, -1));
     }
+
+    @Test
+    void shouldDecideThePackageWorkedExampleAsDocumented() {
+        Side b = new Side(110.6, new double[] {110.3, 110.8, 110.5, 111.0, 110.6}, null);
+
+        Comparison called = rule.judge(Statistic.P50, new Side(100.9, new double[] {100.4, 100.9, 101.2, 100.6, 101.0}, null), b);
+        Comparison wideButCalled = rule.judge(Statistic.P50, new Side(100.9, new double[] {92, 100.9, 101.2, 100.6, 101.0}, null), b);
+        Comparison tooWide = rule.judge(Statistic.P50, new Side(100.9, new double[] {90, 100.9, 101.2, 100.6, 101.0}, null), b);
+
+        assertEquals(Verdict.SLOWER, called.verdict(), called.reason());
+        assertEquals(9.7, called.shiftNs(), 1e-9);
+        assertEquals(Verdict.SLOWER, wideButCalled.verdict(), wideButCalled.reason());
+        assertEquals(Verdict.NO_CHANGE, tooWide.verdict());
+        assertEquals("shift 9.7 ns within spread 11.2 ns", tooWide.reason());
+    }
 }
