@@ -39,13 +39,22 @@ public final class DiffReport {
             line(out, "%s  (%d v %d forks: smallest possible p %s)", benchmark.name(), benchmark.forksA(), benchmark.forksB(),
                     VerdictRule.formatP(MannWhitney.smallestTwoSidedP(benchmark.forksA(), benchmark.forksB())));
             int width = Math.max(8, benchmark.stages().stream().mapToInt(s -> s.stage().length()).max().orElse(0));
-            line(out, "  %-" + width + "s %-6s %10s %10s %8s %9s %9s %8s  %s", "series", "stat", "A ns", "B ns", "change",
-                    "spread A", "spread B", "p", "verdict");
+            int nsWidth = 10;
             for (RunDiff.StageDiff stage : benchmark.stages()) {
                 for (Comparison c : stage.comparisons()) {
-                    line(out, "  %-" + width + "s %-6s %10s %10s %8s %9s %9s %8s  %-10s  %s", stage.stage(),
-                            c.statistic().label(), ns(c.oldNs()), ns(c.newNs()), percent(c.changePercent()),
-                            ns(c.spreadOldNs()), ns(c.spreadNewNs()), p(c), c.verdict().label(), c.reason());
+                    for (double v : new double[] {c.oldNs(), c.newNs(), c.spreadOldNs(), c.spreadNewNs()}) {
+                        nsWidth = Math.max(nsWidth, ns(v).length());
+                    }
+                }
+            }
+            String row = "  %-" + width + "s %-6s %" + nsWidth + "s %" + nsWidth + "s %8s %" + nsWidth + "s %" + nsWidth
+                    + "s %8s  ";
+            line(out, row + "%s", "series", "stat", "A ns", "B ns", "change", "spread A", "spread B", "p", "verdict");
+            for (RunDiff.StageDiff stage : benchmark.stages()) {
+                for (Comparison c : stage.comparisons()) {
+                    line(out, row + "%-10s  %s", stage.stage(), c.statistic().label(), ns(c.oldNs()), ns(c.newNs()),
+                            percent(c.changePercent()), ns(c.spreadOldNs()), ns(c.spreadNewNs()), p(c),
+                            c.verdict().label(), c.reason());
                 }
             }
         }
