@@ -90,8 +90,14 @@ public record RunDiff(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic
         List<String> compared = only.isEmpty() ? common : common.stream().filter(only::contains).toList();
         List<BenchmarkDiff> diffs = new ArrayList<>();
         for (String name : compared) {
-            diffs.add(compareBenchmark(a.benchmark(name).orElseThrow(), b.benchmark(name).orElseThrow(), rule, statistics,
-                    warnings));
+            RunRecord.Benchmark benchmarkA = a.benchmark(name).orElseThrow();
+            RunRecord.Benchmark benchmarkB = b.benchmark(name).orElseThrow();
+            if (benchmarkA.forks().isEmpty() || benchmarkB.forks().isEmpty()) {
+                warnings.add("benchmark " + name + ": every fork of " + (benchmarkA.forks().isEmpty() ? "A" : "B")
+                        + " failed; not compared");
+                continue;
+            }
+            diffs.add(compareBenchmark(benchmarkA, benchmarkB, rule, statistics, warnings));
         }
         warnings.addAll(0, EnvironmentComparison.warnings(a, b));
         if (a.dir().toAbsolutePath().normalize().equals(b.dir().toAbsolutePath().normalize())) {

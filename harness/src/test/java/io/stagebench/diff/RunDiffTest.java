@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stagebench.json.Json;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -129,5 +132,21 @@ class RunDiffTest {
         assertTrue(text.lines().anyMatch(l -> l.matches("\\s+parse\\s+p50\\s+.*no change\\s+p 0\\.\\d+ >= 0\\.05")), text);
         assertTrue(text.contains("verdicts: 1 slower (pipeline/decide p50), 0 faster, 1 no change, 0 unreliable"), text);
         assertTrue(text.contains("*** WARNING: environments differ in config.cpu: A '1', B '0'"), text);
+    }
+
+    @Test
+    void shouldSkipABenchmarkWhoseForksAllFailedOnOneSide() throws Exception {
+        RunRecord a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1))));
+        Path failed = SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1))).writeTo(dir.resolve("b"));
+        ObjectNode root = (ObjectNode) Json.mapper().readTree(failed.resolve("summary.json").toFile());
+        ObjectNode spin = (ObjectNode) root.get("benchmarks").get(0);
+        spin.putArray("forks");
+        spin.putArray("summaries");
+        Files.writeString(failed.resolve("summary.json"), Json.write(root));
+
+        RunDiff diff = RunDiff.compare(a, RunRecord.read(failed), VerdictRule.defaults(), ALL, List.of());
+
+        assertTrue(diff.benchmarks().isEmpty());
+        assertEquals(List.of("benchmark spin: every fork of B failed; not compared"), diff.warnings());
     }
 }
