@@ -22,7 +22,9 @@ import java.util.stream.Stream;
  *       with {@code git rev-parse} in the project's checkout; its latest run is taken from
  *       {@code results/<12-char commit>/}, else from {@code results/<12-char commit>-dirty/}.</li>
  * </ul>
- * The latest run is the one whose folder name ({@code yyyyMMdd-HHmmss[-N]}) sorts last.
+ * A path wins only when it holds a run: a branch that shares its name with a folder of the
+ * checkout ({@code stages}, {@code harness}) still names the branch. The latest run is the one
+ * whose folder name ({@code yyyyMMdd-HHmmss[-N]}) sorts last, by time and then by number.
  */
 public final class RunResolver {
 
