@@ -47,9 +47,10 @@ import picocli.CommandLine.Parameters;
  * stores both runs in the result store, and prints {@code stagebench diff A B}.
  */
 @Command(name = "ab", mixinStandardHelpOptions = true,
-        description = {"Build COMMIT (default: HEAD) in a temporary git worktree and measure it (A, old) against the",
-            "working tree (B, new), their forks interleaved A B A B ... on the same pinned CPU; store both runs and",
-            "print the diff. Name the commit first to name benchmarks: 'stagebench ab HEAD pipeline'."},
+        description = {"Build COMMIT (default: HEAD) in a temporary git worktree and measure it",
+            "(A, old) against the working tree (B, new), their forks interleaved",
+            "A B A B ... on the same pinned CPU; store both runs and print the diff.",
+            "Name the commit first to name benchmarks: stagebench ab HEAD pipeline"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:measured (no regression, or --fail-on-regression not given)",
             "1:a statistic is slower and --fail-on-regression was given, or every fork of a side failed",

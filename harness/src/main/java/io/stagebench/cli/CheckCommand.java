@@ -21,9 +21,10 @@ import picocli.CommandLine.Option;
  * OK or WARN with the command that would fix it (see {@link ReadinessCheck}).
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = {"Say whether this machine is ready to measure: governor, turbo/boost, SMT siblings of the measuring",
-            "CPU, isolcpus / nohz_full / rcu_nocbs, irqbalance, transparent huge pages, clocksource, invariant TSC,",
-            "hypervisor, swap and load; each OK or WARN with the command that would fix it. Changes nothing."},
+        description = {"Say whether this machine is ready to measure: governor, turbo/boost, SMT",
+            "siblings of the measuring CPU, isolcpus / nohz_full / rcu_nocbs, irqbalance,",
+            "transparent huge pages, clocksource, invariant TSC, hypervisor, swap and",
+            "load; each OK or WARN with the command that would fix it. Changes nothing."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:checked (warnings or not, unless --strict)", "1:something warned and --strict was given",
             "2:bad usage"})
