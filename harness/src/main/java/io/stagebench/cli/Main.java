@@ -16,7 +16,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Micro-benchmark harness for the stages of a low-latency trading pipeline.",
-        subcommands = {RunCommand.class, ClocksCommand.class, ReportCommand.class},
+        subcommands = {RunCommand.class, ClocksCommand.class, ReportCommand.class, DiffCommand.class, AbCommand.class,
+            CheckCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:a check or gate failed", "2:bad usage or bad data"})
 public final class Main {

@@ -139,6 +139,7 @@ public final class RunCommand implements Callable<Integer> {
             return 0;
         }
         RunConfig config = configure(registry);
+        CheckCommand.printWarnings(config.cpu(), spec.commandLine().getErr());
         RunStore.Run run = RunStore.create(config.runDir());
 
         List<String> jvmFlags = new ArrayList<>(JvmFork.BASE_JVM_FLAGS);

@@ -14,7 +14,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs a main class in a fresh JVM, like JMH's forks: same java, same class path, the
+ * Runs a main class in a fresh JVM, like JMH's forks: same java, same class path (or another
+ * build's, when given), the
  * given JVM flags, and every thread of the child restricted to {@code serviceCpus} (with
  * {@code taskset}, when present) so its JIT and GC threads stay off the measured CPU; the
  * measuring thread then pins itself to the measured CPU.
@@ -39,11 +40,19 @@ public final class JvmFork {
      * @param jvmFlags    flags after {@link #BASE_JVM_FLAGS}
      * @param serviceCpus CPUs all of the child's threads may use (empty: no restriction)
      * @param timeout     kill the fork after this long
+     * @param classPath   the child's class path, or null for the running JVM's (another build of
+     *                    the project, such as the other side of an A/B comparison, passes its own)
      */
-    public record Spec(String mainClass, List<String> args, List<String> jvmFlags, CpuList serviceCpus, Duration timeout) {
+    public record Spec(String mainClass, List<String> args, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
+                       String classPath) {
         public Spec {
             args = List.copyOf(args);
             jvmFlags = List.copyOf(jvmFlags);
+        }
+
+        /** A fork on the running JVM's class path. */
+        public Spec(String mainClass, List<String> args, List<String> jvmFlags, CpuList serviceCpus, Duration timeout) {
+            this(mainClass, args, jvmFlags, serviceCpus, timeout, null);
         }
     }
 
@@ -76,7 +85,7 @@ public final class JvmFork {
         }
     }
 
-    /** @return the command line for {@code spec}, with the running JVM's java and class path */
+    /** @return the command line for {@code spec}, with the running JVM's java and (unless the spec names one) class path */
     public static List<String> command(Spec spec) {
         List<String> command = new ArrayList<>();
         String taskset = findTaskset();
@@ -89,7 +98,7 @@ public final class JvmFork {
         command.addAll(BASE_JVM_FLAGS);
         command.addAll(spec.jvmFlags());
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(spec.classPath() != null ? spec.classPath() : System.getProperty("java.class.path"));
         command.add(spec.mainClass());
         command.addAll(spec.args());
         return command;

@@ -21,4 +21,14 @@ public interface ForkLauncher {
         return (specFile, jvmFlags, serviceCpus, timeout) -> JvmFork.run(new JvmFork.Spec(ForkMain.class.getName(),
                 List.of(specFile.toString()), jvmFlags, serviceCpus, timeout));
     }
+
+    /**
+     * A fresh JVM running {@link ForkMain} from another build of the project.
+     *
+     * @param classPath that build's class path, e.g. {@code stages/target/stagebench-stages.jar:stages/target/lib/*}
+     */
+    static ForkLauncher jvm(String classPath) {
+        return (specFile, jvmFlags, serviceCpus, timeout) -> JvmFork.run(new JvmFork.Spec(ForkMain.class.getName(),
+                List.of(specFile.toString()), jvmFlags, serviceCpus, timeout, classPath));
+    }
 }

@@ -1,17 +1,10 @@
 package io.stagebench.runner;
 
-import io.stagebench.fork.JvmFork;
-import io.stagebench.json.Json;
-import io.stagebench.store.AtomicFiles;
 import io.stagebench.system.CpuList;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The parent side of a run: for each benchmark, N forks one after another (the parent
@@ -46,34 +39,10 @@ public final class Runner {
     }
 
     private BenchmarkOutcome runBenchmark(BenchmarkDescriptor descriptor) throws IOException {
-        Path forkDir = config.runDir().resolve("forks").resolve(descriptor.name());
-        Files.createDirectories(forkDir);
-        List<ForkResult> results = new ArrayList<>();
-        List<Map<String, double[]>> series = new ArrayList<>();
-        List<String> failures = new ArrayList<>();
+        BenchmarkForks forks = new BenchmarkForks(config, descriptor, launcher, serviceCpus, progress, "[run]");
         for (int fork = 1; fork <= config.forks(); fork++) {
-            String label = descriptor.name() + " fork " + fork + "/" + config.forks();
-            progress.println("[run] " + label + ": starting a fresh JVM");
-            ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir);
-            Path specFile = forkDir.resolve("fork-" + fork + ".spec.json");
-            AtomicFiles.writeString(specFile, Json.write(spec));
-            JvmFork.Outcome outcome = launcher.launch(specFile, config.jvmFlags(), serviceCpus,
-                    Duration.ofSeconds(config.forkTimeoutS()));
-            if (!outcome.succeeded()) {
-                failures.add(label + " " + outcome.failure() + " (its output is above; the other forks are kept)");
-                progress.println("[run] " + label + ": FAILED, " + outcome.failure());
-                continue;
-            }
-            try {
-                ForkResult result = Json.mapper().readValue(forkDir.resolve(spec.resultFileName()).toFile(), ForkResult.class);
-                RawStamps raw = RawStamps.read(forkDir.resolve(result.rawFile()));
-                series.add(LatencySeries.compute(raw, result.stages(), result.overhead().minTicks(),
-                        result.calibration().ticksPerNs()));
-                results.add(result);
-            } catch (IOException | RuntimeException e) {
-                failures.add(label + " wrote an unreadable result: " + e.getMessage());
-            }
+            forks.runFork(fork);
         }
-        return BenchmarkOutcome.merge(descriptor, results, series, failures);
+        return forks.merge();
     }
 }

@@ -62,7 +62,16 @@ public final class RunStore {
      * @throws IOException when the folder cannot be created or written
      */
     public static Path prepareRunDir(Path root) throws IOException {
-        GitInfo git = GitInfo.read(projectHome());
+        return prepareRunDir(root, GitInfo.read(projectHome()));
+    }
+
+    /**
+     * Creates a new run folder under {@code root} for the commit {@code git} describes (the
+     * other build of an A/B comparison), and proves it writable.
+     *
+     * @throws IOException when the folder cannot be created or written
+     */
+    public static Path prepareRunDir(Path root, GitInfo git) throws IOException {
         Path commitDir = root.resolve(git.folderName());
         String base = ZonedDateTime.now(ZoneOffset.UTC).format(RUN_ID);
         Path runDir = commitDir.resolve(base);
@@ -76,9 +85,18 @@ public final class RunStore {
         return runDir;
     }
 
-    /** @return a handle on an existing run folder */
+    /** @return a handle on an existing run folder of the project's own checkout */
     public static Run create(Path runDir) {
-        return new Run(runDir);
+        return new Run(runDir, projectHome());
+    }
+
+    /**
+     * @param checkout the checkout whose commit the run measured (another worktree for the
+     *                 other side of an A/B comparison); it must still exist when the summary is written
+     * @return a handle on an existing run folder
+     */
+    public static Run create(Path runDir, Path checkout) {
+        return new Run(runDir, checkout);
     }
 
     /**
@@ -142,9 +160,11 @@ public final class RunStore {
     public static final class Run {
 
         private final Path dir;
+        private final Path checkout;
 
-        Run(Path dir) {
+        Run(Path dir, Path checkout) {
             this.dir = dir;
+            this.checkout = checkout;
         }
 
         public Path dir() {
@@ -205,12 +225,12 @@ public final class RunStore {
         private Path writeSummary(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> warnings,
                                   Environment environment, Map<String, Map<String, Map<String, String>>> files)
                 throws IOException {
-            GitInfo git = GitInfo.read(projectHome());
+            GitInfo git = GitInfo.read(checkout);
             Map<String, Object> root = new LinkedHashMap<>();
             root.put("schema", SCHEMA);
-            root.put("commit", environment != null ? environment.commit() : git.commit());
-            root.put("dirty", environment != null ? environment.dirty() : git.dirty());
-            root.put("branch", environment != null ? environment.branch() : git.branch());
+            root.put("commit", git.commit());
+            root.put("dirty", git.dirty());
+            root.put("branch", git.branch());
             root.put("runId", dir.getFileName().toString());
             if (environment != null) {
                 root.put("startTime", environment.startTime());

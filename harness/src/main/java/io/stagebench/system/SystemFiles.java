@@ -78,4 +78,14 @@ public final class SystemFiles {
                 .ifPresent(text -> text.lines().forEach(lines::add));
         return lines;
     }
+
+    /** @return the names of the entries of directory {@code path} (absolute, resolved under the root), sorted; empty when unreadable */
+    public List<String> list(String path) {
+        Path dir = root.resolve(path.startsWith("/") ? path.substring(1) : path);
+        try (java.util.stream.Stream<Path> entries = Files.list(dir)) {
+            return entries.map(p -> p.getFileName().toString()).sorted().toList();
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+    }
 }

@@ -1,0 +1,338 @@
+package io.stagebench.cli;
+
+import io.stagebench.clock.Calibration;
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.clock.ProbeOverhead;
+import io.stagebench.diff.DiffException;
+import io.stagebench.diff.RunDiff;
+import io.stagebench.diff.RunResolver;
+import io.stagebench.diff.Statistic;
+import io.stagebench.diff.RunRecord;
+import io.stagebench.diff.VerdictRule;
+import io.stagebench.nativeaccess.Affinity;
+import io.stagebench.runner.BenchmarkOutcome;
+import io.stagebench.runner.BenchmarkRegistry;
+import io.stagebench.runner.ForkLauncher;
+import io.stagebench.runner.InterleavedRunner;
+import io.stagebench.runner.Mode;
+import io.stagebench.runner.Rate;
+import io.stagebench.runner.RunConfig;
+import io.stagebench.runner.RunReport;
+import io.stagebench.store.RunStore;
+import io.stagebench.system.CpuList;
+import io.stagebench.system.CpuSelection;
+import io.stagebench.system.GitInfo;
+import io.stagebench.system.GitWorktree;
+import io.stagebench.system.SystemFiles;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code stagebench ab [COMMIT] [BENCHMARK...]}: the local pre-commit A/B. Builds COMMIT
+ * (default HEAD) in a temporary git worktree - A, the old - and measures its forks
+ * interleaved with the working tree's - B, the new - (A B A B ...) on the same pinned CPU,
+ * stores both runs in the result store, and prints {@code stagebench diff A B}.
+ */
+@Command(name = "ab", mixinStandardHelpOptions = true,
+        description = {"Build COMMIT (default: HEAD) in a temporary git worktree and measure it",
+            "(A, old) against the working tree (B, new), their forks interleaved",
+            "A B A B ... on the same pinned CPU; store both runs and print the diff.",
+            "Name the commit first to name benchmarks: stagebench ab HEAD pipeline"},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:measured (no regression, or --fail-on-regression not given)",
+            "1:a statistic is slower and --fail-on-regression was given, or every fork of a side failed",
+            "2:bad usage, an unknown commit, or a build of COMMIT that failed"})
+public final class AbCommand implements Callable<Integer> {
+
+    private static final Pattern DURATION = Pattern.compile("([0-9]+)\\s*(ms|s)");
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "COMMIT", description = "The old side, A (default: HEAD).")
+    String commit = "HEAD";
+
+    @Parameters(index = "1..*", arity = "0..*", paramLabel = "BENCHMARK",
+            description = "Benchmarks to compare (default: every reference stage and the pipeline).")
+    List<String> names = new ArrayList<>();
+
+    @Option(names = {"-f", "--forks"}, paramLabel = "N", description = "Fresh JVMs per benchmark and side (default: 5; --quick: 2).")
+    Integer forks;
+
+    @Option(names = {"-w", "--warmup"}, paramLabel = "N|TIME",
+            description = "Warm-up per fork: a message count or a time such as 2s (default: 200000; --quick: 100000).")
+    String warmup;
+
+    @Option(names = {"-n", "--messages"}, paramLabel = "N", description = "Measured messages per fork (default: 200000; --quick: 20000).")
+    Integer messages;
+
+    @Option(names = "--rate", paramLabel = "RATE", description = "Measure paced at this rate (e.g. 100k/s) instead of back to back.")
+    String rate;
+
+    @Option(names = "--cpu", paramLabel = "N", description = "CPU to measure on (default: an isolated CPU, else the highest one).")
+    Integer cpu;
+
+    @Option(names = "--clock", paramLabel = "BINDING", converter = ClocksCommand.BindingConverter.class,
+            description = "Clock binding: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    ClockBinding clock = ClockBinding.FFM;
+
+    @Option(names = "--calibration-ms", paramLabel = "MS", description = "Calibration round per fork (default: ${DEFAULT-VALUE}).")
+    long calibrationMs = Calibration.DEFAULT_INTERVAL_MS;
+
+    @Option(names = "--param", paramLabel = "KEY=VALUE", description = "A benchmark parameter for both sides; repeatable.")
+    Map<String, String> params = new LinkedHashMap<>();
+
+    @Option(names = "--a-param", paramLabel = "KEY=VALUE", description = "A benchmark parameter for A only; repeatable.")
+    Map<String, String> aParams = new LinkedHashMap<>();
+
+    @Option(names = "--b-param", paramLabel = "KEY=VALUE", description = "A benchmark parameter for B only; repeatable.")
+    Map<String, String> bParams = new LinkedHashMap<>();
+
+    @Option(names = "--jvm-arg", paramLabel = "FLAG", description = "Extra JVM flag for every fork of both sides; repeatable.")
+    List<String> jvmArgs = new ArrayList<>();
+
+    @Option(names = "--a-jvm-arg", paramLabel = "FLAG", description = "Extra JVM flag for A's forks only; repeatable.")
+    List<String> aJvmArgs = new ArrayList<>();
+
+    @Option(names = "--b-jvm-arg", paramLabel = "FLAG",
+            description = "Extra JVM flag for B's forks only, e.g. -Dstagebench.decide.extraSpins=20; repeatable.")
+    List<String> bJvmArgs = new ArrayList<>();
+
+    @Option(names = "--fork-timeout-s", paramLabel = "S", description = "Kill a fork after this long (default: ${DEFAULT-VALUE}).")
+    long forkTimeoutS = 600;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "Results folder (default: the project's results/).")
+    Path results;
+
+    @Option(names = "--no-mlock", description = "Do not lock the forks' memory (mlockall).")
+    boolean noMlock;
+
+    @Option(names = "--quick", description = "A smoke run: 2 forks x 20000 messages a side (too few to call a change).")
+    boolean quick;
+
+    @Option(names = "--alpha", paramLabel = "P", description = "Significance level of the diff (default: ${DEFAULT-VALUE}).")
+    double alpha = VerdictRule.DEFAULT_ALPHA;
+
+    @Option(names = "--threshold", paramLabel = "PERCENT", description = "Smallest change the diff can call (default: 2%%).")
+    String threshold = "2";
+
+    @Option(names = "--stat", split = ",", paramLabel = "STAT", description = "Statistics to compare (default: p50, p99, p99.9, max).")
+    List<String> stats = new ArrayList<>();
+
+    @Option(names = "--fail-on-regression", description = "Exit 1 when any compared statistic of B is called slower.")
+    boolean failOnRegression;
+
+    @Option(names = "--json", description = "Print the diff as JSON.")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        Path home = RunStore.projectHome().toAbsolutePath();
+        String commitHash = RunResolver.git(home).resolve(commit).orElseThrow(() -> usage("unknown commit '" + commit + "'"
+                + (registry.names().contains(commit) ? " (to compare HEAD on benchmark " + commit + ", name the commit first:"
+                + " stagebench ab HEAD " + commit + ")" : "")));
+        List<String> benchmarks = benchmarks(registry);
+        VerdictRule rule = rule();
+        List<Statistic> statistics = statistics();
+        Settings settings = settings();
+        Path resultsRoot = results != null ? results : RunStore.defaultRoot();
+
+        CheckCommand.printWarnings(settings.cpu(), err);
+        CpuList serviceCpus = CpuSelection.online(SystemFiles.host()).without(settings.cpu());
+        List<String> runWarnings = launcherWarnings(settings.cpu(), serviceCpus);
+
+        Path runDirA;
+        Path runDirB;
+        InterleavedRunner.Outcomes outcomes;
+        RunConfig configA;
+        RunConfig configB;
+        err.println("[ab] A = " + commitHash.substring(0, 12) + " (" + commit + "), built in a temporary worktree;"
+                + " B = the working tree " + GitInfo.read(home).folderName());
+        err.flush();
+        try (GitWorktree worktree = GitWorktree.add(home, commitHash)) {
+            err.println("[ab] building A in " + worktree.dir() + " (mvn -q -B -DskipTests package) ...");
+            err.flush();
+            worktree.build();
+            runDirA = RunStore.prepareRunDir(resultsRoot, GitInfo.read(worktree.dir()));
+            runDirB = RunStore.prepareRunDir(resultsRoot);
+            configA = config(benchmarks, settings, runDirA, aJvmArgs, aParams);
+            configB = config(benchmarks, settings, runDirB, bJvmArgs, bParams);
+            outcomes = new InterleavedRunner(
+                    new InterleavedRunner.Variant("A", configA, ForkLauncher.jvm(worktree.classPath())),
+                    new InterleavedRunner.Variant("B", configB, ForkLauncher.jvm()),
+                    registry, serviceCpus, System.err).run();
+            // A's summary names A's commit, read from the worktree while it still exists
+            RunStore.create(runDirA, worktree.dir()).writeSummary(configA, outcomes.a(),
+                    new RunReport(configA, outcomes.a(), runWarnings).warnings());
+        } catch (IOException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+        RunStore.create(runDirB).writeSummary(configB, outcomes.b(), new RunReport(configB, outcomes.b(), runWarnings).warnings());
+        for (BenchmarkOutcome o : outcomes.a()) {
+            o.failures().forEach(f -> err.println("*** WARNING: A: " + f));
+        }
+        for (BenchmarkOutcome o : outcomes.b()) {
+            o.failures().forEach(f -> err.println("*** WARNING: B: " + f));
+        }
+        err.println("[ab] A results: " + runDirA);
+        err.println("[ab] B results: " + runDirB);
+        err.flush();
+        boolean sideFailed = outcomes.a().stream().anyMatch(o -> o.forks().isEmpty())
+                || outcomes.b().stream().anyMatch(o -> o.forks().isEmpty());
+        int code;
+        try {
+            RunDiff diff = RunDiff.compare(RunRecord.read(runDirA), RunRecord.read(runDirB), rule, statistics, List.of());
+            code = DiffCommand.print(diff, failOnRegression, json, spec.commandLine().getOut());
+        } catch (DiffException e) {
+            err.println("stagebench ab: cannot compare the two runs: " + e.getMessage());
+            return 1;
+        }
+        return sideFailed ? Math.max(code, 1) : code;
+    }
+
+    /** What both sides share. */
+    private record Settings(int forks, long warmupMessages, long warmupMs, int messages, Mode mode, double rateHz, int cpu) {
+    }
+
+    private Settings settings() {
+        int forkCount = forks != null ? forks : quick ? 2 : 5;
+        if (forkCount < 1) {
+            throw usage("--forks must be at least 1, got " + forkCount);
+        }
+        int measured = messages != null ? messages : quick ? 20_000 : 200_000;
+        if (measured < 1) {
+            throw usage("--messages must be at least 1, got " + measured);
+        }
+        String warmupText = warmup != null ? warmup : quick ? "100000" : "200000";
+        long warmupMessages = 0;
+        long warmupMs = 0;
+        Matcher duration = DURATION.matcher(warmupText.trim());
+        if (duration.matches()) {
+            warmupMs = Long.parseLong(duration.group(1)) * (duration.group(2).equals("s") ? 1000 : 1);
+            if (warmupMs < 1) {
+                throw usage("--warmup time must be positive, got '" + warmupText + "'");
+            }
+        } else {
+            try {
+                warmupMessages = Long.parseLong(warmupText.trim().replace("_", ""));
+            } catch (NumberFormatException e) {
+                throw usage("--warmup: cannot parse '" + warmupText + "' (a message count such as 100000, or a time such as 2s or 500ms)");
+            }
+            if (warmupMessages < 0) {
+                throw usage("--warmup must not be negative, got " + warmupMessages);
+            }
+        }
+        double rateHz = 0;
+        if (rate != null) {
+            try {
+                rateHz = Rate.parsePerSecond(rate);
+            } catch (IllegalArgumentException e) {
+                throw usage("--rate: " + e.getMessage());
+            }
+        }
+        try {
+            Calibration.checkInterval(calibrationMs);
+        } catch (IllegalArgumentException e) {
+            throw usage("--calibration-ms: " + e.getMessage());
+        }
+        if (forkTimeoutS < 1) {
+            throw usage("--fork-timeout-s must be at least 1");
+        }
+        int measuringCpu;
+        try {
+            measuringCpu = CpuSelection.choose(cpu == null ? OptionalInt.empty() : OptionalInt.of(cpu), SystemFiles.host());
+        } catch (IllegalArgumentException e) {
+            throw usage("--cpu: " + e.getMessage());
+        }
+        return new Settings(forkCount, warmupMessages, warmupMs, measured, rate != null ? Mode.PACED : Mode.BACK_TO_BACK,
+                rateHz, measuringCpu);
+    }
+
+    private RunConfig config(List<String> benchmarks, Settings s, Path runDir, List<String> sideJvmArgs,
+                             Map<String, String> sideParams) {
+        List<String> jvmFlags = new ArrayList<>(RunConfig.DEFAULT_JVM_FLAGS);
+        jvmFlags.addAll(jvmArgs);
+        jvmFlags.addAll(sideJvmArgs);
+        Map<String, String> allParams = new LinkedHashMap<>(params);
+        allParams.putAll(sideParams);
+        int chunk = Math.min(1000, s.messages());
+        return new RunConfig(benchmarks, s.forks(), s.warmupMessages(), s.warmupMs(), s.messages(), chunk, s.mode(),
+                s.rateHz(), 0, 1, s.cpu(), clock, calibrationMs, 1, ProbeOverhead.MIN_PAIRS * 2, !noMlock, allParams,
+                jvmFlags, forkTimeoutS, runDir);
+    }
+
+    private List<String> benchmarks(BenchmarkRegistry registry) {
+        List<String> out = new ArrayList<>();
+        if (names.isEmpty()) {
+            registry.defaults().forEach(d -> out.add(d.name()));
+            if (out.isEmpty()) {
+                throw usage("no benchmarks on the class path; name one of: " + String.join(", ", registry.names()));
+            }
+            return out;
+        }
+        for (String name : names) {
+            try {
+                out.add(registry.get(name).name());
+            } catch (IllegalArgumentException e) {
+                throw usage(e.getMessage());
+            }
+        }
+        return out;
+    }
+
+    private VerdictRule rule() {
+        try {
+            return new VerdictRule(alpha, DiffCommand.parseThreshold(threshold));
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+    }
+
+    private List<Statistic> statistics() {
+        List<Statistic> out = new ArrayList<>();
+        for (String s : stats) {
+            try {
+                Statistic statistic = Statistic.parse(s);
+                if (!out.contains(statistic)) {
+                    out.add(statistic);
+                }
+            } catch (IllegalArgumentException e) {
+                throw usage("--stat: " + e.getMessage());
+            }
+        }
+        return out.isEmpty() ? List.of(Statistic.values()) : out;
+    }
+
+    /** Keeps this JVM off the measuring CPU, as {@code run} does; returns what could not be arranged. */
+    private static List<String> launcherWarnings(int measuringCpu, CpuList serviceCpus) {
+        List<String> warnings = new ArrayList<>();
+        Affinity.currentThreadAffinity().filter(a -> a.contains(measuringCpu)).ifPresent(a -> {
+            if (!serviceCpus.isEmpty() && Affinity.restrictCurrentThread(serviceCpus).isPresent()) {
+                warnings.add("the launcher JVM may run on the measuring CPU " + measuringCpu + " (affinity " + a + ")");
+            }
+        });
+        if (serviceCpus.isEmpty()) {
+            warnings.add("only one CPU: the fork's JIT and GC threads share the measuring CPU");
+        }
+        return warnings;
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+}

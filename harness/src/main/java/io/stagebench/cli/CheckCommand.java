@@ -1,0 +1,88 @@
+package io.stagebench.cli;
+
+import io.stagebench.json.Json;
+import io.stagebench.system.CpuSelection;
+import io.stagebench.system.ReadinessCheck;
+import io.stagebench.system.SystemFiles;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code stagebench check}: is this machine ready to measure? Governor, turbo, SMT siblings,
+ * CPU isolation, irqbalance, huge pages, clocksource, TSC, hypervisor, swap and load, each
+ * OK or WARN with the command that would fix it (see {@link ReadinessCheck}).
+ */
+@Command(name = "check", mixinStandardHelpOptions = true,
+        description = {"Say whether this machine is ready to measure: governor, turbo/boost, SMT",
+            "siblings of the measuring CPU, isolcpus / nohz_full / rcu_nocbs, irqbalance,",
+            "transparent huge pages, clocksource, invariant TSC, hypervisor, swap and",
+            "load; each OK or WARN with the command that would fix it. Changes nothing."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:checked (warnings or not, unless --strict)", "1:something warned and --strict was given",
+            "2:bad usage"})
+public final class CheckCommand implements Callable<Integer> {
+
+    /** Schema of {@code --json}. */
+    public static final String SCHEMA = "stagebench.check/1";
+
+    @Option(names = "--cpu", paramLabel = "N", description = "The measuring CPU (default: an isolated CPU, else the highest one).")
+    Integer cpu;
+
+    @Option(names = "--strict", description = "Exit 1 when anything warns.")
+    boolean strict;
+
+    @Option(names = "--json", description = "Print JSON (schema " + SCHEMA + ").")
+    boolean json;
+
+    @Option(names = "--root", hidden = true, paramLabel = "DIR", description = "Read /proc and /sys under DIR (tests).")
+    Path root;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        SystemFiles files = root != null ? new SystemFiles(root) : SystemFiles.host();
+        int measuringCpu;
+        try {
+            measuringCpu = CpuSelection.choose(cpu == null ? OptionalInt.empty() : OptionalInt.of(cpu), files);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--cpu: " + e.getMessage());
+        }
+        ReadinessCheck check = new ReadinessCheck(files, measuringCpu);
+        List<ReadinessCheck.Item> items = check.items();
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            Map<String, Object> root = new LinkedHashMap<>();
+            root.put("schema", SCHEMA);
+            root.put("cpu", measuringCpu);
+            root.put("items", items);
+            root.put("warnings", items.stream().filter(i -> i.status() == ReadinessCheck.Status.WARN).count());
+            out.println(Json.write(root));
+        } else {
+            out.print(check.toText(items));
+        }
+        out.flush();
+        boolean warned = items.stream().anyMatch(i -> i.status() == ReadinessCheck.Status.WARN);
+        return strict && warned ? 1 : 0;
+    }
+
+    /**
+     * Prints the check's WARN lines as {@code *** WARNING: check: ...} to {@code err}: what
+     * {@code run} and {@code ab} say before they measure.
+     */
+    static void printWarnings(int measuringCpu, PrintWriter err) {
+        for (ReadinessCheck.Item item : new ReadinessCheck(SystemFiles.host(), measuringCpu).warnings()) {
+            err.println("*** WARNING: check: " + item.asWarning());
+        }
+        err.flush();
+    }
+}

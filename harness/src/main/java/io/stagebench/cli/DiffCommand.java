@@ -1,0 +1,142 @@
+package io.stagebench.cli;
+
+import io.stagebench.diff.DiffException;
+import io.stagebench.diff.DiffReport;
+import io.stagebench.diff.RunDiff;
+import io.stagebench.diff.RunResolver;
+import io.stagebench.diff.Statistic;
+import io.stagebench.diff.RunRecord;
+import io.stagebench.diff.VerdictRule;
+import io.stagebench.store.RunStore;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code stagebench diff A B}: compares two stored runs and says, per benchmark, stage and
+ * statistic, whether B is faster, slower, no different, or too thinly measured to tell -
+ * calling a change real only when a Mann-Whitney U test over the per-fork values, the
+ * run-to-run spread and a minimum size all agree (see {@link VerdictRule}).
+ */
+@Command(name = "diff", mixinStandardHelpOptions = true,
+        description = {"Compare two stored runs, A (old) and B (new): per benchmark, stage and",
+            "statistic the old and new values, the change, each side's run-to-run",
+            "spread, a two-sided Mann-Whitney U p-value over the per-fork values and a",
+            "verdict: faster, slower, no change or unreliable.",
+            "A and B are commit-ish names (HEAD~1, main, a hash: the latest stored run",
+            "of that commit) or run folders."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:no regression (or --fail-on-regression not given)", "1:a statistic is slower and --fail-on-regression was given",
+            "2:bad usage or bad data"})
+public final class DiffCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "A", description = "The old run: a commit-ish or a run folder.")
+    String a;
+
+    @Parameters(index = "1", paramLabel = "B", description = "The new run: a commit-ish or a run folder.")
+    String b;
+
+    @Option(names = "--alpha", paramLabel = "P", description = "Significance level, in (0, 1) (default: ${DEFAULT-VALUE}).")
+    double alpha = VerdictRule.DEFAULT_ALPHA;
+
+    @Option(names = "--threshold", paramLabel = "PERCENT",
+            description = "Smallest change that can be called, e.g. 2 or 2%% (default: 2%%).")
+    String threshold = "2";
+
+    @Option(names = "--stat", split = ",", paramLabel = "STAT",
+            description = "Statistics to compare: p50, p99, p99.9, max (default: all four).")
+    List<String> stats = new ArrayList<>();
+
+    @Option(names = {"-b", "--benchmark"}, paramLabel = "NAME", description = "Compare only this benchmark; repeatable.")
+    List<String> benchmarks = new ArrayList<>();
+
+    @Option(names = "--fail-on-regression", description = "Exit 1 when any compared statistic is called slower.")
+    boolean failOnRegression;
+
+    @Option(names = "--json", description = "Print JSON (schema " + DiffReport.SCHEMA + ") instead of the table.")
+    boolean json;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "Results folder (default: the project's results/).")
+    Path results;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        VerdictRule rule = rule();
+        List<Statistic> statistics = statistics();
+        try {
+            RunResolver resolver = new RunResolver(results != null ? results : RunStore.defaultRoot(),
+                    RunResolver.git(RunStore.projectHome()));
+            List<Path> bases = List.of(Path.of("").toAbsolutePath(), RunStore.projectHome().toAbsolutePath());
+            RunRecord runA = RunRecord.read(resolver.resolve(a, bases));
+            RunRecord runB = RunRecord.read(resolver.resolve(b, bases));
+            RunDiff diff = RunDiff.compare(runA, runB, rule, statistics, List.copyOf(new LinkedHashSet<>(benchmarks)));
+            return print(diff, failOnRegression, json, spec.commandLine().getOut());
+        } catch (DiffException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+    }
+
+    /** Prints {@code diff}; returns the exit code (1 only for a regression when asked to fail on one). */
+    static int print(RunDiff diff, boolean failOnRegression, boolean json, PrintWriter out) {
+        DiffReport report = new DiffReport(diff);
+        if (json) {
+            out.println(report.toJson());
+        } else {
+            out.print(report.toText());
+        }
+        out.flush();
+        return failOnRegression && !diff.regressions().isEmpty() ? 1 : 0;
+    }
+
+    private VerdictRule rule() {
+        try {
+            return new VerdictRule(alpha, parseThreshold(threshold));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    private List<Statistic> statistics() {
+        if (stats.isEmpty()) {
+            return List.of(Statistic.values());
+        }
+        List<Statistic> out = new ArrayList<>();
+        for (String s : stats) {
+            try {
+                Statistic statistic = Statistic.parse(s);
+                if (!out.contains(statistic)) {
+                    out.add(statistic);
+                }
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--stat: " + e.getMessage());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * @return "2", "2%" or "0.5 %" as a percentage
+     * @throws IllegalArgumentException "--threshold: cannot parse 'x' (a percentage such as 2 or 2%)"
+     */
+    static double parseThreshold(String text) {
+        String t = text.trim();
+        if (t.endsWith("%")) {
+            t = t.substring(0, t.length() - 1).trim();
+        }
+        try {
+            return Double.parseDouble(t);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--threshold: cannot parse '" + text + "' (a percentage such as 2 or 2%)");
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package io.stagebench.diff;
+
+/**
+ * Stored results that cannot be compared: an unknown commit, a commit without results, an
+ * unreadable or unknown-schema {@code summary.json}, two runs with no benchmark in common.
+ * The message is one line saying what is wrong and where; the command line exits 2 with it.
+ */
+public final class DiffException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    public DiffException(String message) {
+        super(message);
+    }
+
+    public DiffException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

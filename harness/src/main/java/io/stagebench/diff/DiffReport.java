@@ -1,0 +1,173 @@
+package io.stagebench.diff;
+
+import io.stagebench.json.Json;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Renders a {@link RunDiff}: a table per benchmark (old, new, change, the run-to-run spread
+ * of each side, the p-value and the verdict with its deciding condition), a summary line,
+ * and every warning as a {@code *** WARNING:} line; or the same as JSON
+ * ({@value #SCHEMA}) for machines.
+ */
+public final class DiffReport {
+
+    /** Schema of the JSON form. */
+    public static final String SCHEMA = "stagebench.diff/1";
+
+    private final RunDiff diff;
+
+    public DiffReport(RunDiff diff) {
+        this.diff = diff;
+    }
+
+    /** @return the report text */
+    public String toText() {
+        StringBuilder out = new StringBuilder();
+        VerdictRule rule = diff.rule();
+        line(out, "A (old)  %s", describe(diff.a()));
+        line(out, "B (new)  %s", describe(diff.b()));
+        line(out, "rule     faster/slower only when p < %s (two-sided Mann-Whitney U over the per-fork values, exact unless",
+                VerdictRule.formatAlpha(rule.alpha()));
+        line(out, "         tied: '~'), and |shift of the per-fork medians| > the run-to-run spread (max - min across forks)");
+        line(out, "         of either side, and |change| >= %s%%", VerdictRule.formatAlpha(rule.thresholdPercent()));
+        for (RunDiff.BenchmarkDiff benchmark : diff.benchmarks()) {
+            out.append(System.lineSeparator());
+            line(out, "%s  (%d v %d forks: smallest possible p %s)", benchmark.name(), benchmark.forksA(), benchmark.forksB(),
+                    VerdictRule.formatP(MannWhitney.smallestTwoSidedP(benchmark.forksA(), benchmark.forksB())));
+            int width = Math.max(8, benchmark.stages().stream().mapToInt(s -> s.stage().length()).max().orElse(0));
+            int nsWidth = 10;
+            for (RunDiff.StageDiff stage : benchmark.stages()) {
+                for (Comparison c : stage.comparisons()) {
+                    for (double v : new double[] {c.oldNs(), c.newNs(), c.spreadOldNs(), c.spreadNewNs()}) {
+                        nsWidth = Math.max(nsWidth, ns(v).length());
+                    }
+                }
+            }
+            String row = "  %-" + width + "s %-6s %" + nsWidth + "s %" + nsWidth + "s %8s %" + nsWidth + "s %" + nsWidth
+                    + "s %8s  ";
+            line(out, row + "%s", "series", "stat", "A ns", "B ns", "change", "spread A", "spread B", "p", "verdict");
+            for (RunDiff.StageDiff stage : benchmark.stages()) {
+                for (Comparison c : stage.comparisons()) {
+                    line(out, row + "%-10s  %s", stage.stage(), c.statistic().label(), ns(c.oldNs()), ns(c.newNs()),
+                            percent(c.changePercent()), ns(c.spreadOldNs()), ns(c.spreadNewNs()), p(c),
+                            c.verdict().label(), c.reason());
+                }
+            }
+        }
+        out.append(System.lineSeparator());
+        List<String> slower = diff.regressions();
+        List<String> faster = diff.improvements();
+        line(out, "verdicts: %d slower%s, %d faster%s, %d no change, %d unreliable", slower.size(), names(slower),
+                faster.size(), names(faster), diff.count(Verdict.NO_CHANGE), diff.count(Verdict.UNRELIABLE));
+        if (!diff.warnings().isEmpty()) {
+            out.append(System.lineSeparator());
+            diff.warnings().forEach(w -> out.append("*** WARNING: ").append(w).append(System.lineSeparator()));
+        }
+        return out.toString();
+    }
+
+    /** @return the JSON form */
+    public String toJson() {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("schema", SCHEMA);
+        root.put("a", run(diff.a()));
+        root.put("b", run(diff.b()));
+        Map<String, Object> rule = new LinkedHashMap<>();
+        rule.put("alpha", diff.rule().alpha());
+        rule.put("thresholdPercent", diff.rule().thresholdPercent());
+        rule.put("statistics", diff.statistics().stream().map(Statistic::label).toList());
+        rule.put("test", "two-sided Mann-Whitney U over per-fork values, exact unless tied");
+        root.put("rule", rule);
+        List<Map<String, Object>> benchmarks = new ArrayList<>();
+        for (RunDiff.BenchmarkDiff benchmark : diff.benchmarks()) {
+            Map<String, Object> b = new LinkedHashMap<>();
+            b.put("name", benchmark.name());
+            b.put("forksA", benchmark.forksA());
+            b.put("forksB", benchmark.forksB());
+            b.put("smallestPossibleP", MannWhitney.smallestTwoSidedP(benchmark.forksA(), benchmark.forksB()));
+            List<Map<String, Object>> stages = new ArrayList<>();
+            for (RunDiff.StageDiff stage : benchmark.stages()) {
+                Map<String, Object> s = new LinkedHashMap<>();
+                s.put("stage", stage.stage());
+                List<Map<String, Object>> statistics = new ArrayList<>();
+                for (Comparison c : stage.comparisons()) {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("statistic", c.statistic().label());
+                    m.put("oldNs", finite(c.oldNs()));
+                    m.put("newNs", finite(c.newNs()));
+                    m.put("changePercent", finite(c.changePercent()));
+                    m.put("oldForksNs", c.oldForksNs());
+                    m.put("newForksNs", c.newForksNs());
+                    m.put("spreadOldNs", finite(c.spreadOldNs()));
+                    m.put("spreadNewNs", finite(c.spreadNewNs()));
+                    m.put("shiftNs", finite(c.shiftNs()));
+                    m.put("pValue", finite(c.pValue()));
+                    m.put("pExact", Double.isNaN(c.pValue()) ? null : c.pExact());
+                    m.put("verdict", c.verdict().label());
+                    m.put("reason", c.reason());
+                    statistics.add(m);
+                }
+                s.put("statistics", statistics);
+                stages.add(s);
+            }
+            b.put("stages", stages);
+            benchmarks.add(b);
+        }
+        root.put("benchmarks", benchmarks);
+        root.put("regressions", diff.regressions());
+        root.put("improvements", diff.improvements());
+        root.put("warnings", diff.warnings());
+        return Json.write(root);
+    }
+
+    private static Map<String, Object> run(RunRecord run) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("dir", run.dir().toString());
+        m.put("schema", run.schema());
+        m.put("commit", run.commit());
+        m.put("dirty", run.dirty());
+        m.put("branch", run.branch());
+        return m;
+    }
+
+    private static String describe(RunRecord run) {
+        return run.label() + (run.branch().isEmpty() ? "" : " (" + run.branch() + ")") + "  " + run.dir();
+    }
+
+    private static String names(List<String> called) {
+        return called.isEmpty() ? "" : " (" + String.join(", ", called) + ")";
+    }
+
+    private static String ns(double value) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    private static String percent(double value) {
+        if (Double.isNaN(value)) {
+            return "-";
+        }
+        if (Double.isInfinite(value)) {
+            return value > 0 ? "+inf" : "-inf";
+        }
+        return String.format(Locale.ROOT, "%+.1f%%", value);
+    }
+
+    private static String p(Comparison c) {
+        if (Double.isNaN(c.pValue())) {
+            return "-";
+        }
+        return (c.pExact() ? "" : "~") + VerdictRule.formatP(c.pValue());
+    }
+
+    private static Double finite(double value) {
+        return Double.isFinite(value) ? value : null;
+    }
+
+    private static void line(StringBuilder out, String format, Object... args) {
+        out.append(String.format(Locale.ROOT, format, args)).append(System.lineSeparator());
+    }
+}

@@ -1,0 +1,202 @@
+package io.stagebench.diff;
+
+import io.stagebench.stats.StageSummary;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Compares two stored runs, A (old) against B (new): per benchmark in common, per series in
+ * common (stages, {@code total}, {@code response}) and per statistic, the pooled values, the
+ * per-fork values and the {@link VerdictRule}'s verdict; plus every warning a reader of the
+ * comparison must see - too few forks, what significance the fork counts can reach,
+ * benchmarks or stages on one side only, environments and settings that differ.
+ *
+ * @param a          the old run
+ * @param b          the new run
+ * @param rule       the verdict rule
+ * @param statistics the statistics compared
+ * @param benchmarks per benchmark in common, in B's order
+ * @param warnings   every warning, without the {@code *** WARNING:} prefix
+ */
+public record RunDiff(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic> statistics,
+                      List<BenchmarkDiff> benchmarks, List<String> warnings) {
+
+    public RunDiff {
+        statistics = List.copyOf(statistics);
+        benchmarks = List.copyOf(benchmarks);
+        warnings = List.copyOf(warnings);
+    }
+
+    /**
+     * One benchmark.
+     *
+     * @param name   benchmark name
+     * @param forksA forks that succeeded in A
+     * @param forksB forks that succeeded in B
+     * @param stages per series in common, in B's order
+     */
+    public record BenchmarkDiff(String name, int forksA, int forksB, List<StageDiff> stages) {
+        public BenchmarkDiff {
+            stages = List.copyOf(stages);
+        }
+    }
+
+    /**
+     * One series of a benchmark.
+     *
+     * @param stage       series name
+     * @param comparisons one per statistic, in the order asked for
+     */
+    public record StageDiff(String stage, List<Comparison> comparisons) {
+        public StageDiff {
+            comparisons = List.copyOf(comparisons);
+        }
+    }
+
+    /**
+     * Compares {@code a} (old) with {@code b} (new).
+     *
+     * @param only benchmarks to compare; empty for every benchmark in common
+     * @throws DiffException when the runs have no benchmark in common, or a benchmark asked
+     *         for is missing from either
+     */
+    public static RunDiff compare(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic> statistics, List<String> only) {
+        List<String> warnings = new ArrayList<>();
+        for (String name : only) {
+            if (a.benchmark(name).isEmpty() || b.benchmark(name).isEmpty()) {
+                throw new DiffException("benchmark '" + name + "' is not in " + (a.benchmark(name).isEmpty() ? "A (" + a.dir() + ")" : "B (" + b.dir() + ")")
+                        + "; A has " + a.benchmarkNames() + ", B has " + b.benchmarkNames());
+            }
+        }
+        List<String> common = b.benchmarkNames().stream().filter(n -> a.benchmark(n).isPresent()).toList();
+        if (common.isEmpty()) {
+            throw new DiffException("A (" + a.dir() + ") and B (" + b.dir() + ") have no benchmark in common: A has "
+                    + a.benchmarkNames() + ", B has " + b.benchmarkNames());
+        }
+        if (only.isEmpty()) {
+            for (String name : a.benchmarkNames()) {
+                if (b.benchmark(name).isEmpty()) {
+                    warnings.add("benchmark " + name + " is only in A; not compared");
+                }
+            }
+            for (String name : b.benchmarkNames()) {
+                if (a.benchmark(name).isEmpty()) {
+                    warnings.add("benchmark " + name + " is only in B; not compared");
+                }
+            }
+        }
+        List<String> compared = only.isEmpty() ? common : common.stream().filter(only::contains).toList();
+        List<BenchmarkDiff> diffs = new ArrayList<>();
+        for (String name : compared) {
+            RunRecord.Benchmark benchmarkA = a.benchmark(name).orElseThrow();
+            RunRecord.Benchmark benchmarkB = b.benchmark(name).orElseThrow();
+            if (benchmarkA.forks().isEmpty() || benchmarkB.forks().isEmpty()) {
+                warnings.add("benchmark " + name + ": every fork of " + (benchmarkA.forks().isEmpty() ? "A" : "B")
+                        + " failed; not compared");
+                continue;
+            }
+            diffs.add(compareBenchmark(benchmarkA, benchmarkB, rule, statistics, warnings));
+        }
+        warnings.addAll(0, EnvironmentComparison.warnings(a, b));
+        if (a.dir().toAbsolutePath().normalize().equals(b.dir().toAbsolutePath().normalize())) {
+            warnings.add(0, "A and B are the same run (" + a.dir() + "): nothing can differ");
+        }
+        addRunWarnings("A", a, warnings);
+        addRunWarnings("B", b, warnings);
+        return new RunDiff(a, b, rule, statistics, diffs, warnings);
+    }
+
+    private static BenchmarkDiff compareBenchmark(RunRecord.Benchmark a, RunRecord.Benchmark b, VerdictRule rule,
+                                                  List<Statistic> statistics, List<String> warnings) {
+        String name = b.name();
+        int forksA = a.forks().size();
+        int forksB = b.forks().size();
+        if (forksA < VerdictRule.RECOMMENDED_FORKS || forksB < VerdictRule.RECOMMENDED_FORKS) {
+            double smallest = MannWhitney.smallestTwoSidedP(forksA, forksB);
+            String reach = smallest < rule.alpha()
+                    ? String.format(Locale.ROOT, "alpha %s is reachable, but only just", VerdictRule.formatAlpha(rule.alpha()))
+                    : String.format(Locale.ROOT, "alpha %s cannot be reached, so every verdict is 'unreliable'; run at least %d forks a side",
+                            VerdictRule.formatAlpha(rule.alpha()), MannWhitney.forksNeeded(rule.alpha()));
+            warnings.add(String.format(Locale.ROOT,
+                    "%s: %d v %d forks (fewer than %d a side): the smallest two-sided p these fork counts can give is %s; %s",
+                    name, forksA, forksB, VerdictRule.RECOMMENDED_FORKS, VerdictRule.formatP(smallest), reach));
+        }
+        List<StageDiff> stages = new ArrayList<>();
+        for (String series : b.series()) {
+            if (a.summary(series).isEmpty()) {
+                warnings.add(name + ": series " + series + " is only in B; not compared");
+                continue;
+            }
+            List<Comparison> comparisons = new ArrayList<>();
+            for (Statistic statistic : statistics) {
+                comparisons.add(rule.judge(statistic, side(a, series, statistic), side(b, series, statistic)));
+            }
+            stages.add(new StageDiff(series, comparisons));
+        }
+        for (String series : a.series()) {
+            if (b.summary(series).isEmpty()) {
+                warnings.add(name + ": series " + series + " is only in A; not compared");
+            }
+        }
+        return new BenchmarkDiff(name, forksA, forksB, stages);
+    }
+
+    /** @return one side of a statistic: the pooled value, each fork's value, and whether any of them rests on too few samples */
+    static Side side(RunRecord.Benchmark benchmark, String series, Statistic statistic) {
+        StageSummary pooled = benchmark.summary(series).orElseThrow();
+        List<Double> forks = new ArrayList<>();
+        String unreliable = statistic.isUnreliable(pooled)
+                ? statistic.label() + " has fewer than 100 samples beyond it" : null;
+        for (RunRecord.Fork fork : benchmark.forks()) {
+            Optional<StageSummary> own = fork.summary(series);
+            if (own.isEmpty()) {
+                continue;
+            }
+            forks.add(statistic.valueNs(own.get()));
+            if (unreliable == null && statistic.isUnreliable(own.get())) {
+                unreliable = statistic.label() + " has fewer than 100 samples beyond it in fork " + fork.fork()
+                        + " (measure more messages per fork)";
+            }
+        }
+        return new Side(statistic.valueNs(pooled), forks.stream().mapToDouble(Double::doubleValue).toArray(), unreliable);
+    }
+
+    private static void addRunWarnings(String label, RunRecord run, List<String> warnings) {
+        if (!run.warnings().isEmpty()) {
+            warnings.add("run " + label + " recorded " + run.warnings().size() + " warning(s) of its own (see "
+                    + run.dir().resolve(RunRecord.SUMMARY) + ")");
+        }
+    }
+
+    /** @return every comparison called slower, as "benchmark/stage statistic" */
+    public List<String> regressions() {
+        return called(Verdict.SLOWER);
+    }
+
+    /** @return every comparison called faster, as "benchmark/stage statistic" */
+    public List<String> improvements() {
+        return called(Verdict.FASTER);
+    }
+
+    /** @return how many comparisons got {@code verdict} */
+    public long count(Verdict verdict) {
+        return benchmarks.stream().flatMap(bd -> bd.stages().stream()).flatMap(s -> s.comparisons().stream())
+                .filter(c -> c.verdict() == verdict).count();
+    }
+
+    private List<String> called(Verdict verdict) {
+        List<String> out = new ArrayList<>();
+        for (BenchmarkDiff bd : benchmarks) {
+            for (StageDiff s : bd.stages()) {
+                for (Comparison c : s.comparisons()) {
+                    if (c.verdict() == verdict) {
+                        out.add(bd.name() + "/" + s.stage() + " " + c.statistic().label());
+                    }
+                }
+            }
+        }
+        return out;
+    }
+}

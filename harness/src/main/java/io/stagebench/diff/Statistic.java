@@ -1,0 +1,62 @@
+package io.stagebench.diff;
+
+import io.stagebench.stats.StageSummary;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * A statistic that {@code stagebench diff} compares between two runs. Each is read from a
+ * stage's summary: the pooled one for the "old" and "new" columns, and each fork's own for
+ * the run-to-run spread and the Mann-Whitney U test.
+ */
+public enum Statistic {
+
+    P50("p50"),
+    P99("p99"),
+    P999("p99.9"),
+    MAX("max");
+
+    private final String label;
+
+    Statistic(String label) {
+        this.label = label;
+    }
+
+    /** @return the label used in reports and in {@link StageSummary#valueOf(String)}: "p50", "p99.9", "max" */
+    public String label() {
+        return label;
+    }
+
+    /** @return this statistic of {@code summary}, in ns */
+    public double valueNs(StageSummary summary) {
+        return summary.valueOf(label);
+    }
+
+    /**
+     * @return whether {@code summary} marks this statistic as resting on fewer than 100
+     *         samples (the exact max is never marked: it is a single sample by definition)
+     */
+    public boolean isUnreliable(StageSummary summary) {
+        return summary.unreliable().contains(label);
+    }
+
+    /**
+     * @throws IllegalArgumentException "unknown statistic 'p95' (valid: p50, p99, p99.9, max)"
+     */
+    public static Statistic parse(String text) {
+        String wanted = text.trim().toLowerCase(Locale.ROOT);
+        for (Statistic s : values()) {
+            if (s.label.equals(wanted)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("unknown statistic '" + text + "' (valid: "
+                + Arrays.stream(values()).map(Statistic::label).collect(Collectors.joining(", ")) + ")");
+    }
+
+    @Override
+    public String toString() {
+        return label;
+    }
+}

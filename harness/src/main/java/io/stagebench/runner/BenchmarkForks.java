@@ -1,0 +1,92 @@
+package io.stagebench.runner;
+
+import io.stagebench.fork.JvmFork;
+import io.stagebench.json.Json;
+import io.stagebench.store.AtomicFiles;
+import io.stagebench.system.CpuList;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The forks of one benchmark in one run, launched one at a time and merged at the end: each
+ * fork's spec is written under {@code <runDir>/forks/<benchmark>/}, the fork is launched, and
+ * its summary and raw stamps are read back and turned into latency series. A fork that
+ * crashes, hangs past its timeout or writes an unreadable result becomes one failure line;
+ * the others are kept.
+ *
+ * <p>{@link Runner} runs a benchmark's forks back to back; an A/B comparison interleaves the
+ * forks of two of these (A 1, B 1, A 2, B 2, ...), one per variant.
+ */
+public final class BenchmarkForks {
+
+    private final RunConfig config;
+    private final BenchmarkDescriptor descriptor;
+    private final ForkLauncher launcher;
+    private final CpuList serviceCpus;
+    private final PrintStream progress;
+    private final String tag;
+    private final Path forkDir;
+    private final List<ForkResult> results = new ArrayList<>();
+    private final List<Map<String, double[]>> series = new ArrayList<>();
+    private final List<String> failures = new ArrayList<>();
+
+    /**
+     * @param tag progress prefix, e.g. "[run]" or "[ab A]"
+     * @throws IOException when the benchmark's fork folder cannot be created
+     */
+    public BenchmarkForks(RunConfig config, BenchmarkDescriptor descriptor, ForkLauncher launcher, CpuList serviceCpus,
+                          PrintStream progress, String tag) throws IOException {
+        this.config = config;
+        this.descriptor = descriptor;
+        this.launcher = launcher;
+        this.serviceCpus = serviceCpus;
+        this.progress = progress;
+        this.tag = tag;
+        this.forkDir = config.runDir().resolve("forks").resolve(descriptor.name());
+        Files.createDirectories(forkDir);
+    }
+
+    /** Launches fork {@code fork} (from 1) and collects what it wrote; a failure is recorded, never thrown. */
+    public void runFork(int fork) throws IOException {
+        String label = descriptor.name() + " fork " + fork + "/" + config.forks();
+        progress.println(tag + " " + label + ": starting a fresh JVM");
+        ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir);
+        Path specFile = forkDir.resolve("fork-" + fork + ".spec.json");
+        AtomicFiles.writeString(specFile, Json.write(spec));
+        JvmFork.Outcome outcome = launcher.launch(specFile, config.jvmFlags(), serviceCpus,
+                Duration.ofSeconds(config.forkTimeoutS()));
+        if (!outcome.succeeded()) {
+            failures.add(label + " " + outcome.failure() + " (its output is above; the other forks are kept)");
+            progress.println(tag + " " + label + ": FAILED, " + outcome.failure());
+            return;
+        }
+        try {
+            ForkResult result = Json.mapper().readValue(forkDir.resolve(spec.resultFileName()).toFile(), ForkResult.class);
+            RawStamps raw = RawStamps.read(forkDir.resolve(result.rawFile()));
+            series.add(LatencySeries.compute(raw, result.stages(), result.overhead().minTicks(),
+                    result.calibration().ticksPerNs()));
+            results.add(result);
+        } catch (IOException | RuntimeException e) {
+            failures.add(label + " wrote an unreadable result: " + e.getMessage());
+        }
+    }
+
+    /**
+     * @return the forks collected so far, merged; the stages are those the forks measured
+     *         (another build of the benchmark may name them differently from this one's)
+     */
+    public BenchmarkOutcome merge() {
+        BenchmarkDescriptor measured = descriptor;
+        if (!results.isEmpty() && !results.get(0).stages().equals(descriptor.stages())) {
+            measured = new BenchmarkDescriptor(descriptor.name(), results.get(0).stages(), descriptor.description(),
+                    descriptor.className());
+        }
+        return BenchmarkOutcome.merge(measured, results, series, failures);
+    }
+}

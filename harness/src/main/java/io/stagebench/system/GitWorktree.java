@@ -1,0 +1,195 @@
+package io.stagebench.system;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import java.util.zip.ZipFile;
+
+/**
+ * A commit of the project checked out beside the working tree, in a temporary, detached git
+ * worktree, and built there - the "A" of a local A/B comparison. {@link #close()} removes
+ * the worktree and its folder whatever happened in between (a shutdown hook does the same
+ * when the JVM is interrupted), and prunes git's record of it.
+ */
+public final class GitWorktree implements AutoCloseable {
+
+    /** The fork entry point a build must contain for its forks to be launched. */
+    public static final String FORK_MAIN = "io/stagebench/runner/ForkMain.class";
+
+    private static final long GIT_TIMEOUT_S = 120;
+    private static final long BUILD_TIMEOUT_S = 1_800;
+
+    private final Path repo;
+    private final Path parent;
+    private final Path dir;
+    private final String commit;
+    private final Thread cleanupOnExit;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private GitWorktree(Path repo, Path parent, Path dir, String commit) {
+        this.repo = repo;
+        this.parent = parent;
+        this.dir = dir;
+        this.commit = commit;
+        // an interrupted comparison (Ctrl-C) still removes the worktree
+        this.cleanupOnExit = new Thread(this::remove, "stagebench-ab-worktree-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanupOnExit);
+    }
+
+    /**
+     * Checks out {@code commit} of the repository at {@code repo} into a new temporary folder.
+     *
+     * @param commit a full commit hash (already resolved)
+     * @throws IOException with git's own message when the worktree cannot be added
+     */
+    public static GitWorktree add(Path repo, String commit) throws IOException {
+        Path parent = Files.createTempDirectory("stagebench-ab-");
+        Path dir = parent.resolve(commit.substring(0, Math.min(12, commit.length())));
+        GitWorktree worktree = new GitWorktree(repo, parent, dir, commit);
+        try {
+            run(List.of("git", "-C", repo.toAbsolutePath().toString(), "worktree", "add", "--detach", dir.toString(), commit),
+                    repo, GIT_TIMEOUT_S, "git worktree add");
+        } catch (IOException | RuntimeException e) {
+            worktree.close();
+            throw e;
+        }
+        return worktree;
+    }
+
+    /** @return the worktree's folder */
+    public Path dir() {
+        return dir;
+    }
+
+    /** @return the commit checked out */
+    public String commit() {
+        return commit;
+    }
+
+    /**
+     * Builds the worktree with {@code mvn -q -B -DskipTests package}; its output is captured and
+     * its first error lines (else its last lines) are quoted when the build fails.
+     *
+     * @throws IOException "the build of commit ... failed (exit 1); last lines of its log: ..."
+     */
+    public void build() throws IOException {
+        run(List.of("mvn", "-q", "-B", "-Dstyle.color=never", "-DskipTests", "package"), dir, BUILD_TIMEOUT_S,
+                "the build of commit " + commit.substring(0, 12) + " (mvn -q -B -DskipTests package in " + dir + ")");
+        Path harness = harnessJar();
+        try (ZipFile jar = new ZipFile(harness.toFile())) {
+            if (jar.getEntry(FORK_MAIN) == null) {
+                throw new IOException("commit " + commit.substring(0, 12) + " predates 'stagebench run': its build has no "
+                        + FORK_MAIN.replace('/', '.').replace(".class", "") + ", so its forks cannot be launched");
+            }
+        }
+    }
+
+    /** @return the built application's class path: the stages jar and every jar it depends on */
+    public String classPath() {
+        Path target = dir.resolve("stages").resolve("target");
+        return target.resolve("stagebench-stages.jar") + java.io.File.pathSeparator + target.resolve("lib") + java.io.File.separator + "*";
+    }
+
+    private Path harnessJar() throws IOException {
+        Path lib = dir.resolve("stages").resolve("target").resolve("lib");
+        if (!Files.isRegularFile(dir.resolve("stages/target/stagebench-stages.jar")) || !Files.isDirectory(lib)) {
+            throw new IOException("the build of commit " + commit.substring(0, 12) + " produced no stages/target/stagebench-stages.jar"
+                    + " and stages/target/lib/; 'stagebench ab' needs a commit that builds the launcher's class path");
+        }
+        try (Stream<Path> jars = Files.list(lib)) {
+            return jars.filter(p -> p.getFileName().toString().startsWith("stagebench-harness")).findFirst()
+                    .orElseThrow(() -> new IOException("the build of commit " + commit.substring(0, 12)
+                            + " has no stagebench-harness jar in " + lib));
+        }
+    }
+
+    /** Removes the worktree (forcing: it holds build output) and its temporary folder; never throws. */
+    @Override
+    public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(cleanupOnExit);
+        } catch (IllegalStateException e) {
+            // shutting down: the hook is running or about to
+        }
+        remove();
+    }
+
+    private void remove() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            run(List.of("git", "-C", repo.toAbsolutePath().toString(), "worktree", "remove", "--force", dir.toString()),
+                    repo, GIT_TIMEOUT_S, "git worktree remove");
+        } catch (IOException | RuntimeException e) {
+            // not registered (add failed) or already gone; the folder is deleted below and git's record pruned
+        }
+        deleteRecursively(parent);
+        try {
+            run(List.of("git", "-C", repo.toAbsolutePath().toString(), "worktree", "prune"), repo, GIT_TIMEOUT_S,
+                    "git worktree prune");
+        } catch (IOException | RuntimeException e) {
+            // best effort
+        }
+    }
+
+    private static void deleteRecursively(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            // a leftover temporary folder is harmless
+        }
+    }
+
+    /** Runs a command, its output captured; throws with the last lines of the output when it fails. */
+    private static void run(List<String> command, Path workDir, long timeoutS, String what) throws IOException {
+        Path log = Files.createTempFile("stagebench-ab-", ".log");
+        try {
+            Process process = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true)
+                    .redirectOutput(log.toFile()).start();
+            process.getOutputStream().close();
+            boolean finished = process.waitFor(timeoutS, TimeUnit.SECONDS);
+            if (!finished) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                throw new IOException(what + " did not finish within " + timeoutS + " s and was killed");
+            }
+            if (process.exitValue() != 0) {
+                throw new IOException(what + " failed (exit " + process.exitValue() + ")" + tail(log));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(what + " was interrupted", e);
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+
+    private static String tail(Path log) throws IOException {
+        List<String> lines = new ArrayList<>(Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+                .filter(l -> !l.isBlank()).toList());
+        if (lines.isEmpty()) {
+            return "";
+        }
+        List<String> errors = lines.stream().filter(l -> l.contains("ERROR")).limit(3).toList();
+        List<String> quoted = errors.isEmpty() ? lines.subList(Math.max(0, lines.size() - 3), lines.size()) : errors;
+        return ": " + String.join(" | ", quoted.stream().map(String::strip).toList());
+    }
+}

@@ -1,0 +1,325 @@
+package io.stagebench.system;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Whether this machine is ready to measure nanoseconds on one CPU, in the manner of
+ * {@code pyperf system show}: one line per setting that moves latency figures - frequency
+ * governor, turbo/boost, SMT siblings of the measuring CPU, CPU isolation ({@code isolcpus},
+ * {@code nohz_full}, {@code rcu_nocbs}), {@code irqbalance}, transparent huge pages, the
+ * kernel's clocksource, an invariant TSC, a hypervisor, swap and load - each OK, or WARN with
+ * the command that would fix it.
+ *
+ * <p>Everything is read from {@code /proc} and {@code /sys} through {@link SystemFiles}, so
+ * tests lay out a fake root. Nothing here changes the machine: it only says what to run.
+ */
+public final class ReadinessCheck {
+
+    /** A load average at or above this, over the last minute, means other work competes with the measurement. */
+    public static final double LOAD_WARNING = 1.0;
+
+    /** Whether a setting is fit for measuring. */
+    public enum Status {
+        OK, WARN
+    }
+
+    /**
+     * One line of the check.
+     *
+     * @param name   short name of the setting: "governor", "turbo", "smt", ...
+     * @param status OK or WARN
+     * @param detail what was found, and for a WARN why it matters
+     * @param fix    the command or step that would fix it; empty when OK
+     */
+    public record Item(String name, Status status, String detail, String fix) {
+
+        static Item ok(String name, String detail) {
+            return new Item(name, Status.OK, detail, "");
+        }
+
+        static Item warn(String name, String detail, String fix) {
+            return new Item(name, Status.WARN, detail, fix);
+        }
+
+        /** @return the item as one warning line (without the {@code *** WARNING:} prefix) */
+        public String asWarning() {
+            return name + ": " + detail + (fix.isEmpty() ? "" : " (fix: " + fix + ")");
+        }
+    }
+
+    private final SystemFiles files;
+    private final int cpu;
+
+    /**
+     * @param files the machine's files (or a fake root)
+     * @param cpu   the measuring CPU
+     */
+    public ReadinessCheck(SystemFiles files, int cpu) {
+        this.files = files;
+        this.cpu = cpu;
+    }
+
+    /** @return the measuring CPU this check is about */
+    public int cpu() {
+        return cpu;
+    }
+
+    /** @return every item, in a fixed order */
+    public List<Item> items() {
+        CpuInfo info = CpuInfo.read(files);
+        Map<String, String> cmdline = kernelParameters(files.read("/proc/cmdline").orElse(""));
+        List<Item> items = new ArrayList<>();
+        items.add(governor());
+        items.add(turbo());
+        items.add(smt());
+        items.add(isolcpus(cmdline));
+        items.add(nohzFull(cmdline));
+        items.add(rcuNocbs(cmdline));
+        items.add(irqbalance());
+        items.add(transparentHugePages());
+        items.add(clocksource(info));
+        items.add(tsc(info));
+        items.add(hypervisor(info));
+        items.add(swap());
+        items.add(load(info));
+        return items;
+    }
+
+    /** @return the WARN items only */
+    public List<Item> warnings() {
+        return items().stream().filter(i -> i.status() == Status.WARN).toList();
+    }
+
+    private String cpuDir() {
+        return "/sys/devices/system/cpu/cpu" + cpu;
+    }
+
+    private Item governor() {
+        Optional<String> governor = files.firstLine(cpuDir() + "/cpufreq/scaling_governor");
+        if (governor.isEmpty()) {
+            return Item.ok("governor", "no cpufreq governor for CPU " + cpu + ": this kernel does not scale its frequency");
+        }
+        if (governor.get().equals("performance")) {
+            return Item.ok("governor", "CPU " + cpu + " scaling_governor is performance");
+        }
+        return Item.warn("governor", "CPU " + cpu + " scaling_governor is '" + governor.get()
+                        + "': the clock speed follows the load, so the first microseconds of a burst run slower",
+                "echo performance | sudo tee " + cpuDir() + "/cpufreq/scaling_governor");
+    }
+
+    private Item turbo() {
+        Optional<String> noTurbo = files.firstLine("/sys/devices/system/cpu/intel_pstate/no_turbo");
+        if (noTurbo.isPresent()) {
+            return noTurbo.get().equals("1")
+                    ? Item.ok("turbo", "intel_pstate turbo is off (no_turbo = 1)")
+                    : Item.warn("turbo", "intel_pstate turbo is on (no_turbo = 0): the frequency depends on temperature"
+                            + " and on how many cores are busy", "echo 1 | sudo tee /sys/devices/system/cpu/intel_pstate/no_turbo");
+        }
+        Optional<String> boost = files.firstLine("/sys/devices/system/cpu/cpufreq/boost");
+        if (boost.isPresent()) {
+            return boost.get().equals("0")
+                    ? Item.ok("turbo", "cpufreq boost is off")
+                    : Item.warn("turbo", "cpufreq boost is on: the frequency depends on temperature and on how many"
+                            + " cores are busy", "echo 0 | sudo tee /sys/devices/system/cpu/cpufreq/boost");
+        }
+        return Item.ok("turbo", "no turbo control exposed (no intel_pstate/no_turbo, no cpufreq/boost)");
+    }
+
+    private Item smt() {
+        Optional<String> siblingsText = files.firstLine(cpuDir() + "/topology/thread_siblings_list");
+        if (siblingsText.isEmpty()) {
+            return Item.ok("smt", "CPU " + cpu + " topology not exposed; SMT siblings unknown");
+        }
+        CpuList siblings;
+        try {
+            siblings = CpuList.parse(siblingsText.get()).without(cpu);
+        } catch (IllegalArgumentException e) {
+            return Item.ok("smt", "CPU " + cpu + " thread_siblings_list unreadable ('" + siblingsText.get() + "')");
+        }
+        if (siblings.isEmpty()) {
+            return Item.ok("smt", "CPU " + cpu + " has no SMT sibling");
+        }
+        return Item.warn("smt", "CPU " + cpu + " shares its core with CPU " + siblings
+                        + " (SMT): whatever runs there competes for the same pipeline and caches",
+                "echo off | sudo tee /sys/devices/system/cpu/smt/control (or keep CPU " + siblings + " idle: isolate it too)");
+    }
+
+    private String bootFix() {
+        return "add 'isolcpus=" + cpu + " nohz_full=" + cpu + " rcu_nocbs=" + cpu + "' to GRUB_CMDLINE_LINUX in"
+                + " /etc/default/grub, then 'sudo update-grub' and reboot";
+    }
+
+    private Item isolcpus(Map<String, String> cmdline) {
+        CpuList isolated = parseOrEmpty(files.firstLine("/sys/devices/system/cpu/isolated")
+                .orElse(cmdline.getOrDefault("isolcpus", "")));
+        if (isolated.contains(cpu)) {
+            return Item.ok("isolcpus", "CPU " + cpu + " is isolated from the scheduler");
+        }
+        return Item.warn("isolcpus", "CPU " + cpu + " is not isolated"
+                + (isolated.isEmpty() ? "" : " (isolated: " + isolated + "; pass --cpu to use one)")
+                + ": the scheduler may run other tasks on it", bootFix());
+    }
+
+    private Item nohzFull(Map<String, String> cmdline) {
+        String text = files.firstLine("/sys/devices/system/cpu/nohz_full").orElse(cmdline.getOrDefault("nohz_full", ""));
+        CpuList nohz = parseOrEmpty(text.equals("(null)") ? "" : text);
+        if (nohz.contains(cpu)) {
+            return Item.ok("nohz_full", "CPU " + cpu + " runs tickless (nohz_full)");
+        }
+        return Item.warn("nohz_full", "CPU " + cpu + " is not in nohz_full: the scheduler tick interrupts it every few ms",
+                bootFix());
+    }
+
+    private Item rcuNocbs(Map<String, String> cmdline) {
+        if (cmdline.containsKey("rcu_nocbs")) {
+            String value = cmdline.get("rcu_nocbs");
+            if (value.isEmpty() || parseOrEmpty(value).contains(cpu)) {
+                return Item.ok("rcu_nocbs", "CPU " + cpu + " runs no RCU callbacks (rcu_nocbs)");
+            }
+        }
+        return Item.warn("rcu_nocbs", "CPU " + cpu + " is not in rcu_nocbs: RCU callbacks may run on it", bootFix());
+    }
+
+    private Item irqbalance() {
+        for (String entry : files.list("/proc")) {
+            if (!entry.chars().allMatch(Character::isDigit)) {
+                continue;
+            }
+            Optional<String> comm = files.firstLine("/proc/" + entry + "/comm");
+            if (comm.isPresent() && comm.get().equals("irqbalance")) {
+                return Item.warn("irqbalance", "irqbalance is running (pid " + entry + "): it moves interrupts between"
+                        + " CPUs, onto CPU " + cpu + " too", "sudo systemctl disable --now irqbalance");
+            }
+        }
+        return Item.ok("irqbalance", "irqbalance is not running");
+    }
+
+    private Item transparentHugePages() {
+        Optional<String> enabled = files.firstLine("/sys/kernel/mm/transparent_hugepage/enabled");
+        if (enabled.isEmpty()) {
+            return Item.ok("thp", "transparent huge pages not available");
+        }
+        String mode = selected(enabled.get());
+        if (mode.equals("always")) {
+            return Item.warn("thp", "transparent huge pages: always - khugepaged compaction can stall the measuring thread",
+                    "echo madvise | sudo tee /sys/kernel/mm/transparent_hugepage/enabled");
+        }
+        return Item.ok("thp", "transparent huge pages: " + mode);
+    }
+
+    private Item clocksource(CpuInfo info) {
+        if (info.clocksource().equals("tsc")) {
+            return Item.ok("clocksource", "kernel clocksource is tsc");
+        }
+        String available = files.firstLine("/sys/devices/system/clocksource/clocksource0/available_clocksource").orElse("");
+        boolean tscAvailable = List.of(available.trim().split("\\s+")).contains("tsc");
+        return Item.warn("clocksource", "kernel clocksource is '" + info.clocksource() + "', not tsc: calibration against"
+                        + " CLOCK_MONOTONIC is only as good as it",
+                tscAvailable ? "echo tsc | sudo tee /sys/devices/system/clocksource/clocksource0/current_clocksource"
+                        : "none while the kernel distrusts the TSC ('dmesg | grep -i tsc' says why); measure on another machine");
+    }
+
+    private Item tsc(CpuInfo info) {
+        if (info.constantTsc() && info.nonstopTsc()) {
+            return Item.ok("tsc", "constant_tsc and nonstop_tsc: the TSC ticks at a fixed rate, also in deep C-states");
+        }
+        List<String> missing = new ArrayList<>();
+        if (!info.constantTsc()) {
+            missing.add("constant_tsc");
+        }
+        if (!info.nonstopTsc()) {
+            missing.add("nonstop_tsc");
+        }
+        return Item.warn("tsc", "CPU flags lack " + String.join(" and ", missing) + ": ticks may not be time",
+                "none in software: measure on a CPU with an invariant TSC (or expose it to the guest, e.g. QEMU -cpu host,+invtsc)");
+    }
+
+    private Item hypervisor(CpuInfo info) {
+        if (!info.hypervisor()) {
+            return Item.ok("hypervisor", "no hypervisor flag: bare metal");
+        }
+        return Item.warn("hypervisor", "running under a hypervisor: the host can preempt, migrate or slow this vCPU"
+                        + " (steal time) without this kernel knowing",
+                "run on bare metal, or pin every vCPU to a dedicated host core that nothing else uses");
+    }
+
+    private Item swap() {
+        long devices = files.read("/proc/swaps").map(t -> t.lines().skip(1).filter(l -> !l.isBlank()).count()).orElse(0L);
+        if (devices == 0) {
+            return Item.ok("swap", "no swap");
+        }
+        return Item.warn("swap", "swap is on (" + devices + " device" + (devices == 1 ? "" : "s")
+                + "): a page of the run can be swapped out where memory is not locked", "sudo swapoff -a");
+    }
+
+    private Item load(CpuInfo info) {
+        Optional<String> loadavg = files.firstLine("/proc/loadavg");
+        if (loadavg.isEmpty()) {
+            return Item.ok("load", "load average not readable");
+        }
+        double load1;
+        try {
+            load1 = Double.parseDouble(loadavg.get().trim().split("\\s+")[0]);
+        } catch (NumberFormatException e) {
+            return Item.ok("load", "load average unreadable ('" + loadavg.get() + "')");
+        }
+        String detail = String.format(Locale.ROOT, "load average %.2f over the last minute (%d CPUs)", load1, info.logicalCpus());
+        if (load1 < LOAD_WARNING) {
+            return Item.ok("load", detail);
+        }
+        return Item.warn("load", detail + ": other work competes with the measurement",
+                "find it with 'ps -eo pid,pcpu,comm --sort=-pcpu | head' and stop it before measuring");
+    }
+
+    /** @return the selected value of a sysfs choice such as "always [madvise] never" */
+    static String selected(String choices) {
+        int open = choices.indexOf('[');
+        int close = choices.indexOf(']', open + 1);
+        return open >= 0 && close > open ? choices.substring(open + 1, close) : choices.trim();
+    }
+
+    /** @return the kernel command line's {@code key=value} parameters (a bare key maps to ""), up to a "--" */
+    static Map<String, String> kernelParameters(String cmdline) {
+        Map<String, String> params = new LinkedHashMap<>();
+        for (String token : cmdline.trim().split("\\s+")) {
+            if (token.equals("--")) {
+                break;
+            }
+            if (token.isEmpty()) {
+                continue;
+            }
+            int eq = token.indexOf('=');
+            params.put(eq < 0 ? token : token.substring(0, eq), eq < 0 ? "" : token.substring(eq + 1));
+        }
+        return params;
+    }
+
+    private static CpuList parseOrEmpty(String text) {
+        try {
+            return CpuList.parse(text);
+        } catch (IllegalArgumentException e) {
+            return CpuList.parse("");
+        }
+    }
+
+    /** @return {@code items} (of this check) as text: one line per item, a fix line under each WARN, and a count */
+    public String toText(List<Item> items) {
+        StringBuilder out = new StringBuilder();
+        out.append("measuring CPU ").append(cpu).append(System.lineSeparator());
+        for (Item item : items) {
+            out.append(String.format(Locale.ROOT, "%-5s %-12s %s%n", item.status(), item.name(), item.detail()));
+            if (!item.fix().isEmpty()) {
+                out.append(String.format(Locale.ROOT, "%-5s %-12s fix: %s%n", "", "", item.fix()));
+            }
+        }
+        long warnings = items.stream().filter(i -> i.status() == Status.WARN).count();
+        out.append(warnings == 0 ? "ready: every check OK" : warnings + " warning(s): figures measured now may not repeat")
+                .append(System.lineSeparator());
+        return out.toString();
+    }
+}

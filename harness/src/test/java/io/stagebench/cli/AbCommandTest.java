@@ -1,0 +1,64 @@
+package io.stagebench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AbCommandTest {
+
+    @TempDir
+    Path results;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int ab(String... args) {
+        String[] all = new String[args.length + 3];
+        all[0] = "ab";
+        System.arraycopy(args, 0, all, 1, args.length);
+        all[args.length + 1] = "--results";
+        all[args.length + 2] = results.toString();
+        return Main.run(all, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    private void assertUsageError(int code, String expected) throws Exception {
+        assertEquals(2, code, err.toString());
+        assertTrue(err.toString().contains(expected), err.toString());
+        assertEquals(1, err.toString().strip().lines().count(), err.toString());
+        try (var files = Files.list(results)) {
+            assertEquals(0, files.count(), "nothing may be built, measured or written before the arguments are checked");
+        }
+    }
+
+    @Test
+    void shouldSayHowToNameABenchmarkGivenWhereTheCommitGoes() throws Exception {
+        assertUsageError(ab("spin"), "unknown commit 'spin' (to compare HEAD on benchmark spin, name the commit first:"
+                + " stagebench ab HEAD spin)");
+    }
+
+    @Test
+    void shouldRejectAnUnknownCommit() throws Exception {
+        assertUsageError(ab("no-such-commit-anywhere"), "unknown commit 'no-such-commit-anywhere'");
+    }
+
+    @Test
+    void shouldRejectAnUnknownBenchmarkBeforeBuildingAnything() throws Exception {
+        assertUsageError(ab("HEAD", "nosuch"), "unknown benchmark 'nosuch' (valid: spin, empty");
+    }
+
+    @Test
+    void shouldRejectAnUnknownStatistic() throws Exception {
+        assertUsageError(ab("HEAD", "spin", "--stat", "p95"), "--stat: unknown statistic 'p95' (valid: p50, p99, p99.9, max)");
+    }
+
+    @Test
+    void shouldRejectACpuThatDoesNotExist() throws Exception {
+        assertUsageError(ab("HEAD", "spin", "--cpu", "4096"), "CPU 4096 does not exist (available: ");
+    }
+}

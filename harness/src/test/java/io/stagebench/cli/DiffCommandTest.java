@@ -1,0 +1,141 @@
+package io.stagebench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.diff.SummaryFixture;
+import io.stagebench.json.Json;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DiffCommandTest {
+
+    @TempDir
+    Path results;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int diff(String... args) {
+        String[] all = new String[args.length + 3];
+        all[0] = "diff";
+        System.arraycopy(args, 0, all, 1, args.length);
+        all[args.length + 1] = "--results";
+        all[args.length + 2] = results.toString();
+        return Main.run(all, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    private static Map<String, double[]> pipeline(double decideNs) {
+        Map<String, double[]> stages = new LinkedHashMap<>();
+        stages.put("parse", SummaryFixture.forks(40, 0.5));
+        stages.put("decide", SummaryFixture.forks(decideNs, 0.5));
+        return stages;
+    }
+
+    private Path store(String name, double decideNs) {
+        return SummaryFixture.run().benchmark("pipeline", pipeline(decideNs)).writeTo(results.resolve(name));
+    }
+
+    private void assertOneLineError(int code, String expected) {
+        assertEquals(2, code, err.toString());
+        assertTrue(err.toString().startsWith("stagebench diff: "), err.toString());
+        assertTrue(err.toString().contains(expected), err.toString());
+        assertEquals(1, err.toString().strip().lines().count(), err.toString());
+    }
+
+    @Test
+    void shouldExit0AndSayNoChangeForTheSameFigures() {
+        Path a = store("a", 100);
+        Path b = store("b", 100);
+
+        int code = diff(a.toString(), b.toString(), "--fail-on-regression");
+
+        assertEquals(0, code, err.toString());
+        assertTrue(out.toString().contains("verdicts: 0 slower, 0 faster, 8 no change, 0 unreliable"), out.toString());
+    }
+
+    @Test
+    void shouldExit1ForARegressionOnlyWhenAskedTo() {
+        Path a = store("a", 100);
+        Path b = store("b", 110);
+
+        assertEquals(0, diff(a.toString(), b.toString()), err.toString());
+        assertEquals(1, diff(a.toString(), b.toString(), "--fail-on-regression"), err.toString());
+        assertTrue(out.toString().contains("pipeline/decide p50"), out.toString());
+    }
+
+    @Test
+    void shouldNotFailForAnImprovement() {
+        Path a = store("a", 110);
+        Path b = store("b", 100);
+
+        assertEquals(0, diff(a.toString(), b.toString(), "--fail-on-regression"), err.toString());
+        assertTrue(out.toString().contains("faster"), out.toString());
+    }
+
+    @Test
+    void shouldPrintJsonForMachines() throws Exception {
+        Path a = store("a", 100);
+        Path b = store("b", 110);
+
+        assertEquals(0, diff(a.toString(), b.toString(), "--json", "--stat", "p50"));
+
+        JsonNode root = Json.mapper().readTree(out.toString());
+        assertEquals("stagebench.diff/1", root.get("schema").asText());
+        JsonNode decide = root.at("/benchmarks/0/stages/1");
+        assertEquals("decide", decide.get("stage").asText());
+        assertEquals("slower", decide.at("/statistics/0/verdict").asText());
+        assertEquals(5, decide.at("/statistics/0/newForksNs").size());
+        assertEquals("pipeline/decide p50", root.at("/regressions/0").asText());
+    }
+
+    @Test
+    void shouldExit2NamingTheFileAndSchemaItCannotRead() {
+        Path a = store("a", 100);
+        Path b = SummaryFixture.run().schema("stagebench.run/7").benchmark("pipeline", pipeline(100)).writeTo(results.resolve("b"));
+
+        assertOneLineError(diff(a.toString(), b.toString()), b.resolve("summary.json") + " has schema 'stagebench.run/7'");
+    }
+
+    @Test
+    void shouldExit2ForRunsOfDifferentBenchmarks() {
+        Path a = store("a", 100);
+        Path b = SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 1))).writeTo(results.resolve("b"));
+
+        assertOneLineError(diff(a.toString(), b.toString()), "have no benchmark in common: A has [pipeline], B has [spin]");
+    }
+
+    @Test
+    void shouldExit2ForAnUnknownCommit() {
+        Path b = store("b", 100);
+
+        assertOneLineError(diff("no-such-commit-anywhere", b.toString()), "unknown commit 'no-such-commit-anywhere'");
+    }
+
+    @Test
+    void shouldExit2NamingWhereItLookedForACommitWithoutResults() {
+        Path b = store("b", 100);
+
+        assertOneLineError(diff("HEAD", b.toString()), "no stored results for commit ");
+        assertTrue(err.toString().contains("looked in " + results), err.toString());
+        assertTrue(err.toString().contains("-dirty/"), err.toString());
+    }
+
+    @Test
+    void shouldExit2ForAThresholdItCannotParse() {
+        assertEquals(2, diff("a", "b", "--threshold", "lots"));
+        assertTrue(err.toString().contains("--threshold: cannot parse 'lots'"), err.toString());
+    }
+
+    @Test
+    void shouldAcceptAThresholdWithAPercentSign() {
+        assertEquals(2.5, DiffCommand.parseThreshold("2.5%"));
+        assertEquals(2.0, DiffCommand.parseThreshold("2"));
+    }
+}

@@ -1,0 +1,152 @@
+package io.stagebench.diff;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stagebench.json.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunDiffTest {
+
+    @TempDir
+    Path dir;
+
+    private static final List<Statistic> ALL = List.of(Statistic.values());
+
+    private static Map<String, double[]> stages(double parse, double decide, double jitter) {
+        Map<String, double[]> stages = new LinkedHashMap<>();
+        stages.put("parse", SummaryFixture.forks(parse, jitter));
+        stages.put("decide", SummaryFixture.forks(decide, jitter));
+        return stages;
+    }
+
+    private RunRecord run(String name, SummaryFixture fixture) {
+        return RunRecord.read(fixture.writeTo(dir.resolve(name)));
+    }
+
+    private static Verdict verdict(RunDiff diff, String stage, Statistic statistic) {
+        return diff.benchmarks().get(0).stages().stream().filter(s -> s.stage().equals(stage)).findFirst().orElseThrow()
+                .comparisons().stream().filter(c -> c.statistic() == statistic).findFirst().orElseThrow().verdict();
+    }
+
+    @Test
+    void shouldCallTheSlowedStageSlowerAndTheOtherNoChange() {
+        RunRecord a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+        RunRecord b = run("b", SummaryFixture.run().benchmark("pipeline", stages(40.1, 110, 0.6)));
+
+        RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
+
+        assertEquals(Verdict.SLOWER, verdict(diff, "decide", Statistic.P50));
+        assertEquals(Verdict.SLOWER, verdict(diff, "decide", Statistic.P99));
+        assertEquals(Verdict.NO_CHANGE, verdict(diff, "parse", Statistic.P50));
+        assertEquals(List.of("pipeline/decide p50", "pipeline/decide p99", "pipeline/decide p99.9", "pipeline/decide max"),
+                diff.regressions());
+    }
+
+    @Test
+    void shouldCallNothingForTheSameFiguresAgainstThemselves() {
+        RunRecord a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+        RunRecord b = run("b", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+
+        RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
+
+        assertEquals(8, diff.count(Verdict.NO_CHANGE));
+        assertTrue(diff.regressions().isEmpty());
+        assertTrue(diff.warnings().isEmpty(), diff.warnings().toString());
+    }
+
+    @Test
+    void shouldWarnWhenBothSidesAreTheSameRun() {
+        RunRecord a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+
+        RunDiff diff = RunDiff.compare(a, a, VerdictRule.defaults(), ALL, List.of());
+
+        assertEquals(List.of("A and B are the same run (" + dir.resolve("a") + "): nothing can differ"), diff.warnings());
+    }
+
+    @Test
+    void shouldSayUnreliableForStatisticsWithTooFewSamples() {
+        RunRecord a = run("a", SummaryFixture.run().unreliable("p99.9", "p99.99").benchmark("pipeline", stages(40, 100, 0.6)));
+        RunRecord b = run("b", SummaryFixture.run().benchmark("pipeline", stages(40, 110, 0.6)));
+
+        RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
+
+        assertEquals(Verdict.UNRELIABLE, verdict(diff, "decide", Statistic.P999));
+        assertEquals(Verdict.SLOWER, verdict(diff, "decide", Statistic.P50));
+    }
+
+    @Test
+    void shouldWarnWhichSignificanceFewForksCanReach() {
+        RunRecord a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", new double[] {10, 11, 12})));
+        RunRecord b = run("b", SummaryFixture.run().benchmark("spin", Map.of("spin", new double[] {20, 21, 22})));
+
+        RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
+
+        assertEquals(Verdict.UNRELIABLE, verdict(diff, "spin", Statistic.P50));
+        assertEquals(List.of("spin: 3 v 3 forks (fewer than 5 a side): the smallest two-sided p these fork counts can give"
+                + " is 0.100; alpha 0.05 cannot be reached, so every verdict is 'unreliable'; run at least 4 forks a side"),
+                diff.warnings());
+    }
+
+    @Test
+    void shouldFailForRunsWithNoBenchmarkInCommon() {
+        RunRecord a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", new double[] {1, 2})));
+        RunRecord b = run("b", SummaryFixture.run().benchmark("empty", Map.of("empty", new double[] {1, 2})));
+
+        DiffException e = assertThrows(DiffException.class,
+                () -> RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of()));
+
+        assertEquals("A (" + dir.resolve("a") + ") and B (" + dir.resolve("b") + ") have no benchmark in common:"
+                + " A has [spin], B has [empty]", e.getMessage());
+    }
+
+    @Test
+    void shouldWarnAboutBenchmarksOnOneSideAndCompareTheRest() {
+        RunRecord a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1)))
+                .benchmark("empty", Map.of("empty", SummaryFixture.forks(1, 0.1))));
+        RunRecord b = run("b", SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1))));
+
+        RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), List.of(Statistic.P50), List.of());
+
+        assertEquals(1, diff.benchmarks().size());
+        assertEquals(List.of("benchmark empty is only in A; not compared"), diff.warnings());
+    }
+
+    @Test
+    void shouldRenderTheTableAndTheWarnings() {
+        RunRecord a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+        RunRecord b = run("b", SummaryFixture.run().config("cpu", 0).benchmark("pipeline", stages(40.1, 110, 0.6)));
+
+        String text = new DiffReport(RunDiff.compare(a, b, VerdictRule.defaults(), List.of(Statistic.P50), List.of())).toText();
+
+        assertTrue(text.contains("pipeline  (5 v 5 forks: smallest possible p 0.0079)"), text);
+        assertTrue(text.lines().anyMatch(l -> l.matches("\\s+decide\\s+p50\\s+100\\.0\\s+110\\.0\\s+\\+10\\.0%\\s+1\\.2\\s+1\\.2\\s+0\\.0079\\s+slower.*")), text);
+        assertTrue(text.lines().anyMatch(l -> l.matches("\\s+parse\\s+p50\\s+.*no change\\s+p 0\\.\\d+ >= 0\\.05")), text);
+        assertTrue(text.contains("verdicts: 1 slower (pipeline/decide p50), 0 faster, 1 no change, 0 unreliable"), text);
+        assertTrue(text.contains("*** WARNING: environments differ in config.cpu: A '1', B '0'"), text);
+    }
+
+    @Test
+    void shouldSkipABenchmarkWhoseForksAllFailedOnOneSide() throws Exception {
+        RunRecord a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1))));
+        Path failed = SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1))).writeTo(dir.resolve("b"));
+        ObjectNode root = (ObjectNode) Json.mapper().readTree(failed.resolve("summary.json").toFile());
+        ObjectNode spin = (ObjectNode) root.get("benchmarks").get(0);
+        spin.putArray("forks");
+        spin.putArray("summaries");
+        Files.writeString(failed.resolve("summary.json"), Json.write(root));
+
+        RunDiff diff = RunDiff.compare(a, RunRecord.read(failed), VerdictRule.defaults(), ALL, List.of());
+
+        assertTrue(diff.benchmarks().isEmpty());
+        assertEquals(List.of("benchmark spin: every fork of B failed; not compared"), diff.warnings());
+    }
+}

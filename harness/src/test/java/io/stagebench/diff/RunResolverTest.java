@@ -1,0 +1,99 @@
+package io.stagebench.diff;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunResolverTest {
+
+    private static final String COMMIT = "abcdef0123456789abcdef0123456789abcdef01";
+
+    @TempDir
+    Path results;
+
+    private final RunResolver resolver = new RunResolver(null, name -> Optional.empty());
+
+    private RunResolver withCommits() {
+        return new RunResolver(results, name -> name.equals("main") || name.equals(COMMIT) ? Optional.of(COMMIT) : Optional.empty());
+    }
+
+    private Path store(String folder, String runId) {
+        return SummaryFixture.run().commit(COMMIT).benchmark("spin", Map.of("spin", new double[] {1, 2}))
+                .writeTo(results.resolve(folder).resolve(runId));
+    }
+
+    @Test
+    void shouldTakeTheLatestRunOfACommit() {
+        store("abcdef012345", "20261130-050000");
+        store("abcdef012345", "20261130-060000");
+        Path latest = store("abcdef012345", "20261130-060000-2");
+        store("abcdef012345-dirty", "20261201-000000");
+
+        assertEquals(latest, withCommits().resolve("main", List.of(results)));
+    }
+
+    @Test
+    void shouldFallBackToTheDirtyFolderWhenTheCleanOneHasNoRun() {
+        Path dirty = store("abcdef012345-dirty", "20261201-000000");
+
+        assertEquals(dirty, withCommits().resolve("main", List.of(results)));
+    }
+
+    @Test
+    void shouldOrderRunsWithManySuffixesByNumber() {
+        store("abcdef012345", "20261130-050000-9");
+        Path tenth = store("abcdef012345", "20261130-050000-10");
+
+        assertEquals(tenth, RunResolver.latestRun(results.resolve("abcdef012345")).orElseThrow());
+    }
+
+    @Test
+    void shouldTakeARunFolderOrItsSummaryAsGiven() {
+        Path old = store("abcdef012345", "20261130-050000");
+        store("abcdef012345", "20261130-060000");
+
+        assertEquals(old, resolver.resolve(old.toString(), List.of()));
+        assertEquals(old, resolver.resolve("abcdef012345/20261130-050000/summary.json", List.of(results)));
+    }
+
+    @Test
+    void shouldTakeTheLatestRunOfACommitFolder() {
+        store("abcdef012345", "20261130-050000");
+        Path latest = store("abcdef012345", "20261130-060000");
+
+        assertEquals(latest, resolver.resolve("abcdef012345", List.of(results)));
+    }
+
+    @Test
+    void shouldNameAnUnknownCommit() {
+        DiffException e = assertThrows(DiffException.class, () -> withCommits().resolve("nosuch", List.of(results)));
+
+        assertEquals("unknown commit 'nosuch'", e.getMessage());
+    }
+
+    @Test
+    void shouldNameWhereItLookedForACommitWithoutResults() throws Exception {
+        Files.createDirectories(results.resolve("abcdef012345"));
+
+        DiffException e = assertThrows(DiffException.class, () -> withCommits().resolve("main", List.of(results)));
+
+        assertEquals("no stored results for commit abcdef012345 ('main'; looked in " + results.resolve("abcdef012345")
+                + "/ and " + results.resolve("abcdef012345-dirty") + "/); run 'stagebench run' on that commit first",
+                e.getMessage());
+    }
+
+    @Test
+    void shouldPreferACommitOverAFolderThatHoldsNoRun() throws Exception {
+        Path stored = store("abcdef012345", "20261130-050000");
+        Files.createDirectories(results.resolve("main"));
+
+        assertEquals(stored, withCommits().resolve("main", List.of(results)));
+    }
+}

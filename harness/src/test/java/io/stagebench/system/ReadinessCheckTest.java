@@ -1,0 +1,137 @@
+package io.stagebench.system;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReadinessCheckTest {
+
+    @TempDir
+    Path root;
+
+    /** Lays out a fake /proc and /sys: a tuned bare-metal machine measuring on CPU 3. */
+    static void tunedMachine(Path root) {
+        write(root, "proc/cpuinfo", "model name\t: Test CPU\nflags\t\t: fpu tsc constant_tsc nonstop_tsc rdtscp\n");
+        write(root, "proc/cmdline", "BOOT_IMAGE=/vmlinuz root=/dev/sda1 isolcpus=3 nohz_full=3 rcu_nocbs=3 -- rcu_nocbs=9");
+        write(root, "proc/swaps", "Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n");
+        write(root, "proc/loadavg", "0.05 0.10 0.08 1/120 4242\n");
+        write(root, "proc/1/comm", "systemd\n");
+        write(root, "sys/devices/system/cpu/online", "0-3\n");
+        write(root, "sys/devices/system/cpu/isolated", "3\n");
+        write(root, "sys/devices/system/cpu/nohz_full", "3\n");
+        write(root, "sys/devices/system/cpu/cpu3/cpufreq/scaling_governor", "performance\n");
+        write(root, "sys/devices/system/cpu/intel_pstate/no_turbo", "1\n");
+        write(root, "sys/devices/system/cpu/cpu3/topology/thread_siblings_list", "3\n");
+        write(root, "sys/kernel/mm/transparent_hugepage/enabled", "always madvise [never]\n");
+        write(root, "sys/devices/system/clocksource/clocksource0/current_clocksource", "tsc\n");
+        write(root, "sys/devices/system/clocksource/clocksource0/available_clocksource", "tsc hpet acpi_pm\n");
+    }
+
+    /** Turns the tuned machine into an untuned one. */
+    static void untune(Path root) {
+        write(root, "proc/cpuinfo", "model name\t: Test CPU\nflags\t\t: fpu tsc rdtscp hypervisor\n");
+        write(root, "proc/cmdline", "BOOT_IMAGE=/vmlinuz root=/dev/sda1 quiet");
+        write(root, "proc/swaps", "Filename\tType\tSize\tUsed\tPriority\n/swapfile  file  1048572  0  -2\n");
+        write(root, "proc/loadavg", "2.50 1.10 0.80 3/120 4242\n");
+        write(root, "proc/977/comm", "irqbalance\n");
+        write(root, "sys/devices/system/cpu/isolated", "\n");
+        write(root, "sys/devices/system/cpu/nohz_full", "(null)\n");
+        write(root, "sys/devices/system/cpu/cpu3/cpufreq/scaling_governor", "powersave\n");
+        write(root, "sys/devices/system/cpu/intel_pstate/no_turbo", "0\n");
+        write(root, "sys/devices/system/cpu/cpu3/topology/thread_siblings_list", "1,3\n");
+        write(root, "sys/kernel/mm/transparent_hugepage/enabled", "[always] madvise never\n");
+        write(root, "sys/devices/system/clocksource/clocksource0/current_clocksource", "hpet\n");
+    }
+
+    static void write(Path root, String path, String content) {
+        try {
+            Path file = root.resolve(path);
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, content);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Map<String, ReadinessCheck.Item> byName(List<ReadinessCheck.Item> items) {
+        return items.stream().collect(Collectors.toMap(ReadinessCheck.Item::name, i -> i));
+    }
+
+    @Test
+    void shouldSayOkForEverySettingOfATunedMachine() {
+        tunedMachine(root);
+
+        List<ReadinessCheck.Item> items = new ReadinessCheck(new SystemFiles(root), 3).items();
+
+        assertEquals(List.of("governor", "turbo", "smt", "isolcpus", "nohz_full", "rcu_nocbs", "irqbalance", "thp",
+                "clocksource", "tsc", "hypervisor", "swap", "load"), items.stream().map(ReadinessCheck.Item::name).toList());
+        assertTrue(items.stream().allMatch(i -> i.status() == ReadinessCheck.Status.OK), items.toString());
+        assertTrue(items.stream().allMatch(i -> i.fix().isEmpty()), items.toString());
+    }
+
+    @Test
+    void shouldWarnForEverySettingOfAnUntunedMachineWithTheFix() {
+        tunedMachine(root);
+        untune(root);
+
+        Map<String, ReadinessCheck.Item> items = byName(new ReadinessCheck(new SystemFiles(root), 3).items());
+
+        assertTrue(items.values().stream().allMatch(i -> i.status() == ReadinessCheck.Status.WARN), items.toString());
+        assertEquals("echo performance | sudo tee /sys/devices/system/cpu/cpu3/cpufreq/scaling_governor",
+                items.get("governor").fix());
+        assertTrue(items.get("governor").detail().contains("'powersave'"), items.get("governor").detail());
+        assertEquals("echo 1 | sudo tee /sys/devices/system/cpu/intel_pstate/no_turbo", items.get("turbo").fix());
+        assertTrue(items.get("smt").detail().startsWith("CPU 3 shares its core with CPU 1"), items.get("smt").detail());
+        assertTrue(items.get("isolcpus").fix().contains("isolcpus=3 nohz_full=3 rcu_nocbs=3"), items.get("isolcpus").fix());
+        assertTrue(items.get("irqbalance").detail().contains("pid 977"), items.get("irqbalance").detail());
+        assertEquals("sudo systemctl disable --now irqbalance", items.get("irqbalance").fix());
+        assertEquals("echo madvise | sudo tee /sys/kernel/mm/transparent_hugepage/enabled", items.get("thp").fix());
+        assertEquals("echo tsc | sudo tee /sys/devices/system/clocksource/clocksource0/current_clocksource",
+                items.get("clocksource").fix());
+        assertTrue(items.get("tsc").detail().contains("constant_tsc and nonstop_tsc"), items.get("tsc").detail());
+        assertEquals("sudo swapoff -a", items.get("swap").fix());
+        assertTrue(items.get("load").detail().startsWith("load average 2.50 over the last minute (4 CPUs)"),
+                items.get("load").detail());
+    }
+
+    @Test
+    void shouldReadCpufreqBoostWhereIntelPstateIsAbsent() throws Exception {
+        tunedMachine(root);
+        Files.delete(root.resolve("sys/devices/system/cpu/intel_pstate/no_turbo"));
+        write(root, "sys/devices/system/cpu/cpufreq/boost", "1\n");
+
+        ReadinessCheck.Item turbo = byName(new ReadinessCheck(new SystemFiles(root), 3).items()).get("turbo");
+
+        assertEquals(ReadinessCheck.Status.WARN, turbo.status());
+        assertEquals("echo 0 | sudo tee /sys/devices/system/cpu/cpufreq/boost", turbo.fix());
+    }
+
+    @Test
+    void shouldIgnoreParametersAfterTheDoubleDashOfTheKernelCommandLine() {
+        assertEquals(Map.of("root", "/dev/sda1", "quiet", ""), ReadinessCheck.kernelParameters("root=/dev/sda1 quiet -- rcu_nocbs=1"));
+        assertEquals("madvise", ReadinessCheck.selected("always [madvise] never"));
+    }
+
+    @Test
+    void shouldPrintEachWarningWithItsFixUnderneath() {
+        tunedMachine(root);
+        write(root, "proc/swaps", "Filename\tType\tSize\tUsed\tPriority\n/dev/sda2 partition 100 0 -2\n");
+        ReadinessCheck check = new ReadinessCheck(new SystemFiles(root), 3);
+
+        String text = check.toText(check.items());
+
+        assertTrue(text.contains("WARN  swap         swap is on (1 device)"), text);
+        assertTrue(text.contains("fix: sudo swapoff -a"), text);
+        assertTrue(text.contains("OK    governor     CPU 3 scaling_governor is performance"), text);
+        assertTrue(text.strip().endsWith("1 warning(s): figures measured now may not repeat"), text);
+    }
+}
