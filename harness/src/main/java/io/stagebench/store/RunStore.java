@@ -228,9 +228,10 @@ public final class RunStore {
             GitInfo git = GitInfo.read(checkout);
             Map<String, Object> root = new LinkedHashMap<>();
             root.put("schema", SCHEMA);
-            root.put("commit", git.commit());
-            root.put("dirty", git.dirty());
-            root.put("branch", git.branch());
+            // the environment was captured from the checkout that ran; without one, ask that checkout
+            root.put("commit", environment != null ? environment.commit() : git.commit());
+            root.put("dirty", environment != null ? environment.dirty() : git.dirty());
+            root.put("branch", environment != null ? environment.branch() : git.branch());
             root.put("runId", dir.getFileName().toString());
             if (environment != null) {
                 root.put("startTime", environment.startTime());
