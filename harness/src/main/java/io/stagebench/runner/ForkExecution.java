@@ -75,7 +75,7 @@ public final class ForkExecution {
                 spec.warmupMs() > 0 ? -1 : spec.warmupMessages(), spec.measuredMessages(), spec.params());
         Operation benchmark = descriptor.instantiate();
         progress.println(tag + "setup");
-        BenchmarkDescriptor.setup(benchmark, params, clock);
+        BenchmarkDescriptor.setup(benchmark, params, clock, calibration);
         Operation op = benchmark;
         if (spec.stallUs() > 0) {
             long stallTicks = Math.round(spec.stallUs() * 1000.0 * calibration.ticksPerNs());
@@ -137,7 +137,7 @@ public final class ForkExecution {
             warnings.add(measuredStamps.markErrors() + " messages marked the wrong number of stage boundaries");
         }
 
-        BenchmarkDescriptor.tearDown(benchmark, params, clock);
+        BenchmarkDescriptor.tearDown(benchmark, params, clock, calibration);
 
         RawStamps raw = RawStamps.of(measured);
         Map<String, double[]> series = LatencySeries.compute(raw, descriptor.stages(), overhead.minTicks(),
