@@ -77,11 +77,19 @@ public final class ForkExecution {
         progress.println(tag + "setup");
         BenchmarkDescriptor.setup(benchmark, params, clock, calibration);
         Operation op = benchmark;
+        StallingOperation stalling = null;
         if (spec.stallUs() > 0) {
             long stallTicks = Math.round(spec.stallUs() * 1000.0 * calibration.ticksPerNs());
-            op = new StallingOperation(benchmark, clock, spec.stallEvery(), stallTicks);
-            warnings.add(String.format(Locale.ROOT, "stall injected: %d us every %d messages (a demonstration, not the"
-                    + " benchmark's own behaviour)", spec.stallUs(), spec.stallEvery()));
+            if (spec.stallAt() >= 0) {
+                stalling = StallingOperation.once(benchmark, clock, spec.stallAt(), stallTicks);
+                warnings.add(String.format(Locale.ROOT, "stall injected: %d us once, at measured message %d (a"
+                        + " demonstration, not the benchmark's own behaviour)", spec.stallUs(), spec.stallAt()));
+            } else {
+                stalling = new StallingOperation(benchmark, clock, spec.stallEvery(), stallTicks);
+                warnings.add(String.format(Locale.ROOT, "stall injected: %d us every %d messages (a demonstration, not"
+                        + " the benchmark's own behaviour)", spec.stallUs(), spec.stallEvery()));
+            }
+            op = stalling;
         }
 
         boolean paced = spec.mode() == Mode.PACED;
@@ -95,6 +103,9 @@ public final class ForkExecution {
 
         progress.println(tag + (spec.warmupMs() > 0 ? "warm-up " + spec.warmupMs() + " ms" : "warm-up " + spec.warmupMessages() + " messages"));
         long warmed = warmUp(clock, op, scratchStamps, sink, scratch, intervalTicks);
+        if (stalling != null) {
+            stalling.measurementStarts(warmed);
+        }
         if (scratchStamps.markErrors() > 0) {
             throw new IllegalStateException("benchmark '" + spec.benchmark() + "' marked the wrong number of stage"
                     + " boundaries in " + scratchStamps.markErrors() + " warm-up messages (expected " + (stages - 1)

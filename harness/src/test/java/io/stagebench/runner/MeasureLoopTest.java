@@ -126,6 +126,25 @@ class MeasureLoopTest {
     }
 
     @Test
+    void shouldInjectOneStallAtTheArmedMeasuredMessageOnly() {
+        FakeTimeClock clock = new FakeTimeClock(0, 1);
+        StallingOperation op = StallingOperation.once((seq, stamps, sink) -> clock.advance(10), clock, 2, 500);
+        Recording warmUp = new Recording(4, 1, false);
+        Recording rec = new Recording(6, 1, false);
+
+        MeasureLoop.backToBack(clock, op, warmUp.stamps(clock), new Sink(), warmUp, 0, 4, 0);
+        op.measurementStarts(4);
+        MeasureLoop.backToBack(clock, op, rec.stamps(clock), new Sink(), rec, 0, 6, 4);
+
+        for (int i = 0; i < 4; i++) {
+            assertTrue(warmUp.stageTicks(0, i) < 500, "warm-up message " + i + " is not stalled");
+        }
+        for (int i = 0; i < 6; i++) {
+            assertEquals(i == 2, rec.stageTicks(0, i) >= 500, "measured message " + i + ": " + rec.stageTicks(0, i));
+        }
+    }
+
+    @Test
     void shouldInjectAStallEveryNthMessageInsideTheMeasuredInterval() {
         FakeTimeClock clock = new FakeTimeClock(0, 1);
         Operation op = new StallingOperation((seq, stamps, sink) -> clock.advance(10), clock, 4, 500);
