@@ -81,7 +81,8 @@ public final class ForkExecution {
         if (spec.stallUs() > 0) {
             long stallTicks = Math.round(spec.stallUs() * 1000.0 * calibration.ticksPerNs());
             if (spec.stallAt() >= 0) {
-                stalling = StallingOperation.once(benchmark, clock, spec.stallAt(), stallTicks);
+                stalling = StallingOperation.once(benchmark, clock, spec.stallAt(), stallTicks,
+                        Math.round(StallingOperation.WARMUP_STALL_NS * calibration.ticksPerNs()));
                 warnings.add(String.format(Locale.ROOT, "stall injected: %d us once, at measured message %d (a"
                         + " demonstration, not the benchmark's own behaviour)", spec.stallUs(), spec.stallAt()));
             } else {
@@ -122,9 +123,11 @@ public final class ForkExecution {
         List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
         long gc0 = gcCount(collectors);
         long jit0 = jit.read();
+        // created before the allocation counter is read, started when measurement starts
+        Schedule schedule = intervalTicks > 0 ? new Schedule(0, intervalTicks, warmed) : null;
         long allocated0 = threads.getCurrentThreadAllocatedBytes();
 
-        measure(clock, op, measuredStamps, sink, measured, warmed, intervalTicks);
+        measure(clock, op, measuredStamps, sink, measured, warmed, schedule, intervalTicks);
 
         long allocated1 = threads.getCurrentThreadAllocatedBytes();
         long jit1 = jit.read();
@@ -207,11 +210,13 @@ public final class ForkExecution {
     }
 
     private void measure(Clock clock, Operation op, Stamps stamps, Sink sink, Recording rec, long seqBase,
-                         double intervalTicks) {
+                         Schedule schedule, double intervalTicks) {
         int n = rec.capacity();
         int chunk = spec.chunk();
-        // the schedule's message 0 is the first measured message, due one interval from now
-        Schedule schedule = intervalTicks > 0 ? new Schedule(clock.raw() + (long) intervalTicks, intervalTicks, seqBase) : null;
+        if (schedule != null) {
+            // the schedule's first message is the first measured message, due one interval from now
+            schedule.startAt(clock.raw() + (long) intervalTicks);
+        }
         for (int from = 0; from < n; from += chunk) {
             runChunk(clock, op, stamps, sink, rec, from, Math.min(n, from + chunk), seqBase, schedule);
         }
