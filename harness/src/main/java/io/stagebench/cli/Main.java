@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Micro-benchmark harness for the stages of a low-latency trading pipeline.",
-        subcommands = {RunCommand.class, ClocksCommand.class},
+        subcommands = {RunCommand.class, ClocksCommand.class, DemoCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:a check or gate failed", "2:bad usage or bad data"})
 public final class Main {
