@@ -79,7 +79,7 @@ public final class CrosscheckCommand implements Callable<Integer> {
     long warmup = 200_000;
 
     @Option(names = {"-n", "--messages"}, paramLabel = "N", description = "stagebench measured messages per fork (default: ${DEFAULT-VALUE}).")
-    int messages = 200_000;
+    int messages = 500_000;
 
     @Option(names = "--jmh-forks", paramLabel = "N", description = "JMH forks per benchmark (default: ${DEFAULT-VALUE}).")
     int jmhForks = 2;
@@ -176,6 +176,7 @@ public final class CrosscheckCommand implements Callable<Integer> {
                 + " stream of %,d messages, seed %d%n", forks, messages, warmup, jmhForks, jmhIterations, jmhIterationMs,
                 jmhWarmup, placement.cpu(), streamMessages, seed);
         out.print(CrossCheck.toText(rows));
+        warnings.addAll(CrossCheck.noiseWarnings(rows));
         for (CrossCheck.Row row : rows) {
             if (row.verdict() == CrossCheck.Verdict.DIFF || row.verdict() == CrossCheck.Verdict.MISSING) {
                 warnings.add(String.format(Locale.ROOT, "crosscheck %s: %s (stagebench mean %.1f ns, JMH %.1f ns)",

@@ -35,6 +35,11 @@ public final class CrossCheck {
     /** Largest accepted |stagebench / JMH - 1|, in percent. */
     public static final int TOLERANCE_PERCENT = 10;
 
+    /** A stagebench sample this long is an interruption of the thread, not the stage's code. */
+    public static final double STALL_NS = 10_000;
+    /** Share of the stagebench mean carried by stalls above which the row is flagged as noisy. */
+    public static final double STALL_SHARE_WARNING = 0.05;
+
     /** JMH benchmark names are prefixed with this package. */
     public static final String JMH_PACKAGE = "io.stagebench.stages.jmh.";
 
@@ -111,9 +116,16 @@ public final class CrossCheck {
      * @param jmhErrorNs JMH's error of that figure
      * @param ratio     {@code meanNs / jmhNs}
      * @param verdict   the check
+     * @param stallSamples stagebench samples of {@value CrossCheck#STALL_NS} ns or more
+     * @param stallShare   the share of the stagebench mean those samples carry
      */
     public record Row(String stage, String jmhSource, long samples, double p50Ns, double meanNs, double jmhNs,
-                      double jmhErrorNs, double ratio, Verdict verdict) {
+                      double jmhErrorNs, double ratio, Verdict verdict, long stallSamples, double stallShare) {
+
+        /** @return whether a few interruptions carry enough of the stagebench mean to distort the comparison */
+        public boolean noisy() {
+            return stallShare > STALL_SHARE_WARNING;
+        }
     }
 
     private CrossCheck() {
@@ -128,13 +140,21 @@ public final class CrossCheck {
     public static Row compare(Pairing pairing, double[] samplesNs, double p50Ns, Map<String, JmhScore> jmh) {
         double meanNs = Double.NaN;
         long samples = 0;
+        long stallSamples = 0;
+        double stallShare = 0;
         if (samplesNs != null && samplesNs.length > 0) {
             double sum = 0;
+            double stallSum = 0;
             for (double v : samplesNs) {
                 sum += v;
+                if (v >= STALL_NS) {
+                    stallSum += v;
+                    stallSamples++;
+                }
             }
             meanNs = sum / samplesNs.length;
             samples = samplesNs.length;
+            stallShare = sum > 0 ? stallSum / sum : 0;
         }
         JmhScore main = jmh.get(pairing.jmh());
         JmhScore baseline = pairing.jmhBaseline() == null ? null : jmh.get(pairing.jmhBaseline());
@@ -155,7 +175,7 @@ public final class CrossCheck {
             verdict = jmhNs > 0 && Math.abs(ratio - 1) <= TOLERANCE_PERCENT / 100.0 + 1e-12 ? Verdict.OK : Verdict.DIFF;
         }
         return new Row(pairing.stage(), pairing.jmhSource(), samples, samples == 0 ? Double.NaN : p50Ns, meanNs, jmhNs,
-                jmhErrorNs, ratio, verdict);
+                jmhErrorNs, ratio, verdict, stallSamples, stallShare);
     }
 
     /** @return whether every checked row agrees and none is missing */
@@ -183,6 +203,20 @@ public final class CrossCheck {
         out.append("  book and decide: JMH cannot leave the per-call preparation out, so its figure is the difference of")
                 .append(nl).append("    two benchmarks (preparation and stage, minus preparation alone)").append(nl);
         return out.toString();
+    }
+
+    /** @return a warning for each row whose stagebench mean is carried by interruptions, not by the stage */
+    public static List<String> noiseWarnings(List<Row> rows) {
+        List<String> warnings = new ArrayList<>();
+        for (Row r : rows) {
+            if (r.noisy()) {
+                warnings.add(String.format(Locale.ROOT, "crosscheck %s: %d sample(s) of %.0f us or more carry %.0f%% of"
+                        + " stagebench's mean (%.1f ns, p50 %.1f ns): the measuring CPU was interrupted, the means are not"
+                        + " comparable - run on a quiet machine (see 'stagebench run jitter')", r.stage(), r.stallSamples(),
+                        STALL_NS / 1_000, 100 * r.stallShare(), r.meanNs(), r.p50Ns()));
+            }
+        }
+        return warnings;
     }
 
     /** @return the rows' names of the JMH benchmarks needed by {@code pairings}, in order, without duplicates */

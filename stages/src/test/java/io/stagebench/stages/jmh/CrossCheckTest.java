@@ -79,6 +79,26 @@ class CrossCheckTest {
     }
 
     @Test
+    void shouldWarnWhenAFewInterruptionsCarryTheStagebenchMean() {
+        double[] quiet = new double[1_000];
+        java.util.Arrays.fill(quiet, 60);
+        double[] interrupted = quiet.clone();
+        interrupted[500] = 2_000_000; // one 2 ms preemption among a thousand 60 ns calls
+        Map<String, CrossCheck.JmhScore> jmh = Map.of("EncodeJmh.encode", new CrossCheck.JmhScore(60, 1));
+
+        CrossCheck.Row calm = CrossCheck.compare(pairing("encode"), quiet, 60, jmh);
+        CrossCheck.Row noisy = CrossCheck.compare(pairing("encode"), interrupted, 60, jmh);
+
+        assertFalse(calm.noisy());
+        assertTrue(CrossCheck.noiseWarnings(List.of(calm)).isEmpty());
+        assertTrue(noisy.noisy());
+        assertEquals(1, noisy.stallSamples());
+        assertTrue(noisy.stallShare() > 0.95, "share " + noisy.stallShare());
+        String warning = CrossCheck.noiseWarnings(List.of(noisy)).get(0);
+        assertTrue(warning.startsWith("crosscheck encode: 1 sample(s) of 10 us or more carry 97% of stagebench's mean"), warning);
+    }
+
+    @Test
     void shouldCompareThePipelinesTotalWithTheWholeJmhCall() {
         CrossCheck.Pairing pipeline = pairing("pipeline");
 
