@@ -264,10 +264,20 @@ public final class CrosscheckCommand implements Callable<Integer> {
         root.put("cpu", measuringCpu);
         root.put("streamMessages", streamMessages);
         root.put("seed", seed);
-        root.put("stagebench", Map.of("mode", Mode.BACK_TO_BACK, "forks", forks, "warmupMessages", warmup,
-                "measuredMessages", messages));
-        root.put("jmh", Map.of("mode", "AverageTime", "forks", jmhForks, "warmupIterations", jmhWarmup,
-                "iterations", jmhIterations, "iterationMs", jmhIterationMs, "resultFile", JMH_FILE));
+        Map<String, Object> stagebench = new LinkedHashMap<>();
+        stagebench.put("mode", Mode.BACK_TO_BACK);
+        stagebench.put("forks", forks);
+        stagebench.put("warmupMessages", warmup);
+        stagebench.put("measuredMessages", messages);
+        root.put("stagebench", stagebench);
+        Map<String, Object> jmh = new LinkedHashMap<>();
+        jmh.put("mode", "AverageTime");
+        jmh.put("forks", jmhForks);
+        jmh.put("warmupIterations", jmhWarmup);
+        jmh.put("iterations", jmhIterations);
+        jmh.put("iterationMs", jmhIterationMs);
+        jmh.put("resultFile", JMH_FILE);
+        root.put("jmh", jmh);
         root.put("tolerancePercent", CrossCheck.TOLERANCE_PERCENT);
         root.put("minCheckedNs", CrossCheck.MIN_CHECKED_NS);
         root.put("rows", rows);

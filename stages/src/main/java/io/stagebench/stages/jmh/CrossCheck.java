@@ -118,9 +118,11 @@ public final class CrossCheck {
      * @param verdict   the check
      * @param stallSamples stagebench samples of {@value CrossCheck#STALL_NS} ns or more
      * @param stallShare   the share of the stagebench mean those samples carry
+     * @param meanWithoutStallsNs the stagebench mean of the other samples (shown in warnings, never checked)
      */
     public record Row(String stage, String jmhSource, long samples, double p50Ns, double meanNs, double jmhNs,
-                      double jmhErrorNs, double ratio, Verdict verdict, long stallSamples, double stallShare) {
+                      double jmhErrorNs, double ratio, Verdict verdict, long stallSamples, double stallShare,
+                      double meanWithoutStallsNs) {
 
         /** @return whether a few interruptions carry enough of the stagebench mean to distort the comparison */
         public boolean noisy() {
@@ -142,6 +144,7 @@ public final class CrossCheck {
         long samples = 0;
         long stallSamples = 0;
         double stallShare = 0;
+        double meanWithoutStallsNs = Double.NaN;
         if (samplesNs != null && samplesNs.length > 0) {
             double sum = 0;
             double stallSum = 0;
@@ -155,6 +158,7 @@ public final class CrossCheck {
             meanNs = sum / samplesNs.length;
             samples = samplesNs.length;
             stallShare = sum > 0 ? stallSum / sum : 0;
+            meanWithoutStallsNs = stallSamples < samples ? (sum - stallSum) / (samples - stallSamples) : Double.NaN;
         }
         JmhScore main = jmh.get(pairing.jmh());
         JmhScore baseline = pairing.jmhBaseline() == null ? null : jmh.get(pairing.jmhBaseline());
@@ -175,7 +179,7 @@ public final class CrossCheck {
             verdict = jmhNs > 0 && Math.abs(ratio - 1) <= TOLERANCE_PERCENT / 100.0 + 1e-12 ? Verdict.OK : Verdict.DIFF;
         }
         return new Row(pairing.stage(), pairing.jmhSource(), samples, samples == 0 ? Double.NaN : p50Ns, meanNs, jmhNs,
-                jmhErrorNs, ratio, verdict, stallSamples, stallShare);
+                jmhErrorNs, ratio, verdict, stallSamples, stallShare, meanWithoutStallsNs);
     }
 
     /** @return whether every checked row agrees and none is missing */
@@ -211,9 +215,10 @@ public final class CrossCheck {
         for (Row r : rows) {
             if (r.noisy()) {
                 warnings.add(String.format(Locale.ROOT, "crosscheck %s: %d sample(s) of %.0f us or more carry %.0f%% of"
-                        + " stagebench's mean (%.1f ns, p50 %.1f ns): the measuring CPU was interrupted, the means are not"
-                        + " comparable - run on a quiet machine (see 'stagebench run jitter')", r.stage(), r.stallSamples(),
-                        STALL_NS / 1_000, 100 * r.stallShare(), r.meanNs(), r.p50Ns()));
+                        + " stagebench's mean (%.1f ns; %.1f ns without them; p50 %.1f ns): the measuring CPU was"
+                        + " interrupted, the means are not comparable - run on a quiet machine (see 'stagebench run jitter')",
+                        r.stage(), r.stallSamples(), STALL_NS / 1_000, 100 * r.stallShare(), r.meanNs(),
+                        r.meanWithoutStallsNs(), r.p50Ns()));
             }
         }
         return warnings;

@@ -96,6 +96,8 @@ class CrossCheckTest {
         assertTrue(noisy.stallShare() > 0.95, "share " + noisy.stallShare());
         String warning = CrossCheck.noiseWarnings(List.of(noisy)).get(0);
         assertTrue(warning.startsWith("crosscheck encode: 1 sample(s) of 10 us or more carry 97% of stagebench's mean"), warning);
+        assertEquals(60, noisy.meanWithoutStallsNs(), 1e-9);
+        assertTrue(warning.contains("60.0 ns without them"), warning);
     }
 
     @Test
