@@ -12,7 +12,8 @@ package io.stagebench.api;
  *   <li>Feed every result to {@code sink}, or the JIT may remove the work.</li>
  *   <li>Take inputs from state prepared in {@link Setup} and indexed by {@code seq},
  *       never from constants, or the JIT may fold the work away.</li>
- *   <li>A pipeline benchmark calls {@link Stamps#mark()} exactly (stages - 1) times.</li>
+ *   <li>A pipeline benchmark calls {@link Stamps#mark()} (or {@link Stamps#markAt(long)}) exactly
+ *       (stages - 1) times.</li>
  * </ul>
  */
 @FunctionalInterface

@@ -7,8 +7,11 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * A public method run once per fork before warm-up, outside any measurement; it takes no
- * argument or one {@link BenchmarkParams}. Prepare message streams and pre-touch state here.
+ * A public method run once per fork before warm-up, outside any measurement. It may take,
+ * in any order, the fork's {@link BenchmarkParams}, its {@link io.stagebench.clock.Clock}
+ * (for benchmarks that read the counter themselves) and its
+ * {@link io.stagebench.clock.Calibration} (to turn a duration parameter into ticks).
+ * Prepare message streams and pre-touch state here.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -42,15 +42,28 @@ public final class Stamps {
 
     /** Marks the boundary after the current stage. */
     public void mark() {
-        long now = clock.end();
+        markAt(clock.end());
+    }
+
+    /**
+     * Marks the boundary after the current stage at {@code ticks}, a value the benchmark read
+     * earlier from the fork's clock, instead of now: the current stage ends there and the next
+     * one starts there.
+     *
+     * <p>For benchmarks that watch the counter themselves and learn only afterwards where a
+     * boundary was (the built-in {@code jitter} marks the read before a gap it has just seen,
+     * so the gap becomes the last stage). {@code ticks} must not be earlier than the previous
+     * boundary (a negative delta is stored as 0).
+     */
+    public void markAt(long ticks) {
         int current = stage;
         if (current < stageCount - 1) {
-            deltaTicks[current][row] = saturate(now - lastTicks);
+            deltaTicks[current][row] = saturate(ticks - lastTicks);
             stage = current + 1;
         } else {
             markErrors++;
         }
-        lastTicks = now;
+        lastTicks = ticks;
     }
 
     /**

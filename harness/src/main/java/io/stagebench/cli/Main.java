@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
         versionProvider = VersionProvider.class,
         description = "Micro-benchmark harness for the stages of a low-latency trading pipeline.",
         subcommands = {RunCommand.class, ClocksCommand.class, ReportCommand.class, DiffCommand.class, AbCommand.class,
-            CheckCommand.class},
+            CheckCommand.class, DemoCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:a check or gate failed", "2:bad usage or bad data"})
 public final class Main {

@@ -78,6 +78,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--stall-every", paramLabel = "N", description = "... every N messages (default: ${DEFAULT-VALUE}).")
     long stallEvery = 10_000;
 
+    @Option(names = "--stall-at", paramLabel = "N", description = "... once, at measured message N (from 0), instead of every --stall-every.")
+    Long stallAt;
+
     @Option(names = "--cpu", paramLabel = "N", description = "CPU to measure on (default: an isolated CPU, else the highest one).")
     Integer cpu;
 
@@ -256,6 +259,9 @@ public final class RunCommand implements Callable<Integer> {
         if (stallUs < 0 || stallEvery < 1) {
             throw usage("--stall-us must not be negative and --stall-every must be at least 1");
         }
+        if (stallAt != null && (stallUs == 0 || stallAt < 0 || stallAt >= measured)) {
+            throw usage("--stall-at needs --stall-us and a measured message in [0, " + (measured - 1) + "], got " + stallAt);
+        }
         int measuringCpu;
         try {
             measuringCpu = CpuSelection.choose(cpu == null ? OptionalInt.empty() : OptionalInt.of(cpu), SystemFiles.host());
@@ -289,7 +295,7 @@ public final class RunCommand implements Callable<Integer> {
         List<String> jvmFlags = new ArrayList<>(RunConfig.DEFAULT_JVM_FLAGS);
         jvmFlags.addAll(jvmArgs);
         return new RunConfig(benchmarks, forkCount, warmupMessages, warmupMs, measured, Math.min(chunk, measured),
-                runMode, rateHz, stallUs, stallEvery, measuringCpu, clock, calibrationMs, calibrationRounds,
+                runMode, rateHz, stallUs, stallEvery, stallAt == null ? -1 : stallAt, measuringCpu, clock, calibrationMs, calibrationRounds,
                 ProbeOverhead.MIN_PAIRS * 2, !noMlock, params, jvmFlags, forkTimeoutS, runDir);
     }
 

@@ -5,6 +5,7 @@ import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.Operation;
 import io.stagebench.api.Setup;
 import io.stagebench.api.TearDown;
+import io.stagebench.clock.Calibration;
 import io.stagebench.clock.Clock;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.InvocationTargetException;
@@ -70,17 +71,19 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
     }
 
     /** Runs every {@link Setup} method of {@code instance}, in name order. */
-    public static void setup(Object instance, BenchmarkParams params, Clock clock) throws Exception {
-        invokeAll(instance, Setup.class, params, clock);
+    public static void setup(Object instance, BenchmarkParams params, Clock clock, Calibration calibration)
+            throws Exception {
+        invokeAll(instance, Setup.class, params, clock, calibration);
     }
 
     /** Runs every {@link TearDown} method of {@code instance}, in name order. */
-    public static void tearDown(Object instance, BenchmarkParams params, Clock clock) throws Exception {
-        invokeAll(instance, TearDown.class, params, clock);
+    public static void tearDown(Object instance, BenchmarkParams params, Clock clock, Calibration calibration)
+            throws Exception {
+        invokeAll(instance, TearDown.class, params, clock, calibration);
     }
 
-    private static void invokeAll(Object instance, Class<? extends Annotation> marker, BenchmarkParams params, Clock clock)
-            throws Exception {
+    private static void invokeAll(Object instance, Class<? extends Annotation> marker, BenchmarkParams params, Clock clock,
+                                  Calibration calibration) throws Exception {
         List<Method> methods = new ArrayList<>();
         for (Method method : instance.getClass().getMethods()) {
             if (method.isAnnotationPresent(marker) && !Modifier.isStatic(method.getModifiers())) {
@@ -96,9 +99,11 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
                     args[i] = params;
                 } else if (types[i] == Clock.class) {
                     args[i] = clock;
+                } else if (types[i] == Calibration.class) {
+                    args[i] = calibration;
                 } else {
                     throw new IllegalArgumentException("@" + marker.getSimpleName() + " method " + method.getName()
-                            + " may take only BenchmarkParams and Clock, not " + types[i].getName());
+                            + " may take only BenchmarkParams, Clock and Calibration, not " + types[i].getName());
                 }
             }
             try {

@@ -1,6 +1,8 @@
 package io.stagebench.runner;
 
 import io.stagebench.builtin.EmptyBenchmark;
+import io.stagebench.builtin.JitterBenchmark;
+import io.stagebench.builtin.ServiceBenchmark;
 import io.stagebench.builtin.SpinBenchmark;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -17,8 +19,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Every benchmark the class path offers: the built-in rulers ({@code spin}, {@code empty})
- * and the classes the annotation processor listed in
+ * Every benchmark the class path offers: the built-ins ({@code spin} and {@code empty}, the
+ * rulers; {@code jitter}, the platform's stalls; {@code service}, a known service time) and
+ * the classes the annotation processor listed in
  * {@value #LIST_RESOURCE}, one {@code name<TAB>class} line each.
  */
 public final class BenchmarkRegistry {
@@ -38,7 +41,8 @@ public final class BenchmarkRegistry {
     public static BenchmarkRegistry load() {
         Map<String, BenchmarkDescriptor> found = new LinkedHashMap<>();
         List<String> builtins = new ArrayList<>();
-        for (Class<?> type : List.of(SpinBenchmark.class, EmptyBenchmark.class)) {
+        for (Class<?> type : List.of(SpinBenchmark.class, EmptyBenchmark.class, JitterBenchmark.class,
+                ServiceBenchmark.class)) {
             BenchmarkDescriptor descriptor = BenchmarkDescriptor.of(type);
             found.put(descriptor.name(), descriptor);
             builtins.add(descriptor.name());
@@ -122,7 +126,7 @@ public final class BenchmarkRegistry {
         return candidates;
     }
 
-    /** @return whether {@code name} is a built-in ruler */
+    /** @return whether {@code name} is a built-in */
     public boolean isBuiltin(String name) {
         return builtins.contains(name);
     }

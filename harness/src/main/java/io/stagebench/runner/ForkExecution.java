@@ -77,13 +77,22 @@ public final class ForkExecution {
                 spec.warmupMs() > 0 ? -1 : spec.warmupMessages(), spec.measuredMessages(), spec.params());
         Operation benchmark = descriptor.instantiate();
         say(tag + "setup");
-        BenchmarkDescriptor.setup(benchmark, params, clock);
+        BenchmarkDescriptor.setup(benchmark, params, clock, calibration);
         Operation op = benchmark;
+        StallingOperation stalling = null;
         if (spec.stallUs() > 0) {
             long stallTicks = Math.round(spec.stallUs() * 1000.0 * calibration.ticksPerNs());
-            op = new StallingOperation(benchmark, clock, spec.stallEvery(), stallTicks);
-            warnings.add(String.format(Locale.ROOT, "stall injected: %d us every %d messages (a demonstration, not the"
-                    + " benchmark's own behaviour)", spec.stallUs(), spec.stallEvery()));
+            if (spec.stallAt() >= 0) {
+                stalling = StallingOperation.once(benchmark, clock, spec.stallAt(), stallTicks,
+                        Math.round(StallingOperation.WARMUP_STALL_NS * calibration.ticksPerNs()));
+                warnings.add(String.format(Locale.ROOT, "stall injected: %d us once, at measured message %d (a"
+                        + " demonstration, not the benchmark's own behaviour)", spec.stallUs(), spec.stallAt()));
+            } else {
+                stalling = new StallingOperation(benchmark, clock, spec.stallEvery(), stallTicks);
+                warnings.add(String.format(Locale.ROOT, "stall injected: %d us every %d messages (a demonstration, not"
+                        + " the benchmark's own behaviour)", spec.stallUs(), spec.stallEvery()));
+            }
+            op = stalling;
         }
 
         boolean paced = spec.mode() == Mode.PACED;
@@ -97,6 +106,9 @@ public final class ForkExecution {
 
         say(tag + (spec.warmupMs() > 0 ? "warm-up " + spec.warmupMs() + " ms" : "warm-up " + spec.warmupMessages() + " messages"));
         long warmed = warmUp(clock, op, scratchStamps, sink, scratch, intervalTicks);
+        if (stalling != null) {
+            stalling.measurementStarts(warmed);
+        }
         if (scratchStamps.markErrors() > 0) {
             throw new IllegalStateException("benchmark '" + spec.benchmark() + "' marked the wrong number of stage"
                     + " boundaries in " + scratchStamps.markErrors() + " warm-up messages (expected " + (stages - 1)
@@ -113,10 +125,12 @@ public final class ForkExecution {
         List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
         long gc0 = gcCount(collectors);
         long jit0 = jit.read();
+        // created before the allocation counter is read, started when measurement starts
+        Schedule schedule = intervalTicks > 0 ? new Schedule(0, intervalTicks, warmed) : null;
         long allocated0 = threads.getCurrentThreadAllocatedBytes();
         long measureStartEpochMs = System.currentTimeMillis();
 
-        measure(clock, op, measuredStamps, sink, measured, warmed, intervalTicks);
+        measure(clock, op, measuredStamps, sink, measured, warmed, schedule, intervalTicks);
 
         long allocated1 = threads.getCurrentThreadAllocatedBytes();
         long measureEndEpochMs = System.currentTimeMillis();
@@ -141,7 +155,7 @@ public final class ForkExecution {
             warnings.add(measuredStamps.markErrors() + " messages marked the wrong number of stage boundaries");
         }
 
-        BenchmarkDescriptor.tearDown(benchmark, params, clock);
+        BenchmarkDescriptor.tearDown(benchmark, params, clock, calibration);
 
         RawStamps raw = RawStamps.of(measured);
         Map<String, double[]> series = LatencySeries.compute(raw, descriptor.stages(), overhead.minTicks(),
@@ -205,11 +219,13 @@ public final class ForkExecution {
     }
 
     private void measure(Clock clock, Operation op, Stamps stamps, Sink sink, Recording rec, long seqBase,
-                         double intervalTicks) {
+                         Schedule schedule, double intervalTicks) {
         int n = rec.capacity();
         int chunk = spec.chunk();
-        // the schedule's message 0 is the first measured message, due one interval from now
-        Schedule schedule = intervalTicks > 0 ? new Schedule(clock.raw() + (long) intervalTicks, intervalTicks, seqBase) : null;
+        if (schedule != null) {
+            // the schedule's first message is the first measured message, due one interval from now
+            schedule.startAt(clock.raw() + (long) intervalTicks);
+        }
         for (int from = 0; from < n; from += chunk) {
             runChunk(clock, op, stamps, sink, rec, from, Math.min(n, from + chunk), seqBase, schedule);
         }

@@ -19,6 +19,7 @@ import java.util.Map;
  * @param rateHz            paced rate in messages per second (0 when back-to-back)
  * @param stallUs           injected stall length in µs (0: none)
  * @param stallEvery        inject the stall every this many messages
+ * @param stallAt           inject the stall once, at this measured message (from 0), instead; -1: periodic
  * @param calibrationMs     calibration round length
  * @param calibrationRounds calibration rounds
  * @param overheadPairs     probe-overhead pairs
@@ -28,11 +29,20 @@ import java.util.Map;
  */
 public record ForkSpec(String benchmark, int fork, int forks, ClockBinding binding, int cpu, long warmupMessages,
                        long warmupMs, int measuredMessages, int chunk, Mode mode, double rateHz, long stallUs,
-                       long stallEvery, long calibrationMs, int calibrationRounds, int overheadPairs,
+                       long stallEvery, long stallAt, long calibrationMs, int calibrationRounds, int overheadPairs,
                        boolean lockMemory, Map<String, String> params, String outDir) {
 
     public ForkSpec {
         params = Map.copyOf(params);
+    }
+
+    /** A spec whose stall, if any, is periodic. */
+    public ForkSpec(String benchmark, int fork, int forks, ClockBinding binding, int cpu, long warmupMessages,
+                    long warmupMs, int measuredMessages, int chunk, Mode mode, double rateHz, long stallUs,
+                    long stallEvery, long calibrationMs, int calibrationRounds, int overheadPairs,
+                    boolean lockMemory, Map<String, String> params, String outDir) {
+        this(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, measuredMessages, chunk, mode, rateHz, stallUs,
+                stallEvery, -1, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, outDir);
     }
 
     /** @return the summary file's name */

@@ -18,6 +18,7 @@ import java.util.Map;
  * @param rateHz            paced rate (0 when back-to-back)
  * @param stallUs           injected stall in µs (0: none)
  * @param stallEvery        stall period in messages
+ * @param stallAt           inject the stall once, at this measured message (from 0), instead; -1: periodic
  * @param cpu               measuring CPU, already chosen
  * @param binding           clock binding
  * @param calibrationMs     calibration round length
@@ -30,7 +31,7 @@ import java.util.Map;
  * @param runDir            where this run's files go
  */
 public record RunConfig(List<String> benchmarks, int forks, long warmupMessages, long warmupMs, int messages, int chunk,
-                        Mode mode, double rateHz, long stallUs, long stallEvery, int cpu, ClockBinding binding,
+                        Mode mode, double rateHz, long stallUs, long stallEvery, long stallAt, int cpu, ClockBinding binding,
                         long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
                         Map<String, String> params,
                         List<String> jvmFlags, long forkTimeoutS, Path runDir) {
@@ -46,9 +47,19 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
         jvmFlags = List.copyOf(jvmFlags);
     }
 
+    /** A run whose stall, if any, is periodic. */
+    public RunConfig(List<String> benchmarks, int forks, long warmupMessages, long warmupMs, int messages, int chunk,
+                     Mode mode, double rateHz, long stallUs, long stallEvery, int cpu, ClockBinding binding,
+                     long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
+                     Map<String, String> params, List<String> jvmFlags, long forkTimeoutS, Path runDir) {
+        this(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery, -1, cpu,
+                binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags, forkTimeoutS, runDir);
+    }
+
     /** @return the spec of fork {@code fork} of {@code benchmark} */
     ForkSpec forkSpec(String benchmark, int fork, Path outDir) {
         return new ForkSpec(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, messages, chunk, mode, rateHz,
-                stallUs, stallEvery, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, outDir.toString());
+                stallUs, stallEvery, stallAt, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params,
+                outDir.toString());
     }
 }

@@ -98,7 +98,9 @@ public final class RunReport {
                 config.mode(), config.mode() == Mode.PACED ? " at " + Rate.format(config.rateHz()) + " (latency from intended arrival)" : " (service time)",
                 config.forks(), config.messages(),
                 config.warmupMs() > 0 ? config.warmupMs() + " ms" : String.format(Locale.ROOT, "%,d messages", config.warmupMessages()),
-                config.stallUs() > 0 ? String.format(Locale.ROOT, "; STALL %d us every %d messages", config.stallUs(), config.stallEvery()) : ""));
+                config.stallUs() <= 0 ? ""
+                        : config.stallAt() >= 0 ? String.format(Locale.ROOT, "; STALL %d us once at measured message %d", config.stallUs(), config.stallAt())
+                        : String.format(Locale.ROOT, "; STALL %d us every %d messages", config.stallUs(), config.stallEvery())));
 
         for (BenchmarkOutcome outcome : outcomes) {
             out.append(System.lineSeparator());

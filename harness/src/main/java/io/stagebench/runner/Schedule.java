@@ -11,7 +11,7 @@ package io.stagebench.runner;
  */
 final class Schedule {
 
-    private final long originTicks;
+    private long originTicks;
     private final double intervalTicks;
     private final long firstSeq;
 
@@ -19,6 +19,14 @@ final class Schedule {
         this.originTicks = originTicks;
         this.intervalTicks = intervalTicks;
         this.firstSeq = firstSeq;
+    }
+
+    /**
+     * Moves message {@code firstSeq}'s due time to {@code originTicks}: lets the measured loop
+     * create its schedule before the allocation counter is read and start it after.
+     */
+    void startAt(long originTicks) {
+        this.originTicks = originTicks;
     }
 
     long dueTicks(long seq) {

@@ -37,6 +37,15 @@ class RunCommandTest {
     }
 
     @Test
+    void shouldRefuseAStallAtWithoutAStallOrOutsideTheMeasuredMessages() throws Exception {
+        assertUsageError(run("empty", "--stall-at", "5"), "--stall-at needs --stall-us and a measured message in [0, 199999], got 5");
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        assertUsageError(run("empty", "-n", "100", "--stall-us", "10", "--stall-at", "100"),
+                "--stall-at needs --stall-us and a measured message in [0, 99], got 100");
+    }
+
+    @Test
     void shouldListTheValidBenchmarksForAnUnknownOne() throws Exception {
         assertUsageError(run("nosuch"), "unknown benchmark 'nosuch' (valid: spin, empty");
     }

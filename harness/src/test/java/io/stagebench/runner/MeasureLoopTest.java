@@ -126,6 +126,29 @@ class MeasureLoopTest {
     }
 
     @Test
+    void shouldInjectOneStallAtTheArmedMeasuredMessageOnlyAfterExercisingItsPathBrieflyInWarmUp() {
+        FakeTimeClock clock = new FakeTimeClock(0, 1);
+        StallingOperation op = StallingOperation.once((seq, stamps, sink) -> clock.advance(10), clock, 2, 500, 50);
+        int warmUpMessages = 2 * (int) StallingOperation.WARMUP_PERIOD;
+        Recording warmUp = new Recording(warmUpMessages, 1, false);
+        Recording rec = new Recording(6, 1, false);
+
+        MeasureLoop.backToBack(clock, op, warmUp.stamps(clock), new Sink(), warmUp, 0, warmUpMessages, 0);
+        op.measurementStarts(warmUpMessages);
+        MeasureLoop.backToBack(clock, op, rec.stamps(clock), new Sink(), rec, 0, 6, warmUpMessages);
+
+        for (int i = 0; i < warmUpMessages; i++) {
+            boolean exercised = i % StallingOperation.WARMUP_PERIOD == StallingOperation.WARMUP_PERIOD - 1;
+            long ticks = warmUp.stageTicks(0, i);
+            assertEquals(exercised, ticks >= 50, "warm-up message " + i + ": " + ticks);
+            assertTrue(ticks < 500, "warm-up message " + i + " never takes the real stall");
+        }
+        for (int i = 0; i < 6; i++) {
+            assertEquals(i == 2, rec.stageTicks(0, i) >= 500, "measured message " + i + ": " + rec.stageTicks(0, i));
+        }
+    }
+
+    @Test
     void shouldInjectAStallEveryNthMessageInsideTheMeasuredInterval() {
         FakeTimeClock clock = new FakeTimeClock(0, 1);
         Operation op = new StallingOperation((seq, stamps, sink) -> clock.advance(10), clock, 4, 500);

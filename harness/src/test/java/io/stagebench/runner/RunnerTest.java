@@ -114,6 +114,27 @@ class RunnerTest {
     }
 
     @Test
+    void shouldStallOnceAtTheRequestedMeasuredMessageWhateverTheWarmUp() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        RunConfig config = new RunConfig(List.of("empty"), 1, 2_000, 0, 3_000, 500, Mode.BACK_TO_BACK, 0, 5_000, 1, 1_500,
+                -1, ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), List.of(), 120, runDir);
+        Runner runner = new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry), QUIET);
+
+        BenchmarkOutcome outcome = runner.run().get(0);
+
+        ForkResult fork = outcome.forks().get(0);
+        RawStamps raw = RawStamps.read(runDir.resolve("forks").resolve("empty").resolve(fork.rawFile()));
+        double[] ns = LatencySeries.compute(raw, List.of("empty"), fork.overhead().minTicks(),
+                fork.calibration().ticksPerNs()).get("empty");
+        assertTrue(ns[1_500] >= 5_000_000, "the stalled message took " + ns[1_500] + " ns");
+        // real time on a shared machine: a preemption may slow another message, but not many
+        long slowOthers = java.util.stream.IntStream.range(0, ns.length).filter(i -> i != 1_500 && ns[i] >= 5_000_000).count();
+        assertTrue(slowOthers < 30, slowOthers + " other messages took as long as the stall");
+        assertTrue(fork.warnings().contains("stall injected: 5000 us once, at measured message 1500 (a demonstration,"
+                + " not the benchmark's own behaviour)"), fork.warnings().toString());
+    }
+
+    @Test
     void shouldFailAForkThatOutlivesItsTimeout() {
         JvmFork.Outcome outcome = JvmFork.run(new JvmFork.Spec(Sleeper.class.getName(), List.of(), List.of(),
                 CpuList.parse(""), java.time.Duration.ofMillis(1500)));

@@ -11,7 +11,6 @@ import io.stagebench.stages.Status;
 import io.stagebench.stages.book.OrderBook;
 import io.stagebench.stages.itch.GeneratedMarketData;
 import io.stagebench.stages.itch.ItchParser;
-import io.stagebench.stages.itch.MarketDataGenerator;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -33,8 +32,7 @@ public final class BookBenchmark implements Operation {
         stream = ReferenceWorkload.stream(params, 1.0);
         data = stream.segment();
         count = stream.messageCount();
-        MarketDataGenerator.Config config = MarketDataGenerator.Config.defaults();
-        book = new OrderBook(config.instruments() + 1, config.maxLiveOrders() * 2);
+        book = ReferenceWorkload.newBook();
     }
 
     @Override

@@ -13,7 +13,6 @@ import io.stagebench.stages.decide.ImbalanceStrategy;
 import io.stagebench.stages.itch.GeneratedMarketData;
 import io.stagebench.stages.itch.ItchMessage;
 import io.stagebench.stages.itch.ItchParser;
-import io.stagebench.stages.itch.MarketDataGenerator;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -37,9 +36,8 @@ public final class DecideBenchmark implements Operation {
         stream = ReferenceWorkload.stream(params, 1.25);
         data = stream.segment();
         count = stream.messageCount();
-        MarketDataGenerator.Config config = MarketDataGenerator.Config.defaults();
-        book = new OrderBook(config.instruments() + 1, config.maxLiveOrders() * 2);
-        strategy = new ImbalanceStrategy(config.instruments() + 1, ImbalanceStrategy.Config.defaults());
+        book = ReferenceWorkload.newBook();
+        strategy = ReferenceWorkload.newStrategy();
     }
 
     @Override

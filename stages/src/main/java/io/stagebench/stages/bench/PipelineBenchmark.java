@@ -14,7 +14,6 @@ import io.stagebench.stages.decide.ImbalanceStrategy;
 import io.stagebench.stages.itch.GeneratedMarketData;
 import io.stagebench.stages.itch.ItchMessage;
 import io.stagebench.stages.itch.ItchParser;
-import io.stagebench.stages.itch.MarketDataGenerator;
 import io.stagebench.stages.ouch.OuchEncoder;
 import java.lang.foreign.MemorySegment;
 
@@ -43,9 +42,8 @@ public final class PipelineBenchmark implements Operation {
         stream = ReferenceWorkload.stream(params, 1.0);
         data = stream.segment();
         count = stream.messageCount();
-        MarketDataGenerator.Config config = MarketDataGenerator.Config.defaults();
-        book = new OrderBook(config.instruments() + 1, config.maxLiveOrders() * 2);
-        strategy = new ImbalanceStrategy(config.instruments() + 1, ImbalanceStrategy.Config.defaults());
+        book = ReferenceWorkload.newBook();
+        strategy = ReferenceWorkload.newStrategy();
     }
 
     @Override

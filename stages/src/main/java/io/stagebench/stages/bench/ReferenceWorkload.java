@@ -1,39 +1,111 @@
 package io.stagebench.stages.bench;
 
 import io.stagebench.api.BenchmarkParams;
+import io.stagebench.stages.Pipeline;
+import io.stagebench.stages.book.OrderBook;
+import io.stagebench.stages.decide.Decision;
+import io.stagebench.stages.decide.ImbalanceStrategy;
 import io.stagebench.stages.itch.GeneratedMarketData;
 import io.stagebench.stages.itch.MarketDataGenerator;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The market-data stream every reference benchmark replays: generated in setup from a seed
- * ({@code --param seed=N}, the same in every fork so forks measure the same workload) and
- * long enough that a fork never replays a message twice when its warm-up is a count.
+ * The workload every reference benchmark replays - the stagebench ones in this package and
+ * the JMH ones in {@code io.stagebench.stages.jmh} alike, so both harnesses measure the same
+ * work: a market-data stream generated from a seed ({@code --param seed=N}, the same in every
+ * fork so forks measure the same workload), books and strategies sized for it, and the
+ * decisions the pipeline makes on it.
  *
- * <p>Messages are walked with a cursor rather than {@code seq % count}: a 64-bit division
- * is 20-40 cycles, which would land inside the measured interval.
+ * <p>A stagebench fork's stream is long enough that it never replays a message twice when
+ * its warm-up is a count. Messages are walked with a cursor rather than {@code seq % count}:
+ * a 64-bit division is 20-40 cycles, which would land inside the measured interval.
  */
-final class ReferenceWorkload {
+public final class ReferenceWorkload {
 
     /** Default generator seed. */
-    static final long DEFAULT_SEED = 20_261_130L;
-    /** Stream length when warm-up is bounded by time and the total is unknown. */
-    static final int DEFAULT_STREAM_MESSAGES = 2_000_000;
+    public static final long DEFAULT_SEED = 20_261_130L;
+    /** Stream length when the total is unknown (warm-up bounded by time, or JMH). */
+    public static final int DEFAULT_STREAM_MESSAGES = 2_000_000;
+    /** Longest stream accepted. */
+    public static final int MAX_STREAM_MESSAGES = 50_000_000;
+
+    private static final MarketDataGenerator.Config CONFIG = MarketDataGenerator.Config.defaults();
 
     private ReferenceWorkload() {
     }
 
     /**
-     * @param params            the fork's parameters
-     * @param messagesPerOp     how many stream messages one measured call consumes on average
+     * @param params        the fork's parameters
+     * @param messagesPerOp how many stream messages one measured call consumes on average
      * @return a stream covering warm-up and measurement, with {@code --param messages=N} as an override
      */
-    static GeneratedMarketData stream(BenchmarkParams params, double messagesPerOp) {
+    public static GeneratedMarketData stream(BenchmarkParams params, double messagesPerOp) {
         long total = params.totalMessages();
         long wanted = total > 0 ? (long) Math.ceil(total * messagesPerOp) + 10_000 : DEFAULT_STREAM_MESSAGES;
         long count = params.longParam("messages", wanted);
-        if (count < 1 || count > 50_000_000) {
-            throw new IllegalArgumentException("--param messages must be in [1, 50000000], got " + count);
+        if (count < 1 || count > MAX_STREAM_MESSAGES) {
+            throw new IllegalArgumentException("--param messages must be in [1, " + MAX_STREAM_MESSAGES + "], got " + count);
         }
-        return MarketDataGenerator.generate(params.longParam("seed", DEFAULT_SEED), (int) count);
+        return stream(params.longParam("seed", DEFAULT_SEED), (int) count);
+    }
+
+    /**
+     * @param seed  generator seed
+     * @param count messages, 1 to {@value #MAX_STREAM_MESSAGES}
+     * @return the generated stream
+     */
+    public static GeneratedMarketData stream(long seed, int count) {
+        if (count < 1 || count > MAX_STREAM_MESSAGES) {
+            throw new IllegalArgumentException("stream length must be in [1, " + MAX_STREAM_MESSAGES + "], got " + count);
+        }
+        return MarketDataGenerator.generate(seed, count);
+    }
+
+    /** @return an empty book with room for every instrument and twice the generator's live orders */
+    public static OrderBook newBook() {
+        return new OrderBook(CONFIG.instruments() + 1, CONFIG.maxLiveOrders() * 2);
+    }
+
+    /** @return a strategy with the default configuration for every instrument */
+    public static ImbalanceStrategy newStrategy() {
+        return new ImbalanceStrategy(CONFIG.instruments() + 1, ImbalanceStrategy.Config.defaults());
+    }
+
+    /** @return a pipeline sized like {@link #newBook()} */
+    public static Pipeline newPipeline() {
+        return new Pipeline(CONFIG.instruments() + 1, CONFIG.maxLiveOrders() * 2);
+    }
+
+    /**
+     * Replays {@code stream} through a fresh pipeline and copies every decision it makes.
+     *
+     * @throws IllegalStateException when the strategy decides nothing: there would be nothing to encode
+     */
+    public static Decision[] decisions(GeneratedMarketData stream) {
+        Pipeline pipeline = newPipeline();
+        List<Decision> captured = new ArrayList<>();
+        for (int i = 0; i < stream.messageCount(); i++) {
+            if (pipeline.onMessage(stream.segment(), stream.messageOffset(i), stream.messageLength(i)) > 0) {
+                captured.add(copy(pipeline.strategy().decision()));
+            }
+        }
+        if (captured.isEmpty()) {
+            throw new IllegalStateException("the strategy made no decision over " + stream.messageCount()
+                    + " messages: nothing to encode");
+        }
+        return captured.toArray(new Decision[0]);
+    }
+
+    private static Decision copy(Decision d) {
+        Decision c = new Decision();
+        c.locate = d.locate;
+        c.stock = d.stock;
+        c.side = d.side;
+        c.priceE4 = d.priceE4;
+        c.shares = d.shares;
+        c.timeInForce = d.timeInForce;
+        c.triggerTimestampNs = d.triggerTimestampNs;
+        return c;
     }
 }

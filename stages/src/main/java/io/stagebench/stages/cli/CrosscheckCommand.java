@@ -1,0 +1,292 @@
+package io.stagebench.stages.cli;
+
+import io.stagebench.cli.ClocksCommand;
+import io.stagebench.cli.MeasuringCpu;
+import io.stagebench.clock.Calibration;
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.clock.ProbeOverhead;
+import io.stagebench.json.Json;
+import io.stagebench.runner.BenchmarkOutcome;
+import io.stagebench.runner.BenchmarkRegistry;
+import io.stagebench.runner.ForkLauncher;
+import io.stagebench.runner.Mode;
+import io.stagebench.runner.RunConfig;
+import io.stagebench.runner.RunReport;
+import io.stagebench.runner.Runner;
+import io.stagebench.stages.bench.ReferenceWorkload;
+import io.stagebench.stages.jmh.CrossCheck;
+import io.stagebench.stages.jmh.MeasuringThread;
+import io.stagebench.stats.Distribution;
+import io.stagebench.store.AtomicFiles;
+import io.stagebench.store.RunStore;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code stagebench crosscheck}: measures the reference stages with stagebench (back-to-back
+ * service time, forked and pinned, as {@code stagebench run} does) and with JMH's AverageTime
+ * (JMH's own runner and forks, the benchmark thread pinned to the same CPU, the other threads
+ * kept off it), then prints both per stage with their ratio (see {@link CrossCheck} for what
+ * is compared and why). Results go to a run folder like any run's, with {@value #FILE} and
+ * JMH's own {@value #JMH_FILE} beside {@code summary.json}.
+ */
+@Command(name = "crosscheck", mixinStandardHelpOptions = true,
+        description = {"Measure the reference stages with stagebench and with JMH (AverageTime) and print both",
+            "per stage with their ratio; stages of 50 ns or more must agree within +-10%. About 3 minutes."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every checked stage agrees", "1:a stage differs or a harness produced no figure",
+            "2:bad usage"})
+public final class CrosscheckCommand implements Callable<Integer> {
+
+    /** The comparison's file in the run folder. */
+    public static final String FILE = "crosscheck.json";
+    /** JMH's result file in the run folder. */
+    public static final String JMH_FILE = "jmh-result.json";
+    /** Schema of {@value #FILE}. */
+    public static final String SCHEMA = "stagebench.crosscheck/1";
+
+    @Parameters(paramLabel = "STAGE", arity = "0..*",
+            description = "Stages to compare: parse, book, decide, encode, pipeline (default: all).")
+    List<String> stages = new ArrayList<>();
+
+    @Option(names = {"-f", "--forks"}, paramLabel = "N", description = "stagebench forks per stage (default: ${DEFAULT-VALUE}).")
+    int forks = 3;
+
+    @Option(names = {"-w", "--warmup"}, paramLabel = "N", description = "stagebench warm-up messages per fork (default: ${DEFAULT-VALUE}).")
+    long warmup = 200_000;
+
+    @Option(names = {"-n", "--messages"}, paramLabel = "N", description = "stagebench measured messages per fork (default: ${DEFAULT-VALUE}).")
+    int messages = 500_000;
+
+    @Option(names = "--jmh-forks", paramLabel = "N", description = "JMH forks per benchmark (default: ${DEFAULT-VALUE}).")
+    int jmhForks = 2;
+
+    @Option(names = "--jmh-warmup", paramLabel = "N", description = "JMH warm-up iterations (default: ${DEFAULT-VALUE}).")
+    int jmhWarmup = 2;
+
+    @Option(names = "--jmh-iterations", paramLabel = "N", description = "JMH measurement iterations (default: ${DEFAULT-VALUE}).")
+    int jmhIterations = 4;
+
+    @Option(names = "--jmh-iteration-ms", paramLabel = "MS", description = "Length of one JMH iteration (default: ${DEFAULT-VALUE}).")
+    long jmhIterationMs = 1_000;
+
+    @Option(names = "--stream-messages", paramLabel = "N",
+            description = "Length of the replayed stream, the same in both harnesses (default: ${DEFAULT-VALUE}).")
+    int streamMessages = ReferenceWorkload.DEFAULT_STREAM_MESSAGES;
+
+    @Option(names = "--seed", paramLabel = "S", description = "Stream seed, the same in both harnesses (default: ${DEFAULT-VALUE}).")
+    long seed = ReferenceWorkload.DEFAULT_SEED;
+
+    @Option(names = "--cpu", paramLabel = "N", description = "CPU both harnesses measure on (default: an isolated CPU, else the highest one).")
+    Integer cpu;
+
+    @Option(names = "--clock", paramLabel = "BINDING", converter = ClocksCommand.BindingConverter.class,
+            description = "stagebench's clock binding (default: ${DEFAULT-VALUE}).")
+    ClockBinding clock = ClockBinding.FFM;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "Results folder (default: the project's results/).")
+    Path results;
+
+    @Option(names = "--no-mlock", description = "Do not lock the stagebench forks' memory (mlockall).")
+    boolean noMlock;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        List<CrossCheck.Pairing> pairings = selected();
+        if (forks < 1 || messages < 1 || warmup < 0) {
+            throw usage("--forks and --messages must be at least 1 and --warmup not negative");
+        }
+        if (jmhForks < 1 || jmhWarmup < 0 || jmhIterations < 1 || jmhIterationMs < 10) {
+            throw usage("--jmh-forks and --jmh-iterations must be at least 1, --jmh-warmup not negative and"
+                    + " --jmh-iteration-ms at least 10");
+        }
+        if (streamMessages < 1 || streamMessages > ReferenceWorkload.MAX_STREAM_MESSAGES) {
+            throw usage("--stream-messages must be in [1, " + ReferenceWorkload.MAX_STREAM_MESSAGES + "]");
+        }
+        MeasuringCpu placement;
+        try {
+            placement = MeasuringCpu.choose(cpu);
+        } catch (IllegalArgumentException e) {
+            throw usage("--cpu: " + e.getMessage());
+        }
+        Path resultsRoot = results != null ? results : RunStore.defaultRoot();
+        Path runDir;
+        try {
+            runDir = RunStore.prepareRunDir(resultsRoot);
+        } catch (IOException e) {
+            throw usage("results folder " + resultsRoot + " is not writable (" + e.getMessage() + "); nothing was measured");
+        }
+
+        // stagebench: the reference benchmarks, back-to-back, on the same stream as JMH's
+        List<String> benchmarks = pairings.stream().map(CrossCheck.Pairing::benchmark).distinct().toList();
+        RunConfig config = new RunConfig(benchmarks, forks, warmup, 0, messages, Math.min(1_000, messages),
+                Mode.BACK_TO_BACK, 0, 0, 1, placement.cpu(), clock, Calibration.DEFAULT_INTERVAL_MS, 1,
+                ProbeOverhead.MIN_PAIRS * 2, !noMlock,
+                Map.of("messages", Integer.toString(streamMessages), "seed", Long.toString(seed)),
+                RunConfig.DEFAULT_JVM_FLAGS, 600, runDir);
+        System.err.println("[crosscheck] stagebench: " + String.join(", ", benchmarks) + ", " + forks + " fork(s) each");
+        List<BenchmarkOutcome> outcomes = new Runner(config, BenchmarkRegistry.load(), placement.serviceCpus(),
+                ForkLauncher.jvm(), System.err).run();
+        RunReport report = new RunReport(config, outcomes, placement.warnings());
+        out.print(report.toText());
+        out.println();
+        out.flush();
+
+        // JMH: AverageTime of the twins, its forks started from here (off the measuring CPU), benchmark thread pinned
+        List<String> warnings = new ArrayList<>(report.warnings());
+        Map<String, CrossCheck.JmhScore> scores = runJmh(pairings, placement.cpu(), runDir, warnings);
+
+        List<CrossCheck.Row> rows = new ArrayList<>();
+        for (CrossCheck.Pairing pairing : pairings) {
+            BenchmarkOutcome outcome = outcomes.stream().filter(o -> o.descriptor().name().equals(pairing.benchmark()))
+                    .findFirst().orElseThrow();
+            Distribution d = outcome.merged().get(pairing.series());
+            rows.add(CrossCheck.compare(pairing, d == null ? null : d.sortedValues(), d == null ? Double.NaN : d.percentile(50),
+                    scores));
+        }
+        out.printf(Locale.ROOT, "cross-check: stagebench back-to-back service time (%d fork(s) x %,d messages after %,d of"
+                + " warm-up) vs JMH AverageTime (%d fork(s) x %d x %d ms after %d warm-up iteration(s)); both on CPU %d,"
+                + " stream of %,d messages, seed %d%n", forks, messages, warmup, jmhForks, jmhIterations, jmhIterationMs,
+                jmhWarmup, placement.cpu(), streamMessages, seed);
+        out.print(CrossCheck.toText(rows));
+        warnings.addAll(CrossCheck.noiseWarnings(rows));
+        for (CrossCheck.Row row : rows) {
+            if (row.verdict() == CrossCheck.Verdict.DIFF || row.verdict() == CrossCheck.Verdict.MISSING) {
+                warnings.add(String.format(Locale.ROOT, "crosscheck %s: %s (stagebench mean %.1f ns, JMH %.1f ns)",
+                        row.stage(), row.verdict() == CrossCheck.Verdict.DIFF ? "the harnesses differ by more than "
+                                + CrossCheck.TOLERANCE_PERCENT + "%" : "a harness produced no figure", row.meanNs(), row.jmhNs()));
+            }
+        }
+        warnings.stream().filter(w -> w.startsWith("crosscheck ")).forEach(w -> out.println("*** WARNING: " + w));
+
+        RunStore.create(runDir).writeSummary(config, outcomes, warnings);
+        AtomicFiles.writeString(runDir.resolve(FILE), Json.write(document(rows, placement.cpu(), warnings)));
+        out.println();
+        out.println("results: " + runDir + " (comparison in " + FILE + ", JMH's own results in " + JMH_FILE + ")");
+        out.flush();
+        return CrossCheck.agrees(rows) ? 0 : 1;
+    }
+
+    private Map<String, CrossCheck.JmhScore> runJmh(List<CrossCheck.Pairing> pairings, int measuringCpu, Path runDir,
+                                                    List<String> warnings) {
+        List<String> names = CrossCheck.jmhBenchmarks(pairings);
+        String include = "^" + CrossCheck.JMH_PACKAGE.replace(".", "\\.") + "("
+                + String.join("|", names.stream().map(n -> n.replace(".", "\\.")).toList()) + ")$";
+        Options options = new OptionsBuilder()
+                .include(include)
+                .mode(org.openjdk.jmh.annotations.Mode.AverageTime)
+                .timeUnit(TimeUnit.NANOSECONDS)
+                .forks(jmhForks)
+                .warmupIterations(jmhWarmup)
+                .warmupTime(TimeValue.milliseconds(jmhIterationMs))
+                .measurementIterations(jmhIterations)
+                .measurementTime(TimeValue.milliseconds(jmhIterationMs))
+                .param("messages", Integer.toString(streamMessages))
+                .param("seed", Long.toString(seed))
+                // replaces the launcher's own flags; the benchmarks' @Fork appends the heap, GC and access flags
+                .jvmArgs("-D" + MeasuringThread.CPU_PROPERTY + "=" + measuringCpu)
+                .result(runDir.resolve(JMH_FILE).toString())
+                .resultFormat(ResultFormatType.JSON)
+                .shouldFailOnError(false)
+                .build();
+        System.err.println("[crosscheck] JMH: " + String.join(", ", names) + ", " + jmhForks + " fork(s) each");
+        Map<String, CrossCheck.JmhScore> scores = new LinkedHashMap<>();
+        try {
+            PrintStream progress = new PrintStream(new FilterOutputStream(System.err) {
+                @Override
+                public void close() throws IOException {
+                    flush(); // JMH closes its output at the end; stderr stays open
+                }
+            }, true);
+            Collection<RunResult> results = new org.openjdk.jmh.runner.Runner(options,
+                    OutputFormatFactory.createFormatInstance(progress, VerboseMode.NORMAL)).run();
+            for (RunResult result : results) {
+                String name = result.getParams().getBenchmark();
+                if (name.startsWith(CrossCheck.JMH_PACKAGE)) {
+                    name = name.substring(CrossCheck.JMH_PACKAGE.length());
+                }
+                scores.put(name, new CrossCheck.JmhScore(result.getPrimaryResult().getScore(),
+                        result.getPrimaryResult().getScoreError()));
+            }
+        } catch (RunnerException | RuntimeException e) {
+            warnings.add("JMH failed: " + e.getMessage());
+            System.err.println("*** WARNING: JMH failed: " + e);
+        }
+        return scores;
+    }
+
+    private List<CrossCheck.Pairing> selected() {
+        if (stages.isEmpty()) {
+            return CrossCheck.PAIRINGS;
+        }
+        List<CrossCheck.Pairing> chosen = new ArrayList<>();
+        for (String stage : stages) {
+            CrossCheck.Pairing pairing = CrossCheck.PAIRINGS.stream().filter(p -> p.stage().equals(stage)).findFirst()
+                    .orElseThrow(() -> usage("unknown stage '" + stage + "' (valid: "
+                            + String.join(", ", CrossCheck.PAIRINGS.stream().map(CrossCheck.Pairing::stage).toList()) + ")"));
+            if (!chosen.contains(pairing)) {
+                chosen.add(pairing);
+            }
+        }
+        return chosen;
+    }
+
+    private Map<String, Object> document(List<CrossCheck.Row> rows, int measuringCpu, List<String> warnings) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("schema", SCHEMA);
+        root.put("cpu", measuringCpu);
+        root.put("streamMessages", streamMessages);
+        root.put("seed", seed);
+        Map<String, Object> stagebench = new LinkedHashMap<>();
+        stagebench.put("mode", Mode.BACK_TO_BACK);
+        stagebench.put("forks", forks);
+        stagebench.put("warmupMessages", warmup);
+        stagebench.put("measuredMessages", messages);
+        root.put("stagebench", stagebench);
+        Map<String, Object> jmh = new LinkedHashMap<>();
+        jmh.put("mode", "AverageTime");
+        jmh.put("forks", jmhForks);
+        jmh.put("warmupIterations", jmhWarmup);
+        jmh.put("iterations", jmhIterations);
+        jmh.put("iterationMs", jmhIterationMs);
+        jmh.put("resultFile", JMH_FILE);
+        root.put("jmh", jmh);
+        root.put("tolerancePercent", CrossCheck.TOLERANCE_PERCENT);
+        root.put("minCheckedNs", CrossCheck.MIN_CHECKED_NS);
+        root.put("rows", rows);
+        root.put("agrees", CrossCheck.agrees(rows));
+        root.put("warnings", warnings);
+        return root;
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,12 @@
+package io.stagebench.stages.cli;
+
+import io.stagebench.cli.CommandProvider;
+
+/** Contributes {@code stagebench crosscheck} to the command line. */
+public final class CrosscheckCommandProvider implements CommandProvider {
+
+    @Override
+    public Object newCommand() {
+        return new CrosscheckCommand();
+    }
+}

@@ -1,0 +1,102 @@
+package io.stagebench.stages.jmh;
+
+import io.stagebench.stages.Status;
+import io.stagebench.stages.bench.ReferenceWorkload;
+import io.stagebench.stages.book.OrderBook;
+import io.stagebench.stages.itch.GeneratedMarketData;
+import io.stagebench.stages.itch.ItchParser;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * JMH counterpart of stagebench's {@code book}, which parses each message untimed and then
+ * times only the book update ({@code Stamps.restart()}). JMH cannot leave per-call work out
+ * of its timing cheaply (an invocation-level setup costs more than the stage), so this class
+ * measures two benchmarks over the same stream walk: {@link #parseAndApply} (parse, then
+ * apply to the book) and {@link #parse} (the same walk and parse without the book). The
+ * cross-check takes the book stage as their difference.
+ *
+ * <p>Not final: JMH generates a subclass of every {@code @State} class.
+ */
+@State(Scope.Thread)
+@BenchmarkMode({Mode.AverageTime, Mode.SampleTime})
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(value = JmhForks.FORKS, jvmArgsAppend = {JmhForks.NATIVE_ACCESS, JmhForks.UNSAFE_ACCESS, JmhForks.HEAP_MIN,
+        JmhForks.HEAP_MAX, JmhForks.PRE_TOUCH, JmhForks.SERIAL_GC})
+@Warmup(iterations = JmhForks.ITERATIONS, time = 1)
+@Measurement(iterations = JmhForks.ITERATIONS, time = 1)
+public class BookJmh {
+
+    /** Stream length; stagebench's side gets the same as {@code --param messages}. */
+    @Param({"2000000"})
+    public int messages;
+
+    /** Generator seed, as stagebench's {@code --param seed}. */
+    @Param({"20261130"})
+    public long seed;
+
+    private final ItchParser parser = new ItchParser();
+    private OrderBook book;
+    private GeneratedMarketData stream;
+    private MemorySegment data;
+    private int count;
+    private int cursor;
+
+    @Setup(Level.Trial)
+    public void setup() {
+        stream = ReferenceWorkload.stream(seed, messages);
+        data = stream.segment();
+        count = stream.messageCount();
+        book = ReferenceWorkload.newBook();
+    }
+
+    @Setup(Level.Iteration)
+    public void pin() {
+        MeasuringThread.pin();
+    }
+
+    /** The baseline: stream walk and parse, no book. */
+    @Benchmark
+    public void parse(Blackhole bh) {
+        final int i = next();
+        bh.consume(parser.parse(data, stream.messageOffset(i), stream.messageLength(i)));
+    }
+
+    /** Stream walk, parse and book update: stagebench's {@code book} call with nothing left out. */
+    @Benchmark
+    public void parseAndApply(Blackhole bh) {
+        final int i = next();
+        final int parsed = parser.parse(data, stream.messageOffset(i), stream.messageLength(i));
+        bh.consume(parsed == Status.OK ? book.apply(parser.message()) : parsed);
+    }
+
+    private int next() {
+        final int i = cursor;
+        if (i + 1 == count) {
+            cursor = 0;
+            book.clear(); // replaying from the start: the stream's orders are new again
+        } else {
+            cursor = i + 1;
+        }
+        return i;
+    }
+
+    @TearDown(Level.Trial)
+    public void check() {
+        book.checkInvariants();
+    }
+}

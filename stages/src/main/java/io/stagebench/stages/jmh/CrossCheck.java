@@ -1,0 +1,251 @@
+package io.stagebench.stages.jmh;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * stagebench against JMH, stage by stage: which numbers are compared, their ratio and
+ * whether they agree.
+ *
+ * <p>What is compared, and why these numbers:
+ * <ul>
+ *   <li>JMH's AverageTime is a mean (total time over operations), so it is compared with the
+ *       <em>mean</em> of stagebench's back-to-back service-time samples, computed from the raw
+ *       samples for this comparison only; stagebench's p50 is shown beside it. stagebench's
+ *       reports otherwise never show a mean.</li>
+ *   <li>{@code parse}, {@code encode}: identical work in both harnesses.</li>
+ *   <li>{@code book}, {@code decide}: stagebench leaves the per-call preparation out of its
+ *       timing ({@code Stamps.restart()}); JMH cannot, so it measures preparation alone and
+ *       preparation plus stage, and the stage is their difference (its error the root sum of
+ *       squares of the two).</li>
+ *   <li>{@code pipeline}: stagebench's {@code total} (the four stages, each less one probe
+ *       overhead) against JMH's whole call.</li>
+ * </ul>
+ * A stage is checked when either harness puts it at {@value #MIN_CHECKED_NS} ns or more: the
+ * two must then agree within ±{@value #TOLERANCE_PERCENT}%. Below that, differences of a few
+ * ns (probe overhead subtraction, out-of-order overlap between JMH's back-to-back calls) are
+ * a large fraction of the value and the row is shown unchecked.
+ */
+public final class CrossCheck {
+
+    /** Stages below this (in both harnesses) are shown but not checked. */
+    public static final double MIN_CHECKED_NS = 50;
+    /** Largest accepted |stagebench / JMH - 1|, in percent. */
+    public static final int TOLERANCE_PERCENT = 10;
+
+    /** A stagebench sample this long is an interruption of the thread, not the stage's code. */
+    public static final double STALL_NS = 10_000;
+    /** Share of the stagebench mean carried by stalls above which the row is flagged as noisy. */
+    public static final double STALL_SHARE_WARNING = 0.05;
+
+    /** JMH benchmark names are prefixed with this package. */
+    public static final String JMH_PACKAGE = "io.stagebench.stages.jmh.";
+
+    /**
+     * One stagebench stage and the JMH measurement it is compared with.
+     *
+     * @param stage       the row's name
+     * @param benchmark   the stagebench benchmark measuring it
+     * @param series      the benchmark's series compared ({@code total} for the pipeline)
+     * @param jmh         the JMH benchmark (class.method) whose AverageTime is compared
+     * @param jmhBaseline a JMH benchmark subtracted from {@code jmh}, or null
+     */
+    public record Pairing(String stage, String benchmark, String series, String jmh, String jmhBaseline) {
+
+        /** @return the JMH benchmarks this pairing needs, without the package */
+        public List<String> jmhBenchmarks() {
+            return jmhBaseline == null ? List.of(jmh) : List.of(jmh, jmhBaseline);
+        }
+
+        /** @return how the JMH figure is obtained, e.g. {@code BookJmh.parseAndApply - BookJmh.parse} */
+        public String jmhSource() {
+            return jmhBaseline == null ? jmh : jmh + " - " + jmhBaseline;
+        }
+    }
+
+    /** The reference stages and their JMH counterparts, in report order. */
+    public static final List<Pairing> PAIRINGS = List.of(
+            new Pairing("parse", "parse", "parse", "ParseJmh.parse", null),
+            new Pairing("book", "book", "book", "BookJmh.parseAndApply", "BookJmh.parse"),
+            new Pairing("decide", "decide", "decide", "DecideJmh.prepareAndDecide", "DecideJmh.prepare"),
+            new Pairing("encode", "encode", "encode", "EncodeJmh.encode", null),
+            new Pairing("pipeline", "pipeline", "total", "PipelineJmh.pipeline", null));
+
+    /**
+     * A JMH AverageTime result.
+     *
+     * @param nsPerOp  the score
+     * @param errorNs  JMH's 99.9% confidence half-width (NaN when too few iterations)
+     */
+    public record JmhScore(double nsPerOp, double errorNs) {
+    }
+
+    /** Whether a row's two figures agree. */
+    public enum Verdict {
+        /** Within the tolerance. */
+        OK,
+        /** Outside the tolerance. */
+        DIFF,
+        /** Below {@value CrossCheck#MIN_CHECKED_NS} ns in both harnesses: shown, not checked. */
+        UNCHECKED,
+        /** One harness produced no figure. */
+        MISSING;
+
+        /** @return the word printed in the table */
+        public String label() {
+            return switch (this) {
+                case OK -> "OK";
+                case DIFF -> "DIFF";
+                case UNCHECKED -> "-";
+                case MISSING -> "MISSING";
+            };
+        }
+    }
+
+    /**
+     * One stage compared.
+     *
+     * @param stage     stage name
+     * @param jmhSource how the JMH figure was obtained
+     * @param samples   stagebench samples (0: none)
+     * @param p50Ns     stagebench p50
+     * @param meanNs    stagebench mean of the same samples
+     * @param jmhNs     JMH AverageTime (derived for book and decide)
+     * @param jmhErrorNs JMH's error of that figure
+     * @param ratio     {@code meanNs / jmhNs}
+     * @param verdict   the check
+     * @param stallSamples stagebench samples of {@value CrossCheck#STALL_NS} ns or more
+     * @param stallShare   the share of the stagebench mean those samples carry
+     * @param meanWithoutStallsNs the stagebench mean of the other samples (shown in warnings, never checked)
+     */
+    public record Row(String stage, String jmhSource, long samples, double p50Ns, double meanNs, double jmhNs,
+                      double jmhErrorNs, double ratio, Verdict verdict, long stallSamples, double stallShare,
+                      double meanWithoutStallsNs) {
+
+        /** @return whether a few interruptions carry enough of the stagebench mean to distort the comparison */
+        public boolean noisy() {
+            return stallShare > STALL_SHARE_WARNING;
+        }
+    }
+
+    private CrossCheck() {
+    }
+
+    /**
+     * @param pairing     what is compared
+     * @param samplesNs   stagebench's samples of the pairing's series (pooled over forks), or null if it failed
+     * @param p50Ns       their p50
+     * @param jmh         JMH scores by benchmark name without the package
+     */
+    public static Row compare(Pairing pairing, double[] samplesNs, double p50Ns, Map<String, JmhScore> jmh) {
+        double meanNs = Double.NaN;
+        long samples = 0;
+        long stallSamples = 0;
+        double stallShare = 0;
+        double meanWithoutStallsNs = Double.NaN;
+        if (samplesNs != null && samplesNs.length > 0) {
+            double sum = 0;
+            double stallSum = 0;
+            for (double v : samplesNs) {
+                sum += v;
+                if (v >= STALL_NS) {
+                    stallSum += v;
+                    stallSamples++;
+                }
+            }
+            meanNs = sum / samplesNs.length;
+            samples = samplesNs.length;
+            stallShare = sum > 0 ? stallSum / sum : 0;
+            meanWithoutStallsNs = stallSamples < samples ? (sum - stallSum) / (samples - stallSamples) : Double.NaN;
+        }
+        JmhScore main = jmh.get(pairing.jmh());
+        JmhScore baseline = pairing.jmhBaseline() == null ? null : jmh.get(pairing.jmhBaseline());
+        double jmhNs = Double.NaN;
+        double jmhErrorNs = Double.NaN;
+        if (main != null && (pairing.jmhBaseline() == null || baseline != null)) {
+            jmhNs = baseline == null ? main.nsPerOp() : main.nsPerOp() - baseline.nsPerOp();
+            jmhErrorNs = baseline == null ? main.errorNs() : Math.hypot(main.errorNs(), baseline.errorNs());
+        }
+        double ratio = meanNs / jmhNs;
+        Verdict verdict;
+        if (Double.isNaN(meanNs) || Double.isNaN(jmhNs)) {
+            verdict = Verdict.MISSING;
+        } else if (Math.max(meanNs, jmhNs) < MIN_CHECKED_NS) {
+            verdict = Verdict.UNCHECKED;
+        } else {
+            // the epsilon keeps exactly 10% inside despite binary fractions
+            verdict = jmhNs > 0 && Math.abs(ratio - 1) <= TOLERANCE_PERCENT / 100.0 + 1e-12 ? Verdict.OK : Verdict.DIFF;
+        }
+        return new Row(pairing.stage(), pairing.jmhSource(), samples, samples == 0 ? Double.NaN : p50Ns, meanNs, jmhNs,
+                jmhErrorNs, ratio, verdict, stallSamples, stallShare, meanWithoutStallsNs);
+    }
+
+    /** @return whether every checked row agrees and none is missing */
+    public static boolean agrees(List<Row> rows) {
+        return rows.stream().noneMatch(r -> r.verdict() == Verdict.DIFF || r.verdict() == Verdict.MISSING);
+    }
+
+    /** @return the side-by-side table with its legend */
+    public static String toText(List<Row> rows) {
+        String nl = System.lineSeparator();
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "  %-9s %14s %16s %20s %7s  %-7s  %s%n", "ns", "stagebench p50",
+                "stagebench mean*", "JMH avgt +- error", "ratio", "check", "JMH figure"));
+        for (Row r : rows) {
+            out.append(String.format(Locale.ROOT, "  %-9s %14s %16s %20s %7s  %-7s  %s%n", r.stage(), ns(r.p50Ns()),
+                    ns(r.meanNs()), jmh(r.jmhNs(), r.jmhErrorNs()),
+                    Double.isFinite(r.ratio()) ? String.format(Locale.ROOT, "%.3f", r.ratio()) : "-",
+                    r.verdict().label(), r.jmhSource()));
+        }
+        out.append("  * mean of stagebench's samples, computed for this comparison only (JMH's AverageTime is a mean);")
+                .append(nl);
+        out.append("    ratio = stagebench mean / JMH avgt").append(nl);
+        out.append(String.format(Locale.ROOT, "  check: the two agree within +-%d%% for stages of %.0f ns or more in either"
+                + " harness; '-' below that%n", TOLERANCE_PERCENT, MIN_CHECKED_NS));
+        out.append("  book and decide: JMH cannot leave the per-call preparation out, so its figure is the difference of")
+                .append(nl).append("    two benchmarks (preparation and stage, minus preparation alone)").append(nl);
+        return out.toString();
+    }
+
+    /** @return a warning for each row whose stagebench mean is carried by interruptions, not by the stage */
+    public static List<String> noiseWarnings(List<Row> rows) {
+        List<String> warnings = new ArrayList<>();
+        for (Row r : rows) {
+            if (r.noisy()) {
+                warnings.add(String.format(Locale.ROOT, "crosscheck %s: %d sample(s) of %.0f us or more carry %.0f%% of"
+                        + " stagebench's mean (%.1f ns; %.1f ns without them; p50 %.1f ns): the measuring CPU was"
+                        + " interrupted, the means are not comparable - run on a quiet machine (see 'stagebench run jitter')",
+                        r.stage(), r.stallSamples(), STALL_NS / 1_000, 100 * r.stallShare(), r.meanNs(),
+                        r.meanWithoutStallsNs(), r.p50Ns()));
+            }
+        }
+        return warnings;
+    }
+
+    /** @return the rows' names of the JMH benchmarks needed by {@code pairings}, in order, without duplicates */
+    public static List<String> jmhBenchmarks(List<Pairing> pairings) {
+        List<String> names = new ArrayList<>();
+        for (Pairing p : pairings) {
+            for (String b : p.jmhBenchmarks()) {
+                if (!names.contains(b)) {
+                    names.add(b);
+                }
+            }
+        }
+        return names;
+    }
+
+    private static String ns(double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.1f", v) : "-";
+    }
+
+    private static String jmh(double v, double error) {
+        if (!Double.isFinite(v)) {
+            return "-";
+        }
+        return Double.isFinite(error) ? String.format(Locale.ROOT, "%.1f +- %.1f", v, error)
+                : String.format(Locale.ROOT, "%.1f", v);
+    }
+}

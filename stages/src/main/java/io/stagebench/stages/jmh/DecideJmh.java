@@ -1,0 +1,107 @@
+package io.stagebench.stages.jmh;
+
+import io.stagebench.stages.Pipeline;
+import io.stagebench.stages.Status;
+import io.stagebench.stages.bench.ReferenceWorkload;
+import io.stagebench.stages.book.OrderBook;
+import io.stagebench.stages.decide.ImbalanceStrategy;
+import io.stagebench.stages.itch.GeneratedMarketData;
+import io.stagebench.stages.itch.ItchMessage;
+import io.stagebench.stages.itch.ItchParser;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * JMH counterpart of stagebench's {@code decide}, which parses and applies messages untimed
+ * until one changes a book and then times only the strategy's decision. As for the book,
+ * JMH measures the preparation alone ({@link #prepare}) and preparation plus decision
+ * ({@link #prepareAndDecide}) over the same stream walk; the cross-check takes the decide
+ * stage as their difference.
+ *
+ * <p>Not final: JMH generates a subclass of every {@code @State} class.
+ */
+@State(Scope.Thread)
+@BenchmarkMode({Mode.AverageTime, Mode.SampleTime})
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(value = JmhForks.FORKS, jvmArgsAppend = {JmhForks.NATIVE_ACCESS, JmhForks.UNSAFE_ACCESS, JmhForks.HEAP_MIN,
+        JmhForks.HEAP_MAX, JmhForks.PRE_TOUCH, JmhForks.SERIAL_GC})
+@Warmup(iterations = JmhForks.ITERATIONS, time = 1)
+@Measurement(iterations = JmhForks.ITERATIONS, time = 1)
+public class DecideJmh {
+
+    /** Stream length; stagebench's side gets the same as {@code --param messages}. */
+    @Param({"2000000"})
+    public int messages;
+
+    /** Generator seed, as stagebench's {@code --param seed}. */
+    @Param({"20261130"})
+    public long seed;
+
+    private final ItchParser parser = new ItchParser();
+    private OrderBook book;
+    private ImbalanceStrategy strategy;
+    private GeneratedMarketData stream;
+    private MemorySegment data;
+    private int count;
+    private int cursor;
+
+    @Setup(Level.Trial)
+    public void setup() {
+        stream = ReferenceWorkload.stream(seed, messages);
+        data = stream.segment();
+        count = stream.messageCount();
+        book = ReferenceWorkload.newBook();
+        strategy = ReferenceWorkload.newStrategy();
+    }
+
+    @Setup(Level.Iteration)
+    public void pin() {
+        MeasuringThread.pin();
+    }
+
+    /** The baseline: parse and apply until a message changes a book, no decision. */
+    @Benchmark
+    public void prepare(Blackhole bh) {
+        final ItchMessage m = nextBookChange();
+        bh.consume(m.stockLocate);
+        bh.consume(m.timestampNs);
+    }
+
+    /** Preparation and decision: stagebench's {@code decide} call with nothing left out. */
+    @Benchmark
+    public void prepareAndDecide(Blackhole bh) {
+        final ItchMessage m = nextBookChange();
+        bh.consume(strategy.decide(book, m.stockLocate, m.timestampNs));
+    }
+
+    private ItchMessage nextBookChange() {
+        while (true) {
+            final int i = cursor;
+            if (i + 1 == count) {
+                cursor = 0;
+                book.clear();
+            } else {
+                cursor = i + 1;
+            }
+            if (parser.parse(data, stream.messageOffset(i), stream.messageLength(i)) == Status.OK) {
+                final ItchMessage m = parser.message();
+                if (book.apply(m) == Status.OK && Pipeline.changesBook(m.messageType)) {
+                    return m;
+                }
+            }
+        }
+    }
+}

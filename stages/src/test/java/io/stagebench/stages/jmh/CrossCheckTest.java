@@ -1,0 +1,130 @@
+package io.stagebench.stages.jmh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CrossCheckTest {
+
+    private static CrossCheck.Pairing pairing(String stage) {
+        return CrossCheck.PAIRINGS.stream().filter(p -> p.stage().equals(stage)).findFirst().orElseThrow();
+    }
+
+    private static double[] samples(double... values) {
+        return values;
+    }
+
+    @Test
+    void shouldCompareStagebenchsMeanWithJmhsAverageAndAcceptTenPercent() {
+        Map<String, CrossCheck.JmhScore> jmh = Map.of("ParseJmh.parse", new CrossCheck.JmhScore(100, 2));
+
+        CrossCheck.Row row = CrossCheck.compare(pairing("parse"), samples(90, 100, 140), 100, jmh);
+
+        assertEquals(110, row.meanNs(), 1e-9);
+        assertEquals(100, row.p50Ns(), 1e-9);
+        assertEquals(1.10, row.ratio(), 1e-9);
+        assertEquals(CrossCheck.Verdict.OK, row.verdict());
+        assertEquals(3, row.samples());
+    }
+
+    @Test
+    void shouldFlagAStageOfFiftyNanosecondsOrMoreThatDiffersByMoreThanTenPercent() {
+        Map<String, CrossCheck.JmhScore> jmh = Map.of("EncodeJmh.encode", new CrossCheck.JmhScore(60, 1));
+
+        CrossCheck.Row row = CrossCheck.compare(pairing("encode"), samples(45, 45), 45, jmh);
+
+        assertEquals(0.75, row.ratio(), 1e-9);
+        assertEquals(CrossCheck.Verdict.DIFF, row.verdict(), "JMH puts it above 50 ns, so it is checked");
+        assertFalse(CrossCheck.agrees(List.of(row)));
+    }
+
+    @Test
+    void shouldShowButNotCheckAStageBelowFiftyNanosecondsInBothHarnesses() {
+        Map<String, CrossCheck.JmhScore> jmh = Map.of("ParseJmh.parse", new CrossCheck.JmhScore(30, 1));
+
+        CrossCheck.Row row = CrossCheck.compare(pairing("parse"), samples(20, 20), 20, jmh);
+
+        assertEquals(CrossCheck.Verdict.UNCHECKED, row.verdict());
+        assertTrue(CrossCheck.agrees(List.of(row)));
+    }
+
+    @Test
+    void shouldTakeTheBookStageAsTheDifferenceOfTwoJmhBenchmarksWithTheirErrorsCombined() {
+        Map<String, CrossCheck.JmhScore> jmh = Map.of(
+                "BookJmh.parseAndApply", new CrossCheck.JmhScore(150, 3),
+                "BookJmh.parse", new CrossCheck.JmhScore(50, 4));
+
+        CrossCheck.Row row = CrossCheck.compare(pairing("book"), samples(95, 105), 100, jmh);
+
+        assertEquals(100, row.jmhNs(), 1e-9);
+        assertEquals(5, row.jmhErrorNs(), 1e-9);
+        assertEquals("BookJmh.parseAndApply - BookJmh.parse", row.jmhSource());
+        assertEquals(CrossCheck.Verdict.OK, row.verdict());
+    }
+
+    @Test
+    void shouldReportAMissingFigureWhenEitherHarnessFailed() {
+        CrossCheck.Row noBaseline = CrossCheck.compare(pairing("decide"), samples(60), 60,
+                Map.of("DecideJmh.prepareAndDecide", new CrossCheck.JmhScore(200, 1)));
+        CrossCheck.Row noStagebench = CrossCheck.compare(pairing("encode"), null, Double.NaN,
+                Map.of("EncodeJmh.encode", new CrossCheck.JmhScore(60, 1)));
+
+        assertEquals(CrossCheck.Verdict.MISSING, noBaseline.verdict());
+        assertEquals(CrossCheck.Verdict.MISSING, noStagebench.verdict());
+        assertFalse(CrossCheck.agrees(List.of(noBaseline)));
+    }
+
+    @Test
+    void shouldWarnWhenAFewInterruptionsCarryTheStagebenchMean() {
+        double[] quiet = new double[1_000];
+        java.util.Arrays.fill(quiet, 60);
+        double[] interrupted = quiet.clone();
+        interrupted[500] = 2_000_000; // one 2 ms preemption among a thousand 60 ns calls
+        Map<String, CrossCheck.JmhScore> jmh = Map.of("EncodeJmh.encode", new CrossCheck.JmhScore(60, 1));
+
+        CrossCheck.Row calm = CrossCheck.compare(pairing("encode"), quiet, 60, jmh);
+        CrossCheck.Row noisy = CrossCheck.compare(pairing("encode"), interrupted, 60, jmh);
+
+        assertFalse(calm.noisy());
+        assertTrue(CrossCheck.noiseWarnings(List.of(calm)).isEmpty());
+        assertTrue(noisy.noisy());
+        assertEquals(1, noisy.stallSamples());
+        assertTrue(noisy.stallShare() > 0.95, "share " + noisy.stallShare());
+        String warning = CrossCheck.noiseWarnings(List.of(noisy)).get(0);
+        assertTrue(warning.startsWith("crosscheck encode: 1 sample(s) of 10 us or more carry 97% of stagebench's mean"), warning);
+        assertEquals(60, noisy.meanWithoutStallsNs(), 1e-9);
+        assertTrue(warning.contains("60.0 ns without them"), warning);
+    }
+
+    @Test
+    void shouldCompareThePipelinesTotalWithTheWholeJmhCall() {
+        CrossCheck.Pairing pipeline = pairing("pipeline");
+
+        assertEquals("total", pipeline.series());
+        assertEquals(List.of("PipelineJmh.pipeline"), pipeline.jmhBenchmarks());
+    }
+
+    @Test
+    void shouldNeedEachJmhBenchmarkOnceForEveryStage() {
+        assertEquals(List.of("ParseJmh.parse", "BookJmh.parseAndApply", "BookJmh.parse", "DecideJmh.prepareAndDecide",
+                "DecideJmh.prepare", "EncodeJmh.encode", "PipelineJmh.pipeline"), CrossCheck.jmhBenchmarks(CrossCheck.PAIRINGS));
+    }
+
+    @Test
+    void shouldPrintEachStageWithBothFiguresTheRatioAndTheCheck() {
+        List<CrossCheck.Row> rows = List.of(
+                CrossCheck.compare(pairing("parse"), samples(52, 54), 52, Map.of("ParseJmh.parse", new CrossCheck.JmhScore(50, 0.5))),
+                CrossCheck.compare(pairing("encode"), samples(20), 20, Map.of("EncodeJmh.encode", new CrossCheck.JmhScore(21, 0.5))));
+
+        String text = CrossCheck.toText(rows);
+
+        assertTrue(text.lines().anyMatch(l -> l.contains("parse") && l.contains("52.0") && l.contains("53.0")
+                && l.contains("50.0 +- 0.5") && l.contains("1.060") && l.contains("OK") && l.contains("ParseJmh.parse")), text);
+        assertTrue(text.lines().anyMatch(l -> l.contains("encode") && l.contains(" -  ")), text);
+        assertTrue(text.contains("computed for this comparison only"), text);
+    }
+}
