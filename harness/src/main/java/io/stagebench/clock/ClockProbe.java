@@ -52,7 +52,7 @@ public final class ClockProbe {
         }
         Calibration calibration = Calibration.measure(clock, intervalMs, rounds);
         long stepTicks = CounterStep.measureTicks(clock, Math.max(CounterStep.DEFAULT_PAIRS, pairs / 10));
-        ProbeOverhead overhead = ProbeOverhead.measureSettled(clock, pairs, new JitActivity()::settle,
+        ProbeOverhead overhead = ProbeOverhead.measureSettled(clock, pairs, stepTicks, new JitActivity()::settle,
                 ProbeOverhead.MAX_SETTLE_ROUNDS);
         double readCostTicks = CounterStep.readCostTicks(clock, pairs);
 

@@ -6,15 +6,36 @@ import java.util.Arrays;
  * The cost of one fenced probe: {@code end() - begin()} read back to back, so that nothing
  * but the reads themselves lies between them.
  *
- * <p>The minimum is the pure instruction cost and is what the runner subtracts from every
- * interval; the median shows how often the probe is slower (interrupts, migrations,
- * cache misses on the stub). Reporting the mean would blend those two populations.
+ * <p>The minimum is the pure instruction cost on a counter that ticks every cycle; the
+ * median shows how often the probe is slower (interrupts, migrations, cache misses on the
+ * stub). Reporting the mean of all pairs would blend those two populations.
  *
- * @param minTicks    smallest back-to-back difference
- * @param medianTicks median back-to-back difference
- * @param pairs       number of pairs read
+ * <p>Measurement hazard - a coarse counter dithers the minimum. When the counter advances
+ * in steps of several ticks (24.5 under this project's KVM guest), a probe that truly costs
+ * C ticks reads as the step multiple just below or just above C, depending on where the
+ * start falls between steps; the minimum is then C rounded <em>down</em>, up to a whole step
+ * low, and subtracting it leaves up to a step of probe in every interval. The runner
+ * therefore subtracts {@link #baselineTicks()}: the mean of the pairs within 1.5 steps of
+ * the minimum. Those pairs are the interference-free cluster, and averaging a dithered
+ * quantity over random phases recovers C. On a counter with a one-tick step the baseline is
+ * the minimum to within a tick.
+ *
+ * @param minTicks      smallest back-to-back difference
+ * @param medianTicks   median back-to-back difference
+ * @param pairs         number of pairs read
+ * @param baselineTicks mean of the pairs within 1.5 counter steps of the minimum: what is subtracted
  */
-public record ProbeOverhead(long minTicks, long medianTicks, int pairs) {
+public record ProbeOverhead(long minTicks, long medianTicks, int pairs, double baselineTicks) {
+
+    /** An overhead whose baseline is its minimum (a counter with a one-tick step). */
+    public ProbeOverhead(long minTicks, long medianTicks, int pairs) {
+        this(minTicks, medianTicks, pairs, minTicks);
+    }
+
+    /** @return the ticks the runner subtracts from every stage delta (the baseline; the minimum for old results) */
+    public double subtractedTicks() {
+        return baselineTicks > 0 ? baselineTicks : minTicks;
+    }
 
     /** Default number of pairs: ten times the reference's minimum of 100 000. */
     public static final int DEFAULT_PAIRS = 1_000_000;
@@ -32,6 +53,14 @@ public record ProbeOverhead(long minTicks, long medianTicks, int pairs) {
      * {@code long[pairs]} before the loop; the loop itself stores one value per pair.
      */
     public static ProbeOverhead measure(Clock clock, int pairs) {
+        return measure(clock, pairs, 1);
+    }
+
+    /**
+     * Measures {@code pairs} back-to-back fenced reads on a counter whose step is
+     * {@code stepTicks} (see {@link CounterStep}).
+     */
+    public static ProbeOverhead measure(Clock clock, int pairs, long stepTicks) {
         if (pairs < 1) {
             throw new IllegalArgumentException("probe pairs must be at least 1, got " + pairs);
         }
@@ -42,7 +71,7 @@ public record ProbeOverhead(long minTicks, long medianTicks, int pairs) {
             long end = clock.end();
             deltas[i] = end - start;
         }
-        return fromDeltas(deltas);
+        return fromDeltas(deltas, stepTicks);
     }
 
     /**
@@ -55,11 +84,11 @@ public record ProbeOverhead(long minTicks, long medianTicks, int pairs) {
      * @param maxRounds at most this many rounds
      * @return the round with the lowest minimum
      */
-    public static ProbeOverhead measureSettled(Clock clock, int pairs, Runnable settle, int maxRounds) {
-        ProbeOverhead best = measure(clock, pairs);
+    public static ProbeOverhead measureSettled(Clock clock, int pairs, long stepTicks, Runnable settle, int maxRounds) {
+        ProbeOverhead best = measure(clock, pairs, stepTicks);
         for (int round = 1; round < maxRounds; round++) {
             settle.run();
-            ProbeOverhead next = measure(clock, pairs);
+            ProbeOverhead next = measure(clock, pairs, stepTicks);
             if (next.minTicks() >= best.minTicks()) {
                 return best.minTicks() == next.minTicks() && next.medianTicks() < best.medianTicks() ? next : best;
             }
@@ -68,12 +97,28 @@ public record ProbeOverhead(long minTicks, long medianTicks, int pairs) {
         return best;
     }
 
-    /** Builds the summary from measured deltas (sorts the array in place). */
+    /** Builds the summary from measured deltas of a one-tick-step counter (sorts the array in place). */
     public static ProbeOverhead fromDeltas(long[] deltas) {
+        return fromDeltas(deltas, 1);
+    }
+
+    /** Builds the summary from measured deltas of a counter with the given step (sorts the array in place). */
+    public static ProbeOverhead fromDeltas(long[] deltas, long stepTicks) {
         if (deltas.length == 0) {
             throw new IllegalArgumentException("no probe deltas");
         }
         Arrays.sort(deltas);
-        return new ProbeOverhead(Math.max(0, deltas[0]), Math.max(0, deltas[(deltas.length - 1) / 2]), deltas.length);
+        long min = Math.max(0, deltas[0]);
+        long limit = min + Math.max(1, Math.round(1.5 * Math.max(1, stepTicks)));
+        long sum = 0;
+        int n = 0;
+        for (long delta : deltas) {
+            if (delta > limit) {
+                break;
+            }
+            sum += Math.max(0, delta);
+            n++;
+        }
+        return new ProbeOverhead(min, Math.max(0, deltas[(deltas.length - 1) / 2]), deltas.length, (double) sum / n);
     }
 }

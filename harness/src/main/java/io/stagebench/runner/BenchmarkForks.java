@@ -69,7 +69,7 @@ public final class BenchmarkForks {
         try {
             ForkResult result = Json.mapper().readValue(forkDir.resolve(spec.resultFileName()).toFile(), ForkResult.class);
             RawStamps raw = RawStamps.read(forkDir.resolve(result.rawFile()));
-            series.add(LatencySeries.compute(raw, result.stages(), result.overhead().minTicks(),
+            series.add(LatencySeries.compute(raw, result.stages(), result.overhead().subtractedTicks(),
                     result.calibration().ticksPerNs()));
             results.add(result);
         } catch (IOException | RuntimeException e) {

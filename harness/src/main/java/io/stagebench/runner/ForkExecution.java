@@ -37,8 +37,11 @@ import java.util.Map;
 public final class ForkExecution {
 
     private static final int WARMUP_PROBE_ROUNDS = 5;
-    private static final long JIT_QUIET_MS = 50;
-    private static final long JIT_QUIET_MAX_MS = 2_000;
+    // A compile of a large method can take 100 ms without the compile count moving, and the
+    // setup's hot code (a generator, say) queues compiles ahead of the benchmark's own: a
+    // quiet window shorter than a compile reads a busy compiler as idle.
+    private static final long JIT_QUIET_MS = 200;
+    private static final long JIT_QUIET_MAX_MS = 5_000;
 
     private final ForkSpec spec;
     private final BenchmarkDescriptor descriptor;
@@ -70,14 +73,15 @@ public final class ForkExecution {
         }
         Calibration calibration = Calibration.measure(clock, spec.calibrationMs(), spec.calibrationRounds());
         long stepTicks = CounterStep.measureTicks(clock, CounterStep.DEFAULT_PAIRS);
-        ProbeOverhead overhead = ProbeOverhead.measureSettled(clock, spec.overheadPairs(), new JitActivity()::settle,
-                ProbeOverhead.MAX_SETTLE_ROUNDS);
+        ProbeOverhead overhead = loopOverhead(clock, stepTicks);
 
         BenchmarkParams params = new BenchmarkParams(spec.benchmark(), spec.fork(),
                 spec.warmupMs() > 0 ? -1 : spec.warmupMessages(), spec.measuredMessages(), spec.params());
         Operation benchmark = descriptor.instantiate();
         say(tag + "setup");
         BenchmarkDescriptor.setup(benchmark, params, clock, calibration);
+        // let the compiles the setup queued drain, so warm-up compiles the benchmark, not the setup
+        new JitActivity().awaitQuiet(JIT_QUIET_MS, JIT_QUIET_MAX_MS);
         Operation op = benchmark;
         StallingOperation stalling = null;
         if (spec.stallUs() > 0) {
@@ -115,14 +119,20 @@ public final class ForkExecution {
                     + " marks per message for stages " + descriptor.stages() + ")");
         }
 
+        // Everything the measurement's bracket calls runs once here, before the JIT is waited
+        // on: a first call (a string concatenation's bootstrap, a management bean) queues
+        // compilations that would otherwise finish during measurement and be counted there.
+        say(tag + "measuring " + spec.measuredMessages() + " messages (" + spec.mode() + ")");
+        progress.flush();
         JitActivity jit = new JitActivity();
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
+        gcCount(collectors);
+        threads.getCurrentThreadAllocatedBytes();
+        System.currentTimeMillis();
         if (!jit.awaitQuiet(JIT_QUIET_MS, JIT_QUIET_MAX_MS)) {
             warnings.add("the JIT compiler was still busy " + JIT_QUIET_MAX_MS + " ms after warm-up");
         }
-        say(tag + "measuring " + spec.measuredMessages() + " messages (" + spec.mode() + ")");
-        progress.flush();
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
         long gc0 = gcCount(collectors);
         long jit0 = jit.read();
         // created before the allocation counter is read, started when measurement starts
@@ -158,7 +168,7 @@ public final class ForkExecution {
         BenchmarkDescriptor.tearDown(benchmark, params, clock, calibration);
 
         RawStamps raw = RawStamps.of(measured);
-        Map<String, double[]> series = LatencySeries.compute(raw, descriptor.stages(), overhead.minTicks(),
+        Map<String, double[]> series = LatencySeries.compute(raw, descriptor.stages(), overhead.subtractedTicks(),
                 calibration.ticksPerNs());
         List<StageSummary> summaries = new ArrayList<>();
         series.forEach((name, ns) -> summaries.add(StageSummary.of(name, Distribution.of(ns))));
@@ -175,6 +185,34 @@ public final class ForkExecution {
         AtomicFiles.writeString(outDir.resolve(spec.resultFileName()), Json.write(result));
         say(tag + "done");
         return result;
+    }
+
+    /**
+     * The probe overhead as the measured loop pays it ({@link MeasureLoop#probeOnly}), in
+     * rounds until its minimum stops improving, the JIT settling between rounds.
+     */
+    private ProbeOverhead loopOverhead(Clock clock, long stepTicks) {
+        int pairs = spec.overheadPairs();
+        Recording rec = new Recording(pairs, 1, false);
+        Stamps stamps = rec.stamps(clock);
+        JitActivity jit = new JitActivity();
+        ProbeOverhead best = null;
+        for (int round = 0; round < ProbeOverhead.MAX_SETTLE_ROUNDS; round++) {
+            for (int from = 0; from < pairs; from += spec.chunk()) {
+                MeasureLoop.probeOnly(clock, stamps, rec, from, Math.min(pairs, from + spec.chunk()));
+            }
+            long[] deltas = new long[pairs];
+            for (int i = 0; i < pairs; i++) {
+                deltas[i] = rec.stageTicks(0, i);
+            }
+            ProbeOverhead next = ProbeOverhead.fromDeltas(deltas, stepTicks);
+            if (best != null && next.minTicks() >= best.minTicks()) {
+                return best.minTicks() == next.minTicks() && next.medianTicks() < best.medianTicks() ? next : best;
+            }
+            best = next;
+            jit.settle();
+        }
+        return best;
     }
 
     private void say(String line) {
@@ -204,14 +242,22 @@ public final class ForkExecution {
             long deadline = System.nanoTime() + spec.warmupMs() * 1_000_000L;
             Schedule schedule = intervalTicks > 0 ? new Schedule(clock.raw(), intervalTicks, 0) : null;
             while (System.nanoTime() < deadline) {
-                runChunk(clock, op, stamps, sink, scratch, 0, chunk, done, schedule);
+                if (schedule == null) {
+                    MeasureLoop.backToBack(clock, op, stamps, sink, scratch, 0, chunk, done);
+                } else {
+                    MeasureLoop.paced(clock, op, stamps, sink, scratch, 0, chunk, done, schedule);
+                }
                 done += chunk;
             }
         } else {
             Schedule schedule = intervalTicks > 0 ? new Schedule(clock.raw(), intervalTicks, 0) : null;
             while (done < spec.warmupMessages()) {
                 int n = (int) Math.min(chunk, spec.warmupMessages() - done);
-                runChunk(clock, op, stamps, sink, scratch, 0, n, done, schedule);
+                if (schedule == null) {
+                    MeasureLoop.backToBack(clock, op, stamps, sink, scratch, 0, n, done);
+                } else {
+                    MeasureLoop.paced(clock, op, stamps, sink, scratch, 0, n, done, schedule);
+                }
                 done += n;
             }
         }
@@ -226,17 +272,16 @@ public final class ForkExecution {
             // the schedule's first message is the first measured message, due one interval from now
             schedule.startAt(clock.raw() + (long) intervalTicks);
         }
-        for (int from = 0; from < n; from += chunk) {
-            runChunk(clock, op, stamps, sink, rec, from, Math.min(n, from + chunk), seqBase, schedule);
-        }
-    }
-
-    private static void runChunk(Clock clock, Operation op, Stamps stamps, Sink sink, Recording rec, int from, int to,
-                                 long seqBase, Schedule schedule) {
+        // the chunk loops are written out, not shared through a helper: a helper called once per
+        // chunk reaches its compile threshold near the end of warm-up and compiles during measurement
         if (schedule == null) {
-            MeasureLoop.backToBack(clock, op, stamps, sink, rec, from, to, seqBase);
+            for (int from = 0; from < n; from += chunk) {
+                MeasureLoop.backToBack(clock, op, stamps, sink, rec, from, Math.min(n, from + chunk), seqBase);
+            }
         } else {
-            MeasureLoop.paced(clock, op, stamps, sink, rec, from, to, seqBase, schedule);
+            for (int from = 0; from < n; from += chunk) {
+                MeasureLoop.paced(clock, op, stamps, sink, rec, from, Math.min(n, from + chunk), seqBase, schedule);
+            }
         }
     }
 

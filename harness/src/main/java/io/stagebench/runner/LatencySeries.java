@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * Turns raw stamps into latency samples in nanoseconds, offline: subtract the fork's
- * minimum probe overhead from each stage delta (never below 0), then divide by the fork's
+ * probe overhead ({@link io.stagebench.clock.ProbeOverhead#subtractedTicks()}) from each stage delta (never below 0), then divide by the fork's
  * calibrated ticks per ns.
  *
  * <p>Series, in order: one per stage; {@code total} (sum of the corrected stages) when
@@ -30,18 +30,18 @@ public final class LatencySeries {
      * @param ticksPerNs    the fork's calibration
      * @return series name to samples in ns, in report order
      */
-    public static Map<String, double[]> compute(RawStamps raw, List<String> stages, long overheadTicks, double ticksPerNs) {
+    public static Map<String, double[]> compute(RawStamps raw, List<String> stages, double overheadTicks, double ticksPerNs) {
         if (stages.size() != raw.stages()) {
             throw new IllegalArgumentException("raw stamps have " + raw.stages() + " stages, expected " + stages.size());
         }
         int n = raw.count();
         boolean pipeline = raw.stages() > 1;
         Map<String, double[]> series = new LinkedHashMap<>();
-        long[] sumTicks = new long[n];
+        double[] sumTicks = new double[n];
         for (int s = 0; s < raw.stages(); s++) {
             double[] ns = new double[n];
             for (int i = 0; i < n; i++) {
-                long corrected = Math.max(0L, raw.stage(s, i) - overheadTicks);
+                double corrected = Math.max(0.0, raw.stage(s, i) - overheadTicks);
                 sumTicks[i] += corrected;
                 ns[i] = corrected / ticksPerNs;
             }

@@ -76,4 +76,24 @@ final class MeasureLoop {
         }
         rec.size = Math.max(rec.size, to);
     }
+
+    /**
+     * The back-to-back loop without the operation: the same reads, stamp bookkeeping and
+     * stores, so its deltas are the probe as the measured loop pays it. The fork subtracts
+     * this overhead, not that of a bare begin/end pair, from every stage.
+     */
+    static void probeOnly(Clock clock, Stamps stamps, Recording rec, int from, int to) {
+        final long[] start = rec.startTicks;
+        final int[] seq = rec.seq;
+        for (int i = from; i < to; i++) {
+            stamps.open(i);
+            final long t0 = clock.begin();
+            stamps.start(t0);
+            final long t1 = clock.end();
+            stamps.close(t1);
+            start[i] = t0;
+            seq[i] = i;
+        }
+        rec.size = Math.max(rec.size, to);
+    }
 }

@@ -38,7 +38,7 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
 
     /** JVM flags of every fork unless overridden: fixed, pre-touched heap; one GC thread family; JIT counter access. */
     public static final List<String> DEFAULT_JVM_FLAGS = List.of(
-            "-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch", "-XX:+UseSerialGC",
+            "-Xms512m", "-Xmx512m", "-XX:+AlwaysPreTouch", "-XX:+UseSerialGC",
             "--add-exports", "java.management/sun.management=ALL-UNNAMED");
 
     public RunConfig {

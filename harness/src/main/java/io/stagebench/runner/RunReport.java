@@ -87,9 +87,10 @@ public final class RunReport {
                     "calibration %s MHz across %d forks (%d x %d ms each against CLOCK_MONOTONIC)%n",
                     range(all, f -> f.calibration().mhz(), "%.3f"), all.size(), c.rounds(), c.intervalNs() / 1_000_000));
             out.append(String.format(Locale.ROOT,
-                    "probe overhead min %s ticks (%.1f ns), median %s ticks; the fork's minimum is subtracted from every stage%n",
-                    rangeLong(all, f -> f.overhead().minTicks()), c.toNs(first.overhead().minTicks()),
-                    rangeLong(all, f -> f.overhead().medianTicks())));
+                    "probe overhead min %s ticks, median %s ticks; subtracted from every stage: %s ticks (%.1f ns),"
+                            + " the mean within 1.5 steps of the minimum%n",
+                    rangeLong(all, f -> f.overhead().minTicks()), rangeLong(all, f -> f.overhead().medianTicks()),
+                    range(all, f -> f.overhead().subtractedTicks(), "%.1f"), c.toNs(first.overhead().subtractedTicks())));
             out.append(String.format(Locale.ROOT, "measuring thread pinned to CPU %s (affinity read back: %s); memory locked: %s%n",
                     rangeLong(all, f -> f.cpuPinned()), distinct(all, ForkResult::affinity),
                     all.stream().allMatch(ForkResult::memoryLocked) ? "yes" : "NOT in every fork"));
@@ -156,7 +157,7 @@ public final class RunReport {
 
     static double overheadNs(BenchmarkOutcome outcome) {
         return outcome.forks().stream()
-                .mapToDouble(f -> f.calibration().toNs(f.overhead().minTicks())).max().orElse(0);
+                .mapToDouble(f -> f.calibration().toNs(f.overhead().subtractedTicks())).max().orElse(0);
     }
 
     private static String range(List<ForkResult> forks, ToDoubleFunction<ForkResult> f, String format) {

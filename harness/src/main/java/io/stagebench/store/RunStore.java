@@ -264,6 +264,7 @@ public final class RunStore {
                     f.put("calibratedMhz", fork.calibration().mhz());
                     f.put("overheadMinTicks", fork.overhead().minTicks());
                     f.put("overheadMinNs", fork.calibration().toNs(fork.overhead().minTicks()));
+                    f.put("overheadSubtractedTicks", fork.overhead().subtractedTicks());
                     f.put("stepTicks", fork.stepTicks());
                     f.put("stepNs", fork.calibration().toNs(fork.stepTicks()));
                     f.put("warnings", fork.warnings());

@@ -55,11 +55,38 @@ class ProbeOverheadTest {
         ScriptedClock clock = new ScriptedClock(0, 70, 0, 80, 0, 50, 0, 60, 0, 49, 0, 55, 0, 49, 0, 52, 0, 1, 0, 1);
         int[] settled = new int[1];
 
-        ProbeOverhead overhead = ProbeOverhead.measureSettled(clock, 2, () -> settled[0]++, 6);
+        ProbeOverhead overhead = ProbeOverhead.measureSettled(clock, 2, 1, () -> settled[0]++, 6);
 
         assertEquals(49, overhead.minTicks());
         assertEquals(49, overhead.medianTicks());
         assertEquals(3, settled[0]);
         assertEquals(16, clock.reads());
+    }
+
+    @Test
+    void shouldSubtractTheMeanOfTheDitheredClusterNotTheLuckyMinimumOnACoarseCounter() {
+        // a probe that truly costs 82 ticks on a counter stepping 24.5 ticks reads as 73/74
+        // (two thirds of the time) or 98; an interrupt adds a 4000-tick outlier
+        long[] deltas = {73, 74, 98, 73, 74, 98, 73, 74, 98, 4000, 73, 74};
+
+        ProbeOverhead overhead = ProbeOverhead.fromDeltas(deltas, 24);
+
+        assertEquals(73, overhead.minTicks());
+        double expected = (73 * 4 + 74 * 4 + 98 * 3) / 11.0;
+        assertEquals(expected, overhead.baselineTicks(), 1e-9);
+        assertEquals(expected, overhead.subtractedTicks(), 1e-9);
+    }
+
+    @Test
+    void shouldSubtractTheMinimumOnAOneTickCounter() {
+        ProbeOverhead overhead = ProbeOverhead.fromDeltas(new long[] {40, 40, 40, 41, 52, 300}, 1);
+
+        assertEquals(40, overhead.minTicks());
+        assertEquals((40 * 3 + 41) / 4.0, overhead.subtractedTicks(), 1e-9);
+    }
+
+    @Test
+    void shouldFallBackToTheMinimumForResultsWithoutABaseline() {
+        assertEquals(44.0, new ProbeOverhead(44, 52, 10, 0.0).subtractedTicks());
     }
 }

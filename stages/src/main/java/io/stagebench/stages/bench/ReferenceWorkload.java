@@ -7,8 +7,14 @@ import io.stagebench.stages.decide.Decision;
 import io.stagebench.stages.decide.ImbalanceStrategy;
 import io.stagebench.stages.itch.GeneratedMarketData;
 import io.stagebench.stages.itch.MarketDataGenerator;
+import io.stagebench.store.AtomicFiles;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.CRC32;
 
 /**
  * The workload every reference benchmark replays - the stagebench ones in this package and
@@ -59,7 +65,54 @@ public final class ReferenceWorkload {
         if (count < 1 || count > MAX_STREAM_MESSAGES) {
             throw new IllegalArgumentException("stream length must be in [1, " + MAX_STREAM_MESSAGES + "], got " + count);
         }
-        return MarketDataGenerator.generate(seed, count);
+        Path cache = cacheFile(seed, count);
+        if (cache != null && Files.isReadable(cache)) {
+            try {
+                GeneratedMarketData cached = GeneratedMarketData.fromLengthPrefixed(Files.readAllBytes(cache));
+                if (cached.messageCount() == count) {
+                    return cached;
+                }
+            } catch (IOException | RuntimeException e) {
+                // regenerate below
+            }
+        }
+        GeneratedMarketData generated = MarketDataGenerator.generate(seed, count);
+        if (cache != null) {
+            try {
+                java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(generated.byteLength());
+                generated.writeTo(bytes);
+                AtomicFiles.write(cache, java.nio.ByteBuffer.wrap(bytes.toByteArray()));
+            } catch (IOException | RuntimeException e) {
+                // the cache only saves time
+            }
+        }
+        return generated;
+    }
+
+    /**
+     * Every fork of every reference benchmark replays the same stream, so the first one that
+     * needs it writes it to a cache file and the others read it: reading 15 MB takes
+     * milliseconds where generating takes half a second, and running the generator in a
+     * fork queues JIT compiles of setup code ahead of the benchmark's own. The file name
+     * carries the seed, the count and a checksum of the generator's classes, so a changed
+     * generator never replays an old stream.
+     */
+    private static Path cacheFile(long seed, int count) {
+        try {
+            CRC32 crc = new CRC32();
+            for (Class<?> type : new Class<?>[] {MarketDataGenerator.class, io.stagebench.stages.itch.ItchWriter.class}) {
+                try (InputStream in = type.getResourceAsStream(type.getSimpleName() + ".class")) {
+                    if (in == null) {
+                        return null;
+                    }
+                    crc.update(in.readAllBytes());
+                }
+            }
+            return Path.of(System.getProperty("java.io.tmpdir"), "stagebench-streams",
+                    "itch-" + seed + "-" + count + "-" + Long.toHexString(crc.getValue()) + ".bin");
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** @return an empty book with room for every instrument and twice the generator's live orders */

@@ -38,6 +38,31 @@ public final class GeneratedMarketData {
         return segment;
     }
 
+    /**
+     * Indexes a length-prefixed stream read back from a file written by {@link #writeTo(Path)}.
+     *
+     * @throws IllegalArgumentException when a length prefix runs past the end
+     */
+    public static GeneratedMarketData fromLengthPrefixed(byte[] bytes) {
+        int count = 0;
+        int position = 0;
+        while (position + 2 <= bytes.length) {
+            int length = ((bytes[position] & 0xFF) << 8) | (bytes[position + 1] & 0xFF);
+            position += 2 + length;
+            count++;
+        }
+        if (position != bytes.length) {
+            throw new IllegalArgumentException("length-prefixed stream is truncated at byte " + bytes.length);
+        }
+        int[] offsets = new int[count];
+        position = 0;
+        for (int i = 0; i < count; i++) {
+            offsets[i] = position + 2;
+            position += 2 + (((bytes[position] & 0xFF) << 8) | (bytes[position + 1] & 0xFF));
+        }
+        return new GeneratedMarketData(bytes, bytes.length, offsets);
+    }
+
     /** @return bytes in the length-prefixed stream */
     public int byteLength() {
         return length;
