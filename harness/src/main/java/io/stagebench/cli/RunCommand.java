@@ -56,7 +56,7 @@ public final class RunCommand implements Callable<Integer> {
     @Parameters(paramLabel = "BENCHMARK", arity = "0..*", description = "Benchmarks to run (see --list).")
     List<String> names = new ArrayList<>();
 
-    @Option(names = {"-f", "--forks"}, paramLabel = "N", description = "Fresh JVMs per benchmark (default: 5; --quick: 2).")
+    @Option(names = {"-f", "--forks"}, paramLabel = "N", description = "Fresh JVMs per benchmark (default: 5; --quick: 1).")
     Integer forks;
 
     @Option(names = {"-w", "--warmup"}, paramLabel = "N|TIME",
@@ -118,7 +118,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-mlock", description = "Do not lock the forks' memory (mlockall).")
     boolean noMlock;
 
-    @Option(names = "--quick", description = "A smoke run: 2 forks x 20000 messages.")
+    @Option(names = "--quick", description = "A smoke run: 1 fork x 20000 messages per benchmark (not for comparisons).")
     boolean quick;
 
     @Option(names = "--list", description = "List the benchmarks and exit.")
@@ -210,7 +210,7 @@ public final class RunCommand implements Callable<Integer> {
                 }
             }
         }
-        int forkCount = forks != null ? forks : quick ? 2 : 5;
+        int forkCount = forks != null ? forks : quick ? 1 : 5;
         if (forkCount < 1) {
             throw usage("--forks must be at least 1, got " + forkCount);
         }
