@@ -1,7 +1,5 @@
 package io.stagebench.cli;
 
-import io.stagebench.clock.Calibration;
-import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.diff.DiffException;
 import io.stagebench.diff.RunDiff;
@@ -15,7 +13,6 @@ import io.stagebench.runner.BenchmarkRegistry;
 import io.stagebench.runner.ForkLauncher;
 import io.stagebench.runner.InterleavedRunner;
 import io.stagebench.runner.Mode;
-import io.stagebench.runner.Rate;
 import io.stagebench.runner.RunConfig;
 import io.stagebench.runner.RunReport;
 import io.stagebench.store.RunStore;
@@ -31,10 +28,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -57,8 +51,6 @@ import picocli.CommandLine.Parameters;
             "2:bad usage, an unknown commit, or a build of COMMIT that failed"})
 public final class AbCommand implements Callable<Integer> {
 
-    private static final Pattern DURATION = Pattern.compile("([0-9]+)\\s*(ms|s)");
-
     @Parameters(index = "0", arity = "0..1", paramLabel = "COMMIT", description = "The old side, A (default: HEAD).")
     String commit = "HEAD";
 
@@ -66,28 +58,8 @@ public final class AbCommand implements Callable<Integer> {
             description = "Benchmarks to compare (default: every reference stage and the pipeline).")
     List<String> names = new ArrayList<>();
 
-    @Option(names = {"-f", "--forks"}, paramLabel = "N", description = "Fresh JVMs per benchmark and side (default: 5; --quick: 2).")
-    Integer forks;
-
-    @Option(names = {"-w", "--warmup"}, paramLabel = "N|TIME",
-            description = "Warm-up per fork: a message count or a time such as 2s (default: 200000; --quick: 100000).")
-    String warmup;
-
-    @Option(names = {"-n", "--messages"}, paramLabel = "N", description = "Measured messages per fork (default: 200000; --quick: 20000).")
-    Integer messages;
-
-    @Option(names = "--rate", paramLabel = "RATE", description = "Measure paced at this rate (e.g. 100k/s) instead of back to back.")
-    String rate;
-
-    @Option(names = "--cpu", paramLabel = "N", description = "CPU to measure on (default: an isolated CPU, else the highest one).")
-    Integer cpu;
-
-    @Option(names = "--clock", paramLabel = "BINDING", converter = ClocksCommand.BindingConverter.class,
-            description = "Clock binding: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    ClockBinding clock = ClockBinding.FFM;
-
-    @Option(names = "--calibration-ms", paramLabel = "MS", description = "Calibration round per fork (default: ${DEFAULT-VALUE}).")
-    long calibrationMs = Calibration.DEFAULT_INTERVAL_MS;
+    @CommandLine.Mixin
+    MeasurementOptions measurement = new MeasurementOptions();
 
     @Option(names = "--param", paramLabel = "KEY=VALUE", description = "A benchmark parameter for both sides; repeatable.")
     Map<String, String> params = new LinkedHashMap<>();
@@ -107,15 +79,6 @@ public final class AbCommand implements Callable<Integer> {
     @Option(names = "--b-jvm-arg", paramLabel = "FLAG",
             description = "Extra JVM flag for B's forks only, e.g. -Dstagebench.decide.extraSpins=20; repeatable.")
     List<String> bJvmArgs = new ArrayList<>();
-
-    @Option(names = "--fork-timeout-s", paramLabel = "S", description = "Kill a fork after this long (default: ${DEFAULT-VALUE}).")
-    long forkTimeoutS = 600;
-
-    @Option(names = "--results", paramLabel = "DIR", description = "Results folder (default: the project's results/).")
-    Path results;
-
-    @Option(names = "--no-mlock", description = "Do not lock the forks' memory (mlockall).")
-    boolean noMlock;
 
     @Option(names = "--quick", description = "A smoke run: 2 forks x 20000 messages a side (too few to call a change).")
     boolean quick;
@@ -150,7 +113,7 @@ public final class AbCommand implements Callable<Integer> {
         VerdictRule rule = rule();
         List<Statistic> statistics = statistics();
         Settings settings = settings();
-        Path resultsRoot = results != null ? results : RunStore.defaultRoot();
+        Path resultsRoot = measurement.results != null ? measurement.results : RunStore.defaultRoot();
 
         CheckCommand.printWarnings(settings.cpu(), err);
         CpuList serviceCpus = CpuSelection.online(SystemFiles.host()).without(settings.cpu());
@@ -210,57 +173,14 @@ public final class AbCommand implements Callable<Integer> {
     }
 
     private Settings settings() {
-        int forkCount = forks != null ? forks : quick ? 2 : 5;
-        if (forkCount < 1) {
-            throw usage("--forks must be at least 1, got " + forkCount);
-        }
-        int measured = messages != null ? messages : quick ? 20_000 : 200_000;
-        if (measured < 1) {
-            throw usage("--messages must be at least 1, got " + measured);
-        }
-        String warmupText = warmup != null ? warmup : quick ? "100000" : "200000";
-        long warmupMessages = 0;
-        long warmupMs = 0;
-        Matcher duration = DURATION.matcher(warmupText.trim());
-        if (duration.matches()) {
-            warmupMs = Long.parseLong(duration.group(1)) * (duration.group(2).equals("s") ? 1000 : 1);
-            if (warmupMs < 1) {
-                throw usage("--warmup time must be positive, got '" + warmupText + "'");
-            }
-        } else {
-            try {
-                warmupMessages = Long.parseLong(warmupText.trim().replace("_", ""));
-            } catch (NumberFormatException e) {
-                throw usage("--warmup: cannot parse '" + warmupText + "' (a message count such as 100000, or a time such as 2s or 500ms)");
-            }
-            if (warmupMessages < 0) {
-                throw usage("--warmup must not be negative, got " + warmupMessages);
-            }
-        }
-        double rateHz = 0;
-        if (rate != null) {
-            try {
-                rateHz = Rate.parsePerSecond(rate);
-            } catch (IllegalArgumentException e) {
-                throw usage("--rate: " + e.getMessage());
-            }
-        }
-        try {
-            Calibration.checkInterval(calibrationMs);
-        } catch (IllegalArgumentException e) {
-            throw usage("--calibration-ms: " + e.getMessage());
-        }
-        if (forkTimeoutS < 1) {
-            throw usage("--fork-timeout-s must be at least 1");
-        }
-        int measuringCpu;
-        try {
-            measuringCpu = CpuSelection.choose(cpu == null ? OptionalInt.empty() : OptionalInt.of(cpu), SystemFiles.host());
-        } catch (IllegalArgumentException e) {
-            throw usage("--cpu: " + e.getMessage());
-        }
-        return new Settings(forkCount, warmupMessages, warmupMs, measured, rate != null ? Mode.PACED : Mode.BACK_TO_BACK,
-                rateHz, measuringCpu);
+        int forkCount = measurement.forks(quick ? 2 : 5);
+        int measured = measurement.messages(quick ? 20_000 : 200_000);
+        MeasurementOptions.Warmup warmup = measurement.warmup(quick ? "100000" : "200000");
+        double rateHz = measurement.rateHz();
+        measurement.checkLimits();
+        int measuringCpu = measurement.measuringCpu();
+        return new Settings(forkCount, warmup.messages(), warmup.ms(), measured,
+                rateHz > 0 ? Mode.PACED : Mode.BACK_TO_BACK, rateHz, measuringCpu);
     }
 
     private RunConfig config(List<String> benchmarks, Settings s, Path runDir, List<String> sideJvmArgs,
@@ -272,27 +192,12 @@ public final class AbCommand implements Callable<Integer> {
         allParams.putAll(sideParams);
         int chunk = Math.min(1000, s.messages());
         return new RunConfig(benchmarks, s.forks(), s.warmupMessages(), s.warmupMs(), s.messages(), chunk, s.mode(),
-                s.rateHz(), 0, 1, s.cpu(), clock, calibrationMs, 1, ProbeOverhead.MIN_PAIRS * 2, !noMlock, allParams,
-                jvmFlags, forkTimeoutS, runDir);
+                s.rateHz(), 0, 1, s.cpu(), measurement.clock, measurement.calibrationMs, 1, ProbeOverhead.MIN_PAIRS * 2,
+                !measurement.noMlock, allParams, jvmFlags, measurement.forkTimeoutS, runDir);
     }
 
     private List<String> benchmarks(BenchmarkRegistry registry) {
-        List<String> out = new ArrayList<>();
-        if (names.isEmpty()) {
-            registry.defaults().forEach(d -> out.add(d.name()));
-            if (out.isEmpty()) {
-                throw usage("no benchmarks on the class path; name one of: " + String.join(", ", registry.names()));
-            }
-            return out;
-        }
-        for (String name : names) {
-            try {
-                out.add(registry.get(name).name());
-            } catch (IllegalArgumentException e) {
-                throw usage(e.getMessage());
-            }
-        }
-        return out;
+        return measurement.benchmarks(registry, names);
     }
 
     private VerdictRule rule() {

@@ -1,7 +1,6 @@
 package io.stagebench.cli;
 
 import io.stagebench.clock.Calibration;
-import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.fork.JvmFork;
 import io.stagebench.nativeaccess.Affinity;
@@ -11,7 +10,6 @@ import io.stagebench.runner.BenchmarkRegistry;
 import io.stagebench.runner.ForkLauncher;
 import io.stagebench.runner.ForkResult;
 import io.stagebench.runner.Mode;
-import io.stagebench.runner.Rate;
 import io.stagebench.runner.RunConfig;
 import io.stagebench.runner.RunReport;
 import io.stagebench.report.HtmlReport;
@@ -31,10 +29,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -51,26 +46,14 @@ import picocli.CommandLine.Parameters;
             "one CPU, and print p50 .. p99.99, max and count per stage - never a mean."})
 public final class RunCommand implements Callable<Integer> {
 
-    private static final Pattern DURATION = Pattern.compile("([0-9]+)\\s*(ms|s)");
-
     @Parameters(paramLabel = "BENCHMARK", arity = "0..*", description = "Benchmarks to run (see --list).")
     List<String> names = new ArrayList<>();
 
-    @Option(names = {"-f", "--forks"}, paramLabel = "N", description = "Fresh JVMs per benchmark (default: 5; --quick: 1).")
-    Integer forks;
-
-    @Option(names = {"-w", "--warmup"}, paramLabel = "N|TIME",
-            description = "Warm-up per fork: a message count or a time such as 2s or 500ms (default: 200000; --quick: 100000).")
-    String warmup;
-
-    @Option(names = {"-n", "--messages"}, paramLabel = "N", description = "Measured messages per fork (default: 200000; --quick: 20000).")
-    Integer messages;
+    @CommandLine.Mixin
+    MeasurementOptions measurement = new MeasurementOptions();
 
     @Option(names = "--mode", paramLabel = "MODE", description = "back-to-back (service time) or paced (default: back-to-back; paced when --rate is given).")
     String mode;
-
-    @Option(names = "--rate", paramLabel = "RATE", description = "Paced rate, e.g. 100k/s, 2500/s, 1M/s; implies --mode paced.")
-    String rate;
 
     @Option(names = "--stall-us", paramLabel = "US", description = "Inject a busy stall of this many microseconds (demonstrations and tests).")
     long stallUs;
@@ -81,16 +64,6 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--stall-at", paramLabel = "N", description = "... once, at measured message N (from 0), instead of every --stall-every.")
     Long stallAt;
 
-    @Option(names = "--cpu", paramLabel = "N", description = "CPU to measure on (default: an isolated CPU, else the highest one).")
-    Integer cpu;
-
-    @Option(names = "--clock", paramLabel = "BINDING", converter = ClocksCommand.BindingConverter.class,
-            description = "Clock binding: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    ClockBinding clock = ClockBinding.FFM;
-
-    @Option(names = "--calibration-ms", paramLabel = "MS", description = "Calibration round per fork, 200 to 10000 ms (default: ${DEFAULT-VALUE}).")
-    long calibrationMs = Calibration.DEFAULT_INTERVAL_MS;
-
     @Option(names = "--calibration-rounds", paramLabel = "N", description = "Calibration rounds per fork (default: ${DEFAULT-VALUE}).")
     int calibrationRounds = 1;
 
@@ -100,12 +73,6 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--jvm-arg", paramLabel = "FLAG", description = "Extra JVM flag for every fork; repeatable.")
     List<String> jvmArgs = new ArrayList<>();
 
-    @Option(names = "--fork-timeout-s", paramLabel = "S", description = "Kill a fork after this long (default: ${DEFAULT-VALUE}).")
-    long forkTimeoutS = 600;
-
-    @Option(names = "--results", paramLabel = "DIR", description = "Results folder (default: the project's results/).")
-    Path results;
-
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "Standard output: text (the report) or jmh (JMH's JSON result schema; the report then goes to"
                     + " stderr). jmh-result.json is written to the run folder either way (default: ${DEFAULT-VALUE}).")
@@ -114,9 +81,6 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-raw", description = "Delete the forks' raw stamp files (forks/**/fork-N.raw) once the results"
             + " are written; they are git-ignored either way.")
     boolean noRaw;
-
-    @Option(names = "--no-mlock", description = "Do not lock the forks' memory (mlockall).")
-    boolean noMlock;
 
     @Option(names = "--quick", description = "A smoke run: 1 fork x 20000 messages per benchmark (not for comparisons).")
     boolean quick;
@@ -195,65 +159,20 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private RunConfig configure(BenchmarkRegistry registry) {
-        List<String> benchmarks = new ArrayList<>();
-        if (names.isEmpty()) {
-            registry.defaults().forEach(d -> benchmarks.add(d.name()));
-            if (benchmarks.isEmpty()) {
-                throw usage("no benchmarks on the class path; name one of: " + String.join(", ", registry.names()));
-            }
-        } else {
-            for (String name : names) {
-                try {
-                    benchmarks.add(registry.get(name).name());
-                } catch (IllegalArgumentException e) {
-                    throw usage(e.getMessage());
-                }
-            }
-        }
-        int forkCount = forks != null ? forks : quick ? 1 : 5;
-        if (forkCount < 1) {
-            throw usage("--forks must be at least 1, got " + forkCount);
-        }
-        int measured = messages != null ? messages : quick ? 20_000 : 200_000;
-        if (measured < 1) {
-            throw usage("--messages must be at least 1, got " + measured);
-        }
-        long warmupMessages = 0;
-        long warmupMs = 0;
-        String warmupText = warmup != null ? warmup : quick ? "100000" : "200000";
-        Matcher duration = DURATION.matcher(warmupText.trim());
-        if (duration.matches()) {
-            warmupMs = Long.parseLong(duration.group(1)) * (duration.group(2).equals("s") ? 1000 : 1);
-            if (warmupMs < 1) {
-                throw usage("--warmup time must be positive, got '" + warmupText + "'");
-            }
-        } else {
-            try {
-                warmupMessages = Long.parseLong(warmupText.trim().replace("_", ""));
-            } catch (NumberFormatException e) {
-                throw usage("--warmup: cannot parse '" + warmupText + "' (a message count such as 100000, or a time such as 2s or 500ms)");
-            }
-            if (warmupMessages < 0) {
-                throw usage("--warmup must not be negative, got " + warmupMessages);
-            }
-        }
+        List<String> benchmarks = measurement.benchmarks(registry, names);
+        int forkCount = measurement.forks(quick ? 1 : 5);
+        int measured = measurement.messages(quick ? 20_000 : 200_000);
+        MeasurementOptions.Warmup warmup = measurement.warmup(quick ? "100000" : "200000");
         Mode runMode;
         try {
-            runMode = mode != null ? Mode.parse(mode) : rate != null ? Mode.PACED : Mode.BACK_TO_BACK;
+            runMode = mode != null ? Mode.parse(mode) : measurement.rate != null ? Mode.PACED : Mode.BACK_TO_BACK;
         } catch (IllegalArgumentException e) {
             throw usage("--mode: " + e.getMessage());
         }
-        double rateHz = 0;
-        if (runMode == Mode.PACED) {
-            if (rate == null) {
-                throw usage("--mode paced needs --rate (e.g. --rate 100k/s)");
-            }
-            try {
-                rateHz = Rate.parsePerSecond(rate);
-            } catch (IllegalArgumentException e) {
-                throw usage("--rate: " + e.getMessage());
-            }
-        } else if (rate != null) {
+        double rateHz = measurement.rateHz();
+        if (runMode == Mode.PACED && measurement.rate == null) {
+            throw usage("--mode paced needs --rate (e.g. --rate 100k/s)");
+        } else if (runMode == Mode.BACK_TO_BACK && measurement.rate != null) {
             throw usage("--rate applies only to --mode paced");
         }
         if (stallUs < 0 || stallEvery < 1) {
@@ -262,17 +181,8 @@ public final class RunCommand implements Callable<Integer> {
         if (stallAt != null && (stallUs == 0 || stallAt < 0 || stallAt >= measured)) {
             throw usage("--stall-at needs --stall-us and a measured message in [0, " + (measured - 1) + "], got " + stallAt);
         }
-        int measuringCpu;
-        try {
-            measuringCpu = CpuSelection.choose(cpu == null ? OptionalInt.empty() : OptionalInt.of(cpu), SystemFiles.host());
-        } catch (IllegalArgumentException e) {
-            throw usage("--cpu: " + e.getMessage());
-        }
-        try {
-            Calibration.checkInterval(calibrationMs);
-        } catch (IllegalArgumentException e) {
-            throw usage("--calibration-ms: " + e.getMessage());
-        }
+        int measuringCpu = measurement.measuringCpu();
+        measurement.checkLimits();
         if (calibrationRounds < 1 || calibrationRounds > 100) {
             throw usage("--calibration-rounds must be in [1, 100], got " + calibrationRounds);
         }
@@ -282,10 +192,9 @@ public final class RunCommand implements Callable<Integer> {
         if (!format.equals("text") && !format.equals("jmh")) {
             throw usage("--format must be text or jmh, got '" + format + "'");
         }
-        if (forkTimeoutS < 1) {
-            throw usage("--fork-timeout-s must be at least 1");
-        }
-        Path resultsRoot = results != null ? results : RunStore.defaultRoot();
+        long warmupMessages = warmup.messages();
+        long warmupMs = warmup.ms();
+        Path resultsRoot = measurement.results != null ? measurement.results : RunStore.defaultRoot();
         Path runDir;
         try {
             runDir = RunStore.prepareRunDir(resultsRoot);
@@ -295,8 +204,9 @@ public final class RunCommand implements Callable<Integer> {
         List<String> jvmFlags = new ArrayList<>(RunConfig.DEFAULT_JVM_FLAGS);
         jvmFlags.addAll(jvmArgs);
         return new RunConfig(benchmarks, forkCount, warmupMessages, warmupMs, measured, Math.min(chunk, measured),
-                runMode, rateHz, stallUs, stallEvery, stallAt == null ? -1 : stallAt, measuringCpu, clock, calibrationMs, calibrationRounds,
-                ProbeOverhead.MIN_PAIRS * 2, !noMlock, params, jvmFlags, forkTimeoutS, runDir);
+                runMode, rateHz, stallUs, stallEvery, stallAt == null ? -1 : stallAt, measuringCpu, measurement.clock,
+                measurement.calibrationMs, calibrationRounds, ProbeOverhead.MIN_PAIRS * 2, !measurement.noMlock, params,
+                jvmFlags, measurement.forkTimeoutS, runDir);
     }
 
     private CommandLine.ParameterException usage(String message) {
