@@ -11,9 +11,7 @@ import io.stagebench.stages.Pipeline;
 import io.stagebench.stages.Status;
 import io.stagebench.stages.book.OrderBook;
 import io.stagebench.stages.decide.ImbalanceStrategy;
-import io.stagebench.stages.itch.GeneratedMarketData;
 import io.stagebench.stages.itch.ItchMessage;
-import io.stagebench.stages.itch.ItchParser;
 import io.stagebench.stages.ouch.OuchEncoder;
 import java.lang.foreign.MemorySegment;
 
@@ -26,38 +24,25 @@ import java.lang.foreign.MemorySegment;
         description = "parse -> book -> decide -> encode per message, stamped per stage")
 public final class PipelineBenchmark implements Operation {
 
-    private final ItchParser parser = new ItchParser();
     private final OuchEncoder encoder = new OuchEncoder();
     private final MemorySegment out = MemorySegment.ofArray(new byte[64]);
     private OrderBook book;
     private ImbalanceStrategy strategy;
-    private GeneratedMarketData stream;
-    private MemorySegment data;
-    private int count;
-    private int cursor;
+    private MessageCursor messages;
     private long orders;
 
     @Setup
     public void setup(BenchmarkParams params) {
-        stream = ReferenceWorkload.stream(params, 1.0);
-        data = stream.segment();
-        count = stream.messageCount();
         book = ReferenceWorkload.newBook();
+        messages = new MessageCursor(ReferenceWorkload.stream(params, 1.0), book);
         strategy = ReferenceWorkload.newStrategy();
     }
 
     @Override
     public void run(long seq, Stamps stamps, Sink sink) {
-        final int i = cursor;
-        if (i + 1 == count) {
-            cursor = 0;
-            book.clear();
-        } else {
-            cursor = i + 1;
-        }
-        final int parsed = parser.parse(data, stream.messageOffset(i), stream.messageLength(i));
+        final int parsed = messages.parseNext();
         stamps.mark();
-        final ItchMessage m = parser.message();
+        final ItchMessage m = messages.message();
         final int applied = parsed == Status.OK ? book.apply(m) : parsed;
         stamps.mark();
         final boolean decided = applied == Status.OK && Pipeline.changesBook(m.messageType)

@@ -1,11 +1,9 @@
 package io.stagebench.stages.jmh;
 
 import io.stagebench.stages.Status;
+import io.stagebench.stages.bench.MessageCursor;
 import io.stagebench.stages.bench.ReferenceWorkload;
 import io.stagebench.stages.book.OrderBook;
-import io.stagebench.stages.itch.GeneratedMarketData;
-import io.stagebench.stages.itch.ItchParser;
-import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -49,19 +47,13 @@ public class BookJmh {
     @Param({"20261130"})
     public long seed;
 
-    private final ItchParser parser = new ItchParser();
     private OrderBook book;
-    private GeneratedMarketData stream;
-    private MemorySegment data;
-    private int count;
-    private int cursor;
+    private MessageCursor cursor;
 
     @Setup(Level.Trial)
     public void setup() {
-        stream = ReferenceWorkload.stream(seed, messages);
-        data = stream.segment();
-        count = stream.messageCount();
         book = ReferenceWorkload.newBook();
+        cursor = new MessageCursor(ReferenceWorkload.stream(seed, messages), book);
     }
 
     @Setup(Level.Iteration)
@@ -72,27 +64,14 @@ public class BookJmh {
     /** The baseline: stream walk and parse, no book. */
     @Benchmark
     public void parse(Blackhole bh) {
-        final int i = next();
-        bh.consume(parser.parse(data, stream.messageOffset(i), stream.messageLength(i)));
+        bh.consume(cursor.parseNext());
     }
 
     /** Stream walk, parse and book update: stagebench's {@code book} call with nothing left out. */
     @Benchmark
     public void parseAndApply(Blackhole bh) {
-        final int i = next();
-        final int parsed = parser.parse(data, stream.messageOffset(i), stream.messageLength(i));
-        bh.consume(parsed == Status.OK ? book.apply(parser.message()) : parsed);
-    }
-
-    private int next() {
-        final int i = cursor;
-        if (i + 1 == count) {
-            cursor = 0;
-            book.clear(); // replaying from the start: the stream's orders are new again
-        } else {
-            cursor = i + 1;
-        }
-        return i;
+        final int parsed = cursor.parseNext();
+        bh.consume(parsed == Status.OK ? book.apply(cursor.message()) : parsed);
     }
 
     @TearDown(Level.Trial)

@@ -1,14 +1,10 @@
 package io.stagebench.stages.jmh;
 
-import io.stagebench.stages.Pipeline;
-import io.stagebench.stages.Status;
+import io.stagebench.stages.bench.MessageCursor;
 import io.stagebench.stages.bench.ReferenceWorkload;
 import io.stagebench.stages.book.OrderBook;
 import io.stagebench.stages.decide.ImbalanceStrategy;
-import io.stagebench.stages.itch.GeneratedMarketData;
 import io.stagebench.stages.itch.ItchMessage;
-import io.stagebench.stages.itch.ItchParser;
-import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -50,20 +46,14 @@ public class DecideJmh {
     @Param({"20261130"})
     public long seed;
 
-    private final ItchParser parser = new ItchParser();
     private OrderBook book;
     private ImbalanceStrategy strategy;
-    private GeneratedMarketData stream;
-    private MemorySegment data;
-    private int count;
-    private int cursor;
+    private MessageCursor cursor;
 
     @Setup(Level.Trial)
     public void setup() {
-        stream = ReferenceWorkload.stream(seed, messages);
-        data = stream.segment();
-        count = stream.messageCount();
         book = ReferenceWorkload.newBook();
+        cursor = new MessageCursor(ReferenceWorkload.stream(seed, messages), book);
         strategy = ReferenceWorkload.newStrategy();
     }
 
@@ -75,7 +65,7 @@ public class DecideJmh {
     /** The baseline: parse and apply until a message changes a book, no decision. */
     @Benchmark
     public void prepare(Blackhole bh) {
-        final ItchMessage m = nextBookChange();
+        final ItchMessage m = cursor.nextBookChange();
         bh.consume(m.stockLocate);
         bh.consume(m.timestampNs);
     }
@@ -83,25 +73,7 @@ public class DecideJmh {
     /** Preparation and decision: stagebench's {@code decide} call with nothing left out. */
     @Benchmark
     public void prepareAndDecide(Blackhole bh) {
-        final ItchMessage m = nextBookChange();
+        final ItchMessage m = cursor.nextBookChange();
         bh.consume(strategy.decide(book, m.stockLocate, m.timestampNs));
-    }
-
-    private ItchMessage nextBookChange() {
-        while (true) {
-            final int i = cursor;
-            if (i + 1 == count) {
-                cursor = 0;
-                book.clear();
-            } else {
-                cursor = i + 1;
-            }
-            if (parser.parse(data, stream.messageOffset(i), stream.messageLength(i)) == Status.OK) {
-                final ItchMessage m = parser.message();
-                if (book.apply(m) == Status.OK && Pipeline.changesBook(m.messageType)) {
-                    return m;
-                }
-            }
-        }
     }
 }

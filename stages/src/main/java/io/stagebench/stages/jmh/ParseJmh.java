@@ -1,10 +1,8 @@
 package io.stagebench.stages.jmh;
 
+import io.stagebench.stages.bench.MessageCursor;
 import io.stagebench.stages.bench.ReferenceWorkload;
-import io.stagebench.stages.itch.GeneratedMarketData;
 import io.stagebench.stages.itch.ItchMessage;
-import io.stagebench.stages.itch.ItchParser;
-import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -44,17 +42,11 @@ public class ParseJmh {
     @Param({"20261130"})
     public long seed;
 
-    private final ItchParser parser = new ItchParser();
-    private GeneratedMarketData stream;
-    private MemorySegment data;
-    private int count;
-    private int cursor;
+    private MessageCursor cursor;
 
     @Setup(Level.Trial)
     public void setup() {
-        stream = ReferenceWorkload.stream(seed, messages);
-        data = stream.segment();
-        count = stream.messageCount();
+        cursor = new MessageCursor(ReferenceWorkload.stream(seed, messages), null);
     }
 
     @Setup(Level.Iteration)
@@ -64,10 +56,8 @@ public class ParseJmh {
 
     @Benchmark
     public void parse(Blackhole bh) {
-        final int i = cursor;
-        cursor = i + 1 == count ? 0 : i + 1;
-        final int status = parser.parse(data, stream.messageOffset(i), stream.messageLength(i));
-        final ItchMessage m = parser.message();
+        final int status = cursor.parseNext();
+        final ItchMessage m = cursor.message();
         bh.consume(status);
         bh.consume(m.orderReferenceNumber ^ m.priceE4 ^ m.shares);
     }

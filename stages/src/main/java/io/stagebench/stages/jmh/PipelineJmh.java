@@ -2,12 +2,11 @@ package io.stagebench.stages.jmh;
 
 import io.stagebench.stages.Pipeline;
 import io.stagebench.stages.Status;
+import io.stagebench.stages.bench.MessageCursor;
 import io.stagebench.stages.bench.ReferenceWorkload;
 import io.stagebench.stages.book.OrderBook;
 import io.stagebench.stages.decide.ImbalanceStrategy;
-import io.stagebench.stages.itch.GeneratedMarketData;
 import io.stagebench.stages.itch.ItchMessage;
-import io.stagebench.stages.itch.ItchParser;
 import io.stagebench.stages.ouch.OuchEncoder;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
@@ -50,23 +49,17 @@ public class PipelineJmh {
     @Param({"20261130"})
     public long seed;
 
-    private final ItchParser parser = new ItchParser();
     private final OuchEncoder encoder = new OuchEncoder();
     private final MemorySegment out = MemorySegment.ofArray(new byte[64]);
     private OrderBook book;
     private ImbalanceStrategy strategy;
-    private GeneratedMarketData stream;
-    private MemorySegment data;
-    private int count;
-    private int cursor;
+    private MessageCursor cursor;
     private long orders;
 
     @Setup(Level.Trial)
     public void setup() {
-        stream = ReferenceWorkload.stream(seed, messages);
-        data = stream.segment();
-        count = stream.messageCount();
         book = ReferenceWorkload.newBook();
+        cursor = new MessageCursor(ReferenceWorkload.stream(seed, messages), book);
         strategy = ReferenceWorkload.newStrategy();
     }
 
@@ -77,15 +70,8 @@ public class PipelineJmh {
 
     @Benchmark
     public void pipeline(Blackhole bh) {
-        final int i = cursor;
-        if (i + 1 == count) {
-            cursor = 0;
-            book.clear();
-        } else {
-            cursor = i + 1;
-        }
-        final int parsed = parser.parse(data, stream.messageOffset(i), stream.messageLength(i));
-        final ItchMessage m = parser.message();
+        final int parsed = cursor.parseNext();
+        final ItchMessage m = cursor.message();
         final int applied = parsed == Status.OK ? book.apply(m) : parsed;
         final boolean decided = applied == Status.OK && Pipeline.changesBook(m.messageType)
                 && strategy.decide(book, m.stockLocate, m.timestampNs);
