@@ -102,7 +102,8 @@ public final class SummaryFixture {
     }
 
     private StageSummary summary(String stage, double p50, long count) {
-        return new StageSummary(stage, count, p50, 1.2 * p50, 1.5 * p50, 2 * p50, 3 * p50, 5 * p50, 0.8 * p50, unreliable);
+        return new StageSummary(stage, count, p50, 1.2 * p50, 1.5 * p50, 2 * p50, 3 * p50, 5 * p50, 0.8 * p50, unreliable,
+                1.05 * p50);
     }
 
     /** Writes {@code dir/summary.json}; returns {@code dir}. */
@@ -128,8 +129,12 @@ public final class SummaryFixture {
         return dir;
     }
 
-    /** @return five per-fork values around {@code centreNs}, spread by +-{@code jitterNs} */
+    /**
+     * @return nine per-fork values around {@code centreNs}, spread evenly over +-{@code jitterNs}:
+     *         enough forks for a change to survive the Holm adjustment over a diff's rows
+     */
     public static double[] forks(double centreNs, double jitterNs) {
-        return new double[] {centreNs - jitterNs, centreNs + jitterNs / 2, centreNs, centreNs - jitterNs / 2, centreNs + jitterNs};
+        return new double[] {centreNs - jitterNs, centreNs + jitterNs / 2, centreNs, centreNs - jitterNs / 2, centreNs + jitterNs,
+            centreNs - 0.75 * jitterNs, centreNs + 0.25 * jitterNs, centreNs - 0.25 * jitterNs, centreNs + 0.75 * jitterNs};
     }
 }
