@@ -142,10 +142,10 @@ public record RunDiff(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic
         int forksB = b.forks().size();
         if (forksA < VerdictRule.RECOMMENDED_FORKS || forksB < VerdictRule.RECOMMENDED_FORKS) {
             double smallest = MannWhitney.smallestTwoSidedP(forksA, forksB);
-            String reach = smallest < rule.alpha()
-                    ? String.format(Locale.ROOT, "alpha %s is reachable, but only just", VerdictRule.formatAlpha(rule.alpha()))
+            String reach = smallest < rule.lookAlpha()
+                    ? String.format(Locale.ROOT, "alpha %s is reachable, but only just", VerdictRule.formatAlpha(rule.lookAlpha()))
                     : String.format(Locale.ROOT, "alpha %s cannot be reached, so every verdict is 'unreliable'; run at least %d forks a side",
-                            VerdictRule.formatAlpha(rule.alpha()), MannWhitney.forksNeeded(rule.alpha()));
+                            VerdictRule.formatAlpha(rule.lookAlpha()), MannWhitney.forksNeeded(rule.lookAlpha()));
             warnings.add(String.format(Locale.ROOT,
                     "%s: %d v %d forks (fewer than %d a side): the smallest two-sided p these fork counts can give is %s; %s",
                     name, forksA, forksB, VerdictRule.RECOMMENDED_FORKS, VerdictRule.formatP(smallest), reach));
