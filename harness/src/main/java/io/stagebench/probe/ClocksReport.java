@@ -1,5 +1,8 @@
-package io.stagebench.clock;
+package io.stagebench.probe;
 
+import io.stagebench.clock.Calibration;
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.clock.ClockMeasurement;
 import io.stagebench.system.CpuInfo;
 import io.stagebench.system.KernelTsc;
 import java.util.ArrayList;

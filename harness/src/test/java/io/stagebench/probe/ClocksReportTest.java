@@ -1,9 +1,13 @@
-package io.stagebench.clock;
+package io.stagebench.probe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.clock.Calibration;
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.clock.ClockMeasurement;
+import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.json.Json;
 import io.stagebench.system.CpuInfo;
 import io.stagebench.system.KernelTsc;
