@@ -77,12 +77,15 @@ public final class CheckCommand implements Callable<Integer> {
 
     /**
      * Prints the check's WARN lines as {@code *** WARNING: check: ...} to {@code err}: what
-     * {@code run} and {@code ab} say before they measure.
+     * {@code run} and {@code ab} say before they measure, once.
+     *
+     * @return the lines printed, without the {@code *** WARNING:} prefix, for the run's record
      */
-    static void printWarnings(int measuringCpu, PrintWriter err) {
-        for (ReadinessCheck.Item item : new ReadinessCheck(SystemFiles.host(), measuringCpu).warnings()) {
-            err.println("*** WARNING: check: " + item.asWarning());
-        }
+    static List<String> printWarnings(int measuringCpu, PrintWriter err) {
+        List<String> printed = new ReadinessCheck(SystemFiles.host(), measuringCpu).warnings().stream()
+                .map(item -> "check: " + item.asWarning()).toList();
+        printed.forEach(w -> err.println("*** WARNING: " + w));
         err.flush();
+        return printed;
     }
 }

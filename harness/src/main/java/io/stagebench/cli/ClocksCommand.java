@@ -3,8 +3,8 @@ package io.stagebench.cli;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ClockMeasurement;
-import io.stagebench.clock.ClockProbeMain;
-import io.stagebench.clock.ClocksReport;
+import io.stagebench.probe.ClockProbeMain;
+import io.stagebench.probe.ClocksReport;
 import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.fork.JvmFork;
 import io.stagebench.json.Json;
@@ -12,6 +12,7 @@ import io.stagebench.system.CpuInfo;
 import io.stagebench.system.CpuList;
 import io.stagebench.system.CpuSelection;
 import io.stagebench.system.KernelTsc;
+import io.stagebench.system.ReadinessCheck;
 import io.stagebench.system.SystemFiles;
 import java.io.IOException;
 import java.time.Duration;
@@ -87,7 +88,10 @@ public final class ClocksCommand implements Callable<Integer> {
             }
         }
         CpuInfo cpuInfo = CpuInfo.read(files);
-        ClocksReport report = new ClocksReport(cpuInfo, KernelTsc.read(files, cpuInfo), measurements, failures);
+        List<String> counterWarnings = new ReadinessCheck(files, measuredCpu).counterWarnings().stream()
+                .map(ReadinessCheck.Item::asWarning).toList();
+        ClocksReport report = new ClocksReport(cpuInfo, KernelTsc.read(files, cpuInfo), measurements, failures,
+                counterWarnings);
         if (json) {
             spec.commandLine().getOut().println(Json.write(report.toJson()));
         } else {

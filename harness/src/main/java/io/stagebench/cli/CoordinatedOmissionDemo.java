@@ -15,7 +15,7 @@ import io.stagebench.runner.RunConfig;
 import io.stagebench.runner.RunReport;
 import io.stagebench.runner.Runner;
 import io.stagebench.stats.CoordinatedOmission;
-import io.stagebench.store.AtomicFiles;
+import io.stagebench.io.AtomicFiles;
 import io.stagebench.store.RunStore;
 import java.io.IOException;
 import java.io.PrintWriter;

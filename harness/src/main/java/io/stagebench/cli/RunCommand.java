@@ -30,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -106,14 +107,14 @@ public final class RunCommand implements Callable<Integer> {
             return 0;
         }
         RunConfig config = configure(registry);
-        CheckCommand.printWarnings(config.cpu(), spec.commandLine().getErr());
+        List<String> readiness = CheckCommand.printWarnings(config.cpu(), spec.commandLine().getErr());
         RunStore.Run run = RunStore.create(config.runDir());
 
         List<String> jvmFlags = new ArrayList<>(JvmFork.BASE_JVM_FLAGS);
         jvmFlags.addAll(config.jvmFlags());
         Environment environment = Environment.capture(SystemFiles.host(), GitInfo.read(RunStore.projectHome()),
                 Instant.now(), config.cpu(), jvmFlags);
-        List<String> runWarnings = new ArrayList<>(environment.warnings());
+        List<String> runWarnings = new ArrayList<>();
         CpuList serviceCpus = CpuSelection.online(SystemFiles.host()).without(config.cpu());
         Affinity.currentThreadAffinity().filter(a -> a.contains(config.cpu())).ifPresent(a -> {
             if (!serviceCpus.isEmpty() && Affinity.restrictCurrentThread(serviceCpus).isPresent()) {
@@ -129,7 +130,8 @@ public final class RunCommand implements Callable<Integer> {
         boolean jmh = format.equals("jmh");
         PrintWriter text = jmh ? spec.commandLine().getErr() : out;
         text.print(report.toText());
-        RunStore.Written written = run.write(config, outcomes, report.warnings(), environment);
+        RunStore.Written written = run.write(config, outcomes,
+                Stream.concat(readiness.stream(), report.warnings().stream()).toList(), environment);
         if (noRaw) {
             for (BenchmarkOutcome outcome : outcomes) {
                 for (ForkResult fork : outcome.forks()) {

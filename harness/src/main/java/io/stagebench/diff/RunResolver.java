@@ -1,6 +1,6 @@
 package io.stagebench.diff;
 
-import io.stagebench.store.AtomicFiles;
+import io.stagebench.io.AtomicFiles;
 import io.stagebench.system.SystemFiles;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package io.stagebench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.stats.StageSummary;
-import io.stagebench.store.AtomicFiles;
+import io.stagebench.io.AtomicFiles;
 import io.stagebench.store.HistogramFiles;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.StoredRun;

@@ -2,7 +2,7 @@ package io.stagebench.runner;
 
 import io.stagebench.fork.JvmFork;
 import io.stagebench.json.Json;
-import io.stagebench.store.AtomicFiles;
+import io.stagebench.io.AtomicFiles;
 import io.stagebench.system.CpuList;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -14,7 +14,7 @@ import io.stagebench.nativeaccess.Affinity;
 import io.stagebench.nativeaccess.ClockLoader;
 import io.stagebench.stats.Distribution;
 import io.stagebench.stats.StageSummary;
-import io.stagebench.store.AtomicFiles;
+import io.stagebench.io.AtomicFiles;
 import io.stagebench.system.CpuList;
 import io.stagebench.system.JitActivity;
 import java.io.PrintStream;

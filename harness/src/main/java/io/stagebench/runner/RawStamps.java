@@ -1,6 +1,6 @@
 package io.stagebench.runner;
 
-import io.stagebench.store.AtomicFiles;
+import io.stagebench.io.AtomicFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -36,9 +36,21 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
                         Map<String, String> params,
                         List<String> jvmFlags, long forkTimeoutS, Path runDir) {
 
-    /** JVM flags of every fork unless overridden: fixed, pre-touched heap; one GC thread family; JIT counter access. */
+    /** Initial heap of every fork: the same as the maximum, so the heap never resizes while measuring. */
+    public static final String HEAP_MIN_FLAG = "-Xms512m";
+    /** Maximum heap of every fork. */
+    public static final String HEAP_MAX_FLAG = "-Xmx512m";
+    /** Touch every heap page at start-up, so no page fault lands in a measurement. */
+    public static final String PRE_TOUCH_FLAG = "-XX:+AlwaysPreTouch";
+    /** The serial collector: one GC thread family, nothing concurrent beside the measuring thread. */
+    public static final String GC_FLAG = "-XX:+UseSerialGC";
+
+    /**
+     * JVM flags of every fork unless overridden: fixed, pre-touched heap; one GC thread family; JIT counter access.
+     * The JMH cross-check benchmarks start their forks with the same heap, pre-touch and collector constants.
+     */
     public static final List<String> DEFAULT_JVM_FLAGS = List.of(
-            "-Xms512m", "-Xmx512m", "-XX:+AlwaysPreTouch", "-XX:+UseSerialGC",
+            HEAP_MIN_FLAG, HEAP_MAX_FLAG, PRE_TOUCH_FLAG, GC_FLAG,
             "--add-exports", "java.management/sun.management=ALL-UNNAMED");
 
     public RunConfig {

@@ -1,5 +1,6 @@
 package io.stagebench.store;
 
+import io.stagebench.io.AtomicFiles;
 import io.stagebench.stats.Distribution;
 import io.stagebench.stats.LatencyHistograms;
 import java.io.ByteArrayInputStream;

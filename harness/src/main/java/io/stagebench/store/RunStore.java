@@ -1,5 +1,6 @@
 package io.stagebench.store;
 
+import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.ForkResult;

@@ -1,13 +1,13 @@
 package io.stagebench.system;
 
 import java.util.Arrays;
-import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
  * What {@code /proc/cpuinfo} and sysfs say about the counter: model, flags that make the
- * TSC a usable ruler, and the kernel's clocksource.
+ * TSC a usable ruler, and the kernel's clocksource. Values only: {@link ReadinessCheck} judges
+ * them.
  *
  * @param model          CPU model name, or "unknown"
  * @param logicalCpus    number of online logical CPUs
@@ -43,22 +43,6 @@ public record CpuInfo(String model, int logicalCpus, boolean constantTsc, boolea
         return new CpuInfo(model.isEmpty() ? "unknown" : model, online, flags.contains("constant_tsc"),
                 flags.contains("nonstop_tsc"), flags.contains("rdtscp"), clocksource, flags.contains("hypervisor"),
                 cpuMhz);
-    }
-
-    /** @return what makes this machine's counter a questionable ruler, one line each */
-    public List<String> counterWarnings() {
-        List<String> warnings = new java.util.ArrayList<>();
-        if (!constantTsc) {
-            warnings.add("CPU flag constant_tsc is absent: the TSC rate may follow the core clock, ticks are not time");
-        }
-        if (!nonstopTsc) {
-            warnings.add("CPU flag nonstop_tsc is absent: the TSC may stop in deep C-states");
-        }
-        if (!"tsc".equals(clocksource)) {
-            warnings.add("kernel clocksource is '" + clocksource + "', not 'tsc': the kernel does not trust the TSC"
-                    + " on this machine, and calibration against CLOCK_MONOTONIC is only as good as '" + clocksource + "'");
-        }
-        return warnings;
     }
 
     private static String field(String cpuinfo, String name) {

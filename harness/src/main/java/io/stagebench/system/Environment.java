@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  *
  * <p>Captured in the parent before anything is measured, best effort: what the machine does
  * not expose reads {@value #UNKNOWN} (or "unavailable" for cpufreq on machines without it),
- * never an error. The ruler - clock binding, calibration, probe overhead, counter step and
+ * never an error. It records values only; whether they are fit for measuring is judged by
+ * {@link ReadinessCheck} alone. The ruler - clock binding, calibration, probe overhead, counter step and
  * the CPU each fork was pinned to - is measured by the forks and added afterwards with
  * {@link #withRuler(Ruler, List)}.
  *
@@ -125,47 +126,6 @@ public record Environment(String hostname, String startTime, String loadAverage,
                 physicalCores, smt, constantTsc, nonstopTsc, clocksource, kernelTscMhz, kernelTscSource, measuringCpu,
                 governor, turbo, isolatedCpus, nohzFull, jvmVendor, jvmVersion, jvmName, jvmFlags, gc,
                 forksCollectors, commit, dirty, branch, forksRuler);
-    }
-
-    /** @return what about this machine makes latency figures less trustworthy, one line each */
-    public List<String> warnings() {
-        List<String> warnings = new ArrayList<>();
-        if (!constantTsc) {
-            warnings.add("CPU flag constant_tsc is absent: the TSC rate may follow the core clock, ticks are not time");
-        }
-        if (!nonstopTsc) {
-            warnings.add("CPU flag nonstop_tsc is absent: the TSC may stop in deep C-states");
-        }
-        if (!"tsc".equals(clocksource)) {
-            warnings.add("kernel clocksource is '" + clocksource + "', not 'tsc': the kernel does not trust the TSC here");
-        }
-        if (!governor.equals("unavailable") && !governor.equals("performance")) {
-            warnings.add("CPU " + measuringCpu + " frequency governor is '" + governor
-                    + "', not 'performance': the core clock may change under the measurement");
-        }
-        if (turbo.equals("on")) {
-            warnings.add("turbo/boost is on: the core clock depends on temperature and on the load of other cores");
-        }
-        if (smt.equals("on")) {
-            warnings.add("SMT (hyper-threading) is active: the measuring CPU may share its core with another thread");
-        }
-        if (measuringCpu >= 0 && !isolated(isolatedCpus, measuringCpu)) {
-            warnings.add("measuring CPU " + measuringCpu + " is not isolated (isolcpus: " + isolatedCpus
-                    + "): the scheduler may run other tasks and interrupts on it");
-        }
-        if (!hypervisor.equals("none")) {
-            warnings.add("running under a hypervisor (" + hypervisor + "): steal time and virtualised timers add"
-                    + " latency the code did not cause");
-        }
-        return warnings;
-    }
-
-    private static boolean isolated(String cpuList, int cpu) {
-        try {
-            return !cpuList.equals("none") && CpuList.parse(cpuList).contains(cpu);
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
     }
 
     static String hostname(SystemFiles files) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Whether this machine is ready to measure nanoseconds on one CPU, in the manner of
@@ -14,6 +15,10 @@ import java.util.Optional;
  * {@code nohz_full}, {@code rcu_nocbs}), {@code irqbalance}, transparent huge pages, the
  * kernel's clocksource, an invariant TSC, a hypervisor, swap and load - each OK, or WARN with
  * the command that would fix it.
+ *
+ * <p>This is the one place that judges machine readiness: {@link Environment} and
+ * {@link CpuInfo} record what the machine says, and every command that warns about the
+ * machine ({@code check}, {@code run}, {@code ab}, {@code clocks}) takes its lines from here.
  *
  * <p>Everything is read from {@code /proc} and {@code /sys} through {@link SystemFiles}, so
  * tests lay out a fake root. Nothing here changes the machine: it only says what to run.
@@ -93,6 +98,15 @@ public final class ReadinessCheck {
     /** @return the WARN items only */
     public List<Item> warnings() {
         return items().stream().filter(i -> i.status() == Status.WARN).toList();
+    }
+
+    /**
+     * @return the WARN items about the counter alone - the kernel's clocksource and an invariant
+     *         TSC - which {@code stagebench clocks} shows beside its measurements
+     */
+    public List<Item> counterWarnings() {
+        CpuInfo info = CpuInfo.read(files);
+        return Stream.of(clocksource(info), tsc(info)).filter(i -> i.status() == Status.WARN).toList();
     }
 
     private String cpuDir() {

@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,6 +44,19 @@ class CheckCommandTest {
         Path file = root.resolve(path);
         Files.createDirectories(file.getParent());
         Files.writeString(file, content);
+    }
+
+    @Test
+    void shouldPrintEachReadinessWarningOnceAndReturnItForTheRunsRecord() {
+        List<String> recorded = CheckCommand.printWarnings(0, new PrintWriter(err, true));
+
+        String printed = err.toString();
+        for (String warning : recorded) {
+            assertTrue(warning.startsWith("check: "), warning);
+            String line = "*** WARNING: " + warning;
+            assertEquals(printed.indexOf(line), printed.lastIndexOf(line), printed);
+        }
+        assertEquals(recorded.size(), printed.lines().count(), printed);
     }
 
     @Test

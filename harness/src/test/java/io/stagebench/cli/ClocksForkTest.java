@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ClockMeasurement;
-import io.stagebench.clock.ClockProbeMain;
+import io.stagebench.probe.ClockProbeMain;
 import io.stagebench.fork.JvmFork;
 import io.stagebench.json.Json;
 import io.stagebench.system.CpuList;

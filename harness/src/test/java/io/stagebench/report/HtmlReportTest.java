@@ -107,7 +107,7 @@ class HtmlReportTest {
         assertEquals("", Charts.percentileLabel(2.5));
     }
 
-    /** Renders the report in headless Chromium when it is installed (README, "stagebench report", has the manual command). */
+    /** Renders the report in headless Chromium when it is installed (docs/results.md, "stagebench report", has the manual command). */
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldRenderInHeadlessChromium() throws Exception {

@@ -122,6 +122,57 @@ class ReadinessCheckTest {
     }
 
     @Test
+    void shouldWarnAboutEveryUntunedSettingOfTheMeasuringCpu() {
+        write(root, "proc/cpuinfo", "model name\t: Laptop CPU\nflags\t\t: fpu tsc hypervisor\n");
+        write(root, "sys/devices/system/clocksource/clocksource0/current_clocksource", "kvm-clock\n");
+        write(root, "sys/devices/system/cpu/cpu1/topology/thread_siblings_list", "0-1\n");
+        write(root, "sys/devices/system/cpu/cpu1/cpufreq/scaling_governor", "powersave\n");
+        write(root, "sys/devices/system/cpu/cpufreq/boost", "1\n");
+        write(root, "sys/devices/system/cpu/nohz_full", "(null)\n");
+
+        String all = String.join("\n", new ReadinessCheck(new SystemFiles(root), 1).warnings().stream()
+                .map(ReadinessCheck.Item::asWarning).toList());
+
+        for (String expected : List.of("constant_tsc", "nonstop_tsc", "'kvm-clock'", "'powersave'", "cpufreq boost is on",
+                "shares its core with CPU 0", "CPU 1 is not isolated", "hypervisor")) {
+            assertTrue(all.contains(expected), expected + " in\n" + all);
+        }
+    }
+
+    @Test
+    void shouldWarnWhenTheMachineExposesNothing() {
+        List<String> names = new ReadinessCheck(new SystemFiles(root), 0).warnings().stream()
+                .map(ReadinessCheck.Item::name).toList();
+
+        assertTrue(names.containsAll(List.of("isolcpus", "clocksource", "tsc")), names.toString());
+    }
+
+    @Test
+    void shouldWarnAboutTheCounterWhenTheTscFlagsOrClocksourceAreMissing() {
+        write(root, "proc/cpuinfo", "model name\t: Old CPU\nflags\t\t: fpu tsc rdtscp\n");
+        write(root, "sys/devices/system/clocksource/clocksource0/current_clocksource", "hpet\n");
+        write(root, "sys/devices/system/cpu/online", "0-3\n");
+
+        List<ReadinessCheck.Item> warnings = new ReadinessCheck(new SystemFiles(root), 3).counterWarnings();
+
+        assertEquals(List.of("clocksource", "tsc"), warnings.stream().map(ReadinessCheck.Item::name).toList());
+        assertTrue(warnings.get(0).detail().contains("'hpet'"), warnings.get(0).detail());
+        assertTrue(warnings.get(1).detail().contains("constant_tsc and nonstop_tsc"), warnings.get(1).detail());
+    }
+
+    @Test
+    void shouldRaiseNoCounterWarningForAnInvariantTscClocksourceWhateverElseIsUntuned() {
+        tunedMachine(root);
+        write(root, "proc/cmdline", "quiet");
+        write(root, "sys/devices/system/cpu/isolated", "\n");
+
+        ReadinessCheck check = new ReadinessCheck(new SystemFiles(root), 3);
+
+        assertEquals(List.of(), check.counterWarnings());
+        assertTrue(check.warnings().stream().anyMatch(i -> i.name().equals("isolcpus")), check.warnings().toString());
+    }
+
+    @Test
     void shouldPrintEachWarningWithItsFixUnderneath() {
         tunedMachine(root);
         write(root, "proc/swaps", "Filename\tType\tSize\tUsed\tPriority\n/dev/sda2 partition 100 0 -2\n");

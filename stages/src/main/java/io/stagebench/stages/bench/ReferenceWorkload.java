@@ -7,7 +7,7 @@ import io.stagebench.stages.decide.Decision;
 import io.stagebench.stages.decide.ImbalanceStrategy;
 import io.stagebench.stages.itch.GeneratedMarketData;
 import io.stagebench.stages.itch.MarketDataGenerator;
-import io.stagebench.store.AtomicFiles;
+import io.stagebench.io.AtomicFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

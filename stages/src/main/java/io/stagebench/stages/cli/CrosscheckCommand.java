@@ -17,7 +17,7 @@ import io.stagebench.stages.bench.ReferenceWorkload;
 import io.stagebench.stages.jmh.CrossCheck;
 import io.stagebench.stages.jmh.MeasuringThread;
 import io.stagebench.stats.Distribution;
-import io.stagebench.store.AtomicFiles;
+import io.stagebench.io.AtomicFiles;
 import io.stagebench.store.RunStore;
 import java.io.FilterOutputStream;
 import java.io.IOException;

@@ -4,20 +4,10 @@ import io.stagebench.stages.Status;
 import io.stagebench.stages.bench.MessageCursor;
 import io.stagebench.stages.bench.ReferenceWorkload;
 import io.stagebench.stages.book.OrderBook;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -28,24 +18,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * apply to the book) and {@link #parse} (the same walk and parse without the book). The
  * cross-check takes the book stage as their difference.
  *
- * <p>Not final: JMH generates a subclass of every {@code @State} class.
+ * <p>Not final: JMH generates a subclass of every {@code @State} class (see {@link StageJmh}).
  */
-@State(Scope.Thread)
-@BenchmarkMode({Mode.AverageTime, Mode.SampleTime})
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = JmhForks.FORKS, jvmArgsAppend = {JmhForks.NATIVE_ACCESS, JmhForks.UNSAFE_ACCESS, JmhForks.HEAP_MIN,
-        JmhForks.HEAP_MAX, JmhForks.PRE_TOUCH, JmhForks.SERIAL_GC})
-@Warmup(iterations = JmhForks.ITERATIONS, time = 1)
-@Measurement(iterations = JmhForks.ITERATIONS, time = 1)
-public class BookJmh {
-
-    /** Stream length; stagebench's side gets the same as {@code --param messages}. */
-    @Param({"2000000"})
-    public int messages;
-
-    /** Generator seed, as stagebench's {@code --param seed}. */
-    @Param({"20261130"})
-    public long seed;
+public class BookJmh extends StageJmh {
 
     private OrderBook book;
     private MessageCursor cursor;
@@ -54,11 +29,6 @@ public class BookJmh {
     public void setup() {
         book = ReferenceWorkload.newBook();
         cursor = new MessageCursor(ReferenceWorkload.stream(seed, messages), book);
-    }
-
-    @Setup(Level.Iteration)
-    public void pin() {
-        MeasuringThread.pin();
     }
 
     /** The baseline: stream walk and parse, no book. */

@@ -5,19 +5,9 @@ import io.stagebench.stages.bench.ReferenceWorkload;
 import io.stagebench.stages.book.OrderBook;
 import io.stagebench.stages.decide.ImbalanceStrategy;
 import io.stagebench.stages.itch.ItchMessage;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -27,24 +17,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * ({@link #prepareAndDecide}) over the same stream walk; the cross-check takes the decide
  * stage as their difference.
  *
- * <p>Not final: JMH generates a subclass of every {@code @State} class.
+ * <p>Not final: JMH generates a subclass of every {@code @State} class (see {@link StageJmh}).
  */
-@State(Scope.Thread)
-@BenchmarkMode({Mode.AverageTime, Mode.SampleTime})
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = JmhForks.FORKS, jvmArgsAppend = {JmhForks.NATIVE_ACCESS, JmhForks.UNSAFE_ACCESS, JmhForks.HEAP_MIN,
-        JmhForks.HEAP_MAX, JmhForks.PRE_TOUCH, JmhForks.SERIAL_GC})
-@Warmup(iterations = JmhForks.ITERATIONS, time = 1)
-@Measurement(iterations = JmhForks.ITERATIONS, time = 1)
-public class DecideJmh {
-
-    /** Stream length; stagebench's side gets the same as {@code --param messages}. */
-    @Param({"2000000"})
-    public int messages;
-
-    /** Generator seed, as stagebench's {@code --param seed}. */
-    @Param({"20261130"})
-    public long seed;
+public class DecideJmh extends StageJmh {
 
     private OrderBook book;
     private ImbalanceStrategy strategy;
@@ -55,11 +30,6 @@ public class DecideJmh {
         book = ReferenceWorkload.newBook();
         cursor = new MessageCursor(ReferenceWorkload.stream(seed, messages), book);
         strategy = ReferenceWorkload.newStrategy();
-    }
-
-    @Setup(Level.Iteration)
-    public void pin() {
-        MeasuringThread.pin();
     }
 
     /** The baseline: parse and apply until a message changes a book, no decision. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.runner.BenchmarkRegistry;
+import io.stagebench.runner.RunConfig;
 import java.io.InputStream;
 import java.util.Collection;
 import java.util.List;
@@ -47,6 +48,22 @@ class JmhBenchmarksTest {
             expected.add(PACKAGE + benchmark + " " + Mode.SampleTime);
         }
         assertEquals(expected, listed);
+    }
+
+    @Test
+    void shouldStartEveryJmhForkWithTheHeapCollectorAndPreTouchOfAStagebenchFork() throws Exception {
+        List<String> forkFlags = List.of(RunConfig.HEAP_MIN_FLAG, RunConfig.HEAP_MAX_FLAG, RunConfig.PRE_TOUCH_FLAG,
+                RunConfig.GC_FLAG);
+        assertTrue(RunConfig.DEFAULT_JVM_FLAGS.containsAll(forkFlags), RunConfig.DEFAULT_JVM_FLAGS.toString());
+        try (InputStream in = getClass().getResourceAsStream(BenchmarkList.BENCHMARK_LIST)) {
+            for (BenchmarkListEntry entry : BenchmarkList.readBenchmarkList(in)) {
+                Collection<String> appended = entry.getJvmArgsAppend().orElse(List.of());
+
+                assertTrue(appended.containsAll(forkFlags), entry.getUsername() + ": " + appended);
+                assertTrue(appended.stream().noneMatch(a -> a.equals("-Xmx1g") || a.equals("-Xms1g")),
+                        entry.getUsername() + ": " + appended);
+            }
+        }
     }
 
     @Test

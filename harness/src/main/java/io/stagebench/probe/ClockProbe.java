@@ -1,5 +1,12 @@
-package io.stagebench.clock;
+package io.stagebench.probe;
 
+import io.stagebench.clock.Calibration;
+import io.stagebench.clock.Clock;
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.clock.ClockMeasurement;
+import io.stagebench.clock.CounterStep;
+import io.stagebench.clock.LoadedClock;
+import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.nativeaccess.Affinity;
 import io.stagebench.nativeaccess.ClockLoader;
 import io.stagebench.nativeaccess.NativeFloor;

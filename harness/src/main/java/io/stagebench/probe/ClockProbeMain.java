@@ -1,5 +1,7 @@
-package io.stagebench.clock;
+package io.stagebench.probe;
 
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.clock.ClockMeasurement;
 import io.stagebench.json.Json;
 
 /**

@@ -1,7 +1,11 @@
-package io.stagebench.clock;
+package io.stagebench.probe;
 
+import io.stagebench.clock.Calibration;
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.clock.ClockMeasurement;
 import io.stagebench.system.CpuInfo;
 import io.stagebench.system.KernelTsc;
+import io.stagebench.system.ReadinessCheck;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,15 +16,16 @@ import java.util.Optional;
 /**
  * The result of {@code stagebench clocks}: one {@link ClockMeasurement} per binding (each
  * from its own JVM), the machine's counter facts, and the kernel's TSC figure, rendered as
- * the console table or as JSON (keys documented in the README).
+ * the console table or as JSON (keys documented in {@code docs/clocks.md}).
  *
- * @param cpu          the machine's counter facts
- * @param kernelTsc    the kernel's TSC frequency, when one is exposed
- * @param measurements one per binding that was measured
- * @param failures     one line per binding whose fork failed
+ * @param cpu             the machine's counter facts
+ * @param kernelTsc       the kernel's TSC frequency, when one is exposed
+ * @param measurements    one per binding that was measured
+ * @param failures        one line per binding whose fork failed
+ * @param counterWarnings what {@link ReadinessCheck#counterWarnings()} says about the counter, one line each
  */
 public record ClocksReport(CpuInfo cpu, Optional<KernelTsc> kernelTsc, List<ClockMeasurement> measurements,
-                           List<String> failures) {
+                           List<String> failures, List<String> counterWarnings) {
 
     /** Calibrations further than this from the kernel's figure are flagged. */
     public static final double KERNEL_AGREEMENT = 1e-4;
@@ -28,6 +33,7 @@ public record ClocksReport(CpuInfo cpu, Optional<KernelTsc> kernelTsc, List<Cloc
     public ClocksReport {
         measurements = List.copyOf(measurements);
         failures = List.copyOf(failures);
+        counterWarnings = List.copyOf(counterWarnings);
     }
 
     /** @return the measurement whose calibration and step describe the counter: FFM if native, else the first native one */
@@ -56,7 +62,7 @@ public record ClocksReport(CpuInfo cpu, Optional<KernelTsc> kernelTsc, List<Cloc
 
     /** @return every warning the report must show, one line each, without the prefix */
     public List<String> warnings() {
-        List<String> warnings = new ArrayList<>(cpu.counterWarnings());
+        List<String> warnings = new ArrayList<>(counterWarnings);
         for (ClockMeasurement m : measurements) {
             for (String w : m.warnings()) {
                 warnings.add("[" + m.requested() + "] " + w);
@@ -123,7 +129,7 @@ public record ClocksReport(CpuInfo cpu, Optional<KernelTsc> kernelTsc, List<Cloc
         return out.toString();
     }
 
-    /** @return the JSON tree: keys documented in the README under "stagebench clocks --json" */
+    /** @return the JSON tree: keys documented in {@code docs/clocks.md} under "stagebench clocks --json" */
     public Map<String, Object> toJson() {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("schema", "stagebench.clocks/1");

@@ -1,9 +1,13 @@
-package io.stagebench.clock;
+package io.stagebench.probe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.clock.Calibration;
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.clock.ClockMeasurement;
+import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.json.Json;
 import io.stagebench.system.CpuInfo;
 import io.stagebench.system.KernelTsc;
@@ -33,7 +37,7 @@ class ClocksReportTest {
 
     @Test
     void shouldComputeEachBindingsRatioToTheFloorOfItsOwnJvm() {
-        ClocksReport report = new ClocksReport(GOOD_CPU, Optional.of(new KernelTsc(2600.0, "test")), List.of(ffm(), jna()), List.of());
+        ClocksReport report = new ClocksReport(GOOD_CPU, Optional.of(new KernelTsc(2600.0, "test")), List.of(ffm(), jna()), List.of(), List.of());
 
         assertEquals(1.10, report.ratioToFloor(ffm()).orElseThrow(), 1e-9);
         assertEquals(3.50, report.ratioToFloor(jna()).orElseThrow(), 1e-9);
@@ -41,9 +45,20 @@ class ClocksReportTest {
     }
 
     @Test
+    void shouldShowTheCounterWarningsItIsGivenOnce() {
+        String tsc = "tsc: CPU flags lack constant_tsc: ticks may not be time";
+        ClocksReport report = new ClocksReport(GOOD_CPU, Optional.of(new KernelTsc(2600.0, "test")), List.of(ffm()),
+                List.of(), List.of(tsc));
+
+        assertEquals(List.of(tsc), report.warnings());
+        String text = report.toText();
+        assertEquals(text.indexOf("*** WARNING: " + tsc), text.lastIndexOf("*** WARNING: " + tsc), text);
+    }
+
+    @Test
     void shouldWriteTheDocumentedJsonKeys() throws Exception {
         ClocksReport report = new ClocksReport(GOOD_CPU, Optional.of(new KernelTsc(2600.26, "kernel log")),
-                List.of(ffm(), jna()), List.of());
+                List.of(ffm(), jna()), List.of(), List.of());
 
         JsonNode json = Json.mapper().readTree(Json.write(report.toJson()));
 
@@ -71,7 +86,7 @@ class ClocksReportTest {
         ClockMeasurement fallback = new ClockMeasurement(ClockBinding.FFM, ClockBinding.NANOTIME, Calibration.identity(),
                 20, new ProbeOverhead(20, 30, 100_000), 20.0, -1, -1, -1,
                 List.of("native clock unavailable for binding 'ffm' (test); falling back to System.nanoTime()"));
-        ClocksReport report = new ClocksReport(GOOD_CPU, Optional.empty(), List.of(fallback), List.of());
+        ClocksReport report = new ClocksReport(GOOD_CPU, Optional.empty(), List.of(fallback), List.of(), List.of());
 
         String text = report.toText();
 
@@ -84,7 +99,7 @@ class ClocksReportTest {
 
     @Test
     void shouldWarnWhenTheCalibrationDisagreesWithTheKernel() {
-        ClocksReport report = new ClocksReport(GOOD_CPU, Optional.of(new KernelTsc(2610.0, "kernel log")), List.of(ffm()), List.of());
+        ClocksReport report = new ClocksReport(GOOD_CPU, Optional.of(new KernelTsc(2610.0, "kernel log")), List.of(ffm()), List.of(), List.of());
 
         assertTrue(report.warnings().stream().anyMatch(w -> w.contains("differs from the kernel's 2610.000 MHz")),
                 report.warnings().toString());

@@ -1,4 +1,4 @@
-package io.stagebench.store;
+package io.stagebench.io;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,0 +1,50 @@
+package io.stagebench.stages.jmh;
+
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The header every JMH twin of a reference stage shares, written once: thread-scoped state,
+ * AverageTime and SampleTime in ns, forks started with stagebench's heap, pre-touch and
+ * collector ({@link JmhForks}), the stream's length and seed as parameters, and the
+ * benchmark thread pinned before each iteration ({@link MeasuringThread}).
+ *
+ * <p>JMH reads these class annotations, {@code @Param} fields and {@code @Setup} methods
+ * through the class hierarchy, so a subclass declares only its own state, its trial-level
+ * setup and its {@code @Benchmark} methods.
+ *
+ * <p>Not final, nor are its subclasses: JMH generates a subclass of every {@code @State} class.
+ */
+@State(Scope.Thread)
+@BenchmarkMode({Mode.AverageTime, Mode.SampleTime})
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(value = JmhForks.FORKS, jvmArgsAppend = {JmhForks.NATIVE_ACCESS, JmhForks.UNSAFE_ACCESS, JmhForks.HEAP_MIN,
+        JmhForks.HEAP_MAX, JmhForks.PRE_TOUCH, JmhForks.SERIAL_GC})
+@Warmup(iterations = JmhForks.ITERATIONS, time = 1)
+@Measurement(iterations = JmhForks.ITERATIONS, time = 1)
+public abstract class StageJmh {
+
+    /** Stream length; stagebench's side gets the same as {@code --param messages}. */
+    @Param({"2000000"})
+    public int messages;
+
+    /** Generator seed, as stagebench's {@code --param seed}. */
+    @Param({"20261130"})
+    public long seed;
+
+    /** Pins the benchmark thread, outside JMH's measurement. */
+    @Setup(Level.Iteration)
+    public void pin() {
+        MeasuringThread.pin();
+    }
+}
