@@ -3,9 +3,7 @@ package io.stagebench.cli;
 import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.diff.DiffException;
 import io.stagebench.diff.RunDiff;
-import io.stagebench.diff.RunResolver;
 import io.stagebench.diff.Statistic;
-import io.stagebench.diff.RunRecord;
 import io.stagebench.diff.VerdictRule;
 import io.stagebench.nativeaccess.Affinity;
 import io.stagebench.runner.BenchmarkOutcome;
@@ -15,6 +13,8 @@ import io.stagebench.runner.InterleavedRunner;
 import io.stagebench.runner.Mode;
 import io.stagebench.runner.RunConfig;
 import io.stagebench.runner.RunReport;
+import io.stagebench.store.ResultReader;
+import io.stagebench.store.RunResolver;
 import io.stagebench.store.RunStore;
 import io.stagebench.system.CpuList;
 import io.stagebench.system.CpuSelection;
@@ -159,7 +159,8 @@ public final class AbCommand implements Callable<Integer> {
                 || outcomes.b().stream().anyMatch(o -> o.forks().isEmpty());
         int code;
         try {
-            RunDiff diff = RunDiff.compare(RunRecord.read(runDirA), RunRecord.read(runDirB), rule, statistics, List.of());
+            RunDiff diff = RunDiff.compare(ResultReader.readSummary(runDirA), ResultReader.readSummary(runDirB), rule,
+                    statistics, List.of());
             code = DiffCommand.print(diff, failOnRegression, json, spec.commandLine().getOut());
         } catch (DiffException e) {
             err.println("stagebench ab: cannot compare the two runs: " + e.getMessage());

@@ -1,6 +1,8 @@
 package io.stagebench.diff;
 
 import io.stagebench.stats.StageSummary;
+import io.stagebench.store.RunStore;
+import io.stagebench.store.StoredRun;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,7 +22,7 @@ import java.util.Optional;
  * @param benchmarks per benchmark in common, in B's order
  * @param warnings   every warning, without the {@code *** WARNING:} prefix
  */
-public record RunDiff(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic> statistics,
+public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic> statistics,
                       List<BenchmarkDiff> benchmarks, List<String> warnings) {
 
     public RunDiff {
@@ -62,7 +64,7 @@ public record RunDiff(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic
      * @throws DiffException when the runs have no benchmark in common, or a benchmark asked
      *         for is missing from either
      */
-    public static RunDiff compare(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic> statistics, List<String> only) {
+    public static RunDiff compare(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic> statistics, List<String> only) {
         List<String> warnings = new ArrayList<>();
         for (String name : only) {
             if (a.benchmark(name).isEmpty() || b.benchmark(name).isEmpty()) {
@@ -90,8 +92,8 @@ public record RunDiff(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic
         List<String> compared = only.isEmpty() ? common : common.stream().filter(only::contains).toList();
         List<BenchmarkDiff> diffs = new ArrayList<>();
         for (String name : compared) {
-            RunRecord.Benchmark benchmarkA = a.benchmark(name).orElseThrow();
-            RunRecord.Benchmark benchmarkB = b.benchmark(name).orElseThrow();
+            StoredRun.Benchmark benchmarkA = a.benchmark(name).orElseThrow();
+            StoredRun.Benchmark benchmarkB = b.benchmark(name).orElseThrow();
             if (benchmarkA.forks().isEmpty() || benchmarkB.forks().isEmpty()) {
                 warnings.add("benchmark " + name + ": every fork of " + (benchmarkA.forks().isEmpty() ? "A" : "B")
                         + " failed; not compared");
@@ -108,7 +110,7 @@ public record RunDiff(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic
         return new RunDiff(a, b, rule, statistics, diffs, warnings);
     }
 
-    private static BenchmarkDiff compareBenchmark(RunRecord.Benchmark a, RunRecord.Benchmark b, VerdictRule rule,
+    private static BenchmarkDiff compareBenchmark(StoredRun.Benchmark a, StoredRun.Benchmark b, VerdictRule rule,
                                                   List<Statistic> statistics, List<String> warnings) {
         String name = b.name();
         int forksA = a.forks().size();
@@ -144,12 +146,12 @@ public record RunDiff(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic
     }
 
     /** @return one side of a statistic: the pooled value, each fork's value, and whether any of them rests on too few samples */
-    static Side side(RunRecord.Benchmark benchmark, String series, Statistic statistic) {
+    static Side side(StoredRun.Benchmark benchmark, String series, Statistic statistic) {
         StageSummary pooled = benchmark.summary(series).orElseThrow();
         List<Double> forks = new ArrayList<>();
         String unreliable = statistic.isUnreliable(pooled)
                 ? statistic.label() + " has fewer than 100 samples beyond it" : null;
-        for (RunRecord.Fork fork : benchmark.forks()) {
+        for (StoredRun.Fork fork : benchmark.forks()) {
             Optional<StageSummary> own = fork.summary(series);
             if (own.isEmpty()) {
                 continue;
@@ -163,10 +165,10 @@ public record RunDiff(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic
         return new Side(statistic.valueNs(pooled), forks.stream().mapToDouble(Double::doubleValue).toArray(), unreliable);
     }
 
-    private static void addRunWarnings(String label, RunRecord run, List<String> warnings) {
+    private static void addRunWarnings(String label, StoredRun run, List<String> warnings) {
         if (!run.warnings().isEmpty()) {
             warnings.add("run " + label + " recorded " + run.warnings().size() + " warning(s) of its own (see "
-                    + run.dir().resolve(RunRecord.SUMMARY) + ")");
+                    + run.dir().resolve(RunStore.SUMMARY) + ")");
         }
     }
 

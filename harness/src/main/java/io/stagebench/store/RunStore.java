@@ -11,9 +11,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -39,8 +36,6 @@ public final class RunStore {
     public static final String HISTOGRAMS = "histograms";
     /** The HTML report inside a run folder. */
     public static final String REPORT = "report.html";
-
-    private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private RunStore() {
     }
@@ -73,10 +68,10 @@ public final class RunStore {
      */
     public static Path prepareRunDir(Path root, GitInfo git) throws IOException {
         Path commitDir = root.resolve(git.folderName());
-        String base = ZonedDateTime.now(ZoneOffset.UTC).format(RUN_ID);
-        Path runDir = commitDir.resolve(base);
+        String first = RunId.of(Instant.now());
+        Path runDir = commitDir.resolve(first);
         for (int i = 2; Files.exists(runDir); i++) {
-            runDir = commitDir.resolve(base + "-" + i);
+            runDir = commitDir.resolve(RunId.numbered(first, i));
         }
         Files.createDirectories(runDir);
         Path probe = runDir.resolve(AtomicFiles.TEMP_PREFIX + "writable");
@@ -116,6 +111,11 @@ public final class RunStore {
     /** @return the relative path of a series' log in a run folder: {@code histograms/<benchmark>/<series>.hlog} */
     public static String hlogPath(String benchmark, String series) {
         return HISTOGRAMS + "/" + benchmark + "/" + series + ".hlog";
+    }
+
+    /** @return the relative path of fork {@code fork}'s own result in a run folder: {@code forks/<benchmark>/fork-N.json} */
+    public static String forkResultPath(String benchmark, int fork) {
+        return "forks/" + benchmark + "/fork-" + fork + ".json";
     }
 
     /** @return the relative path of a series' percentile distribution: {@code histograms/<benchmark>/<series>.hgrm} */
@@ -257,7 +257,7 @@ public final class RunStore {
                 for (ForkResult fork : outcome.forks()) {
                     Map<String, Object> f = new LinkedHashMap<>();
                     f.put("fork", fork.fork());
-                    f.put("result", "forks/" + outcome.descriptor().name() + "/fork-" + fork.fork() + ".json");
+                    f.put("result", forkResultPath(outcome.descriptor().name(), fork.fork()));
                     f.put("summaries", fork.summaries());
                     f.put("binding", fork.binding().id());
                     f.put("cpuPinned", fork.cpuPinned());
