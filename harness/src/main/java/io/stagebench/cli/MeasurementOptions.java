@@ -4,12 +4,11 @@ import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.runner.BenchmarkRegistry;
 import io.stagebench.runner.Rate;
-import io.stagebench.system.CpuSelection;
-import io.stagebench.system.SystemFiles;
+import io.stagebench.runner.RunConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalInt;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
@@ -17,7 +16,9 @@ import picocli.CommandLine.Option;
 
 /**
  * The options every measuring command shares ({@code run}, {@code ab}), and their checks:
- * each bad value is one line and exit 2, before anything is measured.
+ * each bad value is one line and exit 2, before anything is measured. {@link #settings}
+ * turns them into what a {@link RunConfig.Builder} changes from its defaults;
+ * {@code --cpu} and {@code --results} go to {@link MeasurementSession#open}.
  */
 final class MeasurementOptions {
 
@@ -112,13 +113,22 @@ final class MeasurementOptions {
         }
     }
 
-    /** @return the measuring CPU: the one asked for (checked to exist) or the chosen one */
-    int measuringCpu() {
-        try {
-            return CpuSelection.choose(cpu == null ? OptionalInt.empty() : OptionalInt.of(cpu), SystemFiles.host());
-        } catch (IllegalArgumentException e) {
-            throw usage("--cpu: " + e.getMessage());
-        }
+    /**
+     * Checks every shared option now and returns what they change in a run's configuration.
+     *
+     * @param defaultForks    forks per benchmark without {@code --forks}
+     * @param defaultMessages measured messages per fork without {@code --messages}
+     * @param defaultWarmup   warm-up without {@code --warmup}
+     */
+    UnaryOperator<RunConfig.Builder> settings(int defaultForks, int defaultMessages, String defaultWarmup) {
+        int forkCount = forks(defaultForks);
+        int measured = messages(defaultMessages);
+        Warmup warm = warmup(defaultWarmup);
+        double hz = rateHz();
+        checkLimits();
+        return builder -> builder.forks(forkCount).messages(measured).warmup(warm.messages(), warm.ms()).paced(hz)
+                .binding(clock).calibration(calibrationMs, RunConfig.DEFAULT_CALIBRATION_ROUNDS).lockMemory(!noMlock)
+                .forkTimeoutS(forkTimeoutS);
     }
 
     /** Checks the calibration length and the fork timeout. */

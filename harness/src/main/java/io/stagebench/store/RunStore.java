@@ -80,18 +80,9 @@ public final class RunStore {
         return runDir;
     }
 
-    /** @return a handle on an existing run folder of the project's own checkout */
+    /** @return a handle on an existing run folder */
     public static Run create(Path runDir) {
-        return new Run(runDir, projectHome());
-    }
-
-    /**
-     * @param checkout the checkout whose commit the run measured (another worktree for the
-     *                 other side of an A/B comparison); it must still exist when the summary is written
-     * @return a handle on an existing run folder
-     */
-    public static Run create(Path runDir, Path checkout) {
-        return new Run(runDir, checkout);
+        return new Run(runDir);
     }
 
     /**
@@ -160,26 +151,20 @@ public final class RunStore {
     public static final class Run {
 
         private final Path dir;
-        private final Path checkout;
 
-        Run(Path dir, Path checkout) {
+        Run(Path dir) {
             this.dir = dir;
-            this.checkout = checkout;
         }
 
         public Path dir() {
             return dir;
         }
 
-        /** Writes {@code summary.json} alone, without environment or histogram files; returns its path. */
-        public Path writeSummary(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> warnings) throws IOException {
-            return writeSummary(config, outcomes, warnings, null, Map.of());
-        }
-
         /**
          * Writes every result file of the run, each atomically: per benchmark series an
          * {@code .hlog} and an {@code .hgrm}, then {@code jmh-result.json}, then
-         * {@code summary.json} last, so a folder whose summary exists is complete.
+         * {@code summary.json} last, so a folder whose summary exists is complete. The forks
+         * wrote their own {@code forks/<benchmark>/fork-N.json}; the summary names them.
          *
          * @param environment the environment captured before measuring; the forks' ruler is added here
          */
@@ -225,39 +210,32 @@ public final class RunStore {
         private Path writeSummary(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> warnings,
                                   Environment environment, Map<String, Map<String, Map<String, String>>> files)
                 throws IOException {
-            GitInfo git = GitInfo.read(checkout);
             Map<String, Object> root = new LinkedHashMap<>();
             root.put("schema", SCHEMA);
-            // the environment was captured from the checkout that ran; without one, ask that checkout
-            root.put("commit", environment != null ? environment.commit() : git.commit());
-            root.put("dirty", environment != null ? environment.dirty() : git.dirty());
-            root.put("branch", environment != null ? environment.branch() : git.branch());
+            root.put("commit", environment.commit());
+            root.put("dirty", environment.dirty());
+            root.put("branch", environment.branch());
             root.put("runId", dir.getFileName().toString());
-            if (environment != null) {
-                root.put("startTime", environment.startTime());
-                root.put("endTime", Instant.now().toString());
-            }
+            root.put("startTime", environment.startTime());
+            root.put("endTime", Instant.now().toString());
             root.put("config", config);
-            if (environment != null) {
-                root.put("environment", environment);
-                root.put("jmh", JmhResultFile.FILE);
-            }
+            root.put("environment", environment);
+            root.put("jmh", JmhResultFile.FILE);
             List<Map<String, Object>> benchmarks = new ArrayList<>();
             for (BenchmarkOutcome outcome : outcomes) {
+                String name = outcome.descriptor().name();
                 Map<String, Object> b = new LinkedHashMap<>();
-                b.put("name", outcome.descriptor().name());
+                b.put("name", name);
                 b.put("stages", outcome.descriptor().stages());
                 b.put("forksSucceeded", outcome.forks().size());
                 b.put("failures", outcome.failures());
                 b.put("summaries", outcome.summaries());
-                if (files.containsKey(outcome.descriptor().name())) {
-                    b.put("histograms", files.get(outcome.descriptor().name()));
-                }
+                b.put("histograms", files.getOrDefault(name, Map.of()));
                 List<Map<String, Object>> forks = new ArrayList<>();
                 for (ForkResult fork : outcome.forks()) {
                     Map<String, Object> f = new LinkedHashMap<>();
                     f.put("fork", fork.fork());
-                    f.put("result", forkResultPath(outcome.descriptor().name(), fork.fork()));
+                    f.put("result", forkResultPath(name, fork.fork()));
                     f.put("summaries", fork.summaries());
                     f.put("binding", fork.binding().id());
                     f.put("cpuPinned", fork.cpuPinned());
