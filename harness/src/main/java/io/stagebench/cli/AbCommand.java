@@ -2,6 +2,7 @@ package io.stagebench.cli;
 
 import io.stagebench.diff.DiffException;
 import io.stagebench.diff.RunDiff;
+import io.stagebench.diff.SequentialPlan;
 import io.stagebench.diff.Statistic;
 import io.stagebench.diff.VerdictRule;
 import io.stagebench.runner.BenchmarkOutcome;
@@ -17,12 +18,15 @@ import io.stagebench.system.GitWorktree;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,19 +35,24 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code stagebench ab [COMMIT] [BENCHMARK...]}: the local pre-commit A/B. Builds COMMIT
  * (default HEAD) in a temporary git worktree - A, the old - and measures its forks
- * interleaved with the working tree's - B, the new - (A B A B ...) on the same pinned CPU,
- * stores both runs in the result store, and prints {@code stagebench diff A B}.
+ * interleaved with the working tree's - B, the new - (A B B A ...) on the same pinned CPU,
+ * in looks planned by a {@link SequentialPlan}, stores both runs in the result store, and
+ * prints {@code stagebench diff A B} under the rule the plan's looks call for.
  */
 @Command(name = "ab", mixinStandardHelpOptions = true,
         description = {"Build COMMIT (default: HEAD) in a temporary git worktree and measure it",
             "(A, old) against the working tree (B, new), their forks interleaved",
-            "A B A B ... on the same pinned CPU; store both runs and print the diff.",
+            "A B B A ... on the same pinned CPU; store both runs and print the diff.",
+            "Sequential by default: 15 forks a side, then 5 more pairs at a time for",
+            "each benchmark not yet decided, up to 30, within a 4-minute budget.",
             "Name the commit first to name benchmarks: stagebench ab HEAD pipeline"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:measured (no regression, or --fail-on-regression not given)",
             "1:a statistic is slower and --fail-on-regression was given, or every fork of a side failed",
             "2:bad usage, an unknown commit, or a build of COMMIT that failed"})
 public final class AbCommand implements Callable<Integer> {
+
+    private static final Pattern BUDGET = Pattern.compile("([0-9]+)\\s*(ms|s|m|h)");
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "COMMIT", description = "The old side, A (default: HEAD).")
     String commit = "HEAD";
@@ -77,13 +86,30 @@ public final class AbCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "A smoke run: 2 forks x 20000 messages a side (too few to call a change).")
     boolean quick;
 
+    @Option(names = "--min-forks", paramLabel = "N", description = "Forks a side at the first look (default: 15).")
+    Integer minForks;
+
+    @Option(names = "--max-forks", paramLabel = "N", description = "Forks a side at most (default: 30).")
+    Integer maxForks;
+
+    @Option(names = "--step", paramLabel = "N", description = "Fork pairs added per further look (default: 5).")
+    Integer stepForks;
+
+    @Option(names = "--target", paramLabel = "PERCENT",
+            description = "Stop adding forks to a benchmark once its centre rows could detect this change (default: 5%%).")
+    String target;
+
+    @Option(names = "--budget", paramLabel = "TIME",
+            description = "Start no further look once measuring would pass this time, e.g. 4m, 90s (default: 4m).")
+    String budget;
+
     @Option(names = "--alpha", paramLabel = "P", description = "Significance level of the diff (default: ${DEFAULT-VALUE}).")
     double alpha = VerdictRule.DEFAULT_ALPHA;
 
     @Option(names = "--threshold", paramLabel = "PERCENT", description = "Smallest change the diff can call (default: 2%%).")
     String threshold = "2";
 
-    @Option(names = "--stat", split = ",", paramLabel = "STAT", description = "Statistics to compare (default: p50, p99, p99.9, max).")
+    @Option(names = "--stat", split = ",", paramLabel = "STAT", description = "Statistics to compare (default: tmean, p50, p99, p99.9, max).")
     List<String> stats = new ArrayList<>();
 
     @Option(names = "--fail-on-regression", description = "Exit 1 when any compared statistic of B is called slower.")
@@ -106,15 +132,18 @@ public final class AbCommand implements Callable<Integer> {
         List<String> benchmarks = benchmarks(registry);
         VerdictRule rule = rule();
         List<Statistic> statistics = statistics();
-        UnaryOperator<RunConfig.Builder> shared = measurement.settings(quick ? 2 : 5, quick ? 20_000 : 200_000,
+        SequentialPlan plan = plan();
+        UnaryOperator<RunConfig.Builder> shared = measurement.settings(plan.maxForks(), quick ? 20_000 : 200_000,
                 quick ? "100000" : "200000");
         MeasurementSession session = MeasurementSession.open(measurement.cpu, measurement.results, err);
 
         Path runDirA;
         Path runDirB;
         InterleavedRunner.Outcomes outcomes;
+        SequentialAb sequence;
         err.println("[ab] A = " + commitHash.substring(0, 12) + " (" + commit + "), built in a temporary worktree;"
                 + " B = the working tree " + GitInfo.read(home).folderName());
+        err.println("[ab] " + plan.describe());
         err.flush();
         try (GitWorktree worktree = GitWorktree.add(home, commitHash)) {
             err.println("[ab] building A in " + worktree.dir() + " (mvn -q -B -DskipTests package) ...");
@@ -125,9 +154,12 @@ public final class AbCommand implements Callable<Integer> {
             MeasurementSession.Measurement b = session.begin(home, benchmarks, side(shared, bJvmArgs, bParams));
             runDirA = a.dir();
             runDirB = b.dir();
-            outcomes = session.interleave(
+            InterleavedRunner runner = session.interleaved(
                     new InterleavedRunner.Variant("A", a.config(), ForkLauncher.jvm(worktree.classPath())),
                     new InterleavedRunner.Variant("B", b.config(), ForkLauncher.jvm()), registry);
+            sequence = new SequentialAb(runner, plan, rule, statistics, err, System::nanoTime);
+            sequence.run(benchmarks);
+            outcomes = runner.outcomes();
             MeasurementSession.Stored storedA = session.store(a, outcomes.a(), a.report(outcomes.a()).warnings());
             MeasurementSession.Stored storedB = session.store(b, outcomes.b(), b.report(outcomes.b()).warnings());
             storedA.printReport(err);
@@ -148,7 +180,7 @@ public final class AbCommand implements Callable<Integer> {
                 || outcomes.b().stream().anyMatch(o -> o.forks().isEmpty());
         int code;
         try {
-            RunDiff diff = RunDiff.compare(ResultReader.readSummary(runDirA), ResultReader.readSummary(runDirB), rule,
+            RunDiff diff = RunDiff.compare(ResultReader.readSummary(runDirA), ResultReader.readSummary(runDirB), sequence.rule(),
                     statistics, List.of());
             code = DiffCommand.print(diff, failOnRegression, json, spec.commandLine().getOut());
         } catch (DiffException e) {
@@ -162,6 +194,48 @@ public final class AbCommand implements Callable<Integer> {
     private UnaryOperator<RunConfig.Builder> side(UnaryOperator<RunConfig.Builder> shared, List<String> sideJvmArgs,
                                                   Map<String, String> sideParams) {
         return builder -> shared.apply(builder).jvmFlags(jvmArgs).jvmFlags(sideJvmArgs).params(params).params(sideParams);
+    }
+
+    /** @return the fork plan: fixed with --forks or --quick, else sequential */
+    private SequentialPlan plan() {
+        boolean sequentialAsked = minForks != null || maxForks != null || stepForks != null || target != null || budget != null;
+        if (measurement.forks != null || quick) {
+            if (sequentialAsked) {
+                throw usage("--forks and --quick fix the fork count; they cannot be combined with --min-forks, --max-forks,"
+                        + " --step, --target or --budget");
+            }
+            int forks = measurement.forks(2);
+            if (forks < 2) {
+                throw usage("--forks must be at least 2 for a comparison, got " + forks);
+            }
+            return SequentialPlan.fixed(forks);
+        }
+        int max = maxForks != null ? maxForks : SequentialPlan.DEFAULT_MAX_FORKS;
+        int min = minForks != null ? minForks : Math.min(SequentialPlan.DEFAULT_MIN_FORKS, max);
+        try {
+            return new SequentialPlan(min, max, stepForks != null ? stepForks : SequentialPlan.DEFAULT_STEP_FORKS,
+                    target != null ? DiffCommand.parseThreshold(target) : SequentialPlan.DEFAULT_TARGET_PERCENT,
+                    budget != null ? parseBudget(budget) : SequentialPlan.DEFAULT_BUDGET);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage().replace("min forks", "--min-forks").replace("max forks", "--max-forks")
+                    .replace("step must", "--step must").replace("target must", "--target must")
+                    .replace("--threshold:", "--target:"));
+        }
+    }
+
+    /** @return "4m", "90s", "1500ms" as a duration */
+    static Duration parseBudget(String text) {
+        Matcher m = BUDGET.matcher(text.trim());
+        if (!m.matches()) {
+            throw new IllegalArgumentException("--budget: cannot parse '" + text + "' (a time such as 4m, 90s or 1500ms, not negative)");
+        }
+        long amount = Long.parseLong(m.group(1));
+        return switch (m.group(2)) {
+            case "ms" -> Duration.ofMillis(amount);
+            case "s" -> Duration.ofSeconds(amount);
+            case "m" -> Duration.ofMinutes(amount);
+            default -> Duration.ofHours(amount);
+        };
     }
 
     private List<String> benchmarks(BenchmarkRegistry registry) {

@@ -52,7 +52,7 @@ public final class DiffCommand implements Callable<Integer> {
     String threshold = "2";
 
     @Option(names = "--stat", split = ",", paramLabel = "STAT",
-            description = "Statistics to compare: p50, p99, p99.9, max (default: all four).")
+            description = "Statistics to compare: tmean (mean of the samples up to p99), p50, p99, p99.9, max (default: all).")
     List<String> stats = new ArrayList<>();
 
     @Option(names = {"-b", "--benchmark"}, paramLabel = "NAME", description = "Compare only this benchmark; repeatable.")

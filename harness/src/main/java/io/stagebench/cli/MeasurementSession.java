@@ -32,7 +32,7 @@ import java.util.function.UnaryOperator;
  * read, diffed and reported like any other.
  *
  * <p>Usage: {@code open} (checks the CPU), then per run {@code begin} (folder, config,
- * environment), {@code run} or {@code interleave}, {@code store}. Nothing is written before
+ * environment), {@code run} or {@code interleaved}, {@code store}. Nothing is written before
  * {@code begin}: commands check their arguments first.
  */
 public final class MeasurementSession {
@@ -131,10 +131,10 @@ public final class MeasurementSession {
         return new Runner(measurement.config(), registry, placement.serviceCpus(), launcher, System.err).run();
     }
 
-    /** Runs A and B with their forks interleaved, A 1, B 1, A 2, B 2, ...; progress on stderr. */
-    public InterleavedRunner.Outcomes interleave(InterleavedRunner.Variant a, InterleavedRunner.Variant b,
-                                                 BenchmarkRegistry registry) throws IOException {
-        return new InterleavedRunner(a, b, registry, placement.serviceCpus(), System.err).run();
+    /** @return a runner of A and B with their forks interleaved on this session's CPUs; progress on stderr */
+    public InterleavedRunner interleaved(InterleavedRunner.Variant a, InterleavedRunner.Variant b,
+                                         BenchmarkRegistry registry) {
+        return new InterleavedRunner(a, b, registry, placement.serviceCpus(), System.err);
     }
 
     /**

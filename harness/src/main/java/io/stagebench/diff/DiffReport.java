@@ -31,16 +31,19 @@ public final class DiffReport {
         VerdictRule rule = diff.rule();
         line(out, "A (old)  %s", describe(diff.a()));
         line(out, "B (new)  %s", describe(diff.b()));
-        line(out, "rule     faster/slower only when p < %s (two-sided Mann-Whitney U over the per-fork values, exact unless",
-                VerdictRule.formatAlpha(rule.alpha()));
-        line(out, "         tied: '~'), and |shift of the per-fork medians| > the run-to-run spread (max - min across forks)");
-        line(out, "         of either side, and |change| >= %s%%", VerdictRule.formatAlpha(rule.thresholdPercent()));
+        line(out, "rule     faster/slower only when: the two-sided Mann-Whitney U p over the per-fork values, Holm-adjusted");
+        line(out, "         over all %d rows of this diff, is < %s%s; the Hodges-Lehmann shift (median of pairwise",
+                diff.rowCount(), VerdictRule.formatAlpha(rule.lookAlpha()),
+                rule.looks() > 1 ? " (alpha " + VerdictRule.formatAlpha(rule.alpha()) + " spread over " + rule.looks() + " looks)" : "");
+        line(out, "         differences B - A) exceeds the run-to-run spread (IQR across forks) of either side; and");
+        line(out, "         |shift| >= %s%% of A. 'could detect': the smallest change this comparison would have called.",
+                VerdictRule.formatAlpha(rule.thresholdPercent()));
         for (RunDiff.BenchmarkDiff benchmark : diff.benchmarks()) {
             out.append(System.lineSeparator());
             line(out, "%s  (%d v %d forks: smallest possible p %s)", benchmark.name(), benchmark.forksA(), benchmark.forksB(),
                     VerdictRule.formatP(MannWhitney.smallestTwoSidedP(benchmark.forksA(), benchmark.forksB())));
             int width = Math.max(8, benchmark.stages().stream().mapToInt(s -> s.stage().length()).max().orElse(0));
-            int nsWidth = 10;
+            int nsWidth = 8;
             for (RunDiff.StageDiff stage : benchmark.stages()) {
                 for (Comparison c : stage.comparisons()) {
                     for (double v : new double[] {c.oldNs(), c.newNs(), c.spreadOldNs(), c.spreadNewNs()}) {
@@ -48,14 +51,15 @@ public final class DiffReport {
                     }
                 }
             }
-            String row = "  %-" + width + "s %-6s %" + nsWidth + "s %" + nsWidth + "s %8s %" + nsWidth + "s %" + nsWidth
-                    + "s %8s  ";
-            line(out, row + "%s", "series", "stat", "A ns", "B ns", "change", "spread A", "spread B", "p", "verdict");
+            String row = "  %-" + width + "s %-6s %" + nsWidth + "s %" + nsWidth + "s %8s  %-24s %" + nsWidth + "s %" + nsWidth
+                    + "s %8s %8s  ";
+            line(out, row + "%s", "series", "stat", "A ns", "B ns", "change", "shift (95% CI)", "IQR A", "IQR B",
+                    "Holm p", "detect", "verdict");
             for (RunDiff.StageDiff stage : benchmark.stages()) {
                 for (Comparison c : stage.comparisons()) {
                     line(out, row + "%-10s  %s", stage.stage(), c.statistic().label(), ns(c.oldNs()), ns(c.newNs()),
-                            percent(c.changePercent()), ns(c.spreadOldNs()), ns(c.spreadNewNs()), p(c),
-                            c.verdict().label(), c.reason());
+                            percent(c.changePercent()), shift(c), ns(c.spreadOldNs()), ns(c.spreadNewNs()), p(c),
+                            detectable(c.detectablePercent()), c.verdict().label(), c.reason());
                 }
             }
         }
@@ -81,7 +85,13 @@ public final class DiffReport {
         rule.put("alpha", diff.rule().alpha());
         rule.put("thresholdPercent", diff.rule().thresholdPercent());
         rule.put("statistics", diff.statistics().stream().map(Statistic::label).toList());
+        rule.put("looks", diff.rule().looks());
+        rule.put("lookAlpha", diff.rule().lookAlpha());
         rule.put("test", "two-sided Mann-Whitney U over per-fork values, exact unless tied");
+        rule.put("multipleComparisons", "Holm over all " + diff.rowCount() + " rows");
+        rule.put("shift", "Hodges-Lehmann, " + VerdictRule.INTERVAL_CONFIDENCE + " confidence interval");
+        rule.put("spread", "interquartile range of per-fork values");
+        rule.put("detectablePower", VerdictRule.POWER);
         root.put("rule", rule);
         List<Map<String, Object>> benchmarks = new ArrayList<>();
         for (RunDiff.BenchmarkDiff benchmark : diff.benchmarks()) {
@@ -106,7 +116,12 @@ public final class DiffReport {
                     m.put("spreadOldNs", finite(c.spreadOldNs()));
                     m.put("spreadNewNs", finite(c.spreadNewNs()));
                     m.put("shiftNs", finite(c.shiftNs()));
+                    m.put("shiftPercent", finite(c.shiftPercent()));
+                    m.put("shiftLowNs", finite(c.shiftLowNs()));
+                    m.put("shiftHighNs", finite(c.shiftHighNs()));
                     m.put("pValue", finite(c.pValue()));
+                    m.put("pAdjusted", finite(c.pAdjusted()));
+                    m.put("detectablePercent", finite(c.detectablePercent()));
                     m.put("pExact", Double.isNaN(c.pValue()) ? null : c.pExact());
                     m.put("verdict", c.verdict().label());
                     m.put("reason", c.reason());
@@ -158,10 +173,38 @@ public final class DiffReport {
     }
 
     private static String p(Comparison c) {
-        if (Double.isNaN(c.pValue())) {
+        if (Double.isNaN(c.pAdjusted())) {
             return "-";
         }
-        return (c.pExact() ? "" : "~") + VerdictRule.formatP(c.pValue());
+        return (c.pExact() ? "" : "~") + VerdictRule.formatP(c.pAdjusted());
+    }
+
+    /** @return "+10.1% [+9.5, +10.8]": the shift and its interval, in % of A's per-fork median */
+    private static String shift(Comparison c) {
+        if (Double.isNaN(c.shiftPercent())) {
+            return "-";
+        }
+        double centre = c.shiftNs() / (c.shiftPercent() / 100);
+        if (!(Double.isFinite(centre)) || c.shiftPercent() == 0) {
+            return percent(c.shiftPercent()) + " [" + ns(c.shiftLowNs()) + ", " + ns(c.shiftHighNs()) + " ns]";
+        }
+        return percent(c.shiftPercent()) + " [" + bound(c.shiftLowNs() / centre * 100) + ", "
+                + bound(c.shiftHighNs() / centre * 100) + "]";
+    }
+
+    private static String bound(double percent) {
+        if (Double.isInfinite(percent)) {
+            return percent > 0 ? "+inf" : "-inf";
+        }
+        return String.format(Locale.ROOT, "%+.1f", percent);
+    }
+
+    /** @return "2.0%", "inf" (nothing could be called) or "-" (no test) */
+    private static String detectable(double percent) {
+        if (Double.isNaN(percent)) {
+            return "-";
+        }
+        return Double.isInfinite(percent) ? "inf" : String.format(Locale.ROOT, "%.1f%%", percent);
     }
 
     private static Double finite(double value) {

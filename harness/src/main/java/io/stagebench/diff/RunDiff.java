@@ -6,7 +6,6 @@ import io.stagebench.store.StoredRun;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * Compares two stored runs, A (old) against B (new): per benchmark in common, per series in
@@ -90,7 +89,8 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
             }
         }
         List<String> compared = only.isEmpty() ? common : common.stream().filter(only::contains).toList();
-        List<BenchmarkDiff> diffs = new ArrayList<>();
+        List<PendingBenchmark> pending = new ArrayList<>();
+        List<VerdictRule.Row> rows = new ArrayList<>();
         for (String name : compared) {
             StoredRun.Benchmark benchmarkA = a.benchmark(name).orElseThrow();
             StoredRun.Benchmark benchmarkB = b.benchmark(name).orElseThrow();
@@ -99,7 +99,29 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
                         + " failed; not compared");
                 continue;
             }
-            diffs.add(compareBenchmark(benchmarkA, benchmarkB, rule, statistics, warnings));
+            pending.add(collectBenchmark(benchmarkA, benchmarkB, rule, statistics, rows, warnings));
+        }
+        // every row of every benchmark is one family: Holm controls the chance of any false call in the whole diff
+        List<Comparison> judged = rule.judgeAll(rows);
+        long family = judged.stream().filter(c -> !Double.isNaN(c.pValue())).count();
+        for (PendingBenchmark p : pending) {
+            double smallest = MannWhitney.smallestTwoSidedP(p.forksA(), p.forksB());
+            if (family > 1 && smallest * family >= rule.lookAlpha() && smallest < rule.lookAlpha()) {
+                warnings.add(String.format(Locale.ROOT, "%s: %d v %d forks give p >= %s at best; over the %d rows of this diff"
+                        + " Holm needs p < %s for a first call, so this benchmark can have none: measure more forks (ab starts"
+                        + " at %d a side)", p.name(), p.forksA(), p.forksB(), VerdictRule.formatP(smallest), family,
+                        VerdictRule.formatP(rule.lookAlpha() / family), SequentialPlan.DEFAULT_MIN_FORKS));
+            }
+        }
+        List<BenchmarkDiff> diffs = new ArrayList<>();
+        int at = 0;
+        for (PendingBenchmark p : pending) {
+            List<StageDiff> stages = new ArrayList<>();
+            for (String series : p.series()) {
+                stages.add(new StageDiff(series, judged.subList(at, at + statistics.size())));
+                at += statistics.size();
+            }
+            diffs.add(new BenchmarkDiff(p.name(), p.forksA(), p.forksB(), stages));
         }
         warnings.addAll(0, EnvironmentComparison.warnings(a, b));
         if (a.dir().toAbsolutePath().normalize().equals(b.dir().toAbsolutePath().normalize())) {
@@ -110,8 +132,13 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
         return new RunDiff(a, b, rule, statistics, diffs, warnings);
     }
 
-    private static BenchmarkDiff compareBenchmark(StoredRun.Benchmark a, StoredRun.Benchmark b, VerdictRule rule,
-                                                  List<Statistic> statistics, List<String> warnings) {
+    /** A benchmark whose rows wait for the family's verdicts. */
+    private record PendingBenchmark(String name, int forksA, int forksB, List<String> series) {
+    }
+
+    private static PendingBenchmark collectBenchmark(StoredRun.Benchmark a, StoredRun.Benchmark b, VerdictRule rule,
+                                                     List<Statistic> statistics, List<VerdictRule.Row> rows,
+                                                     List<String> warnings) {
         String name = b.name();
         int forksA = a.forks().size();
         int forksB = b.forks().size();
@@ -125,44 +152,32 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
                     "%s: %d v %d forks (fewer than %d a side): the smallest two-sided p these fork counts can give is %s; %s",
                     name, forksA, forksB, VerdictRule.RECOMMENDED_FORKS, VerdictRule.formatP(smallest), reach));
         }
-        List<StageDiff> stages = new ArrayList<>();
+        List<String> compared = new ArrayList<>();
         for (String series : b.series()) {
             if (a.summary(series).isEmpty()) {
                 warnings.add(name + ": series " + series + " is only in B; not compared");
                 continue;
             }
-            List<Comparison> comparisons = new ArrayList<>();
             for (Statistic statistic : statistics) {
-                comparisons.add(rule.judge(statistic, side(a, series, statistic), side(b, series, statistic)));
+                rows.add(new VerdictRule.Row(statistic, side(a, series, statistic), side(b, series, statistic)));
             }
-            stages.add(new StageDiff(series, comparisons));
+            compared.add(series);
         }
         for (String series : a.series()) {
             if (b.summary(series).isEmpty()) {
                 warnings.add(name + ": series " + series + " is only in A; not compared");
             }
         }
-        return new BenchmarkDiff(name, forksA, forksB, stages);
+        return new PendingBenchmark(name, forksA, forksB, compared);
     }
 
     /** @return one side of a statistic: the pooled value, each fork's value, and whether any of them rests on too few samples */
     static Side side(StoredRun.Benchmark benchmark, String series, Statistic statistic) {
-        StageSummary pooled = benchmark.summary(series).orElseThrow();
-        List<Double> forks = new ArrayList<>();
-        String unreliable = statistic.isUnreliable(pooled)
-                ? statistic.label() + " has fewer than 100 samples beyond it" : null;
+        List<StageSummary> forks = new ArrayList<>();
         for (StoredRun.Fork fork : benchmark.forks()) {
-            Optional<StageSummary> own = fork.summary(series);
-            if (own.isEmpty()) {
-                continue;
-            }
-            forks.add(statistic.valueNs(own.get()));
-            if (unreliable == null && statistic.isUnreliable(own.get())) {
-                unreliable = statistic.label() + " has fewer than 100 samples beyond it in fork " + fork.fork()
-                        + " (measure more messages per fork)";
-            }
+            fork.summary(series).ifPresent(forks::add);
         }
-        return new Side(statistic.valueNs(pooled), forks.stream().mapToDouble(Double::doubleValue).toArray(), unreliable);
+        return Side.of(statistic, benchmark.summary(series).orElseThrow(), forks);
     }
 
     private static void addRunWarnings(String label, StoredRun run, List<String> warnings) {
@@ -170,6 +185,11 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
             warnings.add("run " + label + " recorded " + run.warnings().size() + " warning(s) of its own (see "
                     + run.dir().resolve(RunStore.SUMMARY) + ")");
         }
+    }
+
+    /** @return how many rows this diff compares (the Holm family, with the unreliable ones) */
+    public int rowCount() {
+        return benchmarks.stream().mapToInt(bd -> bd.stages().size() * statistics.size()).sum();
     }
 
     /** @return every comparison called slower, as "benchmark/stage statistic" */

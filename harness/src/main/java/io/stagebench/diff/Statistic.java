@@ -12,6 +12,11 @@ import java.util.stream.Collectors;
  */
 public enum Statistic {
 
+    /**
+     * The trimmed mean: the mean of the samples at or below p99. The centre statistic of a
+     * comparison: it resolves a fraction of a counter step, where p50 only takes step values.
+     */
+    TMEAN("tmean"),
     P50("p50"),
     P99("p99"),
     P999("p99.9"),
@@ -38,11 +43,20 @@ public enum Statistic {
      *         samples (the exact max is never marked: it is a single sample by definition)
      */
     public boolean isUnreliable(StageSummary summary) {
+        if (this == TMEAN) {
+            return Double.isNaN(summary.tmeanNs()) && summary.count() > 0;
+        }
         return summary.unreliable().contains(label);
     }
 
+    /** @return why {@link #isUnreliable} holds, for a verdict's reason */
+    public String unreliableWhy() {
+        return this == TMEAN ? "tmean not recorded (a result written before it existed)"
+                : label + " has fewer than 100 samples beyond it (measure more messages per fork)";
+    }
+
     /**
-     * @throws IllegalArgumentException "unknown statistic 'p95' (valid: p50, p99, p99.9, max)"
+     * @throws IllegalArgumentException "unknown statistic 'p95' (valid: tmean, p50, p99, p99.9, max)"
      */
     public static Statistic parse(String text) {
         String wanted = text.trim().toLowerCase(Locale.ROOT);

@@ -40,6 +40,17 @@ public record BenchmarkOutcome(BenchmarkDescriptor descriptor, List<ForkResult> 
         return out;
     }
 
+    /**
+     * @param index the fork's position in {@link #forks()}
+     * @return that fork's summaries in series order, computed here from its raw stamps (the
+     *         one place ticks become nanoseconds), not copied from what the fork wrote
+     */
+    public List<StageSummary> forkSummaries(int index) {
+        List<StageSummary> out = new ArrayList<>();
+        perFork.forEach((name, parts) -> out.add(StageSummary.of(name, parts.get(index))));
+        return out;
+    }
+
     /** @return each fork's p50 of {@code series}, in fork order */
     public double[] forkP50s(String series) {
         List<Distribution> parts = perFork.getOrDefault(series, List.of());

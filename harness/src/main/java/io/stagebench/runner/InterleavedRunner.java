@@ -4,12 +4,14 @@ import io.stagebench.system.CpuList;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * An A/B run: the same benchmarks measured in two variants - two builds, or one build with
- * different JVM flags - with their forks interleaved, A 1, B 1, A 2, B 2, ..., on the same
- * measuring CPU. Whatever drifts while the comparison runs (temperature, a neighbour's load,
+ * different JVM flags - with their forks interleaved, A 1, B 1, B 2, A 2, A 3, B 3, ..., on the
+ * same measuring CPU. Whatever drifts while the comparison runs (temperature, a neighbour's load,
  * the page cache) then falls on both variants alike instead of on whichever ran second.
  * Each variant keeps its own run folder and is merged exactly as {@link Runner} merges a run.
  */
@@ -43,6 +45,8 @@ public final class InterleavedRunner {
     private final BenchmarkRegistry registry;
     private final CpuList serviceCpus;
     private final PrintStream progress;
+    private final Map<String, BenchmarkForks[]> forks = new LinkedHashMap<>();
+    private final Map<String, Integer> pairsRun = new LinkedHashMap<>();
 
     /**
      * @throws IllegalArgumentException when the variants differ in benchmarks, fork count or
@@ -60,23 +64,65 @@ public final class InterleavedRunner {
         this.progress = progress;
     }
 
-    /** Runs every benchmark, its forks interleaved A B A B ...; returns both sides' merged outcomes. */
+    /** Runs every benchmark's configured forks, interleaved; returns both sides' merged outcomes. */
     public Outcomes run() throws IOException {
+        for (String name : a.config().benchmarks()) {
+            runPairs(name, a.config().forks());
+        }
+        return outcomes();
+    }
+
+    /**
+     * Runs {@code pairs} more fork pairs of {@code benchmark}. The order within a pair
+     * alternates, A B then B A (an ABBA design): whatever a fork leaves behind for the next
+     * one (page cache, a warm branch predictor on the host, a thermal state) falls on both
+     * sides alike instead of always on B.
+     *
+     * @throws IllegalArgumentException when the benchmark is not one of the comparison's
+     *         or the configured fork count would be exceeded
+     */
+    public void runPairs(String benchmark, int pairs) throws IOException {
+        if (!a.config().benchmarks().contains(benchmark)) {
+            throw new IllegalArgumentException("benchmark '" + benchmark + "' is not part of this comparison");
+        }
+        int done = pairsRun.getOrDefault(benchmark, 0);
+        if (done + pairs > a.config().forks()) {
+            throw new IllegalArgumentException("at most " + a.config().forks() + " forks a side, asked for " + (done + pairs));
+        }
+        BenchmarkForks[] sides = sides(benchmark);
+        for (int fork = done + 1; fork <= done + pairs; fork++) {
+            boolean aFirst = fork % 2 == 1;
+            sides[aFirst ? 0 : 1].runFork(fork);
+            sides[aFirst ? 1 : 0].runFork(fork);
+        }
+        pairsRun.put(benchmark, done + pairs);
+    }
+
+    /** @return the pairs run so far for {@code benchmark} */
+    public int pairsRun(String benchmark) {
+        return pairsRun.getOrDefault(benchmark, 0);
+    }
+
+    /** @return both sides' outcomes so far, merged, in benchmark order (benchmarks not started are left out) */
+    public Outcomes outcomes() {
         List<BenchmarkOutcome> outA = new ArrayList<>();
         List<BenchmarkOutcome> outB = new ArrayList<>();
-        for (String name : a.config().benchmarks()) {
-            BenchmarkDescriptor descriptor = registry.get(name);
-            BenchmarkForks forksA = new BenchmarkForks(a.config(), descriptor, a.launcher(), serviceCpus, progress,
-                    "[ab " + a.name() + "]");
-            BenchmarkForks forksB = new BenchmarkForks(b.config(), descriptor, b.launcher(), serviceCpus, progress,
-                    "[ab " + b.name() + "]");
-            for (int fork = 1; fork <= a.config().forks(); fork++) {
-                forksA.runFork(fork);
-                forksB.runFork(fork);
-            }
-            outA.add(forksA.merge());
-            outB.add(forksB.merge());
+        for (BenchmarkForks[] sides : forks.values()) {
+            outA.add(sides[0].merge());
+            outB.add(sides[1].merge());
         }
         return new Outcomes(outA, outB);
+    }
+
+    private BenchmarkForks[] sides(String benchmark) throws IOException {
+        BenchmarkForks[] sides = forks.get(benchmark);
+        if (sides == null) {
+            BenchmarkDescriptor descriptor = registry.get(benchmark);
+            sides = new BenchmarkForks[] {
+                new BenchmarkForks(a.config(), descriptor, a.launcher(), serviceCpus, progress, "[ab " + a.name() + "]"),
+                new BenchmarkForks(b.config(), descriptor, b.launcher(), serviceCpus, progress, "[ab " + b.name() + "]")};
+            forks.put(benchmark, sides);
+        }
+        return sides;
     }
 }

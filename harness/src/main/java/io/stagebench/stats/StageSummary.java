@@ -19,12 +19,30 @@ import java.util.Locale;
  * @param maxNs      exact maximum
  * @param minNs      minimum
  * @param unreliable labels ("p99.9", ...) of percentiles with fewer than 100 samples beyond
+ * @param tmeanNs    the trimmed mean: the mean of every sample at or below p99 (the body of
+ *                   the distribution); it resolves a fraction of a counter step, which no
+ *                   percentile can, so comparisons use it as their centre. NaN when not
+ *                   recorded (results written before it existed)
  */
 public record StageSummary(String stage, long count, double p50Ns, double p90Ns, double p99Ns, double p999Ns,
-                           double p9999Ns, double maxNs, double minNs, List<String> unreliable) {
+                           double p9999Ns, double maxNs, double minNs, List<String> unreliable, double tmeanNs) {
+
+    /** The percentile above which samples are cut from {@link #tmeanNs()}. */
+    public static final double TRIM_PERCENTILE = 99;
 
     public StageSummary {
         unreliable = List.copyOf(unreliable);
+        // a stored summary without the field reads as 0; a real trimmed mean is positive
+        // whenever p99 is, since the p99 sample itself is part of the body
+        if (tmeanNs == 0 && p99Ns > 0) {
+            tmeanNs = Double.NaN;
+        }
+    }
+
+    /** A summary without a trimmed mean (NaN). */
+    public StageSummary(String stage, long count, double p50Ns, double p90Ns, double p99Ns, double p999Ns,
+                        double p9999Ns, double maxNs, double minNs, List<String> unreliable) {
+        this(stage, count, p50Ns, p90Ns, p99Ns, p999Ns, p9999Ns, maxNs, minNs, unreliable, Double.NaN);
     }
 
     /** Summarises a distribution of nanosecond samples. */
@@ -36,7 +54,7 @@ public record StageSummary(String stage, long count, double p50Ns, double p90Ns,
             }
         }
         return new StageSummary(stage, d.count(), d.percentile(50), d.percentile(90), d.percentile(99),
-                d.percentile(99.9), d.percentile(99.99), d.max(), d.min(), unreliable);
+                d.percentile(99.9), d.percentile(99.99), d.max(), d.min(), unreliable, d.trimmedMean(TRIM_PERCENTILE));
     }
 
     /** @return the value of a standard percentile by label */
@@ -48,6 +66,7 @@ public record StageSummary(String stage, long count, double p50Ns, double p90Ns,
             case "p99.9" -> p999Ns;
             case "p99.99" -> p9999Ns;
             case "max" -> maxNs;
+            case "tmean" -> tmeanNs;
             default -> throw new IllegalArgumentException("unknown statistic '" + label + "'");
         };
     }

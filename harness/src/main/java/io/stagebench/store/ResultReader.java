@@ -246,7 +246,8 @@ public final class ResultReader {
             out.add(new StageSummary(f.text(s, "stage", sAt), count, f.number(s, "p50Ns", sAt),
                     f.number(s, "p90Ns", sAt), f.number(s, "p99Ns", sAt), f.number(s, "p999Ns", sAt),
                     f.number(s, "p9999Ns", sAt), f.number(s, "maxNs", sAt), f.number(s, "minNs", sAt),
-                    f.texts(s, "unreliable", sAt, true)));
+                    f.texts(s, "unreliable", sAt, true),
+                    s.has("tmeanNs") ? f.number(s, "tmeanNs", sAt) : Double.NaN)); // added later under the same schema
         }
         return out;
     }

@@ -232,11 +232,12 @@ public final class RunStore {
                 b.put("summaries", outcome.summaries());
                 b.put("histograms", files.getOrDefault(name, Map.of()));
                 List<Map<String, Object>> forks = new ArrayList<>();
-                for (ForkResult fork : outcome.forks()) {
+                for (int i = 0; i < outcome.forks().size(); i++) {
+                    ForkResult fork = outcome.forks().get(i);
                     Map<String, Object> f = new LinkedHashMap<>();
                     f.put("fork", fork.fork());
                     f.put("result", forkResultPath(name, fork.fork()));
-                    f.put("summaries", fork.summaries());
+                    f.put("summaries", outcome.forkSummaries(i));
                     f.put("binding", fork.binding().id());
                     f.put("cpuPinned", fork.cpuPinned());
                     f.put("calibratedMhz", fork.calibration().mhz());

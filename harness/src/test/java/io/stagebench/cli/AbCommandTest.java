@@ -54,7 +54,27 @@ class AbCommandTest {
 
     @Test
     void shouldRejectAnUnknownStatistic() throws Exception {
-        assertUsageError(ab("HEAD", "spin", "--stat", "p95"), "--stat: unknown statistic 'p95' (valid: p50, p99, p99.9, max)");
+        assertUsageError(ab("HEAD", "spin", "--stat", "p95"), "--stat: unknown statistic 'p95' (valid: tmean, p50, p99, p99.9, max)");
+    }
+
+    @Test
+    void shouldRejectTooFewMaxForksBeforeBuildingAnything() throws Exception {
+        assertUsageError(ab("HEAD", "spin", "--max-forks", "1"), "--max-forks must be at least 2 (a side), got 1");
+    }
+
+    @Test
+    void shouldRejectANegativeBudget() throws Exception {
+        assertUsageError(ab("HEAD", "spin", "--budget", "-1"), "--budget: cannot parse '-1' (a time such as 4m, 90s or 1500ms");
+    }
+
+    @Test
+    void shouldRejectAFixedForkCountCombinedWithASequentialOption() throws Exception {
+        assertUsageError(ab("HEAD", "spin", "-f", "10", "--max-forks", "20"), "--forks and --quick fix the fork count");
+    }
+
+    @Test
+    void shouldRejectATargetThatIsNotAPercentage() throws Exception {
+        assertUsageError(ab("HEAD", "spin", "--target", "lots"), "--target: cannot parse 'lots'");
     }
 
     @Test

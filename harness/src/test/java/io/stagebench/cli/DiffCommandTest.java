@@ -60,7 +60,7 @@ class DiffCommandTest {
         int code = diff(a.toString(), b.toString(), "--fail-on-regression");
 
         assertEquals(0, code, err.toString());
-        assertTrue(out.toString().contains("verdicts: 0 slower, 0 faster, 8 no change, 0 unreliable"), out.toString());
+        assertTrue(out.toString().contains("verdicts: 0 slower, 0 faster, 10 no change, 0 unreliable"), out.toString());
     }
 
     @Test
@@ -94,7 +94,9 @@ class DiffCommandTest {
         JsonNode decide = root.at("/benchmarks/0/stages/1");
         assertEquals("decide", decide.get("stage").asText());
         assertEquals("slower", decide.at("/statistics/0/verdict").asText());
-        assertEquals(5, decide.at("/statistics/0/newForksNs").size());
+        assertEquals(9, decide.at("/statistics/0/newForksNs").size());
+        assertEquals("p50", decide.at("/statistics/0/statistic").asText());
+        assertTrue(decide.at("/statistics/0/pAdjusted").asDouble() >= decide.at("/statistics/0/pValue").asDouble());
         assertEquals("pipeline/decide p50", root.at("/regressions/0").asText());
     }
 

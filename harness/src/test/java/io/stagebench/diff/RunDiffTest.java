@@ -49,7 +49,7 @@ class RunDiffTest {
         assertEquals(Verdict.SLOWER, verdict(diff, "decide", Statistic.P50));
         assertEquals(Verdict.SLOWER, verdict(diff, "decide", Statistic.P99));
         assertEquals(Verdict.NO_CHANGE, verdict(diff, "parse", Statistic.P50));
-        assertEquals(List.of("pipeline/decide p50", "pipeline/decide p99", "pipeline/decide p99.9", "pipeline/decide max"),
+        assertEquals(List.of("pipeline/decide tmean", "pipeline/decide p50", "pipeline/decide p99", "pipeline/decide p99.9", "pipeline/decide max"),
                 diff.regressions());
     }
 
@@ -60,7 +60,7 @@ class RunDiffTest {
 
         RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
 
-        assertEquals(8, diff.count(Verdict.NO_CHANGE));
+        assertEquals(10, diff.count(Verdict.NO_CHANGE));
         assertTrue(diff.regressions().isEmpty());
         assertTrue(diff.warnings().isEmpty(), diff.warnings().toString());
     }
@@ -129,9 +129,10 @@ class RunDiffTest {
 
         String text = new DiffReport(RunDiff.compare(a, b, VerdictRule.defaults(), List.of(Statistic.P50), List.of())).toText();
 
-        assertTrue(text.contains("pipeline  (5 v 5 forks: smallest possible p 0.0079)"), text);
-        assertTrue(text.lines().anyMatch(l -> l.matches("\\s+decide\\s+p50\\s+100\\.0\\s+110\\.0\\s+\\+10\\.0%\\s+1\\.2\\s+1\\.2\\s+0\\.0079\\s+slower.*")), text);
-        assertTrue(text.lines().anyMatch(l -> l.matches("\\s+parse\\s+p50\\s+.*no change\\s+p 0\\.\\d+ >= 0\\.05")), text);
+        assertTrue(text.contains("pipeline  (9 v 9 forks: smallest possible p <0.0001)"), text);
+        assertTrue(text.lines().anyMatch(l -> l.matches("\\s+decide\\s+p50\\s+100\\.0\\s+110\\.0\\s+\\+10\\.0%\\s+\\+10\\.0% \\[\\+9\\.5, \\+10\\.5\\]"
+                + "\\s+0\\.6\\s+0\\.6\\s+<0\\.0001\\s+2\\.0%\\s+slower.*")), text);
+        assertTrue(text.lines().anyMatch(l -> l.matches("\\s+parse\\s+p50\\s+.*no change\\s+Holm p 0\\.\\d+ >= 0\\.05")), text);
         assertTrue(text.contains("verdicts: 1 slower (pipeline/decide p50), 0 faster, 1 no change, 0 unreliable"), text);
         assertTrue(text.contains("*** WARNING: environments differ in config.cpu: A '1', B '0'"), text);
     }

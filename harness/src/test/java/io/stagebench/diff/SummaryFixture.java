@@ -20,7 +20,8 @@ import java.util.stream.Stream;
  * them (forks' {@code fork-N.json}, then the store's one write call: histograms, JMH file,
  * {@code summary.json} with an environment). Each fork of a stage gets samples whose p50 is
  * the value asked for and whose other statistics follow from it: p90 = 1.2 x p50,
- * p99 = 1.5 x, p99.9 = 2 x, p99.99 = 3 x, max = 5 x, min = 0.8 x. Below and above the p50
+ * p99 = 1.5 x, p99.9 = 2 x, p99.99 = 3 x, max = 5 x, min = 0.8 x, and the trimmed mean
+ * (samples up to p99) about 1.01 x. Below and above the p50
  * the samples are split evenly, so the pooled p50 of the forks is the median of their p50s.
  */
 public final class SummaryFixture {
@@ -134,8 +135,12 @@ public final class SummaryFixture {
         }
     }
 
-    /** @return five per-fork values around {@code centreNs}, spread by +-{@code jitterNs} */
+    /**
+     * @return nine per-fork values around {@code centreNs}, spread evenly over +-{@code jitterNs}:
+     *         enough forks for a change to survive the Holm adjustment over a diff's rows
+     */
     public static double[] forks(double centreNs, double jitterNs) {
-        return new double[] {centreNs - jitterNs, centreNs + jitterNs / 2, centreNs, centreNs - jitterNs / 2, centreNs + jitterNs};
+        return new double[] {centreNs - jitterNs, centreNs + jitterNs / 2, centreNs, centreNs - jitterNs / 2, centreNs + jitterNs,
+            centreNs - 0.75 * jitterNs, centreNs + 0.25 * jitterNs, centreNs - 0.25 * jitterNs, centreNs + 0.75 * jitterNs};
     }
 }

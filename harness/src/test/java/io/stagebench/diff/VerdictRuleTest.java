@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class VerdictRuleTest {
@@ -23,8 +25,10 @@ class VerdictRuleTest {
         assertEquals(Verdict.SLOWER, c.verdict(), c.reason());
         assertEquals(2.0 / 252, c.pValue(), 1e-12);
         assertEquals(1000.0 / 101, c.changePercent(), 1e-9);
-        assertEquals(2.0, c.spreadOldNs(), 1e-12);
+        assertEquals(1.0, c.spreadOldNs(), 1e-12, "the spread is the interquartile range");
         assertEquals(10.0, c.shiftNs(), 1e-12);
+        assertEquals(1000.0 / 101, c.shiftPercent(), 1e-9);
+        assertTrue(c.shiftLowNs() > 0 && c.shiftHighNs() < 12, c.shiftLowNs() + ".." + c.shiftHighNs());
     }
 
     @Test
@@ -41,17 +45,32 @@ class VerdictRuleTest {
 
         assertEquals(Verdict.NO_CHANGE, c.verdict());
         assertTrue(c.pValue() > 0.5, "p " + c.pValue());
-        assertTrue(c.reason().startsWith("p 0.690 >= 0.05"), c.reason());
+        assertTrue(c.reason().startsWith("Holm p 0.690 >= 0.05"), c.reason());
     }
 
     @Test
-    void shouldNotCallAShiftInsideTheRunToRunSpread() {
-        // fully separated, so p = 0.0079, but one slow fork on the old side makes its spread 53 ns
+    void shouldCallAShiftThatOneForkInASlowModeWouldHaveHiddenFromAMaxMinSpread() {
+        // one old fork in a slow mode: max - min is 53 ns, the interquartile range 2 ns
         Comparison c = rule.judge(Statistic.P50, side(50, 100, 101, 102, 103), side(104, 105, 106, 107, 108));
 
         assertEquals(2.0 / 252, c.pValue(), 1e-12);
+        assertEquals(2.0, c.spreadOldNs(), 1e-12);
+        assertEquals(Verdict.SLOWER, c.verdict(), c.reason());
+    }
+
+    @Test
+    void shouldNotCallASignificantShiftInsideTheRunToRunSpread() {
+        double[] a = new double[20];
+        double[] b = new double[20];
+        for (int i = 0; i < 20; i++) {
+            a[i] = 90 + i * 20.0 / 19;
+            b[i] = a[i] + 6;
+        }
+        Comparison c = rule.judge(Statistic.TMEAN, new Side(100, a, null), new Side(106, b, null));
+
+        assertTrue(c.pAdjusted() < 0.05, "p " + c.pAdjusted());
         assertEquals(Verdict.NO_CHANGE, c.verdict());
-        assertEquals("shift 5.0 ns within spread 53.0 ns", c.reason());
+        assertEquals("shift 6.00 ns within spread (IQR) 10.00 ns", c.reason());
     }
 
     @Test
@@ -59,7 +78,7 @@ class VerdictRuleTest {
         Comparison c = rule.judge(Statistic.P50, side(1000, 1001, 1002, 1003, 1004), side(1010, 1011, 1012, 1013, 1014));
 
         assertEquals(Verdict.NO_CHANGE, c.verdict());
-        assertEquals("|change| 1.0% < 2%", c.reason());
+        assertEquals("|shift| 1.0% < 2%", c.reason());
         assertEquals(Verdict.SLOWER, new VerdictRule(0.05, 0.5).judge(Statistic.P50, side(1000, 1001, 1002, 1003, 1004),
                 side(1010, 1011, 1012, 1013, 1014)).verdict());
     }
@@ -111,14 +130,70 @@ class VerdictRuleTest {
     void shouldDecideThePackageWorkedExampleAsDocumented() {
         Side b = new Side(110.6, new double[] {110.3, 110.8, 110.5, 111.0, 110.6}, null);
 
-        Comparison called = rule.judge(Statistic.P50, new Side(100.9, new double[] {100.4, 100.9, 101.2, 100.6, 101.0}, null), b);
-        Comparison wideButCalled = rule.judge(Statistic.P50, new Side(100.9, new double[] {92, 100.9, 101.2, 100.6, 101.0}, null), b);
-        Comparison tooWide = rule.judge(Statistic.P50, new Side(100.9, new double[] {90, 100.9, 101.2, 100.6, 101.0}, null), b);
+        Comparison called = rule.judge(Statistic.TMEAN, new Side(100.9, new double[] {100.4, 100.9, 101.2, 100.6, 101.0}, null), b);
+        Comparison oneSlowFork = rule.judge(Statistic.TMEAN, new Side(100.9, new double[] {90, 100.9, 101.2, 100.6, 101.0}, null), b);
 
         assertEquals(Verdict.SLOWER, called.verdict(), called.reason());
-        assertEquals(9.7, called.shiftNs(), 1e-9);
-        assertEquals(Verdict.SLOWER, wideButCalled.verdict(), wideButCalled.reason());
-        assertEquals(Verdict.NO_CHANGE, tooWide.verdict());
-        assertEquals("shift 9.7 ns within spread 11.2 ns", tooWide.reason());
+        assertEquals(9.8, called.shiftNs(), 1e-9);
+        assertEquals(9.3, called.shiftLowNs(), 1e-9);
+        assertEquals(10.4, called.shiftHighNs(), 1e-9);
+        assertEquals(0.4, called.spreadOldNs(), 1e-9);
+        assertEquals(Verdict.SLOWER, oneSlowFork.verdict(), oneSlowFork.reason());
+        assertEquals(9.8, oneSlowFork.shiftNs(), 1e-9);
+        assertEquals(20.6, oneSlowFork.shiftHighNs(), 1e-9);
     }
+
+    @Test
+    void shouldAdjustForEveryRowOfTheComparison() {
+        // p 0.0079 alone is significant; as one of 10 rows its Holm-adjusted p is 0.079
+        List<VerdictRule.Row> rows = new ArrayList<>();
+        rows.add(new VerdictRule.Row(Statistic.TMEAN, side(100, 101, 102, 101.5, 100.5), side(110, 111, 112, 110.5, 111.5)));
+        for (int i = 0; i < 9; i++) {
+            rows.add(new VerdictRule.Row(Statistic.P50, side(100, 102, 104, 106, 108), side(101, 103, 105, 107, 109)));
+        }
+
+        List<Comparison> judged = rule.judgeAll(rows);
+
+        assertEquals(2.0 / 252 * 10, judged.get(0).pAdjusted(), 1e-12);
+        assertEquals(Verdict.NO_CHANGE, judged.get(0).verdict());
+        assertEquals(Verdict.SLOWER, rule.judge(Statistic.TMEAN, side(100, 101, 102, 101.5, 100.5),
+                side(110, 111, 112, 110.5, 111.5)).verdict());
+    }
+
+    @Test
+    void shouldSpendAlphaOverTheLooksOfASequentialComparison() {
+        VerdictRule fiveLooks = rule.withLooks(5);
+
+        Comparison c = fiveLooks.judge(Statistic.TMEAN, side(100, 101, 102, 101.5, 100.5), side(110, 111, 112, 110.5, 111.5));
+
+        assertEquals(0.01, fiveLooks.lookAlpha(), 1e-15);
+        assertEquals(Verdict.SLOWER, c.verdict(), "p 0.0079 < 0.01");
+        assertEquals(Verdict.UNRELIABLE, rule.withLooks(10).judge(Statistic.TMEAN, side(100, 101, 102, 101.5, 100.5),
+                side(110, 111, 112, 110.5, 111.5)).verdict(), "5 v 5 forks cannot reach 0.005");
+    }
+
+    @Test
+    void shouldQuoteASmallerDetectableChangeWithMoreForks() {
+        // the same spread (evenly spaced 97..103 ns, IQR 3 ns) at 10 and at 30 forks a side
+        Side ten = new Side(100, evenly(10, 97, 103), null);
+        Side thirty = new Side(100, evenly(30, 97, 103), null);
+        double level = 0.0125 / 45;
+
+        double detectTen = rule.detectablePercent(ten, ten, 100, level);
+        double detectThirty = rule.detectablePercent(thirty, thirty, 100, level);
+
+        assertTrue(detectTen > 4 && detectTen < 5, "10 forks: " + detectTen);
+        assertEquals(3.0, detectThirty, 0.05, "30 forks: the spread (IQR 3 ns) is the floor");
+        assertEquals(Double.POSITIVE_INFINITY, rule.detectablePercent(new Side(100, evenly(3, 97, 103), null),
+                new Side(100, evenly(3, 97, 103), null), 100, level), "3 v 3 forks cannot reach the level");
+    }
+
+    private static double[] evenly(int n, double from, double to) {
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = from + (to - from) * i / (n - 1);
+        }
+        return out;
+    }
+
 }

@@ -38,7 +38,7 @@ class InterleavedRunnerTest {
     }
 
     @Test
-    void shouldInterleaveTheForksOfBothVariantsAndMergeEachSide() throws Exception {
+    void shouldInterleaveTheForksOfBothVariantsInAbbaOrderAndMergeEachSide() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         List<String> log = new ArrayList<>();
         InterleavedRunner runner = new InterleavedRunner(
@@ -48,12 +48,30 @@ class InterleavedRunnerTest {
 
         InterleavedRunner.Outcomes outcomes = runner.run();
 
-        assertEquals(List.of("A1[-Da]", "B1[-Db]", "A2[-Da]", "B2[-Db]", "A3[-Da]", "B3[-Db]"), log);
+        assertEquals(List.of("A1[-Da]", "B1[-Db]", "B2[-Db]", "A2[-Da]", "A3[-Da]", "B3[-Db]"), log);
         assertEquals(3, outcomes.a().get(0).forks().size());
         assertEquals(3, outcomes.b().get(0).forks().size());
         assertEquals(6_000, outcomes.b().get(0).merged().get("total").count());
         assertTrue(dir.resolve("a/forks/test.pipeline/fork-3.json").toFile().isFile());
         assertTrue(dir.resolve("b/forks/test.pipeline/fork-3.json").toFile().isFile());
+    }
+
+    @Test
+    void shouldAddPairsOnDemandUpToTheConfiguredForks() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        List<String> log = new ArrayList<>();
+        InterleavedRunner runner = new InterleavedRunner(
+                new InterleavedRunner.Variant("A", config(dir.resolve("a"), 3, List.of("-Da")), logging("A", log, registry)),
+                new InterleavedRunner.Variant("B", config(dir.resolve("b"), 3, List.of("-Db")), logging("B", log, registry)),
+                registry, CpuList.parse(""), QUIET);
+
+        runner.runPairs("test.pipeline", 2);
+        assertEquals(2, runner.outcomes().a().get(0).forks().size());
+        runner.runPairs("test.pipeline", 1);
+
+        assertEquals(List.of("A1[-Da]", "B1[-Db]", "B2[-Db]", "A2[-Da]", "A3[-Da]", "B3[-Db]"), log);
+        assertEquals(3, runner.pairsRun("test.pipeline"));
+        assertThrows(IllegalArgumentException.class, () -> runner.runPairs("test.pipeline", 1));
     }
 
     @Test

@@ -171,7 +171,8 @@ class ResultFilesTest {
         JsonNode bench = summary.get("benchmarks").get(0);
         assertEquals("pipe", bench.get("name").asText());
         assertEquals(2, bench.get("stages").size());
-        assertEquals(List.of("stage", "count", "p50Ns", "p90Ns", "p99Ns", "p999Ns", "p9999Ns", "maxNs", "minNs", "unreliable"),
+        assertEquals(List.of("stage", "count", "p50Ns", "p90Ns", "p99Ns", "p999Ns", "p9999Ns", "maxNs", "minNs", "unreliable",
+                "tmeanNs"),
                 iterable(bench.get("summaries").get(0).fieldNames()));
         assertEquals(1, bench.get("forks").get(0).get("fork").asInt());
         assertEquals(3, bench.get("forks").get(0).get("summaries").size());

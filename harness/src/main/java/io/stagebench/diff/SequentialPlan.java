@@ -1,0 +1,101 @@
+package io.stagebench.diff;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * How a sequential A/B spends its forks: {@code minForks} a side first, then {@code stepForks}
+ * more pairs at a time for the benchmarks not yet decided, up to {@code maxForks}, and no new
+ * step once the measuring time would pass {@code budget}.
+ *
+ * <p>A benchmark is <b>decided</b> when every row of its centre statistic is called faster or
+ * slower, or could have detected a change of {@code targetPercent} (so its "no change" means
+ * "no change of that size"). Looking at the data several times and stopping when a verdict
+ * appears would inflate the false-alarm rate; the plan fixes the largest number of looks in
+ * advance and the rule spends alpha evenly over them ({@link VerdictRule#withLooks}), a
+ * Bonferroni bound that holds whatever the looks' dependence.
+ *
+ * @param minForks      forks a side at the first look, at least 2
+ * @param maxForks      forks a side at most, at least {@code minForks}
+ * @param stepForks     fork pairs added per further look, at least 1
+ * @param targetPercent the detectable change at which an undecided benchmark stops, &gt; 0
+ * @param budget        measuring time after which no further look starts
+ */
+public record SequentialPlan(int minForks, int maxForks, int stepForks, double targetPercent, Duration budget) {
+
+    /** Forks a side at the first look unless told. */
+    public static final int DEFAULT_MIN_FORKS = 15;
+    /** Forks a side at most unless told. */
+    public static final int DEFAULT_MAX_FORKS = 30;
+    /** Pairs per further look unless told. */
+    public static final int DEFAULT_STEP_FORKS = 5;
+    /** Detectable change at which a benchmark stops, in percent. */
+    public static final double DEFAULT_TARGET_PERCENT = 5.0;
+    /** Measuring time after which no further look starts. */
+    public static final Duration DEFAULT_BUDGET = Duration.ofMinutes(4);
+
+    /**
+     * @throws IllegalArgumentException with one line naming the value, e.g. "max forks must be
+     *         at least 2 (a side), got 1"
+     */
+    public SequentialPlan {
+        if (maxForks < 2) {
+            throw new IllegalArgumentException("max forks must be at least 2 (a side), got " + maxForks);
+        }
+        if (minForks < 2) {
+            throw new IllegalArgumentException("min forks must be at least 2 (a side), got " + minForks);
+        }
+        if (maxForks < minForks) {
+            throw new IllegalArgumentException("max forks (" + maxForks + ") must not be below min forks (" + minForks + ")");
+        }
+        if (stepForks < 1) {
+            throw new IllegalArgumentException("step must be at least 1 fork pair, got " + stepForks);
+        }
+        if (!(targetPercent > 0) || Double.isInfinite(targetPercent)) {
+            throw new IllegalArgumentException("target must be a positive percentage, got " + targetPercent);
+        }
+        if (budget.isNegative()) {
+            throw new IllegalArgumentException("budget must not be negative, got " + budget);
+        }
+    }
+
+    /** A plan with one look: exactly {@code forks} a side. */
+    public static SequentialPlan fixed(int forks) {
+        return new SequentialPlan(forks, forks, 1, DEFAULT_TARGET_PERCENT, Duration.ZERO);
+    }
+
+    /** @return the most looks this plan can take: 1 + ceil((max - min) / step) */
+    public int looks() {
+        return 1 + (maxForks - minForks + stepForks - 1) / stepForks;
+    }
+
+    /** @return the pairs to add after {@code done} pairs: min at first, then a step, never past max */
+    public int nextPairs(int done) {
+        return done == 0 ? minForks : Math.min(stepForks, maxForks - done);
+    }
+
+    /**
+     * @param centreRows the benchmark's rows of the centre statistic, as just judged
+     * @return whether the benchmark needs no more forks
+     */
+    public boolean decided(List<Comparison> centreRows) {
+        for (Comparison c : centreRows) {
+            boolean called = c.verdict() == Verdict.SLOWER || c.verdict() == Verdict.FASTER;
+            if (!called && !(c.detectablePercent() <= targetPercent)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** @return "10..30 forks a side in steps of 5, until every centre row could detect 5% or 4m0s" */
+    public String describe() {
+        if (minForks == maxForks) {
+            return minForks + " forks a side";
+        }
+        return String.format(Locale.ROOT, "%d..%d forks a side in steps of %d, until each benchmark's centre rows are called"
+                + " or could detect %s%%, within %ds of measuring", minForks, maxForks, stepForks,
+                VerdictRule.formatAlpha(targetPercent), budget.toSeconds());
+    }
+}
