@@ -64,6 +64,9 @@ public final class AbCommand implements Callable<Integer> {
     @CommandLine.Mixin
     MeasurementOptions measurement = new MeasurementOptions();
 
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
+
     @Option(names = "--param", paramLabel = "KEY=VALUE", description = "A benchmark parameter for both sides; repeatable.")
     Map<String, String> params = new LinkedHashMap<>();
 
@@ -133,9 +136,9 @@ public final class AbCommand implements Callable<Integer> {
         VerdictRule rule = rule();
         List<Statistic> statistics = statistics();
         SequentialPlan plan = plan();
-        UnaryOperator<RunConfig.Builder> shared = measurement.settings(plan.maxForks(), quick ? 20_000 : 200_000,
+        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, plan.maxForks(), quick ? 20_000 : 200_000,
                 quick ? "100000" : "200000");
-        MeasurementSession session = MeasurementSession.open(measurement.cpu, measurement.results, err);
+        MeasurementSession session = sessionOptions.open();
 
         Path runDirA;
         Path runDirB;

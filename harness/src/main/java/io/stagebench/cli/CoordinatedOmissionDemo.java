@@ -1,7 +1,6 @@
 package io.stagebench.cli;
 
 import io.stagebench.builtin.ServiceBenchmark;
-import io.stagebench.clock.ClockBinding;
 import io.stagebench.json.Json;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.BenchmarkRegistry;
@@ -9,19 +8,20 @@ import io.stagebench.runner.ForkLauncher;
 import io.stagebench.runner.LatencySeries;
 import io.stagebench.runner.Mode;
 import io.stagebench.runner.Rate;
+import io.stagebench.runner.RunConfig;
 import io.stagebench.runner.RunReport;
 import io.stagebench.stats.CoordinatedOmission;
 import io.stagebench.store.AtomicFiles;
 import io.stagebench.store.RunStore;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -50,7 +50,6 @@ public final class CoordinatedOmissionDemo implements Callable<Integer> {
 
     private static final String BENCHMARK = "service";
     private static final int CHUNK = 1; // one paced-loop call per message, so a 1 s warm-up gets it compiled by C2
-    private static final long FORK_TIMEOUT_S = 120;
 
     @Option(names = "--rate", paramLabel = "RATE", description = "Intended send rate (default: ${DEFAULT-VALUE}).")
     String rate = "1k/s";
@@ -70,18 +69,8 @@ public final class CoordinatedOmissionDemo implements Callable<Integer> {
     @Option(names = {"-w", "--warmup"}, paramLabel = "N", description = "Warm-up messages, paced too (default: ${DEFAULT-VALUE}).")
     long warmup = 1_000;
 
-    @Option(names = "--cpu", paramLabel = "N", description = "CPU to measure on (default: an isolated CPU, else the highest one).")
-    Integer cpu;
-
-    @Option(names = "--clock", paramLabel = "BINDING", converter = ClocksCommand.BindingConverter.class,
-            description = "Clock binding (default: ${DEFAULT-VALUE}).")
-    ClockBinding clock = ClockBinding.FFM;
-
-    @Option(names = "--results", paramLabel = "DIR", description = "Results folder (default: the project's results/).")
-    Path results;
-
-    @Option(names = "--no-mlock", description = "Do not lock the fork's memory (mlockall).")
-    boolean noMlock;
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -107,11 +96,11 @@ public final class CoordinatedOmissionDemo implements Callable<Integer> {
         if (stallUs < 1 || stallMessage < 0 || stallMessage >= messages) {
             throw usage("--stall-us must be at least 1 and --stall-at a measured message in [0, " + (messages - 1) + "]");
         }
-        MeasurementSession session = MeasurementSession.open(cpu, results, spec.commandLine().getErr());
+        UnaryOperator<RunConfig.Builder> machine = sessionOptions.settings();
+        MeasurementSession session = sessionOptions.open();
         MeasurementSession.Measurement run = session.begin(RunStore.projectHome(), List.of(BENCHMARK),
-                builder -> builder.forks(1).warmup(warmup, 0).messages(messages).chunk(CHUNK).paced(rateHz)
-                        .stall(stallUs, messages, stallMessage).binding(clock).lockMemory(!noMlock)
-                        .params(Map.of("us", Long.toString(serviceUs))).forkTimeoutS(FORK_TIMEOUT_S));
+                builder -> machine.apply(builder).forks(1).warmup(warmup, 0).messages(messages).chunk(CHUNK).paced(rateHz)
+                        .stall(stallUs, messages, stallMessage).params(Map.of("us", Long.toString(serviceUs))));
 
         List<BenchmarkOutcome> outcomes = session.run(run, BenchmarkRegistry.load(), ForkLauncher.jvm());
         RunReport report = run.report(outcomes);

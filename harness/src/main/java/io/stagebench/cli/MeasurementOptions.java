@@ -1,11 +1,8 @@
 package io.stagebench.cli;
 
-import io.stagebench.clock.Calibration;
-import io.stagebench.clock.ClockBinding;
 import io.stagebench.runner.BenchmarkRegistry;
 import io.stagebench.runner.Rate;
 import io.stagebench.runner.RunConfig;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -15,10 +12,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
- * The options every measuring command shares ({@code run}, {@code ab}), and their checks:
- * each bad value is one line and exit 2, before anything is measured. {@link #settings}
- * turns them into what a {@link RunConfig.Builder} changes from its defaults;
- * {@code --cpu} and {@code --results} go to {@link MeasurementSession#open}.
+ * How much {@code run} and {@code ab} measure - forks, warm-up, messages, rate - and their
+ * checks: each bad value is one line and exit 2, before anything is measured. {@link #settings}
+ * turns them, with the {@link SessionOptions} every measuring command has, into what a
+ * {@link RunConfig.Builder} changes from its defaults.
  */
 final class MeasurementOptions {
 
@@ -36,25 +33,6 @@ final class MeasurementOptions {
 
     @Option(names = "--rate", paramLabel = "RATE", description = "Paced rate, e.g. 100k/s, 2500/s, 1M/s; measures paced instead of back to back.")
     String rate;
-
-    @Option(names = "--cpu", paramLabel = "N", description = "CPU to measure on (default: an isolated CPU, else the highest one).")
-    Integer cpu;
-
-    @Option(names = "--clock", paramLabel = "BINDING", converter = ClocksCommand.BindingConverter.class,
-            description = "Clock binding: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    ClockBinding clock = ClockBinding.FFM;
-
-    @Option(names = "--calibration-ms", paramLabel = "MS", description = "Calibration round per fork, 200 to 10000 ms (default: ${DEFAULT-VALUE}).")
-    long calibrationMs = Calibration.DEFAULT_INTERVAL_MS;
-
-    @Option(names = "--fork-timeout-s", paramLabel = "S", description = "Kill a fork after this long (default: ${DEFAULT-VALUE}).")
-    long forkTimeoutS = 600;
-
-    @Option(names = "--results", paramLabel = "DIR", description = "Results folder (default: the project's results/).")
-    Path results;
-
-    @Option(names = "--no-mlock", description = "Do not lock the forks' memory (mlockall).")
-    boolean noMlock;
 
     @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
     CommandLine.Model.CommandSpec mixee;
@@ -114,33 +92,22 @@ final class MeasurementOptions {
     }
 
     /**
-     * Checks every shared option now and returns what they change in a run's configuration.
+     * Checks every option now, these and {@code session}'s, and returns what they change in a
+     * run's configuration.
      *
      * @param defaultForks    forks per benchmark without {@code --forks}
      * @param defaultMessages measured messages per fork without {@code --messages}
      * @param defaultWarmup   warm-up without {@code --warmup}
      */
-    UnaryOperator<RunConfig.Builder> settings(int defaultForks, int defaultMessages, String defaultWarmup) {
+    UnaryOperator<RunConfig.Builder> settings(SessionOptions session, int defaultForks, int defaultMessages,
+                                              String defaultWarmup) {
         int forkCount = forks(defaultForks);
         int measured = messages(defaultMessages);
         Warmup warm = warmup(defaultWarmup);
         double hz = rateHz();
-        checkLimits();
-        return builder -> builder.forks(forkCount).messages(measured).warmup(warm.messages(), warm.ms()).paced(hz)
-                .binding(clock).calibration(calibrationMs, RunConfig.DEFAULT_CALIBRATION_ROUNDS).lockMemory(!noMlock)
-                .forkTimeoutS(forkTimeoutS);
-    }
-
-    /** Checks the calibration length and the fork timeout. */
-    void checkLimits() {
-        try {
-            Calibration.checkInterval(calibrationMs);
-        } catch (IllegalArgumentException e) {
-            throw usage("--calibration-ms: " + e.getMessage());
-        }
-        if (forkTimeoutS < 1) {
-            throw usage("--fork-timeout-s must be at least 1");
-        }
+        UnaryOperator<RunConfig.Builder> machine = session.settings();
+        return builder -> machine.apply(builder).forks(forkCount).messages(measured).warmup(warm.messages(), warm.ms())
+                .paced(hz);
     }
 
     /** @return the named benchmarks, or every default one when none is named */

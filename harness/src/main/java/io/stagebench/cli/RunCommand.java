@@ -40,6 +40,9 @@ public final class RunCommand implements Callable<Integer> {
     @CommandLine.Mixin
     MeasurementOptions measurement = new MeasurementOptions();
 
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
+
     @Option(names = "--mode", paramLabel = "MODE", description = "back-to-back (service time) or paced (default: back-to-back; paced when --rate is given).")
     String mode;
 
@@ -95,7 +98,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         List<String> benchmarks = measurement.benchmarks(registry, names);
         UnaryOperator<RunConfig.Builder> settings = settings();
-        MeasurementSession session = MeasurementSession.open(measurement.cpu, measurement.results, spec.commandLine().getErr());
+        MeasurementSession session = sessionOptions.open();
         MeasurementSession.Measurement run = session.begin(RunStore.projectHome(), benchmarks, settings);
 
         List<BenchmarkOutcome> outcomes = session.run(run, registry, ForkLauncher.jvm());
@@ -126,7 +129,7 @@ public final class RunCommand implements Callable<Integer> {
 
     /** @return what {@code run}'s options change from {@link RunConfig#builder}'s defaults, every one checked now */
     private UnaryOperator<RunConfig.Builder> settings() {
-        UnaryOperator<RunConfig.Builder> shared = measurement.settings(quick ? 1 : 5, quick ? 20_000 : 200_000,
+        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, quick ? 1 : 5, quick ? 20_000 : 200_000,
                 quick ? "100000" : "200000");
         int measured = measurement.messages(quick ? 20_000 : 200_000);
         Mode runMode;
@@ -157,7 +160,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         long stallAtMessage = stallAt == null ? -1 : stallAt;
         return builder -> shared.apply(builder).stall(stallUs, stallEvery, stallAtMessage).chunk(chunk)
-                .calibration(measurement.calibrationMs, calibrationRounds).params(params).jvmFlags(jvmArgs);
+                .calibration(sessionOptions.calibrationMs(), calibrationRounds).params(params).jvmFlags(jvmArgs);
     }
 
     private CommandLine.ParameterException usage(String message) {

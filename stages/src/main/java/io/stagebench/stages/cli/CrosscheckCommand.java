@@ -1,13 +1,13 @@
 package io.stagebench.stages.cli;
 
-import io.stagebench.cli.ClocksCommand;
 import io.stagebench.cli.MeasurementSession;
-import io.stagebench.clock.ClockBinding;
+import io.stagebench.cli.SessionOptions;
 import io.stagebench.json.Json;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.BenchmarkRegistry;
 import io.stagebench.runner.ForkLauncher;
 import io.stagebench.runner.Mode;
+import io.stagebench.runner.RunConfig;
 import io.stagebench.runner.RunReport;
 import io.stagebench.stages.bench.ReferenceWorkload;
 import io.stagebench.stages.jmh.CrossCheck;
@@ -28,6 +28,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.RunnerException;
@@ -98,18 +99,8 @@ public final class CrosscheckCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", description = "Stream seed, the same in both harnesses (default: ${DEFAULT-VALUE}).")
     long seed = ReferenceWorkload.DEFAULT_SEED;
 
-    @Option(names = "--cpu", paramLabel = "N", description = "CPU both harnesses measure on (default: an isolated CPU, else the highest one).")
-    Integer cpu;
-
-    @Option(names = "--clock", paramLabel = "BINDING", converter = ClocksCommand.BindingConverter.class,
-            description = "stagebench's clock binding (default: ${DEFAULT-VALUE}).")
-    ClockBinding clock = ClockBinding.FFM;
-
-    @Option(names = "--results", paramLabel = "DIR", description = "Results folder (default: the project's results/).")
-    Path results;
-
-    @Option(names = "--no-mlock", description = "Do not lock the stagebench forks' memory (mlockall).")
-    boolean noMlock;
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -128,12 +119,13 @@ public final class CrosscheckCommand implements Callable<Integer> {
         if (streamMessages < 1 || streamMessages > ReferenceWorkload.MAX_STREAM_MESSAGES) {
             throw usage("--stream-messages must be in [1, " + ReferenceWorkload.MAX_STREAM_MESSAGES + "]");
         }
-        MeasurementSession session = MeasurementSession.open(cpu, results, spec.commandLine().getErr());
+        UnaryOperator<RunConfig.Builder> machine = sessionOptions.settings();
+        MeasurementSession session = sessionOptions.open();
 
         // stagebench: the reference benchmarks, back-to-back, on the same stream as JMH's
         List<String> benchmarks = pairings.stream().map(CrossCheck.Pairing::benchmark).distinct().toList();
         MeasurementSession.Measurement run = session.begin(RunStore.projectHome(), benchmarks,
-                builder -> builder.forks(forks).warmup(warmup, 0).messages(messages).binding(clock).lockMemory(!noMlock)
+                builder -> machine.apply(builder).forks(forks).warmup(warmup, 0).messages(messages)
                         .params(Map.of("messages", Integer.toString(streamMessages), "seed", Long.toString(seed))));
         Path runDir = run.dir();
         System.err.println("[crosscheck] stagebench: " + String.join(", ", benchmarks) + ", " + forks + " fork(s) each");
