@@ -45,13 +45,9 @@ class LayersTest {
      * Class-to-class imports tolerated until the work that removes them lands, each keyed on
      * the exact importing and imported class. Delete an entry as soon as it is fixed: the
      * test then fails if the import comes back.
-     *
-     * <p>{@code store.ResultReader -> cli.UsageException}: the reader reports a bad run folder
-     * as a command-line error; it is being replaced by an exception of the store, which the
-     * command line maps to its exit code.
+     * None is needed today.
      */
-    static final Set<String> TEMPORARY_ALLOWANCES = Set.of(
-            "io.stagebench.store.ResultReader -> io.stagebench.cli.UsageException");
+    static final Set<String> TEMPORARY_ALLOWANCES = Set.of();
 
     private static final Path MAIN_SOURCES = Path.of("src/main/java");
     private static final String ROOT = "io.stagebench.";

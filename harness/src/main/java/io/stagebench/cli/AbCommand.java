@@ -1,27 +1,20 @@
 package io.stagebench.cli;
 
-import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.diff.DiffException;
 import io.stagebench.diff.RunDiff;
-import io.stagebench.diff.RunResolver;
 import io.stagebench.diff.SequentialPlan;
 import io.stagebench.diff.Statistic;
-import io.stagebench.diff.RunRecord;
 import io.stagebench.diff.VerdictRule;
-import io.stagebench.nativeaccess.Affinity;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.BenchmarkRegistry;
 import io.stagebench.runner.ForkLauncher;
 import io.stagebench.runner.InterleavedRunner;
-import io.stagebench.runner.Mode;
 import io.stagebench.runner.RunConfig;
-import io.stagebench.runner.RunReport;
+import io.stagebench.store.ResultReader;
+import io.stagebench.store.RunResolver;
 import io.stagebench.store.RunStore;
-import io.stagebench.system.CpuList;
-import io.stagebench.system.CpuSelection;
 import io.stagebench.system.GitInfo;
 import io.stagebench.system.GitWorktree;
-import io.stagebench.system.SystemFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -31,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
@@ -69,6 +63,9 @@ public final class AbCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     MeasurementOptions measurement = new MeasurementOptions();
+
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
 
     @Option(names = "--param", paramLabel = "KEY=VALUE", description = "A benchmark parameter for both sides; repeatable.")
     Map<String, String> params = new LinkedHashMap<>();
@@ -138,45 +135,41 @@ public final class AbCommand implements Callable<Integer> {
         List<String> benchmarks = benchmarks(registry);
         VerdictRule rule = rule();
         List<Statistic> statistics = statistics();
-        Settings settings = settings();
-        Path resultsRoot = measurement.results != null ? measurement.results : RunStore.defaultRoot();
-
-        CheckCommand.printWarnings(settings.cpu(), err);
-        CpuList serviceCpus = CpuSelection.online(SystemFiles.host()).without(settings.cpu());
-        List<String> runWarnings = launcherWarnings(settings.cpu(), serviceCpus);
+        SequentialPlan plan = plan();
+        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, plan.maxForks(), quick ? 20_000 : 200_000,
+                quick ? "100000" : "200000");
+        MeasurementSession session = sessionOptions.open();
 
         Path runDirA;
         Path runDirB;
         InterleavedRunner.Outcomes outcomes;
-        RunConfig configA;
-        RunConfig configB;
         SequentialAb sequence;
         err.println("[ab] A = " + commitHash.substring(0, 12) + " (" + commit + "), built in a temporary worktree;"
                 + " B = the working tree " + GitInfo.read(home).folderName());
-        err.println("[ab] " + settings.plan().describe());
+        err.println("[ab] " + plan.describe());
         err.flush();
         try (GitWorktree worktree = GitWorktree.add(home, commitHash)) {
             err.println("[ab] building A in " + worktree.dir() + " (mvn -q -B -DskipTests package) ...");
             err.flush();
             worktree.build();
-            runDirA = RunStore.prepareRunDir(resultsRoot, GitInfo.read(worktree.dir()));
-            runDirB = RunStore.prepareRunDir(resultsRoot);
-            configA = config(benchmarks, settings, runDirA, aJvmArgs, aParams);
-            configB = config(benchmarks, settings, runDirB, bJvmArgs, bParams);
-            InterleavedRunner runner = new InterleavedRunner(
-                    new InterleavedRunner.Variant("A", configA, ForkLauncher.jvm(worktree.classPath())),
-                    new InterleavedRunner.Variant("B", configB, ForkLauncher.jvm()),
-                    registry, serviceCpus, System.err);
-            sequence = new SequentialAb(runner, settings.plan(), rule, statistics, err, System::nanoTime);
+            // A's environment names A's commit, read from the worktree while it still exists
+            MeasurementSession.Measurement a = session.begin(worktree.dir(), benchmarks, side(shared, aJvmArgs, aParams));
+            MeasurementSession.Measurement b = session.begin(home, benchmarks, side(shared, bJvmArgs, bParams));
+            runDirA = a.dir();
+            runDirB = b.dir();
+            InterleavedRunner runner = session.interleaved(
+                    new InterleavedRunner.Variant("A", a.config(), ForkLauncher.jvm(worktree.classPath())),
+                    new InterleavedRunner.Variant("B", b.config(), ForkLauncher.jvm()), registry);
+            sequence = new SequentialAb(runner, plan, rule, statistics, err, System::nanoTime);
             sequence.run(benchmarks);
             outcomes = runner.outcomes();
-            // A's summary names A's commit, read from the worktree while it still exists
-            RunStore.create(runDirA, worktree.dir()).writeSummary(configA, outcomes.a(),
-                    new RunReport(configA, outcomes.a(), runWarnings).warnings());
+            MeasurementSession.Stored storedA = session.store(a, outcomes.a(), a.report(outcomes.a()).warnings());
+            MeasurementSession.Stored storedB = session.store(b, outcomes.b(), b.report(outcomes.b()).warnings());
+            storedA.printReport(err);
+            storedB.printReport(err);
         } catch (IOException e) {
             throw new UsageException(e.getMessage(), e);
         }
-        RunStore.create(runDirB).writeSummary(configB, outcomes.b(), new RunReport(configB, outcomes.b(), runWarnings).warnings());
         for (BenchmarkOutcome o : outcomes.a()) {
             o.failures().forEach(f -> err.println("*** WARNING: A: " + f));
         }
@@ -190,7 +183,8 @@ public final class AbCommand implements Callable<Integer> {
                 || outcomes.b().stream().anyMatch(o -> o.forks().isEmpty());
         int code;
         try {
-            RunDiff diff = RunDiff.compare(RunRecord.read(runDirA), RunRecord.read(runDirB), sequence.rule(), statistics, List.of());
+            RunDiff diff = RunDiff.compare(ResultReader.readSummary(runDirA), ResultReader.readSummary(runDirB), sequence.rule(),
+                    statistics, List.of());
             code = DiffCommand.print(diff, failOnRegression, json, spec.commandLine().getOut());
         } catch (DiffException e) {
             err.println("stagebench ab: cannot compare the two runs: " + e.getMessage());
@@ -199,36 +193,10 @@ public final class AbCommand implements Callable<Integer> {
         return sideFailed ? Math.max(code, 1) : code;
     }
 
-    /** What both sides share. */
-    private record Settings(SequentialPlan plan, long warmupMessages, long warmupMs, int messages, Mode mode, double rateHz,
-                            int cpu) {
-        int forks() {
-            return plan.maxForks();
-        }
-    }
-
-    private Settings settings() {
-        SequentialPlan plan = plan();
-        int measured = measurement.messages(quick ? 20_000 : 200_000);
-        MeasurementOptions.Warmup warmup = measurement.warmup(quick ? "100000" : "200000");
-        double rateHz = measurement.rateHz();
-        measurement.checkLimits();
-        int measuringCpu = measurement.measuringCpu();
-        return new Settings(plan, warmup.messages(), warmup.ms(), measured,
-                rateHz > 0 ? Mode.PACED : Mode.BACK_TO_BACK, rateHz, measuringCpu);
-    }
-
-    private RunConfig config(List<String> benchmarks, Settings s, Path runDir, List<String> sideJvmArgs,
-                             Map<String, String> sideParams) {
-        List<String> jvmFlags = new ArrayList<>(RunConfig.DEFAULT_JVM_FLAGS);
-        jvmFlags.addAll(jvmArgs);
-        jvmFlags.addAll(sideJvmArgs);
-        Map<String, String> allParams = new LinkedHashMap<>(params);
-        allParams.putAll(sideParams);
-        int chunk = Math.min(1000, s.messages());
-        return new RunConfig(benchmarks, s.forks(), s.warmupMessages(), s.warmupMs(), s.messages(), chunk, s.mode(),
-                s.rateHz(), 0, 1, s.cpu(), measurement.clock, measurement.calibrationMs, 1, ProbeOverhead.MIN_PAIRS * 2,
-                !measurement.noMlock, allParams, jvmFlags, measurement.forkTimeoutS, runDir);
+    /** @return the settings of one side: what both share, then its own JVM flags and parameters */
+    private UnaryOperator<RunConfig.Builder> side(UnaryOperator<RunConfig.Builder> shared, List<String> sideJvmArgs,
+                                                  Map<String, String> sideParams) {
+        return builder -> shared.apply(builder).jvmFlags(jvmArgs).jvmFlags(sideJvmArgs).params(params).params(sideParams);
     }
 
     /** @return the fork plan: fixed with --forks or --quick, else sequential */
@@ -298,20 +266,6 @@ public final class AbCommand implements Callable<Integer> {
             }
         }
         return out.isEmpty() ? List.of(Statistic.values()) : out;
-    }
-
-    /** Keeps this JVM off the measuring CPU, as {@code run} does; returns what could not be arranged. */
-    private static List<String> launcherWarnings(int measuringCpu, CpuList serviceCpus) {
-        List<String> warnings = new ArrayList<>();
-        Affinity.currentThreadAffinity().filter(a -> a.contains(measuringCpu)).ifPresent(a -> {
-            if (!serviceCpus.isEmpty() && Affinity.restrictCurrentThread(serviceCpus).isPresent()) {
-                warnings.add("the launcher JVM may run on the measuring CPU " + measuringCpu + " (affinity " + a + ")");
-            }
-        });
-        if (serviceCpus.isEmpty()) {
-            warnings.add("only one CPU: the fork's JIT and GC threads share the measuring CPU");
-        }
-        return warnings;
     }
 
     private CommandLine.ParameterException usage(String message) {

@@ -1,9 +1,6 @@
 package io.stagebench.cli;
 
 import io.stagebench.builtin.ServiceBenchmark;
-import io.stagebench.clock.Calibration;
-import io.stagebench.clock.ClockBinding;
-import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.json.Json;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.BenchmarkRegistry;
@@ -13,19 +10,18 @@ import io.stagebench.runner.Mode;
 import io.stagebench.runner.Rate;
 import io.stagebench.runner.RunConfig;
 import io.stagebench.runner.RunReport;
-import io.stagebench.runner.Runner;
 import io.stagebench.stats.CoordinatedOmission;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.store.RunStore;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -44,7 +40,7 @@ import picocli.CommandLine.Option;
             "reported three ways - from the intended send time (stagebench), as a closed loop sees it",
             "(service time), and corrected with HdrHistogram's recordValueWithExpectedInterval. About 10 s."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:demonstrated", "1:the fork failed", "2:bad usage"})
+        exitCodeList = {"0:demonstrated", "1:the fork failed, or the HTML report could not be written", "2:bad usage"})
 public final class CoordinatedOmissionDemo implements Callable<Integer> {
 
     /** The comparison's file in the run folder. */
@@ -73,18 +69,8 @@ public final class CoordinatedOmissionDemo implements Callable<Integer> {
     @Option(names = {"-w", "--warmup"}, paramLabel = "N", description = "Warm-up messages, paced too (default: ${DEFAULT-VALUE}).")
     long warmup = 1_000;
 
-    @Option(names = "--cpu", paramLabel = "N", description = "CPU to measure on (default: an isolated CPU, else the highest one).")
-    Integer cpu;
-
-    @Option(names = "--clock", paramLabel = "BINDING", converter = ClocksCommand.BindingConverter.class,
-            description = "Clock binding (default: ${DEFAULT-VALUE}).")
-    ClockBinding clock = ClockBinding.FFM;
-
-    @Option(names = "--results", paramLabel = "DIR", description = "Results folder (default: the project's results/).")
-    Path results;
-
-    @Option(names = "--no-mlock", description = "Do not lock the fork's memory (mlockall).")
-    boolean noMlock;
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -110,34 +96,22 @@ public final class CoordinatedOmissionDemo implements Callable<Integer> {
         if (stallUs < 1 || stallMessage < 0 || stallMessage >= messages) {
             throw usage("--stall-us must be at least 1 and --stall-at a measured message in [0, " + (messages - 1) + "]");
         }
-        MeasuringCpu placement;
-        try {
-            placement = MeasuringCpu.choose(cpu);
-        } catch (IllegalArgumentException e) {
-            throw usage("--cpu: " + e.getMessage());
-        }
-        Path resultsRoot = results != null ? results : RunStore.defaultRoot();
-        Path runDir;
-        try {
-            runDir = RunStore.prepareRunDir(resultsRoot);
-        } catch (IOException e) {
-            throw usage("results folder " + resultsRoot + " is not writable (" + e.getMessage() + "); nothing was measured");
-        }
-        RunConfig config = new RunConfig(List.of(BENCHMARK), 1, warmup, 0, messages, Math.min(CHUNK, messages),
-                Mode.PACED, rateHz, stallUs, messages, stallMessage, placement.cpu(), clock,
-                Calibration.DEFAULT_INTERVAL_MS, 1, ProbeOverhead.MIN_PAIRS * 2, !noMlock,
-                Map.of("us", Long.toString(serviceUs)), RunConfig.DEFAULT_JVM_FLAGS, 120, runDir);
+        UnaryOperator<RunConfig.Builder> machine = sessionOptions.settings();
+        MeasurementSession session = sessionOptions.open();
+        MeasurementSession.Measurement run = session.begin(RunStore.projectHome(), List.of(BENCHMARK),
+                builder -> machine.apply(builder).forks(1).warmup(warmup, 0).messages(messages).chunk(CHUNK).paced(rateHz)
+                        .stall(stallUs, messages, stallMessage).params(Map.of("us", Long.toString(serviceUs))));
 
-        List<BenchmarkOutcome> outcomes = new Runner(config, BenchmarkRegistry.load(), placement.serviceCpus(),
-                ForkLauncher.jvm(), System.err).run();
-        RunReport report = new RunReport(config, outcomes, placement.warnings());
+        List<BenchmarkOutcome> outcomes = session.run(run, BenchmarkRegistry.load(), ForkLauncher.jvm());
+        RunReport report = run.report(outcomes);
         out.print(report.toText());
         List<String> warnings = new ArrayList<>(report.warnings());
         BenchmarkOutcome outcome = outcomes.get(0);
         if (outcome.forks().isEmpty()) {
-            RunStore.create(runDir).writeSummary(config, outcomes, warnings);
+            MeasurementSession.Stored stored = session.store(run, outcomes, warnings);
             out.println();
-            out.println("results: " + runDir);
+            out.println("results: " + run.dir());
+            stored.printReport(out);
             out.flush();
             return 1;
         }
@@ -156,12 +130,13 @@ public final class CoordinatedOmissionDemo implements Callable<Integer> {
                 + " messages waited %,.1f us or more%n", comparison.naive().p99Ns() / 1_000, comparison.paced().p99Ns() / 1_000);
         shape.forEach(w -> out.println("*** WARNING: " + w));
 
-        RunStore.create(runDir).writeSummary(config, outcomes, warnings);
-        AtomicFiles.writeString(runDir.resolve(FILE), Json.write(document(comparison, rateHz, stallMessage, warnings)));
+        AtomicFiles.writeString(run.dir().resolve(FILE), Json.write(document(comparison, rateHz, stallMessage, warnings)));
+        MeasurementSession.Stored stored = session.store(run, outcomes, warnings);
         out.println();
-        out.println("results: " + runDir + " (three columns in " + FILE + ")");
+        out.println("results: " + run.dir() + " (three columns in " + FILE + ")");
+        stored.printReport(out);
         out.flush();
-        return 0;
+        return stored.report() != null ? 0 : 1;
     }
 
     /** @return warnings when the run did not show the scenario's expected shape */

@@ -3,11 +3,12 @@ package io.stagebench.cli;
 import io.stagebench.diff.DiffException;
 import io.stagebench.diff.DiffReport;
 import io.stagebench.diff.RunDiff;
-import io.stagebench.diff.RunResolver;
 import io.stagebench.diff.Statistic;
-import io.stagebench.diff.RunRecord;
 import io.stagebench.diff.VerdictRule;
+import io.stagebench.store.ResultReader;
+import io.stagebench.store.RunResolver;
 import io.stagebench.store.RunStore;
+import io.stagebench.store.StoredRun;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -77,8 +78,8 @@ public final class DiffCommand implements Callable<Integer> {
             RunResolver resolver = new RunResolver(results != null ? results : RunStore.defaultRoot(),
                     RunResolver.git(RunStore.projectHome()));
             List<Path> bases = List.of(Path.of("").toAbsolutePath(), RunStore.projectHome().toAbsolutePath());
-            RunRecord runA = RunRecord.read(resolver.resolve(a, bases));
-            RunRecord runB = RunRecord.read(resolver.resolve(b, bases));
+            StoredRun runA = ResultReader.readSummary(resolver.resolve(a, bases));
+            StoredRun runB = ResultReader.readSummary(resolver.resolve(b, bases));
             RunDiff diff = RunDiff.compare(runA, runB, rule, statistics, List.copyOf(new LinkedHashSet<>(benchmarks)));
             return print(diff, failOnRegression, json, spec.commandLine().getOut());
         } catch (DiffException e) {

@@ -1,5 +1,6 @@
 package io.stagebench.cli;
 
+import io.stagebench.store.StoreException;
 import java.io.PrintWriter;
 import java.util.ServiceLoader;
 import picocli.CommandLine;
@@ -9,7 +10,8 @@ import picocli.CommandLine.Command;
  * The {@code stagebench} command line.
  *
  * <p>Exit codes: 0 success; 1 a check or gate failed (the subcommand says which); 2 bad
- * usage or bad data, always with one line on stderr saying what is wrong.
+ * usage or bad data ({@link UsageException}, or a {@link StoreException} from the result
+ * store), always with one line on stderr saying what is wrong.
  * Subcommands from other modules come in through {@link CommandProvider}.
  */
 @Command(name = "stagebench",
@@ -47,8 +49,8 @@ public final class Main {
         cli.setErr(err);
         cli.setParameterExceptionHandler(Main::oneLineUsageError);
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            if (ex instanceof UsageException usage) {
-                cmd.getErr().println("stagebench " + cmd.getCommandName() + ": " + usage.getMessage());
+            if (ex instanceof UsageException || ex instanceof StoreException) {
+                cmd.getErr().println("stagebench " + cmd.getCommandName() + ": " + ex.getMessage());
                 return EXIT_USAGE;
             }
             throw ex;

@@ -1,23 +1,21 @@
 package io.stagebench.cli;
 
-import io.stagebench.clock.Calibration;
-import io.stagebench.clock.ClockBinding;
 import io.stagebench.runner.BenchmarkRegistry;
 import io.stagebench.runner.Rate;
-import io.stagebench.system.CpuSelection;
-import io.stagebench.system.SystemFiles;
-import java.nio.file.Path;
+import io.stagebench.runner.RunConfig;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalInt;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
- * The options every measuring command shares ({@code run}, {@code ab}), and their checks:
- * each bad value is one line and exit 2, before anything is measured.
+ * How much {@code run} and {@code ab} measure - forks, warm-up, messages, rate - and their
+ * checks: each bad value is one line and exit 2, before anything is measured. {@link #settings}
+ * turns them, with the {@link SessionOptions} every measuring command has, into what a
+ * {@link RunConfig.Builder} changes from its defaults.
  */
 final class MeasurementOptions {
 
@@ -35,25 +33,6 @@ final class MeasurementOptions {
 
     @Option(names = "--rate", paramLabel = "RATE", description = "Paced rate, e.g. 100k/s, 2500/s, 1M/s; measures paced instead of back to back.")
     String rate;
-
-    @Option(names = "--cpu", paramLabel = "N", description = "CPU to measure on (default: an isolated CPU, else the highest one).")
-    Integer cpu;
-
-    @Option(names = "--clock", paramLabel = "BINDING", converter = ClocksCommand.BindingConverter.class,
-            description = "Clock binding: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    ClockBinding clock = ClockBinding.FFM;
-
-    @Option(names = "--calibration-ms", paramLabel = "MS", description = "Calibration round per fork, 200 to 10000 ms (default: ${DEFAULT-VALUE}).")
-    long calibrationMs = Calibration.DEFAULT_INTERVAL_MS;
-
-    @Option(names = "--fork-timeout-s", paramLabel = "S", description = "Kill a fork after this long (default: ${DEFAULT-VALUE}).")
-    long forkTimeoutS = 600;
-
-    @Option(names = "--results", paramLabel = "DIR", description = "Results folder (default: the project's results/).")
-    Path results;
-
-    @Option(names = "--no-mlock", description = "Do not lock the forks' memory (mlockall).")
-    boolean noMlock;
 
     @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
     CommandLine.Model.CommandSpec mixee;
@@ -112,25 +91,23 @@ final class MeasurementOptions {
         }
     }
 
-    /** @return the measuring CPU: the one asked for (checked to exist) or the chosen one */
-    int measuringCpu() {
-        try {
-            return CpuSelection.choose(cpu == null ? OptionalInt.empty() : OptionalInt.of(cpu), SystemFiles.host());
-        } catch (IllegalArgumentException e) {
-            throw usage("--cpu: " + e.getMessage());
-        }
-    }
-
-    /** Checks the calibration length and the fork timeout. */
-    void checkLimits() {
-        try {
-            Calibration.checkInterval(calibrationMs);
-        } catch (IllegalArgumentException e) {
-            throw usage("--calibration-ms: " + e.getMessage());
-        }
-        if (forkTimeoutS < 1) {
-            throw usage("--fork-timeout-s must be at least 1");
-        }
+    /**
+     * Checks every option now, these and {@code session}'s, and returns what they change in a
+     * run's configuration.
+     *
+     * @param defaultForks    forks per benchmark without {@code --forks}
+     * @param defaultMessages measured messages per fork without {@code --messages}
+     * @param defaultWarmup   warm-up without {@code --warmup}
+     */
+    UnaryOperator<RunConfig.Builder> settings(SessionOptions session, int defaultForks, int defaultMessages,
+                                              String defaultWarmup) {
+        int forkCount = forks(defaultForks);
+        int measured = messages(defaultMessages);
+        Warmup warm = warmup(defaultWarmup);
+        double hz = rateHz();
+        UnaryOperator<RunConfig.Builder> machine = session.settings();
+        return builder -> machine.apply(builder).forks(forkCount).messages(measured).warmup(warm.messages(), warm.ms())
+                .paced(hz);
     }
 
     /** @return the named benchmarks, or every default one when none is named */

@@ -2,10 +2,11 @@ package io.stagebench.cli;
 
 import io.stagebench.report.HtmlReport;
 import io.stagebench.store.RunStore;
-import io.stagebench.store.ResultReader;
+import io.stagebench.store.RunResolver;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -20,10 +21,10 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Write the HTML report of a stored run (default: the latest) and print its path.",
-            "RUN is a run folder, a commit folder, or a commit hash or prefix under the results folder."})
+            "RUN is a run folder, a commit folder, a commit-ish (HEAD~1, main, a hash) or a stored commit's prefix."})
 public final class ReportCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "RUN", arity = "0..1", description = "Run folder, commit folder, or commit (prefix).")
+    @Parameters(paramLabel = "RUN", arity = "0..1", description = "Run folder, commit folder, commit-ish, or stored commit prefix.")
     String run;
 
     @Option(names = "--results", paramLabel = "DIR", description = "Results folder (default: the project's results/).")
@@ -38,7 +39,8 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Path root = results != null ? results : RunStore.defaultRoot();
-        Path runDir = ResultReader.resolve(root, run);
+        Path runDir = new RunResolver(root, RunResolver.git(RunStore.projectHome()))
+                .resolve(run, List.of(Path.of("").toAbsolutePath(), RunStore.projectHome().toAbsolutePath()));
         Path historyRoot = results != null ? results : historyRootOf(runDir, root);
         Path written = HtmlReport.write(runDir, historyRoot, output != null ? output : runDir.resolve(RunStore.REPORT));
         PrintWriter out = spec.commandLine().getOut();

@@ -1,9 +1,5 @@
 package io.stagebench.cli;
 
-import io.stagebench.clock.Calibration;
-import io.stagebench.clock.ProbeOverhead;
-import io.stagebench.fork.JvmFork;
-import io.stagebench.nativeaccess.Affinity;
 import io.stagebench.runner.BenchmarkDescriptor;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.BenchmarkRegistry;
@@ -12,25 +8,16 @@ import io.stagebench.runner.ForkResult;
 import io.stagebench.runner.Mode;
 import io.stagebench.runner.RunConfig;
 import io.stagebench.runner.RunReport;
-import io.stagebench.report.HtmlReport;
-import io.stagebench.runner.Runner;
 import io.stagebench.store.RunStore;
-import io.stagebench.system.CpuList;
-import io.stagebench.system.CpuSelection;
-import io.stagebench.system.Environment;
-import io.stagebench.system.GitInfo;
-import io.stagebench.system.SystemFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -52,6 +39,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     MeasurementOptions measurement = new MeasurementOptions();
+
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
 
     @Option(names = "--mode", paramLabel = "MODE", description = "back-to-back (service time) or paced (default: back-to-back; paced when --rate is given).")
     String mode;
@@ -106,32 +96,17 @@ public final class RunCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        RunConfig config = configure(registry);
-        List<String> readiness = CheckCommand.printWarnings(config.cpu(), spec.commandLine().getErr());
-        RunStore.Run run = RunStore.create(config.runDir());
+        List<String> benchmarks = measurement.benchmarks(registry, names);
+        UnaryOperator<RunConfig.Builder> settings = settings();
+        MeasurementSession session = sessionOptions.open();
+        MeasurementSession.Measurement run = session.begin(RunStore.projectHome(), benchmarks, settings);
 
-        List<String> jvmFlags = new ArrayList<>(JvmFork.BASE_JVM_FLAGS);
-        jvmFlags.addAll(config.jvmFlags());
-        Environment environment = Environment.capture(SystemFiles.host(), GitInfo.read(RunStore.projectHome()),
-                Instant.now(), config.cpu(), jvmFlags);
-        List<String> runWarnings = new ArrayList<>();
-        CpuList serviceCpus = CpuSelection.online(SystemFiles.host()).without(config.cpu());
-        Affinity.currentThreadAffinity().filter(a -> a.contains(config.cpu())).ifPresent(a -> {
-            if (!serviceCpus.isEmpty() && Affinity.restrictCurrentThread(serviceCpus).isPresent()) {
-                runWarnings.add("the launcher JVM may run on the measuring CPU " + config.cpu() + " (affinity " + a + ")");
-            }
-        });
-        if (serviceCpus.isEmpty()) {
-            runWarnings.add("only one CPU: the fork's JIT and GC threads share the measuring CPU");
-        }
-
-        List<BenchmarkOutcome> outcomes = new Runner(config, registry, serviceCpus, ForkLauncher.jvm(), System.err).run();
-        RunReport report = new RunReport(config, outcomes, runWarnings);
+        List<BenchmarkOutcome> outcomes = session.run(run, registry, ForkLauncher.jvm());
+        RunReport report = run.report(outcomes);
         boolean jmh = format.equals("jmh");
         PrintWriter text = jmh ? spec.commandLine().getErr() : out;
         text.print(report.toText());
-        RunStore.Written written = run.write(config, outcomes,
-                Stream.concat(readiness.stream(), report.warnings().stream()).toList(), environment);
+        MeasurementSession.Stored stored = session.store(run, outcomes, report.warnings());
         if (noRaw) {
             for (BenchmarkOutcome outcome : outcomes) {
                 for (ForkResult fork : outcome.forks()) {
@@ -141,37 +116,28 @@ public final class RunCommand implements Callable<Integer> {
         }
         text.println();
         text.println("results: " + run.dir());
-        text.println("jmh:     " + written.jmh());
-        int code = outcomes.stream().anyMatch(o -> o.forks().isEmpty()) ? 1 : 0;
-        try {
-            Path html = HtmlReport.write(run.dir(), ReportCommand.historyRootOf(run.dir(), run.dir()),
-                    run.dir().resolve(RunStore.REPORT));
-            text.println("report:  " + html);
-        } catch (IOException | RuntimeException e) {
-            text.println("*** WARNING: the HTML report was not written (" + e.getMessage() + "); the results are"
-                    + " complete - retry with 'stagebench report " + run.dir() + "'");
-            code = 1;
-        }
+        text.println("jmh:     " + stored.jmh());
+        stored.printReport(text);
         text.flush();
         if (jmh) {
-            out.print(Files.readString(written.jmh()));
+            out.print(Files.readString(stored.jmh()));
             out.flush();
         }
-        return code;
+        boolean failed = outcomes.stream().anyMatch(o -> o.forks().isEmpty()) || stored.report() == null;
+        return failed ? 1 : 0;
     }
 
-    private RunConfig configure(BenchmarkRegistry registry) {
-        List<String> benchmarks = measurement.benchmarks(registry, names);
-        int forkCount = measurement.forks(quick ? 1 : 5);
+    /** @return what {@code run}'s options change from {@link RunConfig#builder}'s defaults, every one checked now */
+    private UnaryOperator<RunConfig.Builder> settings() {
+        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, quick ? 1 : 5, quick ? 20_000 : 200_000,
+                quick ? "100000" : "200000");
         int measured = measurement.messages(quick ? 20_000 : 200_000);
-        MeasurementOptions.Warmup warmup = measurement.warmup(quick ? "100000" : "200000");
         Mode runMode;
         try {
             runMode = mode != null ? Mode.parse(mode) : measurement.rate != null ? Mode.PACED : Mode.BACK_TO_BACK;
         } catch (IllegalArgumentException e) {
             throw usage("--mode: " + e.getMessage());
         }
-        double rateHz = measurement.rateHz();
         if (runMode == Mode.PACED && measurement.rate == null) {
             throw usage("--mode paced needs --rate (e.g. --rate 100k/s)");
         } else if (runMode == Mode.BACK_TO_BACK && measurement.rate != null) {
@@ -183,8 +149,6 @@ public final class RunCommand implements Callable<Integer> {
         if (stallAt != null && (stallUs == 0 || stallAt < 0 || stallAt >= measured)) {
             throw usage("--stall-at needs --stall-us and a measured message in [0, " + (measured - 1) + "], got " + stallAt);
         }
-        int measuringCpu = measurement.measuringCpu();
-        measurement.checkLimits();
         if (calibrationRounds < 1 || calibrationRounds > 100) {
             throw usage("--calibration-rounds must be in [1, 100], got " + calibrationRounds);
         }
@@ -194,21 +158,9 @@ public final class RunCommand implements Callable<Integer> {
         if (!format.equals("text") && !format.equals("jmh")) {
             throw usage("--format must be text or jmh, got '" + format + "'");
         }
-        long warmupMessages = warmup.messages();
-        long warmupMs = warmup.ms();
-        Path resultsRoot = measurement.results != null ? measurement.results : RunStore.defaultRoot();
-        Path runDir;
-        try {
-            runDir = RunStore.prepareRunDir(resultsRoot);
-        } catch (IOException e) {
-            throw usage("results folder " + resultsRoot + " is not writable (" + e.getMessage() + "); nothing was measured");
-        }
-        List<String> jvmFlags = new ArrayList<>(RunConfig.DEFAULT_JVM_FLAGS);
-        jvmFlags.addAll(jvmArgs);
-        return new RunConfig(benchmarks, forkCount, warmupMessages, warmupMs, measured, Math.min(chunk, measured),
-                runMode, rateHz, stallUs, stallEvery, stallAt == null ? -1 : stallAt, measuringCpu, measurement.clock,
-                measurement.calibrationMs, calibrationRounds, ProbeOverhead.MIN_PAIRS * 2, !measurement.noMlock, params,
-                jvmFlags, measurement.forkTimeoutS, runDir);
+        long stallAtMessage = stallAt == null ? -1 : stallAt;
+        return builder -> shared.apply(builder).stall(stallUs, stallEvery, stallAtMessage).chunk(chunk)
+                .calibration(sessionOptions.calibrationMs(), calibrationRounds).params(params).jvmFlags(jvmArgs);
     }
 
     private CommandLine.ParameterException usage(String message) {

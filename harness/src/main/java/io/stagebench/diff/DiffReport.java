@@ -1,6 +1,7 @@
 package io.stagebench.diff;
 
 import io.stagebench.json.Json;
+import io.stagebench.store.StoredRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -139,7 +140,7 @@ public final class DiffReport {
         return Json.write(root);
     }
 
-    private static Map<String, Object> run(RunRecord run) {
+    private static Map<String, Object> run(StoredRun run) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("dir", run.dir().toString());
         m.put("schema", run.schema());
@@ -149,7 +150,7 @@ public final class DiffReport {
         return m;
     }
 
-    private static String describe(RunRecord run) {
+    private static String describe(StoredRun run) {
         return run.label() + (run.branch().isEmpty() ? "" : " (" + run.branch() + ")") + "  " + run.dir();
     }
 

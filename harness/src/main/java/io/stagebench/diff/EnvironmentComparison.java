@@ -1,6 +1,7 @@
 package io.stagebench.diff;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.store.StoredRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,7 +52,7 @@ public final class EnvironmentComparison {
     }
 
     /** @return one warning per difference, "A"/"B" naming the old and new run */
-    public static List<String> warnings(RunRecord a, RunRecord b) {
+    public static List<String> warnings(StoredRun a, StoredRun b) {
         List<String> warnings = new ArrayList<>();
         Map<String, String> envA = environmentOf(a);
         Map<String, String> envB = environmentOf(b);
@@ -79,10 +80,10 @@ public final class EnvironmentComparison {
     }
 
     /** @return the fields compared for {@code run}: its environment's stable fields, then config.binding and config.cpu */
-    static Map<String, String> environmentOf(RunRecord run) {
+    static Map<String, String> environmentOf(StoredRun run) {
         Map<String, String> fields = new LinkedHashMap<>();
         if (run.environment() != null) {
-            run.environment().entrySet().stream()
+            flatten(run.environment()).entrySet().stream()
                     .filter(e -> !isSkipped(e.getKey()))
                     .sorted(Map.Entry.comparingByKey())
                     .forEach(e -> fields.put(e.getKey(), e.getValue()));
@@ -94,6 +95,30 @@ public final class EnvironmentComparison {
             }
         }
         return fields;
+    }
+
+    /**
+     * @return every scalar of {@code env}, nested objects as dotted keys ("ruler.binding"),
+     *         arrays as their JSON text
+     */
+    static Map<String, String> flatten(JsonNode env) {
+        Map<String, String> out = new LinkedHashMap<>();
+        flatten("", env, out);
+        return out;
+    }
+
+    private static void flatten(String prefix, JsonNode node, Map<String, String> out) {
+        for (Map.Entry<String, JsonNode> field : node.properties()) {
+            String key = prefix + field.getKey();
+            JsonNode value = field.getValue();
+            if (value.isObject()) {
+                flatten(key + ".", value, out);
+            } else if (value.isArray()) {
+                out.put(key, value.toString());
+            } else if (!value.isNull()) {
+                out.put(key, value.asText());
+            }
+        }
     }
 
     private static boolean isSkipped(String key) {

@@ -1,6 +1,8 @@
 package io.stagebench.diff;
 
 import io.stagebench.stats.StageSummary;
+import io.stagebench.store.RunStore;
+import io.stagebench.store.StoredRun;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,7 +21,7 @@ import java.util.Locale;
  * @param benchmarks per benchmark in common, in B's order
  * @param warnings   every warning, without the {@code *** WARNING:} prefix
  */
-public record RunDiff(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic> statistics,
+public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic> statistics,
                       List<BenchmarkDiff> benchmarks, List<String> warnings) {
 
     public RunDiff {
@@ -61,7 +63,7 @@ public record RunDiff(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic
      * @throws DiffException when the runs have no benchmark in common, or a benchmark asked
      *         for is missing from either
      */
-    public static RunDiff compare(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic> statistics, List<String> only) {
+    public static RunDiff compare(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic> statistics, List<String> only) {
         List<String> warnings = new ArrayList<>();
         for (String name : only) {
             if (a.benchmark(name).isEmpty() || b.benchmark(name).isEmpty()) {
@@ -90,8 +92,8 @@ public record RunDiff(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic
         List<PendingBenchmark> pending = new ArrayList<>();
         List<VerdictRule.Row> rows = new ArrayList<>();
         for (String name : compared) {
-            RunRecord.Benchmark benchmarkA = a.benchmark(name).orElseThrow();
-            RunRecord.Benchmark benchmarkB = b.benchmark(name).orElseThrow();
+            StoredRun.Benchmark benchmarkA = a.benchmark(name).orElseThrow();
+            StoredRun.Benchmark benchmarkB = b.benchmark(name).orElseThrow();
             if (benchmarkA.forks().isEmpty() || benchmarkB.forks().isEmpty()) {
                 warnings.add("benchmark " + name + ": every fork of " + (benchmarkA.forks().isEmpty() ? "A" : "B")
                         + " failed; not compared");
@@ -134,7 +136,7 @@ public record RunDiff(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic
     private record PendingBenchmark(String name, int forksA, int forksB, List<String> series) {
     }
 
-    private static PendingBenchmark collectBenchmark(RunRecord.Benchmark a, RunRecord.Benchmark b, VerdictRule rule,
+    private static PendingBenchmark collectBenchmark(StoredRun.Benchmark a, StoredRun.Benchmark b, VerdictRule rule,
                                                      List<Statistic> statistics, List<VerdictRule.Row> rows,
                                                      List<String> warnings) {
         String name = b.name();
@@ -170,18 +172,18 @@ public record RunDiff(RunRecord a, RunRecord b, VerdictRule rule, List<Statistic
     }
 
     /** @return one side of a statistic: the pooled value, each fork's value, and whether any of them rests on too few samples */
-    static Side side(RunRecord.Benchmark benchmark, String series, Statistic statistic) {
+    static Side side(StoredRun.Benchmark benchmark, String series, Statistic statistic) {
         List<StageSummary> forks = new ArrayList<>();
-        for (RunRecord.Fork fork : benchmark.forks()) {
+        for (StoredRun.Fork fork : benchmark.forks()) {
             fork.summary(series).ifPresent(forks::add);
         }
         return Side.of(statistic, benchmark.summary(series).orElseThrow(), forks);
     }
 
-    private static void addRunWarnings(String label, RunRecord run, List<String> warnings) {
+    private static void addRunWarnings(String label, StoredRun run, List<String> warnings) {
         if (!run.warnings().isEmpty()) {
             warnings.add("run " + label + " recorded " + run.warnings().size() + " warning(s) of its own (see "
-                    + run.dir().resolve(RunRecord.SUMMARY) + ")");
+                    + run.dir().resolve(RunStore.SUMMARY) + ")");
         }
     }
 

@@ -23,8 +23,9 @@
  * same data is <b>no change</b>. With three forks a side the smallest p is 2/20 = 0.1 and the
  * verdict is <b>unreliable</b> whatever the numbers: more forks, not a looser rule.
  *
- * <p>Classes: {@link io.stagebench.diff.RunResolver} turns a commit-ish or a folder into a run
- * folder; {@link io.stagebench.diff.RunRecord} reads its {@code summary.json};
+ * <p>Classes: the store's {@link io.stagebench.store.RunResolver} turns a commit-ish or a folder
+ * into a run folder and {@link io.stagebench.store.ResultReader} reads it as a
+ * {@link io.stagebench.store.StoredRun};
  * {@link io.stagebench.diff.RunDiff} compares two with a {@link io.stagebench.diff.VerdictRule}
  * (using {@link io.stagebench.diff.MannWhitney}) and
  * {@link io.stagebench.diff.EnvironmentComparison}; {@link io.stagebench.diff.DiffReport}

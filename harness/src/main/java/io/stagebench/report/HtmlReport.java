@@ -47,7 +47,7 @@ public final class HtmlReport {
      * @param resultsRoot where to look for the history ({@code <root>/<commit>/<run-id>})
      * @param output      the HTML file to write
      * @return {@code output}
-     * @throws io.stagebench.cli.UsageException when the run's files are missing or corrupt
+     * @throws io.stagebench.store.StoreException when the run's files are missing or corrupt
      */
     public static Path write(Path runDir, Path resultsRoot, Path output) throws IOException {
         ResultReader.LoadedRun run = ResultReader.load(runDir);
@@ -74,7 +74,7 @@ public final class HtmlReport {
     public static String render(ResultReader.LoadedRun loaded, ResultReader.Scan history, Instant generated) {
         StoredRun run = loaded.run();
         StringBuilder html = new StringBuilder(64 * 1024);
-        String title = "stagebench " + run.commitLabel() + " " + run.runId();
+        String title = "stagebench " + run.label() + " " + run.runId();
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
                 .append(esc(title)).append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
         html.append("<h1>").append(esc(title)).append("</h1>\n");
@@ -205,7 +205,7 @@ public final class HtmlReport {
         for (StoredRun past : history.runs()) {
             boolean current = past.dir().toAbsolutePath().normalize().equals(run.dir().toAbsolutePath().normalize());
             html.append(current ? "<tr class=\"merged\">" : "<tr>").append("<td>").append(esc(past.startTime().toString()))
-                    .append("</td><td><code>").append(esc(past.commitLabel())).append("</code></td><td>")
+                    .append("</td><td><code>").append(esc(past.label())).append("</code></td><td>")
                     .append(esc(past.runId())).append(current ? " (this run)" : "").append("</td></tr>\n");
         }
         html.append("</table>\n</section>\n");

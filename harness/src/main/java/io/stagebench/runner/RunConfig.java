@@ -1,12 +1,18 @@
 package io.stagebench.runner;
 
+import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
+import io.stagebench.clock.ProbeOverhead;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A validated {@code stagebench run}: what to measure and how.
+ * A validated measurement - of {@code run}, either side of {@code ab}, {@code demo co} or
+ * {@code crosscheck}: what to measure and how. Commands build it with {@link #builder}, the
+ * one place its defaults live; the canonical constructor is for tests that script every field.
  *
  * @param benchmarks        benchmark names, in run order
  * @param forks             fresh JVMs per benchmark
@@ -66,6 +72,135 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
                      Map<String, String> params, List<String> jvmFlags, long forkTimeoutS, Path runDir) {
         this(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery, -1, cpu,
                 binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags, forkTimeoutS, runDir);
+    }
+
+    /** Default calibration rounds per fork. */
+    public static final int DEFAULT_CALIBRATION_ROUNDS = 1;
+    /** Default messages per call of the measured loop (fewer when fewer are measured). */
+    public static final int DEFAULT_CHUNK = 1_000;
+    /** Default fork timeout. */
+    public static final long DEFAULT_FORK_TIMEOUT_S = 600;
+
+    /**
+     * @param benchmarks benchmark names, in run order
+     * @param cpu        the measuring CPU, already chosen
+     * @param runDir     the run's folder, already created
+     * @return a builder with every default: 5 forks, 200 000 messages after 200 000 of warm-up,
+     *         back to back, no stall, the FFM clock, default calibration, memory locked,
+     *         {@link #DEFAULT_JVM_FLAGS}
+     */
+    public static Builder builder(List<String> benchmarks, int cpu, Path runDir) {
+        return new Builder(benchmarks, cpu, runDir);
+    }
+
+    /** Builds a {@link RunConfig} from its defaults and what a command changes; see {@link #builder}. */
+    public static final class Builder {
+
+        private final List<String> benchmarks;
+        private final int cpu;
+        private final Path runDir;
+        private int forks = 5;
+        private long warmupMessages = 200_000;
+        private long warmupMs;
+        private int messages = 200_000;
+        private int chunk = DEFAULT_CHUNK;
+        private Mode mode = Mode.BACK_TO_BACK;
+        private double rateHz;
+        private long stallUs;
+        private long stallEvery = 1;
+        private long stallAt = -1;
+        private ClockBinding binding = ClockBinding.FFM;
+        private long calibrationMs = Calibration.DEFAULT_INTERVAL_MS;
+        private int calibrationRounds = DEFAULT_CALIBRATION_ROUNDS;
+        private boolean lockMemory = true;
+        private final Map<String, String> params = new LinkedHashMap<>();
+        private final List<String> extraJvmFlags = new ArrayList<>();
+        private long forkTimeoutS = DEFAULT_FORK_TIMEOUT_S;
+
+        private Builder(List<String> benchmarks, int cpu, Path runDir) {
+            this.benchmarks = List.copyOf(benchmarks);
+            this.cpu = cpu;
+            this.runDir = runDir;
+        }
+
+        public Builder forks(int count) {
+            forks = count;
+            return this;
+        }
+
+        /** Warm-up bounded by {@code count} messages, or by {@code ms} when it is positive. */
+        public Builder warmup(long count, long ms) {
+            warmupMessages = count;
+            warmupMs = ms;
+            return this;
+        }
+
+        public Builder messages(int count) {
+            messages = count;
+            return this;
+        }
+
+        /** Messages per call of the measured loop; capped at the measured messages. */
+        public Builder chunk(int count) {
+            chunk = count;
+            return this;
+        }
+
+        /** Paced at {@code hz} messages per second; back to back when {@code hz} is 0. */
+        public Builder paced(double hz) {
+            mode = hz > 0 ? Mode.PACED : Mode.BACK_TO_BACK;
+            rateHz = hz;
+            return this;
+        }
+
+        /** An injected stall of {@code us} every {@code every} messages, or once at measured message {@code at} (-1: periodic). */
+        public Builder stall(long us, long every, long at) {
+            stallUs = us;
+            stallEvery = every;
+            stallAt = at;
+            return this;
+        }
+
+        public Builder binding(ClockBinding value) {
+            binding = value;
+            return this;
+        }
+
+        public Builder calibration(long ms, int rounds) {
+            calibrationMs = ms;
+            calibrationRounds = rounds;
+            return this;
+        }
+
+        public Builder lockMemory(boolean value) {
+            lockMemory = value;
+            return this;
+        }
+
+        /** Adds benchmark parameters; later ones win. */
+        public Builder params(Map<String, String> values) {
+            params.putAll(values);
+            return this;
+        }
+
+        /** Adds JVM flags after {@link #DEFAULT_JVM_FLAGS}. */
+        public Builder jvmFlags(List<String> flags) {
+            extraJvmFlags.addAll(flags);
+            return this;
+        }
+
+        public Builder forkTimeoutS(long seconds) {
+            forkTimeoutS = seconds;
+            return this;
+        }
+
+        public RunConfig build() {
+            List<String> jvmFlags = new ArrayList<>(DEFAULT_JVM_FLAGS);
+            jvmFlags.addAll(extraJvmFlags);
+            return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, Math.min(chunk, messages), mode,
+                    rateHz, stallUs, stallEvery, stallAt, cpu, binding, calibrationMs, calibrationRounds,
+                    ProbeOverhead.MIN_PAIRS * 2, lockMemory, params, jvmFlags, forkTimeoutS, runDir);
+        }
     }
 
     /** @return the spec of fork {@code fork} of {@code benchmark} */

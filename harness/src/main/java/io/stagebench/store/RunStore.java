@@ -12,9 +12,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -40,8 +37,6 @@ public final class RunStore {
     public static final String HISTOGRAMS = "histograms";
     /** The HTML report inside a run folder. */
     public static final String REPORT = "report.html";
-
-    private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private RunStore() {
     }
@@ -74,10 +69,10 @@ public final class RunStore {
      */
     public static Path prepareRunDir(Path root, GitInfo git) throws IOException {
         Path commitDir = root.resolve(git.folderName());
-        String base = ZonedDateTime.now(ZoneOffset.UTC).format(RUN_ID);
-        Path runDir = commitDir.resolve(base);
+        String first = RunId.of(Instant.now());
+        Path runDir = commitDir.resolve(first);
         for (int i = 2; Files.exists(runDir); i++) {
-            runDir = commitDir.resolve(base + "-" + i);
+            runDir = commitDir.resolve(RunId.numbered(first, i));
         }
         Files.createDirectories(runDir);
         Path probe = runDir.resolve(AtomicFiles.TEMP_PREFIX + "writable");
@@ -86,18 +81,9 @@ public final class RunStore {
         return runDir;
     }
 
-    /** @return a handle on an existing run folder of the project's own checkout */
+    /** @return a handle on an existing run folder */
     public static Run create(Path runDir) {
-        return new Run(runDir, projectHome());
-    }
-
-    /**
-     * @param checkout the checkout whose commit the run measured (another worktree for the
-     *                 other side of an A/B comparison); it must still exist when the summary is written
-     * @return a handle on an existing run folder
-     */
-    public static Run create(Path runDir, Path checkout) {
-        return new Run(runDir, checkout);
+        return new Run(runDir);
     }
 
     /**
@@ -117,6 +103,11 @@ public final class RunStore {
     /** @return the relative path of a series' log in a run folder: {@code histograms/<benchmark>/<series>.hlog} */
     public static String hlogPath(String benchmark, String series) {
         return HISTOGRAMS + "/" + benchmark + "/" + series + ".hlog";
+    }
+
+    /** @return the relative path of fork {@code fork}'s own result in a run folder: {@code forks/<benchmark>/fork-N.json} */
+    public static String forkResultPath(String benchmark, int fork) {
+        return "forks/" + benchmark + "/fork-" + fork + ".json";
     }
 
     /** @return the relative path of a series' percentile distribution: {@code histograms/<benchmark>/<series>.hgrm} */
@@ -161,26 +152,20 @@ public final class RunStore {
     public static final class Run {
 
         private final Path dir;
-        private final Path checkout;
 
-        Run(Path dir, Path checkout) {
+        Run(Path dir) {
             this.dir = dir;
-            this.checkout = checkout;
         }
 
         public Path dir() {
             return dir;
         }
 
-        /** Writes {@code summary.json} alone, without environment or histogram files; returns its path. */
-        public Path writeSummary(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> warnings) throws IOException {
-            return writeSummary(config, outcomes, warnings, null, Map.of());
-        }
-
         /**
          * Writes every result file of the run, each atomically: per benchmark series an
          * {@code .hlog} and an {@code .hgrm}, then {@code jmh-result.json}, then
-         * {@code summary.json} last, so a folder whose summary exists is complete.
+         * {@code summary.json} last, so a folder whose summary exists is complete. The forks
+         * wrote their own {@code forks/<benchmark>/fork-N.json}; the summary names them.
          *
          * @param environment the environment captured before measuring; the forks' ruler is added here
          */
@@ -226,40 +211,33 @@ public final class RunStore {
         private Path writeSummary(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> warnings,
                                   Environment environment, Map<String, Map<String, Map<String, String>>> files)
                 throws IOException {
-            GitInfo git = GitInfo.read(checkout);
             Map<String, Object> root = new LinkedHashMap<>();
             root.put("schema", SCHEMA);
-            // the environment was captured from the checkout that ran; without one, ask that checkout
-            root.put("commit", environment != null ? environment.commit() : git.commit());
-            root.put("dirty", environment != null ? environment.dirty() : git.dirty());
-            root.put("branch", environment != null ? environment.branch() : git.branch());
+            root.put("commit", environment.commit());
+            root.put("dirty", environment.dirty());
+            root.put("branch", environment.branch());
             root.put("runId", dir.getFileName().toString());
-            if (environment != null) {
-                root.put("startTime", environment.startTime());
-                root.put("endTime", Instant.now().toString());
-            }
+            root.put("startTime", environment.startTime());
+            root.put("endTime", Instant.now().toString());
             root.put("config", config);
-            if (environment != null) {
-                root.put("environment", environment);
-                root.put("jmh", JmhResultFile.FILE);
-            }
+            root.put("environment", environment);
+            root.put("jmh", JmhResultFile.FILE);
             List<Map<String, Object>> benchmarks = new ArrayList<>();
             for (BenchmarkOutcome outcome : outcomes) {
+                String name = outcome.descriptor().name();
                 Map<String, Object> b = new LinkedHashMap<>();
-                b.put("name", outcome.descriptor().name());
+                b.put("name", name);
                 b.put("stages", outcome.descriptor().stages());
                 b.put("forksSucceeded", outcome.forks().size());
                 b.put("failures", outcome.failures());
                 b.put("summaries", outcome.summaries());
-                if (files.containsKey(outcome.descriptor().name())) {
-                    b.put("histograms", files.get(outcome.descriptor().name()));
-                }
+                b.put("histograms", files.getOrDefault(name, Map.of()));
                 List<Map<String, Object>> forks = new ArrayList<>();
                 for (int i = 0; i < outcome.forks().size(); i++) {
                     ForkResult fork = outcome.forks().get(i);
                     Map<String, Object> f = new LinkedHashMap<>();
                     f.put("fork", fork.fork());
-                    f.put("result", "forks/" + outcome.descriptor().name() + "/fork-" + fork.fork() + ".json");
+                    f.put("result", forkResultPath(name, fork.fork()));
                     f.put("summaries", outcome.forkSummaries(i));
                     f.put("binding", fork.binding().id());
                     f.put("cpuPinned", fork.cpuPinned());

@@ -10,7 +10,9 @@ import java.util.Optional;
 
 /**
  * A stored run as read back from its {@code summary.json} by {@link ResultReader}: already
- * validated, so every field is present and typed.
+ * validated, so every field is present and typed and every file it names exists. The one
+ * model of a stored run: {@code diff}, {@code report}, {@code ab} and the report's history all
+ * read this.
  *
  * @param dir         the run folder
  * @param schema      the summary's schema version
@@ -20,7 +22,8 @@ import java.util.Optional;
  * @param runId       the run folder's name
  * @param startTime   when the run started (from the summary, else from the run id)
  * @param config      the run's configuration as written (mode, forks, messages, ...)
- * @param environment the environment as written; null for summaries written before it existed
+ * @param environment the environment as written; null for summaries written before every
+ *                    measuring command stored one
  * @param warnings    every warning of the run
  * @param benchmarks  the benchmarks, in run order
  */
@@ -34,7 +37,7 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
     }
 
     /** @return the 12-character commit with {@code -dirty} when the tree was dirty: the store's folder name */
-    public String commitLabel() {
+    public String label() {
         String shortCommit = commit.length() > 12 ? commit.substring(0, 12) : commit;
         return dirty ? shortCommit + "-dirty" : shortCommit;
     }
@@ -42,6 +45,11 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
     /** @return the benchmark named {@code name} */
     public Optional<Benchmark> benchmark(String name) {
         return benchmarks.stream().filter(b -> b.name().equals(name)).findFirst();
+    }
+
+    /** @return the benchmark names, in run order */
+    public List<String> benchmarkNames() {
+        return benchmarks.stream().map(Benchmark::name).toList();
     }
 
     /**
@@ -66,6 +74,11 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
             histograms = Map.copyOf(histograms);
         }
 
+        /** @return the series names, in report order (stages, then total / response) */
+        public List<String> series() {
+            return summaries.stream().map(StageSummary::stage).toList();
+        }
+
         /** @return the merged summary of {@code series} */
         public Optional<StageSummary> summary(String series) {
             return summaries.stream().filter(s -> s.stage().equals(series)).findFirst();
@@ -75,10 +88,11 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
     /**
      * One fork's summaries.
      *
-     * @param fork      fork number
+     * @param fork      fork number, from 1
      * @param summaries per series, in ns
+     * @param result    the fork's own result file ({@code forks/<benchmark>/fork-N.json}), relative to the run folder
      */
-    public record Fork(int fork, List<StageSummary> summaries) {
+    public record Fork(int fork, List<StageSummary> summaries, String result) {
 
         public Fork {
             summaries = List.copyOf(summaries);

@@ -11,7 +11,7 @@
  *   histograms/pipeline/parse.hgrm    merged percentile distribution, ns
  *   forks/pipeline/fork-1.json, fork-1.raw, ...
  *
- * ResultReader.LoadedRun run = ResultReader.load(runDir);      // UsageException names a bad file
+ * ResultReader.LoadedRun run = ResultReader.load(runDir);      // StoreException names a bad file
  * StageSummary parse = run.run().benchmark("pipeline").orElseThrow().summary("parse").orElseThrow();
  * Histogram fork2 = run.logs().get("pipeline").get("parse").forks().get(1);
  * }</pre>

@@ -1,10 +1,15 @@
 package io.stagebench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.json.Json;
+import io.stagebench.runner.LatencySeries;
+import io.stagebench.store.ResultReader;
+import io.stagebench.store.RunStore;
+import io.stagebench.store.StoredRun;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -73,7 +78,11 @@ class DemoCommandTest {
         try (Stream<Path> found = Files.walk(results)) {
             file = found.filter(p -> p.getFileName().toString().equals(CoordinatedOmissionDemo.FILE)).findFirst().orElseThrow();
         }
-        assertTrue(Files.isRegularFile(file.resolveSibling("summary.json")));
+        Path run = file.getParent();
+        StoredRun stored = ResultReader.load(run).run();
+        assertNotNull(stored.environment(), "a demo run records its environment like any run");
+        assertTrue(Files.isRegularFile(run.resolve(RunStore.hlogPath("service", LatencySeries.RESPONSE))));
+        assertTrue(Files.readString(run.resolve(RunStore.REPORT)).startsWith("<!DOCTYPE html>"));
         JsonNode json = Json.mapper().readTree(file.toFile());
         assertEquals(CoordinatedOmissionDemo.SCHEMA, json.get("schema").asText());
         assertEquals(100_000, json.get("expectedIntervalNs").asLong());

@@ -1,6 +1,7 @@
 package io.stagebench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,6 +9,8 @@ import io.stagebench.diff.SummaryFixture;
 import io.stagebench.json.Json;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import io.stagebench.store.RunStore;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -98,11 +101,33 @@ class DiffCommandTest {
     }
 
     @Test
-    void shouldExit2NamingTheFileAndSchemaItCannotRead() {
+    void shouldExit2NamingTheFileAndSchemaItCannotRead() throws Exception {
         Path a = store("a", 100);
-        Path b = SummaryFixture.run().schema("stagebench.run/7").benchmark("pipeline", pipeline(100)).writeTo(results.resolve("b"));
+        Path b = store("b", 100);
+        Path summary = b.resolve(RunStore.SUMMARY);
+        Files.writeString(summary, Files.readString(summary).replace(RunStore.SCHEMA, "stagebench.run/2"));
 
-        assertOneLineError(diff(a.toString(), b.toString()), b.resolve("summary.json") + " has schema 'stagebench.run/7'");
+        assertOneLineError(diff(a.toString(), b.toString()), summary + ": schema 'stagebench.run/2' is not supported");
+    }
+
+    @Test
+    void shouldExit2NamingAForkResultTheSummaryNamesThatWasDeleted() throws Exception {
+        Path a = store("a", 100);
+        Path b = store("b", 100);
+        Path fork = b.resolve(RunStore.forkResultPath("pipeline", 3));
+        Files.delete(fork);
+
+        assertOneLineError(diff(a.toString(), b.toString()), fork + ": missing (named in summary.json)");
+    }
+
+    @Test
+    void shouldNotCallTheEnvironmentUnknownBetweenTwoCompleteRuns() {
+        Path a = store("a", 100);
+        Path b = store("b", 100);
+
+        assertEquals(0, diff(a.toString(), b.toString()), err.toString());
+        assertFalse(out.toString().contains("older stagebench"), out.toString());
+        assertFalse(out.toString().contains("records no environment"), out.toString());
     }
 
     @Test

@@ -82,6 +82,15 @@ class ReportCommandTest {
     }
 
     @Test
+    void shouldExitTwoNamingAForkResultTheSummaryNamesThatWasDeleted() throws Exception {
+        Path run = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START, 3, List.of());
+        Path fork = run.resolve(RunStore.forkResultPath("pipe", 2));
+        Files.delete(fork);
+
+        assertOneLineError(report(run.toString()), fork + ": missing (named in summary.json)");
+    }
+
+    @Test
     void shouldExitTwoWhenNothingIsStored() {
         assertOneLineError(report(), "no complete run under " + results);
     }

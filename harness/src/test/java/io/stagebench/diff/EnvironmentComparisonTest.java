@@ -3,7 +3,13 @@ package io.stagebench.diff;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.json.Json;
+import io.stagebench.store.ResultReader;
+import io.stagebench.store.RunStore;
+import io.stagebench.store.StoredRun;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -11,23 +17,37 @@ import org.junit.jupiter.api.io.TempDir;
 
 class EnvironmentComparisonTest {
 
-    @TempDir
-    Path dir;
+    private static final Map<String, Object> CONFIG = Map.of("binding", "ffm", "cpu", 1, "messages", 200_000,
+            "jvmFlags", List.of("-Xms1g"));
 
-    private RunRecord run(String name, SummaryFixture fixture) {
-        return RunRecord.read(fixture.benchmark("spin", Map.of("spin", new double[] {1, 2})).writeTo(dir.resolve(name)));
+    /** A run as the reader returns it, with this environment (null: none recorded) and configuration. */
+    private static StoredRun run(Map<String, Object> environment, Map<String, Object> config) {
+        return new StoredRun(Path.of("r"), RunStore.SCHEMA, "0123456789abcdef0123456789abcdef01234567", false, "main", "r",
+                Instant.EPOCH, Json.mapper().valueToTree(config),
+                environment == null ? null : Json.mapper().valueToTree(environment), List.of(), List.of());
+    }
+
+    private static StoredRun run(Map<String, Object> environment) {
+        return run(environment, CONFIG);
+    }
+
+    private static Map<String, Object> config(String key, Object value) {
+        Map<String, Object> config = new LinkedHashMap<>(CONFIG);
+        config.put(key, value);
+        return config;
     }
 
     @Test
     void shouldNameEachDifferingFieldWithBothValues() {
-        RunRecord a = run("a", SummaryFixture.run().environment(Map.of(
+        StoredRun a = run(Map.of(
                 "kernel", "6.1.0", "governor", "performance", "turbo", false, "cpuModel", "EPYC", "startTime", "05:00",
                 "tscMhz", 2445.4035, "onlyInA", "x", "commit", "aaaa", "ruler", Map.of("binding", "ffm",
-                        "overheadTicksMin", 49, "calibratedMhzMin", 2445.40, "cpusPinned", java.util.List.of(1)))));
-        RunRecord b = run("b", SummaryFixture.run().environment(Map.of(
+                        "overheadTicksMin", 49, "calibratedMhzMin", 2445.40, "cpusPinned", java.util.List.of(1))));
+        StoredRun b = run(Map.of(
                 "kernel", "6.5.0", "governor", "powersave", "turbo", true, "cpuModel", "EPYC", "startTime", "06:00",
                 "tscMhz", 2445.4061, "commit", "bbbb", "ruler", Map.of("binding", "nanotime",
-                        "overheadTicksMin", 52, "calibratedMhzMin", 2445.41, "cpusPinned", java.util.List.of(0)))).config("cpu", 0));
+                        "overheadTicksMin", 52, "calibratedMhzMin", 2445.41, "cpusPinned", java.util.List.of(0))),
+                config("cpu", 0));
 
         List<String> warnings = EnvironmentComparison.warnings(a, b);
 
@@ -42,8 +62,8 @@ class EnvironmentComparisonTest {
 
     @Test
     void shouldWarnThatAMissingEnvironmentIsUnknown() {
-        RunRecord a = run("a", SummaryFixture.run().legacy());
-        RunRecord b = run("b", SummaryFixture.run().environment(Map.of("kernel", "6.5.0")));
+        StoredRun a = run(null);
+        StoredRun b = run(Map.of("kernel", "6.5.0"));
 
         List<String> warnings = EnvironmentComparison.warnings(a, b);
 
@@ -53,9 +73,27 @@ class EnvironmentComparisonTest {
     }
 
     @Test
+    void shouldFlattenNestedFieldsToDottedKeysAndArraysToTheirJson() {
+        Map<String, String> flat = EnvironmentComparison.flatten(Json.mapper().valueToTree(
+                Map.of("kernel", "6.1.0", "cpu", Map.of("model", "EPYC", "smt", 2), "flags", List.of("a"))));
+
+        assertEquals(Map.of("kernel", "6.1.0", "cpu.model", "EPYC", "cpu.smt", "2", "flags", "[\"a\"]"), flat);
+    }
+
+    @Test
+    void shouldWarnOfNothingBetweenTwoCompleteRunsOfOneMachine(@TempDir Path dir) {
+        StoredRun a = ResultReader.readSummary(SummaryFixture.run().benchmark("spin", Map.of("spin", new double[] {1, 2}))
+                .writeTo(dir.resolve("a")));
+        StoredRun b = ResultReader.readSummary(SummaryFixture.run().benchmark("spin", Map.of("spin", new double[] {1, 2}))
+                .writeTo(dir.resolve("b")));
+
+        assertEquals(List.of(), EnvironmentComparison.warnings(a, b));
+    }
+
+    @Test
     void shouldListSettingsThatDiffer() {
-        RunRecord a = run("a", SummaryFixture.run());
-        RunRecord b = run("b", SummaryFixture.run().config("jvmFlags", List.of("-Xms1g", "-Dstagebench.decide.extraSpins=20")));
+        StoredRun a = run(Map.of("kernel", "6.5.0"));
+        StoredRun b = run(Map.of("kernel", "6.5.0"), config("jvmFlags", List.of("-Xms1g", "-Dstagebench.decide.extraSpins=20")));
 
         List<String> warnings = EnvironmentComparison.warnings(a, b);
 

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stagebench.json.Json;
+import io.stagebench.store.ResultReader;
+import io.stagebench.store.StoredRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -28,8 +30,8 @@ class RunDiffTest {
         return stages;
     }
 
-    private RunRecord run(String name, SummaryFixture fixture) {
-        return RunRecord.read(fixture.writeTo(dir.resolve(name)));
+    private StoredRun run(String name, SummaryFixture fixture) {
+        return ResultReader.readSummary(fixture.writeTo(dir.resolve(name)));
     }
 
     private static Verdict verdict(RunDiff diff, String stage, Statistic statistic) {
@@ -39,8 +41,8 @@ class RunDiffTest {
 
     @Test
     void shouldCallTheSlowedStageSlowerAndTheOtherNoChange() {
-        RunRecord a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
-        RunRecord b = run("b", SummaryFixture.run().benchmark("pipeline", stages(40.1, 110, 0.6)));
+        StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+        StoredRun b = run("b", SummaryFixture.run().benchmark("pipeline", stages(40.1, 110, 0.6)));
 
         RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
 
@@ -53,8 +55,8 @@ class RunDiffTest {
 
     @Test
     void shouldCallNothingForTheSameFiguresAgainstThemselves() {
-        RunRecord a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
-        RunRecord b = run("b", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+        StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+        StoredRun b = run("b", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
 
         RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
 
@@ -65,7 +67,7 @@ class RunDiffTest {
 
     @Test
     void shouldWarnWhenBothSidesAreTheSameRun() {
-        RunRecord a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+        StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
 
         RunDiff diff = RunDiff.compare(a, a, VerdictRule.defaults(), ALL, List.of());
 
@@ -74,8 +76,8 @@ class RunDiffTest {
 
     @Test
     void shouldSayUnreliableForStatisticsWithTooFewSamples() {
-        RunRecord a = run("a", SummaryFixture.run().unreliable("p99.9", "p99.99").benchmark("pipeline", stages(40, 100, 0.6)));
-        RunRecord b = run("b", SummaryFixture.run().benchmark("pipeline", stages(40, 110, 0.6)));
+        StoredRun a = run("a", SummaryFixture.run().messages(50_000).benchmark("pipeline", stages(40, 100, 0.6)));
+        StoredRun b = run("b", SummaryFixture.run().benchmark("pipeline", stages(40, 110, 0.6)));
 
         RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
 
@@ -85,8 +87,8 @@ class RunDiffTest {
 
     @Test
     void shouldWarnWhichSignificanceFewForksCanReach() {
-        RunRecord a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", new double[] {10, 11, 12})));
-        RunRecord b = run("b", SummaryFixture.run().benchmark("spin", Map.of("spin", new double[] {20, 21, 22})));
+        StoredRun a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", new double[] {10, 11, 12})));
+        StoredRun b = run("b", SummaryFixture.run().benchmark("spin", Map.of("spin", new double[] {20, 21, 22})));
 
         RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
 
@@ -98,8 +100,8 @@ class RunDiffTest {
 
     @Test
     void shouldFailForRunsWithNoBenchmarkInCommon() {
-        RunRecord a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", new double[] {1, 2})));
-        RunRecord b = run("b", SummaryFixture.run().benchmark("empty", Map.of("empty", new double[] {1, 2})));
+        StoredRun a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", new double[] {1, 2})));
+        StoredRun b = run("b", SummaryFixture.run().benchmark("empty", Map.of("empty", new double[] {1, 2})));
 
         DiffException e = assertThrows(DiffException.class,
                 () -> RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of()));
@@ -110,9 +112,9 @@ class RunDiffTest {
 
     @Test
     void shouldWarnAboutBenchmarksOnOneSideAndCompareTheRest() {
-        RunRecord a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1)))
+        StoredRun a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1)))
                 .benchmark("empty", Map.of("empty", SummaryFixture.forks(1, 0.1))));
-        RunRecord b = run("b", SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1))));
+        StoredRun b = run("b", SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1))));
 
         RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), List.of(Statistic.P50), List.of());
 
@@ -122,8 +124,8 @@ class RunDiffTest {
 
     @Test
     void shouldRenderTheTableAndTheWarnings() {
-        RunRecord a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
-        RunRecord b = run("b", SummaryFixture.run().config("cpu", 0).benchmark("pipeline", stages(40.1, 110, 0.6)));
+        StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+        StoredRun b = run("b", SummaryFixture.run().cpu(0).benchmark("pipeline", stages(40.1, 110, 0.6)));
 
         String text = new DiffReport(RunDiff.compare(a, b, VerdictRule.defaults(), List.of(Statistic.P50), List.of())).toText();
 
@@ -137,7 +139,7 @@ class RunDiffTest {
 
     @Test
     void shouldSkipABenchmarkWhoseForksAllFailedOnOneSide() throws Exception {
-        RunRecord a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1))));
+        StoredRun a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1))));
         Path failed = SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1))).writeTo(dir.resolve("b"));
         ObjectNode root = (ObjectNode) Json.mapper().readTree(failed.resolve("summary.json").toFile());
         ObjectNode spin = (ObjectNode) root.get("benchmarks").get(0);
@@ -145,7 +147,7 @@ class RunDiffTest {
         spin.putArray("summaries");
         Files.writeString(failed.resolve("summary.json"), Json.write(root));
 
-        RunDiff diff = RunDiff.compare(a, RunRecord.read(failed), VerdictRule.defaults(), ALL, List.of());
+        RunDiff diff = RunDiff.compare(a, ResultReader.readSummary(failed), VerdictRule.defaults(), ALL, List.of());
 
         assertTrue(diff.benchmarks().isEmpty());
         assertEquals(List.of("benchmark spin: every fork of B failed; not compared"), diff.warnings());

@@ -1,46 +1,44 @@
 package io.stagebench.diff;
 
-import io.stagebench.json.Json;
-import io.stagebench.stats.StageSummary;
+import io.stagebench.runner.BenchmarkOutcome;
+import io.stagebench.runner.RunConfig;
+import io.stagebench.store.RunFixture;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
- * Writes {@code summary.json} files as the result store does (schema 2 with an environment
- * unless {@link #legacy()}), from synthetic per-fork p50s
- * (the other statistics derived from them: p99 = 1.5 x p50, p99.9 = 2 x, max = 5 x).
+ * Stored runs with chosen per-fork statistics, written as every measuring command writes
+ * them (forks' {@code fork-N.json}, then the store's one write call: histograms, JMH file,
+ * {@code summary.json} with an environment). Each fork of a stage gets samples whose p50 is
+ * the value asked for and whose other statistics follow from it: p90 = 1.2 x p50,
+ * p99 = 1.5 x, p99.9 = 2 x, p99.99 = 3 x, max = 5 x, min = 0.8 x, and the trimmed mean
+ * (samples up to p99) about 1.01 x. Below and above the p50
+ * the samples are split evenly, so the pooled p50 of the forks is the median of their p50s.
  */
 public final class SummaryFixture {
 
-    private String schema = "stagebench.run/2";
-    private String commit = "0123456789abcdef0123456789abcdef01234567";
-    private Map<String, Object> environment = Map.of("cpuModel", "EPYC", "kernel", "6.1.0", "governor", "performance");
-    private final Map<String, Object> config = new LinkedHashMap<>(Map.of("binding", "ffm", "cpu", 1,
-            "messages", 200_000, "jvmFlags", List.of("-Xms1g")));
-    private final List<Map<String, Object>> benchmarks = new ArrayList<>();
-    private final List<String> unreliable = new ArrayList<>(List.of("p99.99"));
+    /** Samples per fork unless {@link #messages} says otherwise: p99.99 rests on 10 of them, so only it is unreliable. */
+    private static final int DEFAULT_MESSAGES = 100_000;
+
+    private String commit = RunFixture.COMMIT;
+    private int cpu = 1;
+    private final List<String> jvmFlags = new ArrayList<>(List.of("-Xms1g"));
+    private int messages = DEFAULT_MESSAGES;
+    private final List<String> benchmarks = new ArrayList<>();
+    private final List<BenchmarkOutcome> outcomes = new ArrayList<>();
+    private int forks;
 
     public static SummaryFixture run() {
         return new SummaryFixture();
-    }
-
-    /** A summary as the first schema wrote it: no environment. */
-    public SummaryFixture legacy() {
-        schema = "stagebench.run/1";
-        environment = null;
-        return this;
-    }
-
-    public SummaryFixture schema(String value) {
-        schema = value;
-        return this;
     }
 
     public SummaryFixture commit(String value) {
@@ -48,20 +46,24 @@ public final class SummaryFixture {
         return this;
     }
 
-    public SummaryFixture environment(Map<String, Object> value) {
-        environment = value;
+    /** The measuring CPU the run records. */
+    public SummaryFixture cpu(int value) {
+        cpu = value;
         return this;
     }
 
-    public SummaryFixture config(String key, Object value) {
-        config.put(key, value);
+    /** Adds JVM flags the run records. */
+    public SummaryFixture jvmFlags(String... flags) {
+        jvmFlags.addAll(Arrays.asList(flags));
         return this;
     }
 
-    /** Marks these statistics unreliable in every summary written after this call. */
-    public SummaryFixture unreliable(String... labels) {
-        unreliable.clear();
-        unreliable.addAll(Arrays.asList(labels));
+    /**
+     * Samples per fork of every benchmark added after this call (a multiple of 5 000): with
+     * 50 000, p99.9 rests on 50 samples per fork and is unreliable too.
+     */
+    public SummaryFixture messages(int perFork) {
+        messages = perFork;
         return this;
     }
 
@@ -71,62 +73,66 @@ public final class SummaryFixture {
      * @param stages stage name to its per-fork p50s in ns (every stage the same fork count)
      */
     public SummaryFixture benchmark(String name, Map<String, double[]> stages) {
-        int forks = stages.values().iterator().next().length;
-        Map<String, Object> b = new LinkedHashMap<>();
-        b.put("name", name);
-        b.put("stages", List.copyOf(stages.keySet()));
-        b.put("forksSucceeded", forks);
-        b.put("failures", List.of());
-        List<StageSummary> merged = new ArrayList<>();
-        stages.forEach((stage, p50s) -> {
-            double[] sorted = p50s.clone();
-            Arrays.sort(sorted);
-            merged.add(summary(stage, sorted[sorted.length / 2], 200_000L * forks));
-        });
-        b.put("summaries", merged);
-        List<Map<String, Object>> forkList = new ArrayList<>();
+        forks = stages.values().iterator().next().length;
+        List<Map<String, double[]>> perFork = new ArrayList<>();
         for (int f = 0; f < forks; f++) {
-            Map<String, Object> fork = new LinkedHashMap<>();
-            fork.put("fork", f + 1);
-            fork.put("result", "forks/" + name + "/fork-" + (f + 1) + ".json");
-            List<StageSummary> own = new ArrayList<>();
+            Map<String, double[]> series = new LinkedHashMap<>();
             for (Map.Entry<String, double[]> stage : stages.entrySet()) {
-                own.add(summary(stage.getKey(), stage.getValue()[f], 200_000));
+                series.put(stage.getKey(), samples(stage.getValue()[f], messages));
             }
-            fork.put("summaries", own);
-            forkList.add(fork);
+            perFork.add(series);
         }
-        b.put("forks", forkList);
-        benchmarks.add(b);
+        benchmarks.add(name);
+        outcomes.add(RunFixture.outcome(name, List.copyOf(stages.keySet()), perFork));
         return this;
     }
 
-    private StageSummary summary(String stage, double p50, long count) {
-        return new StageSummary(stage, count, p50, 1.2 * p50, 1.5 * p50, 2 * p50, 3 * p50, 5 * p50, 0.8 * p50, unreliable,
-                1.05 * p50);
+    /** @return {@code n} samples (a multiple of 5 000) with p50 {@code p50Ns} and the other statistics derived from it */
+    private static double[] samples(double p50Ns, int n) {
+        double[] ns = new double[n];
+        int unit = n / 1_000;
+        fill(ns, 0, 490 * unit, 0.8 * p50Ns);
+        fill(ns, 490 * unit, 510 * unit, p50Ns);
+        fill(ns, 510 * unit, 950 * unit, 1.2 * p50Ns);
+        fill(ns, 950 * unit, 995 * unit, 1.5 * p50Ns);
+        fill(ns, 995 * unit, n - n / 5_000, 2 * p50Ns);
+        fill(ns, n - n / 5_000, n - 1, 3 * p50Ns);
+        ns[n - 1] = 5 * p50Ns;
+        return ns;
     }
 
-    /** Writes {@code dir/summary.json}; returns {@code dir}. */
+    private static void fill(double[] ns, int from, int to, double value) {
+        Arrays.fill(ns, from, to, value);
+    }
+
+    /** Writes the run into {@code dir}; returns {@code dir}. */
     public Path writeTo(Path dir) {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("schema", schema);
-        root.put("commit", commit);
-        root.put("dirty", false);
-        root.put("branch", "main");
-        root.put("config", config);
-        if (environment != null) {
-            root.put("environment", environment);
-            root.put("startTime", "2026-11-30T05:00:00Z");
-        }
-        root.put("benchmarks", benchmarks);
-        root.put("warnings", List.of());
+        Path machine = null;
         try {
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve("summary.json"), Json.write(root));
+            machine = Files.createTempDirectory("stagebench-machine");
+            RunConfig config = RunConfig.builder(benchmarks, cpu, dir).forks(forks).messages(messages).jvmFlags(jvmFlags)
+                    .build();
+            RunFixture.store(dir, config, outcomes, List.of(), RunFixture.environment(machine, RunFixture.START, commit, false));
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            delete(machine);
+        }
+    }
+
+    private static void delete(Path tree) {
+        if (tree == null) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(tree)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return dir;
     }
 
     /**

@@ -32,14 +32,8 @@ class InterleavedRunnerTest {
     /** Runs forks in this JVM, logging "A1", "B1", ... and the flags each side was launched with. */
     private static ForkLauncher logging(String side, List<String> log, BenchmarkRegistry registry) {
         return (specFile, flags, cpus, timeout) -> {
-            try {
-                ForkSpec spec = Json.mapper().readValue(specFile.toFile(), ForkSpec.class);
-                log.add(side + spec.fork() + flags);
-                new ForkExecution(spec, registry.get(spec.benchmark()), QUIET).run();
-                return new JvmFork.Outcome(List.of("fake"), 0, false, "", 5, null);
-            } catch (Exception e) {
-                throw new AssertionError(e);
-            }
+            log.add(side + InProcessForks.run(specFile, registry).fork() + flags);
+            return InProcessForks.succeeded();
         };
     }
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.cli.UsageException;
+import io.stagebench.diff.SummaryFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,8 +34,8 @@ class ResultReaderTest {
         hlog = runDir.resolve(RunStore.hlogPath("pipe", "book"));
     }
 
-    private UsageException loadFails() {
-        return assertThrows(UsageException.class, () -> ResultReader.load(runDir));
+    private StoreException loadFails() {
+        return assertThrows(StoreException.class, () -> ResultReader.load(runDir));
     }
 
     @Test
@@ -45,7 +45,7 @@ class ResultReaderTest {
         StoredRun run = loaded.run();
         assertEquals(RunFixture.COMMIT, run.commit());
         assertEquals(RunFixture.START, run.startTime());
-        assertEquals("0123456789ab", run.commitLabel());
+        assertEquals("0123456789ab", run.label());
         StoredRun.Benchmark pipe = run.benchmark("pipe").orElseThrow();
         assertEquals(List.of("parse", "book", "total"), pipe.summaries().stream().map(s -> s.stage()).toList());
         assertEquals(3, pipe.forks().size());
@@ -59,7 +59,7 @@ class ResultReaderTest {
         String text = Files.readString(summary);
         Files.writeString(summary, text.substring(0, text.length() / 2));
 
-        UsageException e = loadFails();
+        StoreException e = loadFails();
 
         assertTrue(e.getMessage().startsWith(summary.toString()), e.getMessage());
         assertTrue(e.getMessage().contains("not valid JSON, truncated or corrupt"), e.getMessage());
@@ -69,7 +69,7 @@ class ResultReaderTest {
     void shouldNameAMissingPercentileAndWhereItWasExpected() throws IOException {
         Files.writeString(summary, Files.readString(summary).replaceFirst("\"p99Ns\" : [0-9.E]+,", ""));
 
-        UsageException e = loadFails();
+        StoreException e = loadFails();
 
         assertEquals(summary + ": benchmarks[0].summaries[0].p99Ns is missing", e.getMessage());
     }
@@ -78,26 +78,29 @@ class ResultReaderTest {
     void shouldRejectAValueOfTheWrongType() throws IOException {
         Files.writeString(summary, Files.readString(summary).replaceFirst("\"count\" : 9000", "\"count\" : \"many\""));
 
-        UsageException e = loadFails();
+        StoreException e = loadFails();
 
         assertEquals(summary + ": benchmarks[0].summaries[0].count must be an integer, found \"many\"", e.getMessage());
     }
 
     @Test
-    void shouldRejectAnUnknownSchema() throws IOException {
-        Files.writeString(summary, Files.readString(summary).replace(RunStore.SCHEMA, "stagebench.run/99"));
+    void shouldRejectEverySchemaButTheOneWrittenIncludingTheSecondThatNothingWrites() throws IOException {
+        String written = Files.readString(summary);
+        for (String schema : List.of("stagebench.run/2", "stagebench.run/99")) {
+            Files.writeString(summary, written.replace(RunStore.SCHEMA, schema));
 
-        UsageException e = loadFails();
+            StoreException e = loadFails();
 
-        assertEquals(summary + ": schema 'stagebench.run/99' is not supported (this version reads stagebench.run/1)",
-                e.getMessage());
+            assertEquals(summary + ": schema '" + schema + "' is not supported (this version reads stagebench.run/1)",
+                    e.getMessage());
+        }
     }
 
     @Test
     void shouldRejectARunFolderWithoutSummaryAsIncomplete() throws IOException {
         Files.delete(summary);
 
-        UsageException e = loadFails();
+        StoreException e = loadFails();
 
         assertTrue(e.getMessage().startsWith(summary + ": missing"), e.getMessage());
         assertTrue(e.getMessage().contains("stopped before it finished"), e.getMessage());
@@ -112,7 +115,7 @@ class ResultReaderTest {
         lines.set(last, line.substring(0, payload) + "AAAA" + line.substring(payload + 4));
         Files.write(hlog, lines);
 
-        UsageException e = loadFails();
+        StoreException e = loadFails();
 
         assertTrue(e.getMessage().startsWith(hlog + ": corrupt HdrHistogram log at interval 4"), e.getMessage());
     }
@@ -122,7 +125,7 @@ class ResultReaderTest {
         List<String> lines = Files.readAllLines(hlog);
         Files.write(hlog, lines.subList(0, lines.size() - 1));
 
-        UsageException e = loadFails();
+        StoreException e = loadFails();
 
         assertTrue(e.getMessage().startsWith(hlog + ": expected one untagged interval (all forks merged)"), e.getMessage());
         assertTrue(e.getMessage().contains("found 0 - truncated"), e.getMessage());
@@ -133,7 +136,7 @@ class ResultReaderTest {
         byte[] bytes = Files.readAllBytes(hlog);
         Files.write(hlog, java.util.Arrays.copyOf(bytes, bytes.length * 3 / 5));
 
-        UsageException e = loadFails();
+        StoreException e = loadFails();
 
         assertTrue(e.getMessage().startsWith(hlog + ": "), e.getMessage());
     }
@@ -145,7 +148,7 @@ class ResultReaderTest {
         Files.copy(other.resolve(RunStore.hlogPath("pipe", "book")), hlog, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Files.writeString(summary, Files.readString(summary).replaceAll("\"count\" : 9000", "\"count\" : 8999"));
 
-        UsageException e = loadFails();
+        StoreException e = loadFails();
 
         assertTrue(e.getMessage().contains(": holds 9000 samples in 3 fork interval(s) but summary.json says 8999"),
                 e.getMessage());
@@ -155,37 +158,64 @@ class ResultReaderTest {
     void shouldNameAMissingLog() throws IOException {
         Files.delete(hlog);
 
-        UsageException e = loadFails();
+        StoreException e = loadFails();
 
         assertEquals(hlog + ": missing (named in summary.json)", e.getMessage());
     }
 
     @Test
-    void shouldResolveACommitPrefixToItsLatestRunAndSkipUnreadableRunsInAScan() throws IOException {
+    void shouldSkipUnreadableRunsInAScanAndListThemAsProblems() throws IOException {
         Path later = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START.plusSeconds(60), 1,
                 List.of());
         Path other = RunFixture.writeRun(results, fakeRoot, OTHER_COMMIT, false, RunFixture.START.plusSeconds(120), 2,
                 List.of());
         Files.writeString(other.resolve(RunStore.SUMMARY), "{");
 
-        assertEquals(later, ResultReader.resolve(results, "0123456789"));
-        assertEquals(later, ResultReader.resolve(results, results.resolve("0123456789ab").toString()));
-        assertEquals(runDir, ResultReader.resolve(results, runDir.toString()));
         ResultReader.Scan scan = ResultReader.scan(results);
+
         assertEquals(List.of(runDir, later), scan.runs().stream().map(StoredRun::dir).toList());
         assertEquals(1, scan.problems().size());
         assertTrue(scan.problems().get(0).startsWith(other.resolve(RunStore.SUMMARY).toString()));
     }
 
     @Test
-    void shouldRefuseAnAmbiguousOrUnknownCommit() throws IOException {
-        RunFixture.writeRun(results, fakeRoot, OTHER_COMMIT, false, RunFixture.START.plusSeconds(120), 2, List.of());
+    void shouldNameAForkResultTheSummaryNamesThatIsMissing() throws IOException {
+        Path fork = runDir.resolve(RunStore.forkResultPath("pipe", 2));
+        Files.delete(fork);
 
-        UsageException ambiguous = assertThrows(UsageException.class, () -> ResultReader.resolve(results, "0123"));
-        UsageException unknown = assertThrows(UsageException.class, () -> ResultReader.resolve(results, "beef"));
+        StoreException e = assertThrows(StoreException.class, () -> ResultReader.readSummary(runDir));
 
-        assertTrue(ambiguous.getMessage().contains("matches runs of 2 commits"), ambiguous.getMessage());
-        assertTrue(unknown.getMessage().contains("'beef' is neither a folder nor a commit"), unknown.getMessage());
-        assertTrue(unknown.getMessage().contains("0123456789ab"), unknown.getMessage());
+        assertEquals(fork + ": missing (named in summary.json)", e.getMessage());
+    }
+
+    @Test
+    void shouldNameAMissingJmhFileAndPercentileDistribution() throws IOException {
+        Files.delete(runDir.resolve(RunStore.hgrmPath("pipe", "total")));
+
+        StoreException e = assertThrows(StoreException.class, () -> ResultReader.readSummary(runDir));
+
+        assertEquals(runDir.resolve(RunStore.hgrmPath("pipe", "total")) + ": missing (named in summary.json)", e.getMessage());
+        Files.copy(hlog, runDir.resolve(RunStore.hgrmPath("pipe", "total")));
+        Files.delete(runDir.resolve(JmhResultFile.FILE));
+        assertTrue(assertThrows(StoreException.class, () -> ResultReader.readSummary(runDir)).getMessage()
+                .startsWith(runDir.resolve(JmhResultFile.FILE) + ": missing"));
+    }
+
+    @Test
+    void shouldReadPerForkSummariesAndTheCommitLabel() {
+        Path run = SummaryFixture.run().benchmark("pipeline", java.util.Map.of("decide", new double[] {10, 11, 12}))
+                .writeTo(results.resolve("r"));
+
+        StoredRun stored = ResultReader.readSummary(run);
+
+        assertEquals(RunStore.SCHEMA, stored.schema());
+        assertEquals("0123456789ab", stored.label());
+        StoredRun.Benchmark b = stored.benchmark("pipeline").orElseThrow();
+        assertEquals(List.of("decide"), b.series());
+        assertEquals(3, b.forks().size());
+        assertEquals(11.0, b.forks().get(1).summary("decide").orElseThrow().p50Ns());
+        assertEquals(16.5, b.forks().get(1).summary("decide").orElseThrow().p99Ns());
+        assertEquals(11.0, b.summary("decide").orElseThrow().p50Ns());
+        assertEquals("forks/pipeline/fork-2.json", b.forks().get(1).result());
     }
 }

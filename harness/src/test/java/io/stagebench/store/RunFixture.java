@@ -3,6 +3,8 @@ package io.stagebench.store;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ProbeOverhead;
+import io.stagebench.io.AtomicFiles;
+import io.stagebench.json.Json;
 import io.stagebench.runner.BenchmarkDescriptor;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.ForkResult;
@@ -36,10 +38,8 @@ public final class RunFixture {
 
     /** A benchmark "pipe" (parse, book; plus total) of {@code forks} forks x {@code samples} messages, all under 2048 ns. */
     public static BenchmarkOutcome pipeline(int forks, int samples, long seed) {
-        BenchmarkDescriptor descriptor = new BenchmarkDescriptor("pipe", STAGES, "synthetic", "none.Pipe");
         SplittableRandom random = new SplittableRandom(seed);
-        Map<String, List<Distribution>> perFork = new LinkedHashMap<>();
-        List<ForkResult> results = new ArrayList<>();
+        List<Map<String, double[]>> perFork = new ArrayList<>();
         for (int f = 1; f <= forks; f++) {
             double[] parse = new double[samples];
             double[] book = new double[samples];
@@ -49,22 +49,51 @@ public final class RunFixture {
                 book[i] = latencyNs(random, 80);
                 total[i] = parse[i] + book[i];
             }
-            List<StageSummary> summaries = new ArrayList<>();
             Map<String, double[]> series = new LinkedHashMap<>();
             series.put("parse", parse);
             series.put("book", book);
             series.put("total", total);
-            int fork = f;
-            series.forEach((name, ns) -> {
+            perFork.add(series);
+        }
+        return outcome("pipe", STAGES, perFork);
+    }
+
+    /**
+     * A benchmark's outcome as the runner merges it, from each fork's samples.
+     *
+     * @param perFork per fork (fork 1 first), series name to its samples in ns
+     */
+    public static BenchmarkOutcome outcome(String name, List<String> stages, List<Map<String, double[]>> perFork) {
+        BenchmarkDescriptor descriptor = new BenchmarkDescriptor(name, stages, "synthetic", "none." + name);
+        Map<String, List<Distribution>> distributions = new LinkedHashMap<>();
+        List<ForkResult> results = new ArrayList<>();
+        for (int f = 0; f < perFork.size(); f++) {
+            List<StageSummary> summaries = new ArrayList<>();
+            perFork.get(f).forEach((series, ns) -> {
                 Distribution d = Distribution.of(ns);
-                perFork.computeIfAbsent(name, k -> new ArrayList<>()).add(d);
-                summaries.add(StageSummary.of(name, d));
+                distributions.computeIfAbsent(series, k -> new ArrayList<>()).add(d);
+                summaries.add(StageSummary.of(series, d));
             });
-            results.add(fork(fork, summaries));
+            results.add(fork(name, stages, f + 1, summaries));
         }
         Map<String, Distribution> merged = new LinkedHashMap<>();
-        perFork.forEach((name, parts) -> merged.put(name, Distribution.merge(parts)));
-        return new BenchmarkOutcome(descriptor, results, List.of(), perFork, merged);
+        distributions.forEach((series, parts) -> merged.put(series, Distribution.merge(parts)));
+        return new BenchmarkOutcome(descriptor, results, List.of(), distributions, merged);
+    }
+
+    /**
+     * Stores a run as a measuring command does: each fork's {@code fork-N.json} as the fork
+     * writes it, then everything else through the store's one write call.
+     */
+    public static void store(Path dir, RunConfig config, List<BenchmarkOutcome> outcomes, List<String> warnings,
+                             Environment environment) throws IOException {
+        for (BenchmarkOutcome outcome : outcomes) {
+            for (ForkResult fork : outcome.forks()) {
+                AtomicFiles.writeString(dir.resolve(RunStore.forkResultPath(outcome.descriptor().name(), fork.fork())),
+                        Json.write(fork));
+            }
+        }
+        RunStore.create(dir).write(config, outcomes, warnings, environment);
     }
 
     /** A body around {@code typicalNs} with a rare tail up to ~1 900 ns; fractional like real samples. */
@@ -73,9 +102,9 @@ public final class RunFixture {
         return random.nextInt(500) == 0 ? body + random.nextDouble() * 1_700 : body;
     }
 
-    static ForkResult fork(int fork, List<StageSummary> summaries) {
+    static ForkResult fork(String benchmark, List<String> stages, int fork, List<StageSummary> summaries) {
         long start = START.toEpochMilli() + 5_000L * fork;
-        return new ForkResult("pipe", fork, STAGES, Mode.BACK_TO_BACK, 0, ClockBinding.FFM, ClockBinding.FFM,
+        return new ForkResult(benchmark, fork, stages, Mode.BACK_TO_BACK, 0, ClockBinding.FFM, ClockBinding.FFM,
                 new Calibration(2.6, 2.6, 2.6, 1, 200_000_000), 26, new ProbeOverhead(40, 42, 100_000), 1, 1, "1",
                 true, 1_000, summaries.get(0).count(), 0, 0, 0, 0, 0, 7, 0, 1, "Test VM 25",
                 List.of("-Xms1g", "-XX:+UseSerialGC"), "fork-" + fork + ".raw", summaries,
@@ -113,12 +142,9 @@ public final class RunFixture {
     /** Writes a complete run under {@code root/<commit>[-dirty]/<run-id>} through the real store; returns its folder. */
     public static Path writeRun(Path root, Path fakeRoot, String commit, boolean dirty, Instant start, long seed,
                                 List<String> warnings) throws IOException {
-        String runId = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
-                .withZone(java.time.ZoneOffset.UTC).format(start);
-        Path dir = root.resolve(commit.substring(0, 12) + (dirty ? "-dirty" : "")).resolve(runId);
+        Path dir = root.resolve(commit.substring(0, 12) + (dirty ? "-dirty" : "")).resolve(RunId.of(start));
         Files.createDirectories(dir);
-        RunStore.create(dir).write(config(dir), List.of(pipeline(3, 3_000, seed)), warnings,
-                environment(fakeRoot, start, commit, dirty));
+        store(dir, config(dir), List.of(pipeline(3, 3_000, seed)), warnings, environment(fakeRoot, start, commit, dirty));
         return dir;
     }
 

@@ -1,10 +1,7 @@
 package io.stagebench.stages.cli;
 
-import io.stagebench.cli.ClocksCommand;
-import io.stagebench.cli.MeasuringCpu;
-import io.stagebench.clock.Calibration;
-import io.stagebench.clock.ClockBinding;
-import io.stagebench.clock.ProbeOverhead;
+import io.stagebench.cli.MeasurementSession;
+import io.stagebench.cli.SessionOptions;
 import io.stagebench.json.Json;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.BenchmarkRegistry;
@@ -12,7 +9,6 @@ import io.stagebench.runner.ForkLauncher;
 import io.stagebench.runner.Mode;
 import io.stagebench.runner.RunConfig;
 import io.stagebench.runner.RunReport;
-import io.stagebench.runner.Runner;
 import io.stagebench.stages.bench.ReferenceWorkload;
 import io.stagebench.stages.jmh.CrossCheck;
 import io.stagebench.stages.jmh.MeasuringThread;
@@ -32,6 +28,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.RunnerException;
@@ -50,21 +47,23 @@ import picocli.CommandLine.Parameters;
  * service time, forked and pinned, as {@code stagebench run} does) and with JMH's AverageTime
  * (JMH's own runner and forks, the benchmark thread pinned to the same CPU, the other threads
  * kept off it), then prints both per stage with their ratio (see {@link CrossCheck} for what
- * is compared and why). Results go to a run folder like any run's, with {@value #FILE} and
- * JMH's own {@value #JMH_FILE} beside {@code summary.json}.
+ * is compared and why). The stagebench side is stored as a complete run, like any run's
+ * (through {@link MeasurementSession}), with {@value #FILE} and JMH's own {@value #JMH_FILE}
+ * beside {@code summary.json}.
  */
 @Command(name = "crosscheck", mixinStandardHelpOptions = true,
         description = {"Measure the reference stages with stagebench and with JMH (AverageTime) and print both",
             "per stage with their ratio; stages of 50 ns or more must agree within +-10%. About 3 minutes."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every checked stage agrees", "1:a stage differs or a harness produced no figure",
+        exitCodeList = {"0:every checked stage agrees", "1:a stage differs, a harness produced no figure, or the HTML"
+            + " report could not be written",
             "2:bad usage"})
 public final class CrosscheckCommand implements Callable<Integer> {
 
     /** The comparison's file in the run folder. */
     public static final String FILE = "crosscheck.json";
-    /** JMH's result file in the run folder. */
-    public static final String JMH_FILE = "jmh-result.json";
+    /** JMH's own result file in the run folder (stagebench's results in JMH's schema are {@code jmh-result.json}). */
+    public static final String JMH_FILE = "crosscheck-jmh.json";
     /** Schema of {@value #FILE}. */
     public static final String SCHEMA = "stagebench.crosscheck/1";
 
@@ -100,18 +99,8 @@ public final class CrosscheckCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", description = "Stream seed, the same in both harnesses (default: ${DEFAULT-VALUE}).")
     long seed = ReferenceWorkload.DEFAULT_SEED;
 
-    @Option(names = "--cpu", paramLabel = "N", description = "CPU both harnesses measure on (default: an isolated CPU, else the highest one).")
-    Integer cpu;
-
-    @Option(names = "--clock", paramLabel = "BINDING", converter = ClocksCommand.BindingConverter.class,
-            description = "stagebench's clock binding (default: ${DEFAULT-VALUE}).")
-    ClockBinding clock = ClockBinding.FFM;
-
-    @Option(names = "--results", paramLabel = "DIR", description = "Results folder (default: the project's results/).")
-    Path results;
-
-    @Option(names = "--no-mlock", description = "Do not lock the stagebench forks' memory (mlockall).")
-    boolean noMlock;
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -130,38 +119,25 @@ public final class CrosscheckCommand implements Callable<Integer> {
         if (streamMessages < 1 || streamMessages > ReferenceWorkload.MAX_STREAM_MESSAGES) {
             throw usage("--stream-messages must be in [1, " + ReferenceWorkload.MAX_STREAM_MESSAGES + "]");
         }
-        MeasuringCpu placement;
-        try {
-            placement = MeasuringCpu.choose(cpu);
-        } catch (IllegalArgumentException e) {
-            throw usage("--cpu: " + e.getMessage());
-        }
-        Path resultsRoot = results != null ? results : RunStore.defaultRoot();
-        Path runDir;
-        try {
-            runDir = RunStore.prepareRunDir(resultsRoot);
-        } catch (IOException e) {
-            throw usage("results folder " + resultsRoot + " is not writable (" + e.getMessage() + "); nothing was measured");
-        }
+        UnaryOperator<RunConfig.Builder> machine = sessionOptions.settings();
+        MeasurementSession session = sessionOptions.open();
 
         // stagebench: the reference benchmarks, back-to-back, on the same stream as JMH's
         List<String> benchmarks = pairings.stream().map(CrossCheck.Pairing::benchmark).distinct().toList();
-        RunConfig config = new RunConfig(benchmarks, forks, warmup, 0, messages, Math.min(1_000, messages),
-                Mode.BACK_TO_BACK, 0, 0, 1, placement.cpu(), clock, Calibration.DEFAULT_INTERVAL_MS, 1,
-                ProbeOverhead.MIN_PAIRS * 2, !noMlock,
-                Map.of("messages", Integer.toString(streamMessages), "seed", Long.toString(seed)),
-                RunConfig.DEFAULT_JVM_FLAGS, 600, runDir);
+        MeasurementSession.Measurement run = session.begin(RunStore.projectHome(), benchmarks,
+                builder -> machine.apply(builder).forks(forks).warmup(warmup, 0).messages(messages)
+                        .params(Map.of("messages", Integer.toString(streamMessages), "seed", Long.toString(seed))));
+        Path runDir = run.dir();
         System.err.println("[crosscheck] stagebench: " + String.join(", ", benchmarks) + ", " + forks + " fork(s) each");
-        List<BenchmarkOutcome> outcomes = new Runner(config, BenchmarkRegistry.load(), placement.serviceCpus(),
-                ForkLauncher.jvm(), System.err).run();
-        RunReport report = new RunReport(config, outcomes, placement.warnings());
+        List<BenchmarkOutcome> outcomes = session.run(run, BenchmarkRegistry.load(), ForkLauncher.jvm());
+        RunReport report = run.report(outcomes);
         out.print(report.toText());
         out.println();
         out.flush();
 
         // JMH: AverageTime of the twins, its forks started from here (off the measuring CPU), benchmark thread pinned
         List<String> warnings = new ArrayList<>(report.warnings());
-        Map<String, CrossCheck.JmhScore> scores = runJmh(pairings, placement.cpu(), runDir, warnings);
+        Map<String, CrossCheck.JmhScore> scores = runJmh(pairings, session.cpu(), runDir, warnings);
 
         List<CrossCheck.Row> rows = new ArrayList<>();
         for (CrossCheck.Pairing pairing : pairings) {
@@ -174,7 +150,7 @@ public final class CrosscheckCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "cross-check: stagebench back-to-back service time (%d fork(s) x %,d messages after %,d of"
                 + " warm-up) vs JMH AverageTime (%d fork(s) x %d x %d ms after %d warm-up iteration(s)); both on CPU %d,"
                 + " stream of %,d messages, seed %d%n", forks, messages, warmup, jmhForks, jmhIterations, jmhIterationMs,
-                jmhWarmup, placement.cpu(), streamMessages, seed);
+                jmhWarmup, session.cpu(), streamMessages, seed);
         out.print(CrossCheck.toText(rows));
         warnings.addAll(CrossCheck.noiseWarnings(rows));
         for (CrossCheck.Row row : rows) {
@@ -186,12 +162,13 @@ public final class CrosscheckCommand implements Callable<Integer> {
         }
         warnings.stream().filter(w -> w.startsWith("crosscheck ")).forEach(w -> out.println("*** WARNING: " + w));
 
-        RunStore.create(runDir).writeSummary(config, outcomes, warnings);
-        AtomicFiles.writeString(runDir.resolve(FILE), Json.write(document(rows, placement.cpu(), warnings)));
+        AtomicFiles.writeString(runDir.resolve(FILE), Json.write(document(rows, session.cpu(), warnings)));
+        MeasurementSession.Stored stored = session.store(run, outcomes, warnings);
         out.println();
         out.println("results: " + runDir + " (comparison in " + FILE + ", JMH's own results in " + JMH_FILE + ")");
+        stored.printReport(out);
         out.flush();
-        return CrossCheck.agrees(rows) ? 0 : 1;
+        return CrossCheck.agrees(rows) && stored.report() != null ? 0 : 1;
     }
 
     private Map<String, CrossCheck.JmhScore> runJmh(List<CrossCheck.Pairing> pairings, int measuringCpu, Path runDir,

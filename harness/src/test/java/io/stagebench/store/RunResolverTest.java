@@ -1,8 +1,10 @@
-package io.stagebench.diff;
+package io.stagebench.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.diff.SummaryFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,7 +53,7 @@ class RunResolverTest {
         store("abcdef012345", "20261130-050000-9");
         Path tenth = store("abcdef012345", "20261130-050000-10");
 
-        assertEquals(tenth, RunResolver.latestRun(results.resolve("abcdef012345")).orElseThrow());
+        assertEquals(tenth, RunResolver.latestRun(List.of(results.resolve("abcdef012345"))).orElseThrow());
     }
 
     @Test
@@ -73,16 +75,17 @@ class RunResolverTest {
 
     @Test
     void shouldNameAnUnknownCommit() {
-        DiffException e = assertThrows(DiffException.class, () -> withCommits().resolve("nosuch", List.of(results)));
+        StoreException e = assertThrows(StoreException.class, () -> withCommits().resolve("nosuch", List.of(results)));
 
-        assertEquals("unknown commit 'nosuch'", e.getMessage());
+        assertEquals("unknown commit 'nosuch': neither a run folder nor a commit with a complete run under " + results
+                + " (no runs stored)", e.getMessage());
     }
 
     @Test
     void shouldNameWhereItLookedForACommitWithoutResults() throws Exception {
         Files.createDirectories(results.resolve("abcdef012345"));
 
-        DiffException e = assertThrows(DiffException.class, () -> withCommits().resolve("main", List.of(results)));
+        StoreException e = assertThrows(StoreException.class, () -> withCommits().resolve("main", List.of(results)));
 
         assertEquals("no stored results for commit abcdef012345 ('main'; looked in " + results.resolve("abcdef012345")
                 + "/ and " + results.resolve("abcdef012345-dirty") + "/); run 'stagebench run' on that commit first",
@@ -95,5 +98,47 @@ class RunResolverTest {
         Files.createDirectories(results.resolve("main"));
 
         assertEquals(stored, withCommits().resolve("main", List.of(results)));
+    }
+
+    @Test
+    void shouldTakeTheLatestRunOfAllWhenNothingIsNamed() {
+        store("abcdef012345", "20261130-050000");
+        Path latest = store("0123456789ab", "20261130-060000");
+
+        assertEquals(latest, withCommits().resolve(null, List.of()));
+        assertEquals(latest, withCommits().resolve(" ", List.of()));
+    }
+
+    @Test
+    void shouldResolveAStoredCommitPrefixGitDoesNotKnow() {
+        store("0123456789ab", "20261130-050000");
+        Path later = store("0123456789ab", "20261130-060000");
+        Path dirty = store("0123456789ab-dirty", "20261130-070000");
+
+        assertEquals(dirty, withCommits().resolve("0123456789", List.of(results)));
+        assertEquals(dirty, withCommits().resolve("0123456789-dirty", List.of(results)));
+        assertEquals(later, withCommits().resolve(results.resolve("0123456789ab").toString(), List.of()));
+    }
+
+    @Test
+    void shouldRefuseAnAmbiguousPrefixAndNameTheStoredCommitsForAnUnknownOne() {
+        store("0123456789ab", "20261130-050000");
+        store("0123fedcba98", "20261130-050000");
+
+        StoreException ambiguous = assertThrows(StoreException.class, () -> withCommits().resolve("0123", List.of()));
+        StoreException unknown = assertThrows(StoreException.class, () -> withCommits().resolve("beef", List.of()));
+
+        assertTrue(ambiguous.getMessage().contains("'0123' matches runs of 2 commits (0123456789ab, 0123fedcba98)"),
+                ambiguous.getMessage());
+        assertTrue(unknown.getMessage().startsWith("unknown commit 'beef': neither a run folder nor a commit"),
+                unknown.getMessage());
+        assertTrue(unknown.getMessage().contains("(stored: 0123456789ab, 0123fedcba98)"), unknown.getMessage());
+    }
+
+    @Test
+    void shouldFailWithNoRunStored() {
+        StoreException e = assertThrows(StoreException.class, () -> withCommits().resolve("", List.of()));
+
+        assertEquals("no complete run under " + results, e.getMessage());
     }
 }

@@ -1,0 +1,183 @@
+package io.stagebench.cli;
+
+import io.stagebench.fork.JvmFork;
+import io.stagebench.report.HtmlReport;
+import io.stagebench.runner.BenchmarkOutcome;
+import io.stagebench.runner.BenchmarkRegistry;
+import io.stagebench.runner.ForkLauncher;
+import io.stagebench.runner.InterleavedRunner;
+import io.stagebench.runner.RunConfig;
+import io.stagebench.runner.RunReport;
+import io.stagebench.runner.Runner;
+import io.stagebench.store.RunStore;
+import io.stagebench.system.CpuList;
+import io.stagebench.system.Environment;
+import io.stagebench.system.GitInfo;
+import io.stagebench.system.SystemFiles;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/**
+ * What every measuring command ({@code run}, both sides of {@code ab}, {@code demo co},
+ * {@code crosscheck}) does around its forks, done one way: choose the measuring CPU and keep
+ * this JVM off it ({@link MeasuringCpu}), create the run folder, build the {@link RunConfig}
+ * from its defaults ({@link RunConfig#builder}), capture the environment before measuring,
+ * run the forks, and store the complete run - summary with environment, HdrHistogram files,
+ * JMH-format file and HTML report - in one call, {@link #store}. So a run of any command is
+ * read, diffed and reported like any other.
+ *
+ * <p>Usage: {@code open} (checks the CPU), then per run {@code begin} (folder, config,
+ * environment), {@code run} or {@code interleaved}, {@code store}. Nothing is written before
+ * {@code begin}: commands check their arguments first.
+ */
+public final class MeasurementSession {
+
+    private final MeasuringCpu placement;
+    private final Path resultsRoot;
+    private final PrintWriter err;
+    private List<String> readiness;
+
+    private MeasurementSession(MeasuringCpu placement, Path resultsRoot, PrintWriter err) {
+        this.placement = placement;
+        this.resultsRoot = resultsRoot;
+        this.err = err;
+    }
+
+    /**
+     * Chooses the measuring CPU and moves this JVM (and so the forks' other threads) off it.
+     *
+     * @param requestedCpu {@code --cpu}, or null for the default (an isolated CPU, else the highest one)
+     * @param results      {@code --results}, or null for the project's results folder
+     * @param err          where the machine-readiness warnings go, once, when the first run begins
+     * @throws UsageException "--cpu: CPU 7 does not exist (available: 0-1)"
+     */
+    public static MeasurementSession open(Integer requestedCpu, Path results, PrintWriter err) {
+        MeasuringCpu placement;
+        try {
+            placement = MeasuringCpu.choose(requestedCpu);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--cpu: " + e.getMessage(), e);
+        }
+        return new MeasurementSession(placement, results != null ? results : RunStore.defaultRoot(), err);
+    }
+
+    /** @return the measuring CPU */
+    public int cpu() {
+        return placement.cpu();
+    }
+
+    /**
+     * One run being measured: its configuration and the environment captured before it.
+     *
+     * @param config      what is measured, in which run folder
+     * @param environment the machine, JVM and checkout, captured when the run began
+     * @param readiness   the machine-readiness warnings, printed once before measuring and
+     *                    stored with the run, not repeated in the report
+     * @param warnings    the CPU placement's warnings, for the report
+     */
+    public record Measurement(RunConfig config, Environment environment, List<String> readiness, List<String> warnings) {
+        public Measurement {
+            readiness = List.copyOf(readiness);
+            warnings = List.copyOf(warnings);
+        }
+
+        /** @return the run folder */
+        public Path dir() {
+            return config.runDir();
+        }
+
+        /** @return the run's text report over {@code outcomes} */
+        public RunReport report(List<BenchmarkOutcome> outcomes) {
+            return new RunReport(config, outcomes, warnings);
+        }
+    }
+
+    /**
+     * Begins a run of {@code checkout}'s build: creates its run folder, builds its
+     * configuration and captures the environment.
+     *
+     * @param checkout   the checkout measured (the project's own, or another worktree for A of {@code ab})
+     * @param benchmarks benchmark names, in run order
+     * @param settings   what the command changes from the defaults of {@link RunConfig#builder}
+     * @throws UsageException "results folder ... is not writable (...); nothing was measured"
+     */
+    public Measurement begin(Path checkout, List<String> benchmarks, UnaryOperator<RunConfig.Builder> settings) {
+        GitInfo git = GitInfo.read(checkout);
+        Path runDir;
+        try {
+            runDir = RunStore.prepareRunDir(resultsRoot, git);
+        } catch (IOException e) {
+            throw new UsageException("results folder " + resultsRoot + " is not writable (" + e.getMessage()
+                    + "); nothing was measured", e);
+        }
+        if (readiness == null) {
+            readiness = CheckCommand.printWarnings(placement.cpu(), err);
+        }
+        RunConfig config = settings.apply(RunConfig.builder(benchmarks, placement.cpu(), runDir)).build();
+        List<String> jvmFlags = new ArrayList<>(JvmFork.BASE_JVM_FLAGS);
+        jvmFlags.addAll(config.jvmFlags());
+        Environment environment = Environment.capture(SystemFiles.host(), git, Instant.now(), config.cpu(), jvmFlags);
+        return new Measurement(config, environment, readiness, placement.warnings());
+    }
+
+    /** Runs every benchmark of {@code measurement}, forks one after another; progress on stderr. */
+    public List<BenchmarkOutcome> run(Measurement measurement, BenchmarkRegistry registry, ForkLauncher launcher)
+            throws IOException {
+        return new Runner(measurement.config(), registry, placement.serviceCpus(), launcher, System.err).run();
+    }
+
+    /** @return a runner of A and B with their forks interleaved on this session's CPUs; progress on stderr */
+    public InterleavedRunner interleaved(InterleavedRunner.Variant a, InterleavedRunner.Variant b,
+                                         BenchmarkRegistry registry) {
+        return new InterleavedRunner(a, b, registry, placement.serviceCpus(), System.err);
+    }
+
+    /**
+     * What {@link #store} wrote.
+     *
+     * @param dir           the run folder
+     * @param jmh           the JMH-format file
+     * @param report        the HTML report, or null when it could not be written
+     * @param reportProblem why the report was not written, or null
+     */
+    public record Stored(Path dir, Path jmh, Path report, String reportProblem) {
+
+        /** Prints "report: PATH", or a {@code *** WARNING:} saying how to write the report again. */
+        public void printReport(PrintWriter out) {
+            if (report != null) {
+                out.println("report:  " + report);
+            } else {
+                out.println("*** WARNING: the HTML report was not written (" + reportProblem + "); the results are"
+                        + " complete - retry with 'stagebench report " + dir + "'");
+            }
+        }
+    }
+
+    /**
+     * Stores the complete run, the one way every measuring command does: HdrHistogram files,
+     * {@code jmh-result.json}, {@code summary.json} with the environment (last; the forks'
+     * {@code fork-N.json} are already there), then {@code report.html}. A report that cannot
+     * be written is reported in the result, not thrown: the results are complete without it.
+     *
+     * @param warnings every warning of the run, as printed
+     * @throws IOException when a result file cannot be written
+     */
+    public Stored store(Measurement measurement, List<BenchmarkOutcome> outcomes, List<String> warnings) throws IOException {
+        Path dir = measurement.dir();
+        List<String> all = new ArrayList<>(measurement.readiness());
+        all.addAll(warnings);
+        RunStore.Written written = RunStore.create(dir).write(measurement.config(), outcomes, all,
+                measurement.environment());
+        try {
+            Path html = HtmlReport.write(dir, ReportCommand.historyRootOf(dir, dir), dir.resolve(RunStore.REPORT));
+            return new Stored(dir, written.jmh(), html, null);
+        } catch (IOException | RuntimeException e) {
+            return new Stored(dir, written.jmh(), null, e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package io.stagebench.cli;
+
+import io.stagebench.clock.Calibration;
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.runner.RunConfig;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.function.UnaryOperator;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/**
+ * The options of the {@link MeasurementSession} every measuring command opens ({@code run},
+ * {@code ab}, {@code demo co}, {@code crosscheck}): where the forks measure (CPU), with which
+ * clock and calibration, whether they lock their memory, how long they may take, and where the
+ * run is stored. Their defaults do not depend on the command, so they are declared once, here;
+ * how much is measured (forks, messages, warm-up, rate) does, and stays with each command.
+ */
+public final class SessionOptions {
+
+    @Option(names = "--cpu", paramLabel = "N", description = "CPU to measure on (default: an isolated CPU, else the highest one).")
+    Integer cpu;
+
+    @Option(names = "--clock", paramLabel = "BINDING", converter = ClocksCommand.BindingConverter.class,
+            description = "Clock binding: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    ClockBinding clock = ClockBinding.FFM;
+
+    @Option(names = "--calibration-ms", paramLabel = "MS", description = "Calibration round per fork, 200 to 10000 ms (default: ${DEFAULT-VALUE}).")
+    long calibrationMs = Calibration.DEFAULT_INTERVAL_MS;
+
+    @Option(names = "--fork-timeout-s", paramLabel = "S", description = "Kill a fork after this long (default: ${DEFAULT-VALUE}).")
+    long forkTimeoutS = RunConfig.DEFAULT_FORK_TIMEOUT_S;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "Results folder (default: the project's results/).")
+    Path results;
+
+    @Option(names = "--no-mlock", description = "Do not lock the forks' memory (mlockall).")
+    boolean noMlock;
+
+    @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
+    CommandLine.Model.CommandSpec mixee;
+
+    /**
+     * Checks the calibration length and the fork timeout now, and returns what these options
+     * change in a run's configuration: clock, calibration (one round), memory locking, timeout.
+     */
+    public UnaryOperator<RunConfig.Builder> settings() {
+        try {
+            Calibration.checkInterval(calibrationMs);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(mixee.commandLine(), "--calibration-ms: " + e.getMessage());
+        }
+        if (forkTimeoutS < 1) {
+            throw new CommandLine.ParameterException(mixee.commandLine(), "--fork-timeout-s must be at least 1");
+        }
+        return builder -> builder.binding(clock).calibration(calibrationMs, RunConfig.DEFAULT_CALIBRATION_ROUNDS)
+                .lockMemory(!noMlock).forkTimeoutS(forkTimeoutS);
+    }
+
+    /** @return the session on {@code --cpu} storing under {@code --results}; see {@link MeasurementSession#open} */
+    public MeasurementSession open() {
+        return MeasurementSession.open(cpu, results, mixee.commandLine().getErr());
+    }
+
+    /** @return the calibration round length asked for, in ms */
+    long calibrationMs() {
+        return calibrationMs;
+    }
+}

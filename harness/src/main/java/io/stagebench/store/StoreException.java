@@ -1,0 +1,21 @@
+package io.stagebench.store;
+
+/**
+ * A stored run that cannot be trusted or found: a missing, truncated or corrupt
+ * {@code summary.json}, an unknown schema, a file the summary names that is missing or does
+ * not decode, a name that resolves to no run. The message is one line that starts with the
+ * path concerned (or the name that was looked up) and says what is wrong; the command line
+ * prints it and exits 2. The store's own type, so that it depends on nothing above it.
+ */
+public final class StoreException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    public StoreException(String message) {
+        super(message);
+    }
+
+    public StoreException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}
