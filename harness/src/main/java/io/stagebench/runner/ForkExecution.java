@@ -12,8 +12,6 @@ import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.json.Json;
 import io.stagebench.nativeaccess.Affinity;
 import io.stagebench.nativeaccess.ClockLoader;
-import io.stagebench.stats.Distribution;
-import io.stagebench.stats.StageSummary;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.system.CpuList;
 import io.stagebench.system.JitActivity;
@@ -24,13 +22,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * One fork's measurement, in order: pin → mlockall (best effort) → load clock → calibrate
  * → counter step and probe overhead → set up the benchmark → preallocate and pre-touch
  * the recording → warm up → measure → verify (allocation, GC, JIT) → tear down → write
- * raw stamps and summary atomically.
+ * raw stamps and what the fork verified atomically. The fork never turns ticks into
+ * nanoseconds: the launcher does, from the raw stamps, for every fork alike.
  *
  * <p>Progress goes to stderr between phases, never while measuring.
  */
@@ -167,18 +165,15 @@ public final class ForkExecution {
 
         BenchmarkDescriptor.tearDown(benchmark, params, clock, calibration);
 
+        // raw ticks only: the launcher turns them into nanoseconds, in one place (LatencySeries)
         RawStamps raw = RawStamps.of(measured);
-        Map<String, double[]> series = LatencySeries.compute(raw, descriptor.stages(), overhead.subtractedTicks(),
-                calibration.ticksPerNs());
-        List<StageSummary> summaries = new ArrayList<>();
-        series.forEach((name, ns) -> summaries.add(StageSummary.of(name, Distribution.of(ns))));
 
         ForkResult result = new ForkResult(spec.benchmark(), spec.fork(), descriptor.stages(), spec.mode(), spec.rateHz(),
                 spec.binding(), loaded.binding(), calibration, stepTicks, overhead, spec.cpu(), cpuPinned, affinity,
                 memoryLocked, warmed, measured.size(), measured.dropped(), allocatedBytes, gcCount,
                 jitCompilations, measuredStamps.markErrors(), sinkValue, spec.stallUs(), spec.stallEvery(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
-                ManagementFactory.getRuntimeMXBean().getInputArguments(), spec.rawFileName(), summaries, warnings,
+                ManagementFactory.getRuntimeMXBean().getInputArguments(), spec.rawFileName(), warnings,
                 measureStartEpochMs, measureEndEpochMs, collectors.stream().map(GarbageCollectorMXBean::getName).toList());
         Path outDir = Path.of(spec.outDir());
         raw.write(outDir.resolve(spec.rawFileName()));

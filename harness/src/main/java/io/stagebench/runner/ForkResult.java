@@ -3,7 +3,6 @@ package io.stagebench.runner;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ProbeOverhead;
-import io.stagebench.stats.StageSummary;
 import java.util.List;
 
 /**
@@ -37,7 +36,6 @@ import java.util.List;
  * @param jvm                java.vm.name + version
  * @param jvmFlags           the fork's JVM input arguments
  * @param rawFile            name of the raw stamps file
- * @param summaries          per stage (and total, response) summaries of this fork, in ns
  * @param warnings           degradations, printed as {@code *** WARNING:} lines
  * @param measureStartEpochMs wall-clock time the measured loop started (0: not recorded)
  * @param measureEndEpochMs   wall-clock time the measured loop ended (0: not recorded)
@@ -49,13 +47,12 @@ public record ForkResult(String benchmark, int fork, List<String> stages, Mode m
                          long warmupMessages, long measuredMessages, long droppedMessages, long allocatedBytes,
                          long gcCount, long jitCompilations, long markErrors, long sinkValue, long stallUs,
                          long stallEvery, String jvm, List<String> jvmFlags, String rawFile,
-                         List<StageSummary> summaries, List<String> warnings, long measureStartEpochMs,
+                         List<String> warnings, long measureStartEpochMs,
                          long measureEndEpochMs, List<String> collectors) {
 
     public ForkResult {
         stages = List.copyOf(stages);
         jvmFlags = List.copyOf(jvmFlags);
-        summaries = List.copyOf(summaries);
         warnings = List.copyOf(warnings);
         // absent in results written before these fields existed
         collectors = collectors == null ? List.of() : List.copyOf(collectors);

@@ -107,7 +107,7 @@ public final class RunFixture {
         return new ForkResult(benchmark, fork, stages, Mode.BACK_TO_BACK, 0, ClockBinding.FFM, ClockBinding.FFM,
                 new Calibration(2.6, 2.6, 2.6, 1, 200_000_000), 26, new ProbeOverhead(40, 42, 100_000), 1, 1, "1",
                 true, 1_000, summaries.get(0).count(), 0, 0, 0, 0, 0, 7, 0, 1, "Test VM 25",
-                List.of("-Xms1g", "-XX:+UseSerialGC"), "fork-" + fork + ".raw", summaries,
+                List.of("-Xms1g", "-XX:+UseSerialGC"), "fork-" + fork + ".raw",
                 List.of("fork " + fork + " saw something odd"), start, start + 1_500, List.of("Copy", "MarkSweepCompact"));
     }
 
