@@ -37,14 +37,19 @@ class InterleavedRunnerTest {
         };
     }
 
-    @Test
-    void shouldInterleaveTheForksOfBothVariantsInAbbaOrderAndMergeEachSide() throws Exception {
+    /** A runner of 3 forks a side whose launchers log "A1[-Da]", "B1[-Db]", ... in launch order. */
+    private InterleavedRunner threeForkRunner(List<String> log) {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
-        List<String> log = new ArrayList<>();
-        InterleavedRunner runner = new InterleavedRunner(
+        return new InterleavedRunner(
                 new InterleavedRunner.Variant("A", config(dir.resolve("a"), 3, List.of("-Da")), logging("A", log, registry)),
                 new InterleavedRunner.Variant("B", config(dir.resolve("b"), 3, List.of("-Db")), logging("B", log, registry)),
                 registry, CpuList.parse(""), QUIET);
+    }
+
+    @Test
+    void shouldInterleaveTheForksOfBothVariantsInAbbaOrderAndMergeEachSide() throws Exception {
+        List<String> log = new ArrayList<>();
+        InterleavedRunner runner = threeForkRunner(log);
 
         InterleavedRunner.Outcomes outcomes = runner.run();
 
@@ -58,12 +63,8 @@ class InterleavedRunnerTest {
 
     @Test
     void shouldAddPairsOnDemandUpToTheConfiguredForks() throws Exception {
-        BenchmarkRegistry registry = BenchmarkRegistry.load();
         List<String> log = new ArrayList<>();
-        InterleavedRunner runner = new InterleavedRunner(
-                new InterleavedRunner.Variant("A", config(dir.resolve("a"), 3, List.of("-Da")), logging("A", log, registry)),
-                new InterleavedRunner.Variant("B", config(dir.resolve("b"), 3, List.of("-Db")), logging("B", log, registry)),
-                registry, CpuList.parse(""), QUIET);
+        InterleavedRunner runner = threeForkRunner(log);
 
         runner.runPairs("test.pipeline", 2);
         assertEquals(2, runner.outcomes().a().get(0).forks().size());
