@@ -42,4 +42,14 @@ public @interface Benchmark {
 
     /** @return one line saying what it measures */
     String description() default "";
+
+    /**
+     * For a pipeline benchmark: whether each fork also measures the same messages with its
+     * inner {@link Stamps#mark()}s disabled (begin and end reads only), so the report can show
+     * what the marks themselves cost ({@code total} minus {@code unmarked}). Turn it off for a
+     * benchmark whose marks are the measurement rather than instrumentation of it.
+     *
+     * @return true (the default) to measure the unmarked total too
+     */
+    boolean unmarkedTotal() default true;
 }

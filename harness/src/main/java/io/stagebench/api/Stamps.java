@@ -16,6 +16,11 @@ import io.stagebench.clock.Clock;
  * pipeline's total is larger than the sum of isolated stage benchmarks by about
  * (stages - 1) probes; the runner subtracts one probe overhead from each stage delta.
  * A delta larger than 2^32 - 1 ticks (1.6 s at 2.6 GHz) saturates at that value.
+ *
+ * <p>The fenced reads also stop the out-of-order core from overlapping one stage with the
+ * next, which costs more than the probe overhead subtracted. To measure that, the runner
+ * replays a pipeline's messages through {@link #unmarked unmarked} stamps too, whose marks
+ * do nothing: the one delta is the message's total with begin and end reads only.
  */
 public final class Stamps {
 
@@ -25,6 +30,7 @@ public final class Stamps {
     private final Clock clock;
     private final int[][] deltaTicks;
     private final int stageCount;
+    private final boolean marking;
     private int row;
     private int stage;
     private long lastTicks;
@@ -35,14 +41,33 @@ public final class Stamps {
      * @param deltaTicks one array per stage, each as long as the recording
      */
     public Stamps(Clock clock, int[][] deltaTicks) {
+        this(clock, deltaTicks, true);
+    }
+
+    private Stamps(Clock clock, int[][] deltaTicks, boolean marking) {
         this.clock = clock;
         this.deltaTicks = deltaTicks;
         this.stageCount = deltaTicks.length;
+        this.marking = marking;
     }
 
-    /** Marks the boundary after the current stage. */
+    /**
+     * Runner: stamps whose {@link #mark()} and {@link #markAt} do nothing, so a pipeline's
+     * message is timed by the begin and end reads alone, into {@code totalTicks}.
+     *
+     * <p>The same class as marking stamps, so the benchmark's call sites stay monomorphic; the
+     * mode is a final field tested in {@code mark()}, a branch that always goes one way within
+     * a pass.
+     */
+    public static Stamps unmarked(Clock clock, int[] totalTicks) {
+        return new Stamps(clock, new int[][] {totalTicks}, false);
+    }
+
+    /** Marks the boundary after the current stage (nothing in {@link #unmarked} stamps). */
     public void mark() {
-        markAt(clock.end());
+        if (marking) {
+            markAt(clock.end());
+        }
     }
 
     /**
@@ -56,6 +81,9 @@ public final class Stamps {
      * boundary (a negative delta is stored as 0).
      */
     public void markAt(long ticks) {
+        if (!marking) {
+            return;
+        }
         int current = stage;
         if (current < stageCount - 1) {
             deltaTicks[current][row] = saturate(ticks - lastTicks);

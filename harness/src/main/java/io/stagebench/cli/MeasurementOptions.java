@@ -34,6 +34,11 @@ final class MeasurementOptions {
     @Option(names = "--rate", paramLabel = "RATE", description = "Paced rate, e.g. 100k/s, 2500/s, 1M/s; measures paced instead of back to back.")
     String rate;
 
+    @Option(names = "--jit-retries", paramLabel = "N",
+            description = "Measured passes a fork may discard and replay because the JIT compiled while they ran"
+                    + " (default: " + RunConfig.DEFAULT_JIT_RETRIES + "; 0 keeps the first pass whatever happened).")
+    Integer jitRetries;
+
     @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
     CommandLine.Model.CommandSpec mixee;
 
@@ -105,9 +110,13 @@ final class MeasurementOptions {
         int measured = messages(defaultMessages);
         Warmup warm = warmup(defaultWarmup);
         double hz = rateHz();
+        int retries = jitRetries != null ? jitRetries : RunConfig.DEFAULT_JIT_RETRIES;
+        if (retries < 0 || retries > 100) {
+            throw usage("--jit-retries must be in [0, 100], got " + retries);
+        }
         UnaryOperator<RunConfig.Builder> machine = session.settings();
         return builder -> machine.apply(builder).forks(forkCount).messages(measured).warmup(warm.messages(), warm.ms())
-                .paced(hz);
+                .paced(hz).jitRetries(retries);
     }
 
     /** @return the named benchmarks, or every default one when none is named */

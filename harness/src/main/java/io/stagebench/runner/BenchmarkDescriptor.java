@@ -3,6 +3,7 @@ package io.stagebench.runner;
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.Operation;
+import io.stagebench.api.Reset;
 import io.stagebench.api.Setup;
 import io.stagebench.api.TearDown;
 import io.stagebench.clock.Calibration;
@@ -39,9 +40,10 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
             throw new IllegalArgumentException("benchmark '" + name + "' has no stages");
         }
         for (String stage : stages) {
-            if (!NAME.matcher(stage).matches() || stage.equals("total") || stage.equals("response")) {
+            if (!NAME.matcher(stage).matches() || LatencySeries.RESERVED.contains(stage)) {
                 throw new IllegalArgumentException("benchmark '" + name + "': bad stage name '" + stage
-                        + "' (letters, digits, '.', '-', '_'; 'total' and 'response' are reserved)");
+                        + "' (letters, digits, '.', '-', '_'; " + String.join(", ", LatencySeries.RESERVED)
+                        + " are reserved)");
             }
         }
     }
@@ -76,6 +78,40 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
         invokeAll(instance, Setup.class, params, clock, calibration);
     }
 
+    /** @return true when {@code type} declares a {@link Reset} method: its warm-up can replay the measured messages */
+    public static boolean hasReset(Class<?> type) {
+        for (Method method : type.getMethods()) {
+            if (method.isAnnotationPresent(Reset.class) && !Modifier.isStatic(method.getModifiers())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** @return true when {@code type} is a pipeline whose unmarked total is also measured ({@link Benchmark#unmarkedTotal()}) */
+    public boolean measuresUnmarked(Class<?> type) {
+        Benchmark annotation = type.getAnnotation(Benchmark.class);
+        return isPipeline() && (annotation == null || annotation.unmarkedTotal());
+    }
+
+    /**
+     * @return an action running every {@link Reset} method of {@code instance}, in name order,
+     *         its methods and arguments resolved once here: the action runs between warm-up
+     *         passes, where scanning annotations each time would keep the JIT compiling
+     */
+    static Passes.ResetAction resetAction(Object instance, BenchmarkParams params, Clock clock, Calibration calibration) {
+        List<Method> methods = annotated(instance, Reset.class);
+        List<Object[]> args = new ArrayList<>();
+        for (Method method : methods) {
+            args.add(arguments(method, Reset.class, params, clock, calibration));
+        }
+        return () -> {
+            for (int i = 0; i < methods.size(); i++) {
+                invoke(methods.get(i), instance, args.get(i));
+            }
+        };
+    }
+
     /** Runs every {@link TearDown} method of {@code instance}, in name order. */
     public static void tearDown(Object instance, BenchmarkParams params, Clock clock, Calibration calibration)
             throws Exception {
@@ -84,6 +120,12 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
 
     private static void invokeAll(Object instance, Class<? extends Annotation> marker, BenchmarkParams params, Clock clock,
                                   Calibration calibration) throws Exception {
+        for (Method method : annotated(instance, marker)) {
+            invoke(method, instance, arguments(method, marker, params, clock, calibration));
+        }
+    }
+
+    private static List<Method> annotated(Object instance, Class<? extends Annotation> marker) {
         List<Method> methods = new ArrayList<>();
         for (Method method : instance.getClass().getMethods()) {
             if (method.isAnnotationPresent(marker) && !Modifier.isStatic(method.getModifiers())) {
@@ -91,30 +133,37 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
             }
         }
         methods.sort(Comparator.comparing(Method::getName));
-        for (Method method : methods) {
-            Object[] args = new Object[method.getParameterCount()];
-            Class<?>[] types = method.getParameterTypes();
-            for (int i = 0; i < types.length; i++) {
-                if (types[i] == BenchmarkParams.class) {
-                    args[i] = params;
-                } else if (types[i] == Clock.class) {
-                    args[i] = clock;
-                } else if (types[i] == Calibration.class) {
-                    args[i] = calibration;
-                } else {
-                    throw new IllegalArgumentException("@" + marker.getSimpleName() + " method " + method.getName()
-                            + " may take only BenchmarkParams, Clock and Calibration, not " + types[i].getName());
-                }
+        return methods;
+    }
+
+    private static Object[] arguments(Method method, Class<? extends Annotation> marker, BenchmarkParams params,
+                                      Clock clock, Calibration calibration) {
+        Object[] args = new Object[method.getParameterCount()];
+        Class<?>[] types = method.getParameterTypes();
+        for (int i = 0; i < types.length; i++) {
+            if (types[i] == BenchmarkParams.class) {
+                args[i] = params;
+            } else if (types[i] == Clock.class) {
+                args[i] = clock;
+            } else if (types[i] == Calibration.class) {
+                args[i] = calibration;
+            } else {
+                throw new IllegalArgumentException("@" + marker.getSimpleName() + " method " + method.getName()
+                        + " may take only BenchmarkParams, Clock and Calibration, not " + types[i].getName());
             }
-            try {
-                method.invoke(instance, args);
-            } catch (InvocationTargetException e) {
-                Throwable cause = e.getCause();
-                if (cause instanceof Exception ex) {
-                    throw ex;
-                }
-                throw e;
+        }
+        return args;
+    }
+
+    private static void invoke(Method method, Object instance, Object[] args) throws Exception {
+        try {
+            method.invoke(instance, args);
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof Exception ex) {
+                throw ex;
             }
+            throw e;
         }
     }
 }

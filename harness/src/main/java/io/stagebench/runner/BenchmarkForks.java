@@ -69,8 +69,14 @@ public final class BenchmarkForks {
         try {
             ForkResult result = Json.mapper().readValue(forkDir.resolve(spec.resultFileName()).toFile(), ForkResult.class);
             RawStamps raw = RawStamps.read(forkDir.resolve(result.rawFile()));
-            series.add(LatencySeries.compute(raw, result.stages(), result.overhead().subtractedTicks(),
-                    result.calibration().ticksPerNs()));
+            Map<String, double[]> forkSeries = LatencySeries.compute(raw, result.stages(),
+                    result.overhead().subtractedTicks(), result.calibration().ticksPerNs());
+            if (result.unmarkedRawFile() != null) {
+                forkSeries.put(LatencySeries.UNMARKED, LatencySeries.unmarked(
+                        RawStamps.read(forkDir.resolve(result.unmarkedRawFile())),
+                        result.overhead().subtractedTicks(), result.calibration().ticksPerNs()));
+            }
+            series.add(forkSeries);
             results.add(result);
         } catch (IOException | RuntimeException e) {
             failures.add(label + " wrote an unreadable result: " + e.getMessage());

@@ -15,6 +15,7 @@ import io.stagebench.nativeaccess.ClockLoader;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.system.CpuList;
 import io.stagebench.system.JitActivity;
+import io.stagebench.system.JitEvents;
 import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -40,6 +41,7 @@ public final class ForkExecution {
     // quiet window shorter than a compile reads a busy compiler as idle.
     private static final long JIT_QUIET_MS = 200;
     private static final long JIT_QUIET_MAX_MS = 5_000;
+    private static final long RETRY_QUIET_MS = 100;
 
     private final ForkSpec spec;
     private final BenchmarkDescriptor descriptor;
@@ -56,6 +58,14 @@ public final class ForkExecution {
     /** Runs the fork and writes its files; returns the summary it wrote. */
     public ForkResult run() throws Exception {
         startNs = System.nanoTime();
+        // started on a thread of its own, before pinning: the recorder's threads inherit the
+        // affinity of the thread that starts them, and its start-up (~0.3 s) overlaps calibration
+        try (JitEvents jitEvents = JitEvents.startInBackground()) {
+            return run(jitEvents);
+        }
+    }
+
+    private ForkResult run(JitEvents jitEvents) throws Exception {
         String tag = "[" + spec.benchmark() + " fork " + spec.fork() + "/" + spec.forks() + "] ";
         int cpuPinned = pin();
         String affinity = Affinity.currentThreadAffinity().map(CpuList::toString).orElse("unknown");
@@ -64,6 +74,7 @@ public final class ForkExecution {
         LoadedClock loaded = ClockLoader.load(spec.binding());
         warnings.addAll(loaded.warnings());
         Clock clock = loaded.clock();
+        new JitActivity().prime();
         say(tag + "calibrating " + loaded.binding() + " clock on CPU " + cpuPinned);
         for (int i = 0; i < WARMUP_PROBE_ROUNDS; i++) {
             ProbeOverhead.measure(clock, ProbeOverhead.MIN_PAIRS);
@@ -78,7 +89,8 @@ public final class ForkExecution {
         Operation benchmark = descriptor.instantiate();
         say(tag + "setup");
         BenchmarkDescriptor.setup(benchmark, params, clock, calibration);
-        // let the compiles the setup queued drain, so warm-up compiles the benchmark, not the setup
+        jitEvents.awaitStart();
+        // let the compiles the setup and the recorder's start queued drain, so warm-up compiles the benchmark, not the setup
         new JitActivity().awaitQuiet(JIT_QUIET_MS, JIT_QUIET_MAX_MS);
         Operation op = benchmark;
         StallingOperation stalling = null;
@@ -99,56 +111,75 @@ public final class ForkExecution {
 
         boolean paced = spec.mode() == Mode.PACED;
         int stages = descriptor.stages().size();
+        boolean replay = BenchmarkDescriptor.hasReset(benchmark.getClass());
+        boolean withUnmarked = descriptor.measuresUnmarked(benchmark.getClass());
         Recording measured = new Recording(spec.measuredMessages(), stages, paced);
+        Recording unmarked = withUnmarked ? new Recording(spec.measuredMessages(), 1, paced) : null;
         Recording scratch = new Recording(spec.chunk(), stages, paced);
-        Stamps measuredStamps = measured.stamps(clock);
-        Stamps scratchStamps = scratch.stamps(clock);
+        Recording unmarkedScratch = withUnmarked ? new Recording(spec.chunk(), 1, paced) : null;
         Sink sink = new Sink();
         double intervalTicks = paced ? calibration.ticksPerNs() * 1e9 / spec.rateHz() : 0;
+        Passes passes = new Passes(clock, op, sink, intervalTicks, spec.chunk(),
+                BenchmarkDescriptor.resetAction(benchmark, params, clock, calibration), replay);
+        Stamps scratchStamps = scratch.stamps(clock);
+        Stamps unmarkedScratchStamps = withUnmarked ? unmarkedScratch.unmarkedStamps(clock) : null;
 
-        say(tag + (spec.warmupMs() > 0 ? "warm-up " + spec.warmupMs() + " ms" : "warm-up " + spec.warmupMessages() + " messages"));
-        long warmed = warmUp(clock, op, scratchStamps, sink, scratch, intervalTicks);
-        if (stalling != null) {
-            stalling.measurementStarts(warmed);
-        }
+        say(tag + "warm-up " + (spec.warmupMs() > 0 ? spec.warmupMs() + " ms" : spec.warmupMessages() + " messages")
+                + (replay ? ", replaying the measured messages" : "") + (withUnmarked ? ", marked and unmarked" : ""));
+        WarmupOutcome warm = warmUp(passes, scratch, scratchStamps, unmarkedScratch, unmarkedScratchStamps);
         if (scratchStamps.markErrors() > 0) {
             throw new IllegalStateException("benchmark '" + spec.benchmark() + "' marked the wrong number of stage"
                     + " boundaries in " + scratchStamps.markErrors() + " warm-up messages (expected " + (stages - 1)
                     + " marks per message for stages " + descriptor.stages() + ")");
         }
-
-        // Everything the measurement's bracket calls runs once here, before the JIT is waited
-        // on: a first call (a string concatenation's bootstrap, a management bean) queues
-        // compilations that would otherwise finish during measurement and be counted there.
-        say(tag + "measuring " + spec.measuredMessages() + " messages (" + spec.mode() + ")");
+        say(tag + "measuring " + spec.measuredMessages() + " messages (" + spec.mode() + ")"
+                + (withUnmarked ? ", then again unmarked" : "") + " after " + warm.messages() + " warm-up messages");
         progress.flush();
-        JitActivity jit = new JitActivity();
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
-        gcCount(collectors);
-        threads.getCurrentThreadAllocatedBytes();
-        System.currentTimeMillis();
-        if (!jit.awaitQuiet(JIT_QUIET_MS, JIT_QUIET_MAX_MS)) {
+        long seq = warm.messages();
+        // odd forks measure marked first, even forks unmarked first: a drift within the fork
+        // then shifts neither pass systematically
+        boolean markedFirst = !withUnmarked || spec.fork() % 2 == 1;
+        MeasurementBracket bracket;
+        Stamps measuredStamps;
+        List<Long> discarded = new ArrayList<>();
+        while (true) {
+            // a retry waits less: a compile still running when the wait ends lands in the pass,
+            // which is then discarded too - the safe direction
+            bracket = new MeasurementBracket(discarded.isEmpty() ? JIT_QUIET_MS : RETRY_QUIET_MS, JIT_QUIET_MAX_MS);
+            measuredStamps = measured.stamps(clock);
+            Stamps unmarkedStamps = withUnmarked ? unmarked.unmarkedStamps(clock) : null;
+            if (stalling != null) {
+                stalling.measurementStarts(seq);
+            }
+            for (int pass = 0; pass < (withUnmarked ? 2 : 1); pass++) {
+                boolean marked = (pass == 0) == markedFirst;
+                if (pass > 0 || warm.messages() > 0 || !discarded.isEmpty()) {
+                    passes.reset();
+                }
+                bracket.open(pass == 0);
+                seq = marked ? passes.run(measured, measuredStamps, seq) : passes.run(unmarked, unmarkedStamps, seq);
+                bracket.close();
+            }
+            if (bracket.jitCompilations() == 0 || discarded.size() >= spec.jitRetries()) {
+                break;
+            }
+            // the JIT changed the code while this pass ran: it was warm-up, not a measurement
+            discarded.add(bracket.jitCompilations());
+        }
+        if (!discarded.isEmpty()) {
+            say(tag + discarded.size() + " measured pass(es) discarded as warm-up, the JIT compiled during them "
+                    + discarded + (bracket.jitCompilations() == 0 ? "; the last pass compiled nothing" : ""));
+        }
+        long sinkValue = sink.publish();
+        List<String> jitNamed = bracket.jitCompilations() == 0 ? List.of()
+                : jitEvents.namedWithin(bracket.windowsEpochMs(), Path.of(spec.outDir()).resolve("fork-" + spec.fork() + ".jfr"));
+
+        long allocatedBytes = bracket.allocatedBytes();
+        long gcCount = bracket.gcCount();
+        long jitCompilations = bracket.jitCompilations();
+        if (!bracket.jitQuietBefore()) {
             warnings.add("the JIT compiler was still busy " + JIT_QUIET_MAX_MS + " ms after warm-up");
         }
-        long gc0 = gcCount(collectors);
-        long jit0 = jit.read();
-        // created before the allocation counter is read, started when measurement starts
-        Schedule schedule = intervalTicks > 0 ? new Schedule(0, intervalTicks, warmed) : null;
-        long allocated0 = threads.getCurrentThreadAllocatedBytes();
-        long measureStartEpochMs = System.currentTimeMillis();
-
-        measure(clock, op, measuredStamps, sink, measured, warmed, schedule, intervalTicks);
-
-        long allocated1 = threads.getCurrentThreadAllocatedBytes();
-        long measureEndEpochMs = System.currentTimeMillis();
-        long jit1 = jit.read();
-        long gc1 = gcCount(collectors);
-        long sinkValue = sink.publish();
-
-        long allocatedBytes = allocated1 - allocated0;
-        long gcCount = gc1 - gc0;
-        long jitCompilations = jit.exact() ? jit1 - jit0 : (jit1 != jit0 ? Math.max(1, jit1 - jit0) : 0);
         if (allocatedBytes != 0) {
             warnings.add("the measuring thread allocated " + allocatedBytes + " bytes during measurement");
         }
@@ -156,8 +187,12 @@ public final class ForkExecution {
             warnings.add(gcCount + " garbage collection(s) during measurement");
         }
         if (jitCompilations != 0) {
-            warnings.add(jitCompilations + (jit.exact() ? " JIT compilation(s)" : " ms of JIT compilation")
-                    + " during measurement: warm-up was too short or something else ran in the fork");
+            warnings.add(jitCompilations + (bracket.jitExact() ? " JIT compilation(s)" : " ms of JIT compilation")
+                    + " during measurement" + (discarded.isEmpty() ? "" : " (" + discarded.size() + " earlier pass(es) discarded"
+                    + " for the same reason)") + (jitNamed.isEmpty() ? "" : ": " + String.join("; ", jitNamed.subList(0,
+                    Math.min(3, jitNamed.size()))))
+                    + (jitEvents.unavailableReason() == null ? "" : " (methods not named: " + jitEvents.unavailableReason() + ")")
+                    + (replay ? "" : " (the benchmark has no @Reset, so warm-up could not replay the measured messages)"));
         }
         if (measuredStamps.markErrors() > 0) {
             warnings.add(measuredStamps.markErrors() + " messages marked the wrong number of stage boundaries");
@@ -170,13 +205,18 @@ public final class ForkExecution {
 
         ForkResult result = new ForkResult(spec.benchmark(), spec.fork(), descriptor.stages(), spec.mode(), spec.rateHz(),
                 spec.binding(), loaded.binding(), calibration, stepTicks, overhead, spec.cpu(), cpuPinned, affinity,
-                memoryLocked, warmed, measured.size(), measured.dropped(), allocatedBytes, gcCount,
+                memoryLocked, seq - spec.measuredMessages() * (withUnmarked ? 2L : 1L), measured.size(), measured.dropped(), allocatedBytes, gcCount,
                 jitCompilations, measuredStamps.markErrors(), sinkValue, spec.stallUs(), spec.stallEvery(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
                 ManagementFactory.getRuntimeMXBean().getInputArguments(), spec.rawFileName(), warnings,
-                measureStartEpochMs, measureEndEpochMs, collectors.stream().map(GarbageCollectorMXBean::getName).toList());
+                bracket.firstStartEpochMs(), bracket.lastEndEpochMs(),
+                ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList(),
+                warm.passes() + discarded.size(), replay, jitNamed, withUnmarked ? spec.unmarkedRawFileName() : null);
         Path outDir = Path.of(spec.outDir());
         raw.write(outDir.resolve(spec.rawFileName()));
+        if (withUnmarked) {
+            RawStamps.of(unmarked).write(outDir.resolve(spec.unmarkedRawFileName()));
+        }
         AtomicFiles.writeString(outDir.resolve(spec.resultFileName()), Json.write(result));
         say(tag + "done");
         return result;
@@ -230,61 +270,47 @@ public final class ForkExecution {
         return refused.isEmpty();
     }
 
-    private long warmUp(Clock clock, Operation op, Stamps stamps, Sink sink, Recording scratch, double intervalTicks) {
-        int chunk = spec.chunk();
-        long done = 0;
-        if (spec.warmupMs() > 0) {
-            long deadline = System.nanoTime() + spec.warmupMs() * 1_000_000L;
-            Schedule schedule = intervalTicks > 0 ? new Schedule(clock.raw(), intervalTicks, 0) : null;
-            while (System.nanoTime() < deadline) {
-                if (schedule == null) {
-                    MeasureLoop.backToBack(clock, op, stamps, sink, scratch, 0, chunk, done);
-                } else {
-                    MeasureLoop.paced(clock, op, stamps, sink, scratch, 0, chunk, done, schedule);
-                }
-                done += chunk;
-            }
-        } else {
-            Schedule schedule = intervalTicks > 0 ? new Schedule(clock.raw(), intervalTicks, 0) : null;
-            while (done < spec.warmupMessages()) {
-                int n = (int) Math.min(chunk, spec.warmupMessages() - done);
-                if (schedule == null) {
-                    MeasureLoop.backToBack(clock, op, stamps, sink, scratch, 0, n, done);
-                } else {
-                    MeasureLoop.paced(clock, op, stamps, sink, scratch, 0, n, done, schedule);
-                }
-                done += n;
-            }
-        }
-        return done;
+    /** What the minimum warm-up ran. */
+    private record WarmupOutcome(long messages, int passes) {
     }
 
-    private void measure(Clock clock, Operation op, Stamps stamps, Sink sink, Recording rec, long seqBase,
-                         Schedule schedule, double intervalTicks) {
-        int n = rec.capacity();
-        int chunk = spec.chunk();
-        if (schedule != null) {
-            // the schedule's first message is the first measured message, due one interval from now
-            schedule.startAt(clock.raw() + (long) intervalTicks);
+    /**
+     * The minimum warm-up ({@code -w} messages or time), in passes as long as the measurement
+     * (as long as the warm-up, when that is shorter and the benchmark has no reset). A benchmark
+     * with a reset is rewound before every pass, so each pass replays exactly the messages the
+     * measurement will run; a pipeline's pass runs them marked and then unmarked, as the
+     * measurement does. Warm-up goes on in the measurement itself: a measured pass during which
+     * the JIT compiled is discarded and replayed.
+     */
+    private WarmupOutcome warmUp(Passes passes, Recording scratch, Stamps stamps, Recording unmarkedScratch,
+                                 Stamps unmarkedStamps) throws Exception {
+        long minMessages = spec.warmupMessages();
+        long minNs = spec.warmupMs() * 1_000_000L;
+        if (minMessages <= 0 && minNs <= 0) {
+            return new WarmupOutcome(0, 0);
         }
-        // the chunk loops are written out, not shared through a helper: a helper called once per
-        // chunk reaches its compile threshold near the end of warm-up and compiles during measurement
-        if (schedule == null) {
-            for (int from = 0; from < n; from += chunk) {
-                MeasureLoop.backToBack(clock, op, stamps, sink, rec, from, Math.min(n, from + chunk), seqBase);
-            }
-        } else {
-            for (int from = 0; from < n; from += chunk) {
-                MeasureLoop.paced(clock, op, stamps, sink, rec, from, Math.min(n, from + chunk), seqBase, schedule);
-            }
+        long passLength = passes.replays() || minNs > 0 ? spec.measuredMessages()
+                : Math.max(1, Math.min(spec.measuredMessages(), minMessages));
+        long seq = 0;
+        int passCount = 0;
+        long begin = System.nanoTime();
+        while (minNs > 0 ? System.nanoTime() - begin < minNs : seq < minMessages) {
+            seq = warmupPass(passes, scratch, stamps, unmarkedScratch, unmarkedStamps,
+                    minNs > 0 ? passLength : Math.min(passLength, minMessages - seq), seq, passCount++);
         }
+        return new WarmupOutcome(seq, passCount);
     }
 
-    private static long gcCount(List<GarbageCollectorMXBean> collectors) {
-        long total = 0;
-        for (GarbageCollectorMXBean collector : collectors) {
-            total += Math.max(0, collector.getCollectionCount());
+    private static long warmupPass(Passes passes, Recording scratch, Stamps stamps, Recording unmarkedScratch,
+                                   Stamps unmarkedStamps, long count, long seq, int passIndex) throws Exception {
+        if (passIndex > 0) {
+            passes.reset();
         }
-        return total;
+        long next = passes.run(scratch, stamps, count, seq);
+        if (unmarkedScratch != null) {
+            passes.reset();
+            next = passes.run(unmarkedScratch, unmarkedStamps, count, next);
+        }
+        return next;
     }
 }

@@ -40,6 +40,10 @@ import java.util.List;
  * @param measureStartEpochMs wall-clock time the measured loop started (0: not recorded)
  * @param measureEndEpochMs   wall-clock time the measured loop ended (0: not recorded)
  * @param collectors          the fork's garbage collectors, by their MXBean names
+ * @param warmupPasses        warm-up passes run (the minimum warm-up, then passes until one compiled nothing)
+ * @param replayed            whether warm-up replayed the measured messages (the benchmark declares a reset)
+ * @param jitEvents           what the JIT compiled or deoptimised during measurement, by method (Flight Recorder)
+ * @param unmarkedRawFile     raw stamps of the unmarked pass ({@code fork-N.unmarked.raw}), null when not measured
  */
 public record ForkResult(String benchmark, int fork, List<String> stages, Mode mode, double rateHz,
                          ClockBinding requestedBinding, ClockBinding binding, Calibration calibration, long stepTicks,
@@ -48,7 +52,8 @@ public record ForkResult(String benchmark, int fork, List<String> stages, Mode m
                          long gcCount, long jitCompilations, long markErrors, long sinkValue, long stallUs,
                          long stallEvery, String jvm, List<String> jvmFlags, String rawFile,
                          List<String> warnings, long measureStartEpochMs,
-                         long measureEndEpochMs, List<String> collectors) {
+                         long measureEndEpochMs, List<String> collectors, int warmupPasses, boolean replayed,
+                         List<String> jitEvents, String unmarkedRawFile) {
 
     public ForkResult {
         stages = List.copyOf(stages);
@@ -56,5 +61,6 @@ public record ForkResult(String benchmark, int fork, List<String> stages, Mode m
         warnings = List.copyOf(warnings);
         // absent in results written before these fields existed
         collectors = collectors == null ? List.of() : List.copyOf(collectors);
+        jitEvents = jitEvents == null ? List.of() : List.copyOf(jitEvents);
     }
 }

@@ -26,11 +26,12 @@ import java.util.Map;
  * @param lockMemory        whether to mlockall (best effort)
  * @param params            {@code --param} pairs
  * @param outDir            where to write {@code fork-N.json} and {@code fork-N.raw}
+ * @param jitRetries        measured passes the fork may discard because the JIT compiled during them
  */
 public record ForkSpec(String benchmark, int fork, int forks, ClockBinding binding, int cpu, long warmupMessages,
                        long warmupMs, int measuredMessages, int chunk, Mode mode, double rateHz, long stallUs,
                        long stallEvery, long stallAt, long calibrationMs, int calibrationRounds, int overheadPairs,
-                       boolean lockMemory, Map<String, String> params, String outDir) {
+                       boolean lockMemory, Map<String, String> params, String outDir, int jitRetries) {
 
     public ForkSpec {
         params = Map.copyOf(params);
@@ -42,7 +43,8 @@ public record ForkSpec(String benchmark, int fork, int forks, ClockBinding bindi
                     long stallEvery, long calibrationMs, int calibrationRounds, int overheadPairs,
                     boolean lockMemory, Map<String, String> params, String outDir) {
         this(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, measuredMessages, chunk, mode, rateHz, stallUs,
-                stallEvery, -1, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, outDir);
+                stallEvery, -1, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, outDir,
+                RunConfig.DEFAULT_JIT_RETRIES);
     }
 
     /** @return the summary file's name */
@@ -53,5 +55,10 @@ public record ForkSpec(String benchmark, int fork, int forks, ClockBinding bindi
     /** @return the raw stamps file's name */
     public String rawFileName() {
         return "fork-" + fork + ".raw";
+    }
+
+    /** @return the raw stamps file of a pipeline's unmarked pass */
+    public String unmarkedRawFileName() {
+        return "fork-" + fork + ".unmarked.raw";
     }
 }

@@ -19,6 +19,13 @@ public final class LatencySeries {
     public static final String TOTAL = "total";
     /** Name of the paced-mode series measured from intended arrival. */
     public static final String RESPONSE = "response";
+    /**
+     * Name of a pipeline's total measured over the same messages with the inner marks
+     * disabled: begin and end reads only, one probe overhead subtracted.
+     */
+    public static final String UNMARKED = "unmarked";
+    /** Series names no stage may take. */
+    public static final List<String> RESERVED = List.of(TOTAL, RESPONSE, UNMARKED);
 
     private LatencySeries() {
     }
@@ -62,5 +69,22 @@ public final class LatencySeries {
             series.put(RESPONSE, response);
         }
         return series;
+    }
+
+    /**
+     * @param raw           a pipeline's unmarked pass: one delta per message, its whole time
+     * @param overheadTicks probe overhead, subtracted once
+     * @param ticksPerNs    the fork's calibration
+     * @return the {@value #UNMARKED} series in ns
+     */
+    public static double[] unmarked(RawStamps raw, double overheadTicks, double ticksPerNs) {
+        if (raw.stages() != 1) {
+            throw new IllegalArgumentException("unmarked stamps have one stage, not " + raw.stages());
+        }
+        double[] ns = new double[raw.count()];
+        for (int i = 0; i < ns.length; i++) {
+            ns[i] = Math.max(0.0, raw.stage(0, i) - overheadTicks) / ticksPerNs;
+        }
+        return ns;
     }
 }

@@ -62,6 +62,14 @@ public final class Recording {
         return new Stamps(clock, stageTicks);
     }
 
+    /** @return {@link Stamps#unmarked unmarked} stamps writing each message's total into this one-stage recording */
+    Stamps unmarkedStamps(io.stagebench.clock.Clock clock) {
+        if (stageTicks.length != 1) {
+            throw new IllegalStateException("an unmarked recording has one stage, not " + stageTicks.length);
+        }
+        return Stamps.unmarked(clock, stageTicks[0]);
+    }
+
     public int capacity() {
         return capacity;
     }

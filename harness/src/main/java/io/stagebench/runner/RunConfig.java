@@ -35,12 +35,13 @@ import java.util.Map;
  * @param jvmFlags          flags of every fork
  * @param forkTimeoutS      kill a fork after this long
  * @param runDir            where this run's files go
+ * @param jitRetries        measured passes a fork may discard because the JIT compiled during them
  */
 public record RunConfig(List<String> benchmarks, int forks, long warmupMessages, long warmupMs, int messages, int chunk,
                         Mode mode, double rateHz, long stallUs, long stallEvery, long stallAt, int cpu, ClockBinding binding,
                         long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
                         Map<String, String> params,
-                        List<String> jvmFlags, long forkTimeoutS, Path runDir) {
+                        List<String> jvmFlags, long forkTimeoutS, Path runDir, int jitRetries) {
 
     /** Initial heap of every fork: the same as the maximum, so the heap never resizes while measuring. */
     public static final String HEAP_MIN_FLAG = "-Xms512m";
@@ -52,11 +53,23 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
     public static final String GC_FLAG = "-XX:+UseSerialGC";
 
     /**
-     * JVM flags of every fork unless overridden: fixed, pre-touched heap; one GC thread family; JIT counter access.
+     * The JIT's compile thresholds at a tenth of their defaults. A method the measured messages
+     * call a few hundred times per pass (a book's rare level relinking, a strategy's throttle)
+     * otherwise reaches C2's threshold (5000 calls) only after several passes - or during
+     * measurement. A long-running process has compiled such methods long before; this flag lets
+     * a fork's warm-up get there in two or three passes. Hot methods compile within the first
+     * pass either way; their profiles are shorter, and a branch the shorter profile missed traps
+     * and recompiles during the later warm-up passes, which replay the same messages.
+     */
+    public static final String JIT_THRESHOLD_FLAG = "-XX:CompileThresholdScaling=0.1";
+
+    /**
+     * JVM flags of every fork unless overridden: fixed, pre-touched heap; one GC thread family; JIT thresholds
+     * ({@link #JIT_THRESHOLD_FLAG}); JIT counter access.
      * The JMH cross-check benchmarks start their forks with the same heap, pre-touch and collector constants.
      */
     public static final List<String> DEFAULT_JVM_FLAGS = List.of(
-            HEAP_MIN_FLAG, HEAP_MAX_FLAG, PRE_TOUCH_FLAG, GC_FLAG,
+            HEAP_MIN_FLAG, HEAP_MAX_FLAG, PRE_TOUCH_FLAG, GC_FLAG, JIT_THRESHOLD_FLAG,
             "--add-exports", "java.management/sun.management=ALL-UNNAMED");
 
     public RunConfig {
@@ -71,13 +84,19 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
                      long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
                      Map<String, String> params, List<String> jvmFlags, long forkTimeoutS, Path runDir) {
         this(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery, -1, cpu,
-                binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags, forkTimeoutS, runDir);
+                binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags, forkTimeoutS, runDir,
+                DEFAULT_JIT_RETRIES);
     }
 
     /** Default calibration rounds per fork. */
     public static final int DEFAULT_CALIBRATION_ROUNDS = 1;
     /** Default messages per call of the measured loop (fewer when fewer are measured). */
     public static final int DEFAULT_CHUNK = 1_000;
+    /**
+     * Default of how many measured passes a fork may discard, and replay, because the JIT
+     * compiled while they ran; each costs one pass and a 200 ms wait for the compiler.
+     */
+    public static final int DEFAULT_JIT_RETRIES = 8;
     /** Default fork timeout. */
     public static final long DEFAULT_FORK_TIMEOUT_S = 600;
 
@@ -116,6 +135,7 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
         private final Map<String, String> params = new LinkedHashMap<>();
         private final List<String> extraJvmFlags = new ArrayList<>();
         private long forkTimeoutS = DEFAULT_FORK_TIMEOUT_S;
+        private int jitRetries = DEFAULT_JIT_RETRIES;
 
         private Builder(List<String> benchmarks, int cpu, Path runDir) {
             this.benchmarks = List.copyOf(benchmarks);
@@ -194,12 +214,18 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
             return this;
         }
 
+        /** Measured passes a fork may discard because the JIT compiled during them (0: keep the first). */
+        public Builder jitRetries(int retries) {
+            jitRetries = retries;
+            return this;
+        }
+
         public RunConfig build() {
             List<String> jvmFlags = new ArrayList<>(DEFAULT_JVM_FLAGS);
             jvmFlags.addAll(extraJvmFlags);
             return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, Math.min(chunk, messages), mode,
                     rateHz, stallUs, stallEvery, stallAt, cpu, binding, calibrationMs, calibrationRounds,
-                    ProbeOverhead.MIN_PAIRS * 2, lockMemory, params, jvmFlags, forkTimeoutS, runDir);
+                    ProbeOverhead.MIN_PAIRS * 2, lockMemory, params, jvmFlags, forkTimeoutS, runDir, jitRetries);
         }
     }
 
@@ -207,6 +233,6 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
     ForkSpec forkSpec(String benchmark, int fork, Path outDir) {
         return new ForkSpec(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, messages, chunk, mode, rateHz,
                 stallUs, stallEvery, stallAt, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params,
-                outDir.toString());
+                outDir.toString(), jitRetries);
     }
 }

@@ -52,7 +52,7 @@ public final class RunReport {
             }
             double overheadNs = overheadNs(outcome);
             for (StageSummary s : outcome.summaries()) {
-                if (s.stage().equals(LatencySeries.TOTAL) || s.stage().equals(LatencySeries.RESPONSE)) {
+                if (LatencySeries.RESERVED.contains(s.stage())) {
                     continue;
                 }
                 if (overheadNs > OVERHEAD_WARNING_RATIO * s.p50Ns()) {
@@ -124,8 +124,11 @@ public final class RunReport {
         }
         long samples = outcome.merged().values().stream().findFirst().map(Distribution::count).orElse(0L);
         out.append(String.format(Locale.ROOT,
-                "%s  (%d/%d forks, %,d samples; during measurement: allocated %s B, GC %s, JIT compilations %s)%n",
-                name, forks.size(), config.forks(), samples, rangeLong(forks, ForkResult::allocatedBytes),
+                "%s  (%d/%d forks, %,d samples; warm-up %s pass(es)%s; during measurement: allocated %s B, GC %s,"
+                        + " JIT compilations %s)%n",
+                name, forks.size(), config.forks(), samples, rangeLong(forks, ForkResult::warmupPasses),
+                forks.stream().allMatch(ForkResult::replayed) ? " replaying the measured messages" : "",
+                rangeLong(forks, ForkResult::allocatedBytes),
                 rangeLong(forks, ForkResult::gcCount), rangeLong(forks, ForkResult::jitCompilations)));
         out.append(String.format(Locale.ROOT, "  %-10s %9s %9s %9s %9s %9s %11s %11s   %s%n",
                 "ns", "p50", "p90", "p99", "p99.9", "p99.99", "max", "count", "p50 across forks"));
@@ -147,6 +150,10 @@ public final class RunReport {
         if (anyUnreliable) {
             out.append("  * fewer than 100 samples beyond this percentile: unreliable").append(System.lineSeparator());
         }
+        MarkCost.of(outcome).ifPresent(cost -> out.append(String.format(Locale.ROOT,
+                "  unmarked = the same messages timed by begin and end reads only; the %d inner marks add %+.1f ns"
+                        + " at p50, %+.1f ns in tmean (%+.1f ns per mark) beyond the probe overhead subtracted%n",
+                cost.innerMarks(), cost.p50Ns(), cost.tmeanNs(), cost.perMarkTmeanNs())));
         RulerCheck.check(outcome, config.params()).ifPresent(line -> out.append("  ").append(line).append(System.lineSeparator()));
     }
 

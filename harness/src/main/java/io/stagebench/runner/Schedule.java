@@ -13,7 +13,7 @@ final class Schedule {
 
     private long originTicks;
     private final double intervalTicks;
-    private final long firstSeq;
+    private long firstSeq;
 
     Schedule(long originTicks, double intervalTicks, long firstSeq) {
         this.originTicks = originTicks;
@@ -26,6 +26,12 @@ final class Schedule {
      * create its schedule before the allocation counter is read and start it after.
      */
     void startAt(long originTicks) {
+        this.originTicks = originTicks;
+    }
+
+    /** Starts the schedule over: message {@code firstSeq} is due at {@code originTicks}. */
+    void restart(long firstSeq, long originTicks) {
+        this.firstSeq = firstSeq;
         this.originTicks = originTicks;
     }
 

@@ -4,6 +4,7 @@ import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.ForkResult;
+import io.stagebench.runner.MarkCost;
 import io.stagebench.runner.RunConfig;
 import io.stagebench.stats.Distribution;
 import io.stagebench.system.Environment;
@@ -231,6 +232,8 @@ public final class RunStore {
                 b.put("forksSucceeded", outcome.forks().size());
                 b.put("failures", outcome.failures());
                 b.put("summaries", outcome.summaries());
+                MarkCost.of(outcome).ifPresent(cost -> b.put("markCost", Map.of("innerMarks", cost.innerMarks(),
+                        "p50Ns", cost.p50Ns(), "tmeanNs", cost.tmeanNs(), "perMarkTmeanNs", cost.perMarkTmeanNs())));
                 b.put("histograms", files.getOrDefault(name, Map.of()));
                 List<Map<String, Object>> forks = new ArrayList<>();
                 for (int i = 0; i < outcome.forks().size(); i++) {
@@ -247,6 +250,8 @@ public final class RunStore {
                     f.put("overheadSubtractedTicks", fork.overhead().subtractedTicks());
                     f.put("stepTicks", fork.stepTicks());
                     f.put("stepNs", fork.calibration().toNs(fork.stepTicks()));
+                    f.put("warmupPasses", fork.warmupPasses());
+                    f.put("jitEvents", fork.jitEvents());
                     f.put("warnings", fork.warnings());
                     forks.add(f);
                 }

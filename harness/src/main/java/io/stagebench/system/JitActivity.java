@@ -35,6 +35,26 @@ public final class JitActivity {
         totalCompiles = handle;
     }
 
+    /** Calls {@link #prime()} makes: past the JIT's default tier-4 invocation threshold (5000). */
+    private static final int PRIME_CALLS = 6_000;
+    /** Polling period of {@link #awaitQuiet}: few calls per wait, so the polling itself rarely reaches a compile threshold. */
+    private static final long POLL_MS = 20;
+
+    /**
+     * Calls {@link #read()} often enough that the JIT compiles it fully now: otherwise the
+     * harness's own waits between passes reach its compile thresholds late, and count as
+     * compilations during a pass.
+     */
+    public void prime() {
+        long sum = 0;
+        for (int i = 0; i < PRIME_CALLS; i++) {
+            sum += read();
+        }
+        if (sum == Long.MIN_VALUE) {
+            Thread.onSpinWait();
+        }
+    }
+
     /** Waits for the compiler to go quiet (see {@link #awaitQuiet}), ignoring interruption's detail. */
     public void settle() {
         try {
@@ -56,7 +76,7 @@ public final class JitActivity {
         long last = read();
         long quietSince = System.nanoTime();
         while (System.nanoTime() < deadline) {
-            Thread.sleep(5);
+            Thread.sleep(POLL_MS);
             long now = read();
             if (now != last) {
                 last = now;

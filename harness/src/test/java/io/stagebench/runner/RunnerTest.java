@@ -64,8 +64,10 @@ class RunnerTest {
 
         BenchmarkOutcome outcome = runner.run().get(0);
 
-        assertEquals(List.of("first", "second", "total"), List.copyOf(outcome.merged().keySet()));
+        assertEquals(List.of("first", "second", "total", "unmarked"), List.copyOf(outcome.merged().keySet()));
         assertEquals(6_000, outcome.merged().get("total").count());
+        assertEquals(6_000, outcome.merged().get("unmarked").count());
+        assertTrue(MarkCost.of(outcome).isPresent());
         assertTrue(outcome.forks().stream().allMatch(f -> f.markErrors() == 0));
     }
 
@@ -113,7 +115,7 @@ class RunnerTest {
     void shouldStallOnceAtTheRequestedMeasuredMessageWhateverTheWarmUp() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         RunConfig config = new RunConfig(List.of("empty"), 1, 2_000, 0, 3_000, 500, Mode.BACK_TO_BACK, 0, 5_000, 1, 1_500,
-                -1, ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), List.of(), 120, runDir);
+                -1, ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), List.of(), 120, runDir, 0);
         Runner runner = new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry), QUIET);
 
         BenchmarkOutcome outcome = runner.run().get(0);
@@ -144,5 +146,59 @@ class RunnerTest {
         public static void main(String[] args) throws InterruptedException {
             Thread.sleep(600_000);
         }
+    }
+
+    @Test
+    void shouldWarmUpOnTheMeasuredMessagesOfABenchmarkThatResets() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        ForkSpec spec = config(List.of("test.replayed"), 1, List.of()).forkSpec("test.replayed", 1, runDir);
+
+        ForkResult result = new ForkExecution(spec, registry.get("test.replayed"), QUIET).run();
+
+        assertTrue(result.replayed());
+        assertEquals(3_000, result.measuredMessages());
+        // every pass - warm-up, and the marked and unmarked measured ones - replays cursor values
+        // 0 .. 2999, so the published checksum is a whole number of passes of their sum
+        long passSum = 2_999L * 3_000 / 2;
+        assertEquals(0, Math.floorMod(result.sinkValue(), passSum) % 1, "sink " + result.sinkValue());
+        assertEquals("fork-1.unmarked.raw", result.unmarkedRawFile());
+        assertTrue(runDir.resolve("fork-1.unmarked.raw").toFile().isFile());
+    }
+
+    @Test
+    void shouldNameTheMethodThatDeoptimisedWhileTheForkMeasured() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        // the first measured pass is kept whatever happens in it (no retry), so the late branch's trap is in it
+        RunConfig config = new RunConfig(List.of("test.late-deopt"), 1, 200_000, 0, 100_000, 1_000, Mode.BACK_TO_BACK, 0, 0,
+                1, -1, -1, ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), RunConfig.DEFAULT_JVM_FLAGS, 120, runDir, 0);
+        Runner runner = new Runner(config, registry, CpuList.parse(""), ForkLauncher.jvm(), QUIET);
+
+        BenchmarkOutcome outcome = runner.run().get(0);
+
+        assertEquals(1, outcome.forks().size(), outcome.failures().toString());
+        ForkResult fork = outcome.forks().get(0);
+        assertTrue(fork.jitCompilations() > 0, "compilations " + fork.jitCompilations());
+        String method = "io.stagebench.runner.testbench.LateDeoptBenchmark.run(long, Stamps, Sink)";
+        assertTrue(fork.jitEvents().stream().anyMatch(e -> e.startsWith("deoptimised " + method) && e.contains("unstable_if")),
+                fork.jitEvents().toString());
+        assertTrue(fork.warnings().stream().anyMatch(w -> w.contains("during measurement") && w.contains("LateDeoptBenchmark")),
+                fork.warnings().toString());
+    }
+
+    @Test
+    void shouldDiscardAMeasuredPassDuringWhichTheJitCompiledAndKeepAQuietOne() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        RunConfig config = new RunConfig(List.of("test.late-deopt"), 1, 200_000, 0, 100_000, 1_000, Mode.BACK_TO_BACK, 0, 0,
+                1, -1, -1, ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), RunConfig.DEFAULT_JVM_FLAGS, 120, runDir, 8);
+        Runner runner = new Runner(config, registry, CpuList.parse(""), ForkLauncher.jvm(), QUIET);
+
+        BenchmarkOutcome outcome = runner.run().get(0);
+
+        ForkResult fork = outcome.forks().get(0);
+        assertEquals(0, fork.jitCompilations(), fork.warnings().toString());
+        assertTrue(fork.jitEvents().isEmpty(), fork.jitEvents().toString());
+        // one warm-up pass, then at least the measured pass that trapped, discarded
+        assertTrue(fork.warmupPasses() >= 2, "warm-up passes " + fork.warmupPasses());
+        assertEquals(100_000, outcome.merged().get("test.late-deopt").count());
     }
 }

@@ -108,7 +108,8 @@ public final class RunFixture {
                 new Calibration(2.6, 2.6, 2.6, 1, 200_000_000), 26, new ProbeOverhead(40, 42, 100_000), 1, 1, "1",
                 true, 1_000, summaries.get(0).count(), 0, 0, 0, 0, 0, 7, 0, 1, "Test VM 25",
                 List.of("-Xms1g", "-XX:+UseSerialGC"), "fork-" + fork + ".raw",
-                List.of("fork " + fork + " saw something odd"), start, start + 1_500, List.of("Copy", "MarkSweepCompact"));
+                List.of("fork " + fork + " saw something odd"), start, start + 1_500, List.of("Copy", "MarkSweepCompact"),
+                2, true, List.of(), null);
     }
 
     public static RunConfig config(Path runDir) {

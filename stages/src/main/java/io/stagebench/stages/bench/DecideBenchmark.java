@@ -3,6 +3,7 @@ package io.stagebench.stages.bench;
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.Operation;
+import io.stagebench.api.Reset;
 import io.stagebench.api.Setup;
 import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
@@ -26,7 +27,15 @@ public final class DecideBenchmark implements Operation {
     public void setup(BenchmarkParams params) {
         book = ReferenceWorkload.newBook();
         messages = new MessageCursor(ReferenceWorkload.stream(params, 1.25), book);
+        messages.startAfter(ReferenceWorkload.PREAMBLE_MESSAGES);
         strategy = ReferenceWorkload.newStrategy();
+    }
+
+    /** Back to the first measured message, its book and a strategy as new: warm-up replays what is measured. */
+    @Reset
+    public void reset() {
+        messages.rewind();
+        strategy.reset();
     }
 
     @Override

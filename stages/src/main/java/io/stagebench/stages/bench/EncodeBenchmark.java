@@ -3,6 +3,7 @@ package io.stagebench.stages.bench;
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.Operation;
+import io.stagebench.api.Reset;
 import io.stagebench.api.Setup;
 import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
@@ -25,6 +26,13 @@ public final class EncodeBenchmark implements Operation {
     @Setup
     public void setup(BenchmarkParams params) {
         decisions = ReferenceWorkload.decisions(ReferenceWorkload.stream(params, 1.0));
+    }
+
+    /** Back to the first decision and token 1: warm-up replays what is measured. */
+    @Reset
+    public void reset() {
+        cursor = 0;
+        encoder.reset();
     }
 
     @Override

@@ -24,6 +24,8 @@ public final class MessageCursor {
     private final int count;
     private final OrderBook book;
     private int cursor;
+    private int start;
+    private OrderBook snapshot;
 
     /**
      * @param stream the stream to walk
@@ -34,6 +36,45 @@ public final class MessageCursor {
         this.data = stream.segment();
         this.count = stream.messageCount();
         this.book = book;
+    }
+
+    /**
+     * Parses the first {@code preamble} messages (applying them to the book, when there is
+     * one) and remembers where they left the cursor and the book: {@link #rewind()} returns
+     * there. A measurement then starts on a book in its steady state, not an empty one, and a
+     * rewind restores it by copying, never by replaying the preamble - whose rare messages
+     * (the stock directory, say) would otherwise run through the compiled code again and
+     * again, each time deoptimising it.
+     */
+    public void startAfter(int preamble) {
+        cursor = 0;
+        if (book != null) {
+            book.clear();
+        }
+        for (int i = 0; i < preamble; i++) {
+            if (parseNext() == Status.OK && book != null) {
+                book.apply(parser.message());
+            }
+        }
+        start = cursor;
+        if (book != null) {
+            if (snapshot == null) {
+                snapshot = new OrderBook(book.maxLocate(), book.maxOrders());
+            }
+            snapshot.copyFrom(book);
+        }
+    }
+
+    /** Back to where {@link #startAfter} left the cursor and the book (the stream's start before any). */
+    public void rewind() {
+        cursor = start;
+        if (book != null) {
+            if (snapshot != null) {
+                book.copyFrom(snapshot);
+            } else {
+                book.clear();
+            }
+        }
     }
 
     /** Parses the next message; its fields are in {@link #message()}. @return the parser's status */

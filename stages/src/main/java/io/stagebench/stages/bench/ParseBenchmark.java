@@ -3,6 +3,7 @@ package io.stagebench.stages.bench;
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.Operation;
+import io.stagebench.api.Reset;
 import io.stagebench.api.Setup;
 import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
@@ -17,6 +18,13 @@ public final class ParseBenchmark implements Operation {
     @Setup
     public void setup(BenchmarkParams params) {
         messages = new MessageCursor(ReferenceWorkload.stream(params, 1.0), null);
+        messages.startAfter(ReferenceWorkload.PREAMBLE_MESSAGES);
+    }
+
+    /** Back to the first measured message: warm-up replays what is measured. */
+    @Reset
+    public void reset() {
+        messages.rewind();
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.stagebench.stages.bench;
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.Operation;
+import io.stagebench.api.Reset;
 import io.stagebench.api.Setup;
 import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
@@ -35,7 +36,16 @@ public final class PipelineBenchmark implements Operation {
     public void setup(BenchmarkParams params) {
         book = ReferenceWorkload.newBook();
         messages = new MessageCursor(ReferenceWorkload.stream(params, 1.0), book);
+        messages.startAfter(ReferenceWorkload.PREAMBLE_MESSAGES);
         strategy = ReferenceWorkload.newStrategy();
+    }
+
+    /** Back to the first measured message, its book, a strategy as new and token 1: warm-up replays what is measured. */
+    @Reset
+    public void reset() {
+        messages.rewind();
+        strategy.reset();
+        encoder.reset();
     }
 
     @Override

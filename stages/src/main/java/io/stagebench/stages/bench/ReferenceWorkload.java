@@ -23,8 +23,10 @@ import java.util.zip.CRC32;
  * fork so forks measure the same workload), books and strategies sized for it, and the
  * decisions the pipeline makes on it.
  *
- * <p>A stagebench fork's stream is long enough that it never replays a message twice when
- * its warm-up is a count. Messages are walked with a cursor rather than {@code seq % count}:
+ * <p>A stagebench fork's stream is long enough for its warm-up and measurement together. The
+ * benchmarks declare a {@code @Reset} that rewinds to the first message after an untimed
+ * {@link #PREAMBLE_MESSAGES preamble}, so the harness warms them up on the very messages it
+ * then measures. Messages are walked with a cursor rather than {@code seq % count}:
  * a 64-bit division is 20-40 cycles, which would land inside the measured interval.
  */
 public final class ReferenceWorkload {
@@ -33,6 +35,12 @@ public final class ReferenceWorkload {
     public static final long DEFAULT_SEED = 20_261_130L;
     /** Stream length when the total is unknown (warm-up bounded by time, or JMH). */
     public static final int DEFAULT_STREAM_MESSAGES = 2_000_000;
+    /**
+     * Messages a stagebench benchmark runs untimed in setup before the measured ones (and
+     * restores, by copy, at every {@code @Reset}): books fill from empty in the stream's first
+     * few thousand messages, and a measurement should see them as they are for the rest of it.
+     */
+    public static final int PREAMBLE_MESSAGES = 20_000;
     /** Longest stream accepted. */
     public static final int MAX_STREAM_MESSAGES = 50_000_000;
 
@@ -48,7 +56,8 @@ public final class ReferenceWorkload {
      */
     public static GeneratedMarketData stream(BenchmarkParams params, double messagesPerOp) {
         long total = params.totalMessages();
-        long wanted = total > 0 ? (long) Math.ceil(total * messagesPerOp) + 10_000 : DEFAULT_STREAM_MESSAGES;
+        long wanted = total > 0 ? (long) Math.ceil(total * messagesPerOp) + PREAMBLE_MESSAGES + 10_000
+                : DEFAULT_STREAM_MESSAGES;
         long count = params.longParam("messages", wanted);
         if (count < 1 || count > MAX_STREAM_MESSAGES) {
             throw new IllegalArgumentException("--param messages must be in [1, " + MAX_STREAM_MESSAGES + "], got " + count);

@@ -169,4 +169,21 @@ public final class LongIntHashMap {
         size = 0;
         hasZeroKey = false;
     }
+
+    /**
+     * Makes this map hold exactly what {@code source} holds, slot for slot (so lookups probe
+     * the same way): a snapshot restored without replaying the puts that built it.
+     *
+     * @throws IllegalArgumentException when the two were built for different capacities
+     */
+    public void copyFrom(LongIntHashMap source) {
+        if (source.keys.length != keys.length) {
+            throw new IllegalArgumentException("maps of different capacity: " + source.keys.length + " vs " + keys.length);
+        }
+        System.arraycopy(source.keys, 0, keys, 0, keys.length);
+        System.arraycopy(source.values, 0, values, 0, values.length);
+        size = source.size;
+        hasZeroKey = source.hasZeroKey;
+        zeroKeyValue = source.zeroKeyValue;
+    }
 }

@@ -149,6 +149,37 @@ public final class OrderBook {
     }
 
     /**
+     * Makes this book an exact copy of {@code source}: every order, level, link and free list,
+     * without replaying the messages that built it. A benchmark snapshots its book once and
+     * restores it before every pass, so each pass starts from the same state and runs only the
+     * measured messages' code paths.
+     *
+     * @throws IllegalArgumentException when the two books were built with different bounds
+     */
+    public void copyFrom(OrderBook source) {
+        if (source.maxLocate != maxLocate || source.maxOrders != maxOrders) {
+            throw new IllegalArgumentException("books of different bounds: " + source.maxLocate + "/" + source.maxOrders
+                    + " vs " + maxLocate + "/" + maxOrders);
+        }
+        orderSlotByReference.copyFrom(source.orderSlotByReference);
+        for (Object[] pair : new Object[][] {
+                {source.bestLevel, bestLevel}, {source.worstLevel, worstLevel}, {source.levelCount, levelCount},
+                {source.stockByLocate, stockByLocate}, {source.roundLotSizeByLocate, roundLotSizeByLocate},
+                {source.lastTradePriceE4ByLocate, lastTradePriceE4ByLocate},
+                {source.orderCountByLocate, orderCountByLocate}, {source.activeByLocate, activeByLocate},
+                {source.orderReference, orderReference}, {source.orderShares, orderShares},
+                {source.orderLevel, orderLevel}, {source.orderPrev, orderPrev}, {source.orderNext, orderNext},
+                {source.levelPriceE4, levelPriceE4}, {source.levelShares, levelShares},
+                {source.levelOrderCount, levelOrderCount}, {source.levelBetter, levelBetter},
+                {source.levelWorse, levelWorse}, {source.levelHeadOrder, levelHeadOrder},
+                {source.levelTailOrder, levelTailOrder}, {source.levelBook, levelBook}}) {
+            System.arraycopy(pair[0], 0, pair[1], 0, java.lang.reflect.Array.getLength(pair[0]));
+        }
+        freeOrder = source.freeOrder;
+        freeLevel = source.freeLevel;
+    }
+
+    /**
      * Applies one decoded message.
      *
      * @return {@link Status#OK}, {@link Status#IGNORED} or a {@link RejectReason#code()}

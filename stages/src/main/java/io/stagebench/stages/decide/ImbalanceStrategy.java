@@ -107,6 +107,26 @@ public final class ImbalanceStrategy {
     }
 
     /** @return the decision written by the last {@link #decide} that returned {@code true} */
+    /**
+     * Back to the state the constructor left: no position, a full token bucket, every counter
+     * at zero. Allocation-free, so a benchmark can rewind between passes without running
+     * construction code again.
+     */
+    public void reset() {
+        java.util.Arrays.fill(positionSharesByLocate, 0L);
+        java.util.Arrays.fill(lastOrderSidePriceByLocate, 0L);
+        tokens = config.burstOrders();
+        lastRefillNs = 0;
+        spinState = 0x2545_F491_4F6C_DD1DL;
+        decisions = 0;
+        emptyOrCrossed = 0;
+        spreadTooWide = 0;
+        belowThreshold = 0;
+        positionLimited = 0;
+        repeats = 0;
+        throttled = 0;
+    }
+
     public Decision decision() {
         return decision;
     }

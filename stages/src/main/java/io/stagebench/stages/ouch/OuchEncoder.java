@@ -34,6 +34,11 @@ public final class OuchEncoder {
     private final byte capacity;
     private long nextTokenSequence = 1;
 
+    /** Back to order token 1, as constructed: a benchmark's rewind between passes. */
+    public void reset() {
+        nextTokenSequence = 1;
+    }
+
     /**
      * Creates an encoder with prefix {@code "SB"}, firm {@code "SBNC"} and agency capacity.
      */

@@ -40,7 +40,7 @@ class ReferenceBenchmarksTest {
         List<String> names = List.of("parse", "book", "decide", "encode", "pipeline");
         RunConfig config = new RunConfig(names, 1, 200_000, 0, 20_000, 1000, Mode.BACK_TO_BACK, 0, 0, 1, -1,
                 ClockBinding.FFM, 200, 1, 100_000, false, Map.of(),
-                List.of("-Xms512m", "-Xmx512m", "--add-exports", "java.management/sun.management=ALL-UNNAMED"), 300, runDir);
+                RunConfig.DEFAULT_JVM_FLAGS, 300, runDir);
 
         List<BenchmarkOutcome> outcomes = new Runner(config, BenchmarkRegistry.load(), CpuList.parse(""),
                 ForkLauncher.jvm(), new PrintStream(OutputStream.nullOutputStream())).run();
@@ -52,9 +52,12 @@ class ReferenceBenchmarksTest {
             assertEquals(20_000, fork.measuredMessages(), name);
             assertEquals(0, fork.allocatedBytes(), name + " allocated during measurement");
             assertEquals(0, fork.markErrors(), name);
+            assertTrue(fork.replayed(), name + " declares a reset: its warm-up replays the measured messages");
+            assertEquals(0, fork.jitCompilations(), name + " compiled during measurement: " + fork.jitEvents());
             assertTrue(outcome.merged().values().stream().allMatch(d -> d.count() == 20_000), name);
         }
         BenchmarkOutcome pipeline = outcomes.get(4);
-        assertEquals(List.of("parse", "book", "decide", "encode", "total"), List.copyOf(pipeline.merged().keySet()));
+        assertEquals(List.of("parse", "book", "decide", "encode", "total", "unmarked"),
+                List.copyOf(pipeline.merged().keySet()));
     }
 }
