@@ -4,6 +4,7 @@ import io.stagebench.cli.MeasurementSession;
 import io.stagebench.cli.SessionOptions;
 import io.stagebench.json.Json;
 import io.stagebench.runner.BenchmarkOutcome;
+import io.stagebench.runner.ForkResult;
 import io.stagebench.runner.BenchmarkRegistry;
 import io.stagebench.runner.ForkLauncher;
 import io.stagebench.runner.Mode;
@@ -145,13 +146,15 @@ public final class CrosscheckCommand implements Callable<Integer> {
                     .findFirst().orElseThrow();
             Distribution d = outcome.merged().get(pairing.series());
             rows.add(CrossCheck.compare(pairing, d == null ? null : d.sortedValues(), d == null ? Double.NaN : d.percentile(50),
-                    scores));
+                    scores, probe(outcome)));
         }
         out.printf(Locale.ROOT, "cross-check: stagebench back-to-back service time (%d fork(s) x %,d messages after %,d of"
                 + " warm-up) vs JMH AverageTime (%d fork(s) x %d x %d ms after %d warm-up iteration(s)); both on CPU %d,"
                 + " stream of %,d messages, seed %d%n", forks, messages, warmup, jmhForks, jmhIterations, jmhIterationMs,
                 jmhWarmup, session.cpu(), streamMessages, seed);
         out.print(CrossCheck.toText(rows));
+        out.println("why each ratio is what it is (measured):");
+        CrossCheck.explanations(rows).forEach(out::println);
         warnings.addAll(CrossCheck.noiseWarnings(rows));
         for (CrossCheck.Row row : rows) {
             if (row.verdict() == CrossCheck.Verdict.DIFF || row.verdict() == CrossCheck.Verdict.MISSING) {
@@ -169,6 +172,20 @@ public final class CrosscheckCommand implements Callable<Integer> {
         stored.printReport(out);
         out.flush();
         return CrossCheck.agrees(rows) && stored.report() != null ? 0 : 1;
+    }
+
+    /** @return the mean over forks of the probe subtracted and the median probe, in ns; null without forks */
+    private static CrossCheck.Probe probe(BenchmarkOutcome outcome) {
+        if (outcome.forks().isEmpty()) {
+            return null;
+        }
+        double subtracted = 0;
+        double median = 0;
+        for (ForkResult fork : outcome.forks()) {
+            subtracted += fork.calibration().toNs(fork.overhead().subtractedTicks());
+            median += fork.calibration().toNs(fork.overhead().medianTicks());
+        }
+        return new CrossCheck.Probe(subtracted / outcome.forks().size(), median / outcome.forks().size());
     }
 
     private Map<String, CrossCheck.JmhScore> runJmh(List<CrossCheck.Pairing> pairings, int measuringCpu, Path runDir,
@@ -224,13 +241,13 @@ public final class CrosscheckCommand implements Callable<Integer> {
             return CrossCheck.PAIRINGS;
         }
         List<CrossCheck.Pairing> chosen = new ArrayList<>();
+        List<String> valid = CrossCheck.PAIRINGS.stream().map(CrossCheck.Pairing::benchmark).distinct().toList();
         for (String stage : stages) {
-            CrossCheck.Pairing pairing = CrossCheck.PAIRINGS.stream().filter(p -> p.stage().equals(stage)).findFirst()
-                    .orElseThrow(() -> usage("unknown stage '" + stage + "' (valid: "
-                            + String.join(", ", CrossCheck.PAIRINGS.stream().map(CrossCheck.Pairing::stage).toList()) + ")"));
-            if (!chosen.contains(pairing)) {
-                chosen.add(pairing);
+            if (!valid.contains(stage)) {
+                throw usage("unknown stage '" + stage + "' (valid: " + String.join(", ", valid) + ")");
             }
+            // a benchmark's every row: the pipeline's unmarked and marked totals together
+            CrossCheck.PAIRINGS.stream().filter(p -> p.benchmark().equals(stage) && !chosen.contains(p)).forEach(chosen::add);
         }
         return chosen;
     }

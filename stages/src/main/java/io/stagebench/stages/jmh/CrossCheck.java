@@ -20,9 +20,14 @@ import java.util.Map;
  *       timing ({@code Stamps.restart()}); JMH cannot, so it measures preparation alone and
  *       preparation plus stage, and the stage is their difference (its error the root sum of
  *       squares of the two).</li>
- *   <li>{@code pipeline}: stagebench's {@code total} (the four stages, each less one probe
- *       overhead) against JMH's whole call.</li>
+ *   <li>{@code pipeline}: stagebench's {@code unmarked} total (the same messages timed by the
+ *       begin and end reads alone, one probe overhead subtracted) against JMH's whole call; the
+ *       marked {@code total} (four intervals, three fenced marks inside) is shown beside it,
+ *       unchecked, with what the marks cost.</li>
  * </ul>
+ * Every row is explained with measured figures: the probe overhead subtracted and its share,
+ * the residue a typical probe leaves above that minimum (per timed interval), the share of the
+ * mean carried by interruptions, and what remains once both are taken out.
  * A stage is checked when either harness puts it at {@value #MIN_CHECKED_NS} ns or more: the
  * two must then agree within ±{@value #TOLERANCE_PERCENT}%. Below that, differences of a few
  * ns (probe overhead subtraction, out-of-order overlap between JMH's back-to-back calls) are
@@ -51,8 +56,16 @@ public final class CrossCheck {
      * @param series      the benchmark's series compared ({@code total} for the pipeline)
      * @param jmh         the JMH benchmark (class.method) whose AverageTime is compared
      * @param jmhBaseline a JMH benchmark subtracted from {@code jmh}, or null
+     * @param intervals   timed intervals in one sample of {@code series} (each pays one probe)
+     * @param checked     whether the row is held to the tolerance (false: shown and explained only)
      */
-    public record Pairing(String stage, String benchmark, String series, String jmh, String jmhBaseline) {
+    public record Pairing(String stage, String benchmark, String series, String jmh, String jmhBaseline, int intervals,
+                          boolean checked) {
+
+        /** A checked pairing of one timed interval per sample. */
+        public Pairing(String stage, String benchmark, String series, String jmh, String jmhBaseline) {
+            this(stage, benchmark, series, jmh, jmhBaseline, 1, true);
+        }
 
         /** @return the JMH benchmarks this pairing needs, without the package */
         public List<String> jmhBenchmarks() {
@@ -71,7 +84,22 @@ public final class CrossCheck {
             new Pairing("book", "book", "book", "BookJmh.parseAndApply", "BookJmh.parse"),
             new Pairing("decide", "decide", "decide", "DecideJmh.prepareAndDecide", "DecideJmh.prepare"),
             new Pairing("encode", "encode", "encode", "EncodeJmh.encode", null),
-            new Pairing("pipeline", "pipeline", "total", "PipelineJmh.pipeline", null));
+            new Pairing("pipeline", "pipeline", "unmarked", "PipelineJmh.pipeline", null),
+            new Pairing("marked", "pipeline", "total", "PipelineJmh.pipeline", null, 4, false));
+
+    /**
+     * The probe as a fork measured it.
+     *
+     * @param subtractedNs the overhead subtracted from every interval
+     * @param medianNs     the median back-to-back probe
+     */
+    public record Probe(double subtractedNs, double medianNs) {
+
+        /** @return what a typical probe costs above what is subtracted (never below 0) */
+        public double residueNs() {
+            return Math.max(0, medianNs - subtractedNs);
+        }
+    }
 
     /**
      * A JMH AverageTime result.
@@ -119,10 +147,23 @@ public final class CrossCheck {
      * @param stallSamples stagebench samples of {@value CrossCheck#STALL_NS} ns or more
      * @param stallShare   the share of the stagebench mean those samples carry
      * @param meanWithoutStallsNs the stagebench mean of the other samples (shown in warnings, never checked)
+     * @param probe     the probe of the forks measured (null: unknown)
+     * @param intervals timed intervals per sample
      */
     public record Row(String stage, String jmhSource, long samples, double p50Ns, double meanNs, double jmhNs,
                       double jmhErrorNs, double ratio, Verdict verdict, long stallSamples, double stallShare,
-                      double meanWithoutStallsNs) {
+                      double meanWithoutStallsNs, Probe probe, int intervals) {
+
+        /** @return the probe residue this row's mean carries: one per timed interval */
+        public double residueNs() {
+            return probe == null ? 0 : probe.residueNs() * intervals;
+        }
+
+        /** @return the stagebench mean without interruptions and without the probe residue, over JMH's figure */
+        public double adjustedRatio() {
+            double base = Double.isFinite(meanWithoutStallsNs) ? meanWithoutStallsNs : meanNs;
+            return (base - residueNs()) / jmhNs;
+        }
 
         /** @return whether a few interruptions carry enough of the stagebench mean to distort the comparison */
         public boolean noisy() {
@@ -140,6 +181,14 @@ public final class CrossCheck {
      * @param jmh         JMH scores by benchmark name without the package
      */
     public static Row compare(Pairing pairing, double[] samplesNs, double p50Ns, Map<String, JmhScore> jmh) {
+        return compare(pairing, samplesNs, p50Ns, jmh, null);
+    }
+
+    /**
+     * @param probe the probe of the forks that measured the samples, or null
+     * @see #compare(Pairing, double[], double, Map)
+     */
+    public static Row compare(Pairing pairing, double[] samplesNs, double p50Ns, Map<String, JmhScore> jmh, Probe probe) {
         double meanNs = Double.NaN;
         long samples = 0;
         long stallSamples = 0;
@@ -172,14 +221,55 @@ public final class CrossCheck {
         Verdict verdict;
         if (Double.isNaN(meanNs) || Double.isNaN(jmhNs)) {
             verdict = Verdict.MISSING;
-        } else if (Math.max(meanNs, jmhNs) < MIN_CHECKED_NS) {
+        } else if (!pairing.checked() || Math.max(meanNs, jmhNs) < MIN_CHECKED_NS) {
             verdict = Verdict.UNCHECKED;
         } else {
             // the epsilon keeps exactly 10% inside despite binary fractions
             verdict = jmhNs > 0 && Math.abs(ratio - 1) <= TOLERANCE_PERCENT / 100.0 + 1e-12 ? Verdict.OK : Verdict.DIFF;
         }
         return new Row(pairing.stage(), pairing.jmhSource(), samples, samples == 0 ? Double.NaN : p50Ns, meanNs, jmhNs,
-                jmhErrorNs, ratio, verdict, stallSamples, stallShare, meanWithoutStallsNs);
+                jmhErrorNs, ratio, verdict, stallSamples, stallShare, meanWithoutStallsNs, probe, pairing.intervals());
+    }
+
+    /**
+     * @return one line per row saying, with measured figures, why its ratio is what it is: the
+     *         probe subtracted and its share of the mean, the residue a typical probe leaves
+     *         per timed interval, the interruptions' share, the ratio once both are out, and for
+     *         the marked pipeline what the marks cost over the unmarked total
+     */
+    public static List<String> explanations(List<Row> rows) {
+        List<String> lines = new ArrayList<>();
+        Row unmarked = rows.stream().filter(r -> r.stage().equals("pipeline")).findFirst().orElse(null);
+        for (Row r : rows) {
+            if (r.verdict() == Verdict.MISSING) {
+                lines.add(String.format(Locale.ROOT, "  %-9s no figure from one harness", r.stage()));
+                continue;
+            }
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-9s ratio %.2f:", r.stage(), r.ratio()));
+            if (r.probe() != null) {
+                line.append(String.format(Locale.ROOT, " probe %.1f ns subtracted (%.0f%% of the mean), residue +%.1f ns",
+                        r.probe().subtractedNs() * r.intervals(), 100 * r.probe().subtractedNs() * r.intervals() / r.meanNs(),
+                        r.residueNs()));
+                if (r.intervals() > 1) {
+                    line.append(" (").append(r.intervals()).append(" intervals)");
+                }
+                line.append(';');
+            }
+            line.append(String.format(Locale.ROOT, " interruptions %.1f%% of the mean;", 100 * r.stallShare()));
+            line.append(String.format(Locale.ROOT, " without both %.2f", r.adjustedRatio()));
+            if (r.stage().equals("marked") && unmarked != null && Double.isFinite(unmarked.meanNs())) {
+                line.append(String.format(Locale.ROOT, "; the 3 marks add %+.1f ns to the unmarked mean (fences that"
+                        + " stop one stage overlapping the next)", r.meanNs() - unmarked.meanNs()));
+            } else if (Math.abs(r.adjustedRatio() - 1) <= TOLERANCE_PERCENT / 100.0) {
+                line.append(" - explained");
+            } else if (r.adjustedRatio() > 1) {
+                line.append(" - the rest: each stagebench call runs fenced, alone; JMH's calls overlap in the core");
+            } else {
+                line.append(" - the rest is unexplained");
+            }
+            lines.add(line.toString());
+        }
+        return lines;
     }
 
     /** @return whether every checked row agrees and none is missing */

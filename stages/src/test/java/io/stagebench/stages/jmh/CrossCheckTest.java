@@ -101,11 +101,39 @@ class CrossCheckTest {
     }
 
     @Test
-    void shouldCompareThePipelinesTotalWithTheWholeJmhCall() {
+    void shouldCheckThePipelinesUnmarkedTotalAgainstTheWholeJmhCallAndOnlyShowTheMarkedOne() {
         CrossCheck.Pairing pipeline = pairing("pipeline");
+        CrossCheck.Pairing marked = pairing("marked");
+        Map<String, CrossCheck.JmhScore> jmh = Map.of("PipelineJmh.pipeline", new CrossCheck.JmhScore(100, 2));
 
-        assertEquals("total", pipeline.series());
+        CrossCheck.Row markedRow = CrossCheck.compare(marked, samples(150, 150), 150, jmh, new CrossCheck.Probe(20, 24));
+
+        assertEquals("unmarked", pipeline.series());
         assertEquals(List.of("PipelineJmh.pipeline"), pipeline.jmhBenchmarks());
+        assertEquals("total", marked.series());
+        assertEquals(4, marked.intervals());
+        assertEquals(CrossCheck.Verdict.UNCHECKED, markedRow.verdict());
+        assertEquals(16, markedRow.residueNs(), 1e-9);
+    }
+
+    @Test
+    void shouldExplainEachRatioWithTheProbeResidueInterruptionsAndTheMarksCost() {
+        Map<String, CrossCheck.JmhScore> jmh = Map.of("PipelineJmh.pipeline", new CrossCheck.JmhScore(100, 2),
+                "EncodeJmh.encode", new CrossCheck.JmhScore(50, 1));
+        CrossCheck.Probe probe = new CrossCheck.Probe(20, 26);
+        List<CrossCheck.Row> rows = List.of(
+                CrossCheck.compare(pairing("encode"), samples(60, 60), 60, jmh, probe),
+                CrossCheck.compare(pairing("pipeline"), samples(140, 140), 140, jmh, probe),
+                CrossCheck.compare(pairing("marked"), samples(165, 165), 165, jmh, probe));
+
+        List<String> lines = CrossCheck.explanations(rows);
+
+        // encode: 60 ns over 50 is 1.20; less the 6 ns residue 1.08, inside the tolerance
+        assertTrue(lines.get(0).contains("ratio 1.20") && lines.get(0).contains("residue +6.0 ns")
+                && lines.get(0).contains("without both 1.08 - explained"), lines.get(0));
+        // the unmarked pipeline: 140 - 6 = 134 over 100, not explained by residue or interruptions
+        assertTrue(lines.get(1).contains("without both 1.34 - the rest: each stagebench call runs fenced"), lines.get(1));
+        assertTrue(lines.get(2).contains("the 3 marks add +25.0 ns to the unmarked mean"), lines.get(2));
     }
 
     @Test
