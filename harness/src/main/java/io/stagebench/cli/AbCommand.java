@@ -7,14 +7,12 @@ import io.stagebench.diff.Statistic;
 import io.stagebench.diff.VerdictRule;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.BenchmarkRegistry;
-import io.stagebench.runner.ForkLauncher;
 import io.stagebench.runner.InterleavedRunner;
 import io.stagebench.runner.RunConfig;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunResolver;
 import io.stagebench.store.RunStore;
 import io.stagebench.system.GitInfo;
-import io.stagebench.system.GitWorktree;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -37,7 +35,9 @@ import picocli.CommandLine.Parameters;
  * (default HEAD) in a temporary git worktree - A, the old - and measures its forks
  * interleaved with the working tree's - B, the new - (A B B A ...) on the same pinned CPU,
  * in looks planned by a {@link SequentialPlan}, stores both runs in the result store, and
- * prints {@code stagebench diff A B} under the rule the plan's looks call for.
+ * prints {@code stagebench diff A B} under the rule the plan's looks call for. Any git
+ * project can be compared: {@code --build} and {@code --classpath} say how it is built and
+ * where its benchmarks are then ({@link AbBuilds}).
  */
 @Command(name = "ab", mixinStandardHelpOptions = true,
         description = {"Build COMMIT (default: HEAD) in a temporary git worktree and measure it",
@@ -45,11 +45,13 @@ import picocli.CommandLine.Parameters;
             "A B B A ... on the same pinned CPU; store both runs and print the diff.",
             "Sequential by default: 15 forks a side, then 5 more pairs at a time for",
             "each benchmark not yet decided, up to 30, within a 4-minute budget.",
-            "Name the commit first to name benchmarks: stagebench ab HEAD pipeline"},
+            "Name the commit first to name benchmarks: stagebench ab HEAD pipeline",
+            "In a project of your own, both sides are built with --build in temporary",
+            "worktrees (B: HEAD plus your uncommitted changes) and load --classpath."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:measured (no regression, or --fail-on-regression not given)",
             "1:a statistic is slower and --fail-on-regression was given, or every fork of a side failed",
-            "2:bad usage, an unknown commit, or a build of COMMIT that failed"})
+            "2:bad usage, an unknown commit, a build that failed, or a class path without the benchmarks"})
 public final class AbCommand implements Callable<Integer> {
 
     private static final Pattern BUDGET = Pattern.compile("([0-9]+)\\s*(ms|s|m|h)");
@@ -66,6 +68,16 @@ public final class AbCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     SessionOptions sessionOptions = new SessionOptions();
+
+    @Option(names = "--build", paramLabel = "COMMAND",
+            description = {"Builds each side, with sh -c, in its worktree's counterpart of the folder ab runs from"
+                    + " (default: stagebench's own build in its checkout; elsewhere '" + AbBuilds.DEFAULT_BUILD + "')."})
+    String build;
+
+    @Option(names = "--classpath", paramLabel = "PATH",
+            description = {"Each side's benchmarks once built: jars and folders, ':'-separated, relative to that folder"
+                    + " (default: stagebench's own build in its checkout; elsewhere " + AbBuilds.DEFAULT_CLASS_PATH + ")."})
+    String classPath;
 
     @Option(names = "--param", paramLabel = "KEY=VALUE", description = "A benchmark parameter for both sides; repeatable.")
     Map<String, String> params = new LinkedHashMap<>();
@@ -127,12 +139,19 @@ public final class AbCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
-        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        BenchmarkSource launcher = BenchmarkSource.own();
         Path home = RunStore.projectHome().toAbsolutePath();
         String commitHash = RunResolver.git(home).resolve(commit).orElseThrow(() -> usage("unknown commit '" + commit + "'"
-                + (registry.names().contains(commit) ? " (to compare HEAD on benchmark " + commit + ", name the commit first:"
-                + " stagebench ab HEAD " + commit + ")" : "")));
-        List<String> benchmarks = benchmarks(registry);
+                + (launcher.registry().names().contains(commit) ? " (to compare HEAD on benchmark " + commit + ", name the"
+                + " commit first: stagebench ab HEAD " + commit + ")" : "")));
+        AbBuilds.Recipe recipe;
+        try {
+            recipe = AbBuilds.Recipe.of(home, build, classPath);
+        } catch (IOException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+        // stagebench's own benchmarks are known before anything is built; a project's only after
+        List<String> ownBenchmarks = recipe.ownCheckout() ? measurement.benchmarks(launcher.registry(), names) : List.of();
         VerdictRule rule = rule();
         List<Statistic> statistics = statistics();
         SequentialPlan plan = plan();
@@ -145,21 +164,21 @@ public final class AbCommand implements Callable<Integer> {
         InterleavedRunner.Outcomes outcomes;
         SequentialAb sequence;
         err.println("[ab] A = " + commitHash.substring(0, 12) + " (" + commit + "), built in a temporary worktree;"
-                + " B = the working tree " + GitInfo.read(home).folderName());
+                + " B = the working tree " + GitInfo.read(home).folderName()
+                + (recipe.ownCheckout() ? "" : ", built in a second worktree with its uncommitted changes"));
         err.println("[ab] " + plan.describe());
         err.flush();
-        try (GitWorktree worktree = GitWorktree.add(home, commitHash)) {
-            err.println("[ab] building A in " + worktree.dir() + " (mvn -q -B -DskipTests package) ...");
-            err.flush();
-            worktree.build();
+        try (AbBuilds builds = AbBuilds.build(recipe, home, commitHash, launcher, err)) {
+            List<String> benchmarks = recipe.ownCheckout() ? ownBenchmarks : common(builds, err);
             // A's environment names A's commit, read from the worktree while it still exists
-            MeasurementSession.Measurement a = session.begin(worktree.dir(), benchmarks, side(shared, aJvmArgs, aParams));
-            MeasurementSession.Measurement b = session.begin(home, benchmarks, side(shared, bJvmArgs, bParams));
+            MeasurementSession.Measurement a = session.begin(builds.a().checkout(), benchmarks, side(shared, aJvmArgs, aParams));
+            MeasurementSession.Measurement b = session.begin(builds.b().checkout(), benchmarks, side(shared, bJvmArgs, bParams));
             runDirA = a.dir();
             runDirB = b.dir();
             InterleavedRunner runner = session.interleaved(
-                    new InterleavedRunner.Variant("A", a.config(), ForkLauncher.jvm(worktree.classPath())),
-                    new InterleavedRunner.Variant("B", b.config(), ForkLauncher.jvm()), registry);
+                    new InterleavedRunner.Variant("A", a.config(), builds.a().source().launcher()),
+                    new InterleavedRunner.Variant("B", b.config(), builds.b().source().launcher()),
+                    builds.b().source().registry());
             sequence = new SequentialAb(runner, plan, rule, statistics, err, System::nanoTime);
             sequence.run(benchmarks);
             outcomes = runner.outcomes();
@@ -241,8 +260,23 @@ public final class AbCommand implements Callable<Integer> {
         };
     }
 
-    private List<String> benchmarks(BenchmarkRegistry registry) {
-        return measurement.benchmarks(registry, names);
+    /**
+     * @return the named benchmarks, each of which both sides must have; or, when none is
+     *         named, B's default benchmarks that A has too (the others are named on stderr)
+     */
+    private List<String> common(AbBuilds builds, PrintWriter err) {
+        BenchmarkRegistry registryA = builds.a().source().registry();
+        List<String> wanted = measurement.benchmarks(builds.b().source().registry(), names);
+        List<String> onlyB = wanted.stream().filter(n -> !registryA.names().contains(n)).toList();
+        if (onlyB.isEmpty()) {
+            return wanted;
+        }
+        if (!names.isEmpty() || onlyB.size() == wanted.size()) {
+            throw usage("A (commit " + commit + ") has no benchmark " + String.join(", ", onlyB) + " (A has: "
+                    + String.join(", ", registryA.names()) + ")");
+        }
+        err.println("[ab] not compared, A has no such benchmark: " + String.join(", ", onlyB));
+        return wanted.stream().filter(registryA.names()::contains).toList();
     }
 
     private VerdictRule rule() {

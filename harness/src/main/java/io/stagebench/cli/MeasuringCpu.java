@@ -11,8 +11,10 @@ import java.util.OptionalInt;
 /**
  * Where a command that starts measuring forks puts things, chosen as {@code stagebench run}
  * chooses: the CPU the forks' measuring thread pins itself to, and the other CPUs, where the
- * calling JVM and the forks' JIT and GC threads run. Choosing also moves the calling thread
- * (and so the threads and processes it starts) off the measuring CPU where it can.
+ * calling JVM and the forks' JIT and GC threads run. Choosing also moves every thread of the
+ * calling JVM (and so the threads and processes it starts) off the measuring CPU where it can,
+ * as the {@code ./stagebench} script's {@code taskset} does: started with {@code java -jar},
+ * the launcher is kept off it all the same.
  *
  * @param cpu         the measuring CPU
  * @param serviceCpus every other online CPU (empty on a one-CPU machine)
@@ -35,7 +37,7 @@ public record MeasuringCpu(int cpu, CpuList serviceCpus, List<String> warnings) 
         CpuList serviceCpus = CpuSelection.online(host).without(cpu);
         List<String> warnings = new ArrayList<>();
         Affinity.currentThreadAffinity().filter(a -> a.contains(cpu)).ifPresent(a -> {
-            if (!serviceCpus.isEmpty() && Affinity.restrictCurrentThread(serviceCpus).isPresent()) {
+            if (!serviceCpus.isEmpty() && Affinity.restrictProcess(serviceCpus).isPresent()) {
                 warnings.add("the launcher JVM may run on the measuring CPU " + cpu + " (affinity " + a + ")");
             }
         });

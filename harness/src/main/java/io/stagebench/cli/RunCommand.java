@@ -3,7 +3,6 @@ package io.stagebench.cli;
 import io.stagebench.runner.BenchmarkDescriptor;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.BenchmarkRegistry;
-import io.stagebench.runner.ForkLauncher;
 import io.stagebench.runner.ForkResult;
 import io.stagebench.runner.Mode;
 import io.stagebench.runner.RunConfig;
@@ -12,6 +11,7 @@ import io.stagebench.store.RunStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,8 +30,9 @@ import picocli.CommandLine.Parameters;
  * before anything is measured.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Measure benchmarks (default: every reference stage and the pipeline) in fresh JVMs pinned to",
-            "one CPU, and print p50 .. p99.99, max and count per stage - never a mean."})
+        description = {"Measure benchmarks (default: every one on offer but the built-in rulers - the reference",
+            "stages and the pipeline, or those of --classpath) in fresh JVMs pinned to one CPU, and print",
+            "p50 .. p99.99, max and count per stage - never a mean."})
 public final class RunCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "BENCHMARK", arity = "0..*", description = "Benchmarks to run (see --list).")
@@ -61,6 +62,12 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--param", paramLabel = "KEY=VALUE", description = "A benchmark parameter, e.g. ticks=5000 for spin; repeatable.")
     Map<String, String> params = new LinkedHashMap<>();
 
+    @Option(names = "--classpath", paramLabel = "PATH",
+            description = {"Your benchmarks: jars and folders, ':'-separated, 'dir/*' for every jar in dir (e.g."
+                    + " target/classes:'target/dependency/*'). Only they and the built-ins are on offer; forks load them"
+                    + " after stagebench's own libraries (default: the benchmarks stagebench was started with)."})
+    String classPath;
+
     @Option(names = "--jvm-arg", paramLabel = "FLAG", description = "Extra JVM flag for every fork; repeatable.")
     List<String> jvmArgs = new ArrayList<>();
 
@@ -88,7 +95,8 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        BenchmarkSource source = BenchmarkSource.of(classPath, Path.of(""));
+        BenchmarkRegistry registry = source.registry();
         if (list) {
             for (BenchmarkDescriptor d : registry.all()) {
                 out.printf("%-12s %-40s %s%n", d.name(), String.join(" | ", d.stages()), d.description());
@@ -101,7 +109,7 @@ public final class RunCommand implements Callable<Integer> {
         MeasurementSession session = sessionOptions.open();
         MeasurementSession.Measurement run = session.begin(RunStore.projectHome(), benchmarks, settings);
 
-        List<BenchmarkOutcome> outcomes = session.run(run, registry, ForkLauncher.jvm());
+        List<BenchmarkOutcome> outcomes = session.run(run, registry, source.launcher());
         RunReport report = run.report(outcomes);
         boolean jmh = format.equals("jmh");
         PrintWriter text = jmh ? spec.commandLine().getErr() : out;

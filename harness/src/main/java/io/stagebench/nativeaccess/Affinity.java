@@ -4,7 +4,12 @@ import com.sun.jna.LastErrorException;
 import com.sun.jna.Native;
 import com.sun.jna.Platform;
 import io.stagebench.system.CpuList;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Linux CPU affinity and memory locking for the measuring thread, through JNA direct
@@ -19,6 +24,7 @@ public final class Affinity {
 
     private static final int CPU_SET_LONGS = 16; // cpu_set_t: 1024 bits
     private static final int MCL_CURRENT = 1;
+    private static final int ESRCH = 3; // no such thread: it ended
     private static final boolean AVAILABLE;
     private static final String UNAVAILABLE_REASON;
 
@@ -81,23 +87,45 @@ public final class Affinity {
         return Optional.empty();
     }
 
-    /** Restricts the calling thread to {@code cpus}; returns the refusal reason, if any. */
-    public static Optional<String> restrictCurrentThread(CpuList cpus) {
+    /**
+     * Restricts every thread of this process to {@code cpus}, as {@code taskset} restricts a
+     * process it starts: the JVM's compiler and GC threads too, and - since a thread inherits
+     * its creator's mask - every thread and process started afterwards. Threads that end
+     * while this runs are skipped.
+     *
+     * @return empty on success, else the first refusal
+     */
+    public static Optional<String> restrictProcess(CpuList cpus) {
         if (!AVAILABLE) {
             return Optional.of(UNAVAILABLE_REASON);
         }
+        long[] mask = mask(cpus);
+        List<Integer> threads;
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+            threads = tasks.map(p -> Integer.parseInt(p.getFileName().toString())).toList();
+        } catch (IOException | NumberFormatException e) {
+            return Optional.of("cannot list this process's threads in /proc/self/task: " + e.getMessage());
+        }
+        for (int thread : threads) {
+            try {
+                sched_setaffinity(thread, mask.length * 8L, mask);
+            } catch (LastErrorException e) {
+                if (e.getErrorCode() != ESRCH) {
+                    return Optional.of("sched_setaffinity(thread " + thread + ", " + cpus + ") refused: " + e.getMessage());
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static long[] mask(CpuList cpus) {
         long[] mask = new long[CPU_SET_LONGS];
         for (int cpu : cpus.toArray()) {
             if (cpu < CPU_SET_LONGS * 64) {
                 mask[cpu / 64] |= 1L << (cpu % 64);
             }
         }
-        try {
-            sched_setaffinity(0, mask.length * 8L, mask);
-            return Optional.empty();
-        } catch (LastErrorException e) {
-            return Optional.of("sched_setaffinity(" + cpus + ") refused: " + e.getMessage());
-        }
+        return mask;
     }
 
     /** @return the calling thread's affinity mask, read from the kernel */

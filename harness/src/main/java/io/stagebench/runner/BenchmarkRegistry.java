@@ -8,11 +8,13 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Enumeration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,39 +39,72 @@ public final class BenchmarkRegistry {
         this.builtins = builtins;
     }
 
-    /** Reads the registry from the context class loader. */
+    /**
+     * Reads the registry from this class's own class loader: the built-ins and every list on
+     * the launcher's class path.
+     *
+     * @throws IllegalArgumentException "two benchmarks are named 'x': a.X (in one.jar) and b.X (in classes)"
+     */
     public static BenchmarkRegistry load() {
+        ClassLoader loader = BenchmarkRegistry.class.getClassLoader();
+        try {
+            return load(loader, Collections.list(loader.getResources(LIST_RESOURCE)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + LIST_RESOURCE, e);
+        }
+    }
+
+    /**
+     * Reads the built-ins and the benchmarks named in {@code lists}, their classes loaded
+     * (not initialised) through {@code loader}.
+     *
+     * @throws IllegalArgumentException when a list names a class the loader cannot find, or
+     *         two classes claim one name: "two benchmarks are named 'x': a.X (in one.jar) and b.X (in classes)"
+     */
+    static BenchmarkRegistry load(ClassLoader loader, List<URL> lists) throws IOException {
         Map<String, BenchmarkDescriptor> found = new LinkedHashMap<>();
+        Map<String, String> origin = new LinkedHashMap<>();
         List<String> builtins = new ArrayList<>();
         for (Class<?> type : List.of(SpinBenchmark.class, EmptyBenchmark.class, JitterBenchmark.class,
                 ServiceBenchmark.class)) {
             BenchmarkDescriptor descriptor = BenchmarkDescriptor.of(type);
             found.put(descriptor.name(), descriptor);
+            origin.put(descriptor.name(), "built in");
             builtins.add(descriptor.name());
         }
-        ClassLoader loader = BenchmarkRegistry.class.getClassLoader();
-        try {
-            Enumeration<URL> lists = loader.getResources(LIST_RESOURCE);
-            while (lists.hasMoreElements()) {
-                URL list = lists.nextElement();
-                for (String className : read(list)) {
-                    BenchmarkDescriptor descriptor;
-                    try {
-                        descriptor = BenchmarkDescriptor.of(Class.forName(className, false, loader));
-                    } catch (ClassNotFoundException e) {
-                        throw new IllegalStateException(list + " names " + className + ", which is not on the class path", e);
-                    }
-                    BenchmarkDescriptor previous = found.putIfAbsent(descriptor.name(), descriptor);
-                    if (previous != null && !previous.className().equals(className)) {
-                        throw new IllegalStateException("two benchmarks are named '" + descriptor.name() + "': "
-                                + previous.className() + " and " + className);
-                    }
+        for (URL list : lists) {
+            String from = origin(list);
+            for (String className : read(list)) {
+                BenchmarkDescriptor descriptor;
+                try {
+                    descriptor = BenchmarkDescriptor.of(Class.forName(className, false, loader));
+                } catch (ClassNotFoundException | LinkageError e) {
+                    throw new IllegalArgumentException(from + " lists " + className + ", which cannot be loaded from"
+                            + " the class path (" + e + ")", e);
+                }
+                BenchmarkDescriptor previous = found.putIfAbsent(descriptor.name(), descriptor);
+                if (previous == null) {
+                    origin.put(descriptor.name(), from);
+                } else if (!previous.className().equals(className)) {
+                    throw new IllegalArgumentException("two benchmarks are named '" + descriptor.name() + "': "
+                            + previous.className() + " (" + origin.get(descriptor.name()) + ") and " + className
+                            + " (" + from + ")");
                 }
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + LIST_RESOURCE, e);
         }
         return new BenchmarkRegistry(found, builtins);
+    }
+
+    /** @return "in /p/one.jar" or "in /p/classes": the class path entry that holds {@code list} */
+    private static String origin(URL list) {
+        String text = list.toString();
+        String entry = text.startsWith("jar:") && text.contains("!/") ? text.substring(4, text.indexOf("!/"))
+                : text.endsWith(LIST_RESOURCE) ? text.substring(0, text.length() - LIST_RESOURCE.length()) : text;
+        try {
+            return "in " + Path.of(URI.create(entry));
+        } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+            return "in " + entry;
+        }
     }
 
     private static List<String> read(URL list) throws IOException {

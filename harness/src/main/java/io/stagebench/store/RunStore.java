@@ -38,18 +38,41 @@ public final class RunStore {
     public static final String HISTOGRAMS = "histograms";
     /** The HTML report inside a run folder. */
     public static final String REPORT = "report.html";
+    /** Set by the {@code ./stagebench} launcher to its own checkout. */
+    public static final String HOME_PROPERTY = "stagebench.home";
 
     private RunStore() {
     }
 
-    /** @return the project's results folder: {@code $stagebench.home/results}, else {@code ./results} */
+    /** @return the project's results folder: {@code results/} of {@link #projectHome()} */
     public static Path defaultRoot() {
-        return Path.of(System.getProperty("stagebench.home", ".")).resolve("results");
+        return projectHome().resolve("results");
     }
 
-    /** @return the checkout whose commit a run measures */
+    /**
+     * @return the project whose commit a run records and whose {@code results/} it is stored
+     *         in: the folder stagebench runs from - or, anywhere inside the checkout of the
+     *         {@code ./stagebench} launcher (system property {@value #HOME_PROPERTY}), that
+     *         checkout, so its own runs land in one place whatever its folder
+     */
     public static Path projectHome() {
-        return Path.of(System.getProperty("stagebench.home", "."));
+        Path here = Path.of("").toAbsolutePath();
+        String launcherCheckout = System.getProperty(HOME_PROPERTY);
+        if (launcherCheckout != null) {
+            Path checkout = real(Path.of(launcherCheckout));
+            if (real(here).startsWith(checkout)) {
+                return checkout;
+            }
+        }
+        return here;
+    }
+
+    private static Path real(Path path) {
+        try {
+            return path.toRealPath();
+        } catch (IOException e) {
+            return path.toAbsolutePath().normalize();
+        }
     }
 
     /**

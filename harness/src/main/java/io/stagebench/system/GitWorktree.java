@@ -4,8 +4,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -15,14 +18,19 @@ import java.util.zip.ZipFile;
 
 /**
  * A commit of the project checked out beside the working tree, in a temporary, detached git
- * worktree, and built there - the "A" of a local A/B comparison. {@link #close()} removes
- * the worktree and its folder whatever happened in between (a shutdown hook does the same
- * when the JVM is interrupted), and prunes git's record of it.
+ * worktree, and built there - the "A" of a local A/B comparison; or a snapshot of the working
+ * tree itself ({@link #addWorkingTree}), HEAD with the uncommitted changes and untracked files
+ * copied in, so "B" can be built the same way without touching the project's own build output.
+ * {@link #close()} removes the worktree and its folder whatever happened in between (a
+ * shutdown hook does the same when the JVM is interrupted), and prunes git's record of it.
  */
 public final class GitWorktree implements AutoCloseable {
 
     /** The fork entry point a build must contain for its forks to be launched. */
     public static final String FORK_MAIN = "io/stagebench/runner/ForkMain.class";
+
+    /** How stagebench's own checkout is built: the launcher's class path is then {@link #classPath()}. */
+    public static final String OWN_BUILD = "mvn -q -B -Dstyle.color=never -DskipTests package";
 
     private static final long GIT_TIMEOUT_S = 120;
     private static final long BUILD_TIMEOUT_S = 1_800;
@@ -31,14 +39,16 @@ public final class GitWorktree implements AutoCloseable {
     private final Path parent;
     private final Path dir;
     private final String commit;
+    private final String label;
     private final Thread cleanupOnExit;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private GitWorktree(Path repo, Path parent, Path dir, String commit) {
+    private GitWorktree(Path repo, Path parent, Path dir, String commit, String label) {
         this.repo = repo;
         this.parent = parent;
         this.dir = dir;
         this.commit = commit;
+        this.label = label;
         // an interrupted comparison (Ctrl-C) still removes the worktree
         this.cleanupOnExit = new Thread(this::remove, "stagebench-ab-worktree-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanupOnExit);
@@ -51,9 +61,55 @@ public final class GitWorktree implements AutoCloseable {
      * @throws IOException with git's own message when the worktree cannot be added
      */
     public static GitWorktree add(Path repo, String commit) throws IOException {
+        return add(repo, commit, "commit " + commit.substring(0, Math.min(12, commit.length())));
+    }
+
+    /**
+     * Checks out HEAD of the repository at {@code repo} into a new temporary folder, then
+     * makes it the working tree's twin: every tracked file that differs from HEAD (staged or
+     * not) is copied in, or deleted when the working tree deleted it, and so is every untracked
+     * file git does not ignore. Ignored files - build output - stay behind.
+     *
+     * @throws IOException with git's own message when the worktree cannot be added
+     */
+    public static GitWorktree addWorkingTree(Path repo) throws IOException {
+        Path top = topLevel(repo);
+        String head = run(List.of("git", "-C", top.toString(), "rev-parse", "HEAD"), top, GIT_TIMEOUT_S, "git rev-parse HEAD")
+                .strip();
+        GitWorktree worktree = add(top, head, "the working tree");
+        try {
+            List<String> changed = new ArrayList<>(nulSeparated(run(List.of("git", "-C", top.toString(), "diff",
+                    "--no-renames", "--name-only", "-z", "HEAD"), top, GIT_TIMEOUT_S, "git diff")));
+            changed.addAll(nulSeparated(run(List.of("git", "-C", top.toString(), "ls-files", "-z", "--others",
+                    "--exclude-standard"), top, GIT_TIMEOUT_S, "git ls-files")));
+            for (String path : changed) {
+                Path from = top.resolve(path);
+                Path to = worktree.dir.resolve(path);
+                if (Files.exists(from, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.createDirectories(to.getParent());
+                    Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING, LinkOption.NOFOLLOW_LINKS);
+                } else {
+                    Files.deleteIfExists(to);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            worktree.close();
+            throw e;
+        }
+        return worktree;
+    }
+
+    /** @return the top folder of the git work tree that holds {@code dir} */
+    public static Path topLevel(Path dir) throws IOException {
+        Path absolute = dir.toAbsolutePath();
+        return Path.of(run(List.of("git", "-C", absolute.toString(), "rev-parse", "--show-toplevel"), absolute, GIT_TIMEOUT_S,
+                "git rev-parse --show-toplevel in " + absolute).strip());
+    }
+
+    private static GitWorktree add(Path repo, String commit, String label) throws IOException {
         Path parent = Files.createTempDirectory("stagebench-ab-");
         Path dir = parent.resolve(commit.substring(0, Math.min(12, commit.length())));
-        GitWorktree worktree = new GitWorktree(repo, parent, dir, commit);
+        GitWorktree worktree = new GitWorktree(repo, parent, dir, commit, label);
         try {
             run(List.of("git", "-C", repo.toAbsolutePath().toString(), "worktree", "add", "--detach", dir.toString(), commit),
                     repo, GIT_TIMEOUT_S, "git worktree add");
@@ -62,6 +118,10 @@ public final class GitWorktree implements AutoCloseable {
             throw e;
         }
         return worktree;
+    }
+
+    private static List<String> nulSeparated(String text) {
+        return Arrays.stream(text.split("\0")).filter(p -> !p.isEmpty()).toList();
     }
 
     /** @return the worktree's folder */
@@ -75,14 +135,25 @@ public final class GitWorktree implements AutoCloseable {
     }
 
     /**
-     * Builds the worktree with {@code mvn -q -B -DskipTests package}; its output is captured and
-     * its first error lines (else its last lines) are quoted when the build fails.
+     * Builds the project in {@code folder} of the worktree (relative; empty for its top) with
+     * {@code command}, run by {@code sh -c}; its output is captured and its first error lines
+     * (else its last lines) are quoted when the build fails.
      *
-     * @throws IOException "the build of commit ... failed (exit 1); last lines of its log: ..."
+     * @throws IOException "the build of commit ... (COMMAND in DIR) failed (exit 1): ..."
+     */
+    public void build(String command, Path folder) throws IOException {
+        Path project = dir.resolve(folder);
+        run(List.of("sh", "-c", command), project, BUILD_TIMEOUT_S, "the build of " + label + " (" + command + " in " + project + ")");
+    }
+
+    /**
+     * Builds stagebench's own checkout with {@link #OWN_BUILD} and checks that it yields
+     * {@link #classPath()} with a harness whose forks can be launched.
+     *
+     * @throws IOException "the build of commit ... failed (exit 1): ..."
      */
     public void build() throws IOException {
-        run(List.of("mvn", "-q", "-B", "-Dstyle.color=never", "-DskipTests", "package"), dir, BUILD_TIMEOUT_S,
-                "the build of commit " + commit.substring(0, 12) + " (mvn -q -B -DskipTests package in " + dir + ")");
+        build(OWN_BUILD, Path.of(""));
         Path harness = harnessJar();
         try (ZipFile jar = new ZipFile(harness.toFile())) {
             if (jar.getEntry(FORK_MAIN) == null) {
@@ -158,12 +229,16 @@ public final class GitWorktree implements AutoCloseable {
         }
     }
 
-    /** Runs a command, its output captured; throws with the last lines of the output when it fails. */
-    private static void run(List<String> command, Path workDir, long timeoutS, String what) throws IOException {
-        Path log = Files.createTempFile("stagebench-ab-", ".log");
+    /**
+     * Runs a command with its output captured; returns its standard output, or throws with the
+     * first error lines (else the last lines) of its output when it fails.
+     */
+    private static String run(List<String> command, Path workDir, long timeoutS, String what) throws IOException {
+        Path out = Files.createTempFile("stagebench-ab-", ".out");
+        Path err = Files.createTempFile("stagebench-ab-", ".err");
         try {
-            Process process = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true)
-                    .redirectOutput(log.toFile()).start();
+            Process process = new ProcessBuilder(command).directory(workDir.toFile()).redirectOutput(out.toFile())
+                    .redirectError(err.toFile()).start();
             process.getOutputStream().close();
             boolean finished = process.waitFor(timeoutS, TimeUnit.SECONDS);
             if (!finished) {
@@ -172,19 +247,23 @@ public final class GitWorktree implements AutoCloseable {
                 throw new IOException(what + " did not finish within " + timeoutS + " s and was killed");
             }
             if (process.exitValue() != 0) {
-                throw new IOException(what + " failed (exit " + process.exitValue() + ")" + tail(log));
+                throw new IOException(what + " failed (exit " + process.exitValue() + ")" + tail(err, out));
             }
+            return Files.readString(out, StandardCharsets.UTF_8);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException(what + " was interrupted", e);
         } finally {
-            Files.deleteIfExists(log);
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
         }
     }
 
-    private static String tail(Path log) throws IOException {
-        List<String> lines = new ArrayList<>(Files.readAllLines(log, StandardCharsets.UTF_8).stream()
-                .filter(l -> !l.isBlank()).toList());
+    private static String tail(Path... logs) throws IOException {
+        List<String> lines = new ArrayList<>();
+        for (Path log : logs) {
+            Files.readAllLines(log, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).forEach(lines::add);
+        }
         if (lines.isEmpty()) {
             return "";
         }

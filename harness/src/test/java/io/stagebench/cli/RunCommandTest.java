@@ -3,10 +3,15 @@ package io.stagebench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import io.stagebench.runner.UserBuild;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +19,9 @@ class RunCommandTest {
 
     @TempDir
     Path results;
+
+    @TempDir
+    Path build;
 
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
@@ -85,6 +93,43 @@ class RunCommandTest {
 
         assertEquals(2, code);
         assertTrue(err.toString().contains("is not writable"), err.toString());
+    }
+
+    @Test
+    void shouldRefuseAClassPathEntryThatDoesNotExistBeforeAnyFork() throws Exception {
+        assertUsageError(run("--classpath", results.resolve("target/classes").toString()),
+                "stagebench run: --classpath: no such file or folder: " + results.resolve("target/classes"));
+    }
+
+    @Test
+    void shouldRefuseAJarWithoutBenchmarksBeforeAnyFork() throws Exception {
+        Path jar = build.resolve("plain.jar");
+        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(jar))) {
+            zip.putNextEntry(new ZipEntry("com/acme/Util.class"));
+            zip.closeEntry();
+        }
+
+        assertUsageError(run("--classpath", jar.toString()), "--classpath: no benchmarks in " + jar);
+    }
+
+    @Test
+    void shouldRefuseTwoBenchmarksWithTheSameNameBeforeAnyFork() throws Exception {
+        UserBuild.compile(build.resolve("a"), UserBuild.benchmark("com.a", "Quote", "quote"));
+        UserBuild.compile(build.resolve("b"), UserBuild.benchmark("com.b", "Quote", "quote"));
+
+        assertUsageError(run("quote", "--classpath", build.resolve("a") + File.pathSeparator + build.resolve("b")),
+                "--classpath: two benchmarks are named 'quote': com.a.Quote");
+    }
+
+    @Test
+    void shouldListOnlyTheBuiltInsAndTheClassPathsBenchmarks() throws Exception {
+        UserBuild.compile(build, UserBuild.benchmark("com.acme", "Quote", "quote"));
+
+        int code = run("--list", "--classpath", build.toString());
+
+        assertEquals(0, code, err.toString());
+        assertEquals(List.of("spin", "empty", "jitter", "service", "quote"),
+                out.toString().lines().map(l -> l.split("\\s+")[0]).toList());
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.system.CpuList;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 class AffinityTest {
@@ -38,6 +39,35 @@ class AffinityTest {
         assertEquals(Optional.empty(), refused[0]);
         assertEquals(CpuList.of(cpu), readBack[0]);
         assertEquals(cpu, ranOn[0]);
+    }
+
+    @Test
+    void shouldRestrictEveryThreadOfTheProcessIncludingOnesAlreadyRunning() throws Exception {
+        CpuList before = Affinity.currentThreadAffinity().orElseThrow();
+        CpuList first = CpuList.of(before.toArray()[0]);
+        CountDownLatch restricted = new CountDownLatch(1);
+        CpuList[] readBack = new CpuList[1];
+        Thread running = new Thread(() -> {
+            try {
+                restricted.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            readBack[0] = Affinity.currentThreadAffinity().orElse(null);
+        });
+        running.start();
+        try {
+            assertEquals(Optional.empty(), Affinity.restrictProcess(first));
+            restricted.countDown();
+            running.join();
+
+            assertEquals(first, readBack[0]);
+            assertEquals(first, Affinity.currentThreadAffinity().orElseThrow());
+        } finally {
+            restricted.countDown();
+            Affinity.restrictProcess(before);
+        }
+        assertEquals(before, Affinity.currentThreadAffinity().orElseThrow());
     }
 
     @Test

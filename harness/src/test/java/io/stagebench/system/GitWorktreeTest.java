@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,13 +18,7 @@ class GitWorktreeTest {
     Path repo;
 
     private String git(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("git", "-c", "user.name=test", "-c", "user.email=test@example.com",
-                "-c", "init.defaultBranch=main", "-C", repo.toString()));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, process.waitFor(), out);
-        return out.trim();
+        return TestGit.git(repo, args);
     }
 
     private String commitAFile(String content) throws Exception {
@@ -71,6 +63,63 @@ class GitWorktreeTest {
         }
 
         assertFalse(Files.exists(dir));
+    }
+
+    @Test
+    void shouldSnapshotTheWorkingTreeWithItsUncommittedChangesButNotItsIgnoredFiles() throws Exception {
+        git("init", "-q");
+        Files.writeString(repo.resolve(".gitignore"), "target/\n");
+        Files.createDirectories(repo.resolve("src"));
+        for (String name : List.of("edited", "staged", "deleted", "renamed", "same")) {
+            Files.writeString(repo.resolve("src").resolve(name), "committed " + name);
+        }
+        git("add", ".");
+        git("commit", "-q", "-m", "base");
+        Files.writeString(repo.resolve("src/edited"), "edited, not staged");
+        Files.writeString(repo.resolve("src/staged"), "edited and staged");
+        git("add", "src/staged");
+        git("rm", "-q", "src/deleted");
+        git("mv", "src/renamed", "src/moved");
+        Files.createDirectories(repo.resolve("src/fresh"));
+        Files.writeString(repo.resolve("src/fresh/untracked"), "new, never added");
+        Files.createDirectories(repo.resolve("target"));
+        Files.writeString(repo.resolve("target/output"), "build output");
+
+        Path dir;
+        try (GitWorktree snapshot = GitWorktree.addWorkingTree(repo.resolve("src"))) {
+            dir = snapshot.dir();
+            assertEquals("edited, not staged", Files.readString(dir.resolve("src/edited")));
+            assertEquals("edited and staged", Files.readString(dir.resolve("src/staged")));
+            assertEquals("committed same", Files.readString(dir.resolve("src/same")));
+            assertEquals("committed renamed", Files.readString(dir.resolve("src/moved")));
+            assertEquals("new, never added", Files.readString(dir.resolve("src/fresh/untracked")));
+            assertFalse(Files.exists(dir.resolve("src/deleted")));
+            assertFalse(Files.exists(dir.resolve("src/renamed")));
+            assertFalse(Files.exists(dir.resolve("target")));
+        }
+
+        assertFalse(Files.exists(dir));
+        assertEquals("edited, not staged", Files.readString(repo.resolve("src/edited")));
+    }
+
+    @Test
+    void shouldBuildWithAnyCommandInTheProjectsFolderAndQuoteItsErrors() throws Exception {
+        git("init", "-q");
+        Files.createDirectories(repo.resolve("app"));
+        Files.writeString(repo.resolve("app/input"), "source");
+        git("add", ".");
+        git("commit", "-q", "-m", "app");
+        String commit = git("rev-parse", "HEAD");
+
+        try (GitWorktree worktree = GitWorktree.add(repo, commit)) {
+            worktree.build("mkdir -p out && cp input out/built", Path.of("app"));
+            assertEquals("source", Files.readString(worktree.dir().resolve("app/out/built")));
+
+            IOException e = assertThrows(IOException.class,
+                    () -> worktree.build("echo 'ERROR: no compiler here' >&2; exit 3", Path.of("app")));
+            assertEquals("the build of commit " + commit.substring(0, 12) + " (echo 'ERROR: no compiler here' >&2; exit 3 in "
+                    + worktree.dir().resolve("app") + ") failed (exit 3): ERROR: no compiler here", e.getMessage());
+        }
     }
 
     @Test

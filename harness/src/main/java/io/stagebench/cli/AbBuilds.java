@@ -1,0 +1,145 @@
+package io.stagebench.cli;
+
+import io.stagebench.runner.ForkLauncher;
+import io.stagebench.system.GitWorktree;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The two builds an {@code ab} measures, ready to start forks: A, a commit checked out in a
+ * temporary git worktree, and B, the working tree. {@link #close()} removes what was checked out.
+ *
+ * <p>Two recipes. In stagebench's own checkout, unless {@code --build} or {@code --classpath}
+ * is given, A is built with {@link GitWorktree#OWN_BUILD} and its forks run on that build alone
+ * ({@code stages/target/stagebench-stages.jar} and {@code stages/target/lib}, harness
+ * included), and B is the build the launcher runs from. In any other project both sides are
+ * built alike, each in its own temporary worktree - B's is HEAD with the working tree's
+ * uncommitted changes and untracked files copied in, so the project's own build output is
+ * never touched - by {@code --build} ({@code sh -c}, in the tree's counterpart of the folder
+ * {@code ab} runs from), and each side's forks load {@code --classpath}, resolved in that
+ * folder, after the launcher's libraries.
+ */
+final class AbBuilds implements AutoCloseable {
+
+    /** Builds a standard Maven project and copies its runtime dependencies to target/dependency. */
+    static final String DEFAULT_BUILD = "mvn -q -B -Dstyle.color=never -DskipTests package"
+            + " org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy-dependencies -DincludeScope=runtime";
+    /** A standard Maven project's classes and the dependencies {@link #DEFAULT_BUILD} copies. */
+    static final String DEFAULT_CLASS_PATH = "target/classes:target/dependency/*";
+    /** A file only stagebench's own checkout has. */
+    static final String OWN_CHECKOUT_MARKER = "harness/src/main/java/io/stagebench/runner/ForkMain.java";
+
+    /**
+     * How both sides are built.
+     *
+     * @param ownCheckout stagebench's own checkout, built its own way (then build and class path are unused)
+     * @param top         the top folder of the project's git work tree
+     * @param folder      the folder {@code ab} runs from, relative to {@code top}: where each side is built
+     * @param build       the build command
+     * @param classPath   each side's benchmarks, relative to its {@code folder}
+     */
+    record Recipe(boolean ownCheckout, Path top, Path folder, String build, String classPath) {
+
+        /**
+         * @param home      the project folder {@code ab} runs from
+         * @param build     {@code --build}, or null
+         * @param classPath {@code --classpath}, or null
+         * @throws IOException when {@code home} is not in a git work tree
+         */
+        static Recipe of(Path home, String build, String classPath) throws IOException {
+            Path top = GitWorktree.topLevel(home);
+            boolean own = build == null && classPath == null && Files.isRegularFile(top.resolve(OWN_CHECKOUT_MARKER));
+            return new Recipe(own, top, top.relativize(home.toAbsolutePath()), build != null ? build : DEFAULT_BUILD,
+                    classPath != null ? classPath : DEFAULT_CLASS_PATH);
+        }
+
+        /** @return how a side is built, for progress lines */
+        String describe() {
+            return ownCheckout ? GitWorktree.OWN_BUILD : build;
+        }
+    }
+
+    /**
+     * One side, built.
+     *
+     * @param checkout the folder whose git state the side's run records
+     * @param source   its benchmarks and how their forks start
+     */
+    record Side(Path checkout, BenchmarkSource source) {
+    }
+
+    private final List<GitWorktree> trees;
+    private final Side a;
+    private final Side b;
+
+    private AbBuilds(List<GitWorktree> trees, Side a, Side b) {
+        this.trees = List.copyOf(trees);
+        this.a = a;
+        this.b = b;
+    }
+
+    /**
+     * Checks out and builds both sides; on any failure removes what it checked out.
+     *
+     * @param home     the project folder {@code ab} runs from (B)
+     * @param commit   A's commit, resolved
+     * @param launcher the launcher's own benchmarks: B, and A's registry, in stagebench's own checkout
+     * @throws IOException with the failing build's first error lines
+     * @throws UsageException "A (commit ...): --classpath: no such file or folder: ..."
+     */
+    static AbBuilds build(Recipe recipe, Path home, String commit, BenchmarkSource launcher, PrintWriter progress)
+            throws IOException {
+        List<GitWorktree> trees = new ArrayList<>();
+        try {
+            GitWorktree treeA = GitWorktree.add(recipe.ownCheckout() ? home : recipe.top(), commit);
+            trees.add(treeA);
+            progress.println("[ab] building A in " + treeA.dir().resolve(recipe.folder()) + " (" + recipe.describe() + ") ...");
+            progress.flush();
+            if (recipe.ownCheckout()) {
+                treeA.build();
+                return new AbBuilds(trees, new Side(treeA.dir(),
+                        new BenchmarkSource(launcher.registry(), ForkLauncher.jvm(treeA.classPath()))), new Side(home, launcher));
+            }
+            Side sideA = side(treeA, recipe, "A (" + commit.substring(0, 12) + ")");
+            GitWorktree treeB = GitWorktree.addWorkingTree(recipe.top());
+            trees.add(treeB);
+            progress.println("[ab] building B, the working tree, in " + treeB.dir().resolve(recipe.folder()) + " ...");
+            progress.flush();
+            Side sideB = side(treeB, recipe, "B (the working tree)");
+            return new AbBuilds(trees, sideA, new Side(home, sideB.source()));
+        } catch (IOException | RuntimeException e) {
+            trees.forEach(GitWorktree::close);
+            throw e;
+        }
+    }
+
+    private static Side side(GitWorktree tree, Recipe recipe, String label) throws IOException {
+        tree.build(recipe.build(), recipe.folder());
+        Path folder = tree.dir().resolve(recipe.folder());
+        try {
+            return new Side(folder, BenchmarkSource.of(recipe.classPath(), folder));
+        } catch (UsageException e) {
+            throw new UsageException(label + ": " + e.getMessage() + " (after '" + recipe.build() + "')", e);
+        }
+    }
+
+    /** @return A: the commit */
+    Side a() {
+        return a;
+    }
+
+    /** @return B: the working tree */
+    Side b() {
+        return b;
+    }
+
+    /** Removes the worktrees; never throws. */
+    @Override
+    public void close() {
+        trees.forEach(GitWorktree::close);
+    }
+}

@@ -1,0 +1,45 @@
+package io.stagebench.cli;
+
+import io.stagebench.runner.BenchmarkClassPath;
+import io.stagebench.runner.BenchmarkRegistry;
+import io.stagebench.runner.ForkLauncher;
+import java.nio.file.Path;
+
+/**
+ * Where a command's benchmarks come from: the registry that names them, and the launcher that
+ * starts their forks on a class path that holds them. Bad input - a missing entry, a jar
+ * without benchmarks, two benchmarks of one name - is a {@link UsageException} (exit 2, one
+ * line) before any fork starts.
+ *
+ * @param registry the benchmarks on offer
+ * @param launcher starts their forks
+ */
+record BenchmarkSource(BenchmarkRegistry registry, ForkLauncher launcher) {
+
+    /** @return the launcher's own benchmarks, their forks on its own class path */
+    static BenchmarkSource own() {
+        try {
+            return new BenchmarkSource(BenchmarkRegistry.load(), ForkLauncher.jvm());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * @param classPath {@code --classpath}, or null for {@link #own()}
+     * @param base      the folder its relative entries are resolved against
+     * @return the built-ins and the benchmarks of {@code classPath}, their forks on it
+     * @throws UsageException "--classpath: no such file or folder: /p/target/clases"
+     */
+    static BenchmarkSource of(String classPath, Path base) {
+        if (classPath == null) {
+            return own();
+        }
+        try {
+            BenchmarkClassPath entries = BenchmarkClassPath.parse(classPath, base);
+            return new BenchmarkSource(entries.registry(), entries.launcher());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--classpath: " + e.getMessage(), e);
+        }
+    }
+}

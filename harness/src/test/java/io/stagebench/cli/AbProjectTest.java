@@ -1,0 +1,91 @@
+package io.stagebench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stagebench.runner.UserBuild;
+import io.stagebench.system.TestGit;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ab} in a project of its own, end to end: a git repository whose one benchmark spins a
+ * different, known number of ticks in each version, built by its own command (javac, as
+ * {@code --build}) and compared from its own folder.
+ */
+class AbProjectTest {
+
+    @TempDir
+    Path repo;
+
+    private void writeBenchmark(long ticks) throws Exception {
+        Path source = repo.resolve("src/com/acme/Hold.java");
+        Files.createDirectories(source.getParent());
+        Files.writeString(source, """
+                package com.acme;
+
+                import io.stagebench.api.Benchmark;
+                import io.stagebench.api.BenchmarkParams;
+                import io.stagebench.api.Operation;
+                import io.stagebench.api.Setup;
+                import io.stagebench.api.Sink;
+                import io.stagebench.api.Stamps;
+                import io.stagebench.clock.Clock;
+
+                @Benchmark(name = "hold")
+                public final class Hold implements Operation {
+                    private static final long TICKS = %d;
+                    private Clock clock;
+
+                    @Setup
+                    public void setup(BenchmarkParams params, Clock clock) {
+                        this.clock = clock;
+                    }
+
+                    @Override
+                    public void run(long seq, Stamps stamps, Sink sink) {
+                        long until = stamps.stageStartTicks() + TICKS;
+                        long now;
+                        do {
+                            now = clock.raw();
+                        } while (now < until);
+                        sink.consume(now);
+                    }
+                }
+                """.formatted(ticks));
+    }
+
+    @Test
+    void shouldBuildEachSideWithTheProjectsOwnCommandAndMeasureEachSidesOwnCode() throws Exception {
+        Files.writeString(repo.resolve(".gitignore"), "out/\nresults/\n");
+        TestGit.git(repo, "init", "-q");
+        writeBenchmark(2_000);
+        TestGit.git(repo, "add", ".");
+        TestGit.git(repo, "commit", "-q", "-m", "hold 2000 ticks");
+        String old = TestGit.git(repo, "rev-parse", "--short=12", "HEAD");
+        writeBenchmark(3_000);
+        TestGit.git(repo, "commit", "-q", "-am", "hold 3000 ticks");
+        String head = TestGit.git(repo, "rev-parse", "--short=12", "HEAD");
+        writeBenchmark(4_000); // B is the working tree: this uncommitted change, not HEAD
+        String javac = Path.of(System.getProperty("java.home"), "bin", "javac").toString();
+        String build = javac + " " + UserBuild.javacOptions(Path.of("out")).stream().map(o -> "'" + o + "'")
+                .collect(Collectors.joining(" ")) + " $(find src -name '*.java')";
+
+        CommandLineProcess.Result ab = CommandLineProcess.run(repo, "ab", "HEAD~1", "hold", "--build", build,
+                "--classpath", "out", "--forks", "2", "--warmup", "100000", "--messages", "5000", "--stat", "p50");
+
+        assertEquals(0, ab.exitCode(), ab.err());
+        StoredStage.read(repo.resolve("results").resolve(old), "hold", "hold").assertSpun(2_000);
+        StoredStage.read(repo.resolve("results").resolve(head + "-dirty"), "hold", "hold").assertSpun(4_000);
+        assertTrue(ab.out().contains("hold"), ab.out());
+        assertTrue(ab.err().contains("[ab] building B, the working tree"), ab.err());
+        String own = "worktree " + repo.toRealPath();
+        assertEquals("", TestGit.git(repo, "worktree", "list", "--porcelain").lines()
+                .filter(l -> l.startsWith("worktree ") && !l.equals(own)).collect(Collectors.joining()),
+                "ab leaves no worktree behind");
+        assertTrue(Files.notExists(repo.resolve("out")), "the working tree's own build output is not touched");
+    }
+}
