@@ -1,8 +1,10 @@
 package io.stagebench.runner;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.stagebench.fork.JvmFork;
 import io.stagebench.json.Json;
 import io.stagebench.io.AtomicFiles;
+import io.stagebench.io.IoProblems;
 import io.stagebench.system.CpuList;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -72,7 +74,11 @@ public final class BenchmarkForks {
             series.add(LatencySeries.compute(raw, result.stages(), result.overhead().subtractedTicks(),
                     result.calibration().ticksPerNs()));
             results.add(result);
-        } catch (IOException | RuntimeException e) {
+        } catch (JsonProcessingException e) {
+            failures.add(label + " wrote an unreadable result: " + spec.resultFileName() + " " + Json.problem(e));
+        } catch (IOException e) {
+            failures.add(label + " wrote an unreadable result: " + IoProblems.describe(e));
+        } catch (RuntimeException e) {
             failures.add(label + " wrote an unreadable result: " + e.getMessage());
         }
     }

@@ -66,6 +66,26 @@ class ResultReaderTest {
     }
 
     @Test
+    void shouldSayWhereTheJsonBreaksWithoutTheParsersInternals() throws IOException {
+        Files.writeString(summary, "{\"schema\": \"stagebench.run/1\", x");
+
+        StoreException e = loadFails();
+
+        assertEquals(summary + ": not valid JSON, truncated or corrupt (unexpected character 'x' at line 1, column 32)",
+                e.getMessage());
+    }
+
+    @Test
+    void shouldCallASummaryThatStopsInsideAStringTruncated() throws IOException {
+        Files.writeString(summary, "{\n  \"schema\": \"stagebench.ru");
+
+        StoreException e = loadFails();
+
+        assertEquals(summary + ": not valid JSON, truncated or corrupt (ends early at line 2, column 27)",
+                e.getMessage());
+    }
+
+    @Test
     void shouldNameAMissingPercentileAndWhereItWasExpected() throws IOException {
         Files.writeString(summary, Files.readString(summary).replaceFirst("\"p99Ns\" : [0-9.E]+,", ""));
 
