@@ -61,6 +61,11 @@ class RunCommandTest {
     }
 
     @Test
+    void shouldSayARateAboveTheLimitIsOutOfRange() throws Exception {
+        assertUsageError(run("empty", "--rate", "2G/s"), "--rate: rate '2G/s' is out of range (more than 0, at most 1G/s)");
+    }
+
+    @Test
     void shouldRejectANegativeForkCount() throws Exception {
         assertUsageError(run("empty", "--forks", "-1"), "--forks must be at least 1, got -1");
     }
