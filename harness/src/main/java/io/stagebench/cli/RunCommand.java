@@ -31,8 +31,17 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Measure benchmarks (default: every reference stage and the pipeline) in fresh JVMs pinned to",
-            "one CPU, and print p50 .. p99.99, max and count per stage - never a mean."})
+            "one CPU, and print p50 .. p99.99, max and count per stage - never a mean."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every fork succeeded and the run is stored",
+            "1:a fork failed (the last line says how many and how; the run is stored without it), or the HTML report"
+                + " could not be written",
+            "2:bad usage, an unknown --param, or a file that cannot be written; nothing is measured for bad usage",
+            "143:stopped by SIGTERM (130: SIGINT); the forks are killed and the run folder, left incomplete, is named"})
 public final class RunCommand implements Callable<Integer> {
+
+    /** Exit code of a run stored without some of its forks, or without its HTML report. */
+    public static final int EXIT_INCOMPLETE = 1;
 
     @Parameters(paramLabel = "BENCHMARK", arity = "0..*", description = "Benchmarks to run (see --list).")
     List<String> names = new ArrayList<>();
@@ -118,13 +127,15 @@ public final class RunCommand implements Callable<Integer> {
         text.println("results: " + run.dir());
         text.println("jmh:     " + stored.jmh());
         stored.printReport(text);
-        text.flush();
         if (jmh) {
+            text.flush();
             out.print(Files.readString(stored.jmh()));
             out.flush();
         }
-        boolean failed = outcomes.stream().anyMatch(o -> o.forks().isEmpty()) || stored.report() == null;
-        return failed ? 1 : 0;
+        // the last line says when a fork failed: a run stored without some forks is not a clean run
+        report.failureLine().ifPresent(text::println);
+        text.flush();
+        return report.failureLine().isPresent() || stored.report() == null ? EXIT_INCOMPLETE : 0;
     }
 
     /** @return what {@code run}'s options change from {@link RunConfig#builder}'s defaults, every one checked now */

@@ -29,6 +29,11 @@ public final class JvmFork {
     /** Flags every fork gets: the native clock needs native access. */
     public static final List<String> BASE_JVM_FLAGS = List.of("--enable-native-access=ALL-UNNAMED");
 
+    /** Linux signal names by number, for the signals that end a process. */
+    private static final String[] SIGNALS = {null, "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL",
+        "USR1", "SEGV", "USR2", "PIPE", "ALRM", "TERM", null, null, null, null, null, null, null, null, "XCPU", "XFSZ",
+        null, null, null, null, null, null};
+
     private JvmFork() {
     }
 
@@ -60,7 +65,7 @@ public final class JvmFork {
      * How it ended.
      *
      * @param command   the command line that was run
-     * @param exitCode  the exit code, or -1 when it timed out or could not start
+     * @param exitCode  the exit code (128 + N when signal N killed it), or -1 when it timed out or could not start
      * @param timedOut  true when it was killed at its timeout
      * @param stdout    everything it printed on stdout
      * @param elapsedMs wall time
@@ -81,8 +86,21 @@ public final class JvmFork {
             if (timedOut) {
                 return "timed out after " + elapsedMs + " ms and was killed";
             }
+            return describeExit(exitCode);
+        }
+    }
+
+    /**
+     * @return "exited with code 1", or for a status above 128 - how a process killed by a
+     *         signal is reported - "killed by SIGKILL (exit status 137)"
+     */
+    public static String describeExit(int exitCode) {
+        int signal = exitCode - 128;
+        if (signal < 1 || signal >= SIGNALS.length) {
             return "exited with code " + exitCode;
         }
+        String name = SIGNALS[signal] != null ? "SIG" + SIGNALS[signal] : "signal " + signal;
+        return "killed by " + name + " (exit status " + exitCode + ")";
     }
 
     /** @return the command line for {@code spec}, with the running JVM's java and (unless the spec names one) class path */

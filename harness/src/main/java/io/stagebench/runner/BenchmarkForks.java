@@ -64,7 +64,7 @@ public final class BenchmarkForks {
         JvmFork.Outcome outcome = launcher.launch(specFile, config.jvmFlags(), serviceCpus,
                 Duration.ofSeconds(config.forkTimeoutS()));
         if (!outcome.succeeded()) {
-            failures.add(label + " " + outcome.failure() + " (its output is above; the other forks are kept)");
+            failures.add(label + " " + outcome.failure() + "; its output is above");
             progress.println(tag + " " + label + ": FAILED, " + outcome.failure());
             return;
         }
