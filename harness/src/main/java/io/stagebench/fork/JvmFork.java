@@ -22,7 +22,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The child's stdout is captured (it carries the fork's result); its stderr is passed
  * through so progress stays visible. A fork that outlives its timeout is killed and
- * reported as timed out, never waited on forever.
+ * reported as timed out, never waited on forever. A fork never outlives this JVM either: it is
+ * registered with {@link LiveForks}, whose shutdown hook kills it, and its command line names
+ * this JVM ({@link LauncherWatch#PID_PROPERTY}) so that its main can watch for this JVM's death.
  */
 public final class JvmFork {
 
@@ -114,6 +116,7 @@ public final class JvmFork {
         }
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(BASE_JVM_FLAGS);
+        command.add(LauncherWatch.launcherFlag());
         command.addAll(spec.jvmFlags());
         command.add("-cp");
         command.add(spec.classPath() != null ? spec.classPath() : System.getProperty("java.class.path"));
@@ -126,12 +129,21 @@ public final class JvmFork {
     public static Outcome run(Spec spec) {
         List<String> command = command(spec);
         long startNs = System.nanoTime();
+        LiveForks live = LiveForks.launcher();
         Process process;
         try {
-            process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            process = live.start(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT));
         } catch (IOException e) {
             return new Outcome(command, -1, false, "", 0, e.getMessage());
         }
+        try {
+            return await(process, command, spec.timeout(), startNs);
+        } finally {
+            live.ended(process);
+        }
+    }
+
+    private static Outcome await(Process process, List<String> command, Duration timeout, long startNs) {
         try {
             process.getOutputStream().close(); // a fork reads no input
         } catch (IOException e) {
@@ -139,7 +151,7 @@ public final class JvmFork {
         }
         CompletableFuture<String> stdout = CompletableFuture.supplyAsync(() -> readAll(process.getInputStream()));
         try {
-            boolean finished = process.waitFor(spec.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
             long elapsedMs = (System.nanoTime() - startNs) / 1_000_000;
             if (!finished) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);

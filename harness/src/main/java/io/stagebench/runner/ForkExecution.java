@@ -9,6 +9,7 @@ import io.stagebench.clock.Clock;
 import io.stagebench.clock.CounterStep;
 import io.stagebench.clock.LoadedClock;
 import io.stagebench.clock.ProbeOverhead;
+import io.stagebench.fork.LauncherWatch;
 import io.stagebench.json.Json;
 import io.stagebench.nativeaccess.Affinity;
 import io.stagebench.nativeaccess.ClockLoader;
@@ -173,7 +174,7 @@ public final class ForkExecution {
                 memoryLocked, warmed, measured.size(), measured.dropped(), allocatedBytes, gcCount,
                 jitCompilations, measuredStamps.markErrors(), sinkValue, spec.stallUs(), spec.stallEvery(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
-                ManagementFactory.getRuntimeMXBean().getInputArguments(), spec.rawFileName(), warnings,
+                jvmFlags(), spec.rawFileName(), warnings,
                 measureStartEpochMs, measureEndEpochMs, collectors.stream().map(GarbageCollectorMXBean::getName).toList());
         Path outDir = Path.of(spec.outDir());
         raw.write(outDir.resolve(spec.rawFileName()));
@@ -208,6 +209,12 @@ public final class ForkExecution {
             jit.settle();
         }
         return best;
+    }
+
+    /** @return this JVM's flags, less the launcher's pid (it differs in every run and says nothing of the measurement) */
+    private static List<String> jvmFlags() {
+        String launcher = "-D" + LauncherWatch.PID_PROPERTY + "=";
+        return ManagementFactory.getRuntimeMXBean().getInputArguments().stream().filter(f -> !f.startsWith(launcher)).toList();
     }
 
     private void say(String line) {
