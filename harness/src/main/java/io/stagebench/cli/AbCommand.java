@@ -133,6 +133,8 @@ public final class AbCommand implements Callable<Integer> {
                 + (registry.names().contains(commit) ? " (to compare HEAD on benchmark " + commit + ", name the commit first:"
                 + " stagebench ab HEAD " + commit + ")" : "")));
         List<String> benchmarks = benchmarks(registry);
+        measurement.checkParams(registry, benchmarks, merged(params, aParams));
+        measurement.checkParams(registry, benchmarks, merged(params, bParams));
         VerdictRule rule = rule();
         List<Statistic> statistics = statistics();
         SequentialPlan plan = plan();
@@ -197,6 +199,12 @@ public final class AbCommand implements Callable<Integer> {
     private UnaryOperator<RunConfig.Builder> side(UnaryOperator<RunConfig.Builder> shared, List<String> sideJvmArgs,
                                                   Map<String, String> sideParams) {
         return builder -> shared.apply(builder).jvmFlags(jvmArgs).jvmFlags(sideJvmArgs).params(params).params(sideParams);
+    }
+
+    private static Map<String, String> merged(Map<String, String> both, Map<String, String> side) {
+        Map<String, String> all = new LinkedHashMap<>(both);
+        all.putAll(side);
+        return all;
     }
 
     /** @return the fork plan: fixed with --forks or --quick, else sequential */

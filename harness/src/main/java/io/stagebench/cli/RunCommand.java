@@ -1,5 +1,6 @@
 package io.stagebench.cli;
 
+import io.stagebench.api.ParameterDeclaration;
 import io.stagebench.runner.BenchmarkDescriptor;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.BenchmarkRegistry;
@@ -67,7 +68,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--calibration-rounds", paramLabel = "N", description = "Calibration rounds per fork (default: ${DEFAULT-VALUE}).")
     int calibrationRounds = 1;
 
-    @Option(names = "--param", paramLabel = "KEY=VALUE", description = "A benchmark parameter, e.g. ticks=5000 for spin; repeatable.")
+    @Option(names = "--param", paramLabel = "KEY=VALUE",
+            description = "A benchmark parameter, e.g. ticks=5000 for spin; repeatable. Checked before any fork starts;"
+                    + " --list shows each benchmark's.")
     Map<String, String> params = new LinkedHashMap<>();
 
     @Option(names = "--jvm-arg", paramLabel = "FLAG", description = "Extra JVM flag for every fork; repeatable.")
@@ -85,7 +88,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "A smoke run: 1 fork x 20000 messages per benchmark (not for comparisons).")
     boolean quick;
 
-    @Option(names = "--list", description = "List the benchmarks and exit.")
+    @Option(names = "--list", description = "List the benchmarks, with the --param each takes, and exit.")
     boolean list;
 
     @Option(names = "--chunk", hidden = true, description = "Messages per call of the measured loop.")
@@ -101,11 +104,15 @@ public final class RunCommand implements Callable<Integer> {
         if (list) {
             for (BenchmarkDescriptor d : registry.all()) {
                 out.printf("%-12s %-40s %s%n", d.name(), String.join(" | ", d.stages()), d.description());
+                for (ParameterDeclaration p : d.parameters()) {
+                    out.printf("%-12s --param %s%s%n", "", p.describe(), p.description().isEmpty() ? "" : ": " + p.description());
+                }
             }
             out.flush();
             return 0;
         }
         List<String> benchmarks = measurement.benchmarks(registry, names);
+        measurement.checkParams(registry, benchmarks, params);
         UnaryOperator<RunConfig.Builder> settings = settings();
         MeasurementSession session = sessionOptions.open();
         MeasurementSession.Measurement run = session.begin(RunStore.projectHome(), benchmarks, settings);

@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * One fork's measurement, in order: pin → mlockall (best effort) → load clock → calibrate
@@ -57,6 +58,8 @@ public final class ForkExecution {
     /** Runs the fork and writes its files; returns the summary it wrote. */
     public ForkResult run() throws Exception {
         startNs = System.nanoTime();
+        // the launcher checked them; a fork started some other way fails here, in one line, before it measures
+        spec.params().forEach((key, value) -> descriptor.parameter(key).ifPresent(p -> descriptor.checkParams(Map.of(key, value))));
         String tag = "[" + spec.benchmark() + " fork " + spec.fork() + "/" + spec.forks() + "] ";
         int cpuPinned = pin();
         String affinity = Affinity.currentThreadAffinity().map(CpuList::toString).orElse("unknown");

@@ -51,6 +51,24 @@ class RunCommandTest {
     }
 
     @Test
+    void shouldRefuseAParameterOutOfItsDeclaredRangeBeforeAnyForkStarts() throws Exception {
+        assertUsageError(run("spin", "--param", "ticks=-5"),
+                "stagebench run: --param ticks=-5 is out of range for spin (valid: ticks=[0..4294967295], default 1000)");
+    }
+
+    @Test
+    void shouldRefuseAParameterTheBenchmarkDoesNotDeclare() throws Exception {
+        assertUsageError(run("empty", "--param", "bogus=1"), "stagebench run: --param bogus is not a parameter of empty"
+                + " (empty takes none)");
+    }
+
+    @Test
+    void shouldRefuseAParameterNoBenchmarkOfTheRunDeclaresListingEachOnesParameters() throws Exception {
+        assertUsageError(run("spin", "empty", "--param", "tick=5"), "--param tick is not a parameter of any benchmark run"
+                + " (spin: ticks=[0..4294967295], default 1000; empty: none)");
+    }
+
+    @Test
     void shouldNameTheAvailableCpusForACpuThatDoesNotExist() throws Exception {
         assertUsageError(run("empty", "--cpu", "4096"), "CPU 4096 does not exist (available: ");
     }
@@ -99,5 +117,7 @@ class RunCommandTest {
         assertEquals(0, code);
         assertTrue(out.toString().contains("spin"), out.toString());
         assertTrue(out.toString().contains("first | second"), out.toString());
+        assertTrue(out.toString().contains("--param ticks=[0..4294967295], default 1000: spin length in counter ticks"),
+                out.toString());
     }
 }
