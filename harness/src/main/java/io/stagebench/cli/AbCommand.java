@@ -48,8 +48,9 @@ import picocli.CommandLine.Parameters;
             "Name the commit first to name benchmarks: stagebench ab HEAD pipeline"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:measured (no regression, or --fail-on-regression not given)",
-            "1:a statistic is slower and --fail-on-regression was given, or every fork of a side failed",
-            "2:bad usage, an unknown commit, or a build of COMMIT that failed"})
+            "1:a statistic is slower and --fail-on-regression was given",
+            "2:bad usage, an unknown commit, a build of COMMIT that failed, or a benchmark with no data on a side"
+                + " (every fork failed): 'cannot compare ...'"})
 public final class AbCommand implements Callable<Integer> {
 
     private static final Pattern BUDGET = Pattern.compile("([0-9]+)\\s*(ms|s|m|h)");
@@ -181,18 +182,13 @@ public final class AbCommand implements Callable<Integer> {
         err.println("[ab] A results: " + runDirA);
         err.println("[ab] B results: " + runDirB);
         err.flush();
-        boolean sideFailed = outcomes.a().stream().anyMatch(o -> o.forks().isEmpty())
-                || outcomes.b().stream().anyMatch(o -> o.forks().isEmpty());
-        int code;
         try {
             RunDiff diff = RunDiff.compare(ResultReader.readSummary(runDirA), ResultReader.readSummary(runDirB), sequence.rule(),
                     statistics, List.of());
-            code = DiffCommand.print(diff, failOnRegression, json, spec.commandLine().getOut());
+            return DiffCommand.print(diff, failOnRegression, json, spec.commandLine().getOut());
         } catch (DiffException e) {
-            err.println("stagebench ab: cannot compare the two runs: " + e.getMessage());
-            return 1;
+            throw new UsageException("cannot compare the two runs: " + e.getMessage(), e);
         }
-        return sideFailed ? Math.max(code, 1) : code;
     }
 
     /** @return the settings of one side: what both share, then its own JVM flags and parameters */
