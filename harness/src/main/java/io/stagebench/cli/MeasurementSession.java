@@ -2,6 +2,7 @@ package io.stagebench.cli;
 
 import io.stagebench.fork.JvmFork;
 import io.stagebench.fork.LiveForks;
+import io.stagebench.io.IoProblems;
 import io.stagebench.report.HtmlReport;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.BenchmarkRegistry;
@@ -115,7 +116,7 @@ public final class MeasurementSession {
         try {
             runDir = RunStore.prepareRunDir(resultsRoot, git);
         } catch (IOException e) {
-            throw new UsageException("results folder " + resultsRoot + " is not writable (" + e.getMessage()
+            throw new UsageException("results folder " + resultsRoot + " is not writable (" + IoProblems.describe(e)
                     + "); nothing was measured", e);
         }
         LiveForks.launcher().runStarted(runDir);

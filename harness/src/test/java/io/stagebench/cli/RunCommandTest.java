@@ -107,7 +107,8 @@ class RunCommandTest {
                 new PrintWriter(out, true), new PrintWriter(err, true));
 
         assertEquals(2, code);
-        assertTrue(err.toString().contains("is not writable"), err.toString());
+        assertEquals("stagebench run: results folder " + blocker.resolve("sub") + " is not writable (" + blocker.resolve("sub")
+                + ": not a directory); nothing was measured", err.toString().strip());
     }
 
     @Test
