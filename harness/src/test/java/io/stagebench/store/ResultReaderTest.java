@@ -66,23 +66,15 @@ class ResultReaderTest {
     }
 
     @Test
-    void shouldSayWhereTheJsonBreaksWithoutTheParsersInternals() throws IOException {
-        Files.writeString(summary, "{\"schema\": \"stagebench.run/1\", x");
-
-        StoreException e = loadFails();
-
-        assertEquals(summary + ": not valid JSON, truncated or corrupt (unexpected character 'x' at line 1, column 32)",
-                e.getMessage());
+    void shouldSayWhereTheJsonBreaksInWordsWithoutTheParsersInternals() throws IOException {
+        assertRefused("{\"schema\": \"stagebench.run/1\", x", "unexpected character 'x' at line 1, column 32");
+        assertRefused("{\n  \"schema\": \"stagebench.ru", "ends early at line 2, column 27");
     }
 
-    @Test
-    void shouldCallASummaryThatStopsInsideAStringTruncated() throws IOException {
-        Files.writeString(summary, "{\n  \"schema\": \"stagebench.ru");
+    private void assertRefused(String content, String where) throws IOException {
+        Files.writeString(summary, content);
 
-        StoreException e = loadFails();
-
-        assertEquals(summary + ": not valid JSON, truncated or corrupt (ends early at line 2, column 27)",
-                e.getMessage());
+        assertEquals(summary + ": not valid JSON, truncated or corrupt (" + where + ")", loadFails().getMessage());
     }
 
     @Test
