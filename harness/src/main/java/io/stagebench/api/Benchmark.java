@@ -17,6 +17,8 @@ import java.lang.annotation.Target;
  * stages and calls {@link Stamps#mark()} at each boundary between them, giving one delta
  * per stage for every message plus the total.
  *
+ * <p>A benchmark declares the {@code --param}s it reads in {@link #params()} (see {@link Parameter}).
+ *
  * <pre>{@code
  * @Benchmark(name = "pipeline", stages = {"parse", "book", "decide", "encode"})
  * public final class PipelineBenchmark implements Operation {
@@ -52,4 +54,10 @@ public @interface Benchmark {
      * @return true (the default) to measure the unmarked total too
      */
     boolean unmarkedTotal() default true;
+
+    /**
+     * @return every {@code --param} it takes; the launcher refuses any other, and any value out
+     *         of its declared range, before it starts a fork
+     */
+    Parameter[] params() default {};
 }

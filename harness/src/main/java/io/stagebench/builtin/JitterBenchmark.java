@@ -3,6 +3,7 @@ package io.stagebench.builtin;
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.Operation;
+import io.stagebench.api.Parameter;
 import io.stagebench.api.Setup;
 import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
@@ -33,13 +34,24 @@ import io.stagebench.clock.Clock;
  * <p>Suggested: {@code stagebench run jitter -w 1000 -n 10000} (10 s of 1 ms windows).
  */
 @Benchmark(name = "jitter", stages = {"wait", "gap"},
-        description = "platform jitter: first counter gap above --param thresholdNs (1000) per --param windowUs (1000) window")
+        description = "platform jitter: first counter gap above --param thresholdNs (1000) per --param windowUs (1000) window",
+        params = {
+            @Parameter(name = "thresholdNs", min = 1, max = JitterBenchmark.MAX_THRESHOLD_NS,
+                    defaultValue = "" + JitterBenchmark.DEFAULT_THRESHOLD_NS,
+                    description = "a gap between two counter reads longer than this, in ns, is a stall"),
+            @Parameter(name = "windowUs", min = 1, max = JitterBenchmark.MAX_WINDOW_US,
+                    defaultValue = "" + JitterBenchmark.DEFAULT_WINDOW_US,
+                    description = "observation window per message in us; longer than thresholdNs")})
 public final class JitterBenchmark implements Operation {
 
     /** Default gap threshold in ns. */
     public static final long DEFAULT_THRESHOLD_NS = 1_000;
     /** Default observation window in µs. */
     public static final long DEFAULT_WINDOW_US = 1_000;
+    /** Longest gap threshold in ns. */
+    public static final long MAX_THRESHOLD_NS = 100_000_000;
+    /** Longest observation window in µs: one second, within a stage delta's 32 bits on any counter below 4 GHz. */
+    public static final long MAX_WINDOW_US = 1_000_000;
 
     private Clock clock;
     private long thresholdTicks;

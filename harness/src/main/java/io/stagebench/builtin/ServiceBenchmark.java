@@ -3,6 +3,7 @@ package io.stagebench.builtin;
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.Operation;
+import io.stagebench.api.Parameter;
 import io.stagebench.api.Setup;
 import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
@@ -17,11 +18,15 @@ import io.stagebench.clock.Clock;
  *
  * <p>The wait ends at the first raw read at or past {@code start + ticks}, like {@code spin}.
  */
-@Benchmark(name = "service", description = "busy-wait --param us=N microseconds (default 100): a known service time")
+@Benchmark(name = "service", description = "busy-wait --param us=N microseconds (default 100): a known service time",
+        params = @Parameter(name = "us", min = 0, max = ServiceBenchmark.MAX_US, defaultValue = "" + ServiceBenchmark.DEFAULT_US,
+                description = "service time in microseconds"))
 public final class ServiceBenchmark implements Operation {
 
     /** Default service time in µs. */
     public static final long DEFAULT_US = 100;
+    /** Longest service time in µs: one second, within a stage delta's 32 bits on any counter below 4 GHz. */
+    public static final long MAX_US = 1_000_000;
 
     private Clock clock;
     private long ticks;

@@ -3,6 +3,7 @@ package io.stagebench.builtin;
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.Operation;
+import io.stagebench.api.Parameter;
 import io.stagebench.api.Setup;
 import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
@@ -18,7 +19,9 @@ import io.stagebench.clock.Clock;
  * one raw read (quantised by the counter's step); the end read is the probe the runner
  * subtracts.
  */
-@Benchmark(name = "spin", description = "busy-wait exactly K ticks (--param ticks=K): checks the ruler")
+@Benchmark(name = "spin", description = "busy-wait exactly K ticks (--param ticks=K): checks the ruler",
+        params = @Parameter(name = "ticks", min = 0, max = Stamps.MAX_DELTA_TICKS, defaultValue = "" + SpinBenchmark.DEFAULT_TICKS,
+                description = "spin length in counter ticks"))
 public final class SpinBenchmark implements Operation {
 
     /** Default spin length in ticks. */

@@ -50,8 +50,9 @@ import picocli.CommandLine.Parameters;
             "worktrees (B: HEAD plus your uncommitted changes) and load --classpath."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:measured (no regression, or --fail-on-regression not given)",
-            "1:a statistic is slower and --fail-on-regression was given, or every fork of a side failed",
-            "2:bad usage, an unknown commit, a build that failed, or a class path without the benchmarks"})
+            "1:a statistic is slower and --fail-on-regression was given",
+            "2:bad usage, an unknown commit, a build that failed, a class path without the benchmarks, or a benchmark"
+                + " with no data on a side (every fork failed): 'cannot compare ...'"})
 public final class AbCommand implements Callable<Integer> {
 
     private static final Pattern BUDGET = Pattern.compile("([0-9]+)\\s*(ms|s|m|h)");
@@ -150,8 +151,11 @@ public final class AbCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UsageException(e.getMessage(), e);
         }
-        // stagebench's own benchmarks are known before anything is built; a project's only after
+        // stagebench's own benchmarks, and their parameters, are known before anything is built; a project's only after
         List<String> ownBenchmarks = recipe.ownCheckout() ? measurement.benchmarks(launcher.registry(), names) : List.of();
+        if (recipe.ownCheckout()) {
+            checkParams(launcher.registry(), ownBenchmarks);
+        }
         VerdictRule rule = rule();
         List<Statistic> statistics = statistics();
         SequentialPlan plan = plan();
@@ -170,6 +174,9 @@ public final class AbCommand implements Callable<Integer> {
         err.flush();
         try (AbBuilds builds = AbBuilds.build(recipe, home, commitHash, launcher, err)) {
             List<String> benchmarks = recipe.ownCheckout() ? ownBenchmarks : common(builds, err);
+            if (!recipe.ownCheckout()) {
+                checkParams(builds.b().source().registry(), benchmarks);
+            }
             // A's environment names A's commit, read from the worktree while it still exists
             MeasurementSession.Measurement a = session.begin(builds.a().checkout(), benchmarks, side(shared, aJvmArgs, aParams));
             MeasurementSession.Measurement b = session.begin(builds.b().checkout(), benchmarks, side(shared, bJvmArgs, bParams));
@@ -198,24 +205,30 @@ public final class AbCommand implements Callable<Integer> {
         err.println("[ab] A results: " + runDirA);
         err.println("[ab] B results: " + runDirB);
         err.flush();
-        boolean sideFailed = outcomes.a().stream().anyMatch(o -> o.forks().isEmpty())
-                || outcomes.b().stream().anyMatch(o -> o.forks().isEmpty());
-        int code;
         try {
             RunDiff diff = RunDiff.compare(ResultReader.readSummary(runDirA), ResultReader.readSummary(runDirB), sequence.rule(),
                     statistics, List.of());
-            code = DiffCommand.print(diff, failOnRegression, json, spec.commandLine().getOut());
+            return DiffCommand.print(diff, failOnRegression, json, spec.commandLine().getOut());
         } catch (DiffException e) {
-            err.println("stagebench ab: cannot compare the two runs: " + e.getMessage());
-            return 1;
+            throw new UsageException("cannot compare the two runs: " + e.getMessage(), e);
         }
-        return sideFailed ? Math.max(code, 1) : code;
     }
 
     /** @return the settings of one side: what both share, then its own JVM flags and parameters */
     private UnaryOperator<RunConfig.Builder> side(UnaryOperator<RunConfig.Builder> shared, List<String> sideJvmArgs,
                                                   Map<String, String> sideParams) {
         return builder -> shared.apply(builder).jvmFlags(jvmArgs).jvmFlags(sideJvmArgs).params(params).params(sideParams);
+    }
+
+    private void checkParams(BenchmarkRegistry registry, List<String> benchmarks) {
+        measurement.checkParams(registry, benchmarks, merged(params, aParams));
+        measurement.checkParams(registry, benchmarks, merged(params, bParams));
+    }
+
+    private static Map<String, String> merged(Map<String, String> both, Map<String, String> side) {
+        Map<String, String> all = new LinkedHashMap<>(both);
+        all.putAll(side);
+        return all;
     }
 
     /** @return the fork plan: fixed with --forks or --quick, else sequential */

@@ -27,8 +27,10 @@ import picocli.CommandLine.Option;
             "load; each OK or WARN with the command that would fix it. Changes nothing."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:checked (warnings or not, unless --strict)", "1:something warned and --strict was given",
-            "2:bad usage"})
+            "2:bad usage, or nothing to check (/proc/cpuinfo unreadable): never a pass"})
 public final class CheckCommand implements Callable<Integer> {
+
+    private static final String CPUINFO = "/proc/cpuinfo";
 
     /** Schema of {@code --json}. */
     public static final String SCHEMA = "stagebench.check/1";
@@ -51,6 +53,11 @@ public final class CheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         SystemFiles files = root != null ? new SystemFiles(root) : SystemFiles.host();
+        if (files.read(CPUINFO).isEmpty()) {
+            // most items would read "OK" for lack of data: a check of nothing is not a pass
+            throw new UsageException("cannot check " + (root != null ? "the machine under " + root : "this machine") + ": "
+                    + CPUINFO + " cannot be read, so the CPU, its counter and any hypervisor are unknown");
+        }
         int measuringCpu;
         try {
             measuringCpu = CpuSelection.choose(cpu == null ? OptionalInt.empty() : OptionalInt.of(cpu), files);

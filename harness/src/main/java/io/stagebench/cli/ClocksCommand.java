@@ -1,5 +1,6 @@
 package io.stagebench.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ClockMeasurement;
@@ -83,8 +84,8 @@ public final class ClocksCommand implements Callable<Integer> {
             }
             try {
                 measurements.add(Json.mapper().readValue(outcome.stdout(), ClockMeasurement.class));
-            } catch (IOException e) {
-                failures.add("binding " + binding.id() + ": unreadable result from its JVM (" + e.getMessage() + ")");
+            } catch (JsonProcessingException e) {
+                failures.add("binding " + binding.id() + ": unreadable result from its JVM (" + Json.problem(e) + ")");
             }
         }
         CpuInfo cpuInfo = CpuInfo.read(files);

@@ -35,7 +35,7 @@ import picocli.CommandLine.Parameters;
             "of that commit) or run folders."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:no regression (or --fail-on-regression not given)", "1:a statistic is slower and --fail-on-regression was given",
-            "2:bad usage or bad data"})
+            "2:bad usage or bad data, or a benchmark with no data on a side (every fork failed): 'cannot compare ...'"})
 public final class DiffCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "A", description = "The old run: a commit-ish or a run folder.")
@@ -87,7 +87,12 @@ public final class DiffCommand implements Callable<Integer> {
         }
     }
 
-    /** Prints {@code diff}; returns the exit code (1 only for a regression when asked to fail on one). */
+    /**
+     * Prints {@code diff}; returns the exit code (1 only for a regression when asked to fail on one).
+     *
+     * @throws UsageException "cannot compare ..." after printing, when a benchmark has no data on a
+     *         side: a comparison of nothing is never a pass (exit 2)
+     */
     static int print(RunDiff diff, boolean failOnRegression, boolean json, PrintWriter out) {
         DiffReport report = new DiffReport(diff);
         if (json) {
@@ -96,6 +101,9 @@ public final class DiffCommand implements Callable<Integer> {
             out.print(report.toText());
         }
         out.flush();
+        diff.cannotCompare().ifPresent(line -> {
+            throw new UsageException(line);
+        });
         return failOnRegression && !diff.regressions().isEmpty() ? 1 : 0;
     }
 

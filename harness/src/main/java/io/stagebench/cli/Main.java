@@ -1,7 +1,11 @@
 package io.stagebench.cli;
 
+import io.stagebench.io.IoProblems;
 import io.stagebench.store.StoreException;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.InvalidPathException;
 import java.util.ServiceLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -10,8 +14,10 @@ import picocli.CommandLine.Command;
  * The {@code stagebench} command line.
  *
  * <p>Exit codes: 0 success; 1 a check or gate failed (the subcommand says which); 2 bad
- * usage or bad data ({@link UsageException}, or a {@link StoreException} from the result
- * store), always with one line on stderr saying what is wrong.
+ * usage, bad data or a file that cannot be read or written ({@link UsageException}, a
+ * {@link StoreException} from the result store, an {@link IOException}), always with one
+ * line on stderr saying what is wrong - for a file, its path and the reason - and no stack
+ * trace.
  * Subcommands from other modules come in through {@link CommandProvider}.
  */
 @Command(name = "stagebench",
@@ -21,7 +27,7 @@ import picocli.CommandLine.Command;
         subcommands = {RunCommand.class, ClocksCommand.class, ReportCommand.class, DiffCommand.class, AbCommand.class,
             CheckCommand.class, DemoCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success", "1:a check or gate failed", "2:bad usage or bad data"})
+        exitCodeList = {"0:success", "1:a check or gate failed", "2:bad usage, bad data, or a file that cannot be read or written"})
 public final class Main {
 
     /** Exit code for bad usage or bad data. */
@@ -49,13 +55,29 @@ public final class Main {
         cli.setErr(err);
         cli.setParameterExceptionHandler(Main::oneLineUsageError);
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            if (ex instanceof UsageException || ex instanceof StoreException) {
-                cmd.getErr().println("stagebench " + cmd.getCommandName() + ": " + ex.getMessage());
-                return EXIT_USAGE;
+            String problem = oneLineProblem(ex);
+            if (problem == null) {
+                throw ex;
             }
-            throw ex;
+            cmd.getErr().println("stagebench " + cmd.getCommandName() + ": " + problem);
+            return EXIT_USAGE;
         });
         return cli;
+    }
+
+    /**
+     * @return the one line that bad input, bad data or an I/O failure is reported with
+     *         ("PATH: reason" for I/O), or null for anything else (a bug: its stack trace is wanted)
+     */
+    static String oneLineProblem(Exception ex) {
+        return switch (ex) {
+            case UsageException e -> e.getMessage();
+            case StoreException e -> e.getMessage();
+            case IOException e -> IoProblems.describe(e);
+            case UncheckedIOException e -> IoProblems.describe(e.getCause());
+            case InvalidPathException e -> "not a valid path: " + e.getMessage();
+            default -> null;
+        };
     }
 
     private static int oneLineUsageError(CommandLine.ParameterException ex, String[] args) {

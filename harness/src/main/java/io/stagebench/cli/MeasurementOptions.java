@@ -5,6 +5,7 @@ import io.stagebench.runner.Rate;
 import io.stagebench.runner.RunConfig;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -137,6 +138,19 @@ final class MeasurementOptions {
             }
         }
         return out;
+    }
+
+    /**
+     * Checks {@code --param}s against the benchmarks to run, before anything is measured or written.
+     *
+     * @throws CommandLine.ParameterException one line naming the parameter and listing the valid ones
+     */
+    void checkParams(BenchmarkRegistry registry, List<String> benchmarks, Map<String, String> params) {
+        try {
+            registry.checkParams(benchmarks, params);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
     }
 
     CommandLine.ParameterException usage(String message) {

@@ -1,6 +1,8 @@
 package io.stagebench.cli;
 
 import io.stagebench.fork.JvmFork;
+import io.stagebench.fork.LiveForks;
+import io.stagebench.io.IoProblems;
 import io.stagebench.report.HtmlReport;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.BenchmarkRegistry;
@@ -33,7 +35,9 @@ import java.util.function.UnaryOperator;
  *
  * <p>Usage: {@code open} (checks the CPU), then per run {@code begin} (folder, config,
  * environment), {@code run} or {@code interleaved}, {@code store}. Nothing is written before
- * {@code begin}: commands check their arguments first.
+ * {@code begin}: commands check their arguments first. A run folder begun and not yet stored
+ * is named as incomplete if the launcher is stopped ({@link LiveForks}), and a stopped
+ * launcher stores nothing.
  */
 public final class MeasurementSession {
 
@@ -112,9 +116,10 @@ public final class MeasurementSession {
         try {
             runDir = RunStore.prepareRunDir(resultsRoot, git);
         } catch (IOException e) {
-            throw new UsageException("results folder " + resultsRoot + " is not writable (" + e.getMessage()
+            throw new UsageException("results folder " + resultsRoot + " is not writable (" + IoProblems.describe(e)
                     + "); nothing was measured", e);
         }
+        LiveForks.launcher().runStarted(runDir);
         if (readiness == null) {
             readiness = CheckCommand.printWarnings(placement.cpu(), err);
         }
@@ -169,6 +174,7 @@ public final class MeasurementSession {
      */
     public Stored store(Measurement measurement, List<BenchmarkOutcome> outcomes, List<String> warnings) throws IOException {
         Path dir = measurement.dir();
+        LiveForks.launcher().runStored(dir);
         List<String> all = new ArrayList<>(measurement.readiness());
         all.addAll(warnings);
         RunStore.Written written = RunStore.create(dir).write(measurement.config(), outcomes, all,

@@ -1,5 +1,6 @@
 package io.stagebench.cli;
 
+import io.stagebench.api.ParameterDeclaration;
 import io.stagebench.runner.BenchmarkDescriptor;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.BenchmarkRegistry;
@@ -32,8 +33,17 @@ import picocli.CommandLine.Parameters;
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Measure benchmarks (default: every one on offer but the built-in rulers - the reference",
             "stages and the pipeline, or those of --classpath) in fresh JVMs pinned to one CPU, and print",
-            "p50 .. p99.99, max and count per stage - never a mean."})
+            "p50 .. p99.99, max and count per stage - never a mean."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every fork succeeded and the run is stored",
+            "1:a fork failed (the last line says how many and how; the run is stored without it), or the HTML report"
+                + " could not be written",
+            "2:bad usage, an unknown --param, or a file that cannot be written; nothing is measured for bad usage",
+            "143:stopped by SIGTERM (130: SIGINT); the forks are killed and the run folder, left incomplete, is named"})
 public final class RunCommand implements Callable<Integer> {
+
+    /** Exit code of a run stored without some of its forks, or without its HTML report. */
+    public static final int EXIT_INCOMPLETE = 1;
 
     @Parameters(paramLabel = "BENCHMARK", arity = "0..*", description = "Benchmarks to run (see --list).")
     List<String> names = new ArrayList<>();
@@ -59,7 +69,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--calibration-rounds", paramLabel = "N", description = "Calibration rounds per fork (default: ${DEFAULT-VALUE}).")
     int calibrationRounds = 1;
 
-    @Option(names = "--param", paramLabel = "KEY=VALUE", description = "A benchmark parameter, e.g. ticks=5000 for spin; repeatable.")
+    @Option(names = "--param", paramLabel = "KEY=VALUE",
+            description = "A benchmark parameter, e.g. ticks=5000 for spin; repeatable. Checked before any fork starts;"
+                    + " --list shows each benchmark's.")
     Map<String, String> params = new LinkedHashMap<>();
 
     @Option(names = "--classpath", paramLabel = "PATH",
@@ -83,7 +95,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "A smoke run: 1 fork x 20000 messages per benchmark (not for comparisons).")
     boolean quick;
 
-    @Option(names = "--list", description = "List the benchmarks and exit.")
+    @Option(names = "--list", description = "List the benchmarks, with the --param each takes, and exit.")
     boolean list;
 
     @Option(names = "--chunk", hidden = true, description = "Messages per call of the measured loop.")
@@ -100,11 +112,15 @@ public final class RunCommand implements Callable<Integer> {
         if (list) {
             for (BenchmarkDescriptor d : registry.all()) {
                 out.printf("%-12s %-40s %s%n", d.name(), String.join(" | ", d.stages()), d.description());
+                for (ParameterDeclaration p : d.parameters()) {
+                    out.printf("%-12s --param %s%s%n", "", p.describe(), p.description().isEmpty() ? "" : ": " + p.description());
+                }
             }
             out.flush();
             return 0;
         }
         List<String> benchmarks = measurement.benchmarks(registry, names);
+        measurement.checkParams(registry, benchmarks, params);
         UnaryOperator<RunConfig.Builder> settings = settings();
         MeasurementSession session = sessionOptions.open();
         MeasurementSession.Measurement run = session.begin(RunStore.projectHome(), benchmarks, settings);
@@ -126,13 +142,15 @@ public final class RunCommand implements Callable<Integer> {
         text.println("results: " + run.dir());
         text.println("jmh:     " + stored.jmh());
         stored.printReport(text);
-        text.flush();
         if (jmh) {
+            text.flush();
             out.print(Files.readString(stored.jmh()));
             out.flush();
         }
-        boolean failed = outcomes.stream().anyMatch(o -> o.forks().isEmpty()) || stored.report() == null;
-        return failed ? 1 : 0;
+        // the last line says when a fork failed: a run stored without some forks is not a clean run
+        report.failureLine().ifPresent(text::println);
+        text.flush();
+        return report.failureLine().isPresent() || stored.report() == null ? EXIT_INCOMPLETE : 0;
     }
 
     /** @return what {@code run}'s options change from {@link RunConfig#builder}'s defaults, every one checked now */

@@ -68,9 +68,10 @@ public final class DiffReport {
         List<String> faster = diff.improvements();
         line(out, "verdicts: %d slower%s, %d faster%s, %d no change, %d unreliable", slower.size(), names(slower),
                 faster.size(), names(faster), diff.count(Verdict.NO_CHANGE), diff.count(Verdict.UNRELIABLE));
-        if (!diff.warnings().isEmpty()) {
+        if (!diff.warnings().isEmpty() || !diff.uncompared().isEmpty()) {
             out.append(System.lineSeparator());
             diff.warnings().forEach(w -> out.append("*** WARNING: ").append(w).append(System.lineSeparator()));
+            diff.uncompared().forEach(u -> out.append("*** NOT COMPARED: ").append(u).append(System.lineSeparator()));
         }
         return out.toString();
     }
@@ -137,6 +138,7 @@ public final class DiffReport {
         root.put("regressions", diff.regressions());
         root.put("improvements", diff.improvements());
         root.put("warnings", diff.warnings());
+        root.put("uncompared", diff.uncompared());
         return Json.write(root);
     }
 

@@ -6,6 +6,7 @@ import io.stagebench.store.StoredRun;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Compares two stored runs, A (old) against B (new): per benchmark in common, per series in
@@ -20,14 +21,17 @@ import java.util.Locale;
  * @param statistics the statistics compared
  * @param benchmarks per benchmark in common, in B's order
  * @param warnings   every warning, without the {@code *** WARNING:} prefix
+ * @param uncompared one line per benchmark in common that has no data on a side (every fork
+ *                   failed): it cannot be compared, so no gate may pass on it
  */
 public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic> statistics,
-                      List<BenchmarkDiff> benchmarks, List<String> warnings) {
+                      List<BenchmarkDiff> benchmarks, List<String> warnings, List<String> uncompared) {
 
     public RunDiff {
         statistics = List.copyOf(statistics);
         benchmarks = List.copyOf(benchmarks);
         warnings = List.copyOf(warnings);
+        uncompared = List.copyOf(uncompared);
     }
 
     /**
@@ -91,12 +95,14 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
         List<String> compared = only.isEmpty() ? common : common.stream().filter(only::contains).toList();
         List<PendingBenchmark> pending = new ArrayList<>();
         List<VerdictRule.Row> rows = new ArrayList<>();
+        List<String> uncompared = new ArrayList<>();
         for (String name : compared) {
             StoredRun.Benchmark benchmarkA = a.benchmark(name).orElseThrow();
             StoredRun.Benchmark benchmarkB = b.benchmark(name).orElseThrow();
             if (benchmarkA.forks().isEmpty() || benchmarkB.forks().isEmpty()) {
-                warnings.add("benchmark " + name + ": every fork of " + (benchmarkA.forks().isEmpty() ? "A" : "B")
-                        + " failed; not compared");
+                uncompared.add(name + ": every fork of " + (benchmarkA.forks().isEmpty() && benchmarkB.forks().isEmpty()
+                        ? "A and B" : benchmarkA.forks().isEmpty() ? "A (" + a.dir() + ")" : "B (" + b.dir() + ")")
+                        + " failed, so it has no data");
                 continue;
             }
             pending.add(collectBenchmark(benchmarkA, benchmarkB, rule, statistics, rows, warnings));
@@ -129,7 +135,7 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
         }
         addRunWarnings("A", a, warnings);
         addRunWarnings("B", b, warnings);
-        return new RunDiff(a, b, rule, statistics, diffs, warnings);
+        return new RunDiff(a, b, rule, statistics, diffs, warnings, uncompared);
     }
 
     /** A benchmark whose rows wait for the family's verdicts. */
@@ -185,6 +191,15 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
             warnings.add("run " + label + " recorded " + run.warnings().size() + " warning(s) of its own (see "
                     + run.dir().resolve(RunStore.SUMMARY) + ")");
         }
+    }
+
+    /**
+     * @return "cannot compare spin: every fork of B (...) failed, so it has no data", one line for
+     *         every benchmark that could not be compared; empty when all could
+     */
+    public Optional<String> cannotCompare() {
+        return uncompared.isEmpty() ? Optional.empty()
+                : Optional.of("cannot compare " + String.join("; ", uncompared));
     }
 
     /** @return how many rows this diff compares (the Holm family, with the unreliable ones) */

@@ -22,12 +22,19 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The child's stdout is captured (it carries the fork's result); its stderr is passed
  * through so progress stays visible. A fork that outlives its timeout is killed and
- * reported as timed out, never waited on forever.
+ * reported as timed out, never waited on forever. A fork never outlives this JVM either: it is
+ * registered with {@link LiveForks}, whose shutdown hook kills it, and its command line names
+ * this JVM ({@link LauncherWatch#PID_PROPERTY}) so that its main can watch for this JVM's death.
  */
 public final class JvmFork {
 
     /** Flags every fork gets: the native clock needs native access. */
     public static final List<String> BASE_JVM_FLAGS = List.of("--enable-native-access=ALL-UNNAMED");
+
+    /** Linux signal names by number, for the signals that end a process. */
+    private static final String[] SIGNALS = {null, "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL",
+        "USR1", "SEGV", "USR2", "PIPE", "ALRM", "TERM", null, null, null, null, null, null, null, null, "XCPU", "XFSZ",
+        null, null, null, null, null, null};
 
     private JvmFork() {
     }
@@ -60,7 +67,7 @@ public final class JvmFork {
      * How it ended.
      *
      * @param command   the command line that was run
-     * @param exitCode  the exit code, or -1 when it timed out or could not start
+     * @param exitCode  the exit code (128 + N when signal N killed it), or -1 when it timed out or could not start
      * @param timedOut  true when it was killed at its timeout
      * @param stdout    everything it printed on stdout
      * @param elapsedMs wall time
@@ -81,8 +88,21 @@ public final class JvmFork {
             if (timedOut) {
                 return "timed out after " + elapsedMs + " ms and was killed";
             }
+            return describeExit(exitCode);
+        }
+    }
+
+    /**
+     * @return "exited with code 1", or for a status above 128 - how a process killed by a
+     *         signal is reported - "killed by SIGKILL (exit status 137)"
+     */
+    public static String describeExit(int exitCode) {
+        int signal = exitCode - 128;
+        if (signal < 1 || signal >= SIGNALS.length) {
             return "exited with code " + exitCode;
         }
+        String name = SIGNALS[signal] != null ? "SIG" + SIGNALS[signal] : "signal " + signal;
+        return "killed by " + name + " (exit status " + exitCode + ")";
     }
 
     /** @return the command line for {@code spec}, with the running JVM's java and (unless the spec names one) class path */
@@ -96,6 +116,7 @@ public final class JvmFork {
         }
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(BASE_JVM_FLAGS);
+        command.add(LauncherWatch.launcherFlag());
         command.addAll(spec.jvmFlags());
         command.add("-cp");
         command.add(spec.classPath() != null ? spec.classPath() : System.getProperty("java.class.path"));
@@ -108,12 +129,21 @@ public final class JvmFork {
     public static Outcome run(Spec spec) {
         List<String> command = command(spec);
         long startNs = System.nanoTime();
+        LiveForks live = LiveForks.launcher();
         Process process;
         try {
-            process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            process = live.start(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT));
         } catch (IOException e) {
             return new Outcome(command, -1, false, "", 0, e.getMessage());
         }
+        try {
+            return await(process, command, spec.timeout(), startNs);
+        } finally {
+            live.ended(process);
+        }
+    }
+
+    private static Outcome await(Process process, List<String> command, Duration timeout, long startNs) {
         try {
             process.getOutputStream().close(); // a fork reads no input
         } catch (IOException e) {
@@ -121,7 +151,7 @@ public final class JvmFork {
         }
         CompletableFuture<String> stdout = CompletableFuture.supplyAsync(() -> readAll(process.getInputStream()));
         try {
-            boolean finished = process.waitFor(spec.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
             long elapsedMs = (System.nanoTime() - startNs) / 1_000_000;
             if (!finished) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);

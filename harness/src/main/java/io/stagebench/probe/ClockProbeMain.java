@@ -2,6 +2,7 @@ package io.stagebench.probe;
 
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ClockMeasurement;
+import io.stagebench.fork.LauncherWatch;
 import io.stagebench.json.Json;
 
 /**
@@ -20,6 +21,7 @@ public final class ClockProbeMain {
             System.err.println("usage: ClockProbeMain binding intervalMs rounds pairs cpu");
             System.exit(2);
         }
+        LauncherWatch.start();
         ClockMeasurement measurement = ClockProbe.measure(ClockBinding.parse(args[0]), Long.parseLong(args[1]),
                 Integer.parseInt(args[2]), Integer.parseInt(args[3]), Integer.parseInt(args[4]));
         System.out.println(Json.write(measurement));

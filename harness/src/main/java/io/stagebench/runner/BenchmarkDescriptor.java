@@ -4,6 +4,7 @@ import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.Operation;
 import io.stagebench.api.Reset;
+import io.stagebench.api.ParameterDeclaration;
 import io.stagebench.api.Setup;
 import io.stagebench.api.TearDown;
 import io.stagebench.clock.Calibration;
@@ -16,23 +17,32 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * A discovered benchmark: its name, stages and class, and the reflection that creates it
- * and runs its {@link Setup} and {@link TearDown} methods (outside any measurement).
+ * A discovered benchmark: its name, stages, parameters and class, and the reflection that
+ * creates it and runs its {@link Setup} and {@link TearDown} methods (outside any measurement).
  *
  * @param name        benchmark name
  * @param stages      stage names in order (at least one)
  * @param description one line
  * @param className   implementing class
+ * @param parameters  the {@code --param}s it takes, in declaration order
  */
-public record BenchmarkDescriptor(String name, List<String> stages, String description, String className) {
+public record BenchmarkDescriptor(String name, List<String> stages, String description, String className,
+                                  List<ParameterDeclaration> parameters) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
     public BenchmarkDescriptor {
         stages = List.copyOf(stages);
+        parameters = List.copyOf(parameters);
+        if (parameters.stream().map(ParameterDeclaration::name).distinct().count() != parameters.size()) {
+            throw new IllegalArgumentException("benchmark '" + name + "' declares a parameter twice: "
+                    + parameters.stream().map(ParameterDeclaration::name).toList());
+        }
         if (!NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("benchmark name '" + name + "' must use only letters, digits, '.', '-', '_'");
         }
@@ -48,6 +58,11 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
         }
     }
 
+    /** A benchmark that takes no parameter. */
+    public BenchmarkDescriptor(String name, List<String> stages, String description, String className) {
+        this(name, stages, description, className, List.of());
+    }
+
     /** Reads the descriptor from a class's {@link Benchmark} annotation. */
     public static BenchmarkDescriptor of(Class<?> type) {
         Benchmark annotation = type.getAnnotation(Benchmark.class);
@@ -55,7 +70,40 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
             throw new IllegalArgumentException(type.getName() + " is not annotated with @Benchmark");
         }
         List<String> stages = annotation.stages().length == 0 ? List.of(annotation.name()) : Arrays.asList(annotation.stages());
-        return new BenchmarkDescriptor(annotation.name(), stages, annotation.description(), type.getName());
+        List<ParameterDeclaration> parameters = Arrays.stream(annotation.params()).map(ParameterDeclaration::of).toList();
+        return new BenchmarkDescriptor(annotation.name(), stages, annotation.description(), type.getName(), parameters);
+    }
+
+    /**
+     * Checks {@code --param}s against what this benchmark declares.
+     *
+     * @throws IllegalArgumentException "--param ticks=-5 is out of range for spin (valid: ticks=[0..4294967295],
+     *         default 1000)", or "--param bogus is not a parameter of empty (empty takes none)"
+     */
+    public void checkParams(Map<String, String> params) {
+        params.forEach((key, value) -> {
+            ParameterDeclaration declared = parameter(key).orElseThrow(() -> new IllegalArgumentException(
+                    "--param " + key + " is not a parameter of " + name + " (" + validParams() + ")"));
+            declared.problem(value).ifPresent(wrong -> {
+                throw new IllegalArgumentException("--param " + key + "=" + value + " " + wrong + " for " + name
+                        + " (valid: " + declared.describe() + ")");
+            });
+        });
+    }
+
+    /** @return the declaration of {@code --param key}, if this benchmark takes it */
+    public Optional<ParameterDeclaration> parameter(String key) {
+        return parameters.stream().filter(p -> p.name().equals(key)).findFirst();
+    }
+
+    /** @return "valid: ticks=[0..4294967295], default 1000", or "empty takes none" */
+    public String validParams() {
+        return parameters.isEmpty() ? name + " takes none" : "valid: " + describeParams();
+    }
+
+    /** @return "ticks=[0..4294967295], default 1000" (several joined by "; "), or "none" */
+    public String describeParams() {
+        return parameters.isEmpty() ? "none" : String.join("; ", parameters.stream().map(ParameterDeclaration::describe).toList());
     }
 
     /** @return true for a benchmark with more than one stage */

@@ -1,8 +1,10 @@
 package io.stagebench.runner;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.stagebench.fork.JvmFork;
 import io.stagebench.json.Json;
 import io.stagebench.io.AtomicFiles;
+import io.stagebench.io.IoProblems;
 import io.stagebench.system.CpuList;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -62,7 +64,7 @@ public final class BenchmarkForks {
         JvmFork.Outcome outcome = launcher.launch(specFile, config.jvmFlags(), serviceCpus,
                 Duration.ofSeconds(config.forkTimeoutS()));
         if (!outcome.succeeded()) {
-            failures.add(label + " " + outcome.failure() + " (its output is above; the other forks are kept)");
+            failures.add(label + " " + outcome.failure() + "; its output is above");
             progress.println(tag + " " + label + ": FAILED, " + outcome.failure());
             return;
         }
@@ -78,7 +80,11 @@ public final class BenchmarkForks {
             }
             series.add(forkSeries);
             results.add(result);
-        } catch (IOException | RuntimeException e) {
+        } catch (JsonProcessingException e) {
+            failures.add(label + " wrote an unreadable result: " + spec.resultFileName() + " " + Json.problem(e));
+        } catch (IOException e) {
+            failures.add(label + " wrote an unreadable result: " + IoProblems.describe(e));
+        } catch (RuntimeException e) {
             failures.add(label + " wrote an unreadable result: " + e.getMessage());
         }
     }

@@ -134,6 +134,27 @@ public final class BenchmarkRegistry {
         return descriptor;
     }
 
+    /**
+     * Checks {@code --param}s against the benchmarks of a run, before any fork starts: a key must
+     * be declared by at least one of them, and its value valid for every one that declares it
+     * (one {@code --param} goes to every benchmark of the run; those that do not declare it ignore it).
+     *
+     * @throws IllegalArgumentException one line naming the parameter and listing the valid ones
+     */
+    public void checkParams(List<String> benchmarkNames, Map<String, String> params) {
+        List<BenchmarkDescriptor> run = benchmarkNames.stream().map(this::get).toList();
+        params.forEach((key, value) -> {
+            List<BenchmarkDescriptor> takers = run.stream().filter(d -> d.parameter(key).isPresent()).toList();
+            if (takers.isEmpty()) {
+                throw new IllegalArgumentException("--param " + key + " is not a parameter of "
+                        + (run.size() == 1 ? run.get(0).name() + " (" + run.get(0).validParams() + ")"
+                        : "any benchmark run (" + String.join("; ", run.stream().map(d -> d.name() + ": "
+                                + d.describeParams()).toList()) + ")"));
+            }
+            takers.forEach(d -> d.checkParams(Map.of(key, value)));
+        });
+    }
+
     /** @return every benchmark name */
     public List<String> names() {
         return List.copyOf(benchmarks.keySet());

@@ -9,6 +9,7 @@ import io.stagebench.clock.Clock;
 import io.stagebench.clock.CounterStep;
 import io.stagebench.clock.LoadedClock;
 import io.stagebench.clock.ProbeOverhead;
+import io.stagebench.fork.LauncherWatch;
 import io.stagebench.json.Json;
 import io.stagebench.nativeaccess.Affinity;
 import io.stagebench.nativeaccess.ClockLoader;
@@ -23,6 +24,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * One fork's measurement, in order: pin → mlockall (best effort) → load clock → calibrate
@@ -58,6 +60,8 @@ public final class ForkExecution {
     /** Runs the fork and writes its files; returns the summary it wrote. */
     public ForkResult run() throws Exception {
         startNs = System.nanoTime();
+        // the launcher checked them; a fork started some other way fails here, in one line, before it measures
+        spec.params().forEach((key, value) -> descriptor.parameter(key).ifPresent(p -> descriptor.checkParams(Map.of(key, value))));
         // started on a thread of its own, before pinning: the recorder's threads inherit the
         // affinity of the thread that starts them, and its start-up (~0.3 s) overlaps calibration
         try (JitEvents jitEvents = JitEvents.startInBackground()) {
@@ -208,7 +212,7 @@ public final class ForkExecution {
                 memoryLocked, seq - spec.measuredMessages() * (withUnmarked ? 2L : 1L), measured.size(), measured.dropped(), allocatedBytes, gcCount,
                 jitCompilations, measuredStamps.markErrors(), sinkValue, spec.stallUs(), spec.stallEvery(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
-                ManagementFactory.getRuntimeMXBean().getInputArguments(), spec.rawFileName(), warnings,
+                jvmFlags(), spec.rawFileName(), warnings,
                 bracket.firstStartEpochMs(), bracket.lastEndEpochMs(),
                 ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList(),
                 warm.passes() + discarded.size(), replay, jitNamed, withUnmarked ? spec.unmarkedRawFileName() : null);
@@ -248,6 +252,12 @@ public final class ForkExecution {
             jit.settle();
         }
         return best;
+    }
+
+    /** @return this JVM's flags, less the launcher's pid (it differs in every run and says nothing of the measurement) */
+    private static List<String> jvmFlags() {
+        String launcher = "-D" + LauncherWatch.PID_PROPERTY + "=";
+        return ManagementFactory.getRuntimeMXBean().getInputArguments().stream().filter(f -> !f.startsWith(launcher)).toList();
     }
 
     private void say(String line) {

@@ -1,11 +1,14 @@
 package io.stagebench.runner;
 
+import io.stagebench.fork.LauncherWatch;
 import io.stagebench.json.Json;
 import java.nio.file.Path;
 
 /**
  * Entry point of a measuring fork: {@code ForkMain SPEC.json}. Exit 0 after writing
- * {@code fork-N.json} and {@code fork-N.raw}; exit 1 with the reason on stderr otherwise.
+ * {@code fork-N.json} and {@code fork-N.raw}; exit 1 with the reason on stderr otherwise; exit
+ * {@value LauncherWatch#EXIT_LAUNCHER_GONE} within about {@value LauncherWatch#POLL_MS} ms of its
+ * launcher's death ({@link LauncherWatch}).
  */
 public final class ForkMain {
 
@@ -17,6 +20,8 @@ public final class ForkMain {
             System.err.println("usage: ForkMain SPEC.json");
             System.exit(2);
         }
+        // first, while this thread still runs on the service CPUs: the watch thread stays there
+        LauncherWatch.start();
         try {
             ForkSpec spec = Json.mapper().readValue(Path.of(args[0]).toFile(), ForkSpec.class);
             BenchmarkDescriptor descriptor = BenchmarkRegistry.load().get(spec.benchmark());

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
@@ -71,6 +72,24 @@ public final class RunReport {
             }
         }
         return warnings;
+    }
+
+    /**
+     * @return the run's last line when any fork failed - how many of how many, which benchmarks
+     *         are left with no result, the first failure - e.g. {@code *** FAILED: 1 of 3 forks
+     *         failed; the results are from the others: spin fork 2/3 killed by SIGKILL (exit status
+     *         137); its output is above}; empty when every fork succeeded
+     */
+    public Optional<String> failureLine() {
+        List<String> failures = outcomes.stream().flatMap(o -> o.failures().stream()).toList();
+        if (failures.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> noResult = outcomes.stream().filter(o -> o.forks().isEmpty()).map(o -> o.descriptor().name()).toList();
+        int planned = outcomes.size() * config.forks();
+        return Optional.of(String.format(Locale.ROOT, "*** FAILED: %d of %d forks failed; %s: %s%s", failures.size(), planned,
+                noResult.isEmpty() ? "the results are from the others" : "no result for " + String.join(", ", noResult),
+                failures.get(0), failures.size() > 1 ? " (and " + (failures.size() - 1) + " more, listed above)" : ""));
     }
 
     /** @return the report text */

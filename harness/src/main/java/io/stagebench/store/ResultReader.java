@@ -107,9 +107,7 @@ public final class ResultReader {
         try {
             root = Json.mapper().readTree(file.toFile());
         } catch (JsonProcessingException e) {
-            throw new StoreException(file + ": not valid JSON, truncated or corrupt (" + e.getOriginalMessage()
-                    + (e.getLocation() != null ? " at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() : "") + ")", e);
+            throw new StoreException(file + ": not valid JSON, truncated or corrupt (" + Json.problem(e) + ")", e);
         } catch (IOException e) {
             throw new StoreException(file + ": cannot be read (" + e.getMessage() + ")", e);
         }

@@ -53,6 +53,11 @@ class AbCommandTest {
     }
 
     @Test
+    void shouldRejectASideParameterOutOfRangeBeforeBuildingAnything() throws Exception {
+        assertUsageError(ab("HEAD", "spin", "--b-param", "ticks=-1"), "--param ticks=-1 is out of range for spin");
+    }
+
+    @Test
     void shouldRejectAnUnknownStatistic() throws Exception {
         assertUsageError(ab("HEAD", "spin", "--stat", "p95"), "--stat: unknown statistic 'p95' (valid: tmean, p50, p99, p99.9, max)");
     }

@@ -98,4 +98,14 @@ class CheckCommandTest {
         assertEquals(2, check("--cpu", "9"));
         assertTrue(err.toString().contains("CPU 9 does not exist (available: 0-1)"), err.toString());
     }
+
+    @Test
+    void shouldExit2InsteadOfPassingWhenNothingAboutTheMachineCanBeRead() throws Exception {
+        write("sys/devices/system/cpu/online", "0-1\n");
+
+        assertEquals(2, check("--strict"), err.toString());
+        assertEquals("stagebench check: cannot check the machine under " + root + ": /proc/cpuinfo cannot be read, so the"
+                + " CPU, its counter and any hypervisor are unknown", err.toString().strip());
+        assertEquals("", out.toString());
+    }
 }

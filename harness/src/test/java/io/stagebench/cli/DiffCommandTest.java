@@ -9,10 +9,12 @@ import io.stagebench.diff.SummaryFixture;
 import io.stagebench.json.Json;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import io.stagebench.store.RunFixture;
 import io.stagebench.store.RunStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +23,9 @@ class DiffCommandTest {
 
     @TempDir
     Path results;
+
+    @TempDir
+    Path fakeRoot;
 
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
@@ -80,6 +85,27 @@ class DiffCommandTest {
 
         assertEquals(0, diff(a.toString(), b.toString(), "--fail-on-regression"), err.toString());
         assertTrue(out.toString().contains("faster"), out.toString());
+    }
+
+    @Test
+    void shouldFailTheGateWithCannotCompareWhenEveryForkOfBFailed() throws Exception {
+        Path a = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START, 3, List.of());
+        Path b = RunFixture.writeFailedRun(results, fakeRoot, "fedcba9876543210fedcba9876543210fedcba98",
+                RunFixture.START.plusSeconds(60));
+
+        assertOneLineError(diff(a.toString(), b.toString(), "--fail-on-regression"),
+                "stagebench diff: cannot compare pipe: every fork of B (" + b + ") failed, so it has no data");
+        assertTrue(out.toString().contains("*** NOT COMPARED: pipe: every fork of B"), out.toString());
+    }
+
+    @Test
+    void shouldNotPassWithoutTheGateEitherWhenASideHasNoData() throws Exception {
+        Path a = RunFixture.writeFailedRun(results, fakeRoot, RunFixture.COMMIT, RunFixture.START);
+        Path b = RunFixture.writeRun(results, fakeRoot, "fedcba9876543210fedcba9876543210fedcba98", false,
+                RunFixture.START.plusSeconds(60), 3, List.of());
+
+        assertOneLineError(diff(a.toString(), b.toString(), "--json"), "cannot compare pipe: every fork of A (" + a + ")");
+        assertEquals(1, Json.mapper().readTree(out.toString()).get("uncompared").size(), out.toString());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.stagebench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.store.RunFixture;
@@ -10,6 +11,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -93,5 +95,35 @@ class ReportCommandTest {
     @Test
     void shouldExitTwoWhenNothingIsStored() {
         assertOneLineError(report(), "no complete run under " + results);
+    }
+
+    @Test
+    void shouldExitTwoWithOneLineWhenTheOutputIsADirectory() throws Exception {
+        Path run = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START, 3, List.of());
+        Path directory = Files.createDirectories(results.resolve("a-directory"));
+
+        assertOneLineError(report(run.toString(), "-o", directory.toString()), directory + ": is a directory");
+        assertTrue(Files.isDirectory(directory));
+        try (var left = Files.list(directory.getParent())) {
+            assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith(".tmp-")), "no temporary file is left");
+        }
+    }
+
+    @Test
+    void shouldExitTwoWithOneLineWhenTheOutputCannotBeCreated() throws Exception {
+        Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self")), "needs Linux /proc");
+        Path run = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START, 3, List.of());
+
+        assertOneLineError(report(run.toString(), "-o", "/proc/x"), "/proc/x: cannot write (");
+        assertFalse(err.toString().contains("Exception"), err.toString());
+    }
+
+    @Test
+    void shouldNameTheFileInTheWayWhenTheOutputsFolderIsAFile() throws Exception {
+        Path run = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START, 3, List.of());
+        Path file = Files.writeString(results.resolve("plain-file"), "not a folder");
+
+        assertOneLineError(report(run.toString(), "-o", file.resolve("r.html").toString()),
+                file.resolve("r.html") + ": cannot write (" + file);
     }
 }

@@ -59,6 +59,24 @@ class RunCommandTest {
     }
 
     @Test
+    void shouldRefuseAParameterOutOfItsDeclaredRangeBeforeAnyForkStarts() throws Exception {
+        assertUsageError(run("spin", "--param", "ticks=-5"),
+                "stagebench run: --param ticks=-5 is out of range for spin (valid: ticks=[0..4294967295], default 1000)");
+    }
+
+    @Test
+    void shouldRefuseAParameterTheBenchmarkDoesNotDeclare() throws Exception {
+        assertUsageError(run("empty", "--param", "bogus=1"), "stagebench run: --param bogus is not a parameter of empty"
+                + " (empty takes none)");
+    }
+
+    @Test
+    void shouldRefuseAParameterNoBenchmarkOfTheRunDeclaresListingEachOnesParameters() throws Exception {
+        assertUsageError(run("spin", "empty", "--param", "tick=5"), "--param tick is not a parameter of any benchmark run"
+                + " (spin: ticks=[0..4294967295], default 1000; empty: none)");
+    }
+
+    @Test
     void shouldNameTheAvailableCpusForACpuThatDoesNotExist() throws Exception {
         assertUsageError(run("empty", "--cpu", "4096"), "CPU 4096 does not exist (available: ");
     }
@@ -66,6 +84,11 @@ class RunCommandTest {
     @Test
     void shouldRejectAnUnparseableRate() throws Exception {
         assertUsageError(run("empty", "--rate", "fast"), "cannot parse rate 'fast'");
+    }
+
+    @Test
+    void shouldSayARateAboveTheLimitIsOutOfRange() throws Exception {
+        assertUsageError(run("empty", "--rate", "2G/s"), "--rate: rate '2G/s' is out of range (more than 0, at most 1G/s)");
     }
 
     @Test
@@ -92,7 +115,8 @@ class RunCommandTest {
                 new PrintWriter(out, true), new PrintWriter(err, true));
 
         assertEquals(2, code);
-        assertTrue(err.toString().contains("is not writable"), err.toString());
+        assertEquals("stagebench run: results folder " + blocker.resolve("sub") + " is not writable (" + blocker.resolve("sub")
+                + ": not a directory); nothing was measured", err.toString().strip());
     }
 
     @Test
@@ -129,7 +153,7 @@ class RunCommandTest {
 
         assertEquals(0, code, err.toString());
         assertEquals(List.of("spin", "empty", "jitter", "service", "quote"),
-                out.toString().lines().map(l -> l.split("\\s+")[0]).toList());
+                out.toString().lines().filter(l -> !l.startsWith(" ")).map(l -> l.split("\\s+")[0]).toList());
     }
 
     @Test
@@ -139,5 +163,7 @@ class RunCommandTest {
         assertEquals(0, code);
         assertTrue(out.toString().contains("spin"), out.toString());
         assertTrue(out.toString().contains("first | second"), out.toString());
+        assertTrue(out.toString().contains("--param ticks=[0..4294967295], default 1000: spin length in counter ticks"),
+                out.toString());
     }
 }

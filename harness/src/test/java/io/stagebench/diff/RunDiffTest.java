@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -138,7 +139,7 @@ class RunDiffTest {
     }
 
     @Test
-    void shouldSkipABenchmarkWhoseForksAllFailedOnOneSide() throws Exception {
+    void shouldRefuseToCompareABenchmarkWhoseForksAllFailedOnOneSide() throws Exception {
         StoredRun a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1))));
         Path failed = SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1))).writeTo(dir.resolve("b"));
         ObjectNode root = (ObjectNode) Json.mapper().readTree(failed.resolve("summary.json").toFile());
@@ -150,6 +151,9 @@ class RunDiffTest {
         RunDiff diff = RunDiff.compare(a, ResultReader.readSummary(failed), VerdictRule.defaults(), ALL, List.of());
 
         assertTrue(diff.benchmarks().isEmpty());
-        assertEquals(List.of("benchmark spin: every fork of B failed; not compared"), diff.warnings());
+        assertEquals(List.of(), diff.warnings());
+        assertEquals(List.of("spin: every fork of B (" + failed + ") failed, so it has no data"), diff.uncompared());
+        assertEquals(Optional.of("cannot compare spin: every fork of B (" + failed + ") failed, so it has no data"),
+                diff.cannotCompare());
     }
 }

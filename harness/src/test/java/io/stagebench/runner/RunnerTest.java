@@ -12,6 +12,7 @@ import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,9 +52,46 @@ class RunnerTest {
 
         assertEquals(List.of(1, 3), outcome.forks().stream().map(ForkResult::fork).toList());
         assertEquals(1, outcome.failures().size());
-        assertTrue(outcome.failures().get(0).contains("empty fork 2/3 exited with code 134"), outcome.failures().get(0));
+        assertTrue(outcome.failures().get(0).contains("empty fork 2/3 killed by SIGABRT (exit status 134)"), outcome.failures().get(0));
         assertEquals(6_000, outcome.merged().get("empty").count());
         assertEquals(2, outcome.perFork().get("empty").size());
+    }
+
+    @Test
+    void shouldSayInTheLastLineHowManyForksFailedAndHow() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        RunConfig config = config(List.of("empty"), 3, List.of());
+        List<BenchmarkOutcome> outcomes = new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry, 2),
+                QUIET).run();
+
+        RunReport report = new RunReport(config, outcomes, List.of());
+
+        assertEquals(Optional.of("*** FAILED: 1 of 3 forks failed; the results are from the others: empty fork 2/3 killed"
+                + " by SIGABRT (exit status 134); its output is above"), report.failureLine());
+    }
+
+    @Test
+    void shouldSayWhichBenchmarkHasNoResultWhenEveryForkFailed() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        RunConfig config = config(List.of("empty"), 2, List.of());
+        List<BenchmarkOutcome> outcomes = new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry, 1, 2),
+                QUIET).run();
+
+        String line = new RunReport(config, outcomes, List.of()).failureLine().orElseThrow();
+
+        assertTrue(line.startsWith("*** FAILED: 2 of 2 forks failed; no result for empty: empty fork 1/2 killed by SIGABRT"),
+                line);
+        assertTrue(line.endsWith("(and 1 more, listed above)"), line);
+    }
+
+    @Test
+    void shouldHaveNoFailureLineWhenEveryForkSucceeded() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        RunConfig config = config(List.of("empty"), 1, List.of());
+
+        List<BenchmarkOutcome> outcomes = new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry), QUIET).run();
+
+        assertEquals(Optional.empty(), new RunReport(config, outcomes, List.of()).failureLine());
     }
 
     @Test

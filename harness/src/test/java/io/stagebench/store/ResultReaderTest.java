@@ -66,6 +66,18 @@ class ResultReaderTest {
     }
 
     @Test
+    void shouldSayWhereTheJsonBreaksInWordsWithoutTheParsersInternals() throws IOException {
+        assertRefused("{\"schema\": \"stagebench.run/1\", x", "unexpected character 'x' at line 1, column 32");
+        assertRefused("{\n  \"schema\": \"stagebench.ru", "ends early at line 2, column 27");
+    }
+
+    private void assertRefused(String content, String where) throws IOException {
+        Files.writeString(summary, content);
+
+        assertEquals(summary + ": not valid JSON, truncated or corrupt (" + where + ")", loadFails().getMessage());
+    }
+
+    @Test
     void shouldNameAMissingPercentileAndWhereItWasExpected() throws IOException {
         Files.writeString(summary, Files.readString(summary).replaceFirst("\"p99Ns\" : [0-9.E]+,", ""));
 

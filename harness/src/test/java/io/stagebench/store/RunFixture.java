@@ -149,6 +149,20 @@ public final class RunFixture {
         return dir;
     }
 
+    /**
+     * Writes a run whose every fork of "pipe" failed - as the store keeps it: the benchmark with
+     * its failures and no fork, no summary - under {@code root/<commit>/<run-id>}; returns its folder.
+     */
+    public static Path writeFailedRun(Path root, Path fakeRoot, String commit, Instant start) throws IOException {
+        Path dir = root.resolve(commit.substring(0, 12)).resolve(RunId.of(start));
+        Files.createDirectories(dir);
+        BenchmarkOutcome failed = new BenchmarkOutcome(new BenchmarkDescriptor("pipe", STAGES, "synthetic", "none.pipe"),
+                List.of(), List.of("pipe fork 1/3 killed by SIGKILL (exit status 137); its output is above"), Map.of(),
+                Map.of());
+        store(dir, config(dir), List.of(failed), List.of(), environment(fakeRoot, start, commit, false));
+        return dir;
+    }
+
     private static void write(Path root, String relative, String content) throws IOException {
         Path file = root.resolve(relative);
         Files.createDirectories(file.getParent());

@@ -3,6 +3,7 @@ package com.example.bench;
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.Operation;
+import io.stagebench.api.Parameter;
 import io.stagebench.api.Setup;
 import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
@@ -16,7 +17,9 @@ import java.util.SplittableRandom;
  * tape picked by the message's sequence number - a stage of ordinary code.
  */
 @Benchmark(name = "example", stages = {"wait", "vwap"},
-        description = "spin --param ticks=K (default 3000) on the clock, then a VWAP of 1024 trades")
+        description = "spin --param ticks=K (default 3000) on the clock, then a VWAP of 1024 trades",
+        params = @Parameter(name = "ticks", min = 0, max = 1_000_000_000L, defaultValue = "3000",
+                description = "the wait stage's length in counter ticks"))
 public final class ExampleBenchmark implements Operation {
 
     private static final int TRADES = 1024;

@@ -1,7 +1,11 @@
 package io.stagebench.api.processor;
 
+import io.stagebench.api.Benchmark;
+import io.stagebench.api.Parameter;
+import io.stagebench.api.ParameterDeclaration;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -23,7 +27,8 @@ import javax.tools.StandardLocation;
 /**
  * Finds classes annotated with {@code @io.stagebench.api.Benchmark} at compile time, checks
  * what the runner will need (a public, concrete, top-level or static class with a public
- * no-argument constructor that implements {@code Operation}; a valid, unique name) and
+ * no-argument constructor that implements {@code Operation}; a valid, unique name; valid
+ * {@code --param} declarations, each with a default inside its own range) and
  * lists them in {@code META-INF/stagebench/benchmarks.list}, one {@code name<TAB>class} line
  * each. Mistakes are compile errors on the class, not surprises in a fork.
  *
@@ -87,10 +92,30 @@ public final class BenchmarkProcessor extends AbstractProcessor {
             error(type, "@Benchmark name '" + name + "' must use only letters, digits, '.', '-', '_'");
             return;
         }
+        checkParameters(type, name);
         String className = processingEnv.getElementUtils().getBinaryName(type).toString();
         String previous = classByName.putIfAbsent(name, className);
         if (previous != null && !previous.equals(className)) {
             error(type, "@Benchmark name '" + name + "' is already used by " + previous);
+        }
+    }
+
+    /** Each declared {@code --param} must be valid as {@link ParameterDeclaration} checks it, and declared once. */
+    private void checkParameters(TypeElement type, String name) {
+        Benchmark declared = type.getAnnotation(Benchmark.class);
+        if (declared == null) {
+            return;
+        }
+        Set<String> seen = new HashSet<>();
+        for (Parameter parameter : declared.params()) {
+            try {
+                ParameterDeclaration.of(parameter);
+            } catch (IllegalArgumentException e) {
+                error(type, "@Benchmark '" + name + "': " + e.getMessage());
+            }
+            if (!seen.add(parameter.name())) {
+                error(type, "@Benchmark '" + name + "' declares parameter '" + parameter.name() + "' twice");
+            }
         }
     }
 

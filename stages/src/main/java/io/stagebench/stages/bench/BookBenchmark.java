@@ -3,6 +3,7 @@ package io.stagebench.stages.bench;
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.Operation;
+import io.stagebench.api.Parameter;
 import io.stagebench.api.Reset;
 import io.stagebench.api.Setup;
 import io.stagebench.api.Sink;
@@ -15,7 +16,11 @@ import io.stagebench.stages.book.OrderBook;
  * The book stage alone: each call parses the next message untimed ({@link Stamps#restart()}),
  * then times applying it to the limit order book.
  */
-@Benchmark(name = "book", description = "limit order book update for one parsed message")
+@Benchmark(name = "book", description = "limit order book update for one parsed message",
+        params = {@Parameter(name = ReferenceWorkload.MESSAGES, min = 1, max = ReferenceWorkload.MAX_STREAM_MESSAGES,
+                description = ReferenceWorkload.MESSAGES_DESCRIPTION),
+            @Parameter(name = ReferenceWorkload.SEED, defaultValue = ReferenceWorkload.DEFAULT_SEED_TEXT,
+                description = ReferenceWorkload.SEED_DESCRIPTION)})
 public final class BookBenchmark implements Operation {
 
     private OrderBook book;

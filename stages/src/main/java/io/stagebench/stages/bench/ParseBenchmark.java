@@ -3,6 +3,7 @@ package io.stagebench.stages.bench;
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.Operation;
+import io.stagebench.api.Parameter;
 import io.stagebench.api.Reset;
 import io.stagebench.api.Setup;
 import io.stagebench.api.Sink;
@@ -10,7 +11,11 @@ import io.stagebench.api.Stamps;
 import io.stagebench.stages.itch.ItchMessage;
 
 /** The parse stage alone: decode one ITCH 5.0 message from the replayed stream. */
-@Benchmark(name = "parse", description = "ITCH 5.0 flyweight decode of one message")
+@Benchmark(name = "parse", description = "ITCH 5.0 flyweight decode of one message",
+        params = {@Parameter(name = ReferenceWorkload.MESSAGES, min = 1, max = ReferenceWorkload.MAX_STREAM_MESSAGES,
+                description = ReferenceWorkload.MESSAGES_DESCRIPTION),
+            @Parameter(name = ReferenceWorkload.SEED, defaultValue = ReferenceWorkload.DEFAULT_SEED_TEXT,
+                description = ReferenceWorkload.SEED_DESCRIPTION)})
 public final class ParseBenchmark implements Operation {
 
     private MessageCursor messages;

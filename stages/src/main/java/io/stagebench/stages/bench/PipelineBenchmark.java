@@ -3,6 +3,7 @@ package io.stagebench.stages.bench;
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.Operation;
+import io.stagebench.api.Parameter;
 import io.stagebench.api.Reset;
 import io.stagebench.api.Setup;
 import io.stagebench.api.Sink;
@@ -22,7 +23,11 @@ import java.lang.foreign.MemorySegment;
  * change, no decision) costs only its boundary stamp, as in production instrumentation.
  */
 @Benchmark(name = "pipeline", stages = {"parse", "book", "decide", "encode"},
-        description = "parse -> book -> decide -> encode per message, stamped per stage")
+        description = "parse -> book -> decide -> encode per message, stamped per stage",
+        params = {@Parameter(name = ReferenceWorkload.MESSAGES, min = 1, max = ReferenceWorkload.MAX_STREAM_MESSAGES,
+                description = ReferenceWorkload.MESSAGES_DESCRIPTION),
+            @Parameter(name = ReferenceWorkload.SEED, defaultValue = ReferenceWorkload.DEFAULT_SEED_TEXT,
+                description = ReferenceWorkload.SEED_DESCRIPTION)})
 public final class PipelineBenchmark implements Operation {
 
     private final OuchEncoder encoder = new OuchEncoder();

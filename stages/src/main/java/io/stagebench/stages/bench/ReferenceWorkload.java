@@ -21,7 +21,8 @@ import java.util.zip.CRC32;
  * the JMH ones in {@code io.stagebench.stages.jmh} alike, so both harnesses measure the same
  * work: a market-data stream generated from a seed ({@code --param seed=N}, the same in every
  * fork so forks measure the same workload), books and strategies sized for it, and the
- * decisions the pipeline makes on it.
+ * decisions the pipeline makes on it. Every reference benchmark declares the two parameters
+ * ({@value #MESSAGES}, {@value #SEED}) with the constants here, so the launcher checks them alike.
  *
  * <p>A stagebench fork's stream is long enough for its warm-up and measurement together. The
  * benchmarks declare a {@code @Reset} that rewinds to the first message after an untimed
@@ -44,6 +45,18 @@ public final class ReferenceWorkload {
     /** Longest stream accepted. */
     public static final int MAX_STREAM_MESSAGES = 50_000_000;
 
+    /** {@code --param messages=N}: the stream's length, declared by every reference benchmark. */
+    public static final String MESSAGES = "messages";
+    /** What {@link #MESSAGES} changes. */
+    public static final String MESSAGES_DESCRIPTION = "length of the replayed stream (default: enough for warm-up and"
+            + " measurement, " + DEFAULT_STREAM_MESSAGES + " when warm-up is a time)";
+    /** {@code --param seed=S}: the generator's seed, declared by every reference benchmark. */
+    public static final String SEED = "seed";
+    /** {@link #DEFAULT_SEED} as declared. */
+    public static final String DEFAULT_SEED_TEXT = "" + DEFAULT_SEED;
+    /** What {@link #SEED} changes. */
+    public static final String SEED_DESCRIPTION = "market-data generator seed, the same in every fork";
+
     private static final MarketDataGenerator.Config CONFIG = MarketDataGenerator.Config.defaults();
 
     private ReferenceWorkload() {
@@ -58,11 +71,11 @@ public final class ReferenceWorkload {
         long total = params.totalMessages();
         long wanted = total > 0 ? (long) Math.ceil(total * messagesPerOp) + PREAMBLE_MESSAGES + 10_000
                 : DEFAULT_STREAM_MESSAGES;
-        long count = params.longParam("messages", wanted);
+        long count = params.longParam(MESSAGES, wanted);
         if (count < 1 || count > MAX_STREAM_MESSAGES) {
             throw new IllegalArgumentException("--param messages must be in [1, " + MAX_STREAM_MESSAGES + "], got " + count);
         }
-        return stream(params.longParam("seed", DEFAULT_SEED), (int) count);
+        return stream(params.longParam(SEED, DEFAULT_SEED), (int) count);
     }
 
     /**

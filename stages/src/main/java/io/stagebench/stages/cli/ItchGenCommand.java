@@ -1,6 +1,7 @@
 package io.stagebench.stages.cli;
 
 import io.stagebench.cli.UsageException;
+import io.stagebench.io.AtomicFiles;
 import io.stagebench.stages.itch.ItchFileReader;
 import io.stagebench.stages.itch.ItchLayout;
 import io.stagebench.stages.itch.MarketDataGenerator;
@@ -9,7 +10,6 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.zip.GZIPOutputStream;
@@ -21,7 +21,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code stagebench itch-gen --count N --seed S --out FILE}: writes a generated, deterministic
  * ITCH 5.0 file (see {@link MarketDataGenerator}) that {@code stagebench itch} and the
- * benchmarks can replay. The same count, seed and options always give the same bytes.
+ * benchmarks can replay. The same count, seed and options always give the same bytes. The file
+ * is written atomically (a temporary file renamed over it): a write that fails leaves no partial
+ * file, and the failure is one line naming the file and the reason (exit 2).
  */
 @Command(name = "itch-gen",
         mixinStandardHelpOptions = true,
@@ -59,7 +61,7 @@ public final class ItchGenCommand implements Callable<Integer> {
     String framing;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         final ItchFileReader.Framing parsedFraming = Framings.parse(framing);
         if (count < 0) {
             throw new UsageException("--count must be >= 0: " + count);
@@ -70,18 +72,17 @@ public final class ItchGenCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        try (OutputStream file = Files.newOutputStream(out);
-             OutputStream stream = new BufferedOutputStream(
-                     out.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(file, 1 << 16) : file,
-                     1 << 16)) {
-            if (parsedFraming == ItchFileReader.Framing.LENGTH_PREFIXED) {
-                MarketDataGenerator.write(seed, count, config, stream);
-            } else {
-                writeMold(config, stream);
+        // atomically, like results: a full disk or a kill leaves the old file (or none), never half of one
+        AtomicFiles.write(out, file -> {
+            try (OutputStream stream = new BufferedOutputStream(
+                    out.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(file, 1 << 16) : file, 1 << 16)) {
+                if (parsedFraming == ItchFileReader.Framing.LENGTH_PREFIXED) {
+                    MarketDataGenerator.write(seed, count, config, stream);
+                } else {
+                    writeMold(config, stream);
+                }
             }
-        } catch (IOException e) {
-            throw new UsageException("cannot write " + out + ": " + e.getMessage(), e);
-        }
+        });
         spec.commandLine().getOut().printf("wrote %d messages (seed %d, %d instruments, %s) to %s%n",
                 count, seed, instruments, framing, out);
         spec.commandLine().getOut().flush();

@@ -1,6 +1,7 @@
 package io.stagebench.stages.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.clock.ClockBinding;
@@ -33,6 +34,21 @@ class ReferenceBenchmarksTest {
         assertEquals(List.of("parse", "book", "decide", "encode", "pipeline"),
                 registry.defaults().stream().map(d -> d.name()).toList());
         assertEquals(List.of("parse", "book", "decide", "encode"), registry.get("pipeline").stages());
+    }
+
+    @Test
+    void shouldDeclareTheStreamLengthAndSeedEveryReferenceBenchmarkReads() {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        List<String> names = registry.defaults().stream().map(d -> d.name()).toList();
+
+        for (String name : names) {
+            assertEquals(List.of(ReferenceWorkload.MESSAGES, ReferenceWorkload.SEED),
+                    registry.get(name).parameters().stream().map(p -> p.name()).toList(), name);
+        }
+        registry.checkParams(names, Map.of("messages", "50000", "seed", "-3"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> registry.checkParams(names, Map.of("messages", "0")));
+        assertEquals("--param messages=0 is out of range for parse (valid: messages=[1..50000000])", e.getMessage());
     }
 
     @Test

@@ -213,6 +213,25 @@ class ItchCommandTest {
     }
 
     @Test
+    void shouldLeaveTheOldFileAndNoPartialOneWhenTheDiskFillsUp() throws Exception {
+        final Path file = Files.writeString(dir.resolve("day.itch"), "the previous file");
+        // a file-size limit of 64 KiB makes the write fail midway the way a full disk does (EFBIG)
+        final Process gen = new ProcessBuilder("bash", "-c", "ulimit -f 64; exec \"$0\" \"$@\"",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:-UsePerfData",
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "itch-gen", "--count", "200000", "--out", file.toString()).redirectErrorStream(true).start();
+        final String output = new String(gen.getInputStream().readAllBytes());
+
+        assertEquals(2, gen.waitFor(), output);
+        assertEquals(1, output.strip().lines().count(), output);
+        assertTrue(output.startsWith("stagebench itch-gen: " + file + ": cannot write (file too large)"), output);
+        assertEquals("the previous file", Files.readString(file));
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of(file), files.toList(), "no temporary file is left beside it");
+        }
+    }
+
+    @Test
     void shouldExitTwoOnABadFraming() throws IOException {
         final Path file = dir.resolve("x.itch");
         Files.write(file, new byte[0]);

@@ -1,0 +1,77 @@
+package io.stagebench.api.processor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The processor as javac runs it on a user's benchmark: a bad {@code --param} declaration is a compile error. */
+class BenchmarkProcessorTest {
+
+    @TempDir
+    Path dir;
+
+    private final DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+
+    private boolean compile(String params) throws Exception {
+        Path source = dir.resolve("src/x/Bench.java");
+        Files.createDirectories(source.getParent());
+        Files.writeString(source, """
+                package x;
+                import io.stagebench.api.*;
+                @Benchmark(name = "bench", params = %s)
+                public final class Bench implements Operation {
+                    public void run(long seq, Stamps stamps, Sink sink) {
+                    }
+                }
+                """.formatted(params));
+        Path classes = Files.createDirectories(dir.resolve("classes"));
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT, null)) {
+            JavaCompiler.CompilationTask task = javac.getTask(null, files, diagnostics,
+                    List.of("-proc:full", "-d", classes.toString(), "-cp", System.getProperty("java.class.path")),
+                    null, files.getJavaFileObjects(source));
+            task.setProcessors(List.of(new BenchmarkProcessor()));
+            return task.call();
+        }
+    }
+
+    private List<String> errors() {
+        return diagnostics.getDiagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
+                .map(d -> d.getMessage(Locale.ROOT)).toList();
+    }
+
+    @Test
+    void shouldFailTheCompileOfADefaultOutsideItsOwnRange() throws Exception {
+        assertFalse(compile("@Parameter(name = \"n\", min = 1, max = 10, defaultValue = \"20\")"));
+
+        assertEquals(List.of("@Benchmark 'bench': parameter n: default '20' is out of range"), errors());
+    }
+
+    @Test
+    void shouldFailTheCompileOfAParameterDeclaredTwice() throws Exception {
+        assertFalse(compile("{@Parameter(name = \"n\"), @Parameter(name = \"n\")}"));
+
+        assertEquals(List.of("@Benchmark 'bench' declares parameter 'n' twice"), errors());
+    }
+
+    @Test
+    void shouldListABenchmarkWithValidParameters() throws Exception {
+        assertTrue(compile("@Parameter(name = \"side\", type = Parameter.Type.TEXT, values = {\"bid\", \"ask\"},"
+                + " defaultValue = \"bid\")"), errors().toString());
+
+        assertTrue(Files.readString(dir.resolve("classes").resolve(BenchmarkProcessor.LIST)).contains("bench\tx.Bench"));
+    }
+}
