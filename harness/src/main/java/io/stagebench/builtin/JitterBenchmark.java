@@ -33,7 +33,7 @@ import io.stagebench.clock.Clock;
  *
  * <p>Suggested: {@code stagebench run jitter -w 1000 -n 10000} (10 s of 1 ms windows).
  */
-@Benchmark(name = "jitter", stages = {"wait", "gap"},
+@Benchmark(name = "jitter", stages = {"wait", "gap"}, unmarkedTotal = false,
         description = "platform jitter: first counter gap above --param thresholdNs (1000) per --param windowUs (1000) window",
         params = {
             @Parameter(name = "thresholdNs", min = 1, max = JitterBenchmark.MAX_THRESHOLD_NS,

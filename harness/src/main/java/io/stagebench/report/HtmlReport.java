@@ -1,6 +1,7 @@
 package io.stagebench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.runner.MarkCost;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.store.HistogramFiles;
@@ -126,6 +127,11 @@ public final class HtmlReport {
         html.append("<p class=\"meta\">stages ").append(esc(String.join(" → ", b.stages()))).append(" &middot; ")
                 .append(b.forksSucceeded()).append(" fork(s) succeeded").append(b.failures().isEmpty() ? ""
                         : ", " + b.failures().size() + " failed").append("</p>\n");
+        MarkCost.of(b.stages().size(), b.summaries()).ifPresent(cost -> html.append("<p class=\"meta\">")
+                .append(esc(String.format(Locale.ROOT, "unmarked = the same messages timed by begin and end reads only;"
+                        + " the %d inner marks add %+.1f ns at p50, %+.1f ns in tmean (%+.1f ns per mark) beyond the"
+                        + " probe overhead subtracted", cost.innerMarks(), cost.p50Ns(), cost.tmeanNs(),
+                        cost.perMarkTmeanNs()))).append("</p>\n"));
         for (StageSummary merged : b.summaries()) {
             String series = merged.stage();
             html.append("<div class=\"series\">\n<h3>").append(esc(b.name())).append(" / ").append(esc(series))
