@@ -31,6 +31,9 @@ import jdk.jfr.consumer.RecordingFile;
  */
 public final class JitEvents implements AutoCloseable {
 
+    /** System property that turns the recording off ({@code -Dstagebench.jitEvents=false}): the count alone remains. */
+    public static final String ENABLED_PROPERTY = "stagebench.jitEvents";
+
     /** How many named events a fork keeps. */
     public static final int MAX_NAMED = 10;
 
@@ -59,6 +62,9 @@ public final class JitEvents implements AutoCloseable {
      * caller's CPU affinity at this moment: call it before pinning the measuring thread.
      */
     public static JitEvents startInBackground() {
+        if (!Boolean.parseBoolean(System.getProperty(ENABLED_PROPERTY, "true"))) {
+            return new JitEvents(null, "turned off with -D" + ENABLED_PROPERTY + "=false");
+        }
         java.util.concurrent.CompletableFuture<JitEvents> future = new java.util.concurrent.CompletableFuture<>();
         Thread starter = new Thread(() -> future.complete(start()), "stagebench-jit-events");
         starter.setDaemon(true);
