@@ -67,7 +67,7 @@ public final class CoordinatedOmissionDemo implements Callable<Integer> {
     Integer stallAt;
 
     @Option(names = {"-w", "--warmup"}, paramLabel = "N", description = "Warm-up messages, paced too (default: ${DEFAULT-VALUE}).")
-    long warmup = 1_000;
+    long warmup = 10_000;
 
     @CommandLine.Mixin
     SessionOptions sessionOptions = new SessionOptions();

@@ -61,7 +61,9 @@ public final class BenchmarkForks {
         ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir);
         Path specFile = forkDir.resolve("fork-" + fork + ".spec.json");
         AtomicFiles.writeString(specFile, Json.write(spec));
-        JvmFork.Outcome outcome = launcher.launch(specFile, config.jvmFlags(), serviceCpus,
+        List<String> flags = new ArrayList<>(RunConfig.jitThresholdFlags(descriptor.className()));
+        flags.addAll(config.jvmFlags()); // after: a --jvm-arg may override them
+        JvmFork.Outcome outcome = launcher.launch(specFile, flags, serviceCpus,
                 Duration.ofSeconds(config.forkTimeoutS()));
         if (!outcome.succeeded()) {
             failures.add(label + " " + outcome.failure() + "; its output is above");

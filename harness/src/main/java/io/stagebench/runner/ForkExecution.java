@@ -44,6 +44,12 @@ public final class ForkExecution {
     private static final long JIT_QUIET_MS = 200;
     private static final long JIT_QUIET_MAX_MS = 5_000;
     private static final long RETRY_QUIET_MS = 100;
+    /**
+     * Measured passes stop being replayed once they have taken this long (after one retry at
+     * least): a back-to-back pass
+     * takes a fraction of a second, but a paced one at 1k/s takes 10 s for 10 000 messages.
+     */
+    private static final long RETRY_BUDGET_NS = 10_000_000_000L;
 
     private final ForkSpec spec;
     private final BenchmarkDescriptor descriptor;
@@ -146,6 +152,7 @@ public final class ForkExecution {
         MeasurementBracket bracket;
         Stamps measuredStamps;
         List<Long> discarded = new ArrayList<>();
+        long retriesStartNs = System.nanoTime();
         while (true) {
             // a retry waits less: a compile still running when the wait ends lands in the pass,
             // which is then discarded too - the safe direction
@@ -164,7 +171,8 @@ public final class ForkExecution {
                 seq = marked ? passes.run(measured, measuredStamps, seq) : passes.run(unmarked, unmarkedStamps, seq);
                 bracket.close();
             }
-            if (bracket.jitCompilations() == 0 || discarded.size() >= spec.jitRetries()) {
+            if (bracket.jitCompilations() == 0 || discarded.size() >= spec.jitRetries()
+                    || !discarded.isEmpty() && System.nanoTime() - retriesStartNs > RETRY_BUDGET_NS) {
                 break;
             }
             // the JIT changed the code while this pass ran: it was warm-up, not a measurement

@@ -52,24 +52,48 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
     /** The serial collector: one GC thread family, nothing concurrent beside the measuring thread. */
     public static final String GC_FLAG = "-XX:+UseSerialGC";
 
-    /**
-     * The JIT's compile thresholds at a tenth of their defaults. A method the measured messages
-     * call a few hundred times per pass (a book's rare level relinking, a strategy's throttle)
-     * otherwise reaches C2's threshold (5000 calls) only after several passes - or during
-     * measurement. A long-running process has compiled such methods long before; this flag lets
-     * a fork's warm-up get there in two or three passes. Hot methods compile within the first
-     * pass either way; their profiles are shorter, and a branch the shorter profile missed traps
-     * and recompiles during the later warm-up passes, which replay the same messages.
-     */
-    public static final String JIT_THRESHOLD_FLAG = "-XX:CompileThresholdScaling=0.1";
+    /** The JIT's compile thresholds for the scaled code: a tenth of their defaults. */
+    public static final double JIT_THRESHOLD_SCALE = 0.1;
 
     /**
-     * JVM flags of every fork unless overridden: fixed, pre-touched heap; one GC thread family; JIT thresholds
-     * ({@link #JIT_THRESHOLD_FLAG}); JIT counter access.
+     * The JIT's compile thresholds at a tenth of their defaults for the code of stagebench and of
+     * the benchmark's own package ({@link #jitThresholdFlags}), default elsewhere. A method the
+     * measured messages call a few hundred times per pass (a book's rare level relinking, a
+     * strategy's throttle) otherwise reaches C2's threshold (5000 calls) only after several
+     * passes - or during measurement; a long-running process has compiled it long before. Hot
+     * methods compile within the first pass either way; their profiles are shorter, and a branch
+     * the shorter profile missed traps and recompiles during the later warm-up passes, which
+     * replay the same messages.
+     *
+     * <p>Not the JVM-wide {@code -XX:CompileThresholdScaling}: that also compiles the JVM's
+     * background threads' code (the Flight Recorder's periodic tasks, a watch thread's sleep)
+     * ten times sooner, which a long measured pass then counts as compilations.
+     *
+     * @param benchmarkClass the benchmark's class name
+     * @return the flags: {@code CompileCommand}s for {@code io/stagebench/*} and the benchmark's package
+     */
+    public static List<String> jitThresholdFlags(String benchmarkClass) {
+        List<String> flags = new ArrayList<>();
+        flags.add("-XX:CompileCommand=quiet");
+        flags.add(thresholdCommand("io/stagebench/"));
+        int dot = benchmarkClass.lastIndexOf('.');
+        if (dot > 0 && !benchmarkClass.startsWith("io.stagebench.")) {
+            flags.add(thresholdCommand(benchmarkClass.substring(0, dot).replace('.', '/') + "/"));
+        }
+        return flags;
+    }
+
+    private static String thresholdCommand(String packagePath) {
+        return "-XX:CompileCommand=CompileThresholdScaling," + packagePath + "*.*," + JIT_THRESHOLD_SCALE;
+    }
+
+    /**
+     * JVM flags of every fork unless overridden: fixed, pre-touched heap; one GC thread family; JIT counter access.
+     * Each fork also gets {@link #jitThresholdFlags} for its benchmark.
      * The JMH cross-check benchmarks start their forks with the same heap, pre-touch and collector constants.
      */
     public static final List<String> DEFAULT_JVM_FLAGS = List.of(
-            HEAP_MIN_FLAG, HEAP_MAX_FLAG, PRE_TOUCH_FLAG, GC_FLAG, JIT_THRESHOLD_FLAG,
+            HEAP_MIN_FLAG, HEAP_MAX_FLAG, PRE_TOUCH_FLAG, GC_FLAG,
             "--add-exports", "java.management/sun.management=ALL-UNNAMED");
 
     public RunConfig {
