@@ -2,6 +2,7 @@ package io.stagebench.runner;
 
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
+import io.stagebench.api.HandoffOperation;
 import io.stagebench.api.Operation;
 import io.stagebench.api.Reset;
 import io.stagebench.api.ParameterDeclaration;
@@ -118,6 +119,37 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
             throw new IllegalArgumentException(className + " does not implement " + Operation.class.getName());
         }
         return (Operation) type.getConstructor().newInstance();
+    }
+
+    /**
+     * Creates a fresh instance of a benchmark on one thread ({@link Operation}) or two
+     * ({@link HandoffOperation}, which must declare its threads and a {@code handoff} stage).
+     */
+    public Object newInstance() throws ReflectiveOperationException {
+        Class<?> type = Class.forName(className);
+        if (HandoffOperation.class.isAssignableFrom(type)) {
+            handoffStage(type);
+            return type.getConstructor().newInstance();
+        }
+        return instantiate();
+    }
+
+    /**
+     * @return the index of the {@value LatencySeries#HANDOFF} stage of a handoff benchmark: the
+     *         stages before it run on the feed thread, those after it on the strategy thread
+     * @throws IllegalArgumentException when the class does not declare two threads and a handoff
+     *         stage with at least one stage on either side
+     */
+    int handoffStage(Class<?> type) {
+        Benchmark annotation = type.getAnnotation(Benchmark.class);
+        int at = stages.indexOf(LatencySeries.HANDOFF);
+        if (annotation == null || annotation.threads().length != 2 || at < 1 || at > stages.size() - 2
+                || stages.lastIndexOf(LatencySeries.HANDOFF) != at) {
+            throw new IllegalArgumentException("benchmark '" + name + "' implements HandoffOperation, so it must declare"
+                    + " threads = {feed, strategy} and one stage '" + LatencySeries.HANDOFF + "' with stages on either side,"
+                    + " not stages " + stages);
+        }
+        return at;
     }
 
     /** Runs every {@link Setup} method of {@code instance}, in name order. */

@@ -40,6 +40,7 @@ public final class BenchmarkProcessor extends AbstractProcessor {
 
     static final String BENCHMARK = "io.stagebench.api.Benchmark";
     static final String OPERATION = "io.stagebench.api.Operation";
+    static final String HANDOFF_OPERATION = "io.stagebench.api.HandoffOperation";
     static final String LIST = "META-INF/stagebench/benchmarks.list";
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
@@ -82,10 +83,8 @@ public final class BenchmarkProcessor extends AbstractProcessor {
         if (!publicNoArg) {
             error(type, "a @Benchmark class needs a public no-argument constructor");
         }
-        TypeElement operation = processingEnv.getElementUtils().getTypeElement(OPERATION);
-        if (operation != null && !processingEnv.getTypeUtils().isAssignable(
-                processingEnv.getTypeUtils().erasure(type.asType()), processingEnv.getTypeUtils().erasure(operation.asType()))) {
-            error(type, "a @Benchmark class must implement " + OPERATION);
+        if (!implementsType(type, OPERATION) && !implementsType(type, HANDOFF_OPERATION)) {
+            error(type, "a @Benchmark class must implement " + OPERATION + " (or " + HANDOFF_OPERATION + ")");
         }
         String name = annotationValue(type, "name");
         if (name == null || !NAME.matcher(name).matches()) {
@@ -101,6 +100,13 @@ public final class BenchmarkProcessor extends AbstractProcessor {
     }
 
     /** Each declared {@code --param} must be valid as {@link ParameterDeclaration} checks it, and declared once. */
+    /** @return true when {@code type} implements {@code interfaceName}, or when that type is not on the class path */
+    private boolean implementsType(TypeElement type, String interfaceName) {
+        TypeElement target = processingEnv.getElementUtils().getTypeElement(interfaceName);
+        return target == null || processingEnv.getTypeUtils().isAssignable(
+                processingEnv.getTypeUtils().erasure(type.asType()), processingEnv.getTypeUtils().erasure(target.asType()));
+    }
+
     private void checkParameters(TypeElement type, String name) {
         Benchmark declared = type.getAnnotation(Benchmark.class);
         if (declared == null) {
