@@ -31,15 +31,17 @@ import java.util.regex.Pattern;
  * @param description one line
  * @param className   implementing class
  * @param parameters  the {@code --param}s it takes, in declaration order
+ * @param threads     a handoff benchmark's threads, feed first ({@link Benchmark#threads()}); empty for one thread
  */
 public record BenchmarkDescriptor(String name, List<String> stages, String description, String className,
-                                  List<ParameterDeclaration> parameters) {
+                                  List<ParameterDeclaration> parameters, List<String> threads) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
     public BenchmarkDescriptor {
         stages = List.copyOf(stages);
         parameters = List.copyOf(parameters);
+        threads = threads == null ? List.of() : List.copyOf(threads);
         if (parameters.stream().map(ParameterDeclaration::name).distinct().count() != parameters.size()) {
             throw new IllegalArgumentException("benchmark '" + name + "' declares a parameter twice: "
                     + parameters.stream().map(ParameterDeclaration::name).toList());
@@ -59,6 +61,12 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
         }
     }
 
+    /** A benchmark on one thread. */
+    public BenchmarkDescriptor(String name, List<String> stages, String description, String className,
+                               List<ParameterDeclaration> parameters) {
+        this(name, stages, description, className, parameters, List.of());
+    }
+
     /** A benchmark that takes no parameter. */
     public BenchmarkDescriptor(String name, List<String> stages, String description, String className) {
         this(name, stages, description, className, List.of());
@@ -72,7 +80,8 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
         }
         List<String> stages = annotation.stages().length == 0 ? List.of(annotation.name()) : Arrays.asList(annotation.stages());
         List<ParameterDeclaration> parameters = Arrays.stream(annotation.params()).map(ParameterDeclaration::of).toList();
-        return new BenchmarkDescriptor(annotation.name(), stages, annotation.description(), type.getName(), parameters);
+        return new BenchmarkDescriptor(annotation.name(), stages, annotation.description(), type.getName(), parameters,
+                Arrays.asList(annotation.threads()));
     }
 
     /**
@@ -105,6 +114,14 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
     /** @return "ticks=[0..4294967295], default 1000" (several joined by "; "), or "none" */
     public String describeParams() {
         return parameters.isEmpty() ? "none" : String.join("; ", parameters.stream().map(ParameterDeclaration::describe).toList());
+    }
+
+    /**
+     * @return true for a benchmark whose stages run on two threads: {@code stagebench run} runs it
+     *         only when named, since it takes a second CPU
+     */
+    public boolean isHandoff() {
+        return !threads.isEmpty();
     }
 
     /** @return true for a benchmark with more than one stage */
@@ -141,9 +158,8 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
      *         stage with at least one stage on either side
      */
     int handoffStage(Class<?> type) {
-        Benchmark annotation = type.getAnnotation(Benchmark.class);
         int at = stages.indexOf(LatencySeries.HANDOFF);
-        if (annotation == null || annotation.threads().length != 2 || at < 1 || at > stages.size() - 2
+        if (!HandoffOperation.class.isAssignableFrom(type) || threads.size() != 2 || at < 1 || at > stages.size() - 2
                 || stages.lastIndexOf(LatencySeries.HANDOFF) != at) {
             throw new IllegalArgumentException("benchmark '" + name + "' implements HandoffOperation, so it must declare"
                     + " threads = {feed, strategy} and one stage '" + LatencySeries.HANDOFF + "' with stages on either side,"

@@ -92,7 +92,7 @@ final class HandoffFork {
         int split = descriptor.handoffStage(op.getClass());
         List<String> feedStages = stages.subList(0, split);
         List<String> strategyStages = stages.subList(split + 1, stages.size());
-        String[] threadNames = op.getClass().getAnnotation(io.stagebench.api.Benchmark.class).threads();
+        String[] threadNames = descriptor.threads().toArray(String[]::new);
         if (spec.stallUs() > 0) {
             warnings.add("stall injection is not supported for handoff benchmarks: ignored");
         }

@@ -74,9 +74,7 @@ final class HandoffPasses {
         long done = 0;
         while (done < count) {
             final int from = (int) (done % capacity);
-            final long left = count - done;
-            final int n = left < chunk ? (int) left : chunk;
-            final int to = from + n < capacity ? from + n : capacity;
+            final int to = HandoffLoop.chunkEnd(from, count - done, capacity, chunk);
             if (schedule == null) {
                 HandoffLoop.feed(clock, op, feedStamps, sink, feed, from, to, seq + done - from);
             } else {

@@ -147,9 +147,7 @@ final class StrategyThread implements AutoCloseable {
         long done = 0;
         while (done < messages) {
             final int from = (int) (done % capacity);
-            final long left = messages - done;
-            final int n = left < chunk ? (int) left : chunk;
-            final int to = from + n < capacity ? from + n : capacity;
+            final int to = HandoffLoop.chunkEnd(from, messages - done, capacity, chunk);
             HandoffLoop.strategy(clock, op, passStamps, sink, target, from, to);
             done += to - from;
         }
