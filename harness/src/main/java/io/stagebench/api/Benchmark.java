@@ -8,7 +8,7 @@ import java.lang.annotation.Target;
 
 /**
  * Marks a class as a stagebench benchmark. The class must be public, have a public
- * no-argument constructor and implement {@link Operation}; the annotation processor
+ * no-argument constructor and implement {@link Operation} (or {@link HandoffOperation}); the annotation processor
  * shipped with the harness checks that at compile time and lists the class in
  * {@code META-INF/stagebench/benchmarks.list}, where the runner finds it.
  *
@@ -16,6 +16,11 @@ import java.lang.annotation.Target;
  * times each call of {@link Operation#run}. A <b>pipeline</b> benchmark declares several
  * stages and calls {@link Stamps#mark()} at each boundary between them, giving one delta
  * per stage for every message plus the total.
+ *
+ * <p>A <b>handoff</b> benchmark runs its stages on two pinned threads: it declares
+ * {@link #threads()} (a feed and a strategy thread), implements {@link HandoffOperation}
+ * instead of {@link Operation}, and names a stage {@code handoff} between the feed's stages and
+ * the strategy's: {@code stages = {"parse", "book", "handoff", "decide", "encode"}}.
  *
  * <p>A benchmark declares the {@code --param}s it reads in {@link #params()} (see {@link Parameter}).
  *
@@ -54,6 +59,12 @@ public @interface Benchmark {
      * @return true (the default) to measure the unmarked total too
      */
     boolean unmarkedTotal() default true;
+
+    /**
+     * @return the names of the threads of a {@link HandoffOperation handoff} benchmark, feed
+     *         first, strategy second; empty (the default) for a benchmark on one thread
+     */
+    String[] threads() default {};
 
     /**
      * @return every {@code --param} it takes; the launcher refuses any other, and any value out

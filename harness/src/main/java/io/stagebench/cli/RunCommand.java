@@ -8,6 +8,7 @@ import io.stagebench.runner.ForkResult;
 import io.stagebench.runner.Mode;
 import io.stagebench.runner.RunConfig;
 import io.stagebench.runner.RunReport;
+import io.stagebench.runner.ThreadPlacement;
 import io.stagebench.store.RunStore;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -134,7 +135,11 @@ public final class RunCommand implements Callable<Integer> {
         if (noRaw) {
             for (BenchmarkOutcome outcome : outcomes) {
                 for (ForkResult fork : outcome.forks()) {
-                    Files.deleteIfExists(run.dir().resolve("forks").resolve(outcome.descriptor().name()).resolve(fork.rawFile()));
+                    Path forkDir = run.dir().resolve("forks").resolve(outcome.descriptor().name());
+                    Files.deleteIfExists(forkDir.resolve(fork.rawFile()));
+                    for (ThreadPlacement thread : fork.threads()) {
+                        Files.deleteIfExists(forkDir.resolve(thread.rawFile()));
+                    }
                 }
             }
         }

@@ -2,6 +2,7 @@ package io.stagebench.runner;
 
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
+import io.stagebench.api.HandoffOperation;
 import io.stagebench.api.Operation;
 import io.stagebench.api.Reset;
 import io.stagebench.api.ParameterDeclaration;
@@ -30,15 +31,17 @@ import java.util.regex.Pattern;
  * @param description one line
  * @param className   implementing class
  * @param parameters  the {@code --param}s it takes, in declaration order
+ * @param threads     a handoff benchmark's threads, feed first ({@link Benchmark#threads()}); empty for one thread
  */
 public record BenchmarkDescriptor(String name, List<String> stages, String description, String className,
-                                  List<ParameterDeclaration> parameters) {
+                                  List<ParameterDeclaration> parameters, List<String> threads) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
     public BenchmarkDescriptor {
         stages = List.copyOf(stages);
         parameters = List.copyOf(parameters);
+        threads = threads == null ? List.of() : List.copyOf(threads);
         if (parameters.stream().map(ParameterDeclaration::name).distinct().count() != parameters.size()) {
             throw new IllegalArgumentException("benchmark '" + name + "' declares a parameter twice: "
                     + parameters.stream().map(ParameterDeclaration::name).toList());
@@ -58,6 +61,12 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
         }
     }
 
+    /** A benchmark on one thread. */
+    public BenchmarkDescriptor(String name, List<String> stages, String description, String className,
+                               List<ParameterDeclaration> parameters) {
+        this(name, stages, description, className, parameters, List.of());
+    }
+
     /** A benchmark that takes no parameter. */
     public BenchmarkDescriptor(String name, List<String> stages, String description, String className) {
         this(name, stages, description, className, List.of());
@@ -71,7 +80,8 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
         }
         List<String> stages = annotation.stages().length == 0 ? List.of(annotation.name()) : Arrays.asList(annotation.stages());
         List<ParameterDeclaration> parameters = Arrays.stream(annotation.params()).map(ParameterDeclaration::of).toList();
-        return new BenchmarkDescriptor(annotation.name(), stages, annotation.description(), type.getName(), parameters);
+        return new BenchmarkDescriptor(annotation.name(), stages, annotation.description(), type.getName(), parameters,
+                Arrays.asList(annotation.threads()));
     }
 
     /**
@@ -106,6 +116,14 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
         return parameters.isEmpty() ? "none" : String.join("; ", parameters.stream().map(ParameterDeclaration::describe).toList());
     }
 
+    /**
+     * @return true for a benchmark whose stages run on two threads: {@code stagebench run} runs it
+     *         only when named, since it takes a second CPU
+     */
+    public boolean isHandoff() {
+        return !threads.isEmpty();
+    }
+
     /** @return true for a benchmark with more than one stage */
     public boolean isPipeline() {
         return stages.size() > 1;
@@ -118,6 +136,36 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
             throw new IllegalArgumentException(className + " does not implement " + Operation.class.getName());
         }
         return (Operation) type.getConstructor().newInstance();
+    }
+
+    /**
+     * Creates a fresh instance of a benchmark on one thread ({@link Operation}) or two
+     * ({@link HandoffOperation}, which must declare its threads and a {@code handoff} stage).
+     */
+    public Object newInstance() throws ReflectiveOperationException {
+        Class<?> type = Class.forName(className);
+        if (HandoffOperation.class.isAssignableFrom(type)) {
+            handoffStage(type);
+            return type.getConstructor().newInstance();
+        }
+        return instantiate();
+    }
+
+    /**
+     * @return the index of the {@value LatencySeries#HANDOFF} stage of a handoff benchmark: the
+     *         stages before it run on the feed thread, those after it on the strategy thread
+     * @throws IllegalArgumentException when the class does not declare two threads and a handoff
+     *         stage with at least one stage on either side
+     */
+    int handoffStage(Class<?> type) {
+        int at = stages.indexOf(LatencySeries.HANDOFF);
+        if (!HandoffOperation.class.isAssignableFrom(type) || threads.size() != 2 || at < 1 || at > stages.size() - 2
+                || stages.lastIndexOf(LatencySeries.HANDOFF) != at) {
+            throw new IllegalArgumentException("benchmark '" + name + "' implements HandoffOperation, so it must declare"
+                    + " threads = {feed, strategy} and one stage '" + LatencySeries.HANDOFF + "' with stages on either side,"
+                    + " not stages " + stages);
+        }
+        return at;
     }
 
     /** Runs every {@link Setup} method of {@code instance}, in name order. */

@@ -72,7 +72,7 @@ public final class BenchmarkForks {
         }
         try {
             ForkResult result = Json.mapper().readValue(forkDir.resolve(spec.resultFileName()).toFile(), ForkResult.class);
-            RawStamps raw = RawStamps.read(forkDir.resolve(result.rawFile()));
+            RawStamps raw = readRaw(forkDir, result, label);
             Map<String, double[]> forkSeries = LatencySeries.compute(raw, result.stages(),
                     result.overhead().subtractedTicks(), result.calibration().ticksPerNs());
             if (result.unmarkedRawFile() != null) {
@@ -89,6 +89,20 @@ public final class BenchmarkForks {
         } catch (RuntimeException e) {
             failures.add(label + " wrote an unreadable result: " + e.getMessage());
         }
+    }
+
+    /** A handoff fork's two threads' stamps joined by sequence number; a one-thread fork's stamps as written. */
+    private RawStamps readRaw(Path forkDir, ForkResult result, String label) throws IOException {
+        RawStamps raw = RawStamps.read(forkDir.resolve(result.rawFile()));
+        if (!result.handoff()) {
+            return raw;
+        }
+        HandoffJoin joined = HandoffJoin.join(raw, RawStamps.read(forkDir.resolve(result.threads().get(1).rawFile())));
+        if (joined.negativeHandoffs() > 0) {
+            progress.println(tag + " *** WARNING: " + label + ": " + joined.negativeHandoffs() + " messages were consumed"
+                    + " before they were published by the two CPUs' counters (stored as 0): the cross-core offset shows");
+        }
+        return joined.raw();
     }
 
     /**

@@ -167,12 +167,12 @@ public final class BenchmarkRegistry {
 
     /**
      * @return the benchmarks {@code stagebench run} runs when none is named: all but the
-     *         built-in rulers, single-stage benchmarks first in the order a pipeline declares
+     *         built-in rulers and the handoff benchmarks (they take a second CPU), single-stage benchmarks first in the order a pipeline declares
      *         its stages, then the rest by name
      */
     public List<BenchmarkDescriptor> defaults() {
         List<BenchmarkDescriptor> candidates = benchmarks.values().stream()
-                .filter(d -> !builtins.contains(d.name())).collect(Collectors.toList());
+                .filter(d -> !builtins.contains(d.name()) && !d.isHandoff()).collect(Collectors.toList());
         List<String> stageOrder = candidates.stream().filter(BenchmarkDescriptor::isPipeline)
                 .flatMap(d -> d.stages().stream()).distinct().toList();
         candidates.sort(java.util.Comparator

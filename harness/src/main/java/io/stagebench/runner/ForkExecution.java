@@ -1,6 +1,7 @@
 package io.stagebench.runner;
 
 import io.stagebench.api.BenchmarkParams;
+import io.stagebench.api.HandoffOperation;
 import io.stagebench.api.Operation;
 import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
@@ -41,15 +42,15 @@ public final class ForkExecution {
     // A compile of a large method can take 100 ms without the compile count moving, and the
     // setup's hot code (a generator, say) queues compiles ahead of the benchmark's own: a
     // quiet window shorter than a compile reads a busy compiler as idle.
-    private static final long JIT_QUIET_MS = 200;
-    private static final long JIT_QUIET_MAX_MS = 5_000;
-    private static final long RETRY_QUIET_MS = 100;
+    static final long JIT_QUIET_MS = 200;
+    static final long JIT_QUIET_MAX_MS = 5_000;
+    static final long RETRY_QUIET_MS = 100;
     /**
      * Measured passes stop being replayed once they have taken this long (after one retry at
-     * least): a back-to-back pass
-     * takes a fraction of a second, but a paced one at 1k/s takes 10 s for 10 000 messages.
+     * least): a back-to-back pass takes a fraction of a second, but a paced one at 1k/s takes
+     * 10 s for 10 000 messages.
      */
-    private static final long RETRY_BUDGET_NS = 10_000_000_000L;
+    static final long RETRY_BUDGET_NS = 10_000_000_000L;
 
     private final ForkSpec spec;
     private final BenchmarkDescriptor descriptor;
@@ -77,6 +78,8 @@ public final class ForkExecution {
 
     private ForkResult run(JitEvents jitEvents) throws Exception {
         String tag = "[" + spec.benchmark() + " fork " + spec.fork() + "/" + spec.forks() + "] ";
+        // before pinning: the CPUs the launcher left this JVM's other threads, where a second measured thread goes
+        java.util.Optional<CpuList> serviceCpus = Affinity.currentThreadAffinity();
         int cpuPinned = pin();
         String affinity = Affinity.currentThreadAffinity().map(CpuList::toString).orElse("unknown");
         boolean memoryLocked = spec.lockMemory() && lockMemory();
@@ -96,12 +99,18 @@ public final class ForkExecution {
 
         BenchmarkParams params = new BenchmarkParams(spec.benchmark(), spec.fork(),
                 spec.warmupMs() > 0 ? -1 : spec.warmupMessages(), spec.measuredMessages(), spec.params());
-        Operation benchmark = descriptor.instantiate();
+        Object instance = descriptor.newInstance();
         say(tag + "setup");
-        BenchmarkDescriptor.setup(benchmark, params, clock, calibration);
+        BenchmarkDescriptor.setup(instance, params, clock, calibration);
         jitEvents.awaitStart();
         // let the compiles the setup and the recorder's start queued drain, so warm-up compiles the benchmark, not the setup
         new JitActivity().awaitQuiet(JIT_QUIET_MS, JIT_QUIET_MAX_MS);
+        if (instance instanceof HandoffOperation handoff) {
+            HandoffFork.Ruler ruler = new HandoffFork.Ruler(loaded, calibration, stepTicks, overhead, cpuPinned, affinity,
+                    memoryLocked, HandoffFork.strategyCpu(serviceCpus, cpuPinned));
+            return new HandoffFork(spec, descriptor, progress, tag, startNs, warnings, jitEvents).run(handoff, params, ruler);
+        }
+        Operation benchmark = (Operation) instance;
         Operation op = benchmark;
         StallingOperation stalling = null;
         if (spec.stallUs() > 0) {
@@ -223,7 +232,8 @@ public final class ForkExecution {
                 jvmFlags(), spec.rawFileName(), warnings,
                 bracket.firstStartEpochMs(), bracket.lastEndEpochMs(),
                 ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList(),
-                warm.passes() + discarded.size(), replay, jitNamed, withUnmarked ? spec.unmarkedRawFileName() : null);
+                warm.passes() + discarded.size(), replay, jitNamed, withUnmarked ? spec.unmarkedRawFileName() : null,
+                List.of(), null);
         Path outDir = Path.of(spec.outDir());
         raw.write(outDir.resolve(spec.rawFileName()));
         if (withUnmarked) {
@@ -238,7 +248,7 @@ public final class ForkExecution {
      * The probe overhead as the measured loop pays it ({@link MeasureLoop#probeOnly}), in
      * rounds until its minimum stops improving, the JIT settling between rounds.
      */
-    private ProbeOverhead loopOverhead(Clock clock, long stepTicks) {
+    ProbeOverhead loopOverhead(Clock clock, long stepTicks) {
         int pairs = spec.overheadPairs();
         Recording rec = new Recording(pairs, 1, false);
         Stamps stamps = rec.stamps(clock);
@@ -263,7 +273,7 @@ public final class ForkExecution {
     }
 
     /** @return this JVM's flags, less the launcher's pid (it differs in every run and says nothing of the measurement) */
-    private static List<String> jvmFlags() {
+    static List<String> jvmFlags() {
         String launcher = "-D" + LauncherWatch.PID_PROPERTY + "=";
         return ManagementFactory.getRuntimeMXBean().getInputArguments().stream().filter(f -> !f.startsWith(launcher)).toList();
     }

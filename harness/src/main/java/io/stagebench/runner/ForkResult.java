@@ -44,6 +44,10 @@ import java.util.List;
  * @param replayed            whether warm-up replayed the measured messages (the benchmark declares a reset)
  * @param jitEvents           what the JIT compiled or deoptimised during measurement, by method (Flight Recorder)
  * @param unmarkedRawFile     raw stamps of the unmarked pass ({@code fork-N.unmarked.raw}), null when not measured
+ * @param threads            a handoff benchmark's threads, feed first (empty for one thread: the measuring
+ *                           thread's placement is {@code cpuPinned} and {@code affinity}); {@code rawFile} is then
+ *                           the feed's stamps and the strategy's are joined to them by sequence number
+ * @param crossCore          the bound on the counter offset between the threads' CPUs, null for one thread
  */
 public record ForkResult(String benchmark, int fork, List<String> stages, Mode mode, double rateHz,
                          ClockBinding requestedBinding, ClockBinding binding, Calibration calibration, long stepTicks,
@@ -53,7 +57,8 @@ public record ForkResult(String benchmark, int fork, List<String> stages, Mode m
                          long stallEvery, String jvm, List<String> jvmFlags, String rawFile,
                          List<String> warnings, long measureStartEpochMs,
                          long measureEndEpochMs, List<String> collectors, int warmupPasses, boolean replayed,
-                         List<String> jitEvents, String unmarkedRawFile) {
+                         List<String> jitEvents, String unmarkedRawFile, List<ThreadPlacement> threads,
+                         CrossCoreOffset crossCore) {
 
     public ForkResult {
         stages = List.copyOf(stages);
@@ -62,5 +67,11 @@ public record ForkResult(String benchmark, int fork, List<String> stages, Mode m
         // absent in results written before these fields existed
         collectors = collectors == null ? List.of() : List.copyOf(collectors);
         jitEvents = jitEvents == null ? List.of() : List.copyOf(jitEvents);
+        threads = threads == null ? List.of() : List.copyOf(threads);
+    }
+
+    /** @return whether the fork ran a handoff benchmark on two threads */
+    public boolean handoff() {
+        return !threads.isEmpty();
     }
 }

@@ -24,6 +24,11 @@ public final class LatencySeries {
      * disabled: begin and end reads only, one probe overhead subtracted.
      */
     public static final String UNMARKED = "unmarked";
+    /**
+     * Name of the stage of a handoff benchmark between its threads: from the feed's publish
+     * tick to the strategy's consume tick, read on two CPUs ({@link HandoffJoin}).
+     */
+    public static final String HANDOFF = "handoff";
     /** Series names no stage may take. */
     public static final List<String> RESERVED = List.of(TOTAL, RESPONSE, UNMARKED);
 

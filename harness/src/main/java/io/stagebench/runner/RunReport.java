@@ -113,6 +113,14 @@ public final class RunReport {
             out.append(String.format(Locale.ROOT, "measuring thread pinned to CPU %s (affinity read back: %s); memory locked: %s%n",
                     rangeLong(all, f -> f.cpuPinned()), distinct(all, ForkResult::affinity),
                     all.stream().allMatch(ForkResult::memoryLocked) ? "yes" : "NOT in every fork"));
+            List<ForkResult> crossCore = all.stream().filter(f -> f.crossCore() != null).toList();
+            if (!crossCore.isEmpty()) {
+                CrossCoreOffset offset = crossCore.get(0).crossCore();
+                out.append(String.format(Locale.ROOT, "cross-core offset CPU %d -> %d: within +-%s ticks (+-%.1f ns), fastest"
+                                + " round trip %s ticks; every handoff figure is uncertain by that much%n",
+                        offset.fromCpu(), offset.toCpu(), rangeLong(crossCore, f -> f.crossCore().boundTicks()),
+                        c.toNs(offset.boundTicks()), rangeLong(crossCore, f -> f.crossCore().minRoundTripTicks())));
+            }
         }
         out.append(String.format(Locale.ROOT, "mode %s%s; %d fork(s) x %,d messages after %s of warm-up%s%n",
                 config.mode(), config.mode() == Mode.PACED ? " at " + Rate.format(config.rateHz()) + " (latency from intended arrival)" : " (service time)",
@@ -149,6 +157,20 @@ public final class RunReport {
                 forks.stream().allMatch(ForkResult::replayed) ? " replaying the measured messages" : "",
                 rangeLong(forks, ForkResult::allocatedBytes),
                 rangeLong(forks, ForkResult::gcCount), rangeLong(forks, ForkResult::jitCompilations)));
+        if (forks.get(0).handoff()) {
+            for (int t = 0; t < forks.get(0).threads().size(); t++) {
+                final int thread = t;
+                List<ThreadPlacement> placed = forks.stream().filter(f -> f.threads().size() > thread)
+                        .map(f -> f.threads().get(thread)).toList();
+                ThreadPlacement first = placed.get(0);
+                out.append(String.format(Locale.ROOT, "  thread %s %s: pinned to CPU %s (affinity read back: %s); allocated %s B%n",
+                        first.name(), first.stages(), placed.stream().map(p -> String.valueOf(p.cpuPinned())).distinct()
+                                .collect(java.util.stream.Collectors.joining(", ")),
+                        placed.stream().map(ThreadPlacement::affinity).distinct().collect(java.util.stream.Collectors.joining(", ")),
+                        placed.stream().map(p -> String.valueOf(p.allocatedBytes())).distinct()
+                                .collect(java.util.stream.Collectors.joining(", "))));
+            }
+        }
         out.append(String.format(Locale.ROOT, "  %-10s %9s %9s %9s %9s %9s %11s %11s   %s%n",
                 "ns", "p50", "p90", "p99", "p99.9", "p99.99", "max", "count", "p50 across forks"));
         boolean anyUnreliable = false;

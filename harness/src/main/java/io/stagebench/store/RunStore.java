@@ -273,6 +273,22 @@ public final class RunStore {
                     f.put("overheadSubtractedTicks", fork.overhead().subtractedTicks());
                     f.put("stepTicks", fork.stepTicks());
                     f.put("stepNs", fork.calibration().toNs(fork.stepTicks()));
+                    if (fork.handoff()) {
+                        f.put("threads", fork.threads().stream().map(t -> Map.of("name", t.name(), "stages", t.stages(),
+                                "cpuPinned", t.cpuPinned(), "affinity", t.affinity(), "allocatedBytes", t.allocatedBytes()))
+                                .toList());
+                    }
+                    if (fork.crossCore() != null) {
+                        Map<String, Object> offset = new LinkedHashMap<>();
+                        offset.put("fromCpu", fork.crossCore().fromCpu());
+                        offset.put("toCpu", fork.crossCore().toCpu());
+                        offset.put("boundTicks", fork.crossCore().boundTicks());
+                        offset.put("boundNs", fork.calibration().toNs(fork.crossCore().boundTicks()));
+                        offset.put("lowTicks", fork.crossCore().lowTicks());
+                        offset.put("highTicks", fork.crossCore().highTicks());
+                        offset.put("minRoundTripTicks", fork.crossCore().minRoundTripTicks());
+                        f.put("crossCoreOffset", offset);
+                    }
                     f.put("warmupPasses", fork.warmupPasses());
                     f.put("jitEvents", fork.jitEvents());
                     f.put("warnings", fork.warnings());

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -40,6 +41,9 @@ public final class BenchmarkProcessor extends AbstractProcessor {
 
     static final String BENCHMARK = "io.stagebench.api.Benchmark";
     static final String OPERATION = "io.stagebench.api.Operation";
+    static final String HANDOFF_OPERATION = "io.stagebench.api.HandoffOperation";
+    /** The stage between a handoff benchmark's threads (the runner's {@code LatencySeries.HANDOFF}, which this module cannot see). */
+    static final String HANDOFF_STAGE = "handoff";
     static final String LIST = "META-INF/stagebench/benchmarks.list";
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
@@ -82,10 +86,8 @@ public final class BenchmarkProcessor extends AbstractProcessor {
         if (!publicNoArg) {
             error(type, "a @Benchmark class needs a public no-argument constructor");
         }
-        TypeElement operation = processingEnv.getElementUtils().getTypeElement(OPERATION);
-        if (operation != null && !processingEnv.getTypeUtils().isAssignable(
-                processingEnv.getTypeUtils().erasure(type.asType()), processingEnv.getTypeUtils().erasure(operation.asType()))) {
-            error(type, "a @Benchmark class must implement " + OPERATION);
+        if (!implementsType(type, OPERATION) && !implementsType(type, HANDOFF_OPERATION)) {
+            error(type, "a @Benchmark class must implement " + OPERATION + " (or " + HANDOFF_OPERATION + ")");
         }
         String name = annotationValue(type, "name");
         if (name == null || !NAME.matcher(name).matches()) {
@@ -93,10 +95,45 @@ public final class BenchmarkProcessor extends AbstractProcessor {
             return;
         }
         checkParameters(type, name);
+        checkThreads(type, name);
         String className = processingEnv.getElementUtils().getBinaryName(type).toString();
         String previous = classByName.putIfAbsent(name, className);
         if (previous != null && !previous.equals(className)) {
             error(type, "@Benchmark name '" + name + "' is already used by " + previous);
+        }
+    }
+
+    /** @return true when {@code type} implements {@code interfaceName}, or when that type is not on the class path */
+    private boolean implementsType(TypeElement type, String interfaceName) {
+        TypeElement target = processingEnv.getElementUtils().getTypeElement(interfaceName);
+        return target == null || processingEnv.getTypeUtils().isAssignable(
+                processingEnv.getTypeUtils().erasure(type.asType()), processingEnv.getTypeUtils().erasure(target.asType()));
+    }
+
+    /**
+     * A handoff benchmark declares two threads and one {@code handoff} stage with stages on either
+     * side; a one-thread benchmark declares no threads.
+     */
+    private void checkThreads(TypeElement type, String name) {
+        Benchmark declared = type.getAnnotation(Benchmark.class);
+        TypeElement handoffType = processingEnv.getElementUtils().getTypeElement(HANDOFF_OPERATION);
+        if (declared == null || handoffType == null) {
+            return;
+        }
+        boolean handoff = processingEnv.getTypeUtils().isAssignable(processingEnv.getTypeUtils().erasure(type.asType()),
+                processingEnv.getTypeUtils().erasure(handoffType.asType()));
+        List<String> stages = List.of(declared.stages());
+        if (!handoff) {
+            if (declared.threads().length > 0) {
+                error(type, "@Benchmark '" + name + "' declares threads but does not implement " + HANDOFF_OPERATION);
+            }
+            return;
+        }
+        int at = stages.indexOf(HANDOFF_STAGE);
+        if (declared.threads().length != 2 || declared.threads()[0].equals(declared.threads()[1])
+                || at < 1 || at > stages.size() - 2 || stages.lastIndexOf(HANDOFF_STAGE) != at) {
+            error(type, "@Benchmark '" + name + "' implements " + HANDOFF_OPERATION + ": it must declare two threads"
+                    + " (feed, strategy) and one stage '" + HANDOFF_STAGE + "' with stages on either side");
         }
     }
 

@@ -26,9 +26,7 @@ class BenchmarkProcessorTest {
     private final DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
 
     private boolean compile(String params) throws Exception {
-        Path source = dir.resolve("src/x/Bench.java");
-        Files.createDirectories(source.getParent());
-        Files.writeString(source, """
+        return compileSource("""
                 package x;
                 import io.stagebench.api.*;
                 @Benchmark(name = "bench", params = %s)
@@ -37,6 +35,31 @@ class BenchmarkProcessorTest {
                     }
                 }
                 """.formatted(params));
+    }
+
+    private boolean compileHandoff(String stagesAndThreads) throws Exception {
+        return compileSource("""
+                package x;
+                import io.stagebench.api.*;
+                @Benchmark(name = "bench", %s)
+                public final class Bench implements HandoffOperation {
+                    public void produce(long seq, Stamps stamps, Sink sink) {
+                    }
+                    public void publish(long seq) {
+                    }
+                    public long take() {
+                        return 0;
+                    }
+                    public void process(long seq, Stamps stamps, Sink sink) {
+                    }
+                }
+                """.formatted(stagesAndThreads));
+    }
+
+    private boolean compileSource(String text) throws Exception {
+        Path source = dir.resolve("src/x/Bench.java");
+        Files.createDirectories(source.getParent());
+        Files.writeString(source, text);
         Path classes = Files.createDirectories(dir.resolve("classes"));
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT, null)) {
@@ -71,6 +94,22 @@ class BenchmarkProcessorTest {
     void shouldListABenchmarkWithValidParameters() throws Exception {
         assertTrue(compile("@Parameter(name = \"side\", type = Parameter.Type.TEXT, values = {\"bid\", \"ask\"},"
                 + " defaultValue = \"bid\")"), errors().toString());
+
+        assertTrue(Files.readString(dir.resolve("classes").resolve(BenchmarkProcessor.LIST)).contains("bench\tx.Bench"));
+    }
+
+    @Test
+    void shouldFailTheCompileOfAHandoffBenchmarkWithoutAStageOnEitherSideOfTheHandoff() throws Exception {
+        assertFalse(compileHandoff("stages = {\"handoff\", \"decide\"}, threads = {\"feed\", \"strategy\"}"));
+
+        assertEquals(List.of("@Benchmark 'bench' implements io.stagebench.api.HandoffOperation: it must declare two threads"
+                + " (feed, strategy) and one stage 'handoff' with stages on either side"), errors());
+    }
+
+    @Test
+    void shouldListAHandoffBenchmarkWithTwoThreadsAndAHandoffStage() throws Exception {
+        assertTrue(compileHandoff("stages = {\"book\", \"handoff\", \"decide\"}, threads = {\"feed\", \"strategy\"}"),
+                errors().toString());
 
         assertTrue(Files.readString(dir.resolve("classes").resolve(BenchmarkProcessor.LIST)).contains("bench\tx.Bench"));
     }

@@ -151,30 +151,63 @@ public final class ImbalanceStrategy {
             emptyOrCrossed++;
             return false;
         }
-        final long bidE4 = book.levelPriceE4(bestBid);
-        final long askE4 = book.levelPriceE4(bestAsk);
+        final int depthLevels = config.depthLevels();
+        return decideOnTop(locate, timestampNs, book.levelPriceE4(bestBid), book.levelPriceE4(bestAsk),
+                depthShares(book, bestBid, depthLevels), depthShares(book, bestAsk, depthLevels),
+                book.roundLotSize(locate), book.stock(locate));
+    }
+
+    /**
+     * @return the shares of {@code depthLevels} levels of one side from {@code level} (its best) on:
+     *         what the strategy weighs, so a thread that owns the book can hand it to one that decides
+     */
+    public static long depthShares(OrderBook book, int level, int depthLevels) {
+        long shares = 0;
+        int at = level;
+        for (int i = 0; i < depthLevels && at != OrderBook.NONE; i++) {
+            shares += book.levelShares(at);
+            at = book.nextLevel(at);
+        }
+        return shares;
+    }
+
+    /** @return the depth levels per side {@link #decide(int, long, long, long, long, long, long, long)} expects summed */
+    public int depthLevels() {
+        return config.depthLevels();
+    }
+
+    /**
+     * Decides on a copy of the top of {@code locate}'s book rather than the book itself, for a
+     * strategy running on another thread than the book: the same rules and state as
+     * {@link #decide(OrderBook, int, long)}.
+     *
+     * @param bidE4     best bid price; {@code askE4 - bidE4 <= 0} (an empty side sent as 0) decides nothing
+     * @param bidShares shares of the best {@link #depthLevels()} bid levels (see {@link #depthShares})
+     * @param lotShares the stock's round lot, 0 for the configured default
+     * @param stock     packed stock symbol
+     */
+    public boolean decide(int locate, long timestampNs, long bidE4, long askE4, long bidShares, long askShares,
+                          long lotShares, long stock) {
+        if (EXTRA_SPINS > 0 && spin(bidShares) == 0) {
+            return false; // never taken: xorshift of a non-zero state is non-zero
+        }
+        return decideOnTop(locate, timestampNs, bidE4, askE4, bidShares, askShares, lotShares, stock);
+    }
+
+    private boolean decideOnTop(int locate, long timestampNs, long bidE4, long askE4, long bidShares, long askShares,
+                                long lotShares, long stock) {
+        if (locate < 1 || locate >= positionSharesByLocate.length) {
+            emptyOrCrossed++;
+            return false;
+        }
         final long spreadE4 = askE4 - bidE4;
-        if (spreadE4 <= 0) {
+        if (spreadE4 <= 0 || bidE4 <= 0) {
             emptyOrCrossed++;
             return false;
         }
         if (spreadE4 > config.maxSpreadE4()) {
             spreadTooWide++;
             return false;
-        }
-
-        final int depthLevels = config.depthLevels();
-        long bidShares = 0;
-        int level = bestBid;
-        for (int i = 0; i < depthLevels && level != OrderBook.NONE; i++) {
-            bidShares += book.levelShares(level);
-            level = book.nextLevel(level);
-        }
-        long askShares = 0;
-        level = bestAsk;
-        for (int i = 0; i < depthLevels && level != OrderBook.NONE; i++) {
-            askShares += book.levelShares(level);
-            level = book.nextLevel(level);
         }
         final long imbalanceBp = (bidShares - askShares) * 10_000 / (bidShares + askShares);
         final long excessBp = Math.abs(imbalanceBp) - config.imbalanceThresholdBp();
@@ -188,7 +221,7 @@ public final class ImbalanceStrategy {
         final boolean cross = spreadE4 <= tickE4;
         final long priceE4 = buy ? (cross ? askE4 : bidE4 + tickE4) : (cross ? bidE4 : askE4 - tickE4);
 
-        final long lot = book.roundLotSize(locate) > 0 ? book.roundLotSize(locate) : config.defaultLotShares();
+        final long lot = lotShares > 0 ? lotShares : config.defaultLotShares();
         final long position = positionSharesByLocate[locate];
         final long roomShares = buy ? config.maxPositionShares() - position : config.maxPositionShares() + position;
         long shares = lot * (1 + excessBp / 2_500);
@@ -214,7 +247,7 @@ public final class ImbalanceStrategy {
         positionSharesByLocate[locate] = buy ? position + shares : position - shares;
         final Decision d = decision;
         d.locate = locate;
-        d.stock = book.stock(locate);
+        d.stock = stock;
         d.side = buy ? ItchLayout.BUY : ItchLayout.SELL;
         d.priceE4 = priceE4;
         d.shares = (int) shares;

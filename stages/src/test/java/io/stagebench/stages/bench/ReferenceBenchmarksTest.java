@@ -76,4 +76,28 @@ class ReferenceBenchmarksTest {
         assertEquals(List.of("parse", "book", "decide", "encode", "total", "unmarked"),
                 List.copyOf(pipeline.merged().keySet()));
     }
+
+    @Test
+    void shouldRunTheHandoffOnTwoThreadsPinnedToDifferentCpusWithoutAllocatingOnEither() throws Exception {
+        int cpus = Runtime.getRuntime().availableProcessors();
+        RunConfig config = new RunConfig(List.of("handoff"), 1, 20_000, 0, 20_000, 1000, Mode.BACK_TO_BACK, 0, 0, 1,
+                cpus - 1, ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), RunConfig.DEFAULT_JVM_FLAGS, 300, runDir);
+
+        BenchmarkOutcome outcome = new Runner(config, BenchmarkRegistry.load(), CpuList.parse(cpus > 1 ? "0" : ""),
+                ForkLauncher.jvm(), new PrintStream(OutputStream.nullOutputStream())).run().get(0);
+
+        assertEquals(List.of(), outcome.failures());
+        assertEquals(List.of("parse", "book", "handoff", "decide", "encode", "total"), List.copyOf(outcome.merged().keySet()));
+        ForkResult fork = outcome.forks().get(0);
+        assertEquals(List.of("feed", "strategy"), fork.threads().stream().map(t -> t.name()).toList());
+        for (var thread : fork.threads()) {
+            assertEquals(0, thread.allocatedBytes(), thread.name() + " allocated during measurement");
+            assertEquals(String.valueOf(thread.cpuPinned()), thread.affinity(), thread.name() + " read back");
+        }
+        assertEquals(0, fork.markErrors());
+        if (cpus > 1) {
+            assertTrue(fork.threads().get(0).cpuPinned() != fork.threads().get(1).cpuPinned(), "two CPUs: " + fork.threads());
+            assertTrue(fork.crossCore() != null && fork.crossCore().minRoundTripTicks() > 0, "offset bound: " + fork.crossCore());
+        }
+    }
 }
