@@ -151,10 +151,16 @@ public final class ImbalanceStrategy {
             emptyOrCrossed++;
             return false;
         }
+        final long bidE4 = book.levelPriceE4(bestBid);
+        final long askE4 = book.levelPriceE4(bestAsk);
+        if (!spreadAccepted(bidE4, askE4)) {
+            return false;
+        }
+        // the depth is read only once the spread is accepted, the lot and symbol only once an
+        // order is sized: a book's rejected messages cost what they always did
         final int depthLevels = config.depthLevels();
-        return decideOnTop(locate, timestampNs, book.levelPriceE4(bestBid), book.levelPriceE4(bestAsk),
-                depthShares(book, bestBid, depthLevels), depthShares(book, bestAsk, depthLevels),
-                book.roundLotSize(locate), book.stock(locate));
+        return sizeAndSend(book, locate, timestampNs, bidE4, askE4, depthShares(book, bestBid, depthLevels),
+                depthShares(book, bestAsk, depthLevels), 0, 0);
     }
 
     /**
@@ -191,17 +197,20 @@ public final class ImbalanceStrategy {
         if (EXTRA_SPINS > 0 && spin(bidShares) == 0) {
             return false; // never taken: xorshift of a non-zero state is non-zero
         }
-        return decideOnTop(locate, timestampNs, bidE4, askE4, bidShares, askShares, lotShares, stock);
-    }
-
-    private boolean decideOnTop(int locate, long timestampNs, long bidE4, long askE4, long bidShares, long askShares,
-                                long lotShares, long stock) {
-        if (locate < 1 || locate >= positionSharesByLocate.length) {
+        if (locate < 1 || locate >= positionSharesByLocate.length || bidE4 <= 0) {
             emptyOrCrossed++;
             return false;
         }
+        if (!spreadAccepted(bidE4, askE4)) {
+            return false;
+        }
+        return sizeAndSend(null, locate, timestampNs, bidE4, askE4, bidShares, askShares, lotShares, stock);
+    }
+
+    /** @return whether the spread is positive and not too wide, counting the rejection when not */
+    private boolean spreadAccepted(long bidE4, long askE4) {
         final long spreadE4 = askE4 - bidE4;
-        if (spreadE4 <= 0 || bidE4 <= 0) {
+        if (spreadE4 <= 0) {
             emptyOrCrossed++;
             return false;
         }
@@ -209,6 +218,17 @@ public final class ImbalanceStrategy {
             spreadTooWide++;
             return false;
         }
+        return true;
+    }
+
+    /**
+     * The imbalance, the order's size and price, the position limit, repeats and the throttle.
+     *
+     * @param book the book the lot and symbol are read from, or null to take {@code lotShares} and {@code stock}
+     */
+    private boolean sizeAndSend(OrderBook book, int locate, long timestampNs, long bidE4, long askE4, long bidShares,
+                                long askShares, long lotShares, long stock) {
+        final long spreadE4 = askE4 - bidE4;
         final long imbalanceBp = (bidShares - askShares) * 10_000 / (bidShares + askShares);
         final long excessBp = Math.abs(imbalanceBp) - config.imbalanceThresholdBp();
         if (excessBp < 0) {
@@ -221,7 +241,8 @@ public final class ImbalanceStrategy {
         final boolean cross = spreadE4 <= tickE4;
         final long priceE4 = buy ? (cross ? askE4 : bidE4 + tickE4) : (cross ? bidE4 : askE4 - tickE4);
 
-        final long lot = lotShares > 0 ? lotShares : config.defaultLotShares();
+        final long roundLot = book != null ? book.roundLotSize(locate) : lotShares;
+        final long lot = roundLot > 0 ? roundLot : config.defaultLotShares();
         final long position = positionSharesByLocate[locate];
         final long roomShares = buy ? config.maxPositionShares() - position : config.maxPositionShares() + position;
         long shares = lot * (1 + excessBp / 2_500);
@@ -247,7 +268,7 @@ public final class ImbalanceStrategy {
         positionSharesByLocate[locate] = buy ? position + shares : position - shares;
         final Decision d = decision;
         d.locate = locate;
-        d.stock = stock;
+        d.stock = book != null ? book.stock(locate) : stock;
         d.side = buy ? ItchLayout.BUY : ItchLayout.SELL;
         d.priceE4 = priceE4;
         d.shares = (int) shares;
