@@ -180,6 +180,7 @@ public final class AbCommand implements Callable<Integer> {
             // A's environment names A's commit, read from the worktree while it still exists
             MeasurementSession.Measurement a = session.begin(builds.a().checkout(), benchmarks, side(shared, aJvmArgs, aParams));
             MeasurementSession.Measurement b = session.begin(builds.b().checkout(), benchmarks, side(shared, bJvmArgs, bParams));
+            session.printReadiness(a);
             runDirA = a.dir();
             runDirB = b.dir();
             InterleavedRunner runner = session.interleaved(

@@ -1,6 +1,7 @@
 package io.stagebench.cli;
 
 import io.stagebench.api.ParameterDeclaration;
+import io.stagebench.io.Terminal;
 import io.stagebench.runner.BenchmarkDescriptor;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.BenchmarkRegistry;
@@ -126,10 +127,11 @@ public final class RunCommand implements Callable<Integer> {
         MeasurementSession.Measurement run = session.begin(RunStore.projectHome(), benchmarks, settings);
 
         List<BenchmarkOutcome> outcomes = session.run(run, registry, source.launcher());
-        RunReport report = run.report(outcomes);
+        RunReport report = run.report(outcomes, quick && measurement.forks == null);
         boolean jmh = format.equals("jmh");
         PrintWriter text = jmh ? spec.commandLine().getErr() : out;
-        text.print(report.toText());
+        Terminal terminal = Terminal.current();
+        report.toText().lines().forEach(line -> text.println(terminal.highlight(line)));
         MeasurementSession.Stored stored = session.store(run, outcomes, report.warnings());
         if (noRaw) {
             for (BenchmarkOutcome outcome : outcomes) {
@@ -139,16 +141,19 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         text.println();
-        text.println("results: " + run.dir());
-        text.println("jmh:     " + stored.jmh());
-        stored.printReport(text);
+        if (stored.report() != null) {
+            text.println("results: " + run.dir() + " (report.html, jmh-result.json)");
+        } else {
+            text.println("results: " + run.dir() + " (jmh-result.json)");
+            stored.printReport(text);
+        }
         if (jmh) {
             text.flush();
             out.print(Files.readString(stored.jmh()));
             out.flush();
         }
         // the last line says when a fork failed: a run stored without some forks is not a clean run
-        report.failureLine().ifPresent(text::println);
+        report.failureLine().ifPresent(line -> text.println(terminal.highlight(line)));
         text.flush();
         return report.failureLine().isPresent() || stored.report() == null ? EXIT_INCOMPLETE : 0;
     }

@@ -1,17 +1,22 @@
 package io.stagebench.fork;
 
 import io.stagebench.system.CpuList;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Runs a main class in a fresh JVM, like JMH's forks: same java, same class path (or another
@@ -21,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  * measuring thread then pins itself to the measured CPU.
  *
  * <p>The child's stdout is captured (it carries the fork's result); its stderr is passed
- * through so progress stays visible. A fork that outlives its timeout is killed and
+ * through, or - when the spec names a reader for it - read line by line, its last
+ * {@link #STDERR_TAIL_LINES} lines kept for the outcome so a failure can show them. A fork that outlives its timeout is killed and
  * reported as timed out, never waited on forever. A fork never outlives this JVM either: it is
  * registered with {@link LiveForks}, whose shutdown hook kills it, and its command line names
  * this JVM ({@link LauncherWatch#PID_PROPERTY}) so that its main can watch for this JVM's death.
@@ -30,6 +36,9 @@ public final class JvmFork {
 
     /** Flags every fork gets: the native clock needs native access. */
     public static final List<String> BASE_JVM_FLAGS = List.of("--enable-native-access=ALL-UNNAMED");
+
+    /** The lines of a fork's stderr an outcome keeps, the last ones. */
+    public static final int STDERR_TAIL_LINES = 20;
 
     /** Linux signal names by number, for the signals that end a process. */
     private static final String[] SIGNALS = {null, "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL",
@@ -49,12 +58,19 @@ public final class JvmFork {
      * @param timeout     kill the fork after this long
      * @param classPath   the child's class path, or null for the running JVM's (another build of
      *                    the project, such as the other side of an A/B comparison, passes its own)
+     * @param stderrLines reads the child's stderr line by line, or null to pass it through
      */
     public record Spec(String mainClass, List<String> args, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
-                       String classPath) {
+                       String classPath, Consumer<String> stderrLines) {
         public Spec {
             args = List.copyOf(args);
             jvmFlags = List.copyOf(jvmFlags);
+        }
+
+        /** A fork whose stderr is passed through. */
+        public Spec(String mainClass, List<String> args, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
+                    String classPath) {
+            this(mainClass, args, jvmFlags, serviceCpus, timeout, classPath, null);
         }
 
         /** A fork on the running JVM's class path. */
@@ -72,8 +88,18 @@ public final class JvmFork {
      * @param stdout    everything it printed on stdout
      * @param elapsedMs wall time
      * @param error     why it could not start, or null
+     * @param stderrTail the last lines of its stderr, when the spec read them (empty when passed through)
      */
-    public record Outcome(List<String> command, int exitCode, boolean timedOut, String stdout, long elapsedMs, String error) {
+    public record Outcome(List<String> command, int exitCode, boolean timedOut, String stdout, long elapsedMs, String error,
+                          List<String> stderrTail) {
+        public Outcome {
+            stderrTail = List.copyOf(stderrTail);
+        }
+
+        /** An outcome whose stderr was passed through. */
+        public Outcome(List<String> command, int exitCode, boolean timedOut, String stdout, long elapsedMs, String error) {
+            this(command, exitCode, timedOut, stdout, elapsedMs, error, List.of());
+        }
 
         /** @return true when the fork exited 0 in time */
         public boolean succeeded() {
@@ -132,15 +158,38 @@ public final class JvmFork {
         LiveForks live = LiveForks.launcher();
         Process process;
         try {
-            process = live.start(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT));
+            process = live.start(new ProcessBuilder(command).redirectError(spec.stderrLines() == null
+                    ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.PIPE));
         } catch (IOException e) {
             return new Outcome(command, -1, false, "", 0, e.getMessage());
         }
+        CompletableFuture<List<String>> stderr = spec.stderrLines() == null ? CompletableFuture.completedFuture(List.of())
+                : CompletableFuture.supplyAsync(() -> readLines(process.getErrorStream(), spec.stderrLines()));
         try {
-            return await(process, command, spec.timeout(), startNs);
+            Outcome outcome = await(process, command, spec.timeout(), startNs);
+            List<String> tail = outcome.timedOut() ? stderr.getNow(List.of()) : stderr.join();
+            return new Outcome(outcome.command(), outcome.exitCode(), outcome.timedOut(), outcome.stdout(),
+                    outcome.elapsedMs(), outcome.error(), tail);
         } finally {
             live.ended(process);
         }
+    }
+
+    /** Passes each line to {@code lines}; returns the last {@link #STDERR_TAIL_LINES}. */
+    private static List<String> readLines(InputStream in, Consumer<String> lines) {
+        Deque<String> tail = new ArrayDeque<>();
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                lines.accept(line);
+                if (tail.size() == STDERR_TAIL_LINES) {
+                    tail.removeFirst();
+                }
+                tail.addLast(line);
+            }
+        } catch (IOException e) {
+            tail.addLast("(stderr unreadable: " + e.getMessage() + ")");
+        }
+        return List.copyOf(tail);
     }
 
     private static Outcome await(Process process, List<String> command, Duration timeout, long startNs) {
