@@ -40,7 +40,8 @@ import picocli.CommandLine.Parameters;
  * where its benchmarks are then ({@link AbBuilds}).
  */
 @Command(name = "ab", mixinStandardHelpOptions = true,
-        description = {"Build COMMIT (default: HEAD) in a temporary git worktree and measure it",
+        description = {"Measure COMMIT (A, old) against the working tree (B, new) and print the diff.",
+            "Builds COMMIT (default: HEAD) in a temporary git worktree and measures it",
             "(A, old) against the working tree (B, new), their forks interleaved",
             "A B B A ... on the same pinned CPU; store both runs and print the diff.",
             "Sequential by default: 15 forks a side, then 5 more pairs at a time for",

@@ -22,7 +22,8 @@ import picocli.CommandLine.Option;
  * OK or WARN with the command that would fix it (see {@link ReadinessCheck}).
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = {"Say whether this machine is ready to measure: governor, turbo/boost, SMT",
+        description = {"Say whether this machine is ready to measure, with the fix for each problem.",
+            "Checks governor, turbo/boost, SMT",
             "siblings of the measuring CPU, isolcpus / nohz_full / rcu_nocbs, irqbalance,",
             "transparent huge pages, clocksource, invariant TSC, hypervisor, swap and",
             "load; each OK or WARN with the command that would fix it. Changes nothing."},

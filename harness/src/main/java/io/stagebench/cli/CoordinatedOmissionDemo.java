@@ -36,9 +36,10 @@ import picocli.CommandLine.Option;
  * writes them to {@value #FILE} in the run's result folder.
  */
 @Command(name = "co", mixinStandardHelpOptions = true,
-        description = {"Coordinated omission, shown: a paced run at 1k/s of a 100 us service with one 1 s stall,",
-            "reported three ways - from the intended send time (stagebench), as a closed loop sees it",
-            "(service time), and corrected with HdrHistogram's recordValueWithExpectedInterval. About 10 s."},
+        description = {"Show coordinated omission: one stalled paced run, reported three ways. About 10 s.",
+            "A paced run at 1k/s of a 100 us service with one 1 s stall, reported from the intended send time",
+            "(stagebench), as a closed loop sees it (service time), and corrected with HdrHistogram's",
+            "recordValueWithExpectedInterval."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:demonstrated", "1:the fork failed, or the HTML report could not be written", "2:bad usage"})
 public final class CoordinatedOmissionDemo implements Callable<Integer> {

@@ -27,8 +27,8 @@ import picocli.CommandLine.Parameters;
  * run-to-run spread and a minimum size all agree (see {@link VerdictRule}).
  */
 @Command(name = "diff", mixinStandardHelpOptions = true,
-        description = {"Compare two stored runs, A (old) and B (new): per benchmark, stage and",
-            "statistic the old and new values, the change, each side's run-to-run",
+        description = {"Compare two stored runs, A (old) and B (new), and say which changes are real.",
+            "Per benchmark, stage and statistic: the old and new values, the change, each side's run-to-run",
             "spread, a two-sided Mann-Whitney U p-value over the per-fork values and a",
             "verdict: faster, slower, no change or unreliable.",
             "A and B are commit-ish names (HEAD~1, main, a hash: the latest stored run",

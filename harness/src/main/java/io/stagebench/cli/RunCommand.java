@@ -32,9 +32,9 @@ import picocli.CommandLine.Parameters;
  * before anything is measured.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Measure benchmarks (default: every one on offer but the built-in rulers - the reference",
-            "stages and the pipeline, or those of --classpath) in fresh JVMs pinned to one CPU, and print",
-            "p50 .. p99.99, max and count per stage - never a mean."},
+        description = {"Measure benchmarks in fresh JVMs pinned to one CPU and print their latency percentiles.",
+            "Default: every benchmark on offer but the built-in rulers (the reference stages and the pipeline,",
+            "or those of --classpath). Per stage: p50 .. p99.99, max and count - never a mean."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every fork succeeded and the run is stored",
             "1:a fork failed (the last line says how many and how; the run is stored without it), or the HTML report"
