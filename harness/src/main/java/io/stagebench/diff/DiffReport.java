@@ -1,6 +1,8 @@
 package io.stagebench.diff;
 
+import io.stagebench.io.TextWrap;
 import io.stagebench.json.Json;
+import io.stagebench.stats.TimeScale;
 import io.stagebench.store.StoredRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,9 +12,10 @@ import java.util.Map;
 
 /**
  * Renders a {@link RunDiff}: a table per benchmark (old, new, change, the run-to-run spread
- * of each side, the p-value and the verdict with its deciding condition), a summary line,
- * and every warning as a {@code *** WARNING:} line; or the same as JSON
- * ({@value #SCHEMA}) for machines.
+ * of each side in the unit the benchmark's values read best in, the p-value and the verdict,
+ * its deciding condition numbered under the table), a summary line, and every warning as a
+ * {@code *** WARNING:} line, every line within {@value TextWrap#WIDTH} characters; or the
+ * same as JSON ({@value #SCHEMA}) for machines.
  */
 public final class DiffReport {
 
@@ -43,24 +46,37 @@ public final class DiffReport {
             line(out, "%s  (%d v %d forks: smallest possible p %s)", benchmark.name(), benchmark.forksA(), benchmark.forksB(),
                     VerdictRule.formatP(MannWhitney.smallestTwoSidedP(benchmark.forksA(), benchmark.forksB())));
             int width = Math.max(8, benchmark.stages().stream().mapToInt(s -> s.stage().length()).max().orElse(0));
-            int nsWidth = 8;
+            double largestNs = 0;
             for (RunDiff.StageDiff stage : benchmark.stages()) {
                 for (Comparison c : stage.comparisons()) {
                     for (double v : new double[] {c.oldNs(), c.newNs(), c.spreadOldNs(), c.spreadNewNs()}) {
-                        nsWidth = Math.max(nsWidth, ns(v).length());
+                        largestNs = Double.isFinite(v) ? Math.max(largestNs, Math.abs(v)) : largestNs;
                     }
                 }
             }
-            String row = "  %-" + width + "s %-6s %" + nsWidth + "s %" + nsWidth + "s %8s  %-24s %" + nsWidth + "s %" + nsWidth
-                    + "s %8s %8s  ";
-            line(out, row + "%s", "series", "stat", "A ns", "B ns", "change", "shift (95% CI)", "IQR A", "IQR B",
-                    "Holm p", "detect", "verdict");
+            TimeScale scale = TimeScale.forMaxNs(largestNs);
+            String row = "  %-" + width + "s %-6s %8s %8s %8s  %-21s %8s %8s %8s %7s  ";
+            String unit = " " + scale.unit();
+            line(out, row + "%s", "series", "stat", "A" + unit, "B" + unit, "change", "shift (95% CI)", "IQR A" + unit,
+                    "IQR B" + unit, "Holm p", "detect", "verdict");
+            // the deciding conditions, long and repeated, are numbered under the table
+            List<String> reasons = new ArrayList<>();
             for (RunDiff.StageDiff stage : benchmark.stages()) {
                 for (Comparison c : stage.comparisons()) {
-                    line(out, row + "%-10s  %s", stage.stage(), c.statistic().label(), ns(c.oldNs()), ns(c.newNs()),
-                            percent(c.changePercent()), shift(c), ns(c.spreadOldNs()), ns(c.spreadNewNs()), p(c),
-                            detectable(c.detectablePercent()), c.verdict().label(), c.reason());
+                    String reason = "";
+                    if (!c.reason().isEmpty()) {
+                        if (!reasons.contains(c.reason())) {
+                            reasons.add(c.reason());
+                        }
+                        reason = " [" + (reasons.indexOf(c.reason()) + 1) + "]";
+                    }
+                    line(out, row + "%s", stage.stage(), c.statistic().label(), ns(c.oldNs(), scale), ns(c.newNs(), scale),
+                            percent(c.changePercent()), shift(c), ns(c.spreadOldNs(), scale), ns(c.spreadNewNs(), scale), p(c),
+                            detectable(c.detectablePercent()), c.verdict().label() + reason);
                 }
+            }
+            for (int i = 0; i < reasons.size(); i++) {
+                line(out, "  [%d] %s", i + 1, reasons.get(i));
             }
         }
         out.append(System.lineSeparator());
@@ -73,7 +89,7 @@ public final class DiffReport {
             diff.warnings().forEach(w -> out.append("*** WARNING: ").append(w).append(System.lineSeparator()));
             diff.uncompared().forEach(u -> out.append("*** NOT COMPARED: ").append(u).append(System.lineSeparator()));
         }
-        return out.toString();
+        return TextWrap.wrapAll(out.toString());
     }
 
     /** @return the JSON form */
@@ -162,6 +178,10 @@ public final class DiffReport {
 
     private static String ns(double value) {
         return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    private static String ns(double value, TimeScale scale) {
+        return Double.isNaN(value) ? "-" : scale.format(value);
     }
 
     private static String percent(double value) {

@@ -1,6 +1,7 @@
 package io.stagebench.runner;
 
 import io.stagebench.clock.Calibration;
+import io.stagebench.io.TextWrap;
 import io.stagebench.stats.Distribution;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.stats.TimeScale;
@@ -21,15 +22,12 @@ import java.util.function.ToLongFunction;
  * percentiles with each column in its own unit (ns, us, ms or s), what each fork verified
  * (collapsed across benchmarks that verified the same), then the warnings grouped - the
  * machine's once, each other warning once with the benchmarks it applies to and its fix - as
- * {@code *** WARNING:} lines. Every line fits {@value #WIDTH} characters.
+ * {@code *** WARNING:} lines. Every line fits {@value TextWrap#WIDTH} characters.
  */
 public final class RunReport {
 
     /** A stage's p50 under this multiple of the probe overhead is flagged. */
     public static final double OVERHEAD_WARNING_RATIO = 0.20;
-
-    /** The widest line the report prints; longer warnings wrap with an indent. */
-    public static final int WIDTH = 120;
 
     /** Forks per variant a comparison needs. */
     static final int COMPARISON_FORKS = 5;
@@ -183,13 +181,9 @@ public final class RunReport {
         warnings.addAll(warnings());
         if (!warnings.isEmpty()) {
             lines.add("");
-            warnings.forEach(w -> wrap("*** WARNING: " + w, lines));
+            warnings.forEach(w -> TextWrap.wrap("*** WARNING: " + w, lines));
         }
-        StringBuilder out = new StringBuilder();
-        List<String> fitted = new ArrayList<>();
-        lines.forEach(l -> wrap(l, fitted));
-        fitted.forEach(l -> out.append(l).append(System.lineSeparator()));
-        return out.toString();
+        return TextWrap.wrapAll(String.join(System.lineSeparator(), lines));
     }
 
     /** One table of every benchmark's series; each column in the unit its largest value reads best in. */
@@ -236,7 +230,7 @@ public final class RunReport {
                     name, cost.innerMarks(), cost.p50Ns(), cost.tmeanNs(), cost.perMarkTmeanNs())));
             RulerCheck.check(outcome, config.params()).ifPresent(line -> notes.add(name + ": " + line));
         }
-        notes.forEach(n -> wrap(n, lines));
+        notes.forEach(n -> TextWrap.wrap(n, lines));
     }
 
     /**
@@ -259,26 +253,9 @@ public final class RunReport {
                     rangeLong(forks, ForkResult::jitCompilations));
             byText.computeIfAbsent(text, k -> new ArrayList<>()).add(outcome);
         }
-        byText.forEach((text, same) -> wrap(String.join(", ", same.stream().map(o -> o.descriptor().name()).toList()) + ": "
+        byText.forEach((text, same) -> TextWrap.wrap(String.join(", ", same.stream().map(o -> o.descriptor().name()).toList()) + ": "
                 + String.format(Locale.ROOT, text, rangeLong(same.stream().flatMap(o -> o.forks().stream()).toList(),
                 ForkResult::warmupPasses)), lines));
-    }
-
-    /** Adds {@code line}, broken at spaces into lines of at most {@link #WIDTH} characters, continuations indented. */
-    static void wrap(String line, List<String> lines) {
-        String rest = line;
-        String indent = "";
-        while (indent.length() + rest.length() > WIDTH) {
-            int room = WIDTH - indent.length();
-            int cut = rest.lastIndexOf(' ', room);
-            if (cut <= 0) {
-                break;
-            }
-            lines.add(indent + rest.substring(0, cut));
-            rest = rest.substring(cut + 1);
-            indent = "    ";
-        }
-        lines.add(indent + rest);
     }
 
     private static String forkRange(double[] p50s, TimeScale scale) {
