@@ -94,7 +94,7 @@ public final class RunReport {
             }
             if (!outcome.summaries().isEmpty() && !outcome.summaries().get(0).unreliable().isEmpty()) {
                 add(grouped, String.join(", ", outcome.summaries().get(0).unreliable())
-                        + " rest on <100 samples (marked *); fix: more messages (-n)", name);
+                        + ": <100 samples beyond (marked *); fix: raise -n", name);
             }
         }
         List<String> warnings = new ArrayList<>(runWarnings);
