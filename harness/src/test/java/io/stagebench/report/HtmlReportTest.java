@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.runner.RunConfig;
 import io.stagebench.store.ResultReader;
+import io.stagebench.store.RunId;
 import io.stagebench.store.RunFixture;
 import io.stagebench.store.RunStore;
 import java.io.IOException;
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 class HtmlReportTest {
 
     private static final String OTHER_COMMIT = "fedcba9876543210fedcba9876543210fedcba98";
+    private static final String QUICK_COMMIT = "abcabcabcabcabcabcabcabcabcabcabcabcabca";
 
     @TempDir
     static Path results;
@@ -39,6 +42,17 @@ class HtmlReportTest {
     static void writeTwoCommitsAndRender() throws IOException {
         RunFixture.writeRun(results, fakeRoot, OTHER_COMMIT, false, RunFixture.START.minusSeconds(86_400), 7,
                 List.of("an older run's warning"));
+        // a smoke run of another configuration (1 fork): not part of the history
+        Path quick = results.resolve(QUICK_COMMIT.substring(0, 12)).resolve(RunId.of(RunFixture.START.minusSeconds(3_600)));
+        Files.createDirectories(quick);
+        RunConfig quickConfig = RunFixture.config(quick);
+        RunFixture.store(quick, new RunConfig(quickConfig.benchmarks(), 1, quickConfig.warmupMessages(), quickConfig.warmupMs(),
+                        quickConfig.messages(), quickConfig.chunk(), quickConfig.mode(), quickConfig.rateHz(), quickConfig.stallUs(),
+                        quickConfig.stallEvery(), quickConfig.stallAt(), quickConfig.cpu(), quickConfig.binding(), quickConfig.calibrationMs(),
+                        quickConfig.calibrationRounds(), quickConfig.overheadPairs(), quickConfig.lockMemory(), quickConfig.params(),
+                        quickConfig.jvmFlags(), quickConfig.forkTimeoutS(), quick, quickConfig.jitRetries()),
+                List.of(RunFixture.pipeline(1, 3_000, 5)), List.of(),
+                RunFixture.environment(fakeRoot, RunFixture.START.minusSeconds(3_600), QUICK_COMMIT, false));
         runDir = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, true, RunFixture.START, 42,
                 List.of("pipe: too few samples for p99.9, p99.99 (fewer than 100 beyond): marked * and unreliable",
                         "a <warning> with \"markup\" & more"));
@@ -58,8 +72,8 @@ class HtmlReportTest {
             assertTrue(src.group(1).startsWith("data:image/png;base64,"), src.group(1));
             images++;
         }
-        // three series: a percentile chart and a history chart each
-        assertEquals(6, images);
+        // three series: a percentile chart and a history chart each, and the overview
+        assertEquals(7, images);
     }
 
     @Test
@@ -95,6 +109,25 @@ class HtmlReportTest {
         int older = html.indexOf("fedcba987654", history);
         int current = html.indexOf("0123456789ab-dirty", history);
         assertTrue(older > 0 && current > older, "history ordered by start time, oldest first");
+    }
+
+    @Test
+    void shouldOpenWithTheSummaryAndTheOverlayChartBeforeTheWarnings() {
+        int summary = html.indexOf("id=\"summary\"");
+        int overlay = html.indexOf("alt=\"latency by percentile of every series\"");
+        int warnings = html.indexOf("id=\"warnings\"");
+        int details = html.indexOf("id=\"benchmarks\"");
+
+        assertTrue(summary > 0 && summary < overlay && overlay < warnings && warnings < details, "summary, chart, warnings");
+        assertTrue(html.substring(summary, overlay).contains("<th>p50 ns</th>"), "columns carry their unit");
+    }
+
+    @Test
+    void shouldKeepRunsOfAnotherConfigurationOutOfTheHistory() {
+        int history = html.indexOf("id=\"history\"");
+
+        assertFalse(html.substring(history).contains("abcabcabcabc"), "the 1-fork run is another configuration");
+        assertTrue(html.substring(history).contains("1 run(s) of other configurations left out"));
     }
 
     @Test
