@@ -9,6 +9,8 @@ import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunResolver;
 import io.stagebench.store.RunStore;
 import io.stagebench.store.StoredRun;
+import io.stagebench.report.ComparisonPage;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -67,11 +69,15 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(names = "--results", paramLabel = "DIR", description = "Results folder (default: the project's results/).")
     Path results;
 
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write a comparison page to FILE: per stage one chart"
+            + " of both runs by percentile, and the verdict table.")
+    Path html;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         VerdictRule rule = rule();
         List<Statistic> statistics = statistics();
         try {
@@ -81,6 +87,10 @@ public final class DiffCommand implements Callable<Integer> {
             StoredRun runA = ResultReader.readSummary(resolver.resolve(a, bases));
             StoredRun runB = ResultReader.readSummary(resolver.resolve(b, bases));
             RunDiff diff = RunDiff.compare(runA, runB, rule, statistics, List.copyOf(new LinkedHashSet<>(benchmarks)));
+            if (html != null) {
+                spec.commandLine().getErr().println("comparison: " + ComparisonPage.write(diff, html));
+                spec.commandLine().getErr().flush();
+            }
             return print(diff, failOnRegression, json, spec.commandLine().getOut());
         } catch (DiffException e) {
             throw new UsageException(e.getMessage(), e);

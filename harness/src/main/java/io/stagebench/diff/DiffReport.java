@@ -31,34 +31,17 @@ public final class DiffReport {
     /** @return the report text */
     public String toText() {
         StringBuilder out = new StringBuilder();
-        VerdictRule rule = diff.rule();
         line(out, "A (old)  %s", describe(diff.a()));
         line(out, "B (new)  %s", describe(diff.b()));
-        line(out, "rule     faster/slower only when: the two-sided Mann-Whitney U p over the per-fork values, Holm-adjusted");
-        line(out, "         over all %d rows of this diff, is < %s%s; the Hodges-Lehmann shift (median of pairwise",
-                diff.rowCount(), VerdictRule.formatAlpha(rule.lookAlpha()),
-                rule.looks() > 1 ? " (alpha " + VerdictRule.formatAlpha(rule.alpha()) + " spread over " + rule.looks() + " looks)" : "");
-        line(out, "         differences B - A) exceeds the run-to-run spread (IQR across forks) of either side; and");
-        line(out, "         |shift| >= %s%% of A. 'could detect': the smallest change this comparison would have called.",
-                VerdictRule.formatAlpha(rule.thresholdPercent()));
+        line(out, "rule     %s", ruleText());
         for (RunDiff.BenchmarkDiff benchmark : diff.benchmarks()) {
             out.append(System.lineSeparator());
             line(out, "%s  (%d v %d forks: smallest possible p %s)", benchmark.name(), benchmark.forksA(), benchmark.forksB(),
                     VerdictRule.formatP(MannWhitney.smallestTwoSidedP(benchmark.forksA(), benchmark.forksB())));
             int width = Math.max(8, benchmark.stages().stream().mapToInt(s -> s.stage().length()).max().orElse(0));
-            double largestNs = 0;
-            for (RunDiff.StageDiff stage : benchmark.stages()) {
-                for (Comparison c : stage.comparisons()) {
-                    for (double v : new double[] {c.oldNs(), c.newNs(), c.spreadOldNs(), c.spreadNewNs()}) {
-                        largestNs = Double.isFinite(v) ? Math.max(largestNs, Math.abs(v)) : largestNs;
-                    }
-                }
-            }
-            TimeScale scale = TimeScale.forMaxNs(largestNs);
+            TimeScale scale = scale(benchmark);
             String row = "  %-" + width + "s %-6s %8s %8s %8s  %-21s %8s %8s %8s %7s  ";
-            String unit = " " + scale.unit();
-            line(out, row + "%s", "series", "stat", "A" + unit, "B" + unit, "change", "shift (95% CI)", "IQR A" + unit,
-                    "IQR B" + unit, "Holm p", "detect", "verdict");
+            line(out, row + "%s", headers(scale).toArray());
             // the deciding conditions, long and repeated, are numbered under the table
             List<String> reasons = new ArrayList<>();
             for (RunDiff.StageDiff stage : benchmark.stages()) {
@@ -70,9 +53,9 @@ public final class DiffReport {
                         }
                         reason = " [" + (reasons.indexOf(c.reason()) + 1) + "]";
                     }
-                    line(out, row + "%s", stage.stage(), c.statistic().label(), ns(c.oldNs(), scale), ns(c.newNs(), scale),
-                            percent(c.changePercent()), shift(c), ns(c.spreadOldNs(), scale), ns(c.spreadNewNs(), scale), p(c),
-                            detectable(c.detectablePercent()), c.verdict().label() + reason);
+                    List<Object> cells = new ArrayList<>(cells(stage.stage(), c, scale));
+                    cells.set(cells.size() - 1, cells.get(cells.size() - 1) + reason);
+                    line(out, row + "%s", cells.toArray());
                 }
             }
             for (int i = 0; i < reasons.size(); i++) {
@@ -80,16 +63,60 @@ public final class DiffReport {
             }
         }
         out.append(System.lineSeparator());
-        List<String> slower = diff.regressions();
-        List<String> faster = diff.improvements();
-        line(out, "verdicts: %d slower%s, %d faster%s, %d no change, %d unreliable", slower.size(), names(slower),
-                faster.size(), names(faster), diff.count(Verdict.NO_CHANGE), diff.count(Verdict.UNRELIABLE));
+        line(out, "%s", verdictLine());
         if (!diff.warnings().isEmpty() || !diff.uncompared().isEmpty()) {
             out.append(System.lineSeparator());
             diff.warnings().forEach(w -> out.append("*** WARNING: ").append(w).append(System.lineSeparator()));
             diff.uncompared().forEach(u -> out.append("*** NOT COMPARED: ").append(u).append(System.lineSeparator()));
         }
         return TextWrap.wrapAll(out.toString());
+    }
+
+    /** @return the unit a benchmark's values (old, new, spreads) read best in */
+    public static TimeScale scale(RunDiff.BenchmarkDiff benchmark) {
+        double largestNs = 0;
+        for (RunDiff.StageDiff stage : benchmark.stages()) {
+            for (Comparison c : stage.comparisons()) {
+                for (double v : new double[] {c.oldNs(), c.newNs(), c.spreadOldNs(), c.spreadNewNs()}) {
+                    largestNs = Double.isFinite(v) ? Math.max(largestNs, Math.abs(v)) : largestNs;
+                }
+            }
+        }
+        return TimeScale.forMaxNs(largestNs);
+    }
+
+    /** @return the verdict table's column headers, values in {@code scale} */
+    public static List<String> headers(TimeScale scale) {
+        String unit = " " + scale.unit();
+        return List.of("series", "stat", "A" + unit, "B" + unit, "change", "shift (95% CI)", "IQR A" + unit, "IQR B" + unit,
+                "Holm p", "detect", "verdict");
+    }
+
+    /** @return one row of the verdict table, as the text and the HTML comparison show it */
+    public static List<String> cells(String stage, Comparison c, TimeScale scale) {
+        return List.of(stage, c.statistic().label(), ns(c.oldNs(), scale), ns(c.newNs(), scale), percent(c.changePercent()),
+                shift(c), ns(c.spreadOldNs(), scale), ns(c.spreadNewNs(), scale), p(c), detectable(c.detectablePercent()),
+                c.verdict().label());
+    }
+
+    /** @return the rule the verdicts follow, in one paragraph */
+    public String ruleText() {
+        VerdictRule rule = diff.rule();
+        return String.format(Locale.ROOT, "faster/slower only when: the two-sided Mann-Whitney U p over the per-fork values,"
+                        + " Holm-adjusted over all %d rows of this diff, is < %s%s; the Hodges-Lehmann shift (median of pairwise"
+                        + " differences B - A) exceeds the run-to-run spread (IQR across forks) of either side; and |shift| >= %s%%"
+                        + " of A. 'detect': the smallest change this comparison would have called.",
+                diff.rowCount(), VerdictRule.formatAlpha(rule.lookAlpha()),
+                rule.looks() > 1 ? " (alpha " + VerdictRule.formatAlpha(rule.alpha()) + " spread over " + rule.looks() + " looks)" : "",
+                VerdictRule.formatAlpha(rule.thresholdPercent()));
+    }
+
+    /** @return "verdicts: 1 slower (pipeline/decide p50), 0 faster, 1 no change, 0 unreliable" */
+    public String verdictLine() {
+        List<String> slower = diff.regressions();
+        List<String> faster = diff.improvements();
+        return String.format(Locale.ROOT, "verdicts: %d slower%s, %d faster%s, %d no change, %d unreliable", slower.size(),
+                names(slower), faster.size(), names(faster), diff.count(Verdict.NO_CHANGE), diff.count(Verdict.UNRELIABLE));
     }
 
     /** @return the JSON form */
@@ -168,7 +195,8 @@ public final class DiffReport {
         return m;
     }
 
-    private static String describe(StoredRun run) {
+    /** @return "0123456789ab (main)  results/0123456789ab/20250304-101530" */
+    public static String describe(StoredRun run) {
         return run.label() + (run.branch().isEmpty() ? "" : " (" + run.branch() + ")") + "  " + run.dir();
     }
 

@@ -143,7 +143,7 @@ public final class HtmlReport {
             scales.add(TimeScale.forMaxNs(run.benchmarks().stream().flatMap(b -> b.summaries().stream())
                     .mapToDouble(s -> s.valueOf(c)).max().orElse(0)));
         }
-        html.append("<table class=\"pct\">\n<tr><th>benchmark</th><th>series</th>");
+        html.append("<table class=\"pct summary\">\n<tr><th>benchmark</th><th>series</th>");
         for (int i = 0; i < COLUMNS.length; i++) {
             html.append("<th>").append(COLUMNS[i]).append(" ").append(scales.get(i).unit()).append("</th>");
         }
@@ -348,7 +348,7 @@ public final class HtmlReport {
         return out.toString();
     }
 
-    private static final String CSS = """
+    static final String CSS = """
             body { font-family: sans-serif; margin: 1.5em auto; max-width: 1320px; color: #222; }
             h1 { font-size: 1.5em; margin-bottom: 0.2em; }
             h2 { border-bottom: 1px solid #ccc; margin-top: 1.6em; }
@@ -360,7 +360,7 @@ public final class HtmlReport {
             table { border-collapse: collapse; margin: 0.4em 0 0.8em; }
             th, td { border: 1px solid #ddd; padding: 0.2em 0.6em; }
             table.pct td { text-align: right; font-family: monospace; }
-            table.pct td:first-child { text-align: left; font-family: sans-serif; }
+            table.pct td:first-child, table.summary td:nth-child(2) { text-align: left; font-family: sans-serif; }
             tr.merged td { font-weight: bold; background: #f6f6f6; }
             td.unreliable { color: #a00; font-style: italic; }
             table.env th { text-align: left; font-weight: normal; color: #555; }
