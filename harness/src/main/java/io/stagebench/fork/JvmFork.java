@@ -25,9 +25,10 @@ import java.util.function.Consumer;
  * {@code taskset}, when present) so its JIT and GC threads stay off the measured CPU; the
  * measuring thread then pins itself to the measured CPU.
  *
- * <p>The child's stdout is captured (it carries the fork's result); its stderr is passed
- * through, or - when the spec names a reader for it - read line by line, its last
- * {@link #STDERR_TAIL_LINES} lines kept for the outcome so a failure can show them. A fork that outlives its timeout is killed and
+ * <p>The child's stdout is captured (it carries the fork's result, or its progress): whole, or -
+ * when the spec names a reader for it - line by line as it comes, its last
+ * {@link #STDOUT_TAIL_LINES} lines kept for the outcome so a failure can show them. Its stderr
+ * is passed through, so what a fork says when it fails, or outlives its launcher, is seen. A fork that outlives its timeout is killed and
  * reported as timed out, never waited on forever. A fork never outlives this JVM either: it is
  * registered with {@link LiveForks}, whose shutdown hook kills it, and its command line names
  * this JVM ({@link LauncherWatch#PID_PROPERTY}) so that its main can watch for this JVM's death.
@@ -37,8 +38,8 @@ public final class JvmFork {
     /** Flags every fork gets: the native clock needs native access. */
     public static final List<String> BASE_JVM_FLAGS = List.of("--enable-native-access=ALL-UNNAMED");
 
-    /** The lines of a fork's stderr an outcome keeps, the last ones. */
-    public static final int STDERR_TAIL_LINES = 20;
+    /** The lines of a fork's stdout an outcome keeps, the last ones. */
+    public static final int STDOUT_TAIL_LINES = 20;
 
     /** Linux signal names by number, for the signals that end a process. */
     private static final String[] SIGNALS = {null, "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL",
@@ -58,16 +59,16 @@ public final class JvmFork {
      * @param timeout     kill the fork after this long
      * @param classPath   the child's class path, or null for the running JVM's (another build of
      *                    the project, such as the other side of an A/B comparison, passes its own)
-     * @param stderrLines reads the child's stderr line by line, or null to pass it through
+     * @param stdoutLines reads the child's stdout line by line as it comes, or null to read it whole at the end
      */
     public record Spec(String mainClass, List<String> args, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
-                       String classPath, Consumer<String> stderrLines) {
+                       String classPath, Consumer<String> stdoutLines) {
         public Spec {
             args = List.copyOf(args);
             jvmFlags = List.copyOf(jvmFlags);
         }
 
-        /** A fork whose stderr is passed through. */
+        /** A fork whose stdout is read whole. */
         public Spec(String mainClass, List<String> args, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
                     String classPath) {
             this(mainClass, args, jvmFlags, serviceCpus, timeout, classPath, null);
@@ -88,15 +89,15 @@ public final class JvmFork {
      * @param stdout    everything it printed on stdout
      * @param elapsedMs wall time
      * @param error     why it could not start, or null
-     * @param stderrTail the last lines of its stderr, when the spec read them (empty when passed through)
+     * @param stdoutTail the last lines of its stdout, when the spec read them line by line (else empty)
      */
     public record Outcome(List<String> command, int exitCode, boolean timedOut, String stdout, long elapsedMs, String error,
-                          List<String> stderrTail) {
+                          List<String> stdoutTail) {
         public Outcome {
-            stderrTail = List.copyOf(stderrTail);
+            stdoutTail = List.copyOf(stdoutTail);
         }
 
-        /** An outcome whose stderr was passed through. */
+        /** An outcome whose stdout was read whole. */
         public Outcome(List<String> command, int exitCode, boolean timedOut, String stdout, long elapsedMs, String error) {
             this(command, exitCode, timedOut, stdout, elapsedMs, error, List.of());
         }
@@ -158,47 +159,50 @@ public final class JvmFork {
         LiveForks live = LiveForks.launcher();
         Process process;
         try {
-            process = live.start(new ProcessBuilder(command).redirectError(spec.stderrLines() == null
-                    ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.PIPE));
+            process = live.start(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT));
         } catch (IOException e) {
             return new Outcome(command, -1, false, "", 0, e.getMessage());
         }
-        CompletableFuture<List<String>> stderr = spec.stderrLines() == null ? CompletableFuture.completedFuture(List.of())
-                : CompletableFuture.supplyAsync(() -> readLines(process.getErrorStream(), spec.stderrLines()));
         try {
-            Outcome outcome = await(process, command, spec.timeout(), startNs);
-            List<String> tail = outcome.timedOut() ? stderr.getNow(List.of()) : stderr.join();
-            return new Outcome(outcome.command(), outcome.exitCode(), outcome.timedOut(), outcome.stdout(),
-                    outcome.elapsedMs(), outcome.error(), tail);
+            return await(process, command, spec.timeout(), startNs, spec.stdoutLines());
         } finally {
             live.ended(process);
         }
     }
 
-    /** Passes each line to {@code lines}; returns the last {@link #STDERR_TAIL_LINES}. */
-    private static List<String> readLines(InputStream in, Consumer<String> lines) {
+    /** What a fork wrote on stdout: all of it, and its last {@link #STDOUT_TAIL_LINES} lines. */
+    private record Stdout(String text, List<String> tail) {
+    }
+
+    /** Passes each line to {@code lines} as it comes; returns the text and its last lines. */
+    private static Stdout readLines(InputStream in, Consumer<String> lines) {
+        StringBuilder text = new StringBuilder();
         Deque<String> tail = new ArrayDeque<>();
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 lines.accept(line);
-                if (tail.size() == STDERR_TAIL_LINES) {
+                text.append(line).append('\n');
+                if (tail.size() == STDOUT_TAIL_LINES) {
                     tail.removeFirst();
                 }
                 tail.addLast(line);
             }
         } catch (IOException e) {
-            tail.addLast("(stderr unreadable: " + e.getMessage() + ")");
+            tail.addLast("(stdout unreadable: " + e.getMessage() + ")");
         }
-        return List.copyOf(tail);
+        return new Stdout(text.toString(), List.copyOf(tail));
     }
 
-    private static Outcome await(Process process, List<String> command, Duration timeout, long startNs) {
+    private static Outcome await(Process process, List<String> command, Duration timeout, long startNs,
+                                 Consumer<String> stdoutLines) {
         try {
             process.getOutputStream().close(); // a fork reads no input
         } catch (IOException e) {
             // nothing to close
         }
-        CompletableFuture<String> stdout = CompletableFuture.supplyAsync(() -> readAll(process.getInputStream()));
+        CompletableFuture<Stdout> stdout = CompletableFuture.supplyAsync(() -> stdoutLines == null
+                ? new Stdout(readAll(process.getInputStream()), List.of()) : readLines(process.getInputStream(), stdoutLines));
+        Stdout none = new Stdout("", List.of());
         try {
             boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
             long elapsedMs = (System.nanoTime() - startNs) / 1_000_000;
@@ -206,9 +210,11 @@ public final class JvmFork {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly();
                 process.waitFor(10, TimeUnit.SECONDS);
-                return new Outcome(command, -1, true, stdout.getNow(""), elapsedMs, null);
+                Stdout partial = stdout.getNow(none);
+                return new Outcome(command, -1, true, partial.text(), elapsedMs, null, partial.tail());
             }
-            return new Outcome(command, process.exitValue(), false, stdout.join(), elapsedMs, null);
+            Stdout all = stdout.join();
+            return new Outcome(command, process.exitValue(), false, all.text(), elapsedMs, null, all.tail());
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();

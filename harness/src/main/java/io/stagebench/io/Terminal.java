@@ -18,7 +18,12 @@ public final class Terminal {
     private final boolean interactive;
     private final boolean colour;
 
-    Terminal(boolean interactive, Map<String, String> env) {
+    /**
+     * @param interactive whether the output is an interactive terminal
+     * @param env         the environment: {@code NO_COLOR} set and non-empty turns colour off,
+     *                    {@code TERM=dumb} makes the terminal not interactive
+     */
+    public Terminal(boolean interactive, Map<String, String> env) {
         this.interactive = interactive && !"dumb".equals(env.get("TERM"));
         String noColour = env.get("NO_COLOR");
         this.colour = this.interactive && (noColour == null || noColour.isEmpty());

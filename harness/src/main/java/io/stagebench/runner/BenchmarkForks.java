@@ -67,7 +67,7 @@ public final class BenchmarkForks {
                 Duration.ofSeconds(config.forkTimeoutS()), progress::forkSaid);
         if (!outcome.succeeded()) {
             failures.add(label + " " + outcome.failure() + "; its output is above");
-            progress.failed(outcome.failure(), outcome.stderrTail());
+            progress.failed(outcome.failure(), outcome.stdoutTail());
             return;
         }
         try {

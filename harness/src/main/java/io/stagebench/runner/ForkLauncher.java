@@ -18,11 +18,11 @@ public interface ForkLauncher {
     JvmFork.Outcome launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout);
 
     /**
-     * Launches the fork with its stderr read line by line by {@code stderrLines} (the real
-     * launchers; a scripted one ignores it).
+     * Launches the fork with its progress lines (its stdout) passed to {@code progressLines} as
+     * they come (the real launchers; a scripted one ignores it).
      */
     default JvmFork.Outcome launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
-                                   Consumer<String> stderrLines) {
+                                   Consumer<String> progressLines) {
         return launch(specFile, jvmFlags, serviceCpus, timeout);
     }
 
@@ -45,9 +45,9 @@ public interface ForkLauncher {
 
             @Override
             public JvmFork.Outcome launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
-                                          Consumer<String> stderrLines) {
+                                          Consumer<String> progressLines) {
                 return JvmFork.run(new JvmFork.Spec(ForkMain.class.getName(), List.of(specFile.toString()), jvmFlags,
-                        serviceCpus, timeout, classPath, stderrLines));
+                        serviceCpus, timeout, classPath, progressLines));
             }
         };
     }

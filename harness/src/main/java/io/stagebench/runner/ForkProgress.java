@@ -7,14 +7,18 @@ import java.util.Locale;
 import java.util.function.LongSupplier;
 
 /**
- * Progress of one benchmark's forks on stderr. On an interactive terminal one status line per
- * benchmark is redrawn in place (fork i/N, the fork's phase, an ETA from the forks done);
- * elsewhere (a CI log) one line per fork, when it ends. A failed fork is always printed, with
- * the last lines the fork wrote, which are otherwise not relayed.
+ * Progress of one benchmark's forks on stderr, from the progress lines each fork writes. On an
+ * interactive terminal one status line per benchmark is redrawn in place (fork i/N, the fork's
+ * phase, an ETA from the forks done) and left as "N fork(s) done in T s"; elsewhere (a CI log)
+ * one line per fork: the fork's own line saying it has started measuring, e.g.
+ * {@code [parse fork 1/5] measuring 200000 messages (back-to-back) after 400000 of warm-up
+ * (+2915 ms)}. A failed fork is always printed, with the last progress lines it wrote.
  */
 public final class ForkProgress {
 
     private static final String CLEAR_LINE = "\r\u001b[K";
+    /** How the phase line a fork writes before it measures begins. */
+    static final String MEASURING = "measuring ";
 
     private final PrintStream out;
     private final Terminal terminal;
@@ -45,23 +49,31 @@ public final class ForkProgress {
         redraw("starting a fresh JVM");
     }
 
-    /** A line the running fork wrote to stderr: on a terminal its phase is shown, elsewhere it is dropped. */
+    /**
+     * A progress line of the running fork: on a terminal its phase is shown; elsewhere the line
+     * saying it started measuring is printed as it is, and the others are dropped.
+     */
     public synchronized void forkSaid(String line) {
-        redraw(phaseOf(line));
+        String phase = phaseOf(line);
+        if (terminal.interactive()) {
+            redraw(phase);
+        } else if (phase.startsWith(MEASURING)) {
+            out.println(line);
+            out.flush();
+        }
     }
 
     /** The fork ended with a result. */
     public synchronized void succeeded() {
-        long elapsedNs = ended();
-        if (terminal.interactive()) {
-            if (forksEnded == forks) {
-                out.print(CLEAR_LINE + String.format(Locale.ROOT, "%s: %d fork(s) done in %.1f s%n", prefix, forks,
-                        forksElapsedNs / 1e9));
-            } else {
-                redraw("done");
-            }
+        ended();
+        if (!terminal.interactive()) {
+            return;
+        }
+        if (forksEnded == forks) {
+            out.print(CLEAR_LINE + String.format(Locale.ROOT, "%s: %d fork(s) done in %.1f s%n", prefix, forks,
+                    forksElapsedNs / 1e9));
         } else {
-            out.printf(Locale.ROOT, "%s fork %d/%d done in %.1f s%n", prefix, fork, forks, elapsedNs / 1e9);
+            redraw("done");
         }
         out.flush();
     }
@@ -70,7 +82,7 @@ public final class ForkProgress {
      * The fork failed.
      *
      * @param failure   how, e.g. "killed by SIGKILL (exit status 137)"
-     * @param lastLines the last lines it wrote to stderr
+     * @param lastLines the last progress lines it wrote
      */
     public synchronized void failed(String failure, List<String> lastLines) {
         ended();
@@ -81,11 +93,9 @@ public final class ForkProgress {
         out.flush();
     }
 
-    private long ended() {
-        long elapsedNs = nanoTime.getAsLong() - forkStartNs;
-        forksElapsedNs += elapsedNs;
+    private void ended() {
+        forksElapsedNs += nanoTime.getAsLong() - forkStartNs;
         forksEnded++;
-        return elapsedNs;
     }
 
     private void redraw(String phase) {

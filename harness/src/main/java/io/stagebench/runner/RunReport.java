@@ -225,8 +225,8 @@ public final class RunReport {
                 firstRow = false;
             }
             MarkCost.of(outcome).ifPresent(cost -> notes.add(String.format(Locale.ROOT,
-                    "%s unmarked: begin/end reads only; the %d inner marks add %+.1f ns p50, %+.1f ns tmean"
-                            + " (%+.1f ns/mark), net of probe",
+                    "%s unmarked: begin/end reads only; %d inner marks add %+.1f ns p50, %+.1f ns tmean"
+                            + " (%+.1f ns/mark) net of probe",
                     name, cost.innerMarks(), cost.p50Ns(), cost.tmeanNs(), cost.perMarkTmeanNs())));
             RulerCheck.check(outcome, config.params()).ifPresent(line -> notes.add(name + ": " + line));
         }

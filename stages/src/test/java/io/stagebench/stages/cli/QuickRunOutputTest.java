@@ -49,7 +49,11 @@ class QuickRunOutputTest {
         for (String ruler : List.of("clock ", "counter ", " ns/tick, step ", "probe overhead ", "pinned to CPU", "samples")) {
             assertTrue(all.contains(ruler), ruler + " missing:\n" + all);
         }
-        assertEquals(5, lines.stream().filter(l -> l.startsWith("[run] ") && l.contains(" fork 1/1 done in ")).count(),
+        assertEquals(5, lines.stream().filter(l -> l.matches("\\[\\w+ fork 1/1\\] measuring .*")).count(),
                 "one progress line per fork:\n" + all);
+        assertTrue(lines.stream().noneMatch(l -> l.contains("calibrating") || l.contains("warm-up 100000")), all);
+        System.out.println(all);
+        System.out.printf("run --quick off a terminal: %d lines, the longest %d characters%n", lines.size(),
+                lines.stream().mapToInt(String::length).max().orElse(0));
     }
 }
