@@ -135,6 +135,10 @@ public final class AbCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the diff as JSON.")
     boolean json;
 
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write a comparison page to FILE: per stage one chart"
+            + " of both runs by percentile, and the verdict table.")
+    Path html;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -210,7 +214,9 @@ public final class AbCommand implements Callable<Integer> {
         try {
             RunDiff diff = RunDiff.compare(ResultReader.readSummary(runDirA), ResultReader.readSummary(runDirB), sequence.rule(),
                     statistics, List.of());
-            return DiffCommand.print(diff, failOnRegression, json, spec.commandLine().getOut());
+            return DiffCommand.print(diff, failOnRegression, json, html, spec.commandLine().getOut(), err);
+        } catch (IOException e) {
+            throw new UsageException("cannot write the comparison page: " + e.getMessage(), e);
         } catch (DiffException e) {
             throw new UsageException("cannot compare the two runs: " + e.getMessage(), e);
         }

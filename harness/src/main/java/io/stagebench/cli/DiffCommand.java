@@ -87,23 +87,26 @@ public final class DiffCommand implements Callable<Integer> {
             StoredRun runA = ResultReader.readSummary(resolver.resolve(a, bases));
             StoredRun runB = ResultReader.readSummary(resolver.resolve(b, bases));
             RunDiff diff = RunDiff.compare(runA, runB, rule, statistics, List.copyOf(new LinkedHashSet<>(benchmarks)));
-            if (html != null) {
-                spec.commandLine().getErr().println("comparison: " + ComparisonPage.write(diff, html));
-                spec.commandLine().getErr().flush();
-            }
-            return print(diff, failOnRegression, json, spec.commandLine().getOut());
+            return print(diff, failOnRegression, json, html, spec.commandLine().getOut(), spec.commandLine().getErr());
         } catch (DiffException e) {
             throw new UsageException(e.getMessage(), e);
         }
     }
 
     /**
-     * Prints {@code diff}; returns the exit code (1 only for a regression when asked to fail on one).
+     * Writes the comparison page of {@code diff} when asked (saying where on {@code err}), then
+     * prints {@code diff}; returns the exit code (1 only for a regression when asked to fail on one).
      *
+     * @param html the comparison page to write, or null for none
      * @throws UsageException "cannot compare ..." after printing, when a benchmark has no data on a
      *         side: a comparison of nothing is never a pass (exit 2)
      */
-    static int print(RunDiff diff, boolean failOnRegression, boolean json, PrintWriter out) {
+    static int print(RunDiff diff, boolean failOnRegression, boolean json, Path html, PrintWriter out, PrintWriter err)
+            throws IOException {
+        if (html != null) {
+            err.println("comparison: " + ComparisonPage.write(diff, html));
+            err.flush();
+        }
         DiffReport report = new DiffReport(diff);
         if (json) {
             out.println(report.toJson());
