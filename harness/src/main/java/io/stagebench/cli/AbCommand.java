@@ -40,7 +40,8 @@ import picocli.CommandLine.Parameters;
  * where its benchmarks are then ({@link AbBuilds}).
  */
 @Command(name = "ab", mixinStandardHelpOptions = true,
-        description = {"Build COMMIT (default: HEAD) in a temporary git worktree and measure it",
+        description = {"Measure COMMIT (A, old) against the working tree (B, new) and print the diff.",
+            "Builds COMMIT (default: HEAD) in a temporary git worktree and measures it",
             "(A, old) against the working tree (B, new), their forks interleaved",
             "A B B A ... on the same pinned CPU; store both runs and print the diff.",
             "Sequential by default: 15 forks a side, then 5 more pairs at a time for",
@@ -134,6 +135,10 @@ public final class AbCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the diff as JSON.")
     boolean json;
 
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write a comparison page to FILE: per stage one chart"
+            + " of both runs by percentile, and the verdict table.")
+    Path html;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -180,6 +185,7 @@ public final class AbCommand implements Callable<Integer> {
             // A's environment names A's commit, read from the worktree while it still exists
             MeasurementSession.Measurement a = session.begin(builds.a().checkout(), benchmarks, side(shared, aJvmArgs, aParams));
             MeasurementSession.Measurement b = session.begin(builds.b().checkout(), benchmarks, side(shared, bJvmArgs, bParams));
+            session.printReadiness(a);
             runDirA = a.dir();
             runDirB = b.dir();
             InterleavedRunner runner = session.interleaved(
@@ -208,7 +214,9 @@ public final class AbCommand implements Callable<Integer> {
         try {
             RunDiff diff = RunDiff.compare(ResultReader.readSummary(runDirA), ResultReader.readSummary(runDirB), sequence.rule(),
                     statistics, List.of());
-            return DiffCommand.print(diff, failOnRegression, json, spec.commandLine().getOut());
+            return DiffCommand.print(diff, failOnRegression, json, html, spec.commandLine().getOut(), err);
+        } catch (IOException e) {
+            throw new UsageException("cannot write the comparison page: " + e.getMessage(), e);
         } catch (DiffException e) {
             throw new UsageException("cannot compare the two runs: " + e.getMessage(), e);
         }

@@ -6,6 +6,7 @@ import io.stagebench.system.ReadinessCheck;
 import io.stagebench.system.SystemFiles;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,8 @@ import picocli.CommandLine.Option;
  * OK or WARN with the command that would fix it (see {@link ReadinessCheck}).
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = {"Say whether this machine is ready to measure: governor, turbo/boost, SMT",
+        description = {"Say whether this machine is ready to measure, with the fix for each problem.",
+            "Checks governor, turbo/boost, SMT",
             "siblings of the measuring CPU, isolcpus / nohz_full / rcu_nocbs, irqbalance,",
             "transparent huge pages, clocksource, invariant TSC, hypervisor, swap and",
             "load; each OK or WARN with the command that would fix it. Changes nothing."},
@@ -83,16 +85,26 @@ public final class CheckCommand implements Callable<Integer> {
     }
 
     /**
-     * Prints the check's WARN lines as {@code *** WARNING: check: ...} to {@code err}: what
-     * {@code run} and {@code ab} say before they measure, once.
-     *
-     * @return the lines printed, without the {@code *** WARNING:} prefix, for the run's record
+     * @return the check's WARN lines as {@code check: ...}: what a measuring command says once
+     *         with its other warnings (without the {@code *** WARNING:} prefix), and stores with the run
      */
-    static List<String> printWarnings(int measuringCpu, PrintWriter err) {
-        List<String> printed = new ReadinessCheck(SystemFiles.host(), measuringCpu).warnings().stream()
-                .map(item -> "check: " + item.asWarning()).toList();
-        printed.forEach(w -> err.println("*** WARNING: " + w));
-        err.flush();
-        return printed;
+    static List<String> warnings(int measuringCpu) {
+        return warnings(new ReadinessCheck(SystemFiles.host(), measuringCpu).warnings());
+    }
+
+    /**
+     * @return {@code items} as warning lines, those with the same fix in one line:
+     *         "check: isolcpus; nohz_full: CPU 1 is not isolated; CPU 1 is not in nohz_full (fix: ...)", each
+     *         detail up to its first colon
+     */
+    static List<String> warnings(List<ReadinessCheck.Item> items) {
+        Map<String, List<ReadinessCheck.Item>> byFix = new LinkedHashMap<>();
+        for (ReadinessCheck.Item item : items) {
+            byFix.computeIfAbsent(item.fix().isEmpty() ? item.name() : item.fix(), k -> new ArrayList<>()).add(item);
+        }
+        return byFix.values().stream().map(same -> same.size() == 1 ? "check: " + same.get(0).asWarning()
+                : "check: " + String.join("; ", same.stream().map(ReadinessCheck.Item::name).toList()) + ": "
+                        + String.join("; ", same.stream().map(i -> i.detail().split(": ", 2)[0]).toList())
+                        + " (fix: " + same.get(0).fix() + ")").toList();
     }
 }

@@ -30,8 +30,8 @@ import picocli.CommandLine.Option;
  * in a fresh JVM pinned to the measuring CPU, against the C floor measured in the same JVM.
  */
 @Command(name = "clocks", mixinStandardHelpOptions = true,
-        description = {"Calibrate the counter and measure each clock binding's probe overhead, step and read cost",
-            "against the C floor, each binding in a fresh JVM pinned to the measuring CPU."})
+        description = {"Measure each clock binding's probe overhead, step and read cost against the C floor.",
+            "Calibrates the counter first; each binding runs in a fresh JVM pinned to the measuring CPU."})
 public final class ClocksCommand implements Callable<Integer> {
 
     @Option(names = {"-b", "--binding"}, split = ",", paramLabel = "NAME",

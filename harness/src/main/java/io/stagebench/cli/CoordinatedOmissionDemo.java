@@ -9,12 +9,14 @@ import io.stagebench.runner.LatencySeries;
 import io.stagebench.runner.Mode;
 import io.stagebench.runner.Rate;
 import io.stagebench.runner.RunConfig;
+import io.stagebench.report.CoordinatedOmissionPage;
 import io.stagebench.runner.RunReport;
 import io.stagebench.stats.CoordinatedOmission;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.store.RunStore;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,9 +38,10 @@ import picocli.CommandLine.Option;
  * writes them to {@value #FILE} in the run's result folder.
  */
 @Command(name = "co", mixinStandardHelpOptions = true,
-        description = {"Coordinated omission, shown: a paced run at 1k/s of a 100 us service with one 1 s stall,",
-            "reported three ways - from the intended send time (stagebench), as a closed loop sees it",
-            "(service time), and corrected with HdrHistogram's recordValueWithExpectedInterval. About 10 s."},
+        description = {"Show coordinated omission: one stalled paced run, reported three ways. About 10 s.",
+            "A paced run at 1k/s of a 100 us service with one 1 s stall, reported from the intended send time",
+            "(stagebench), as a closed loop sees it (service time), and corrected with HdrHistogram's",
+            "recordValueWithExpectedInterval."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:demonstrated", "1:the fork failed, or the HTML report could not be written", "2:bad usage"})
 public final class CoordinatedOmissionDemo implements Callable<Integer> {
@@ -116,15 +119,16 @@ public final class CoordinatedOmissionDemo implements Callable<Integer> {
             return 1;
         }
 
-        CoordinatedOmission.Comparison comparison = CoordinatedOmission.compare(
-                outcome.merged().get(LatencySeries.RESPONSE).sortedValues(),
-                outcome.merged().get(BENCHMARK).sortedValues(), intervalNs);
+        double[] responseNs = outcome.merged().get(LatencySeries.RESPONSE).sortedValues();
+        double[] serviceNs = outcome.merged().get(BENCHMARK).sortedValues();
+        CoordinatedOmission.Comparison comparison = CoordinatedOmission.compare(responseNs, serviceNs, intervalNs);
         List<String> shape = shapeWarnings(comparison);
         warnings.addAll(shape);
         out.println();
-        out.printf(Locale.ROOT, "coordinated omission: one message intended every %,d us (%s) for %,d messages, %d us of"
-                + " service, one stall of %,d us at message %,d%n", intervalNs / 1_000, Rate.format(rateHz), messages,
+        String scenario = String.format(Locale.ROOT, "one message intended every %,d us (%s) for %,d messages, %d us of"
+                + " service, one stall of %,d us at message %,d", intervalNs / 1_000, Rate.format(rateHz), messages,
                 serviceUs, stallUs, stallMessage);
+        out.println("coordinated omission: " + scenario);
         out.print(comparison.toText());
         out.printf(Locale.ROOT, "  the closed loop's p99 is %,.1f us; measured from the intended send time, 1%% of the"
                 + " messages waited %,.1f us or more%n", comparison.naive().p99Ns() / 1_000, comparison.paced().p99Ns() / 1_000);
@@ -132,8 +136,11 @@ public final class CoordinatedOmissionDemo implements Callable<Integer> {
 
         AtomicFiles.writeString(run.dir().resolve(FILE), Json.write(document(comparison, rateHz, stallMessage, warnings)));
         MeasurementSession.Stored stored = session.store(run, outcomes, warnings);
+        Path page = CoordinatedOmissionPage.write(comparison, responseNs, serviceNs, scenario,
+                run.dir().resolve(CoordinatedOmissionPage.FILE));
         out.println();
         out.println("results: " + run.dir() + " (three columns in " + FILE + ")");
+        out.println("curves:  " + page);
         stored.printReport(out);
         out.flush();
         return stored.report() != null ? 0 : 1;

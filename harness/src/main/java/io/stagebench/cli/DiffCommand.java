@@ -9,6 +9,8 @@ import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunResolver;
 import io.stagebench.store.RunStore;
 import io.stagebench.store.StoredRun;
+import io.stagebench.report.ComparisonPage;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,8 +29,8 @@ import picocli.CommandLine.Parameters;
  * run-to-run spread and a minimum size all agree (see {@link VerdictRule}).
  */
 @Command(name = "diff", mixinStandardHelpOptions = true,
-        description = {"Compare two stored runs, A (old) and B (new): per benchmark, stage and",
-            "statistic the old and new values, the change, each side's run-to-run",
+        description = {"Compare two stored runs, A (old) and B (new), and say which changes are real.",
+            "Per benchmark, stage and statistic: the old and new values, the change, each side's run-to-run",
             "spread, a two-sided Mann-Whitney U p-value over the per-fork values and a",
             "verdict: faster, slower, no change or unreliable.",
             "A and B are commit-ish names (HEAD~1, main, a hash: the latest stored run",
@@ -67,11 +69,15 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(names = "--results", paramLabel = "DIR", description = "Results folder (default: the project's results/).")
     Path results;
 
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write a comparison page to FILE: per stage one chart"
+            + " of both runs by percentile, and the verdict table.")
+    Path html;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         VerdictRule rule = rule();
         List<Statistic> statistics = statistics();
         try {
@@ -81,19 +87,26 @@ public final class DiffCommand implements Callable<Integer> {
             StoredRun runA = ResultReader.readSummary(resolver.resolve(a, bases));
             StoredRun runB = ResultReader.readSummary(resolver.resolve(b, bases));
             RunDiff diff = RunDiff.compare(runA, runB, rule, statistics, List.copyOf(new LinkedHashSet<>(benchmarks)));
-            return print(diff, failOnRegression, json, spec.commandLine().getOut());
+            return print(diff, failOnRegression, json, html, spec.commandLine().getOut(), spec.commandLine().getErr());
         } catch (DiffException e) {
             throw new UsageException(e.getMessage(), e);
         }
     }
 
     /**
-     * Prints {@code diff}; returns the exit code (1 only for a regression when asked to fail on one).
+     * Writes the comparison page of {@code diff} when asked (saying where on {@code err}), then
+     * prints {@code diff}; returns the exit code (1 only for a regression when asked to fail on one).
      *
+     * @param html the comparison page to write, or null for none
      * @throws UsageException "cannot compare ..." after printing, when a benchmark has no data on a
      *         side: a comparison of nothing is never a pass (exit 2)
      */
-    static int print(RunDiff diff, boolean failOnRegression, boolean json, PrintWriter out) {
+    static int print(RunDiff diff, boolean failOnRegression, boolean json, Path html, PrintWriter out, PrintWriter err)
+            throws IOException {
+        if (html != null) {
+            err.println("comparison: " + ComparisonPage.write(diff, html));
+            err.flush();
+        }
         DiffReport report = new DiffReport(diff);
         if (json) {
             out.println(report.toJson());

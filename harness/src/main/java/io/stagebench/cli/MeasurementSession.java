@@ -57,7 +57,7 @@ public final class MeasurementSession {
      *
      * @param requestedCpu {@code --cpu}, or null for the default (an isolated CPU, else the highest one)
      * @param results      {@code --results}, or null for the project's results folder
-     * @param err          where the machine-readiness warnings go, once, when the first run begins
+     * @param err          where {@link #printReadiness} prints
      * @throws UsageException "--cpu: CPU 7 does not exist (available: 0-1)"
      */
     public static MeasurementSession open(Integer requestedCpu, Path results, PrintWriter err) {
@@ -80,8 +80,8 @@ public final class MeasurementSession {
      *
      * @param config      what is measured, in which run folder
      * @param environment the machine, JVM and checkout, captured when the run began
-     * @param readiness   the machine-readiness warnings, printed once before measuring and
-     *                    stored with the run, not repeated in the report
+     * @param readiness   the machine-readiness warnings, printed once with the report's warnings
+     *                    and stored with the run
      * @param warnings    the CPU placement's warnings, for the report
      */
     public record Measurement(RunConfig config, Environment environment, List<String> readiness, List<String> warnings) {
@@ -97,7 +97,16 @@ public final class MeasurementSession {
 
         /** @return the run's text report over {@code outcomes} */
         public RunReport report(List<BenchmarkOutcome> outcomes) {
-            return new RunReport(config, outcomes, warnings);
+            return report(outcomes, false);
+        }
+
+        /**
+         * @param forkCountChosen true when the command chose the fork count (a smoke run): too
+         *                        few forks for a comparison is then not warned about
+         * @return the run's text report over {@code outcomes}, the machine's warnings among its own
+         */
+        public RunReport report(List<BenchmarkOutcome> outcomes, boolean forkCountChosen) {
+            return new RunReport(config, outcomes, warnings, readiness, forkCountChosen);
         }
     }
 
@@ -121,13 +130,19 @@ public final class MeasurementSession {
         }
         LiveForks.launcher().runStarted(runDir);
         if (readiness == null) {
-            readiness = CheckCommand.printWarnings(placement.cpu(), err);
+            readiness = CheckCommand.warnings(placement.cpu());
         }
         RunConfig config = settings.apply(RunConfig.builder(benchmarks, placement.cpu(), runDir)).build();
         List<String> jvmFlags = new ArrayList<>(JvmFork.BASE_JVM_FLAGS);
         jvmFlags.addAll(config.jvmFlags());
         Environment environment = Environment.capture(SystemFiles.host(), git, Instant.now(), config.cpu(), jvmFlags);
         return new Measurement(config, environment, readiness, placement.warnings());
+    }
+
+    /** Prints the machine-readiness warnings as {@code *** WARNING:} lines, for a command that prints no run report. */
+    public void printReadiness(Measurement measurement) {
+        measurement.readiness().forEach(w -> err.println("*** WARNING: " + w));
+        err.flush();
     }
 
     /** Runs every benchmark of {@code measurement}, forks one after another; progress on stderr. */

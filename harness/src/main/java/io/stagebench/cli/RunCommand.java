@@ -1,6 +1,7 @@
 package io.stagebench.cli;
 
 import io.stagebench.api.ParameterDeclaration;
+import io.stagebench.io.Terminal;
 import io.stagebench.runner.BenchmarkDescriptor;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.BenchmarkRegistry;
@@ -32,9 +33,9 @@ import picocli.CommandLine.Parameters;
  * before anything is measured.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Measure benchmarks (default: every one on offer but the built-in rulers - the reference",
-            "stages and the pipeline, or those of --classpath) in fresh JVMs pinned to one CPU, and print",
-            "p50 .. p99.99, max and count per stage - never a mean."},
+        description = {"Measure benchmarks in fresh JVMs pinned to one CPU and print their latency percentiles.",
+            "Default: every benchmark on offer but the built-in rulers (the reference stages and the pipeline,",
+            "or those of --classpath). Per stage: p50 .. p99.99, max and count - never a mean."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every fork succeeded and the run is stored",
             "1:a fork failed (the last line says how many and how; the run is stored without it), or the HTML report"
@@ -127,10 +128,11 @@ public final class RunCommand implements Callable<Integer> {
         MeasurementSession.Measurement run = session.begin(RunStore.projectHome(), benchmarks, settings);
 
         List<BenchmarkOutcome> outcomes = session.run(run, registry, source.launcher());
-        RunReport report = run.report(outcomes);
+        RunReport report = run.report(outcomes, quick && measurement.forks == null);
         boolean jmh = format.equals("jmh");
         PrintWriter text = jmh ? spec.commandLine().getErr() : out;
-        text.print(report.toText());
+        Terminal terminal = Terminal.current();
+        report.toText().lines().forEach(line -> text.println(terminal.highlight(line)));
         MeasurementSession.Stored stored = session.store(run, outcomes, report.warnings());
         if (noRaw) {
             for (BenchmarkOutcome outcome : outcomes) {
@@ -144,16 +146,19 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         text.println();
-        text.println("results: " + run.dir());
-        text.println("jmh:     " + stored.jmh());
-        stored.printReport(text);
+        if (stored.report() != null) {
+            text.println("results: " + run.dir() + " (report.html, jmh-result.json)");
+        } else {
+            text.println("results: " + run.dir() + " (jmh-result.json)");
+            stored.printReport(text);
+        }
         if (jmh) {
             text.flush();
             out.print(Files.readString(stored.jmh()));
             out.flush();
         }
         // the last line says when a fork failed: a run stored without some forks is not a clean run
-        report.failureLine().ifPresent(text::println);
+        report.failureLine().ifPresent(line -> text.println(terminal.highlight(line)));
         text.flush();
         return report.failureLine().isPresent() || stored.report() == null ? EXIT_INCOMPLETE : 0;
     }

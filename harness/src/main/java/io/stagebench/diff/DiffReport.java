@@ -1,6 +1,8 @@
 package io.stagebench.diff;
 
+import io.stagebench.io.TextWrap;
 import io.stagebench.json.Json;
+import io.stagebench.stats.TimeScale;
 import io.stagebench.store.StoredRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,9 +12,10 @@ import java.util.Map;
 
 /**
  * Renders a {@link RunDiff}: a table per benchmark (old, new, change, the run-to-run spread
- * of each side, the p-value and the verdict with its deciding condition), a summary line,
- * and every warning as a {@code *** WARNING:} line; or the same as JSON
- * ({@value #SCHEMA}) for machines.
+ * of each side in the unit the benchmark's values read best in, the p-value and the verdict,
+ * its deciding condition numbered under the table), a summary line, and every warning as a
+ * {@code *** WARNING:} line, every line within {@value TextWrap#WIDTH} characters; or the
+ * same as JSON ({@value #SCHEMA}) for machines.
  */
 public final class DiffReport {
 
@@ -28,52 +31,92 @@ public final class DiffReport {
     /** @return the report text */
     public String toText() {
         StringBuilder out = new StringBuilder();
-        VerdictRule rule = diff.rule();
         line(out, "A (old)  %s", describe(diff.a()));
         line(out, "B (new)  %s", describe(diff.b()));
-        line(out, "rule     faster/slower only when: the two-sided Mann-Whitney U p over the per-fork values, Holm-adjusted");
-        line(out, "         over all %d rows of this diff, is < %s%s; the Hodges-Lehmann shift (median of pairwise",
-                diff.rowCount(), VerdictRule.formatAlpha(rule.lookAlpha()),
-                rule.looks() > 1 ? " (alpha " + VerdictRule.formatAlpha(rule.alpha()) + " spread over " + rule.looks() + " looks)" : "");
-        line(out, "         differences B - A) exceeds the run-to-run spread (IQR across forks) of either side; and");
-        line(out, "         |shift| >= %s%% of A. 'could detect': the smallest change this comparison would have called.",
-                VerdictRule.formatAlpha(rule.thresholdPercent()));
+        line(out, "rule     %s", ruleText());
         for (RunDiff.BenchmarkDiff benchmark : diff.benchmarks()) {
             out.append(System.lineSeparator());
             line(out, "%s  (%d v %d forks: smallest possible p %s)", benchmark.name(), benchmark.forksA(), benchmark.forksB(),
                     VerdictRule.formatP(MannWhitney.smallestTwoSidedP(benchmark.forksA(), benchmark.forksB())));
             int width = Math.max(8, benchmark.stages().stream().mapToInt(s -> s.stage().length()).max().orElse(0));
-            int nsWidth = 8;
+            TimeScale scale = scale(benchmark);
+            String row = "  %-" + width + "s %-6s %8s %8s %8s  %-21s %8s %8s %8s %7s  ";
+            line(out, row + "%s", headers(scale).toArray());
+            // the deciding conditions, long and repeated, are numbered under the table
+            List<String> reasons = new ArrayList<>();
             for (RunDiff.StageDiff stage : benchmark.stages()) {
                 for (Comparison c : stage.comparisons()) {
-                    for (double v : new double[] {c.oldNs(), c.newNs(), c.spreadOldNs(), c.spreadNewNs()}) {
-                        nsWidth = Math.max(nsWidth, ns(v).length());
+                    String reason = "";
+                    if (!c.reason().isEmpty()) {
+                        if (!reasons.contains(c.reason())) {
+                            reasons.add(c.reason());
+                        }
+                        reason = " [" + (reasons.indexOf(c.reason()) + 1) + "]";
                     }
+                    List<Object> cells = new ArrayList<>(cells(stage.stage(), c, scale));
+                    cells.set(cells.size() - 1, cells.get(cells.size() - 1) + reason);
+                    line(out, row + "%s", cells.toArray());
                 }
             }
-            String row = "  %-" + width + "s %-6s %" + nsWidth + "s %" + nsWidth + "s %8s  %-24s %" + nsWidth + "s %" + nsWidth
-                    + "s %8s %8s  ";
-            line(out, row + "%s", "series", "stat", "A ns", "B ns", "change", "shift (95% CI)", "IQR A", "IQR B",
-                    "Holm p", "detect", "verdict");
-            for (RunDiff.StageDiff stage : benchmark.stages()) {
-                for (Comparison c : stage.comparisons()) {
-                    line(out, row + "%-10s  %s", stage.stage(), c.statistic().label(), ns(c.oldNs()), ns(c.newNs()),
-                            percent(c.changePercent()), shift(c), ns(c.spreadOldNs()), ns(c.spreadNewNs()), p(c),
-                            detectable(c.detectablePercent()), c.verdict().label(), c.reason());
-                }
+            for (int i = 0; i < reasons.size(); i++) {
+                line(out, "  [%d] %s", i + 1, reasons.get(i));
             }
         }
         out.append(System.lineSeparator());
-        List<String> slower = diff.regressions();
-        List<String> faster = diff.improvements();
-        line(out, "verdicts: %d slower%s, %d faster%s, %d no change, %d unreliable", slower.size(), names(slower),
-                faster.size(), names(faster), diff.count(Verdict.NO_CHANGE), diff.count(Verdict.UNRELIABLE));
+        line(out, "%s", verdictLine());
         if (!diff.warnings().isEmpty() || !diff.uncompared().isEmpty()) {
             out.append(System.lineSeparator());
             diff.warnings().forEach(w -> out.append("*** WARNING: ").append(w).append(System.lineSeparator()));
             diff.uncompared().forEach(u -> out.append("*** NOT COMPARED: ").append(u).append(System.lineSeparator()));
         }
-        return out.toString();
+        return TextWrap.wrapAll(out.toString());
+    }
+
+    /** @return the unit a benchmark's values (old, new, spreads) read best in */
+    public static TimeScale scale(RunDiff.BenchmarkDiff benchmark) {
+        double largestNs = 0;
+        for (RunDiff.StageDiff stage : benchmark.stages()) {
+            for (Comparison c : stage.comparisons()) {
+                for (double v : new double[] {c.oldNs(), c.newNs(), c.spreadOldNs(), c.spreadNewNs()}) {
+                    largestNs = Double.isFinite(v) ? Math.max(largestNs, Math.abs(v)) : largestNs;
+                }
+            }
+        }
+        return TimeScale.forMaxNs(largestNs);
+    }
+
+    /** @return the verdict table's column headers, values in {@code scale} */
+    public static List<String> headers(TimeScale scale) {
+        String unit = " " + scale.unit();
+        return List.of("series", "stat", "A" + unit, "B" + unit, "change", "shift (95% CI)", "IQR A" + unit, "IQR B" + unit,
+                "Holm p", "detect", "verdict");
+    }
+
+    /** @return one row of the verdict table, as the text and the HTML comparison show it */
+    public static List<String> cells(String stage, Comparison c, TimeScale scale) {
+        return List.of(stage, c.statistic().label(), ns(c.oldNs(), scale), ns(c.newNs(), scale), percent(c.changePercent()),
+                shift(c), ns(c.spreadOldNs(), scale), ns(c.spreadNewNs(), scale), p(c), detectable(c.detectablePercent()),
+                c.verdict().label());
+    }
+
+    /** @return the rule the verdicts follow, in one paragraph */
+    public String ruleText() {
+        VerdictRule rule = diff.rule();
+        return String.format(Locale.ROOT, "faster/slower only when: the two-sided Mann-Whitney U p over the per-fork values,"
+                        + " Holm-adjusted over all %d rows of this diff, is < %s%s; the Hodges-Lehmann shift (median of pairwise"
+                        + " differences B - A) exceeds the run-to-run spread (IQR across forks) of either side; and |shift| >= %s%%"
+                        + " of A. 'detect': the smallest change this comparison would have called.",
+                diff.rowCount(), VerdictRule.formatAlpha(rule.lookAlpha()),
+                rule.looks() > 1 ? " (alpha " + VerdictRule.formatAlpha(rule.alpha()) + " spread over " + rule.looks() + " looks)" : "",
+                VerdictRule.formatAlpha(rule.thresholdPercent()));
+    }
+
+    /** @return "verdicts: 1 slower (pipeline/decide p50), 0 faster, 1 no change, 0 unreliable" */
+    public String verdictLine() {
+        List<String> slower = diff.regressions();
+        List<String> faster = diff.improvements();
+        return String.format(Locale.ROOT, "verdicts: %d slower%s, %d faster%s, %d no change, %d unreliable", slower.size(),
+                names(slower), faster.size(), names(faster), diff.count(Verdict.NO_CHANGE), diff.count(Verdict.UNRELIABLE));
     }
 
     /** @return the JSON form */
@@ -152,7 +195,8 @@ public final class DiffReport {
         return m;
     }
 
-    private static String describe(StoredRun run) {
+    /** @return "0123456789ab (main)  results/0123456789ab/20250304-101530" */
+    public static String describe(StoredRun run) {
         return run.label() + (run.branch().isEmpty() ? "" : " (" + run.branch() + ")") + "  " + run.dir();
     }
 
@@ -162,6 +206,10 @@ public final class DiffReport {
 
     private static String ns(double value) {
         return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    private static String ns(double value, TimeScale scale) {
+        return Double.isNaN(value) ? "-" : scale.format(value);
     }
 
     private static String percent(double value) {

@@ -1,17 +1,22 @@
 package io.stagebench.fork;
 
 import io.stagebench.system.CpuList;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Runs a main class in a fresh JVM, like JMH's forks: same java, same class path (or another
@@ -20,8 +25,10 @@ import java.util.concurrent.TimeUnit;
  * {@code taskset}, when present) so its JIT and GC threads stay off the measured CPU; the
  * measuring thread then pins itself to the measured CPU.
  *
- * <p>The child's stdout is captured (it carries the fork's result); its stderr is passed
- * through so progress stays visible. A fork that outlives its timeout is killed and
+ * <p>The child's stdout is captured (it carries the fork's result, or its progress): whole, or -
+ * when the spec names a reader for it - line by line as it comes, its last
+ * {@link #STDOUT_TAIL_LINES} lines kept for the outcome so a failure can show them. Its stderr
+ * is passed through, so what a fork says when it fails, or outlives its launcher, is seen. A fork that outlives its timeout is killed and
  * reported as timed out, never waited on forever. A fork never outlives this JVM either: it is
  * registered with {@link LiveForks}, whose shutdown hook kills it, and its command line names
  * this JVM ({@link LauncherWatch#PID_PROPERTY}) so that its main can watch for this JVM's death.
@@ -30,6 +37,9 @@ public final class JvmFork {
 
     /** Flags every fork gets: the native clock needs native access. */
     public static final List<String> BASE_JVM_FLAGS = List.of("--enable-native-access=ALL-UNNAMED");
+
+    /** The lines of a fork's stdout an outcome keeps, the last ones. */
+    public static final int STDOUT_TAIL_LINES = 20;
 
     /** Linux signal names by number, for the signals that end a process. */
     private static final String[] SIGNALS = {null, "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL",
@@ -49,12 +59,19 @@ public final class JvmFork {
      * @param timeout     kill the fork after this long
      * @param classPath   the child's class path, or null for the running JVM's (another build of
      *                    the project, such as the other side of an A/B comparison, passes its own)
+     * @param stdoutLines reads the child's stdout line by line as it comes, or null to read it whole at the end
      */
     public record Spec(String mainClass, List<String> args, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
-                       String classPath) {
+                       String classPath, Consumer<String> stdoutLines) {
         public Spec {
             args = List.copyOf(args);
             jvmFlags = List.copyOf(jvmFlags);
+        }
+
+        /** A fork whose stdout is read whole. */
+        public Spec(String mainClass, List<String> args, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
+                    String classPath) {
+            this(mainClass, args, jvmFlags, serviceCpus, timeout, classPath, null);
         }
 
         /** A fork on the running JVM's class path. */
@@ -72,8 +89,18 @@ public final class JvmFork {
      * @param stdout    everything it printed on stdout
      * @param elapsedMs wall time
      * @param error     why it could not start, or null
+     * @param stdoutTail the last lines of its stdout, when the spec read them line by line (else empty)
      */
-    public record Outcome(List<String> command, int exitCode, boolean timedOut, String stdout, long elapsedMs, String error) {
+    public record Outcome(List<String> command, int exitCode, boolean timedOut, String stdout, long elapsedMs, String error,
+                          List<String> stdoutTail) {
+        public Outcome {
+            stdoutTail = List.copyOf(stdoutTail);
+        }
+
+        /** An outcome whose stdout was read whole. */
+        public Outcome(List<String> command, int exitCode, boolean timedOut, String stdout, long elapsedMs, String error) {
+            this(command, exitCode, timedOut, stdout, elapsedMs, error, List.of());
+        }
 
         /** @return true when the fork exited 0 in time */
         public boolean succeeded() {
@@ -137,19 +164,45 @@ public final class JvmFork {
             return new Outcome(command, -1, false, "", 0, e.getMessage());
         }
         try {
-            return await(process, command, spec.timeout(), startNs);
+            return await(process, command, spec.timeout(), startNs, spec.stdoutLines());
         } finally {
             live.ended(process);
         }
     }
 
-    private static Outcome await(Process process, List<String> command, Duration timeout, long startNs) {
+    /** What a fork wrote on stdout: all of it, and its last {@link #STDOUT_TAIL_LINES} lines. */
+    private record Stdout(String text, List<String> tail) {
+    }
+
+    /** Passes each line to {@code lines} as it comes; returns the text and its last lines. */
+    private static Stdout readLines(InputStream in, Consumer<String> lines) {
+        StringBuilder text = new StringBuilder();
+        Deque<String> tail = new ArrayDeque<>();
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                lines.accept(line);
+                text.append(line).append('\n');
+                if (tail.size() == STDOUT_TAIL_LINES) {
+                    tail.removeFirst();
+                }
+                tail.addLast(line);
+            }
+        } catch (IOException e) {
+            tail.addLast("(stdout unreadable: " + e.getMessage() + ")");
+        }
+        return new Stdout(text.toString(), List.copyOf(tail));
+    }
+
+    private static Outcome await(Process process, List<String> command, Duration timeout, long startNs,
+                                 Consumer<String> stdoutLines) {
         try {
             process.getOutputStream().close(); // a fork reads no input
         } catch (IOException e) {
             // nothing to close
         }
-        CompletableFuture<String> stdout = CompletableFuture.supplyAsync(() -> readAll(process.getInputStream()));
+        CompletableFuture<Stdout> stdout = CompletableFuture.supplyAsync(() -> stdoutLines == null
+                ? new Stdout(readAll(process.getInputStream()), List.of()) : readLines(process.getInputStream(), stdoutLines));
+        Stdout none = new Stdout("", List.of());
         try {
             boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
             long elapsedMs = (System.nanoTime() - startNs) / 1_000_000;
@@ -157,9 +210,11 @@ public final class JvmFork {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly();
                 process.waitFor(10, TimeUnit.SECONDS);
-                return new Outcome(command, -1, true, stdout.getNow(""), elapsedMs, null);
+                Stdout partial = stdout.getNow(none);
+                return new Outcome(command, -1, true, partial.text(), elapsedMs, null, partial.tail());
             }
-            return new Outcome(command, process.exitValue(), false, stdout.join(), elapsedMs, null);
+            Stdout all = stdout.join();
+            return new Outcome(command, process.exitValue(), false, all.text(), elapsedMs, null, all.tail());
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();

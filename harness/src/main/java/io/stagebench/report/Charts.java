@@ -74,8 +74,60 @@ public final class Charts {
      * @return PNG bytes
      */
     public static byte[] percentiles(String title, List<Line> forks, Line merged, int width, int height) {
-        double yMax = merged.histogram().getMaxValue();
-        boolean logY = yMax > LOG_Y_RATIO * Math.max(1, merged.histogram().getValueAtPercentile(50));
+        Axes axes = axes(title, List.of(merged), width, height);
+        XYChart chart = axes.chart();
+        for (int i = 0; i < forks.size(); i++) {
+            XYSeries s = addCurve(chart, forks.get(i), axes.logY());
+            s.setLineColor(FORK_COLORS[i % FORK_COLORS.length]);
+            s.setLineWidth(1.2f);
+        }
+        XYSeries all = addCurve(chart, merged, axes.logY());
+        all.setLineColor(Color.BLACK);
+        all.setLineWidth(2.6f);
+        long count = merged.histogram().getTotalCount();
+        double reliableX = Math.log10(count / (double) MIN_SAMPLES_BEYOND);
+        if (reliableX > 0) {
+            XYSeries limit = chart.addSeries("< 100 samples beyond (unreliable) to the right",
+                    new double[] {reliableX, reliableX}, new double[] {axes.logY() ? 1 : 0, Math.max(1, axes.yMaxNs())});
+            limit.setMarker(SeriesMarkers.NONE);
+            limit.setLineColor(Color.GRAY);
+            limit.setLineStyle(new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                    new float[] {6f, 4f}, 0f));
+        }
+        return png(chart);
+    }
+
+    /**
+     * Draws several distributions by percentile on one chart, each its own colour: every stage of
+     * a run (the report's overview), or one stage of two runs (a comparison).
+     *
+     * @param title chart title
+     * @param lines the distributions, in legend order
+     * @return PNG bytes
+     */
+    public static byte[] overlay(String title, List<Line> lines, int width, int height) {
+        Axes axes = axes(title, lines, width, height);
+        for (int i = 0; i < lines.size(); i++) {
+            XYSeries s = addCurve(axes.chart(), lines.get(i), axes.logY());
+            s.setLineColor(FORK_COLORS[i % FORK_COLORS.length]);
+            s.setLineWidth(2.0f);
+        }
+        return png(axes.chart());
+    }
+
+    /** A percentile chart's axes, before its lines. */
+    private record Axes(XYChart chart, boolean logY, double yMaxNs) {
+    }
+
+    /**
+     * The log 1/(1-p) axis up to the largest count's nines; the latency axis logarithmic when the
+     * largest max is more than {@value #LOG_Y_RATIO} times the smallest median.
+     */
+    private static Axes axes(String title, List<Line> lines, int width, int height) {
+        double yMax = lines.stream().mapToDouble(l -> l.histogram().getMaxValue()).max().orElse(1);
+        double median = lines.stream().mapToDouble(l -> l.histogram().getValueAtPercentile(50)).min().orElse(1);
+        long count = lines.stream().mapToLong(l -> l.histogram().getTotalCount()).max().orElse(10);
+        boolean logY = yMax > LOG_Y_RATIO * Math.max(1, median);
         XYChart chart = new XYChartBuilder().width(width).height(height).title(title)
                 .xAxisTitle("percentile (axis: log10 of 1/(1-p))")
                 .yAxisTitle(logY ? "latency ns (log; below 1 ns drawn at 1)" : "latency ns").build();
@@ -87,27 +139,9 @@ public final class Charts {
         }
         chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::percentileLabel);
         chart.getStyler().setYAxisDecimalPattern("#,##0.#");
-        long count = merged.histogram().getTotalCount();
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax(Math.max(1, Math.ceil(Math.log10(Math.max(10, count)))));
-        for (int i = 0; i < forks.size(); i++) {
-            XYSeries s = addCurve(chart, forks.get(i), logY);
-            s.setLineColor(FORK_COLORS[i % FORK_COLORS.length]);
-            s.setLineWidth(1.2f);
-        }
-        XYSeries all = addCurve(chart, merged, logY);
-        all.setLineColor(Color.BLACK);
-        all.setLineWidth(2.6f);
-        double reliableX = Math.log10(count / (double) MIN_SAMPLES_BEYOND);
-        if (reliableX > 0) {
-            XYSeries limit = chart.addSeries("< 100 samples beyond (unreliable) to the right",
-                    new double[] {reliableX, reliableX}, new double[] {logY ? 1 : 0, Math.max(1, yMax)});
-            limit.setMarker(SeriesMarkers.NONE);
-            limit.setLineColor(Color.GRAY);
-            limit.setLineStyle(new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-                    new float[] {6f, 4f}, 0f));
-        }
-        return png(chart);
+        return new Axes(chart, logY, yMax);
     }
 
     /**

@@ -1,9 +1,11 @@
 package io.stagebench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.io.AtomicFiles;
+import io.stagebench.runner.LatencySeries;
 import io.stagebench.runner.MarkCost;
 import io.stagebench.stats.StageSummary;
-import io.stagebench.io.AtomicFiles;
+import io.stagebench.stats.TimeScale;
 import io.stagebench.store.HistogramFiles;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.StoredRun;
@@ -13,6 +15,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,11 +25,14 @@ import java.util.Map;
  * or image fetched from anywhere - the charts are PNG data URIs - so it opens the same from a
  * CI artifact, an e-mail or a laptop without network.
  *
- * <p>Sections, in order: what was run (commit, mode, forks, messages); every warning; per
- * benchmark and series a latency-by-percentile chart (each fork its own line) and the exact
- * percentile table, merged and per fork, with unreliable percentiles marked; the history of
- * p50 and p99 of each series across the runs stored beside it, oldest first; the
- * environment.
+ * <p>Sections, in order: what was run (commit, mode, forks, messages); the summary - one
+ * table of every benchmark and series (each column in the unit its values read best in) and
+ * one chart overlaying all their distributions by percentile; every warning, grouped as the
+ * run printed them; per benchmark and series a latency-by-percentile chart (each fork its own
+ * line) and the exact percentile table, merged and per fork, with unreliable percentiles
+ * marked; the history of p50 and p99 of each series across the runs stored beside it with the
+ * same configuration (forks, messages, warm-up, mode, rate, stall, parameters, JVM flags),
+ * oldest first; the environment.
  */
 public final class HtmlReport {
 
@@ -34,6 +40,12 @@ public final class HtmlReport {
     static final int PERCENTILE_HEIGHT = 460;
     static final int HISTORY_WIDTH = 640;
     static final int HISTORY_HEIGHT = 320;
+    static final int OVERVIEW_WIDTH = 1200;
+    static final int OVERVIEW_HEIGHT = 430;
+
+    /** The configuration fields that must match for a stored run to be part of a run's history. */
+    static final List<String> SAME_CONFIGURATION = List.of("forks", "messages", "warmupMessages", "warmupMs", "mode",
+            "rateHz", "stallUs", "stallEvery", "params", "jvmFlags");
 
     private static final DateTimeFormatter LABEL_TIME = DateTimeFormatter.ofPattern("MMdd-HHmm").withZone(ZoneOffset.UTC);
     private static final String[] COLUMNS = {"p50", "p90", "p99", "p99.9", "p99.99", "max"};
@@ -85,6 +97,8 @@ public final class HtmlReport {
                 .append(" &middot; started ").append(esc(run.startTime().toString()))
                 .append(" &middot; ").append(esc(configLine(run.config()))).append("</p>\n");
 
+        appendSummary(html, run, loaded.logs());
+
         List<String> warnings = warnings(loaded, history);
         html.append("<section id=\"warnings\">\n<h2>Warnings (").append(warnings.size()).append(")</h2>\n");
         if (warnings.isEmpty()) {
@@ -120,6 +134,74 @@ public final class HtmlReport {
                 .append(esc(generated.toString())).append(" from ").append(esc(run.dir().toString())).append(".</footer>\n");
         html.append("</body>\n</html>\n");
         return html.toString();
+    }
+
+    /** One table of every series, then one chart overlaying all their merged distributions. */
+    private static void appendSummary(StringBuilder html, StoredRun run, Map<String, Map<String, HistogramFiles.Log>> logs) {
+        html.append("<section id=\"summary\">\n<h2>Summary</h2>\n");
+        List<TimeScale> scales = new ArrayList<>();
+        for (String c : COLUMNS) {
+            scales.add(TimeScale.forMaxNs(run.benchmarks().stream().flatMap(b -> b.summaries().stream())
+                    .mapToDouble(s -> s.valueOf(c)).max().orElse(0)));
+        }
+        html.append("<table class=\"pct summary\">\n<tr><th>benchmark</th><th>series</th>");
+        for (int i = 0; i < COLUMNS.length; i++) {
+            html.append("<th>").append(COLUMNS[i]).append(" ").append(scales.get(i).unit()).append("</th>");
+        }
+        html.append("<th>count</th><th>forks</th></tr>\n");
+        List<Charts.Line> lines = new ArrayList<>();
+        for (StoredRun.Benchmark b : run.benchmarks()) {
+            for (StageSummary s : b.summaries()) {
+                html.append("<tr><td><a href=\"#b-").append(esc(b.name())).append("\">").append(esc(b.name()))
+                        .append("</a></td><td>").append(esc(s.stage())).append("</td>");
+                for (int i = 0; i < COLUMNS.length; i++) {
+                    boolean unreliable = s.unreliable().contains(COLUMNS[i]);
+                    html.append(unreliable ? "<td class=\"unreliable\">" : "<td>").append(scales.get(i).format(s.valueOf(COLUMNS[i])))
+                            .append(unreliable ? "*" : "").append("</td>");
+                }
+                html.append("<td>").append(String.format(Locale.ROOT, "%,d", s.count())).append("</td><td>")
+                        .append(b.forksSucceeded()).append("</td></tr>\n");
+                HistogramFiles.Log log = logs.getOrDefault(b.name(), Map.of()).get(s.stage());
+                if (log != null && !LatencySeries.UNMARKED.equals(s.stage())) {
+                    lines.add(new Charts.Line(s.stage().equals(b.name()) ? b.name() : b.name() + " / " + s.stage(), log.merged()));
+                }
+            }
+        }
+        html.append("</table>\n");
+        if (!lines.isEmpty()) {
+            byte[] png = Charts.overlay("every series, all forks merged: latency by percentile", lines, OVERVIEW_WIDTH,
+                    OVERVIEW_HEIGHT);
+            html.append("<img alt=\"latency by percentile of every series\" width=\"").append(OVERVIEW_WIDTH)
+                    .append("\" height=\"").append(OVERVIEW_HEIGHT).append("\" src=\"").append(Charts.dataUri(png))
+                    .append("\">\n");
+        }
+        html.append("</section>\n");
+    }
+
+    /** @return the runs of {@code history} measured with {@code run}'s configuration, each with a label of its own */
+    static Map<String, StoredRun> sameConfiguration(StoredRun run, ResultReader.Scan history) {
+        String key = configurationKey(run.config());
+        Map<String, StoredRun> labelled = new LinkedHashMap<>();
+        for (StoredRun past : history.runs()) {
+            if (!configurationKey(past.config()).equals(key)) {
+                continue;
+            }
+            String commit = past.commit().length() > 8 ? past.commit().substring(0, 8) : past.commit();
+            String label = commit + (past.dirty() ? "+" : "") + " " + LABEL_TIME.format(past.startTime());
+            labelled.put(labelled.containsKey(label) ? label + " " + past.runId() : label, past);
+        }
+        return labelled;
+    }
+
+    private static String configurationKey(JsonNode config) {
+        if (config == null || !config.isObject()) {
+            return "";
+        }
+        StringBuilder key = new StringBuilder();
+        for (String field : SAME_CONFIGURATION) {
+            key.append(field).append('=').append(config.path(field).toString()).append(';');
+        }
+        return key.toString();
     }
 
     private static void appendBenchmark(StringBuilder html, StoredRun.Benchmark b, Map<String, HistogramFiles.Log> logs) {
@@ -180,22 +262,22 @@ public final class HtmlReport {
     }
 
     private static void appendHistory(StringBuilder html, StoredRun run, ResultReader.Scan history) {
+        Map<String, StoredRun> same = sameConfiguration(run, history);
         html.append("<section id=\"history\">\n<h2>History</h2>\n<p class=\"meta\">p50 and p99 of each series in the ")
-                .append(history.runs().size()).append(" complete run(s) stored beside this one, ordered by start time"
+                .append(same.size()).append(" complete run(s) stored beside this one with its configuration (")
+                .append(esc(String.join(", ", SAME_CONFIGURATION))).append("), ordered by start time; ")
+                .append(history.runs().size() - same.size()).append(" run(s) of other configurations left out"
                         + " (labels: commit and UTC start MMdd-HHmm).</p>\n<div class=\"grid\">\n");
         for (StoredRun.Benchmark b : run.benchmarks()) {
             for (StageSummary merged : b.summaries()) {
                 List<String> labels = new ArrayList<>();
                 List<Double> p50 = new ArrayList<>();
                 List<Double> p99 = new ArrayList<>();
-                for (StoredRun past : history.runs()) {
-                    past.benchmark(b.name()).flatMap(pb -> pb.summary(merged.stage())).ifPresent(s -> {
-                        String commit = past.commit().length() > 8 ? past.commit().substring(0, 8) : past.commit();
-                        labels.add(commit + (past.dirty() ? "+" : "") + " " + LABEL_TIME.format(past.startTime()));
-                        p50.add(s.p50Ns());
-                        p99.add(s.p99Ns());
-                    });
-                }
+                same.forEach((label, past) -> past.benchmark(b.name()).flatMap(pb -> pb.summary(merged.stage())).ifPresent(s -> {
+                    labels.add(label);
+                    p50.add(s.p50Ns());
+                    p99.add(s.p99Ns());
+                }));
                 if (labels.isEmpty()) {
                     continue;
                 }
@@ -208,7 +290,7 @@ public final class HtmlReport {
             }
         }
         html.append("</div>\n<table class=\"runs\">\n<tr><th>start (UTC)</th><th>commit</th><th>run</th></tr>\n");
-        for (StoredRun past : history.runs()) {
+        for (StoredRun past : same.values()) {
             boolean current = past.dir().toAbsolutePath().normalize().equals(run.dir().toAbsolutePath().normalize());
             html.append(current ? "<tr class=\"merged\">" : "<tr>").append("<td>").append(esc(past.startTime().toString()))
                     .append("</td><td><code>").append(esc(past.label())).append("</code></td><td>")
@@ -272,7 +354,7 @@ public final class HtmlReport {
         return out.toString();
     }
 
-    private static final String CSS = """
+    static final String CSS = """
             body { font-family: sans-serif; margin: 1.5em auto; max-width: 1320px; color: #222; }
             h1 { font-size: 1.5em; margin-bottom: 0.2em; }
             h2 { border-bottom: 1px solid #ccc; margin-top: 1.6em; }
@@ -284,7 +366,7 @@ public final class HtmlReport {
             table { border-collapse: collapse; margin: 0.4em 0 0.8em; }
             th, td { border: 1px solid #ddd; padding: 0.2em 0.6em; }
             table.pct td { text-align: right; font-family: monospace; }
-            table.pct td:first-child { text-align: left; font-family: sans-serif; }
+            table.pct td:first-child, table.summary td:nth-child(2) { text-align: left; font-family: sans-serif; }
             tr.merged td { font-weight: bold; background: #f6f6f6; }
             td.unreliable { color: #a00; font-style: italic; }
             table.env th { text-align: left; font-weight: normal; color: #555; }

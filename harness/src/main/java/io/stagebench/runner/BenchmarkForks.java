@@ -5,6 +5,7 @@ import io.stagebench.fork.JvmFork;
 import io.stagebench.json.Json;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.io.IoProblems;
+import io.stagebench.io.Terminal;
 import io.stagebench.system.CpuList;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -31,15 +32,16 @@ public final class BenchmarkForks {
     private final BenchmarkDescriptor descriptor;
     private final ForkLauncher launcher;
     private final CpuList serviceCpus;
-    private final PrintStream progress;
-    private final String tag;
+    private final ForkProgress progress;
     private final Path forkDir;
     private final List<ForkResult> results = new ArrayList<>();
     private final List<Map<String, double[]>> series = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
 
     /**
-     * @param tag progress prefix, e.g. "[run]" or "[ab A]"
+     * @param progress where progress goes: redrawn in place when it is this process's stderr on a terminal,
+     *                 else one line per fork
+     * @param tag      progress prefix, e.g. "[run]" or "[ab A]"
      * @throws IOException when the benchmark's fork folder cannot be created
      */
     public BenchmarkForks(RunConfig config, BenchmarkDescriptor descriptor, ForkLauncher launcher, CpuList serviceCpus,
@@ -48,8 +50,8 @@ public final class BenchmarkForks {
         this.descriptor = descriptor;
         this.launcher = launcher;
         this.serviceCpus = serviceCpus;
-        this.progress = progress;
-        this.tag = tag;
+        this.progress = new ForkProgress(progress, progress == System.err ? Terminal.current() : Terminal.plain(),
+                tag + " " + descriptor.name(), config.forks(), System::nanoTime);
         this.forkDir = config.runDir().resolve("forks").resolve(descriptor.name());
         Files.createDirectories(forkDir);
     }
@@ -57,17 +59,17 @@ public final class BenchmarkForks {
     /** Launches fork {@code fork} (from 1) and collects what it wrote; a failure is recorded, never thrown. */
     public void runFork(int fork) throws IOException {
         String label = descriptor.name() + " fork " + fork + "/" + config.forks();
-        progress.println(tag + " " + label + ": starting a fresh JVM");
+        progress.started(fork);
         ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir);
         Path specFile = forkDir.resolve("fork-" + fork + ".spec.json");
         AtomicFiles.writeString(specFile, Json.write(spec));
         List<String> flags = new ArrayList<>(RunConfig.jitThresholdFlags(descriptor.className()));
         flags.addAll(config.jvmFlags()); // after: a --jvm-arg may override them
         JvmFork.Outcome outcome = launcher.launch(specFile, flags, serviceCpus,
-                Duration.ofSeconds(config.forkTimeoutS()));
+                Duration.ofSeconds(config.forkTimeoutS()), progress::forkSaid);
         if (!outcome.succeeded()) {
             failures.add(label + " " + outcome.failure() + "; its output is above");
-            progress.println(tag + " " + label + ": FAILED, " + outcome.failure());
+            progress.failed(outcome.failure(), outcome.stdoutTail());
             return;
         }
         try {
@@ -82,6 +84,8 @@ public final class BenchmarkForks {
             }
             series.add(forkSeries);
             results.add(result);
+            progress.succeeded();
+            return;
         } catch (JsonProcessingException e) {
             failures.add(label + " wrote an unreadable result: " + spec.resultFileName() + " " + Json.problem(e));
         } catch (IOException e) {
@@ -89,6 +93,7 @@ public final class BenchmarkForks {
         } catch (RuntimeException e) {
             failures.add(label + " wrote an unreadable result: " + e.getMessage());
         }
+        progress.failed("wrote an unreadable result", List.of(failures.get(failures.size() - 1)));
     }
 
     /** A handoff fork's two threads' stamps joined by sequence number; a one-thread fork's stamps as written. */
@@ -99,7 +104,8 @@ public final class BenchmarkForks {
         }
         HandoffJoin joined = HandoffJoin.join(raw, RawStamps.read(forkDir.resolve(result.threads().get(1).rawFile())));
         if (joined.negativeHandoffs() > 0) {
-            progress.println(tag + " *** WARNING: " + label + ": " + joined.negativeHandoffs() + " messages were consumed"
+            // a line of the fork's own progress, so it is shown with the fork it belongs to
+            progress.forkSaid("*** WARNING: " + label + ": " + joined.negativeHandoffs() + " messages were consumed"
                     + " before they were published by the two CPUs' counters (stored as 0): the cross-core offset shows");
         }
         return joined.raw();

@@ -34,7 +34,8 @@ import java.util.Map;
  * raw stamps and what the fork verified atomically. The fork never turns ticks into
  * nanoseconds: the launcher does, from the raw stamps, for every fork alike.
  *
- * <p>Progress goes to stderr between phases, never while measuring.
+ * <p>Progress goes to the progress stream (a fork's stdout, which its launcher reads) between
+ * phases, never while measuring.
  */
 public final class ForkExecution {
 
@@ -151,8 +152,8 @@ public final class ForkExecution {
                     + " boundaries in " + scratchStamps.markErrors() + " warm-up messages (expected " + (stages - 1)
                     + " marks per message for stages " + descriptor.stages() + ")");
         }
-        say(tag + "measuring " + spec.measuredMessages() + " messages (" + spec.mode() + ")"
-                + (withUnmarked ? ", then again unmarked" : "") + " after " + warm.messages() + " warm-up messages");
+        say(tag + "measuring " + spec.measuredMessages() + " messages (" + spec.mode()
+                + (withUnmarked ? ", marked, then unmarked" : "") + ") after " + warm.messages() + " of warm-up");
         progress.flush();
         long seq = warm.messages();
         // odd forks measure marked first, even forks unmarked first: a drift within the fork

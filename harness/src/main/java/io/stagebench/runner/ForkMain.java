@@ -25,7 +25,8 @@ public final class ForkMain {
         try {
             ForkSpec spec = Json.mapper().readValue(Path.of(args[0]).toFile(), ForkSpec.class);
             BenchmarkDescriptor descriptor = BenchmarkRegistry.load().get(spec.benchmark());
-            new ForkExecution(spec, descriptor, System.err).run();
+            // progress on stdout, which the launcher reads line by line; problems on stderr, which it passes through
+            new ForkExecution(spec, descriptor, System.out).run();
             System.exit(0);
         } catch (Throwable t) {
             System.err.println("[fork] FAILED: " + t);

@@ -1,41 +1,72 @@
 package io.stagebench.runner;
 
 import io.stagebench.clock.Calibration;
+import io.stagebench.io.TextWrap;
 import io.stagebench.stats.Distribution;
 import io.stagebench.stats.StageSummary;
+import io.stagebench.stats.TimeScale;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
 /**
- * The console report of a run: the ruler first (clock binding, counter line, calibration,
- * probe overhead, pinning obtained), then per benchmark a percentile table in ns with the
- * run-to-run spread of p50, what each fork verified about its measurement, and every
- * warning as a {@code *** WARNING:} line.
+ * The console report of a run, results first: the ruler (clock binding, counter line,
+ * calibration, probe overhead, pinning obtained, mode), one table of every benchmark's
+ * percentiles with each column in its own unit (ns, us, ms or s), what each fork verified
+ * (collapsed across benchmarks that verified the same), then the warnings grouped - the
+ * machine's once, each other warning once with the benchmarks it applies to and its fix - as
+ * {@code *** WARNING:} lines. Every line fits {@value TextWrap#WIDTH} characters.
  */
 public final class RunReport {
 
     /** A stage's p50 under this multiple of the probe overhead is flagged. */
     public static final double OVERHEAD_WARNING_RATIO = 0.20;
 
+    /** Forks per variant a comparison needs. */
+    static final int COMPARISON_FORKS = 5;
+
+    private static final List<String> COLUMNS = List.of("p50", "p90", "p99", "p99.9", "p99.99", "max");
+
     private final RunConfig config;
     private final List<BenchmarkOutcome> outcomes;
     private final List<String> runWarnings;
+    private final List<String> machineWarnings;
+    private final boolean forkCountChosen;
 
     public RunReport(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> runWarnings) {
+        this(config, outcomes, runWarnings, List.of(), false);
+    }
+
+    /**
+     * @param runWarnings     the run's own warnings (CPU placement)
+     * @param machineWarnings the machine-readiness warnings, printed once with the others and not
+     *                        part of {@link #warnings()} (they are stored on their own)
+     * @param forkCountChosen true when the fork count was chosen by the command (a smoke run),
+     *                        so too few forks for a comparison is not warned about
+     */
+    public RunReport(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> runWarnings,
+                     List<String> machineWarnings, boolean forkCountChosen) {
         this.config = config;
         this.outcomes = List.copyOf(outcomes);
         this.runWarnings = List.copyOf(runWarnings);
+        this.machineWarnings = List.copyOf(machineWarnings);
+        this.forkCountChosen = forkCountChosen;
     }
 
-    /** @return every warning of the run: the run's own, each fork's (deduplicated), overhead and sample checks */
+    /**
+     * @return every warning of the run but the machine's, each once: the run's own, then each
+     *         benchmark warning with the benchmarks (and forks) it applies to, e.g. "parse, book:
+     *         the probe overhead subtracted is over 20% of p50 ...; fix: time a coarser boundary"
+     */
     public List<String> warnings() {
-        List<String> warnings = new ArrayList<>(runWarnings);
+        Map<String, List<String>> grouped = new LinkedHashMap<>();
         for (BenchmarkOutcome outcome : outcomes) {
             String name = outcome.descriptor().name();
             Map<String, List<Integer>> forkWarnings = new LinkedHashMap<>();
@@ -44,34 +75,58 @@ public final class RunReport {
                     forkWarnings.computeIfAbsent(w, k -> new ArrayList<>()).add(fork.fork());
                 }
             }
-            forkWarnings.forEach((w, forks) -> warnings.add(name + " fork" + (forks.size() > 1 ? "s " : " ")
-                    + joinInts(forks) + ": " + w));
-            warnings.addAll(outcome.failures());
+            forkWarnings.forEach((w, forks) -> add(grouped, w + fixFor(w), name + (forks.size() == outcome.forks().size()
+                    && forks.size() > 1 ? "" : " fork" + (forks.size() > 1 ? "s " : " ") + joinInts(forks))));
+            outcome.failures().forEach(f -> add(grouped, f, null));
             if (outcome.forks().isEmpty()) {
-                warnings.add(name + ": every fork failed; no result");
+                add(grouped, "every fork failed; no result", name);
                 continue;
             }
             double overheadNs = overheadNs(outcome);
-            for (StageSummary s : outcome.summaries()) {
-                if (LatencySeries.RESERVED.contains(s.stage())) {
-                    continue;
-                }
-                if (overheadNs > OVERHEAD_WARNING_RATIO * s.p50Ns()) {
-                    warnings.add(String.format(Locale.ROOT,
-                            "%s/%s: the probe overhead subtracted (%.1f ns) is more than 20%% of the stage's p50 (%.1f ns);"
-                                    + " the figure is mostly arithmetic - time a coarser boundary", name, s.stage(), overheadNs,
-                            s.p50Ns()));
-                }
+            List<String> stages = outcome.summaries().stream().map(StageSummary::stage)
+                    .filter(stage -> !LatencySeries.RESERVED.contains(stage)).toList();
+            List<String> flagged = outcome.summaries().stream()
+                    .filter(s -> stages.contains(s.stage()) && overheadNs > OVERHEAD_WARNING_RATIO * s.p50Ns())
+                    .map(StageSummary::stage).toList();
+            for (String stage : flagged.equals(stages) ? List.of(name) : flagged) {
+                add(grouped, "probe >20% of p50: mostly arithmetic; fix: time a coarser boundary",
+                        stage.equals(name) ? name : name + "/" + stage);
             }
             if (!outcome.summaries().isEmpty() && !outcome.summaries().get(0).unreliable().isEmpty()) {
-                warnings.add(name + ": too few samples for " + String.join(", ", outcome.summaries().get(0).unreliable())
-                        + " (fewer than 100 beyond): marked * and unreliable");
-            }
-            if (outcome.forks().size() < 5) {
-                warnings.add(name + ": " + outcome.forks().size() + " fork(s); comparisons need at least 5 per variant");
+                add(grouped, String.join(", ", outcome.summaries().get(0).unreliable())
+                        + ": <100 samples beyond (marked *); fix: raise -n", name);
             }
         }
+        List<String> warnings = new ArrayList<>(runWarnings);
+        if (!forkCountChosen && config.forks() < COMPARISON_FORKS) {
+            warnings.add(config.forks() + " fork(s) per benchmark: a comparison needs at least " + COMPARISON_FORKS
+                    + " per variant; fix: -f " + COMPARISON_FORKS);
+        }
+        grouped.forEach((text, subjects) -> warnings.add(subjects.isEmpty() ? text : String.join(", ", subjects) + ": " + text));
         return warnings;
+    }
+
+    private static void add(Map<String, List<String>> grouped, String text, String subject) {
+        List<String> subjects = grouped.computeIfAbsent(text, k -> new ArrayList<>());
+        if (subject != null && !subjects.contains(subject)) {
+            subjects.add(subject);
+        }
+    }
+
+    /** @return "; fix: ..." for a fork warning whose remedy is known, else "" */
+    private static String fixFor(String warning) {
+        if (warning.contains("JIT")) {
+            return "; fix: a longer warm-up (-w), or a @Reset so warm-up replays the measured messages";
+        } else if (warning.contains("allocated")) {
+            return "; fix: take the allocation out of the measured code";
+        } else if (warning.contains("garbage collection")) {
+            return "; fix: allocate nothing while measuring";
+        } else if (warning.contains("pinn")) {
+            return "; fix: allow sched_setaffinity, or choose a CPU with --cpu";
+        } else if (warning.contains("memory not locked")) {
+            return "; fix: raise the locked-memory limit (ulimit -l) or grant CAP_IPC_LOCK";
+        }
+        return "";
     }
 
     /**
@@ -92,115 +147,155 @@ public final class RunReport {
                 failures.get(0), failures.size() > 1 ? " (and " + (failures.size() - 1) + " more, listed above)" : ""));
     }
 
-    /** @return the report text */
+    /** @return the report text: ruler, results table, what the forks verified, warnings */
     public String toText() {
-        StringBuilder out = new StringBuilder();
-        ForkResult first = outcomes.stream().flatMap(o -> o.forks().stream()).findFirst().orElse(null);
-        if (first != null) {
+        List<String> lines = new ArrayList<>();
+        List<ForkResult> all = outcomes.stream().flatMap(o -> o.forks().stream()).toList();
+        if (!all.isEmpty()) {
+            ForkResult first = all.get(0);
             Calibration c = first.calibration();
-            out.append(String.format(Locale.ROOT, "clock %s%s; counter %.1f MHz, %.3f ns/tick, step %d ticks = %.1f ns%n",
+            lines.add(String.format(Locale.ROOT, "clock %s%s; counter %.1f MHz, %.3f ns/tick, step %d ticks = %.1f ns",
                     first.binding(), first.binding() != first.requestedBinding() ? " (FALLBACK from " + first.requestedBinding() + ")" : "",
                     c.mhz(), c.nsPerTick(), first.stepTicks(), c.toNs(first.stepTicks())));
-            List<ForkResult> all = outcomes.stream().flatMap(o -> o.forks().stream()).toList();
-            out.append(String.format(Locale.ROOT,
-                    "calibration %s MHz across %d forks (%d x %d ms each against CLOCK_MONOTONIC)%n",
+            lines.add(String.format(Locale.ROOT, "calibration %s MHz across %d forks (%d x %d ms each against CLOCK_MONOTONIC)",
                     range(all, f -> f.calibration().mhz(), "%.3f"), all.size(), c.rounds(), c.intervalNs() / 1_000_000));
-            out.append(String.format(Locale.ROOT,
-                    "probe overhead min %s ticks, median %s ticks; subtracted from every stage: %s ticks (%.1f ns),"
-                            + " the mean within 1.5 steps of the minimum%n",
+            lines.add(String.format(Locale.ROOT, "probe overhead min %s, median %s ticks; subtracted from each stage:"
+                            + " %s ticks = %.1f ns (near-min mean)",
                     rangeLong(all, f -> f.overhead().minTicks()), rangeLong(all, f -> f.overhead().medianTicks()),
                     range(all, f -> f.overhead().subtractedTicks(), "%.1f"), c.toNs(first.overhead().subtractedTicks())));
-            out.append(String.format(Locale.ROOT, "measuring thread pinned to CPU %s (affinity read back: %s); memory locked: %s%n",
+            lines.add(String.format(Locale.ROOT, "measuring thread pinned to CPU %s (affinity read back: %s); memory locked: %s",
                     rangeLong(all, f -> f.cpuPinned()), distinct(all, ForkResult::affinity),
                     all.stream().allMatch(ForkResult::memoryLocked) ? "yes" : "NOT in every fork"));
             List<ForkResult> crossCore = all.stream().filter(f -> f.crossCore() != null).toList();
             if (!crossCore.isEmpty()) {
                 CrossCoreOffset offset = crossCore.get(0).crossCore();
-                out.append(String.format(Locale.ROOT, "cross-core offset CPU %d -> %d: within +-%s ticks (+-%.1f ns), fastest"
-                                + " round trip %s ticks; every handoff figure is uncertain by that much%n",
+                lines.add(String.format(Locale.ROOT, "cross-core offset CPU %d -> %d: within +-%s ticks (+-%.1f ns), fastest"
+                                + " round trip %s ticks; every handoff figure is uncertain by that much",
                         offset.fromCpu(), offset.toCpu(), rangeLong(crossCore, f -> f.crossCore().boundTicks()),
                         c.toNs(offset.boundTicks()), rangeLong(crossCore, f -> f.crossCore().minRoundTripTicks())));
             }
         }
-        out.append(String.format(Locale.ROOT, "mode %s%s; %d fork(s) x %,d messages after %s of warm-up%s%n",
+        lines.add(String.format(Locale.ROOT, "mode %s%s; %d fork(s) x %,d messages after %s of warm-up%s",
                 config.mode(), config.mode() == Mode.PACED ? " at " + Rate.format(config.rateHz()) + " (latency from intended arrival)" : " (service time)",
                 config.forks(), config.messages(),
                 config.warmupMs() > 0 ? config.warmupMs() + " ms" : String.format(Locale.ROOT, "%,d messages", config.warmupMessages()),
                 config.stallUs() <= 0 ? ""
                         : config.stallAt() >= 0 ? String.format(Locale.ROOT, "; STALL %d us once at measured message %d", config.stallUs(), config.stallAt())
                         : String.format(Locale.ROOT, "; STALL %d us every %d messages", config.stallUs(), config.stallEvery())));
-
-        for (BenchmarkOutcome outcome : outcomes) {
-            out.append(System.lineSeparator());
-            appendBenchmark(out, outcome);
-        }
-        List<String> warnings = warnings();
+        lines.add("");
+        appendTable(lines);
+        appendVerified(lines);
+        Set<String> warnings = new LinkedHashSet<>(machineWarnings);
+        warnings.addAll(warnings());
         if (!warnings.isEmpty()) {
-            out.append(System.lineSeparator());
-            warnings.forEach(w -> out.append("*** WARNING: ").append(w).append(System.lineSeparator()));
+            lines.add("");
+            warnings.forEach(w -> TextWrap.wrap("*** WARNING: " + w, lines));
         }
-        return out.toString();
+        return TextWrap.wrapAll(String.join(System.lineSeparator(), lines));
     }
 
-    private void appendBenchmark(StringBuilder out, BenchmarkOutcome outcome) {
-        List<ForkResult> forks = outcome.forks();
-        String name = outcome.descriptor().name();
-        if (forks.isEmpty()) {
-            out.append(name).append(": no fork succeeded").append(System.lineSeparator());
-            return;
+    /** One table of every benchmark's series; each column in the unit its largest value reads best in. */
+    private void appendTable(List<String> lines) {
+        List<BenchmarkOutcome> measured = outcomes.stream().filter(o -> !o.forks().isEmpty()).toList();
+        int nameWidth = Math.max("benchmark".length(), outcomes.stream().mapToInt(o -> o.descriptor().name().length()).max().orElse(0));
+        int stageWidth = Math.max("stage".length(), measured.stream().flatMap(o -> o.summaries().stream())
+                .mapToInt(s -> s.stage().length()).max().orElse(0));
+        List<TimeScale> scales = new ArrayList<>();
+        for (String column : COLUMNS) {
+            scales.add(TimeScale.forMaxNs(measured.stream().flatMap(o -> o.summaries().stream())
+                    .mapToDouble(s -> s.valueOf(column)).max().orElse(0)));
         }
-        long samples = outcome.merged().values().stream().findFirst().map(Distribution::count).orElse(0L);
-        out.append(String.format(Locale.ROOT,
-                "%s  (%d/%d forks, %,d samples; warm-up %s pass(es)%s; during measurement: allocated %s B, GC %s,"
-                        + " JIT compilations %s)%n",
-                name, forks.size(), config.forks(), samples, rangeLong(forks, ForkResult::warmupPasses),
-                forks.stream().allMatch(ForkResult::replayed) ? " replaying the measured messages" : "",
-                rangeLong(forks, ForkResult::allocatedBytes),
-                rangeLong(forks, ForkResult::gcCount), rangeLong(forks, ForkResult::jitCompilations)));
-        if (forks.get(0).handoff()) {
-            for (int t = 0; t < forks.get(0).threads().size(); t++) {
-                final int thread = t;
-                List<ThreadPlacement> placed = forks.stream().filter(f -> f.threads().size() > thread)
-                        .map(f -> f.threads().get(thread)).toList();
-                ThreadPlacement first = placed.get(0);
-                out.append(String.format(Locale.ROOT, "  thread %s %s: pinned to CPU %s (affinity read back: %s); allocated %s B%n",
-                        first.name(), first.stages(), placed.stream().map(p -> String.valueOf(p.cpuPinned())).distinct()
-                                .collect(java.util.stream.Collectors.joining(", ")),
-                        placed.stream().map(ThreadPlacement::affinity).distinct().collect(java.util.stream.Collectors.joining(", ")),
-                        placed.stream().map(p -> String.valueOf(p.allocatedBytes())).distinct()
-                                .collect(java.util.stream.Collectors.joining(", "))));
+        String rowFormat = "%-" + nameWidth + "s %-" + stageWidth + "s" + " %10s".repeat(COLUMNS.size()) + " %10s  %s";
+        List<Object> header = new ArrayList<>(List.of("benchmark", "stage"));
+        for (int i = 0; i < COLUMNS.size(); i++) {
+            header.add(COLUMNS.get(i) + " " + scales.get(i).unit());
+        }
+        header.add("count");
+        header.add("p50 forks " + scales.get(0).unit());
+        lines.add(String.format(Locale.ROOT, rowFormat, header.toArray()).stripTrailing());
+        List<String> notes = new ArrayList<>();
+        for (BenchmarkOutcome outcome : outcomes) {
+            String name = outcome.descriptor().name();
+            if (outcome.forks().isEmpty()) {
+                lines.add(String.format(Locale.ROOT, "%-" + nameWidth + "s no fork succeeded", name));
+                continue;
             }
-        }
-        out.append(String.format(Locale.ROOT, "  %-10s %9s %9s %9s %9s %9s %11s %11s   %s%n",
-                "ns", "p50", "p90", "p99", "p99.9", "p99.99", "max", "count", "p50 across forks"));
-        boolean anyUnreliable = false;
-        for (StageSummary s : outcome.summaries()) {
-            anyUnreliable |= !s.unreliable().isEmpty();
-            double[] p50s = outcome.forkP50s(s.stage());
-            double lo = Double.POSITIVE_INFINITY;
-            double hi = Double.NEGATIVE_INFINITY;
-            for (double p : p50s) {
-                lo = Math.min(lo, p);
-                hi = Math.max(hi, p);
+            boolean firstRow = true;
+            for (StageSummary s : outcome.summaries()) {
+                List<Object> row = new ArrayList<>(List.of(firstRow ? name : "", s.stage()));
+                for (int i = 0; i < COLUMNS.size(); i++) {
+                    String value = scales.get(i).format(s.valueOf(COLUMNS.get(i)));
+                    row.add(s.unreliable().contains(COLUMNS.get(i)) ? value + "*" : value);
+                }
+                row.add(String.format(Locale.ROOT, "%,d", s.count()));
+                row.add(forkRange(outcome.forkP50s(s.stage()), scales.get(0)));
+                lines.add(String.format(Locale.ROOT, rowFormat, row.toArray()).stripTrailing());
+                firstRow = false;
             }
-            out.append(String.format(Locale.ROOT, "  %-10s %9s %9s %9s %9s %9s %11s %,11d   %s%n", s.stage(),
-                    cell(s, "p50"), cell(s, "p90"), cell(s, "p99"), cell(s, "p99.9"), cell(s, "p99.99"),
-                    String.format(Locale.ROOT, "%.1f", s.maxNs()), s.count(),
-                    p50s.length == 0 ? "-" : String.format(Locale.ROOT, "%.1f .. %.1f", lo, hi)));
+            MarkCost.of(outcome).ifPresent(cost -> notes.add(String.format(Locale.ROOT,
+                    "%s unmarked: begin/end reads only; %d inner marks add %+.1f ns p50, %+.1f ns tmean"
+                            + " (%+.1f ns/mark) net of probe",
+                    name, cost.innerMarks(), cost.p50Ns(), cost.tmeanNs(), cost.perMarkTmeanNs())));
+            RulerCheck.check(outcome, config.params()).ifPresent(line -> notes.add(name + ": " + line));
         }
-        if (anyUnreliable) {
-            out.append("  * fewer than 100 samples beyond this percentile: unreliable").append(System.lineSeparator());
-        }
-        MarkCost.of(outcome).ifPresent(cost -> out.append(String.format(Locale.ROOT,
-                "  unmarked = the same messages timed by begin and end reads only; the %d inner marks add %+.1f ns"
-                        + " at p50, %+.1f ns in tmean (%+.1f ns per mark) beyond the probe overhead subtracted%n",
-                cost.innerMarks(), cost.p50Ns(), cost.tmeanNs(), cost.perMarkTmeanNs())));
-        RulerCheck.check(outcome, config.params()).ifPresent(line -> out.append("  ").append(line).append(System.lineSeparator()));
+        notes.forEach(n -> TextWrap.wrap(n, lines));
     }
 
-    private static String cell(StageSummary s, String label) {
-        String value = String.format(Locale.ROOT, "%.1f", s.valueOf(label));
-        return s.unreliable().contains(label) ? value + "*" : value;
+    /**
+     * What the forks verified during measurement, one line per distinct finding naming the
+     * benchmarks; warm-up passes, which differ with the benchmark's length, shown as a range.
+     */
+    private void appendVerified(List<String> lines) {
+        Map<String, List<BenchmarkOutcome>> byText = new LinkedHashMap<>();
+        for (BenchmarkOutcome outcome : outcomes) {
+            List<ForkResult> forks = outcome.forks();
+            if (forks.isEmpty()) {
+                continue;
+            }
+            long samples = outcome.merged().values().stream().findFirst().map(Distribution::count).orElse(0L);
+            String text = String.format(Locale.ROOT, "%d/%d forks, %,d samples; warm-up %%s passes%s;"
+                            + " measured with %s B allocated, %s GC, %s JIT compilations",
+                    forks.size(), config.forks(), samples,
+                    forks.stream().allMatch(ForkResult::replayed) ? " replaying the measured messages" : "",
+                    rangeLong(forks, ForkResult::allocatedBytes), rangeLong(forks, ForkResult::gcCount),
+                    rangeLong(forks, ForkResult::jitCompilations));
+            byText.computeIfAbsent(text, k -> new ArrayList<>()).add(outcome);
+            if (forks.get(0).handoff()) {
+                appendThreads(lines, outcome.descriptor().name(), forks);
+            }
+        }
+        byText.forEach((text, same) -> TextWrap.wrap(String.join(", ", same.stream().map(o -> o.descriptor().name()).toList()) + ": "
+                + String.format(Locale.ROOT, text, rangeLong(same.stream().flatMap(o -> o.forks().stream()).toList(),
+                ForkResult::warmupPasses)), lines));
+    }
+
+    /** One line per thread of a handoff benchmark: its stages, the CPU it pinned to and read back, what it allocated. */
+    private static void appendThreads(List<String> lines, String name, List<ForkResult> forks) {
+        for (int t = 0; t < forks.get(0).threads().size(); t++) {
+            final int thread = t;
+            List<ThreadPlacement> placed = forks.stream().filter(f -> f.threads().size() > thread)
+                    .map(f -> f.threads().get(thread)).toList();
+            ThreadPlacement first = placed.get(0);
+            TextWrap.wrap(String.format(Locale.ROOT, "%s thread %s %s: pinned to CPU %s (affinity read back: %s);"
+                            + " allocated %s B", name, first.name(), first.stages(),
+                    String.join(", ", placed.stream().map(p -> String.valueOf(p.cpuPinned())).distinct().toList()),
+                    String.join(", ", placed.stream().map(ThreadPlacement::affinity).distinct().toList()),
+                    String.join(", ", placed.stream().map(p -> String.valueOf(p.allocatedBytes())).distinct().toList())),
+                    lines);
+        }
+    }
+
+    private static String forkRange(double[] p50s, TimeScale scale) {
+        if (p50s.length == 0) {
+            return "-";
+        }
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (double p : p50s) {
+            lo = Math.min(lo, p);
+            hi = Math.max(hi, p);
+        }
+        return lo == hi ? scale.format(lo) : scale.format(lo) + " .. " + scale.format(hi);
     }
 
     static double overheadNs(BenchmarkOutcome outcome) {

@@ -133,14 +133,24 @@ public final class CoordinatedOmission {
             throw new IllegalArgumentException("the expected interval must be positive, got " + expectedIntervalNs + " ns");
         }
         Distribution naive = Distribution.of(serviceNs);
-        Histogram corrected = new Histogram(SIGNIFICANT_DIGITS);
-        for (double ns : serviceNs) {
-            corrected.recordValueWithExpectedInterval(Math.max(0L, Math.round(ns)), expectedIntervalNs);
-        }
+        Histogram corrected = corrected(serviceNs, expectedIntervalNs);
         return new Comparison(expectedIntervalNs,
                 exact(PACED, "latency from the intended send time", Distribution.of(responseNs)),
                 exact(NAIVE, "service time from the actual start (closed loop)", naive),
                 corrected(corrected, naive.max(), expectedIntervalNs));
+    }
+
+    /**
+     * @return the service times as HdrHistogram corrects them: each recorded with
+     *         {@code recordValueWithExpectedInterval(value, expectedIntervalNs)}, which back-fills
+     *         the sends a stall held up
+     */
+    public static Histogram corrected(double[] serviceNs, long expectedIntervalNs) {
+        Histogram corrected = new Histogram(SIGNIFICANT_DIGITS);
+        for (double ns : serviceNs) {
+            corrected.recordValueWithExpectedInterval(Math.max(0L, Math.round(ns)), expectedIntervalNs);
+        }
+        return corrected;
     }
 
     private static Column exact(String name, String title, Distribution d) {

@@ -29,10 +29,13 @@ import org.HdrHistogram.HistogramLogWriter;
  *       the log's base time (the run's start), then one untagged interval holding all forks
  *       merged, spanning the first fork's start to the last fork's end. In HdrHistogram's
  *       model each tag is its own stream: the default (untagged) stream is the whole run,
- *       each {@code fork-N} stream one fork - so {@code HistogramLogProcessor -i <stage>.hlog
- *       -outputValueUnitRatio 1} prints the merged distribution and {@code -tag fork-2} one
- *       fork. Summing every interval regardless of tag counts each sample twice. Values are
- *       integer nanoseconds ({@link LatencyHistograms}); the interval max column is in ns.</li>
+ *       each {@code fork-N} stream one fork. Values are integer nanoseconds
+ *       ({@link LatencyHistograms}); the interval max column is in milliseconds
+ *       ({@link #INTERVAL_MAX_UNIT_RATIO}), as {@code HistogramLogWriter} writes it by default
+ *       and HdrHistogram's tools read it. {@code HistogramLogProcessor -i <stage>.hlog
+ *       -outputValueUnitRatio 1} prints the merged distribution in ns ({@code 1000}: us; the
+ *       default, 1000000, ms) and {@code -tag fork-2} one fork. Summing every interval
+ *       regardless of tag counts each sample twice.</li>
  *   <li>{@code <stage>.hgrm} - the merged histogram's percentile distribution
  *       ({@code outputPercentileDistribution} with a value unit ratio of 1: ns), readable by
  *       HdrHistogram's plotter, with the exact max and the fork count as a closing
@@ -42,6 +45,9 @@ import org.HdrHistogram.HistogramLogWriter;
  * Both are written atomically.
  */
 public final class HistogramFiles {
+
+    /** Nanoseconds per unit of a log's interval max column: milliseconds, HdrHistogram's default. */
+    public static final double INTERVAL_MAX_UNIT_RATIO = 1_000_000.0;
 
     /** Tag prefix of a fork's interval in a log. */
     public static final String FORK_TAG_PREFIX = "fork-";
@@ -106,7 +112,8 @@ public final class HistogramFiles {
             HistogramLogWriter writer = new HistogramLogWriter(out);
             writer.outputComment("stagebench latency log: benchmark " + benchmark + ", series " + series
                     + "; values in integer nanoseconds (rounded to nearest), "
-                    + LatencyHistograms.SIGNIFICANT_DIGITS + " significant digits; interval max in ns");
+                    + LatencyHistograms.SIGNIFICANT_DIGITS + " significant digits; interval max in ms;"
+                    + " HistogramLogProcessor -outputValueUnitRatio 1 prints ns, 1000 us");
             writer.outputComment("one interval per fork, tagged fork-N, then one untagged interval: all forks merged"
                     + " (each tag is its own stream; do not sum across tags)");
             writer.outputComment(String.format(Locale.ROOT, "exact max %.3f ns over %d fork(s)", exactMaxNs, forks.size()));
@@ -123,7 +130,7 @@ public final class HistogramFiles {
                 long start = fork.startEpochMs() > 0 ? fork.startEpochMs() : baseEpochMs;
                 long end = Math.max(start, fork.endEpochMs() > 0 ? fork.endEpochMs() : start);
                 writer.outputIntervalHistogram((start - baseEpochMs) / 1000.0, (end - baseEpochMs) / 1000.0,
-                        histogram, 1.0);
+                        histogram, INTERVAL_MAX_UNIT_RATIO);
                 histograms.add(histogram);
                 firstStart = Math.min(firstStart, start);
                 lastEnd = Math.max(lastEnd, end);
@@ -131,7 +138,7 @@ public final class HistogramFiles {
             merged = LatencyHistograms.merge(histograms);
             firstStart = Math.min(firstStart, lastEnd);
             writer.outputIntervalHistogram((firstStart - baseEpochMs) / 1000.0, (lastEnd - baseEpochMs) / 1000.0,
-                    merged, 1.0);
+                    merged, INTERVAL_MAX_UNIT_RATIO);
         }
         AtomicFiles.write(hlog, ByteBuffer.wrap(logBytes.toByteArray()));
 

@@ -1,15 +1,18 @@
 package io.stagebench.store;
 
+import io.stagebench.api.ParameterDeclaration;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.ForkResult;
 import io.stagebench.runner.RunConfig;
 import io.stagebench.stats.Distribution;
 import io.stagebench.stats.LatencyHistograms;
+import io.stagebench.system.BuildInfo;
 import io.stagebench.system.Environment;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -18,16 +21,23 @@ import org.HdrHistogram.HistogramIterationValue;
  * JMH Visualizer, continuous-benchmarking actions - read stagebench results unchanged.
  *
  * <p>One entry per benchmark x series, named {@code stagebench.<benchmark>.<series>}, in mode
- * {@code sample} with {@code scoreUnit} {@code ns/op}. Deliberate departures from what JMH
- * itself would write, because a mean alone is never reported here:
+ * {@code sample} with {@code scoreUnit} {@code ns/op}, and {@code jmhVersion} the JMH version
+ * the cross-check benchmarks are built with. The score means what it means in JMH's
+ * SampleTime mode; where stagebench departs from JMH it says so:
  * <ul>
- *   <li>{@code score} is the <em>median</em> (exact p50 of the merged samples), not the mean
- *       JMH's SampleTime mode reports;</li>
- *   <li>{@code scoreError} is half the spread of the forks' medians (max - min) / 2 - the
- *       run-to-run spread - and {@code "NaN"} with a single fork, as JMH writes it;
- *       {@code scoreConfidence} is [lowest, highest] fork median;</li>
+ *   <li>{@code score} is the mean of every merged sample, as SampleTime reports - never read it
+ *       alone: the median and the tail are beside it;</li>
+ *   <li>{@code scoreError} is half the spread of the forks' means (max - min) / 2 - the
+ *       run-to-run spread, where JMH writes a 99.9% confidence half-width - and {@code "NaN"}
+ *       with a single fork, as JMH writes it; {@code scoreConfidence} is [lowest, highest]
+ *       fork mean;</li>
  *   <li>{@code scorePercentiles} are exact nearest-rank percentiles of the merged samples,
  *       with JMH's keys "0.0" (the minimum) to "100.0" (the exact maximum);</li>
+ *   <li>{@code secondaryMetrics} {@code ·p0.50}, {@code ·p0.90}, {@code ·p0.99} and
+ *       {@code ·p0.999} (JMH's names for SampleTime's percentiles) carry the exact
+ *       percentiles as metrics of their own, so tools that plot only scores plot the tail;</li>
+ *   <li>{@code params} holds every parameter the benchmark declares, with the value measured
+ *       (the default unless {@code --param} set it), as strings like JMH's {@code @Param};</li>
  *   <li>{@code rawDataHistogram} holds, per fork, one iteration: the fork's HdrHistogram
  *       buckets as [value ns, count] pairs (integer ns, 3 significant digits).</li>
  * </ul>
@@ -39,6 +49,18 @@ public final class JmhResultFile {
 
     /** The percentiles JMH writes, by key. */
     static final double[] PERCENTILES = {0.0, 50.0, 90.0, 95.0, 99.0, 99.9, 99.99, 99.999, 99.9999, 100.0};
+
+    /** The percentiles also written as secondary metrics, by JMH's name for them. */
+    static final Map<String, Double> SECONDARY = secondary();
+
+    private static Map<String, Double> secondary() {
+        Map<String, Double> m = new LinkedHashMap<>();
+        m.put("·p0.50", 50.0);
+        m.put("·p0.90", 90.0);
+        m.put("·p0.99", 99.0);
+        m.put("·p0.999", 99.9);
+        return m;
+    }
 
     private JmhResultFile() {
     }
@@ -62,6 +84,7 @@ public final class JmhResultFile {
                                              Distribution merged, Environment environment) {
         ForkResult first = outcome.forks().get(0);
         Map<String, Object> e = new LinkedHashMap<>();
+        e.put("jmhVersion", BuildInfo.current().jmhVersion());
         e.put("benchmark", "stagebench." + outcome.descriptor().name() + "." + series);
         e.put("mode", "sample");
         e.put("threads", 1);
@@ -77,20 +100,18 @@ public final class JmhResultFile {
         e.put("measurementIterations", 1);
         e.put("measurementTime", config.messages() + " ops");
         e.put("measurementBatchSize", 1);
-        if (!config.params().isEmpty()) {
-            e.put("params", new LinkedHashMap<>(new java.util.TreeMap<>(config.params())));
+        Map<String, String> params = new TreeMap<>();
+        for (ParameterDeclaration p : outcome.descriptor().parameters()) {
+            params.put(p.name(), config.params().getOrDefault(p.name(), p.defaultValue()));
         }
+        e.put("params", params);
         Map<String, Object> primary = new LinkedHashMap<>();
-        double[] forkP50s = outcome.forkP50s(series);
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = Double.NEGATIVE_INFINITY;
-        for (double p : forkP50s) {
-            lo = Math.min(lo, p);
-            hi = Math.max(hi, p);
-        }
-        primary.put("score", merged.percentile(50));
-        primary.put("scoreError", forkP50s.length > 1 ? (Object) ((hi - lo) / 2) : "NaN");
-        primary.put("scoreConfidence", forkP50s.length > 1 ? List.of(lo, hi) : List.of("NaN", "NaN"));
+        List<Distribution> forks = outcome.perFork().getOrDefault(series, List.of());
+        double lo = forks.stream().mapToDouble(JmhResultFile::mean).min().orElse(Double.NaN);
+        double hi = forks.stream().mapToDouble(JmhResultFile::mean).max().orElse(Double.NaN);
+        primary.put("score", mean(merged));
+        primary.put("scoreError", forks.size() > 1 ? (Object) ((hi - lo) / 2) : "NaN");
+        primary.put("scoreConfidence", forks.size() > 1 ? List.of(lo, hi) : List.of("NaN", "NaN"));
         Map<String, Object> percentiles = new LinkedHashMap<>();
         for (double p : PERCENTILES) {
             percentiles.put(key(p), valueAt(merged, p));
@@ -103,8 +124,25 @@ public final class JmhResultFile {
         }
         primary.put("rawDataHistogram", perFork);
         e.put("primaryMetric", primary);
-        e.put("secondaryMetrics", Map.of());
+        Map<String, Object> secondary = new LinkedHashMap<>();
+        SECONDARY.forEach((name, percentile) -> {
+            Map<String, Object> metric = new LinkedHashMap<>();
+            double value = merged.percentile(percentile);
+            metric.put("score", value);
+            metric.put("scoreError", "NaN");
+            metric.put("scoreConfidence", List.of(value, value));
+            metric.put("scorePercentiles", Map.of());
+            metric.put("scoreUnit", "ns/op");
+            metric.put("rawData", List.of(List.of(value)));
+            secondary.put(name, metric);
+        });
+        e.put("secondaryMetrics", secondary);
         return e;
+    }
+
+    /** @return the mean of every sample, SampleTime's score */
+    static double mean(Distribution d) {
+        return d.trimmedMean(100);
     }
 
     /** @return JMH's key of a percentile: "0.0", "50.0", "99.9999", "100.0" */

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import io.stagebench.report.CoordinatedOmissionPage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -78,6 +79,10 @@ class DemoCommandTest {
         try (Stream<Path> found = Files.walk(results)) {
             file = found.filter(p -> p.getFileName().toString().equals(CoordinatedOmissionDemo.FILE)).findFirst().orElseThrow();
         }
+        String page = Files.readString(file.resolveSibling(CoordinatedOmissionPage.FILE));
+        assertEquals(1, page.split("src=\"data:image/png;base64,", -1).length - 1, "one chart of the three views");
+        assertTrue(page.contains("paced response") && page.contains("naive closed loop") && page.contains("HdrHistogram corrected"),
+                "the table under the chart");
         Path run = file.getParent();
         StoredRun stored = ResultReader.load(run).run();
         assertNotNull(stored.environment(), "a demo run records its environment like any run");

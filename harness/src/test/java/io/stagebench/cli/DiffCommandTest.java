@@ -69,6 +69,22 @@ class DiffCommandTest {
     }
 
     @Test
+    void shouldWriteTheComparisonPageAskedForBesideTheTable() throws Exception {
+        Path a = store("a", 100);
+        Path b = store("b", 110);
+        Path page = results.resolve("diff.html");
+
+        int code = diff(a.toString(), b.toString(), "--html", page.toString());
+
+        assertEquals(0, code, err.toString());
+        assertTrue(err.toString().contains("comparison: " + page), err.toString());
+        String html = Files.readString(page);
+        assertTrue(html.contains("<h2 id=\"b-pipeline\">pipeline</h2>"), html);
+        assertTrue(html.contains("slower"), "the verdict table");
+        assertTrue(out.toString().contains("verdicts: 5 slower"), out.toString());
+    }
+
+    @Test
     void shouldExit1ForARegressionOnlyWhenAskedTo() {
         Path a = store("a", 100);
         Path b = store("b", 110);

@@ -86,7 +86,7 @@ class LauncherSignalsTest {
         assertEquals(1, launcher.exitValue(), out + stderr);
         assertEquals("*** FAILED: 1 of 2 forks failed; the results are from the others: spin fork 1/2 killed by SIGKILL"
                 + " (exit status 137); its output is above", lines.get(lines.size() - 1), out);
-        assertTrue(out.contains("spin  (1/2 forks"), out);
+        assertTrue(out.contains("spin: 1/2 forks"), out);
         assertEquals(1, summaries().size(), "the run is stored with the fork that succeeded");
     }
 

@@ -133,7 +133,9 @@ class RunDiffTest {
         assertTrue(text.contains("pipeline  (9 v 9 forks: smallest possible p <0.0001)"), text);
         assertTrue(text.lines().anyMatch(l -> l.matches("\\s+decide\\s+p50\\s+100\\.0\\s+110\\.0\\s+\\+10\\.0%\\s+\\+10\\.0% \\[\\+9\\.5, \\+10\\.5\\]"
                 + "\\s+0\\.6\\s+0\\.6\\s+<0\\.0001\\s+2\\.0%\\s+slower.*")), text);
-        assertTrue(text.lines().anyMatch(l -> l.matches("\\s+parse\\s+p50\\s+.*no change\\s+Holm p 0\\.\\d+ >= 0\\.05")), text);
+        assertTrue(text.lines().anyMatch(l -> l.matches("\\s+parse\\s+p50\\s+.*no change \\[\\d\\]")), text);
+        assertTrue(text.lines().anyMatch(l -> l.matches("\\s+\\[\\d\\] Holm p 0\\.\\d+ >= 0\\.05")), text);
+        assertTrue(text.lines().allMatch(l -> l.length() <= 120), text);
         assertTrue(text.contains("verdicts: 1 slower (pipeline/decide p50), 0 faster, 1 no change, 0 unreliable"), text);
         assertTrue(text.contains("*** WARNING: environments differ in config.cpu: A '1', B '0'"), text);
     }

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.runner.RunConfig;
 import io.stagebench.store.ResultReader;
+import io.stagebench.store.RunId;
 import io.stagebench.store.RunFixture;
 import io.stagebench.store.RunStore;
 import java.io.IOException;
@@ -14,7 +16,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class HtmlReportTest {
 
     private static final String OTHER_COMMIT = "fedcba9876543210fedcba9876543210fedcba98";
+    private static final String QUICK_COMMIT = "abcabcabcabcabcabcabcabcabcabcabcabcabca";
 
     @TempDir
     static Path results;
@@ -39,6 +41,17 @@ class HtmlReportTest {
     static void writeTwoCommitsAndRender() throws IOException {
         RunFixture.writeRun(results, fakeRoot, OTHER_COMMIT, false, RunFixture.START.minusSeconds(86_400), 7,
                 List.of("an older run's warning"));
+        // a smoke run of another configuration (1 fork): not part of the history
+        Path quick = results.resolve(QUICK_COMMIT.substring(0, 12)).resolve(RunId.of(RunFixture.START.minusSeconds(3_600)));
+        Files.createDirectories(quick);
+        RunConfig quickConfig = RunFixture.config(quick);
+        RunFixture.store(quick, new RunConfig(quickConfig.benchmarks(), 1, quickConfig.warmupMessages(), quickConfig.warmupMs(),
+                        quickConfig.messages(), quickConfig.chunk(), quickConfig.mode(), quickConfig.rateHz(), quickConfig.stallUs(),
+                        quickConfig.stallEvery(), quickConfig.stallAt(), quickConfig.cpu(), quickConfig.binding(), quickConfig.calibrationMs(),
+                        quickConfig.calibrationRounds(), quickConfig.overheadPairs(), quickConfig.lockMemory(), quickConfig.params(),
+                        quickConfig.jvmFlags(), quickConfig.forkTimeoutS(), quick, quickConfig.jitRetries()),
+                List.of(RunFixture.pipeline(1, 3_000, 5)), List.of(),
+                RunFixture.environment(fakeRoot, RunFixture.START.minusSeconds(3_600), QUICK_COMMIT, false));
         runDir = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, true, RunFixture.START, 42,
                 List.of("pipe: too few samples for p99.9, p99.99 (fewer than 100 beyond): marked * and unreliable",
                         "a <warning> with \"markup\" & more"));
@@ -58,8 +71,8 @@ class HtmlReportTest {
             assertTrue(src.group(1).startsWith("data:image/png;base64,"), src.group(1));
             images++;
         }
-        // three series: a percentile chart and a history chart each
-        assertEquals(6, images);
+        // three series: a percentile chart and a history chart each, and the overview
+        assertEquals(7, images);
     }
 
     @Test
@@ -98,6 +111,25 @@ class HtmlReportTest {
     }
 
     @Test
+    void shouldOpenWithTheSummaryAndTheOverlayChartBeforeTheWarnings() {
+        int summary = html.indexOf("id=\"summary\"");
+        int overlay = html.indexOf("alt=\"latency by percentile of every series\"");
+        int warnings = html.indexOf("id=\"warnings\"");
+        int details = html.indexOf("id=\"benchmarks\"");
+
+        assertTrue(summary > 0 && summary < overlay && overlay < warnings && warnings < details, "summary, chart, warnings");
+        assertTrue(html.substring(summary, overlay).contains("<th>p50 ns</th>"), "columns carry their unit");
+    }
+
+    @Test
+    void shouldKeepRunsOfAnotherConfigurationOutOfTheHistory() {
+        int history = html.indexOf("id=\"history\"");
+
+        assertFalse(html.substring(history).contains("abcabcabcabc"), "the 1-fork run is another configuration");
+        assertTrue(html.substring(history).contains("1 run(s) of other configurations left out"));
+    }
+
+    @Test
     void shouldLabelTheLogPercentileAxisInNines() {
         assertEquals("0%", Charts.percentileLabel(0));
         assertEquals("90%", Charts.percentileLabel(1));
@@ -107,23 +139,10 @@ class HtmlReportTest {
         assertEquals("", Charts.percentileLabel(2.5));
     }
 
-    /** Renders the report in headless Chromium when it is installed (docs/results.md, "stagebench report", has the manual command). */
+    /** The first screen of the report as a reader sees it (docs/results.md, "stagebench report", has the manual command). */
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldRenderInHeadlessChromium() throws Exception {
-        Path chromium = Path.of("/usr/bin/chromium");
-        Assumptions.assumeTrue(Files.isExecutable(chromium), "chromium not installed");
-        Path screenshot = runDir.resolve("report.png");
-        Path profile = Files.createTempDirectory(runDir, "chromium-profile");
-        Process process = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--user-data-dir=" + profile, "--window-size=1400,2400", "--screenshot=" + screenshot,
-                runDir.resolve(RunStore.REPORT).toUri().toString())
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        assertTrue(process.waitFor(100, TimeUnit.SECONDS), "chromium did not finish");
-        assertEquals(0, process.exitValue());
-        assertTrue(Files.size(screenshot) > 10_000, "a screenshot with content");
-        byte[] png = Files.readAllBytes(screenshot);
-        assertEquals((byte) 0x89, png[0]);
-        assertEquals('P', png[1]);
+        HeadlessChromium.screenshot(runDir.resolve(RunStore.REPORT), "report-first-screen.png", 1400, 900);
     }
 }

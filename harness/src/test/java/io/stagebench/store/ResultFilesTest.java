@@ -95,6 +95,22 @@ class ResultFilesTest {
         String text = Files.readString(hlog);
         assertTrue(text.contains("values in integer nanoseconds"), text);
         assertTrue(text.contains("#[StartTime: "), text);
+        assertTrue(text.contains("-outputValueUnitRatio 1 prints ns"), text);
+    }
+
+    @Test
+    void shouldWriteTheIntervalMaxInMillisecondsAsHdrHistogramsToolsRead() throws IOException {
+        JsonNode bench = summary.get("benchmarks").get(0);
+        Path hlog = runDir.resolve(bench.get("histograms").get("parse").get("hlog").asText());
+        List<Histogram> forks = tagged(readWithHdrHistogram(hlog), true);
+
+        // data lines: Tag=fork-N,StartTimestamp,Interval_Length,Interval_Max,Interval_Compressed_Histogram
+        List<String> rows = Files.readString(hlog).lines().filter(l -> l.startsWith("Tag=fork-")).toList();
+
+        assertEquals(forks.size(), rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            assertEquals(forks.get(i).getMaxValue() / 1e6, Double.parseDouble(rows.get(i).split(",")[3]), 1e-3, rows.get(i));
+        }
     }
 
     @Test
@@ -136,7 +152,13 @@ class ResultFilesTest {
             assertEquals("stagebench.pipe." + s.get("stage").asText(), entry.get("benchmark").asText());
             assertEquals("sample", entry.get("mode").asText());
             assertEquals("ns/op", primary.get("scoreUnit").asText());
-            assertEquals(s.get("p50Ns").asDouble(), primary.get("score").asDouble());
+            double score = primary.get("score").asDouble();
+            assertTrue(score >= s.get("minNs").asDouble() && score <= s.get("maxNs").asDouble(), "the mean, SampleTime's score");
+            assertEquals(s.get("p50Ns").asDouble(), entry.get("secondaryMetrics").get("·p0.50").get("score").asDouble());
+            assertEquals(s.get("p999Ns").asDouble(), entry.get("secondaryMetrics").get("·p0.999").get("score").asDouble());
+            assertEquals(List.of("·p0.50", "·p0.90", "·p0.99", "·p0.999"), iterable(entry.get("secondaryMetrics").fieldNames()));
+            assertTrue(entry.get("jmhVersion").isTextual());
+            assertTrue(entry.get("params").isObject());
             assertEquals(s.get("minNs").asDouble(), pct.get("0.0").asDouble());
             assertEquals(s.get("p50Ns").asDouble(), pct.get("50.0").asDouble());
             assertEquals(s.get("p90Ns").asDouble(), pct.get("90.0").asDouble());

@@ -22,8 +22,9 @@ import picocli.CommandLine.Parameters;
  * which JMH passes on to its forks with the rest of the host JVM's flags).
  */
 @Command(name = "jmh",
-        description = {"Run the reference stages' JMH benchmarks (stages/target/benchmarks.jar) with JMH's own options,",
-            "e.g. 'stagebench jmh -l', 'stagebench jmh ParseJmh -f 1 -bm sample', 'stagebench jmh -h'."})
+        description = {"Run the reference stages' JMH benchmarks with JMH's own options.",
+            "The benchmarks are stages/target/benchmarks.jar; e.g. 'stagebench jmh -l',",
+            "'stagebench jmh ParseJmh -f 1 -bm sample', 'stagebench jmh -h'."})
 public final class JmhCommand implements Callable<Integer> {
 
     /** The shaded jar, relative to the project. */

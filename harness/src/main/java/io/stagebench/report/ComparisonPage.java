@@ -1,0 +1,118 @@
+package io.stagebench.report;
+
+import io.stagebench.diff.Comparison;
+import io.stagebench.diff.DiffReport;
+import io.stagebench.diff.RunDiff;
+import io.stagebench.io.AtomicFiles;
+import io.stagebench.stats.TimeScale;
+import io.stagebench.store.HistogramFiles;
+import io.stagebench.store.ResultReader;
+import io.stagebench.store.StoreException;
+import io.stagebench.store.StoredRun;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One self-contained HTML page comparing two stored runs, A (old) and B (new), as
+ * {@code diff A B --html FILE} writes it: the verdict line and the rule, then per benchmark
+ * the verdict table (the same cells as the text diff) and per stage one chart with both runs'
+ * merged distributions by percentile, A and B overlaid. A run whose histogram logs cannot be
+ * read is compared from its summary alone: its charts are left out and the page says why.
+ */
+public final class ComparisonPage {
+
+    static final int WIDTH = 900;
+    static final int HEIGHT = 400;
+
+    private ComparisonPage() {
+    }
+
+    /**
+     * Writes the page atomically.
+     *
+     * @return {@code output}
+     */
+    public static Path write(RunDiff diff, Path output) throws IOException {
+        AtomicFiles.writeString(output, render(diff, Instant.now()));
+        return output;
+    }
+
+    /** @return the page's HTML */
+    public static String render(RunDiff diff, Instant generated) {
+        DiffReport report = new DiffReport(diff);
+        List<String> problems = new ArrayList<>();
+        Map<String, Map<String, HistogramFiles.Log>> logsA = logs(diff.a(), "A", problems);
+        Map<String, Map<String, HistogramFiles.Log>> logsB = logs(diff.b(), "B", problems);
+        StringBuilder html = new StringBuilder(64 * 1024);
+        String title = "stagebench diff " + diff.a().label() + " .. " + diff.b().label();
+        html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
+                .append(HtmlReport.esc(title)).append("</title>\n<style>\n").append(HtmlReport.CSS)
+                .append("</style>\n</head>\n<body>\n<h1>").append(HtmlReport.esc(title)).append("</h1>\n");
+        html.append("<p class=\"meta\">A (old) <code>").append(HtmlReport.esc(DiffReport.describe(diff.a())))
+                .append("</code><br>B (new) <code>").append(HtmlReport.esc(DiffReport.describe(diff.b())))
+                .append("</code></p>\n<p><b>").append(HtmlReport.esc(report.verdictLine())).append("</b></p>\n")
+                .append("<p class=\"meta\">").append(HtmlReport.esc(report.ruleText())).append("</p>\n");
+        List<String> warnings = new ArrayList<>(diff.warnings());
+        diff.uncompared().forEach(u -> warnings.add("not compared: " + u));
+        warnings.addAll(problems);
+        for (RunDiff.BenchmarkDiff benchmark : diff.benchmarks()) {
+            appendBenchmark(html, benchmark, logsA.getOrDefault(benchmark.name(), Map.of()),
+                    logsB.getOrDefault(benchmark.name(), Map.of()));
+        }
+        html.append("<section id=\"warnings\">\n<h2>Warnings (").append(warnings.size()).append(")</h2>\n");
+        if (!warnings.isEmpty()) {
+            html.append("<ul class=\"warnings\">\n");
+            warnings.forEach(w -> html.append("<li>*** WARNING: ").append(HtmlReport.esc(w)).append("</li>\n"));
+            html.append("</ul>\n");
+        }
+        html.append("</section>\n<footer>Charts: each run's forks merged, from its stored HdrHistogram logs (integer ns,"
+                + " 3 significant digits). Generated ").append(HtmlReport.esc(generated.toString())).append(".</footer>\n");
+        html.append("</body>\n</html>\n");
+        return html.toString();
+    }
+
+    private static void appendBenchmark(StringBuilder html, RunDiff.BenchmarkDiff benchmark,
+                                        Map<String, HistogramFiles.Log> logsA, Map<String, HistogramFiles.Log> logsB) {
+        html.append("<h2 id=\"b-").append(HtmlReport.esc(benchmark.name())).append("\">").append(HtmlReport.esc(benchmark.name()))
+                .append("</h2>\n<p class=\"meta\">").append(benchmark.forksA()).append(" v ").append(benchmark.forksB())
+                .append(" forks</p>\n<table class=\"pct\">\n<tr>");
+        TimeScale scale = DiffReport.scale(benchmark);
+        DiffReport.headers(scale).forEach(h -> html.append("<th>").append(HtmlReport.esc(h)).append("</th>"));
+        html.append("<th>deciding condition</th></tr>\n");
+        for (RunDiff.StageDiff stage : benchmark.stages()) {
+            for (Comparison c : stage.comparisons()) {
+                html.append("<tr>");
+                DiffReport.cells(stage.stage(), c, scale).forEach(cell -> html.append("<td>").append(HtmlReport.esc(cell))
+                        .append("</td>"));
+                html.append("<td>").append(HtmlReport.esc(c.reason())).append("</td></tr>\n");
+            }
+        }
+        html.append("</table>\n<div class=\"grid\">\n");
+        for (RunDiff.StageDiff stage : benchmark.stages()) {
+            HistogramFiles.Log a = logsA.get(stage.stage());
+            HistogramFiles.Log b = logsB.get(stage.stage());
+            if (a == null || b == null) {
+                continue;
+            }
+            byte[] png = Charts.overlay(benchmark.name() + " / " + stage.stage() + ": A and B by percentile",
+                    List.of(new Charts.Line("A (old)", a.merged()), new Charts.Line("B (new)", b.merged())), WIDTH, HEIGHT);
+            html.append("<img alt=\"A and B by percentile of ").append(HtmlReport.esc(benchmark.name() + "/" + stage.stage()))
+                    .append("\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT).append("\" src=\"")
+                    .append(Charts.dataUri(png)).append("\">\n");
+        }
+        html.append("</div>\n");
+    }
+
+    private static Map<String, Map<String, HistogramFiles.Log>> logs(StoredRun run, String side, List<String> problems) {
+        try {
+            return ResultReader.load(run.dir()).logs();
+        } catch (StoreException e) {
+            problems.add(side + ": charts left out, its histogram logs cannot be read (" + e.getMessage() + ")");
+            return Map.of();
+        }
+    }
+}

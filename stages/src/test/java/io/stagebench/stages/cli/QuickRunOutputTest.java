@@ -1,0 +1,59 @@
+package io.stagebench.stages.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stagebench.cli.Main;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a new user sees first: {@code run --quick} of the reference stages, off a terminal, as a CI log shows it. */
+class QuickRunOutputTest {
+
+    @TempDir
+    Path results;
+
+    @Test
+    void shouldPrintAQuickRunInAtMost40ShortLinesWithNoWarningTwice() {
+        StringWriter said = new StringWriter();
+        PrintWriter both = new PrintWriter(said, true);
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        PrintStream stderr = System.err;
+        int code;
+        System.setErr(new PrintStream(progress, true, StandardCharsets.UTF_8));
+        try {
+            code = Main.run(new String[] {"run", "--quick", "--results", results.toString()}, both, both);
+        } finally {
+            System.setErr(stderr);
+        }
+        List<String> lines = (progress.toString(StandardCharsets.UTF_8) + said).lines().toList();
+        String all = String.join("\n", lines);
+
+        assertEquals(0, code, all);
+        assertTrue(lines.size() <= 40, lines.size() + " lines:\n" + all);
+        assertTrue(lines.stream().allMatch(l -> l.length() <= 160), all);
+        assertTrue(lines.stream().filter(l -> !l.startsWith("results: ")).allMatch(l -> l.length() <= 120), all);
+        Set<String> warnings = new HashSet<>();
+        lines.stream().filter(l -> l.startsWith("*** WARNING")).forEach(w -> assertTrue(warnings.add(w), "twice: " + w));
+        assertTrue(lines.stream().noneMatch(l -> l.contains("comparisons need") || l.contains("a comparison needs")), all);
+        assertTrue(lines.stream().noneMatch(l -> l.contains("\u001b[")), "no colour off a terminal:\n" + all);
+        for (String ruler : List.of("clock ", "counter ", " ns/tick, step ", "probe overhead ", "pinned to CPU", "samples")) {
+            assertTrue(all.contains(ruler), ruler + " missing:\n" + all);
+        }
+        assertEquals(5, lines.stream().filter(l -> l.matches("\\[\\w+ fork 1/1\\] measuring .*")).count(),
+                "one progress line per fork:\n" + all);
+        assertTrue(lines.stream().noneMatch(l -> l.contains("calibrating") || l.contains("warm-up 100000")), all);
+        System.out.println(all);
+        System.out.printf("run --quick off a terminal: %d lines, the longest %d characters%n", lines.size(),
+                lines.stream().mapToInt(String::length).max().orElse(0));
+    }
+}
