@@ -139,6 +139,9 @@ public final class RunCommand implements Callable<Integer> {
                 for (ForkResult fork : outcome.forks()) {
                     Path forkDir = run.dir().resolve("forks").resolve(outcome.descriptor().name());
                     Files.deleteIfExists(forkDir.resolve(fork.rawFile()));
+                    if (fork.unmarkedRawFile() != null) {
+                        Files.deleteIfExists(forkDir.resolve(fork.unmarkedRawFile()));
+                    }
                     for (ThreadPlacement thread : fork.threads()) {
                         Files.deleteIfExists(forkDir.resolve(thread.rawFile()));
                     }
