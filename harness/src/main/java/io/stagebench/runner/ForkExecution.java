@@ -43,15 +43,6 @@ public final class ForkExecution {
     // A compile of a large method can take 100 ms without the compile count moving, and the
     // setup's hot code (a generator, say) queues compiles ahead of the benchmark's own: a
     // quiet window shorter than a compile reads a busy compiler as idle.
-    static final long JIT_QUIET_MS = 200;
-    static final long JIT_QUIET_MAX_MS = 5_000;
-    static final long RETRY_QUIET_MS = 100;
-    /**
-     * Measured passes stop being replayed once they have taken this long (after one retry at
-     * least): a back-to-back pass takes a fraction of a second, but a paced one at 1k/s takes
-     * 10 s for 10 000 messages.
-     */
-    static final long RETRY_BUDGET_NS = 10_000_000_000L;
 
     private final ForkSpec spec;
     private final BenchmarkDescriptor descriptor;
@@ -105,7 +96,7 @@ public final class ForkExecution {
         BenchmarkDescriptor.setup(instance, params, clock, calibration);
         jitEvents.awaitStart();
         // let the compiles the setup and the recorder's start queued drain, so warm-up compiles the benchmark, not the setup
-        new JitActivity().awaitQuiet(JIT_QUIET_MS, JIT_QUIET_MAX_MS);
+        new JitActivity().awaitQuiet(JitRetries.QUIET_MS, JitRetries.QUIET_MAX_MS);
         if (instance instanceof HandoffOperation handoff) {
             HandoffFork.Ruler ruler = new HandoffFork.Ruler(loaded, calibration, stepTicks, overhead, cpuPinned, affinity,
                     memoryLocked, HandoffFork.strategyCpu(serviceCpus, cpuPinned));
@@ -161,12 +152,9 @@ public final class ForkExecution {
         boolean markedFirst = !withUnmarked || spec.fork() % 2 == 1;
         MeasurementBracket bracket;
         Stamps measuredStamps;
-        List<Long> discarded = new ArrayList<>();
-        long retriesStartNs = System.nanoTime();
-        while (true) {
-            // a retry waits less: a compile still running when the wait ends lands in the pass,
-            // which is then discarded too - the safe direction
-            bracket = new MeasurementBracket(discarded.isEmpty() ? JIT_QUIET_MS : RETRY_QUIET_MS, JIT_QUIET_MAX_MS);
+        JitRetries retries = new JitRetries(spec.jitRetries());
+        do {
+            bracket = retries.nextBracket();
             measuredStamps = measured.stamps(clock);
             Stamps unmarkedStamps = withUnmarked ? unmarked.unmarkedStamps(clock) : null;
             if (stalling != null) {
@@ -174,20 +162,16 @@ public final class ForkExecution {
             }
             for (int pass = 0; pass < (withUnmarked ? 2 : 1); pass++) {
                 boolean marked = (pass == 0) == markedFirst;
-                if (pass > 0 || warm.messages() > 0 || !discarded.isEmpty()) {
+                if (pass > 0 || warm.messages() > 0 || retries.anyDiscarded()) {
                     passes.reset();
                 }
                 bracket.open(pass == 0);
                 seq = marked ? passes.run(measured, measuredStamps, seq) : passes.run(unmarked, unmarkedStamps, seq);
                 bracket.close();
             }
-            if (bracket.jitCompilations() == 0 || discarded.size() >= spec.jitRetries()
-                    || !discarded.isEmpty() && System.nanoTime() - retriesStartNs > RETRY_BUDGET_NS) {
-                break;
-            }
-            // the JIT changed the code while this pass ran: it was warm-up, not a measurement
-            discarded.add(bracket.jitCompilations());
-        }
+            // a pass the JIT changed while it ran was warm-up, not a measurement
+        } while (!retries.keep(bracket));
+        List<Long> discarded = retries.discarded();
         if (!discarded.isEmpty()) {
             say(tag + discarded.size() + " measured pass(es) discarded as warm-up, the JIT compiled during them "
                     + discarded + (bracket.jitCompilations() == 0 ? "; the last pass compiled nothing" : ""));
@@ -200,7 +184,7 @@ public final class ForkExecution {
         long gcCount = bracket.gcCount();
         long jitCompilations = bracket.jitCompilations();
         if (!bracket.jitQuietBefore()) {
-            warnings.add("the JIT compiler was still busy " + JIT_QUIET_MAX_MS + " ms after warm-up");
+            warnings.add("the JIT compiler was still busy " + JitRetries.QUIET_MAX_MS + " ms after warm-up");
         }
         if (allocatedBytes != 0) {
             warnings.add("the measuring thread allocated " + allocatedBytes + " bytes during measurement");

@@ -143,23 +143,19 @@ final class HandoffFork {
             MeasurementBracket bracket;
             Stamps feedStamps;
             Stamps strategyStamps;
-            List<Long> discarded = new ArrayList<>();
-            while (true) {
-                bracket = new MeasurementBracket(discarded.isEmpty() ? ForkExecution.JIT_QUIET_MS : ForkExecution.RETRY_QUIET_MS,
-                        ForkExecution.JIT_QUIET_MAX_MS);
+            JitRetries retries = new JitRetries(spec.jitRetries());
+            do {
+                bracket = retries.nextBracket();
                 feedStamps = feed.stamps(clock);
                 strategyStamps = strategyRec.stamps(clock);
-                if (warmupMessages > 0 || !discarded.isEmpty()) {
+                if (warmupMessages > 0 || retries.anyDiscarded()) {
                     passes.reset();
                 }
                 bracket.open(true);
                 seq = passes.run(feed, feedStamps, strategyRec, strategyStamps, spec.measuredMessages(), seq);
                 bracket.close();
-                if (bracket.jitCompilations() == 0 || discarded.size() >= spec.jitRetries()) {
-                    break;
-                }
-                discarded.add(bracket.jitCompilations());
-            }
+            } while (!retries.keep(bracket));
+            List<Long> discarded = retries.discarded();
             if (!discarded.isEmpty()) {
                 say(discarded.size() + " measured pass(es) discarded as warm-up, the JIT compiled during them " + discarded);
             }
@@ -233,7 +229,7 @@ final class HandoffFork {
 
     private void verify(MeasurementBracket bracket, long strategyAllocated, String[] threadNames, List<Long> discarded) {
         if (!bracket.jitQuietBefore()) {
-            warnings.add("the JIT compiler was still busy " + ForkExecution.JIT_QUIET_MAX_MS + " ms after warm-up");
+            warnings.add("the JIT compiler was still busy " + JitRetries.QUIET_MAX_MS + " ms after warm-up");
         }
         if (bracket.allocatedBytes() != 0) {
             warnings.add("the " + threadNames[0] + " thread allocated " + bracket.allocatedBytes() + " bytes during measurement");

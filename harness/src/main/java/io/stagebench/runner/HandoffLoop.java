@@ -23,15 +23,6 @@ final class HandoffLoop {
     private HandoffLoop() {
     }
 
-    /**
-     * @return the row after the chunk that starts at row {@code from} with {@code left} messages
-     *         of the pass to go: at most {@code chunk} rows, never past the recording's end (a
-     *         shorter warm-up recording wraps to row 0 for the next chunk)
-     */
-    static int chunkEnd(int from, long left, int capacity, int chunk) {
-        final int n = left < chunk ? (int) left : chunk;
-        return from + n < capacity ? from + n : capacity;
-    }
 
     /** Feed thread, back-to-back: each message starts when the previous one is published. */
     static void feed(Clock clock, HandoffOperation op, Stamps stamps, Sink sink, Recording rec, int from, int to,

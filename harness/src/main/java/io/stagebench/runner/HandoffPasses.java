@@ -74,7 +74,7 @@ final class HandoffPasses {
         long done = 0;
         while (done < count) {
             final int from = (int) (done % capacity);
-            final int to = HandoffLoop.chunkEnd(from, count - done, capacity, chunk);
+            final int to = Passes.chunkEnd(from, count - done, capacity, chunk);
             if (schedule == null) {
                 HandoffLoop.feed(clock, op, feedStamps, sink, feed, from, to, seq + done - from);
             } else {

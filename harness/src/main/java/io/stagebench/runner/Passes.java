@@ -84,9 +84,7 @@ final class Passes {
         long done = 0;
         while (done < count) {
             final int from = (int) (done % capacity);
-            final long left = count - done;
-            final int n = left < chunk ? (int) left : chunk;
-            final int to = from + n < capacity ? from + n : capacity;
+            final int to = chunkEnd(from, count - done, capacity, chunk);
             if (schedule == null) {
                 MeasureLoop.backToBack(clock, op, stamps, sink, rec, from, to, seq + done - from);
             } else {
@@ -95,5 +93,15 @@ final class Passes {
             done += to - from;
         }
         return seq + done;
+    }
+
+    /**
+     * @return the row after the chunk that starts at row {@code from} with {@code left} messages
+     *         of the pass to go: at most {@code chunk} rows, never past the recording's end (a
+     *         shorter warm-up recording wraps to row 0 for the next chunk)
+     */
+    static int chunkEnd(int from, long left, int capacity, int chunk) {
+        final int n = left < chunk ? (int) left : chunk;
+        return from + n < capacity ? from + n : capacity;
     }
 }

@@ -147,7 +147,7 @@ final class StrategyThread implements AutoCloseable {
         long done = 0;
         while (done < messages) {
             final int from = (int) (done % capacity);
-            final int to = HandoffLoop.chunkEnd(from, messages - done, capacity, chunk);
+            final int to = Passes.chunkEnd(from, messages - done, capacity, chunk);
             HandoffLoop.strategy(clock, op, passStamps, sink, target, from, to);
             done += to - from;
         }
