@@ -4,20 +4,34 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What a benchmark may know about the fork it runs in: message counts and the
- * {@code --param key=value} pairs given on the command line.
+ * What a benchmark may know about the fork it runs in: message counts, the
+ * {@code --param key=value} pairs given on the command line, and the fork's layout offset.
  *
- * @param benchmark        the benchmark's name
- * @param fork             this fork's number, from 1
- * @param warmupMessages   messages in warm-up (-1 when warm-up is bounded by time)
- * @param measuredMessages messages measured
- * @param params           {@code --param} pairs
+ * @param benchmark         the benchmark's name
+ * @param fork              this fork's number, from 1
+ * @param warmupMessages    messages in warm-up (-1 when warm-up is bounded by time)
+ * @param measuredMessages  messages measured
+ * @param params            {@code --param} pairs
+ * @param layoutOffsetBytes the fork's layout offset, a whole number of 64-byte lines in [0, 4096),
+ *                          set by its layout seed: stagebench moves what the benchmark allocates on
+ *                          the heap by it; a benchmark with off-heap buffers starts them this far
+ *                          into a page-aligned allocation, so its runs sample their placement too
  */
 public record BenchmarkParams(String benchmark, int fork, long warmupMessages, long measuredMessages,
-                              Map<String, String> params) {
+                              Map<String, String> params, int layoutOffsetBytes) {
 
     public BenchmarkParams {
         params = Map.copyOf(new TreeMap<>(params));
+        if (layoutOffsetBytes < 0 || layoutOffsetBytes >= 4096 || layoutOffsetBytes % 64 != 0) {
+            throw new IllegalArgumentException("layoutOffsetBytes must be a multiple of 64 in [0, 4096), got "
+                    + layoutOffsetBytes);
+        }
+    }
+
+    /** Parameters of a fork at layout offset 0. */
+    public BenchmarkParams(String benchmark, int fork, long warmupMessages, long measuredMessages,
+                           Map<String, String> params) {
+        this(benchmark, fork, warmupMessages, measuredMessages, params, 0);
     }
 
     /** @return the most messages this fork runs when warm-up is bounded by count, else -1 */

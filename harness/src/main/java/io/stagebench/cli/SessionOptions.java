@@ -37,6 +37,14 @@ public final class SessionOptions {
     @Option(names = "--no-mlock", description = "Do not lock the forks' memory (mlockall).")
     boolean noMlock;
 
+    @Option(names = "--aslr", description = "Leave address-space layout randomisation on in the forks (default: off, so"
+            + " forks of the same code land in the same layout and --layout-seed varies it on purpose).")
+    boolean aslr;
+
+    @Option(names = "--layout-seed", paramLabel = "N", description = "First layout seed; from 4 forks on each seed is measured by two forks,"
+            + " and fork i of either side of ab gets the same one (default: ${DEFAULT-VALUE}).")
+    long layoutSeed;
+
     @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
     CommandLine.Model.CommandSpec mixee;
 
@@ -53,8 +61,12 @@ public final class SessionOptions {
         if (forkTimeoutS < 1) {
             throw new CommandLine.ParameterException(mixee.commandLine(), "--fork-timeout-s must be at least 1");
         }
+        if (layoutSeed < 0) {
+            throw new CommandLine.ParameterException(mixee.commandLine(), "--layout-seed must not be negative, got "
+                    + layoutSeed);
+        }
         return builder -> builder.binding(clock).calibration(calibrationMs, RunConfig.DEFAULT_CALIBRATION_ROUNDS)
-                .lockMemory(!noMlock).forkTimeoutS(forkTimeoutS);
+                .lockMemory(!noMlock).forkTimeoutS(forkTimeoutS).layout(!aslr, layoutSeed);
     }
 
     /** @return the session on {@code --cpu} storing under {@code --results}; see {@link MeasurementSession#open} */

@@ -1,8 +1,6 @@
 package io.stagebench.nativeaccess;
 
 import com.sun.jna.LastErrorException;
-import com.sun.jna.Native;
-import com.sun.jna.Platform;
 import io.stagebench.system.CpuList;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,19 +27,8 @@ public final class Affinity {
     private static final String UNAVAILABLE_REASON;
 
     static {
-        boolean available = false;
-        String reason = "CPU affinity is only supported on Linux";
-        if (Platform.isLinux()) {
-            try {
-                Native.register(Affinity.class, "c");
-                available = true;
-                reason = null;
-            } catch (LinkageError | RuntimeException e) {
-                reason = "libc could not be bound through JNA: " + e.getMessage();
-            }
-        }
-        AVAILABLE = available;
-        UNAVAILABLE_REASON = reason;
+        UNAVAILABLE_REASON = Libc.register(Affinity.class, "CPU affinity").orElse(null);
+        AVAILABLE = UNAVAILABLE_REASON == null;
     }
 
     private Affinity() {

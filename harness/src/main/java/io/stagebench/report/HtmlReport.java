@@ -3,6 +3,7 @@ package io.stagebench.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.runner.LatencySeries;
+import io.stagebench.runner.LayoutSensitivity;
 import io.stagebench.runner.MarkCost;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.stats.TimeScale;
@@ -204,6 +205,24 @@ public final class HtmlReport {
         return key.toString();
     }
 
+    /** One line per series whose centre moves across layout seeds beyond forks of one seed (see LayoutSensitivity). */
+    private static void appendLayoutSensitivity(StringBuilder html, StoredRun.Benchmark b) {
+        long[] seeds = b.forks().stream().mapToLong(StoredRun.Fork::layoutSeed).toArray();
+        if (seeds.length == 0 || java.util.Arrays.stream(seeds).anyMatch(s -> s < 0)) {
+            return;
+        }
+        for (String series : b.series()) {
+            double[] tmeans = b.forks().stream().mapToDouble(f -> f.summaries().stream()
+                    .filter(s -> s.stage().equals(series)).findFirst().map(StageSummary::tmeanNs).orElse(Double.NaN)).toArray();
+            LayoutSensitivity.of(series, seeds, tmeans).ifPresent(l -> html.append("<p class=\"meta\">")
+                    .append(esc(String.format(Locale.ROOT, "%s: tmean %.1f..%.1f ns across %d layout seeds (%.0f%% of the"
+                                    + " median; p %.2g that seeds differ only as forks of one seed do): ", series,
+                            l.minCentreNs(), l.maxCentreNs(), l.layouts(), 100 * l.range(), l.p())))
+                    .append(l.sensitive() ? "<strong>layout-sensitive</strong>" : "not layout-sensitive")
+                    .append("</p>\n"));
+        }
+    }
+
     private static void appendBenchmark(StringBuilder html, StoredRun.Benchmark b, Map<String, HistogramFiles.Log> logs) {
         html.append("<h2 id=\"b-").append(esc(b.name())).append("\">").append(esc(b.name())).append("</h2>\n");
         html.append("<p class=\"meta\">stages ").append(esc(String.join(" → ", b.stages()))).append(" &middot; ")
@@ -214,6 +233,7 @@ public final class HtmlReport {
                         + " the %d inner marks add %+.1f ns at p50, %+.1f ns in tmean (%+.1f ns per mark) beyond the"
                         + " probe overhead subtracted", cost.innerMarks(), cost.p50Ns(), cost.tmeanNs(),
                         cost.perMarkTmeanNs()))).append("</p>\n"));
+        appendLayoutSensitivity(html, b);
         for (StageSummary merged : b.summaries()) {
             String series = merged.stage();
             html.append("<div class=\"series\">\n<h3>").append(esc(b.name())).append(" / ").append(esc(series))

@@ -6,6 +6,7 @@ import io.stagebench.json.Json;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.io.IoProblems;
 import io.stagebench.io.Terminal;
+import io.stagebench.nativeaccess.Personality;
 import io.stagebench.system.CpuList;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -60,20 +61,29 @@ public final class BenchmarkForks {
     public void runFork(int fork) throws IOException {
         String label = descriptor.name() + " fork " + fork + "/" + config.forks();
         progress.started(fork);
-        ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir);
-        Path specFile = forkDir.resolve("fork-" + fork + ".spec.json");
-        AtomicFiles.writeString(specFile, Json.write(spec));
-        List<String> flags = new ArrayList<>(RunConfig.jitThresholdFlags(descriptor.className()));
-        flags.addAll(config.jvmFlags()); // after: a --jvm-arg may override them
-        JvmFork.Outcome outcome = launcher.launch(specFile, flags, serviceCpus,
-                Duration.ofSeconds(config.forkTimeoutS()), progress::forkSaid);
+        // the personality is the starting thread's: set right before this fork starts, undone right after
+        Personality.Result fixed = config.fixedAddresses() ? launcher.fixAddresses() : null;
+        JvmFork.Outcome outcome;
+        try {
+            String randomisation = fixed == null ? ForkLayout.RANDOMISED : fixed.disabled() ? ForkLayout.FIXED : fixed.refusal();
+            ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir, randomisation);
+            Path specFile = forkDir.resolve("fork-" + fork + ".spec.json");
+            AtomicFiles.writeString(specFile, Json.write(spec));
+            outcome = launcher.launch(specFile, config.jvmFlags(), serviceCpus,
+                    Duration.ofSeconds(config.forkTimeoutS()), progress::forkSaid);
+        } finally {
+            if (fixed != null) {
+                launcher.restoreAddresses(fixed);
+            }
+        }
+        String resultFile = "fork-" + fork + ".json";
         if (!outcome.succeeded()) {
             failures.add(label + " " + outcome.failure() + "; its output is above");
             progress.failed(outcome.failure(), outcome.stdoutTail());
             return;
         }
         try {
-            ForkResult result = Json.mapper().readValue(forkDir.resolve(spec.resultFileName()).toFile(), ForkResult.class);
+            ForkResult result = Json.mapper().readValue(forkDir.resolve(resultFile).toFile(), ForkResult.class);
             RawStamps raw = readRaw(forkDir, result, label);
             Map<String, double[]> forkSeries = LatencySeries.compute(raw, result.stages(),
                     result.overhead().subtractedTicks(), result.calibration().ticksPerNs());
@@ -87,7 +97,7 @@ public final class BenchmarkForks {
             progress.succeeded();
             return;
         } catch (JsonProcessingException e) {
-            failures.add(label + " wrote an unreadable result: " + spec.resultFileName() + " " + Json.problem(e));
+            failures.add(label + " wrote an unreadable result: " + resultFile + " " + Json.problem(e));
         } catch (IOException e) {
             failures.add(label + " wrote an unreadable result: " + IoProblems.describe(e));
         } catch (RuntimeException e) {

@@ -90,16 +90,21 @@ public final class ForkExecution {
         ProbeOverhead overhead = loopOverhead(clock, stepTicks);
 
         BenchmarkParams params = new BenchmarkParams(spec.benchmark(), spec.fork(),
-                spec.warmupMs() > 0 ? -1 : spec.warmupMessages(), spec.measuredMessages(), spec.params());
+                spec.warmupMs() > 0 ? -1 : spec.warmupMessages(), spec.measuredMessages(), spec.params(),
+                ForkLayout.offsetBytes(spec.layoutSeed()));
+        // before the benchmark's instance exists: everything it allocates starts the seed's offset on
+        ForkLayout placed = ForkLayout.apply(spec.layoutSeed(), spec.addressRandomisation());
+        placed.warning().ifPresent(warnings::add);
         Object instance = descriptor.newInstance();
         say(tag + "setup");
         BenchmarkDescriptor.setup(instance, params, clock, calibration);
+        ForkLayout layout = placed.withHugePages();
         jitEvents.awaitStart();
         // let the compiles the setup and the recorder's start queued drain, so warm-up compiles the benchmark, not the setup
         new JitActivity().awaitQuiet(JitRetries.QUIET_MS, JitRetries.QUIET_MAX_MS);
         if (instance instanceof HandoffOperation handoff) {
             HandoffFork.Ruler ruler = new HandoffFork.Ruler(loaded, calibration, stepTicks, overhead, cpuPinned, affinity,
-                    memoryLocked, HandoffFork.strategyCpu(serviceCpus, cpuPinned));
+                    memoryLocked, HandoffFork.strategyCpu(serviceCpus, cpuPinned), layout);
             return new HandoffFork(spec, descriptor, progress, tag, startNs, warnings, jitEvents).run(handoff, params, ruler);
         }
         Operation benchmark = (Operation) instance;
@@ -218,7 +223,7 @@ public final class ForkExecution {
                 bracket.firstStartEpochMs(), bracket.lastEndEpochMs(),
                 ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList(),
                 warm.passes() + discarded.size(), replay, jitNamed, withUnmarked ? spec.unmarkedRawFileName() : null,
-                List.of(), null);
+                List.of(), null, layout);
         Path outDir = Path.of(spec.outDir());
         raw.write(outDir.resolve(spec.rawFileName()));
         if (withUnmarked) {

@@ -1,6 +1,7 @@
 package io.stagebench.runner;
 
 import io.stagebench.fork.JvmFork;
+import io.stagebench.nativeaccess.Personality;
 import io.stagebench.system.CpuList;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,6 +25,49 @@ public interface ForkLauncher {
     default JvmFork.Outcome launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
                                    Consumer<String> progressLines) {
         return launch(specFile, jvmFlags, serviceCpus, timeout);
+    }
+
+    /**
+     * Turns address randomisation off for the processes the calling thread starts next
+     * ({@link Personality#disableRandomisation}); {@link #restoreAddresses} undoes it after the
+     * launch. A launcher that must not touch the thread, or a test that simulates a refusal,
+     * overrides both.
+     */
+    default Personality.Result fixAddresses() {
+        return Personality.disableRandomisation();
+    }
+
+    /** Undoes {@link #fixAddresses} on the calling thread. */
+    default void restoreAddresses(Personality.Result fixed) {
+        if (fixed.disabled()) {
+            Personality.restore(fixed.previous());
+        }
+    }
+
+    /**
+     * @param inner  the launcher that starts the forks
+     * @param reason what the refusal says
+     * @return {@code inner}, except that fixing addresses is refused with {@code reason} (as a
+     *         container's seccomp profile refuses {@code personality}): for tests
+     */
+    static ForkLauncher refusingFixedAddresses(ForkLauncher inner, String reason) {
+        return new ForkLauncher() {
+            @Override
+            public JvmFork.Outcome launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout) {
+                return inner.launch(specFile, jvmFlags, serviceCpus, timeout);
+            }
+
+            @Override
+            public JvmFork.Outcome launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
+                                          Consumer<String> progressLines) {
+                return inner.launch(specFile, jvmFlags, serviceCpus, timeout, progressLines);
+            }
+
+            @Override
+            public Personality.Result fixAddresses() {
+                return new Personality.Result(0, reason);
+            }
+        };
     }
 
     /** The real launcher: a fresh JVM running {@link ForkMain}. */

@@ -48,6 +48,8 @@ import java.util.List;
  *                           thread's placement is {@code cpuPinned} and {@code affinity}); {@code rawFile} is then
  *                           the feed's stamps and the strategy's are joined to them by sequence number
  * @param crossCore          the bound on the counter offset between the threads' CPUs, null for one thread
+ * @param layout             where the fork's memory lay: its layout seed and what it read back (null in
+ *                           results written before layouts were recorded)
  */
 public record ForkResult(String benchmark, int fork, List<String> stages, Mode mode, double rateHz,
                          ClockBinding requestedBinding, ClockBinding binding, Calibration calibration, long stepTicks,
@@ -58,7 +60,7 @@ public record ForkResult(String benchmark, int fork, List<String> stages, Mode m
                          List<String> warnings, long measureStartEpochMs,
                          long measureEndEpochMs, List<String> collectors, int warmupPasses, boolean replayed,
                          List<String> jitEvents, String unmarkedRawFile, List<ThreadPlacement> threads,
-                         CrossCoreOffset crossCore) {
+                         CrossCoreOffset crossCore, ForkLayout layout) {
 
     public ForkResult {
         stages = List.copyOf(stages);

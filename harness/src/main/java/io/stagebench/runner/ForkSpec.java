@@ -27,14 +27,20 @@ import java.util.Map;
  * @param params            {@code --param} pairs
  * @param outDir            where to write {@code fork-N.json} and {@code fork-N.raw}
  * @param jitRetries        measured passes the fork may discard because the JIT compiled during them
+ * @param layoutSeed        the fork's layout seed ({@link ForkLayout})
+ * @param addressRandomisation what the launcher obtained for the fork's addresses: {@link ForkLayout#FIXED},
+ *                          {@link ForkLayout#RANDOMISED} (asked for), or why fixing them was refused
  */
 public record ForkSpec(String benchmark, int fork, int forks, ClockBinding binding, int cpu, long warmupMessages,
                        long warmupMs, int measuredMessages, int chunk, Mode mode, double rateHz, long stallUs,
                        long stallEvery, long stallAt, long calibrationMs, int calibrationRounds, int overheadPairs,
-                       boolean lockMemory, Map<String, String> params, String outDir, int jitRetries) {
+                       boolean lockMemory, Map<String, String> params, String outDir, int jitRetries,
+                       long layoutSeed, String addressRandomisation) {
 
     public ForkSpec {
         params = Map.copyOf(params);
+        // absent in specs written before layouts existed
+        addressRandomisation = addressRandomisation == null ? ForkLayout.RANDOMISED : addressRandomisation;
     }
 
     /** A spec whose stall, if any, is periodic. */
@@ -44,7 +50,7 @@ public record ForkSpec(String benchmark, int fork, int forks, ClockBinding bindi
                     boolean lockMemory, Map<String, String> params, String outDir) {
         this(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, measuredMessages, chunk, mode, rateHz, stallUs,
                 stallEvery, -1, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, outDir,
-                RunConfig.DEFAULT_JIT_RETRIES);
+                RunConfig.DEFAULT_JIT_RETRIES, 0, ForkLayout.RANDOMISED);
     }
 
     /** @return the summary file's name */

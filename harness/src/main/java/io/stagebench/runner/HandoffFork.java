@@ -45,9 +45,10 @@ final class HandoffFork {
      * What the fork measured before the benchmark, and where the strategy thread goes.
      *
      * @param strategyCpu CPU for the strategy thread (-1: none chosen, not pinned)
+     * @param layout      where the fork's memory lies ({@link ForkLayout})
      */
     record Ruler(LoadedClock loaded, Calibration calibration, long stepTicks, ProbeOverhead overhead, int cpuPinned,
-                 String affinity, boolean memoryLocked, int strategyCpu) {
+                 String affinity, boolean memoryLocked, int strategyCpu, ForkLayout layout) {
     }
 
     private final ForkSpec spec;
@@ -182,7 +183,7 @@ final class HandoffFork {
                     ForkExecution.jvmFlags(), spec.rawFileName(), warnings, bracket.firstStartEpochMs(),
                     bracket.lastEndEpochMs(), ManagementFactory.getGarbageCollectorMXBeans().stream()
                     .map(GarbageCollectorMXBean::getName).toList(), warmupPasses + discarded.size(), replay, List.of(), null,
-                    threads, crossCore);
+                    threads, crossCore, ruler.layout());
             Path outDir = Path.of(spec.outDir());
             RawStamps.of(feed).write(outDir.resolve(spec.rawFileName()));
             RawStamps.of(strategyRec).write(outDir.resolve(strategyRaw));

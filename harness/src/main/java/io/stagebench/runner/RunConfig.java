@@ -36,12 +36,15 @@ import java.util.Map;
  * @param forkTimeoutS      kill a fork after this long
  * @param runDir            where this run's files go
  * @param jitRetries        measured passes a fork may discard because the JIT compiled during them
+ * @param fixedAddresses    whether forks start with address randomisation off ({@link ForkLayout})
+ * @param layoutSeed        the run's first layout seed ({@link #layoutSeedOf})
  */
 public record RunConfig(List<String> benchmarks, int forks, long warmupMessages, long warmupMs, int messages, int chunk,
                         Mode mode, double rateHz, long stallUs, long stallEvery, long stallAt, int cpu, ClockBinding binding,
                         long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
                         Map<String, String> params,
-                        List<String> jvmFlags, long forkTimeoutS, Path runDir, int jitRetries) {
+                        List<String> jvmFlags, long forkTimeoutS, Path runDir, int jitRetries, boolean fixedAddresses,
+                        long layoutSeed) {
 
     /** Initial heap of every fork: the same as the maximum, so the heap never resizes while measuring. */
     public static final String HEAP_MIN_FLAG = "-Xms512m";
@@ -52,54 +55,60 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
     /** The serial collector: one GC thread family, nothing concurrent beside the measuring thread. */
     public static final String GC_FLAG = "-XX:+UseSerialGC";
 
-    /** The JIT's compile thresholds for the scaled code: a tenth of their defaults. */
-    public static final double JIT_THRESHOLD_SCALE = 0.1;
-
     /**
-     * The JIT's compile thresholds at a tenth of their defaults for the code of stagebench and of
-     * the benchmark's own package ({@link #jitThresholdFlags}), default elsewhere. A method the
-     * measured messages call a few hundred times per pass (a book's rare level relinking, a
-     * strategy's throttle) otherwise reaches C2's threshold (5000 calls) only after several
-     * passes - or during measurement; a long-running process has compiled it long before. Hot
-     * methods compile within the first pass either way; their profiles are shorter, and a branch
-     * the shorter profile missed traps and recompiles during the later warm-up passes, which
-     * replay the same messages.
-     *
-     * <p>Not the JVM-wide {@code -XX:CompileThresholdScaling}: that also compiles the JVM's
-     * background threads' code (the Flight Recorder's periodic tasks, a watch thread's sleep)
-     * ten times sooner, which a long measured pass then counts as compilations.
-     *
-     * @param benchmarkClass the benchmark's class name
-     * @return the flags: {@code CompileCommand}s for {@code io/stagebench/*} and the benchmark's package
+     * Compile in the foreground: the thread that reaches a compile threshold waits for the
+     * compiled code. The order in which methods compile, and so where each lands in the code
+     * cache, then follows the benchmark's own calls rather than a race with the compiler
+     * threads. Measured (AMD EPYC, 10 forks, no address randomisation, huge-page heap): decide's
+     * per-fork {@code tmean} spread (IQR) 20.5 % in background compilation, 0.4 % with it. The
+     * measured pass is unaffected: a pass during which anything compiled is discarded anyway.
      */
-    public static List<String> jitThresholdFlags(String benchmarkClass) {
-        List<String> flags = new ArrayList<>();
-        flags.add("-XX:CompileCommand=quiet");
-        flags.add(thresholdCommand("io/stagebench/"));
-        int dot = benchmarkClass.lastIndexOf('.');
-        if (dot > 0 && !benchmarkClass.startsWith("io.stagebench.")) {
-            flags.add(thresholdCommand(benchmarkClass.substring(0, dot).replace('.', '/') + "/"));
-        }
-        return flags;
-    }
-
-    private static String thresholdCommand(String packagePath) {
-        return "-XX:CompileCommand=CompileThresholdScaling," + packagePath + "*.*," + JIT_THRESHOLD_SCALE;
-    }
+    public static final String FOREGROUND_COMPILE_FLAG = "-Xbatch";
 
     /**
-     * JVM flags of every fork unless overridden: fixed, pre-touched heap; one GC thread family; JIT counter access.
-     * Each fork also gets {@link #jitThresholdFlags} for its benchmark.
-     * The JMH cross-check benchmarks start their forks with the same heap, pre-touch and collector constants.
+     * The heap on transparent huge pages (when the kernel offers them, {@code madvise} or
+     * {@code always}): a 4 KiB page lands on a random physical page in every fork, and the
+     * caches indexed by physical address then see another set of conflicts each time. Measured
+     * (AMD EPYC, 10 forks, standard thresholds, no address randomisation): encode's per-fork
+     * spread 8.6 % on 4 KiB pages, 2.8 % on huge pages. A kernel without them: the JVM warns
+     * and runs on small pages ({@code hugePagesKb} 0 in the fork's layout).
+     */
+    public static final String HUGE_PAGES_FLAG = "-XX:+UseTransparentHugePages";
+
+    /**
+     * JVM flags of every fork unless overridden: fixed, pre-touched heap on huge pages; one GC
+     * thread family; compilation in the foreground at the JIT's standard thresholds; JIT counter
+     * access. The JMH cross-check benchmarks start their forks with the same heap, pre-touch and
+     * collector constants.
+     *
+     * <p>No compile threshold is scaled: a fork measures the code a long-running process runs.
+     * Thresholds at a tenth (an earlier default, {@code CompileThresholdScaling} 0.1 for the
+     * measured code) kept the JIT quiet sooner by giving C2 a tenth of the profile, and the code
+     * it made from it differed from fork to fork and was slower: encode's per-fork median 68-70 ns
+     * against 51-57 ns at standard thresholds (AMD EPYC, 12 forks). Late compiles land in warm-up
+     * instead: a measured pass the JIT changed is replayed ({@code --jit-retries}).
      */
     public static final List<String> DEFAULT_JVM_FLAGS = List.of(
-            HEAP_MIN_FLAG, HEAP_MAX_FLAG, PRE_TOUCH_FLAG, GC_FLAG,
+            HEAP_MIN_FLAG, HEAP_MAX_FLAG, PRE_TOUCH_FLAG, HUGE_PAGES_FLAG, GC_FLAG, FOREGROUND_COMPILE_FLAG,
             "--add-exports", "java.management/sun.management=ALL-UNNAMED");
 
     public RunConfig {
         benchmarks = List.copyOf(benchmarks);
+        if (layoutSeed < 0) {
+            throw new IllegalArgumentException("layout seed must not be negative, got " + layoutSeed);
+        }
         params = Map.copyOf(params);
         jvmFlags = List.copyOf(jvmFlags);
+    }
+
+    /** A run with fixed addresses and layout seeds from 0. */
+    public RunConfig(List<String> benchmarks, int forks, long warmupMessages, long warmupMs, int messages, int chunk,
+                     Mode mode, double rateHz, long stallUs, long stallEvery, long stallAt, int cpu, ClockBinding binding,
+                     long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
+                     Map<String, String> params, List<String> jvmFlags, long forkTimeoutS, Path runDir, int jitRetries) {
+        this(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery, stallAt, cpu,
+                binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags, forkTimeoutS, runDir,
+                jitRetries, true, 0);
     }
 
     /** A run whose stall, if any, is periodic. */
@@ -118,7 +127,7 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
     public static final int DEFAULT_CHUNK = 1_000;
     /**
      * Default of how many measured passes a fork may discard, and replay, because the JIT
-     * compiled while they ran; each costs one pass and a 200 ms wait for the compiler.
+     * compiled while they ran; each costs one pass and a 50 ms wait for the compiler.
      */
     public static final int DEFAULT_JIT_RETRIES = 8;
     /** Default fork timeout. */
@@ -160,6 +169,8 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
         private final List<String> extraJvmFlags = new ArrayList<>();
         private long forkTimeoutS = DEFAULT_FORK_TIMEOUT_S;
         private int jitRetries = DEFAULT_JIT_RETRIES;
+        private boolean fixedAddresses = true;
+        private long layoutSeed;
 
         private Builder(List<String> benchmarks, int cpu, Path runDir) {
             this.benchmarks = List.copyOf(benchmarks);
@@ -244,19 +255,57 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
             return this;
         }
 
+        /**
+         * @param fixed whether forks start with address randomisation off (the default)
+         * @param seed  the first layout seed ({@link RunConfig#layoutSeedOf})
+         */
+        public Builder layout(boolean fixed, long seed) {
+            fixedAddresses = fixed;
+            layoutSeed = seed;
+            return this;
+        }
+
         public RunConfig build() {
             List<String> jvmFlags = new ArrayList<>(DEFAULT_JVM_FLAGS);
             jvmFlags.addAll(extraJvmFlags);
             return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, Math.min(chunk, messages), mode,
                     rateHz, stallUs, stallEvery, stallAt, cpu, binding, calibrationMs, calibrationRounds,
-                    ProbeOverhead.MIN_PAIRS * 2, lockMemory, params, jvmFlags, forkTimeoutS, runDir, jitRetries);
+                    ProbeOverhead.MIN_PAIRS * 2, lockMemory, params, jvmFlags, forkTimeoutS, runDir, jitRetries,
+                    fixedAddresses, layoutSeed);
         }
     }
 
-    /** @return the spec of fork {@code fork} of {@code benchmark} */
+    /** Forks from which each layout seed is measured twice. */
+    static final int REPLICATED_LAYOUT_FORKS = 4;
+
+    /** @return how many layout seeds the run's forks sample: half the forks (rounded up) from 4 forks on, else one a fork */
+    public int layouts() {
+        return forks >= REPLICATED_LAYOUT_FORKS ? (forks + 1) / 2 : forks;
+    }
+
+    /**
+     * @return the layout seed of fork {@code fork} (from 1): {@code layoutSeed + (fork - 1) mod layouts()}, so
+     *         from 4 forks on each seed is measured by two forks (fork i and fork i + layouts()), and a stage's
+     *         spread across layouts can be told from the spread between forks of one layout; the same for that
+     *         fork of either side of an A/B pair
+     */
+    public long layoutSeedOf(int fork) {
+        return layoutSeed + (fork - 1) % layouts();
+    }
+
+    /** @return the spec of fork {@code fork} of {@code benchmark}, for a fork started without fixing its addresses */
     ForkSpec forkSpec(String benchmark, int fork, Path outDir) {
+        return forkSpec(benchmark, fork, outDir, ForkLayout.RANDOMISED);
+    }
+
+    /**
+     * @param randomisation what the launcher obtained for this fork's addresses: {@link ForkLayout#FIXED},
+     *                      {@link ForkLayout#RANDOMISED} (asked for) or a refusal's reason
+     * @return the spec of fork {@code fork} of {@code benchmark}
+     */
+    ForkSpec forkSpec(String benchmark, int fork, Path outDir, String randomisation) {
         return new ForkSpec(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, messages, chunk, mode, rateHz,
                 stallUs, stallEvery, stallAt, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params,
-                outDir.toString(), jitRetries);
+                outDir.toString(), jitRetries, layoutSeedOf(fork), randomisation);
     }
 }

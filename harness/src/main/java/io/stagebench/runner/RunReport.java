@@ -147,6 +147,35 @@ public final class RunReport {
                 failures.get(0), failures.size() > 1 ? " (and " + (failures.size() - 1) + " more, listed above)" : ""));
     }
 
+    /**
+     * @return "address layout: randomisation off in 10/10 forks (personality read back); 5 layout seed(s)
+     *         (0..4) per benchmark varying the heap offset; heap on huge pages in 10/10 forks", or empty for
+     *         forks that wrote no layout
+     */
+    static Optional<String> layoutLine(List<ForkResult> forks) {
+        List<ForkLayout> layouts = forks.stream().map(ForkResult::layout).filter(java.util.Objects::nonNull).toList();
+        if (layouts.isEmpty()) {
+            return Optional.empty();
+        }
+        long off = layouts.stream().filter(ForkLayout::randomisationOff).count();
+        long seeds = layouts.stream().mapToLong(ForkLayout::seed).distinct().count();
+        long minSeed = layouts.stream().mapToLong(ForkLayout::seed).min().orElse(0);
+        long maxSeed = layouts.stream().mapToLong(ForkLayout::seed).max().orElse(0);
+        long huge = layouts.stream().filter(l -> l.hugePagesKb() > 0).count();
+        return Optional.of(String.format(Locale.ROOT, "address layout: randomisation off in %d/%d forks%s; %d layout seed(s)"
+                        + " (%s) per benchmark varying the heap offset; heap on huge pages in %d/%d forks",
+                off, layouts.size(), off == layouts.size() ? " (personality read back)"
+                        : layouts.stream().allMatch(l -> ForkLayout.RANDOMISED.equals(l.requested())) ? " (--aslr)" : "",
+                seeds, minSeed == maxSeed ? Long.toString(minSeed) : minSeed + ".." + maxSeed, huge, layouts.size()));
+    }
+
+    /** @return "encode encode: tmean 50.5..90.3 ns across 5 layouts (p 0.0004): layout-sensitive" */
+    static String sensitivityLine(String benchmark, LayoutSensitivity l) {
+        return String.format(Locale.ROOT, "%s %s: tmean %.1f..%.1f ns across %d layout seeds (%.0f%% of %.1f ns; seeds differ"
+                        + " beyond forks of one seed, p %.2g): layout-sensitive, an alignment hazard of the code, not noise",
+                benchmark, l.series(), l.minCentreNs(), l.maxCentreNs(), l.layouts(), 100 * l.range(), l.medianNs(), l.p());
+    }
+
     /** @return the report text: ruler, results table, what the forks verified, warnings */
     public String toText() {
         List<String> lines = new ArrayList<>();
@@ -166,6 +195,7 @@ public final class RunReport {
             lines.add(String.format(Locale.ROOT, "measuring thread pinned to CPU %s (affinity read back: %s); memory locked: %s",
                     rangeLong(all, f -> f.cpuPinned()), distinct(all, ForkResult::affinity),
                     all.stream().allMatch(ForkResult::memoryLocked) ? "yes" : "NOT in every fork"));
+            layoutLine(all).ifPresent(lines::add);
             List<ForkResult> crossCore = all.stream().filter(f -> f.crossCore() != null).toList();
             if (!crossCore.isEmpty()) {
                 CrossCoreOffset offset = crossCore.get(0).crossCore();
@@ -237,6 +267,8 @@ public final class RunReport {
                             + " (%+.1f ns/mark) net of probe",
                     name, cost.innerMarks(), cost.p50Ns(), cost.tmeanNs(), cost.perMarkTmeanNs())));
             RulerCheck.check(outcome, config.params()).ifPresent(line -> notes.add(name + ": " + line));
+            LayoutSensitivity.of(outcome).stream().filter(LayoutSensitivity::sensitive).forEach(l -> notes.add(
+                    sensitivityLine(name, l)));
         }
         notes.forEach(n -> TextWrap.wrap(n, lines));
     }

@@ -213,7 +213,7 @@ public final class ResultReader {
             f.object(fork, forkAt);
             forks.add(new StoredRun.Fork(f.integer(fork, "fork", forkAt),
                     summaries(f.array(fork, "summaries", forkAt), forkAt + ".summaries", f),
-                    f.relativePath(fork, "result", forkAt)));
+                    f.relativePath(fork, "result", forkAt), fork.path("layout").path("seed").asLong(-1)));
         }
         Map<String, StoredRun.SeriesFiles> histograms = new LinkedHashMap<>();
         JsonNode files = node.get("histograms");

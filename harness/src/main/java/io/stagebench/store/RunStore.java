@@ -4,6 +4,7 @@ import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.ForkResult;
+import io.stagebench.runner.LayoutSensitivity;
 import io.stagebench.runner.MarkCost;
 import io.stagebench.runner.RunConfig;
 import io.stagebench.stats.Distribution;
@@ -257,6 +258,21 @@ public final class RunStore {
                 b.put("summaries", outcome.summaries());
                 MarkCost.of(outcome).ifPresent(cost -> b.put("markCost", Map.of("innerMarks", cost.innerMarks(),
                         "p50Ns", cost.p50Ns(), "tmeanNs", cost.tmeanNs(), "perMarkTmeanNs", cost.perMarkTmeanNs())));
+                List<LayoutSensitivity> layouts = LayoutSensitivity.of(outcome);
+                if (!layouts.isEmpty()) {
+                    b.put("layoutSensitivity", layouts.stream().map(l -> {
+                        Map<String, Object> entry = new LinkedHashMap<>();
+                        entry.put("series", l.series());
+                        entry.put("layouts", l.layouts());
+                        entry.put("minCentreNs", l.minCentreNs());
+                        entry.put("maxCentreNs", l.maxCentreNs());
+                        entry.put("medianNs", l.medianNs());
+                        entry.put("range", l.range());
+                        entry.put("p", l.p());
+                        entry.put("sensitive", l.sensitive());
+                        return entry;
+                    }).toList());
+                }
                 b.put("histograms", files.getOrDefault(name, Map.of()));
                 List<Map<String, Object>> forks = new ArrayList<>();
                 for (int i = 0; i < outcome.forks().size(); i++) {
@@ -288,6 +304,9 @@ public final class RunStore {
                         offset.put("highTicks", fork.crossCore().highTicks());
                         offset.put("minRoundTripTicks", fork.crossCore().minRoundTripTicks());
                         f.put("crossCoreOffset", offset);
+                    }
+                    if (fork.layout() != null) {
+                        f.put("layout", fork.layout());
                     }
                     f.put("warmupPasses", fork.warmupPasses());
                     f.put("jitEvents", fork.jitEvents());

@@ -91,8 +91,9 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
      * @param fork      fork number, from 1
      * @param summaries per series, in ns
      * @param result    the fork's own result file ({@code forks/<benchmark>/fork-N.json}), relative to the run folder
+     * @param layoutSeed the fork's layout seed, or -1 for a fork that recorded none
      */
-    public record Fork(int fork, List<StageSummary> summaries, String result) {
+    public record Fork(int fork, List<StageSummary> summaries, String result, long layoutSeed) {
 
         public Fork {
             summaries = List.copyOf(summaries);

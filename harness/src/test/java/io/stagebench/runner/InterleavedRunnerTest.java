@@ -32,9 +32,7 @@ class InterleavedRunnerTest {
     /** Runs forks in this JVM, logging "A1", "B1", ... and the flags each side was launched with. */
     private static ForkLauncher logging(String side, List<String> log, BenchmarkRegistry registry) {
         return (specFile, flags, cpus, timeout) -> {
-            // the side's own flags; every fork's JIT threshold commands come first and are the same for both
-            log.add(side + InProcessForks.run(specFile, registry).fork()
-                    + flags.stream().filter(f -> !f.startsWith("-XX:CompileCommand")).toList());
+            log.add(side + InProcessForks.run(specFile, registry).fork() + flags);
             return InProcessForks.succeeded();
         };
     }
