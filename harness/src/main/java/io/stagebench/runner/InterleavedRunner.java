@@ -49,13 +49,16 @@ public final class InterleavedRunner {
     private final Map<String, Integer> pairsRun = new LinkedHashMap<>();
 
     /**
-     * @throws IllegalArgumentException when the variants differ in benchmarks, fork count or
-     *         measuring CPU - the three things an interleaved comparison must share
+     * @throws IllegalArgumentException when the variants differ in benchmarks, fork count,
+     *         measuring CPU or layout seeds - what an interleaved comparison must share (fork i of
+     *         either side runs the same layout seed, so a layout is common to a pair)
      */
     public InterleavedRunner(Variant a, Variant b, BenchmarkRegistry registry, CpuList serviceCpus, PrintStream progress) {
         if (!a.config().benchmarks().equals(b.config().benchmarks()) || a.config().forks() != b.config().forks()
-                || a.config().cpu() != b.config().cpu()) {
-            throw new IllegalArgumentException("A and B must run the same benchmarks with the same forks on the same CPU");
+                || a.config().cpu() != b.config().cpu() || a.config().layoutSeed() != b.config().layoutSeed()
+                || a.config().fixedAddresses() != b.config().fixedAddresses()) {
+            throw new IllegalArgumentException("A and B must run the same benchmarks with the same forks on the same CPU,"
+                    + " from the same layout seeds");
         }
         this.a = a;
         this.b = b;

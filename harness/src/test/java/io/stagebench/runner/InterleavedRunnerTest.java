@@ -59,6 +59,10 @@ class InterleavedRunnerTest {
         assertEquals(6_000, outcomes.b().get(0).merged().get("total").count());
         assertTrue(dir.resolve("a/forks/test.pipeline/fork-3.json").toFile().isFile());
         assertTrue(dir.resolve("b/forks/test.pipeline/fork-3.json").toFile().isFile());
+        // the layout is common to a pair: fork i of A and fork i of B ran the same seed
+        List<Long> seedsA = outcomes.a().get(0).forks().stream().map(f -> f.layout().seed()).toList();
+        assertEquals(List.of(0L, 1L, 2L), seedsA);
+        assertEquals(seedsA, outcomes.b().get(0).forks().stream().map(f -> f.layout().seed()).toList());
     }
 
     @Test
