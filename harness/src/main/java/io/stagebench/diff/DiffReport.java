@@ -39,9 +39,8 @@ public final class DiffReport {
             line(out, "%s  (%d v %d forks: smallest possible p %s)", benchmark.name(), benchmark.forksA(), benchmark.forksB(),
                     VerdictRule.formatP(MannWhitney.smallestTwoSidedP(benchmark.forksA(), benchmark.forksB())));
             int width = Math.max(8, benchmark.stages().stream().mapToInt(s -> s.stage().length()).max().orElse(0));
-            TimeScale scale = scale(benchmark);
-            String row = "  %-" + width + "s %-6s %8s %8s %8s  %-21s %8s %8s %8s %7s  ";
-            line(out, row + "%s", headers(scale).toArray());
+            String row = "  %-" + width + "s %-6s %-4s %7s %7s %8s  %-21s %7s %7s %7s %7s  ";
+            line(out, row + "%s", headers().toArray());
             // the deciding conditions, long and repeated, are numbered under the table
             List<String> reasons = new ArrayList<>();
             for (RunDiff.StageDiff stage : benchmark.stages()) {
@@ -53,7 +52,7 @@ public final class DiffReport {
                         }
                         reason = " [" + (reasons.indexOf(c.reason()) + 1) + "]";
                     }
-                    List<Object> cells = new ArrayList<>(cells(stage.stage(), c, scale));
+                    List<Object> cells = new ArrayList<>(cells(stage.stage(), c));
                     cells.set(cells.size() - 1, cells.get(cells.size() - 1) + reason);
                     line(out, row + "%s", cells.toArray());
                 }
@@ -72,31 +71,31 @@ public final class DiffReport {
         return TextWrap.wrapAll(out.toString());
     }
 
-    /** @return the unit a benchmark's values (old, new, spreads) read best in */
-    public static TimeScale scale(RunDiff.BenchmarkDiff benchmark) {
+    /**
+     * @return the unit one row's values (old, new, spreads) read best in: its own, not its
+     *         benchmark's - a 70 ns tmean reads {@code 70.3} in ns beside a 4 ms max in ms, rather
+     *         than {@code 0.07} in the unit the max needs
+     */
+    public static TimeScale scale(Comparison c) {
         double largestNs = 0;
-        for (RunDiff.StageDiff stage : benchmark.stages()) {
-            for (Comparison c : stage.comparisons()) {
-                for (double v : new double[] {c.oldNs(), c.newNs(), c.spreadOldNs(), c.spreadNewNs()}) {
-                    largestNs = Double.isFinite(v) ? Math.max(largestNs, Math.abs(v)) : largestNs;
-                }
-            }
+        for (double v : new double[] {c.oldNs(), c.newNs(), c.spreadOldNs(), c.spreadNewNs()}) {
+            largestNs = Double.isFinite(v) ? Math.max(largestNs, Math.abs(v)) : largestNs;
         }
-        return TimeScale.forMaxNs(largestNs);
+        return TimeScale.forValueNs(largestNs);
     }
 
-    /** @return the verdict table's column headers, values in {@code scale} */
-    public static List<String> headers(TimeScale scale) {
-        String unit = " " + scale.unit();
-        return List.of("series", "stat", "A" + unit, "B" + unit, "change", "shift (95% CI)", "IQR A" + unit, "IQR B" + unit,
-                "Holm p", "detect", "verdict");
+    /** @return the verdict table's column headers; each row names the unit of its values ({@link #scale(Comparison)}) */
+    public static List<String> headers() {
+        return List.of("series", "stat", "unit", "A", "B", "change", "shift (95% CI)", "IQR A", "IQR B", "Holm p", "detect",
+                "verdict");
     }
 
-    /** @return one row of the verdict table, as the text and the HTML comparison show it */
-    public static List<String> cells(String stage, Comparison c, TimeScale scale) {
-        return List.of(stage, c.statistic().label(), ns(c.oldNs(), scale), ns(c.newNs(), scale), percent(c.changePercent()),
-                shift(c), ns(c.spreadOldNs(), scale), ns(c.spreadNewNs(), scale), p(c), detectable(c.detectablePercent()),
-                c.verdict().label());
+    /** @return one row of the verdict table, as the text and the HTML comparison show it, in the row's own unit */
+    public static List<String> cells(String stage, Comparison c) {
+        TimeScale scale = scale(c);
+        return List.of(stage, c.statistic().label(), scale.unit(), ns(c.oldNs(), scale), ns(c.newNs(), scale),
+                percent(c.changePercent()), shift(c), ns(c.spreadOldNs(), scale), ns(c.spreadNewNs(), scale), p(c),
+                detectable(c.detectablePercent()), c.verdict().label());
     }
 
     /** @return the rule the verdicts follow, in one paragraph */

@@ -4,7 +4,6 @@ import io.stagebench.diff.Comparison;
 import io.stagebench.diff.DiffReport;
 import io.stagebench.diff.RunDiff;
 import io.stagebench.io.AtomicFiles;
-import io.stagebench.stats.TimeScale;
 import io.stagebench.store.HistogramFiles;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.StoreException;
@@ -80,13 +79,12 @@ public final class ComparisonPage {
         html.append("<h2 id=\"b-").append(HtmlReport.esc(benchmark.name())).append("\">").append(HtmlReport.esc(benchmark.name()))
                 .append("</h2>\n<p class=\"meta\">").append(benchmark.forksA()).append(" v ").append(benchmark.forksB())
                 .append(" forks</p>\n<table class=\"pct\">\n<tr>");
-        TimeScale scale = DiffReport.scale(benchmark);
-        DiffReport.headers(scale).forEach(h -> html.append("<th>").append(HtmlReport.esc(h)).append("</th>"));
+        DiffReport.headers().forEach(h -> html.append("<th>").append(HtmlReport.esc(h)).append("</th>"));
         html.append("<th>deciding condition</th></tr>\n");
         for (RunDiff.StageDiff stage : benchmark.stages()) {
             for (Comparison c : stage.comparisons()) {
                 html.append("<tr>");
-                DiffReport.cells(stage.stage(), c, scale).forEach(cell -> html.append("<td>").append(HtmlReport.esc(cell))
+                DiffReport.cells(stage.stage(), c).forEach(cell -> html.append("<td>").append(HtmlReport.esc(cell))
                         .append("</td>"));
                 html.append("<td>").append(HtmlReport.esc(c.reason())).append("</td></tr>\n");
             }

@@ -34,6 +34,21 @@ public enum TimeScale {
         return S;
     }
 
+    /**
+     * @return the scale one value reads best in on its own: the largest unit in which it is at
+     *         least 1 (70.3 ns in ns, 4 300 000 ns as 4.30 ms, 0.4 ns in ns; NaN reads as ns)
+     */
+    public static TimeScale forValueNs(double valueNs) {
+        double v = Math.abs(valueNs);
+        TimeScale best = NS;
+        for (TimeScale scale : values()) {
+            if (v >= scale.ns) {
+                best = scale;
+            }
+        }
+        return best;
+    }
+
     /** @return "ns", "us", "ms" or "s" */
     public String unit() {
         return unit;

@@ -42,7 +42,7 @@ class ComparisonPageTest {
                 "one chart per stage: parse, book, total");
         assertTrue(html.contains("verdicts: "), html);
         assertEquals(6, Pattern.compile("<td>(p50|p99)</td>").matcher(html).results().count(), "3 stages x 2 statistics");
-        assertTrue(html.contains("<th>A ns</th>"), "values carry their unit");
+        assertTrue(html.contains("<th>unit</th>") && html.contains("<td>ns</td>"), "each row names the unit of its values");
         assertTrue(!html.contains("<script") && !html.contains("http://") && !html.contains("https://"), "self-contained");
     }
 
