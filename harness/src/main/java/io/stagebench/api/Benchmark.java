@@ -41,7 +41,18 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 public @interface Benchmark {
 
-    /** @return the benchmark's name on the command line and in results: letters, digits, '.', '-', '_' */
+    /**
+     * What a benchmark's and a stage's name may be: a letter or digit, then letters, digits,
+     * '.', '-', '_'. A name is a folder and file name of the results ({@code forks/<name>/}), so
+     * {@code .}, {@code ..}, a leading dot or dash and {@code /} are refused - by the annotation
+     * processor at compile time and again when the benchmark is loaded.
+     */
+    String NAME_PATTERN = "[A-Za-z0-9][A-Za-z0-9._-]*";
+
+    /** What {@link #NAME_PATTERN} allows, in words, for error messages. */
+    String NAME_RULE = "a letter or digit first, then only letters, digits, '.', '-', '_'";
+
+    /** @return the benchmark's name on the command line and in results ({@link #NAME_PATTERN}) */
     String name();
 
     /** @return the stage names, in order; empty means one stage named after the benchmark */

@@ -36,7 +36,7 @@ import java.util.regex.Pattern;
 public record BenchmarkDescriptor(String name, List<String> stages, String description, String className,
                                   List<ParameterDeclaration> parameters, List<String> threads) {
 
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
+    private static final Pattern NAME = Pattern.compile(Benchmark.NAME_PATTERN);
 
     public BenchmarkDescriptor {
         stages = List.copyOf(stages);
@@ -47,7 +47,8 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
                     + parameters.stream().map(ParameterDeclaration::name).toList());
         }
         if (!NAME.matcher(name).matches()) {
-            throw new IllegalArgumentException("benchmark name '" + name + "' must use only letters, digits, '.', '-', '_'");
+            throw new IllegalArgumentException("benchmark name '" + name + "' must be " + Benchmark.NAME_RULE
+                    + " (it names a folder of the results)");
         }
         if (stages.isEmpty()) {
             throw new IllegalArgumentException("benchmark '" + name + "' has no stages");
@@ -55,7 +56,7 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
         for (String stage : stages) {
             if (!NAME.matcher(stage).matches() || LatencySeries.RESERVED.contains(stage)) {
                 throw new IllegalArgumentException("benchmark '" + name + "': bad stage name '" + stage
-                        + "' (letters, digits, '.', '-', '_'; " + String.join(", ", LatencySeries.RESERVED)
+                        + "' (" + Benchmark.NAME_RULE + "; " + String.join(", ", LatencySeries.RESERVED)
                         + " are reserved)");
             }
         }

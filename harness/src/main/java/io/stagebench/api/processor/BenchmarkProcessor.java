@@ -45,7 +45,7 @@ public final class BenchmarkProcessor extends AbstractProcessor {
     /** The stage between a handoff benchmark's threads (the runner's {@code LatencySeries.HANDOFF}, which this module cannot see). */
     static final String HANDOFF_STAGE = "handoff";
     static final String LIST = "META-INF/stagebench/benchmarks.list";
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
+    private static final Pattern NAME = Pattern.compile(io.stagebench.api.Benchmark.NAME_PATTERN);
 
     private final Map<String, String> classByName = new LinkedHashMap<>();
 
@@ -91,7 +91,8 @@ public final class BenchmarkProcessor extends AbstractProcessor {
         }
         String name = annotationValue(type, "name");
         if (name == null || !NAME.matcher(name).matches()) {
-            error(type, "@Benchmark name '" + name + "' must use only letters, digits, '.', '-', '_'");
+            error(type, "@Benchmark name '" + name + "' must be " + io.stagebench.api.Benchmark.NAME_RULE
+                    + " (it names a folder of the results)");
             return;
         }
         checkParameters(type, name);

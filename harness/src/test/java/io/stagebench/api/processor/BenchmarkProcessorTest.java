@@ -77,6 +77,20 @@ class BenchmarkProcessorTest {
     }
 
     @Test
+    void shouldFailTheCompileOfANameThatIsNotASafeFolderName() throws Exception {
+        for (String name : List.of("..", ".", "a/b", ".hidden", "-x")) {
+            String source = String.join("\n", "package x;", "import io.stagebench.api.*;",
+                    "@Benchmark(name = \"" + name + "\")",
+                    "public final class Bench implements Operation {",
+                    "    public void run(long seq, Stamps stamps, Sink sink) {", "    }", "}", "");
+            assertFalse(compileSource(source), name);
+            List<String> errors = errors();
+            assertEquals("@Benchmark name '" + name + "' must be a letter or digit first, then only letters, digits,"
+                    + " '.', '-', '_' (it names a folder of the results)", errors.get(errors.size() - 1));
+        }
+    }
+
+    @Test
     void shouldFailTheCompileOfADefaultOutsideItsOwnRange() throws Exception {
         assertFalse(compile("@Parameter(name = \"n\", min = 1, max = 10, defaultValue = \"20\")"));
 
