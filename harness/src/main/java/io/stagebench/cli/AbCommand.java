@@ -13,6 +13,7 @@ import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunResolver;
 import io.stagebench.store.RunStore;
 import io.stagebench.system.GitInfo;
+import io.stagebench.system.SystemFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -147,6 +148,10 @@ public final class AbCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         BenchmarkSource launcher = BenchmarkSource.own();
         Path home = RunStore.projectHome().toAbsolutePath();
+        if (SystemFiles.host().command("git", "-C", home.toString(), "rev-parse", "--git-dir").isEmpty()) {
+            throw usage("not a git repository: " + home + " (ab builds the commit it compares in a git worktree; run it"
+                    + " inside the project's git checkout)");
+        }
         String commitHash = RunResolver.git(home).resolve(commit).orElseThrow(() -> usage("unknown commit '" + commit + "'"
                 + (launcher.registry().names().contains(commit) ? " (to compare HEAD on benchmark " + commit + ", name the"
                 + " commit first: stagebench ab HEAD " + commit + ")" : "")));
@@ -167,6 +172,7 @@ public final class AbCommand implements Callable<Integer> {
         UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, plan.maxForks(), quick ? 20_000 : 200_000,
                 quick ? "100000" : "200000");
         MeasurementSession session = sessionOptions.open();
+        session.checkResultsWritable();
 
         Path runDirA;
         Path runDirB;

@@ -70,6 +70,20 @@ public final class MeasurementSession {
         return new MeasurementSession(placement, results != null ? results : RunStore.defaultRoot(), err);
     }
 
+    /**
+     * Checks, before anything is built or measured, that the results folder can be written.
+     *
+     * @throws UsageException "results folder ... is not writable (...); nothing was built or measured"
+     */
+    public void checkResultsWritable() {
+        try {
+            RunStore.checkWritable(resultsRoot);
+        } catch (IOException e) {
+            throw new UsageException("results folder " + resultsRoot + " is not writable (" + IoProblems.describe(e)
+                    + "); nothing was built or measured", e);
+        }
+    }
+
     /** @return the measuring CPU */
     public int cpu() {
         return placement.cpu();

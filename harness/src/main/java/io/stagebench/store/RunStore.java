@@ -106,6 +106,19 @@ public final class RunStore {
         return runDir;
     }
 
+    /**
+     * Proves {@code root} writable without leaving a run folder behind: creates it if needed,
+     * writes and deletes a probe file. For commands that build before they measure, so an
+     * unwritable results folder is found before the build, not after it.
+     *
+     * @throws IOException when the folder cannot be created or written
+     */
+    public static void checkWritable(Path root) throws IOException {
+        Files.createDirectories(root);
+        Path probe = Files.createTempFile(root, AtomicFiles.TEMP_PREFIX, ".writable");
+        Files.delete(probe);
+    }
+
     /** @return a handle on an existing run folder */
     public static Run create(Path runDir) {
         return new Run(runDir);

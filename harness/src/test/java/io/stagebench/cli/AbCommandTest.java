@@ -43,6 +43,27 @@ class AbCommandTest {
     }
 
     @Test
+    void shouldFindAnUnwritableResultsFolderBeforeBuildingAnything() throws Exception {
+        Path file = Files.writeString(results.resolve("a-file"), "not a folder");
+        int code = Main.run(new String[] {"ab", "HEAD", "spin", "--results", file.resolve("results").toString()},
+                new PrintWriter(out, true), new PrintWriter(err, true));
+
+        assertEquals(2, code, err.toString());
+        assertEquals(1, err.toString().strip().lines().count(), err.toString());
+        assertTrue(err.toString().contains("results folder " + file.resolve("results") + " is not writable (")
+                && err.toString().contains("nothing was built or measured"), err.toString());
+    }
+
+    @Test
+    void shouldSayWhenItRunsOutsideAGitRepository(@TempDir Path notARepository) throws Exception {
+        CommandLineProcess.Result ab = CommandLineProcess.run(notARepository, "ab", "HEAD", "spin");
+
+        assertEquals(2, ab.exitCode(), ab.err());
+        assertEquals(1, ab.err().strip().lines().count(), ab.err());
+        assertTrue(ab.err().contains("not a git repository: " + notARepository.toRealPath()), ab.err());
+    }
+
+    @Test
     void shouldRejectAnUnknownCommit() throws Exception {
         assertUsageError(ab("no-such-commit-anywhere"), "unknown commit 'no-such-commit-anywhere'");
     }
