@@ -233,6 +233,10 @@ public final class DiffReport {
         if (Double.isNaN(c.shiftPercent())) {
             return "-";
         }
+        if (!Double.isFinite(c.shiftLowNs()) || !Double.isFinite(c.shiftHighNs())) {
+            // too few forks for a distribution-free interval (1 v 1): the point shift alone
+            return percent(c.shiftPercent()) + " [no interval]";
+        }
         double centre = c.shiftNs() / (c.shiftPercent() / 100);
         if (!(Double.isFinite(centre)) || c.shiftPercent() == 0) {
             return percent(c.shiftPercent()) + " [" + ns(c.shiftLowNs()) + ", " + ns(c.shiftHighNs()) + " ns]";

@@ -1,6 +1,7 @@
 package io.stagebench.diff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -121,6 +122,23 @@ class RunDiffTest {
 
         assertEquals(1, diff.benchmarks().size());
         assertEquals(List.of("benchmark empty is only in A; not compared"), diff.warnings());
+    }
+
+    @Test
+    void shouldPrintOneForkRunsWithoutInfiniteIntervalsOrWrappedRows() {
+        Map<String, double[]> one = new LinkedHashMap<>();
+        one.put("parse", new double[] {40.0});
+        one.put("decide", new double[] {100.0});
+        StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", one));
+
+        String text = new DiffReport(RunDiff.compare(a, a, VerdictRule.defaults(), ALL, List.of())).toText();
+
+        assertFalse(text.contains("Infinity"), text);
+        assertTrue(text.lines().allMatch(l -> l.length() <= 120), text);
+        assertTrue(text.lines().anyMatch(l -> l.matches("\\s+parse\\s+tmean\\s+ns\\s+.*\\+0\\.0% \\[no interval\\].*unreliable.*")),
+                text);
+        // every row on one line, its verdict at its end
+        assertEquals(10, text.lines().filter(l -> l.matches("  (parse|decide) .*unreliable \\[1\\]")).count(), text);
     }
 
     @Test
