@@ -1,5 +1,7 @@
 package io.stagebench.store;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.json.Json;
 import io.stagebench.system.SystemFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -146,13 +148,39 @@ public final class RunResolver {
         return resultsRoot == null ? List.of() : folders(resultsRoot);
     }
 
-    /** @return the latest run folder inside {@code commitDirs}: the last by {@link RunId} among those holding a summary */
+    /**
+     * @return the latest run folder inside {@code commitDirs}: the last by {@link RunId} among those
+     *         holding a summary with data - a run whose every fork failed is kept (named by its
+     *         path it still reads, and says so), but it is no commit's latest run
+     */
     public static Optional<Path> latestRun(List<Path> commitDirs) {
         List<Path> runs = new ArrayList<>();
         for (Path commitDir : commitDirs) {
-            folders(commitDir).stream().filter(p -> Files.isRegularFile(p.resolve(RunStore.SUMMARY))).forEach(runs::add);
+            folders(commitDir).stream().filter(p -> Files.isRegularFile(p.resolve(RunStore.SUMMARY)))
+                    .filter(RunResolver::hasData).forEach(runs::add);
         }
         return runs.stream().max(RunId.ORDER.thenComparing(Path::toString));
+    }
+
+    /**
+     * @return false only for a readable summary in which no benchmark has a fork that succeeded;
+     *         an unreadable one counts as data, so reading it names the file and what is wrong
+     */
+    private static boolean hasData(Path runDir) {
+        try {
+            JsonNode benchmarks = Json.mapper().readTree(runDir.resolve(RunStore.SUMMARY).toFile()).path("benchmarks");
+            if (!benchmarks.isArray() || benchmarks.isEmpty()) {
+                return true;
+            }
+            for (JsonNode b : benchmarks) {
+                if (!b.has("forksSucceeded") || b.path("forksSucceeded").asInt() > 0) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (IOException | RuntimeException e) {
+            return true;
+        }
     }
 
     /** @return the folders inside {@code dir}, by name, without hidden and temporary ones; empty when it is none */

@@ -42,6 +42,18 @@ class RunResolverTest {
     }
 
     @Test
+    void shouldNotTakeARunWhoseEveryForkFailedAsACommitsLatest(@TempDir Path fakeRoot) throws Exception {
+        Path good = store("abcdef012345", "20261130-050000");
+        Path failed = RunFixture.writeFailedRun(results, fakeRoot, COMMIT, java.time.Instant.parse("2026-11-30T06:00:00Z"));
+        assertEquals(results.resolve("abcdef012345"), failed.getParent(), "both runs are the same commit's");
+
+        assertEquals(good, withCommits().resolve("main", List.of(results)));
+        assertEquals(good, RunResolver.latestRun(List.of(results.resolve("abcdef012345"))).orElseThrow());
+        // named by its path, the failed run still reads
+        assertEquals(failed, resolver.resolve(failed.toString(), List.of()));
+    }
+
+    @Test
     void shouldFallBackToTheDirtyFolderWhenTheCleanOneHasNoRun() {
         Path dirty = store("abcdef012345-dirty", "20261201-000000");
 
