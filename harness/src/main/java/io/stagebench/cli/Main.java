@@ -17,7 +17,8 @@ import picocli.CommandLine.Command;
  * usage, bad data or a file that cannot be read or written ({@link UsageException}, a
  * {@link StoreException} from the result store, an {@link IOException}), always with one
  * line on stderr saying what is wrong - for a file, its path and the reason - and no stack
- * trace.
+ * trace; 70 an internal error (a bug): its stack trace, then one line saying it is a bug and what
+ * to report.
  * Subcommands from other modules come in through {@link CommandProvider}.
  */
 @Command(name = "stagebench",
@@ -27,11 +28,14 @@ import picocli.CommandLine.Command;
         subcommands = {RunCommand.class, ClocksCommand.class, ReportCommand.class, DiffCommand.class, AbCommand.class,
             CheckCommand.class, DemoCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success", "1:a check or gate failed", "2:bad usage, bad data, or a file that cannot be read or written"})
+        exitCodeList = {"0:success", "1:a check or gate failed", "2:bad usage, bad data, or a file that cannot be read or written",
+            "70:an internal error (a bug: the stack trace and what to report are printed)"})
 public final class Main {
 
     /** Exit code for bad usage or bad data. */
     public static final int EXIT_USAGE = 2;
+    /** Exit code for an internal error - a bug of stagebench's (EX_SOFTWARE of sysexits.h). */
+    public static final int EXIT_BUG = 70;
 
     private Main() {
     }
@@ -57,7 +61,11 @@ public final class Main {
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             String problem = oneLineProblem(ex);
             if (problem == null) {
-                throw ex;
+                // a bug, not the user's input: the trace is wanted, and a last line says what to do with it
+                ex.printStackTrace(cmd.getErr());
+                cmd.getErr().println(internalError(cmd.getCommandName(), ex));
+                cmd.getErr().flush();
+                return EXIT_BUG;
             }
             cmd.getErr().println("stagebench " + cmd.getCommandName() + ": " + problem);
             return EXIT_USAGE;
@@ -78,6 +86,12 @@ public final class Main {
             case InvalidPathException e -> "not a valid path: " + e.getMessage();
             default -> null;
         };
+    }
+
+    /** @return the last line after an internal error's stack trace: what happened, and what to report */
+    static String internalError(String command, Exception ex) {
+        return "stagebench " + command + ": internal error (" + ex + "): a bug in " + new VersionProvider().getVersion()[0]
+                + ", not in your input; please report it with the command line and the stack trace above";
     }
 
     private static int oneLineUsageError(CommandLine.ParameterException ex, String[] args) {

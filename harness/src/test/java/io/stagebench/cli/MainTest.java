@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MainTest {
@@ -14,6 +15,32 @@ class MainTest {
 
     private int run(String... args) {
         return Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    /** A command with a bug in it. */
+    @picocli.CommandLine.Command(name = "buggy")
+    static final class Buggy implements java.util.concurrent.Callable<Integer> {
+        @Override
+        public Integer call() {
+            throw new IllegalStateException("an invariant broke");
+        }
+    }
+
+    @Test
+    void shouldSayAnInternalErrorIsABugAndWhatToReportAfterItsTrace() {
+        picocli.CommandLine cli = Main.commandLine(new PrintWriter(out, true), new PrintWriter(err, true));
+        cli.addSubcommand("buggy", new Buggy());
+        cli.setErr(new PrintWriter(err, true)); // a subcommand added later takes the writer from here
+
+        int code = cli.execute("buggy");
+
+        assertEquals(Main.EXIT_BUG, code);
+        List<String> lines = err.toString().strip().lines().toList();
+        assertTrue(lines.get(0).contains("java.lang.IllegalStateException: an invariant broke"), err.toString());
+        String last = lines.get(lines.size() - 1);
+        assertTrue(last.startsWith("stagebench buggy: internal error (java.lang.IllegalStateException: an invariant broke):"
+                + " a bug in stagebench "), last);
+        assertTrue(last.endsWith("please report it with the command line and the stack trace above"), last);
     }
 
     @Test
