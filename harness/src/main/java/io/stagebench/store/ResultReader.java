@@ -2,6 +2,7 @@ package io.stagebench.store;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.io.IoProblems;
 import io.stagebench.json.Json;
 import io.stagebench.stats.StageSummary;
 import java.io.IOException;
@@ -140,7 +141,7 @@ public final class ResultReader {
         }
         for (StoredRun.Benchmark b : benchmarks) {
             for (StoredRun.Fork fork : b.forks()) {
-                requireNamedFile(runDir, fork.result());
+                requireForkResult(runDir, fork);
             }
             for (StoredRun.SeriesFiles files : b.histograms().values()) {
                 requireNamedFile(runDir, files.hlog());
@@ -156,6 +157,29 @@ public final class ResultReader {
         Path file = runDir.resolve(relative);
         if (!Files.isRegularFile(file)) {
             throw new StoreException(file + ": missing (named in " + RunStore.SUMMARY + ")");
+        }
+    }
+
+    /**
+     * @throws StoreException "PATH: missing (named in summary.json)", or "PATH: not a fork result (named in
+     *         summary.json): why" when the file is not the JSON of the fork the summary names
+     */
+    private static void requireForkResult(Path runDir, StoredRun.Fork fork) {
+        requireNamedFile(runDir, fork.result());
+        Path file = runDir.resolve(fork.result());
+        String problem;
+        try {
+            JsonNode node = Json.mapper().readTree(file.toFile());
+            problem = node == null || !node.isObject() || !node.path("fork").isInt() ? "no fork number in it"
+                    : node.path("fork").asInt() != fork.fork() ? "it is fork " + node.path("fork").asInt()
+                    + ", the summary names fork " + fork.fork() : null;
+        } catch (JsonProcessingException e) {
+            problem = Json.problem(e);
+        } catch (IOException e) {
+            problem = IoProblems.describe(e);
+        }
+        if (problem != null) {
+            throw new StoreException(file + ": not a fork result (named in " + RunStore.SUMMARY + "): " + problem);
         }
     }
 

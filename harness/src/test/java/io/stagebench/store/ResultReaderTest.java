@@ -191,6 +191,21 @@ class ResultReaderTest {
     }
 
     @Test
+    void shouldNameAForkResultThatIsNotOne() throws IOException {
+        Path fork = runDir.resolve(RunStore.forkResultPath("pipe", 2));
+        Files.writeString(fork, "garbage{");
+
+        StoreException e = assertThrows(StoreException.class, () -> ResultReader.readSummary(runDir));
+
+        assertTrue(e.getMessage().startsWith(fork + ": not a fork result (named in summary.json): "), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+        Files.writeString(fork, "{\"fork\": 3}");
+        StoreException other = assertThrows(StoreException.class, () -> ResultReader.readSummary(runDir));
+        assertEquals(fork + ": not a fork result (named in summary.json): it is fork 3, the summary names fork 2",
+                other.getMessage());
+    }
+
+    @Test
     void shouldNameAForkResultTheSummaryNamesThatIsMissing() throws IOException {
         Path fork = runDir.resolve(RunStore.forkResultPath("pipe", 2));
         Files.delete(fork);
