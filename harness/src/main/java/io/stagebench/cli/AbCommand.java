@@ -171,6 +171,10 @@ public final class AbCommand implements Callable<Integer> {
         SequentialPlan plan = plan();
         UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, plan.maxForks(), quick ? 20_000 : 200_000,
                 quick ? "100000" : "200000");
+        if (recipe.ownCheckout()) {
+            measurement.checkDerived(launcher.registry(), ownBenchmarks, shared, merged(params, aParams));
+            measurement.checkDerived(launcher.registry(), ownBenchmarks, shared, merged(params, bParams));
+        }
         MeasurementSession session = sessionOptions.open();
         session.checkResultsWritable();
 

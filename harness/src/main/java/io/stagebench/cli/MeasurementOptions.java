@@ -153,6 +153,24 @@ final class MeasurementOptions {
         }
     }
 
+    /**
+     * Runs the benchmarks' own checks of what they derive from the message counts and
+     * parameters ({@link io.stagebench.api.CheckParams}), before anything is measured or written.
+     *
+     * @param settings what the command's options change in a run's configuration
+     * @throws CommandLine.ParameterException one line naming the benchmark and the limit
+     */
+    void checkDerived(BenchmarkRegistry registry, List<String> benchmarks, UnaryOperator<RunConfig.Builder> settings,
+                      Map<String, String> params) {
+        RunConfig planned = settings.apply(RunConfig.builder(benchmarks, -1, java.nio.file.Path.of("."))).build();
+        try {
+            registry.checkDerived(benchmarks, planned.warmupMs() > 0 ? -1 : planned.warmupMessages(), planned.messages(),
+                    params);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+    }
+
     CommandLine.ParameterException usage(String message) {
         return new CommandLine.ParameterException(mixee.commandLine(), message);
     }

@@ -124,6 +124,7 @@ public final class RunCommand implements Callable<Integer> {
         List<String> benchmarks = measurement.benchmarks(registry, names);
         measurement.checkParams(registry, benchmarks, params);
         UnaryOperator<RunConfig.Builder> settings = settings();
+        measurement.checkDerived(registry, benchmarks, settings, params);
         MeasurementSession session = sessionOptions.open();
         MeasurementSession.Measurement run = session.begin(RunStore.projectHome(), benchmarks, settings);
 

@@ -1,5 +1,7 @@
 package io.stagebench.runner;
 
+import io.stagebench.api.BenchmarkParams;
+import io.stagebench.api.CheckParams;
 import io.stagebench.builtin.EmptyBenchmark;
 import io.stagebench.builtin.JitterBenchmark;
 import io.stagebench.builtin.ServiceBenchmark;
@@ -8,6 +10,9 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.net.URI;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -33,10 +38,17 @@ public final class BenchmarkRegistry {
 
     private final Map<String, BenchmarkDescriptor> benchmarks;
     private final List<String> builtins;
+    private final Map<String, Class<?>> types;
 
     BenchmarkRegistry(Map<String, BenchmarkDescriptor> benchmarks, List<String> builtins) {
+        this(benchmarks, builtins, Map.of());
+    }
+
+    private BenchmarkRegistry(Map<String, BenchmarkDescriptor> benchmarks, List<String> builtins,
+                              Map<String, Class<?>> types) {
         this.benchmarks = benchmarks;
         this.builtins = builtins;
+        this.types = types;
     }
 
     /**
@@ -63,12 +75,14 @@ public final class BenchmarkRegistry {
      */
     static BenchmarkRegistry load(ClassLoader loader, List<URL> lists) throws IOException {
         Map<String, BenchmarkDescriptor> found = new LinkedHashMap<>();
+        Map<String, Class<?>> types = new LinkedHashMap<>();
         Map<String, String> origin = new LinkedHashMap<>();
         List<String> builtins = new ArrayList<>();
         for (Class<?> type : List.of(SpinBenchmark.class, EmptyBenchmark.class, JitterBenchmark.class,
                 ServiceBenchmark.class)) {
             BenchmarkDescriptor descriptor = BenchmarkDescriptor.of(type);
             found.put(descriptor.name(), descriptor);
+            types.put(descriptor.name(), type);
             origin.put(descriptor.name(), "built in");
             builtins.add(descriptor.name());
         }
@@ -76,8 +90,10 @@ public final class BenchmarkRegistry {
             String from = origin(list);
             for (String className : read(list)) {
                 BenchmarkDescriptor descriptor;
+                Class<?> type;
                 try {
-                    descriptor = BenchmarkDescriptor.of(Class.forName(className, false, loader));
+                    type = Class.forName(className, false, loader);
+                    descriptor = BenchmarkDescriptor.of(type);
                 } catch (ClassNotFoundException | LinkageError e) {
                     throw new IllegalArgumentException(from + " lists " + className + ", which cannot be loaded from"
                             + " the class path (" + e + ")", e);
@@ -85,6 +101,7 @@ public final class BenchmarkRegistry {
                 BenchmarkDescriptor previous = found.putIfAbsent(descriptor.name(), descriptor);
                 if (previous == null) {
                     origin.put(descriptor.name(), from);
+                    types.put(descriptor.name(), type);
                 } else if (!previous.className().equals(className)) {
                     throw new IllegalArgumentException("two benchmarks are named '" + descriptor.name() + "': "
                             + previous.className() + " (" + origin.get(descriptor.name()) + ") and " + className
@@ -92,7 +109,44 @@ public final class BenchmarkRegistry {
                 }
             }
         }
-        return new BenchmarkRegistry(found, builtins);
+        return new BenchmarkRegistry(found, builtins, types);
+    }
+
+    /**
+     * Runs each named benchmark's {@link CheckParams} methods with the parameters its forks will
+     * get, before anything is created.
+     *
+     * @param warmupMessages warm-up messages per fork (-1 when warm-up is a time)
+     * @param measured       measured messages per fork
+     * @throws IllegalArgumentException "encode: ..." - the first check that fails, in one line
+     */
+    public void checkDerived(List<String> benchmarkNames, long warmupMessages, long measured, Map<String, String> params) {
+        for (String name : benchmarkNames) {
+            Class<?> type = types.get(name);
+            if (type == null) {
+                continue;
+            }
+            BenchmarkParams forkParams = new BenchmarkParams(name, 1, warmupMessages, measured, params);
+            for (Method method : type.getMethods()) {
+                if (!method.isAnnotationPresent(CheckParams.class)) {
+                    continue;
+                }
+                if (!Modifier.isStatic(method.getModifiers()) || method.getParameterCount() != 1
+                        || method.getParameterTypes()[0] != BenchmarkParams.class) {
+                    throw new IllegalArgumentException(name + ": @CheckParams method " + method.getName()
+                            + " must be public static and take BenchmarkParams");
+                }
+                try {
+                    method.invoke(null, forkParams);
+                } catch (InvocationTargetException e) {
+                    Throwable cause = e.getCause();
+                    throw new IllegalArgumentException(name + ": " + (cause instanceof IllegalArgumentException
+                            ? cause.getMessage() : "@CheckParams " + method.getName() + " failed: " + cause), cause);
+                } catch (IllegalAccessException e) {
+                    throw new IllegalArgumentException(name + ": @CheckParams " + method.getName() + " is not public", e);
+                }
+            }
+        }
     }
 
     /** @return "in /p/one.jar" or "in /p/classes": the class path entry that holds {@code list} */

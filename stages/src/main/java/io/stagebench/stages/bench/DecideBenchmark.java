@@ -2,6 +2,7 @@ package io.stagebench.stages.bench;
 
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
+import io.stagebench.api.CheckParams;
 import io.stagebench.api.Operation;
 import io.stagebench.api.Parameter;
 import io.stagebench.api.Reset;
@@ -27,6 +28,12 @@ public final class DecideBenchmark implements Operation {
     private OrderBook book;
     private ImbalanceStrategy strategy;
     private MessageCursor messages;
+
+    /** The stream setup generates must fit: checked by the launcher before any fork. */
+    @CheckParams
+    public static void check(BenchmarkParams params) {
+        ReferenceWorkload.checkStream(params, 1.25);
+    }
 
     @Setup
     public void setup(BenchmarkParams params) {

@@ -2,6 +2,7 @@ package io.stagebench.stages.bench;
 
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
+import io.stagebench.api.CheckParams;
 import io.stagebench.api.Operation;
 import io.stagebench.api.Parameter;
 import io.stagebench.api.Reset;
@@ -27,6 +28,12 @@ public final class EncodeBenchmark implements Operation {
     private final MemorySegment out = MemorySegment.ofArray(new byte[64]);
     private Decision[] decisions;
     private int cursor;
+
+    /** The stream setup generates must fit: checked by the launcher before any fork. */
+    @CheckParams
+    public static void check(BenchmarkParams params) {
+        ReferenceWorkload.checkStream(params, 1.0);
+    }
 
     @Setup
     public void setup(BenchmarkParams params) {

@@ -2,6 +2,7 @@ package io.stagebench.stages.bench;
 
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
+import io.stagebench.api.CheckParams;
 import io.stagebench.api.HandoffOperation;
 import io.stagebench.api.Parameter;
 import io.stagebench.api.Reset;
@@ -87,6 +88,12 @@ public final class HandoffBenchmark implements HandoffOperation {
     private ImbalanceStrategy strategy;
     private SequenceBarrier barrier;
     private long orders;
+
+    /** The stream setup generates must fit: checked by the launcher before any fork. */
+    @CheckParams
+    public static void check(BenchmarkParams params) {
+        ReferenceWorkload.checkStream(params, 1.0);
+    }
 
     @Setup
     public void setup(BenchmarkParams params) {

@@ -2,6 +2,7 @@ package io.stagebench.stages.bench;
 
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
+import io.stagebench.api.CheckParams;
 import io.stagebench.api.Operation;
 import io.stagebench.api.Parameter;
 import io.stagebench.api.Reset;
@@ -19,6 +20,12 @@ import io.stagebench.stages.itch.ItchMessage;
 public final class ParseBenchmark implements Operation {
 
     private MessageCursor messages;
+
+    /** The stream setup generates must fit: checked by the launcher before any fork. */
+    @CheckParams
+    public static void check(BenchmarkParams params) {
+        ReferenceWorkload.checkStream(params, 1.0);
+    }
 
     @Setup
     public void setup(BenchmarkParams params) {

@@ -68,14 +68,39 @@ public final class ReferenceWorkload {
      * @return a stream covering warm-up and measurement, with {@code --param messages=N} as an override
      */
     public static GeneratedMarketData stream(BenchmarkParams params, double messagesPerOp) {
+        return stream(params.longParam(SEED, DEFAULT_SEED), streamLength(params, messagesPerOp));
+    }
+
+    /**
+     * The check every reference benchmark's {@link io.stagebench.api.CheckParams} method makes:
+     * the stream its setup would generate fits {@value #MAX_STREAM_MESSAGES} messages.
+     *
+     * @throws IllegalArgumentException one line naming the limit and what to lower
+     */
+    public static void checkStream(BenchmarkParams params, double messagesPerOp) {
+        streamLength(params, messagesPerOp);
+    }
+
+    private static int streamLength(BenchmarkParams params, double messagesPerOp) {
         long total = params.totalMessages();
-        long wanted = total > 0 ? (long) Math.ceil(total * messagesPerOp) + PREAMBLE_MESSAGES + 10_000
-                : DEFAULT_STREAM_MESSAGES;
-        long count = params.longParam(MESSAGES, wanted);
-        if (count < 1 || count > MAX_STREAM_MESSAGES) {
-            throw new IllegalArgumentException("--param messages must be in [1, " + MAX_STREAM_MESSAGES + "], got " + count);
+        if (params.params().containsKey(MESSAGES)) {
+            long count = params.longParam(MESSAGES, 0);
+            if (count < 1 || count > MAX_STREAM_MESSAGES) {
+                throw new IllegalArgumentException("--param messages must be in [1, " + MAX_STREAM_MESSAGES + "], got " + count);
+            }
+            return (int) count;
         }
-        return stream(params.longParam(SEED, DEFAULT_SEED), (int) count);
+        if (total <= 0) {
+            return DEFAULT_STREAM_MESSAGES;
+        }
+        double wanted = Math.ceil(total * messagesPerOp) + PREAMBLE_MESSAGES + 10_000;
+        if (wanted > MAX_STREAM_MESSAGES) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "warm-up and measured messages (%,d + %,d)"
+                    + " need a stream of %,.0f messages, over the limit of %,d; lower -n or -w (a warm-up that replays"
+                    + " needs no more: try -w 1s), or set --param messages=N", params.warmupMessages(),
+                    params.measuredMessages(), wanted, MAX_STREAM_MESSAGES));
+        }
+        return (int) wanted;
     }
 
     /**
