@@ -64,22 +64,26 @@ public final class BenchmarkForks {
         // the personality is the starting thread's: set right before this fork starts, undone right after
         Personality.Result fixed = config.fixedAddresses() ? launcher.fixAddresses() : null;
         JvmFork.Outcome outcome;
+        String randomisation = fixed == null ? ForkLayout.RANDOMISED : fixed.disabled() ? ForkLayout.FIXED : fixed.refusal();
+        ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir, randomisation);
+        String token = spec.progressToken();
         try {
-            String randomisation = fixed == null ? ForkLayout.RANDOMISED : fixed.disabled() ? ForkLayout.FIXED : fixed.refusal();
-            ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir, randomisation);
             Path specFile = forkDir.resolve("fork-" + fork + ".spec.json");
             AtomicFiles.writeString(specFile, Json.write(spec));
+            // only the fork's framed lines are progress; anything else on its stdout is dropped
             outcome = launcher.launch(specFile, config.jvmFlags(), serviceCpus,
-                    Duration.ofSeconds(config.forkTimeoutS()), progress::forkSaid);
+                    Duration.ofSeconds(config.forkTimeoutS()), line -> ProgressChannel.read(token, line)
+                            .ifPresent(progress::forkSaid));
         } finally {
             if (fixed != null) {
                 launcher.restoreAddresses(fixed);
             }
         }
-        String resultFile = "fork-" + fork + ".json";
+        String resultFile = spec.resultFileName();
         if (!outcome.succeeded()) {
             failures.add(label + " " + outcome.failure() + "; its output is above");
-            progress.failed(outcome.failure(), outcome.stdoutTail());
+            progress.failed(outcome.failure(), outcome.stdoutTail().stream()
+                    .map(l -> ProgressChannel.readable(token, l)).filter(l -> !l.isEmpty()).toList());
             return;
         }
         try {

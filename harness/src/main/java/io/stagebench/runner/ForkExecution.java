@@ -210,6 +210,7 @@ public final class ForkExecution {
         }
 
         BenchmarkDescriptor.tearDown(benchmark, params, clock, calibration);
+        stdoutWarning(spec).ifPresent(warnings::add);
 
         // raw ticks only: the launcher turns them into nanoseconds, in one place (LatencySeries)
         RawStamps raw = RawStamps.of(measured);
@@ -260,6 +261,25 @@ public final class ForkExecution {
             jit.settle();
         }
         return best;
+    }
+
+    /**
+     * @return a warning naming the log when the benchmark wrote to stdout, which a fork keeps in
+     *         {@code fork-N.out} ({@link ProgressChannel}), or empty
+     */
+    static java.util.Optional<String> stdoutWarning(ForkSpec spec) {
+        if (spec.progressToken() == null) {
+            return java.util.Optional.empty();
+        }
+        System.out.flush();
+        Path log = Path.of(spec.outDir()).resolve(spec.stdoutFileName());
+        try {
+            long bytes = java.nio.file.Files.size(log);
+            return bytes == 0 ? java.util.Optional.empty() : java.util.Optional.of("the benchmark wrote " + bytes
+                    + " bytes to stdout, kept in " + log + " (a fork's stdout is not its progress)");
+        } catch (java.io.IOException e) {
+            return java.util.Optional.empty();
+        }
     }
 
     /** @return this JVM's flags, less the launcher's pid (it differs in every run and says nothing of the measurement) */

@@ -2,6 +2,9 @@ package io.stagebench.runner;
 
 import io.stagebench.fork.LauncherWatch;
 import io.stagebench.json.Json;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
@@ -24,9 +27,15 @@ public final class ForkMain {
         LauncherWatch.start();
         try {
             ForkSpec spec = Json.mapper().readValue(Path.of(args[0]).toFile(), ForkSpec.class);
+            // before any benchmark class loads: the benchmark's stdout goes to a log, progress to descriptor 1, framed
+            PrintStream progress = spec.progressToken() == null ? System.out : ProgressChannel.open(spec.progressToken());
+            if (spec.progressToken() != null) {
+                System.setOut(new PrintStream(new FileOutputStream(Path.of(spec.outDir()).resolve(spec.stdoutFileName())
+                        .toFile()), true, StandardCharsets.UTF_8));
+            }
             BenchmarkDescriptor descriptor = BenchmarkRegistry.load().get(spec.benchmark());
-            // progress on stdout, which the launcher reads line by line; problems on stderr, which it passes through
-            new ForkExecution(spec, descriptor, System.out).run();
+            // problems on stderr, which the launcher passes through
+            new ForkExecution(spec, descriptor, progress).run();
             System.exit(0);
         } catch (Throwable t) {
             System.err.println("[fork] FAILED: " + t);

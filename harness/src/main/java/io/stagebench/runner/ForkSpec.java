@@ -30,12 +30,13 @@ import java.util.Map;
  * @param layoutSeed        the fork's layout seed ({@link ForkLayout})
  * @param addressRandomisation what the launcher obtained for the fork's addresses: {@link ForkLayout#FIXED},
  *                          {@link ForkLayout#RANDOMISED} (asked for), or why fixing them was refused
+ * @param progressToken     the token of the fork's progress lines ({@link ProgressChannel}), null for plain lines
  */
 public record ForkSpec(String benchmark, int fork, int forks, ClockBinding binding, int cpu, long warmupMessages,
                        long warmupMs, int measuredMessages, int chunk, Mode mode, double rateHz, long stallUs,
                        long stallEvery, long stallAt, long calibrationMs, int calibrationRounds, int overheadPairs,
                        boolean lockMemory, Map<String, String> params, String outDir, int jitRetries,
-                       long layoutSeed, String addressRandomisation) {
+                       long layoutSeed, String addressRandomisation, String progressToken) {
 
     public ForkSpec {
         params = Map.copyOf(params);
@@ -50,7 +51,7 @@ public record ForkSpec(String benchmark, int fork, int forks, ClockBinding bindi
                     boolean lockMemory, Map<String, String> params, String outDir) {
         this(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, measuredMessages, chunk, mode, rateHz, stallUs,
                 stallEvery, -1, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, outDir,
-                RunConfig.DEFAULT_JIT_RETRIES, 0, ForkLayout.RANDOMISED);
+                RunConfig.DEFAULT_JIT_RETRIES, 0, ForkLayout.RANDOMISED, null);
     }
 
     /** @return the summary file's name */
@@ -61,6 +62,11 @@ public record ForkSpec(String benchmark, int fork, int forks, ClockBinding bindi
     /** @return the raw stamps file's name */
     public String rawFileName() {
         return "fork-" + fork + ".raw";
+    }
+
+    /** @return the file the benchmark's own stdout goes to */
+    public String stdoutFileName() {
+        return "fork-" + fork + ".out";
     }
 
     /** @return the raw stamps file of a pipeline's unmarked pass */

@@ -168,6 +168,7 @@ final class HandoffFork {
             }
             long sinkValue = sink.publish() ^ strategy.sinkValue();
             BenchmarkDescriptor.tearDown(op, params, clock, calibration);
+            ForkExecution.stdoutWarning(spec).ifPresent(warnings::add);
 
             String strategyRaw = "fork-" + spec.fork() + "." + threadNames[1] + ".raw";
             List<ThreadPlacement> threads = List.of(

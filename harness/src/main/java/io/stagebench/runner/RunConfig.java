@@ -306,6 +306,6 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
     ForkSpec forkSpec(String benchmark, int fork, Path outDir, String randomisation) {
         return new ForkSpec(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, messages, chunk, mode, rateHz,
                 stallUs, stallEvery, stallAt, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params,
-                outDir.toString(), jitRetries, layoutSeedOf(fork), randomisation);
+                outDir.toString(), jitRetries, layoutSeedOf(fork), randomisation, ProgressChannel.newToken());
     }
 }

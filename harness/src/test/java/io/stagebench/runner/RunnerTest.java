@@ -43,6 +43,26 @@ class RunnerTest {
     }
 
     @Test
+    void shouldKeepABenchmarksStdoutInALogSoItCannotForgeOrBreakProgress() throws Exception {
+        java.io.ByteArrayOutputStream seen = new java.io.ByteArrayOutputStream();
+        PrintStream progress = new PrintStream(seen, true, java.nio.charset.StandardCharsets.UTF_8);
+        Runner runner = new Runner(config(List.of("test.noisy"), 1, List.of()), BenchmarkRegistry.load(), CpuList.parse(""),
+                ForkLauncher.jvm(), progress);
+
+        BenchmarkOutcome outcome = runner.run().get(0);
+
+        assertEquals(1, outcome.forks().size(), outcome.failures().toString());
+        String lines = seen.toString(java.nio.charset.StandardCharsets.UTF_8);
+        // off a terminal the launcher prints the fork's own measuring line, whole, and nothing the benchmark wrote
+        assertTrue(lines.lines().anyMatch(l -> l.startsWith("[test.noisy fork 1/1] measuring 3000 messages")), lines);
+        assertTrue(!lines.contains("FAKE") && !lines.contains("partial line"), lines);
+        Path log = runDir.resolve("forks/test.noisy/fork-1.out");
+        assertEquals(io.stagebench.runner.testbench.NoisyBenchmark.FAKE + "\na partial line with no newline", java.nio.file.Files.readString(log));
+        assertTrue(outcome.forks().get(0).warnings().stream().anyMatch(w -> w.startsWith("the benchmark wrote ")
+                && w.contains(log.toString())), outcome.forks().get(0).warnings().toString());
+    }
+
+    @Test
     void shouldReportACrashedForkAndKeepTheOthers() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         Runner runner = new Runner(config(List.of("empty"), 3, List.of()), registry, CpuList.parse(""),
