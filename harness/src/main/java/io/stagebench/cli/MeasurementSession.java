@@ -18,6 +18,7 @@ import io.stagebench.system.GitInfo;
 import io.stagebench.system.SystemFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -211,7 +212,11 @@ public final class MeasurementSession {
         try {
             Path html = HtmlReport.write(dir, ReportCommand.historyRootOf(dir, dir), dir.resolve(RunStore.REPORT));
             return new Stored(dir, written.jmh(), html, null);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+            // a folder that cannot take the report (a full disk) cannot be trusted with the run either: not stored
+            Files.deleteIfExists(written.summary());
+            throw e;
+        } catch (RuntimeException e) {
             return new Stored(dir, written.jmh(), null, e.getMessage());
         }
     }

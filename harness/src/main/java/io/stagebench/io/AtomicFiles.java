@@ -28,6 +28,12 @@ public final class AtomicFiles {
 
     /** Prefix of temporary files; readers ignore files that start with it. */
     public static final String TEMP_PREFIX = ".tmp-";
+    /**
+     * Fault injection for tests: a comma-separated list of file names whose write fails as on a
+     * full disk ("No space left on device"), in whichever JVM reads it (a fork takes it as a
+     * {@code --jvm-arg=-D...}). Unset in every real run.
+     */
+    public static final String NO_SPACE_PROPERTY = "stagebench.faults.noSpace";
 
     /** Writes a file's content to a stream; the stream is not to be closed (closing only flushes). */
     @FunctionalInterface
@@ -67,6 +73,9 @@ public final class AtomicFiles {
         Path temp = dir.resolve(TEMP_PREFIX + target.getFileName() + "-" + ProcessHandle.current().pid());
         try {
             Files.createDirectories(dir);
+            if (injectedFull(target)) {
+                throw new FileSystemException(temp.toString(), null, "No space left on device");
+            }
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING)) {
                 try (OutputStream out = new ChannelStream(channel)) {
@@ -89,6 +98,11 @@ public final class AtomicFiles {
         } finally {
             deleteIfPresent(temp);
         }
+    }
+
+    private static boolean injectedFull(Path target) {
+        String names = System.getProperty(NO_SPACE_PROPERTY);
+        return names != null && java.util.Arrays.asList(names.split(",")).contains(target.getFileName().toString());
     }
 
     /** Removes a temporary file left by a failed write; a folder too broken to look into holds none. */

@@ -80,6 +80,13 @@ public final class BenchmarkForks {
             }
         }
         String resultFile = spec.resultFileName();
+        if (outcome.exitCode() == ForkMain.EXIT_CANNOT_WRITE && !outcome.timedOut()) {
+            // not a crashed fork: the run's own folder cannot take its results, and no later fork's would fit either
+            String why = outcome.stdoutTail().stream().map(l -> ProgressChannel.read(token, l).orElse(""))
+                    .filter(l -> l.startsWith(ForkMain.CANNOT_WRITE)).reduce((first, second) -> second)
+                    .map(l -> l.substring(ForkMain.CANNOT_WRITE.length())).orElse(forkDir + ": cannot write");
+            throw new IOException(why);
+        }
         if (!outcome.succeeded()) {
             failures.add(label + " " + outcome.failure() + "; its output is above");
             progress.failed(outcome.failure(), outcome.stdoutTail().stream()

@@ -2,9 +2,11 @@ package io.stagebench.runner;
 
 import io.stagebench.fork.LauncherWatch;
 import io.stagebench.json.Json;
+import io.stagebench.io.IoProblems;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 
 /**
@@ -14,6 +16,11 @@ import java.nio.file.Path;
  * launcher's death ({@link LauncherWatch}).
  */
 public final class ForkMain {
+
+    /** Exit code of a fork that could not write a result file; its last progress line says which and why. */
+    public static final int EXIT_CANNOT_WRITE = 3;
+    /** How that last progress line begins. */
+    public static final String CANNOT_WRITE = "cannot write a result: ";
 
     private ForkMain() {
     }
@@ -25,10 +32,11 @@ public final class ForkMain {
         }
         // first, while this thread still runs on the service CPUs: the watch thread stays there
         LauncherWatch.start();
+        PrintStream progress = System.out;
         try {
             ForkSpec spec = Json.mapper().readValue(Path.of(args[0]).toFile(), ForkSpec.class);
             // before any benchmark class loads: the benchmark's stdout goes to a log, progress to descriptor 1, framed
-            PrintStream progress = spec.progressToken() == null ? System.out : ProgressChannel.open(spec.progressToken());
+            progress = spec.progressToken() == null ? System.out : ProgressChannel.open(spec.progressToken());
             if (spec.progressToken() != null) {
                 System.setOut(new PrintStream(new FileOutputStream(Path.of(spec.outDir()).resolve(spec.stdoutFileName())
                         .toFile()), true, StandardCharsets.UTF_8));
@@ -37,6 +45,11 @@ public final class ForkMain {
             // problems on stderr, which the launcher passes through
             new ForkExecution(spec, descriptor, progress).run();
             System.exit(0);
+        } catch (FileSystemException e) {
+            // a result file it cannot write (a full disk): one line for the launcher, which stops the run
+            progress.println(CANNOT_WRITE + IoProblems.describe(e));
+            progress.flush();
+            System.exit(EXIT_CANNOT_WRITE);
         } catch (Throwable t) {
             System.err.println("[fork] FAILED: " + t);
             t.printStackTrace(System.err);

@@ -1,0 +1,64 @@
+package io.stagebench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stagebench.io.AtomicFiles;
+import io.stagebench.store.RunStore;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A full disk at each file a run writes, injected at the write ({@link AtomicFiles#NO_SPACE_PROPERTY}):
+ * the run exits 2 with one line naming the file and "no space left on device", and stores no
+ * summary.json - whether the fork or the launcher met it.
+ */
+class FullDiskTest {
+
+    @TempDir
+    Path results;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @AfterEach
+    void clearFault() {
+        System.clearProperty(AtomicFiles.NO_SPACE_PROPERTY);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"fork-1.raw", "fork-1.json", "spin.hlog", "jmh-result.json", "report.html", "summary.json"})
+    void shouldExit2NamingTheFileAndStoreNoRun(String file) throws IOException {
+        boolean forkWrites = file.startsWith("fork-");
+        List<String> args = new ArrayList<>(List.of("run", "spin", "-f", "1", "-n", "2000", "-w", "2000",
+                "--param", "ticks=100", "--results", results.toString()));
+        if (forkWrites) {
+            args.add("--jvm-arg=-D" + AtomicFiles.NO_SPACE_PROPERTY + "=" + file);
+        } else {
+            System.setProperty(AtomicFiles.NO_SPACE_PROPERTY, file);
+        }
+
+        int code = Main.run(args.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
+
+        assertEquals(2, code, err.toString());
+        List<String> lines = err.toString().strip().lines().filter(l -> !l.startsWith("[")).toList();
+        assertEquals(1, lines.size(), err.toString());
+        assertTrue(lines.get(0).startsWith("stagebench run: /") && lines.get(0).contains("/" + file + ": cannot write"
+                + " (no space left on device)"), lines.get(0));
+        try (Stream<Path> all = Files.walk(results)) {
+            List<Path> stored = all.filter(p -> p.getFileName().toString().equals(RunStore.SUMMARY)
+                    || p.getFileName().toString().startsWith(AtomicFiles.TEMP_PREFIX)).toList();
+            assertEquals(List.of(), stored, "no run stored and no temporary file left");
+        }
+    }
+}
