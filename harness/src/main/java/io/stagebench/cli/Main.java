@@ -1,5 +1,6 @@
 package io.stagebench.cli;
 
+import io.stagebench.fork.LiveForks;
 import io.stagebench.io.IoProblems;
 import io.stagebench.store.StoreException;
 import java.io.IOException;
@@ -41,7 +42,10 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        int code = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+        // returned, not stopped by a signal: the command's own last line said how it ended
+        LiveForks.launcher().commandEnded();
+        System.exit(code);
     }
 
     /** Runs the command line with the given streams; returns the exit code. */

@@ -83,6 +83,14 @@ public final class LiveForks {
     }
 
     /**
+     * The command returned, whatever its exit code: it has said in its own line what went wrong,
+     * so the exit that follows is not a stop, and no run folder is named as left by one.
+     */
+    public synchronized void commandEnded() {
+        incomplete.clear();
+    }
+
+    /**
      * What the shutdown hook does: stops new forks and stores, kills every registered fork and
      * its descendants, waits for them, and says what was killed and which run folders are left
      * incomplete.

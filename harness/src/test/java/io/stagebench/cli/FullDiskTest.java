@@ -36,6 +36,18 @@ class FullDiskTest {
         System.clearProperty(AtomicFiles.NO_SPACE_PROPERTY);
     }
 
+    @org.junit.jupiter.api.Test
+    void shouldSayOnlyThatOneLineAsAProcessTooNotThatItWasStopped(@TempDir Path folder) throws Exception {
+        CommandLineProcess.Result run = CommandLineProcess.run(folder, "run", "spin", "-f", "1", "-n", "2000", "-w", "2000",
+                "--param", "ticks=100", "--results", results.toString(),
+                "--jvm-arg=-D" + AtomicFiles.NO_SPACE_PROPERTY + "=fork-1.raw");
+
+        assertEquals(2, run.exitCode(), run.err());
+        List<String> lines = run.err().strip().lines().filter(l -> !l.startsWith("[")).toList();
+        assertEquals(1, lines.size(), run.err());
+        assertTrue(lines.get(0).endsWith("/fork-1.raw: cannot write (no space left on device)"), lines.get(0));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"fork-1.raw", "fork-1.json", "spin.hlog", "jmh-result.json", "report.html", "summary.json"})
     void shouldExit2NamingTheFileAndStoreNoRun(String file) throws IOException {
