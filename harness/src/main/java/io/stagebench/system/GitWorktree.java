@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
@@ -34,6 +36,14 @@ public final class GitWorktree implements AutoCloseable {
 
     private static final long GIT_TIMEOUT_S = 120;
     private static final long BUILD_TIMEOUT_S = 1_800;
+    private static final long KILL_WAIT_MS = 5_000;
+
+    /** The commands running now (a build, a git call) with their captured-output files, to end on a stop. */
+    private static final Map<Process, List<Path>> RUNNING = new LinkedHashMap<>();
+    private static final Object END_LOCK = new Object();
+    private static boolean stopping;
+    private static boolean hooked;
+    private static boolean ended;
 
     private final Path repo;
     private final Path parent;
@@ -49,8 +59,12 @@ public final class GitWorktree implements AutoCloseable {
         this.dir = dir;
         this.commit = commit;
         this.label = label;
-        // an interrupted comparison (Ctrl-C) still removes the worktree
-        this.cleanupOnExit = new Thread(this::remove, "stagebench-ab-worktree-cleanup");
+        // an interrupted comparison (SIGTERM, Ctrl-C) still removes the worktree - after ending the build
+        // still writing into it, so nothing is recreated behind the removal
+        this.cleanupOnExit = new Thread(() -> {
+            endRunningCommands();
+            remove();
+        }, "stagebench-ab-worktree-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanupOnExit);
     }
 
@@ -236,9 +250,10 @@ public final class GitWorktree implements AutoCloseable {
     private static String run(List<String> command, Path workDir, long timeoutS, String what) throws IOException {
         Path out = Files.createTempFile("stagebench-ab-", ".out");
         Path err = Files.createTempFile("stagebench-ab-", ".err");
+        Process process = null;
         try {
-            Process process = new ProcessBuilder(command).directory(workDir.toFile()).redirectOutput(out.toFile())
-                    .redirectError(err.toFile()).start();
+            process = started(new ProcessBuilder(command).directory(workDir.toFile()).redirectOutput(out.toFile())
+                    .redirectError(err.toFile()), timeoutS == BUILD_TIMEOUT_S, out, err);
             process.getOutputStream().close();
             boolean finished = process.waitFor(timeoutS, TimeUnit.SECONDS);
             if (!finished) {
@@ -254,8 +269,80 @@ public final class GitWorktree implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IOException(what + " was interrupted", e);
         } finally {
+            ended(process);
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
+        }
+    }
+
+    /**
+     * Starts a command and registers it, with its output files, to be ended on a stop. A build is
+     * refused once stopping (nothing would end it); the git calls that remove a worktree are not.
+     */
+    private static Process started(ProcessBuilder builder, boolean build, Path... outputs) throws IOException {
+        synchronized (RUNNING) {
+            if (stopping && build) {
+                throw new IOException("stagebench is stopping: " + String.join(" ", builder.command()) + " is not started");
+            }
+            if (!hooked) {
+                // a stop with no worktree yet (its add still running) still ends the command and its files
+                Runtime.getRuntime().addShutdownHook(new Thread(GitWorktree::endRunningCommands,
+                        "stagebench-ab-command-cleanup"));
+                hooked = true;
+            }
+            Process process = builder.start();
+            RUNNING.put(process, List.of(outputs));
+            return process;
+        }
+    }
+
+    private static void ended(Process process) {
+        if (process != null) {
+            synchronized (RUNNING) {
+                RUNNING.remove(process);
+            }
+        }
+    }
+
+    /**
+     * On a stop (SIGTERM, SIGINT): kills every running command and its descendants - a build's
+     * {@code sh -c mvn ...} and Maven's own JVM - waits for them, and deletes their captured
+     * output. Idempotent; later commands are refused.
+     */
+    static void endRunningCommands() {
+        // once, by whichever hook comes first; the others wait for it, and the git calls the removal
+        // of a worktree then starts are not ended by a later caller
+        synchronized (END_LOCK) {
+            if (!ended) {
+                endAll();
+                ended = true;
+            }
+        }
+    }
+
+    private static void endAll() {
+        Map<Process, List<Path>> running;
+        synchronized (RUNNING) {
+            stopping = true;
+            running = new LinkedHashMap<>(RUNNING);
+        }
+        for (Process process : running.keySet()) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+        for (Map.Entry<Process, List<Path>> e : running.entrySet()) {
+            try {
+                e.getKey().waitFor(KILL_WAIT_MS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException ie) {
+                Thread.currentThread().interrupt();
+            }
+            for (Path file : e.getValue()) {
+                try {
+                    Files.deleteIfExists(file);
+                } catch (IOException ignored) {
+                    // a temporary file that cannot be deleted is harmless
+                }
+            }
         }
     }
 
