@@ -40,7 +40,11 @@ public final class GitWorktree implements AutoCloseable {
 
     /** The commands running now (a build, a git call) with their captured-output files, to end on a stop. */
     private static final Map<Process, List<Path>> RUNNING = new LinkedHashMap<>();
+    /** Temporary files and folders made and not yet cleaned up by the thread that made them. */
+    private static final java.util.Set<Path> TEMPORARY = new java.util.LinkedHashSet<>();
     private static final Object END_LOCK = new Object();
+    /** Set on the threads that remove worktrees on a stop: only they may still start commands. */
+    private static final ThreadLocal<Boolean> CLEANUP = ThreadLocal.withInitial(() -> false);
     private static boolean stopping;
     private static boolean hooked;
     private static boolean ended;
@@ -62,6 +66,7 @@ public final class GitWorktree implements AutoCloseable {
         // an interrupted comparison (SIGTERM, Ctrl-C) still removes the worktree - after ending the build
         // still writing into it, so nothing is recreated behind the removal
         this.cleanupOnExit = new Thread(() -> {
+            CLEANUP.set(true);
             endRunningCommands();
             remove();
         }, "stagebench-ab-worktree-cleanup");
@@ -121,9 +126,18 @@ public final class GitWorktree implements AutoCloseable {
     }
 
     private static GitWorktree add(Path repo, String commit, String label) throws IOException {
-        Path parent = Files.createTempDirectory("stagebench-ab-");
+        Path parent = tempPath(() -> Files.createTempDirectory("stagebench-ab-"));
         Path dir = parent.resolve(commit.substring(0, Math.min(12, commit.length())));
-        GitWorktree worktree = new GitWorktree(repo, parent, dir, commit, label);
+        GitWorktree worktree;
+        try {
+            worktree = new GitWorktree(repo, parent, dir, commit, label);
+        } catch (IllegalStateException e) {
+            // the JVM began to shut down since: no hook would remove the folder
+            deleteRecursively(parent);
+            throw new IOException("stagebench is stopping: no worktree is added", e);
+        } finally {
+            forget(parent);
+        }
         try {
             run(List.of("git", "-C", repo.toAbsolutePath().toString(), "worktree", "add", "--detach", dir.toString(), commit),
                     repo, GIT_TIMEOUT_S, "git worktree add");
@@ -207,10 +221,23 @@ public final class GitWorktree implements AutoCloseable {
         remove();
     }
 
-    private void remove() {
+    // synchronized: a stop's hook that finds the removal under way (the command's own close) waits
+    // for it, so the JVM does not halt with the folder half removed
+    private synchronized void remove() {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        // the removal's own git calls run even when stopping, on whichever thread removes
+        boolean cleaning = CLEANUP.get();
+        CLEANUP.set(true);
+        try {
+            removeNow();
+        } finally {
+            CLEANUP.set(cleaning);
+        }
+    }
+
+    private void removeNow() {
         try {
             run(List.of("git", "-C", repo.toAbsolutePath().toString(), "worktree", "remove", "--force", dir.toString()),
                     repo, GIT_TIMEOUT_S, "git worktree remove");
@@ -248,8 +275,8 @@ public final class GitWorktree implements AutoCloseable {
      * first error lines (else the last lines) of its output when it fails.
      */
     private static String run(List<String> command, Path workDir, long timeoutS, String what) throws IOException {
-        Path out = Files.createTempFile("stagebench-ab-", ".out");
-        Path err = Files.createTempFile("stagebench-ab-", ".err");
+        Path out = tempPath(() -> Files.createTempFile("stagebench-ab-", ".out"));
+        Path err = tempPath(() -> Files.createTempFile("stagebench-ab-", ".err"));
         Process process = null;
         try {
             process = started(new ProcessBuilder(command).directory(workDir.toFile()).redirectOutput(out.toFile())
@@ -272,6 +299,35 @@ public final class GitWorktree implements AutoCloseable {
             ended(process);
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
+            forget(out);
+            forget(err);
+        }
+    }
+
+    /** Creates a file or folder. */
+    @FunctionalInterface
+    private interface TempCreation {
+        Path create() throws IOException;
+    }
+
+    /**
+     * Creates a temporary path, registered so that a stop deletes it even when the thread that
+     * made it never reaches its clean-up; refused once stopping, but on the threads that clean up.
+     */
+    private static Path tempPath(TempCreation creation) throws IOException {
+        synchronized (RUNNING) {
+            if (stopping && !CLEANUP.get()) {
+                throw new IOException("stagebench is stopping: nothing more is started");
+            }
+            Path path = creation.create();
+            TEMPORARY.add(path);
+            return path;
+        }
+    }
+
+    private static void forget(Path path) {
+        synchronized (RUNNING) {
+            TEMPORARY.remove(path);
         }
     }
 
@@ -281,7 +337,7 @@ public final class GitWorktree implements AutoCloseable {
      */
     private static Process started(ProcessBuilder builder, boolean build, Path... outputs) throws IOException {
         synchronized (RUNNING) {
-            if (stopping && build) {
+            if (stopping && (build || !CLEANUP.get())) {
                 throw new IOException("stagebench is stopping: " + String.join(" ", builder.command()) + " is not started");
             }
             if (!hooked) {
@@ -322,9 +378,11 @@ public final class GitWorktree implements AutoCloseable {
 
     private static void endAll() {
         Map<Process, List<Path>> running;
+        List<Path> temporary;
         synchronized (RUNNING) {
             stopping = true;
             running = new LinkedHashMap<>(RUNNING);
+            temporary = new ArrayList<>(TEMPORARY);
         }
         for (Process process : running.keySet()) {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -343,6 +401,10 @@ public final class GitWorktree implements AutoCloseable {
                     // a temporary file that cannot be deleted is harmless
                 }
             }
+        }
+        for (Path path : temporary) {
+            // made by a thread that never got to delete it: the worktree folder of an add cut short included
+            deleteRecursively(path);
         }
     }
 

@@ -62,7 +62,7 @@ class AbStopTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"TERM, building, 143", "INT, building, 130", "TERM, measuring, 143"})
+    @CsvSource({"TERM, building, 143", "INT, building, 130", "TERM, measuring, 143", "INT, measuring, 130"})
     void shouldLeaveNothingBehindWhenStopped(String signal, String phase, int exitCode) throws Exception {
         commitBenchmark();
         Set<Path> before = abTemporaries();
