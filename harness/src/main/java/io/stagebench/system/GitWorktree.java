@@ -289,6 +289,10 @@ public final class GitWorktree implements AutoCloseable {
                 throw new IOException(what + " did not finish within " + timeoutS + " s and was killed");
             }
             if (process.exitValue() != 0) {
+                if (isStopping()) {
+                    // killed by a stop (SIGTERM, SIGINT): that, not a failure of the command, is what happened
+                    throw new IOException(what + " was stopped: stagebench is stopping");
+                }
                 throw new IOException(what + " failed (exit " + process.exitValue() + ")" + tail(err, out));
             }
             return Files.readString(out, StandardCharsets.UTF_8);
@@ -322,6 +326,12 @@ public final class GitWorktree implements AutoCloseable {
             Path path = creation.create();
             TEMPORARY.add(path);
             return path;
+        }
+    }
+
+    private static boolean isStopping() {
+        synchronized (RUNNING) {
+            return stopping;
         }
     }
 
