@@ -40,6 +40,8 @@ public final class GitWorktree implements AutoCloseable {
 
     /** The commands running now (a build, a git call) with their captured-output files, to end on a stop. */
     private static final Map<Process, List<Path>> RUNNING = new LinkedHashMap<>();
+    /** What each running command is, for the line a stop prints. */
+    private static final Map<Process, String> WHAT = new LinkedHashMap<>();
     /** Temporary files and folders made and not yet cleaned up by the thread that made them. */
     private static final java.util.Set<Path> TEMPORARY = new java.util.LinkedHashSet<>();
     private static final Object END_LOCK = new Object();
@@ -280,7 +282,7 @@ public final class GitWorktree implements AutoCloseable {
         Process process = null;
         try {
             process = started(new ProcessBuilder(command).directory(workDir.toFile()).redirectOutput(out.toFile())
-                    .redirectError(err.toFile()), timeoutS == BUILD_TIMEOUT_S, out, err);
+                    .redirectError(err.toFile()), timeoutS == BUILD_TIMEOUT_S, what, out, err);
             process.getOutputStream().close();
             boolean finished = process.waitFor(timeoutS, TimeUnit.SECONDS);
             if (!finished) {
@@ -345,7 +347,7 @@ public final class GitWorktree implements AutoCloseable {
      * Starts a command and registers it, with its output files, to be ended on a stop. A build is
      * refused once stopping (nothing would end it); the git calls that remove a worktree are not.
      */
-    private static Process started(ProcessBuilder builder, boolean build, Path... outputs) throws IOException {
+    private static Process started(ProcessBuilder builder, boolean build, String what, Path... outputs) throws IOException {
         synchronized (RUNNING) {
             if (stopping && (build || !CLEANUP.get())) {
                 throw new IOException("stagebench is stopping: " + String.join(" ", builder.command()) + " is not started");
@@ -358,6 +360,7 @@ public final class GitWorktree implements AutoCloseable {
             }
             Process process = builder.start();
             RUNNING.put(process, List.of(outputs));
+            WHAT.put(process, what);
             return process;
         }
     }
@@ -366,6 +369,7 @@ public final class GitWorktree implements AutoCloseable {
         if (process != null) {
             synchronized (RUNNING) {
                 RUNNING.remove(process);
+                WHAT.remove(process);
             }
         }
     }
@@ -388,16 +392,25 @@ public final class GitWorktree implements AutoCloseable {
 
     private static void endAll() {
         Map<Process, List<Path>> running;
+        Map<Process, String> names;
         List<Path> temporary;
         synchronized (RUNNING) {
             stopping = true;
             running = new LinkedHashMap<>(RUNNING);
+            names = new LinkedHashMap<>(WHAT);
             temporary = new ArrayList<>(TEMPORARY);
         }
         for (Process process : running.keySet()) {
+            // what it is, read before the kill: the thread that waits for it forgets it once it ends
+            String what = names.get(process);
+            boolean alive = process.isAlive();
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
+            if (alive && what != null) {
+                System.err.println("stagebench: stopping: killed " + what + " (pid " + process.pid() + ") and what it started");
+            }
         }
+        System.err.flush();
         for (Map.Entry<Process, List<Path>> e : running.entrySet()) {
             try {
                 e.getKey().waitFor(KILL_WAIT_MS, TimeUnit.MILLISECONDS);

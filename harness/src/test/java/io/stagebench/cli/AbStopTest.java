@@ -93,6 +93,8 @@ class AbStopTest {
 
             assertTrue(ab.waitFor(60, TimeUnit.SECONDS), "ab stops");
             assertEquals(exitCode, ab.exitValue(), Files.readString(err));
+            assertTrue(phase.equals("measuring") || Files.readString(err).contains("stagebench: stopping: killed the build of"),
+                    Files.readString(err));
             assertTrue(!Files.readString(err).contains(") failed (exit"), "a stopped build is not reported as failed: "
                     + Files.readString(err));
             for (ProcessHandle child : started) {
