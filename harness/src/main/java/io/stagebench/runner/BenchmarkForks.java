@@ -79,7 +79,6 @@ public final class BenchmarkForks {
                 launcher.restoreAddresses(fixed);
             }
         }
-        String resultFile = spec.resultFileName();
         if (outcome.exitCode() == ForkMain.EXIT_CANNOT_WRITE && !outcome.timedOut()) {
             // not a crashed fork: the run's own folder cannot take its results, and no later fork's would fit either
             String why = outcome.stdoutTail().stream().map(l -> ProgressChannel.read(token, l).orElse(""))
@@ -94,7 +93,7 @@ public final class BenchmarkForks {
             return;
         }
         try {
-            ForkResult result = Json.mapper().readValue(forkDir.resolve(resultFile).toFile(), ForkResult.class);
+            ForkResult result = Json.mapper().readValue(forkDir.resolve(spec.resultFileName()).toFile(), ForkResult.class);
             RawStamps raw = readRaw(forkDir, result, label);
             Map<String, double[]> forkSeries = LatencySeries.compute(raw, result.stages(),
                     result.overhead().subtractedTicks(), result.calibration().ticksPerNs());
@@ -108,7 +107,7 @@ public final class BenchmarkForks {
             progress.succeeded();
             return;
         } catch (JsonProcessingException e) {
-            failures.add(label + " wrote an unreadable result: " + resultFile + " " + Json.problem(e));
+            failures.add(label + "  wrote an unreadable result: " + spec.resultFileName() + " " + Json.problem(e));
         } catch (IOException e) {
             failures.add(label + " wrote an unreadable result: " + IoProblems.describe(e));
         } catch (RuntimeException e) {

@@ -18,14 +18,17 @@ import io.stagebench.io.AtomicFiles;
 import io.stagebench.system.CpuList;
 import io.stagebench.system.JitActivity;
 import io.stagebench.system.JitEvents;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One fork's measurement, in order: pin → mlockall (best effort) → load clock → calibrate
@@ -267,18 +270,18 @@ public final class ForkExecution {
      * @return a warning naming the log when the benchmark wrote to stdout, which a fork keeps in
      *         {@code fork-N.out} ({@link ProgressChannel}), or empty
      */
-    static java.util.Optional<String> stdoutWarning(ForkSpec spec) {
+    static Optional<String> stdoutWarning(ForkSpec spec) {
         if (spec.progressToken() == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         System.out.flush();
         Path log = Path.of(spec.outDir()).resolve(spec.stdoutFileName());
         try {
-            long bytes = java.nio.file.Files.size(log);
-            return bytes == 0 ? java.util.Optional.empty() : java.util.Optional.of("the benchmark wrote " + bytes
+            long bytes = Files.size(log);
+            return bytes == 0 ? Optional.empty() : Optional.of("the benchmark wrote " + bytes
                     + " bytes to stdout, kept in " + log + " (a fork's stdout is not its progress)");
-        } catch (java.io.IOException e) {
-            return java.util.Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
         }
     }
 

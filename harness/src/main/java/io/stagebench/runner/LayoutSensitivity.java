@@ -1,5 +1,7 @@
 package io.stagebench.runner;
 
+import io.stagebench.stats.Distribution;
+import io.stagebench.stats.StageSummary;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -118,10 +120,11 @@ public record LayoutSensitivity(String series, int layouts, double minCentreNs, 
             return Optional.empty();
         }
         long[] seeds = forks.stream().mapToLong(f -> f.layout().seed()).toArray();
+        List<Distribution> parts = outcome.perFork().getOrDefault(series, List.of());
         double[] tmeans = new double[forks.size()];
         for (int i = 0; i < tmeans.length; i++) {
-            tmeans[i] = outcome.forkSummaries(i).stream().filter(s -> s.stage().equals(series)).findFirst()
-                    .map(s -> s.tmeanNs()).orElse(Double.NaN);
+            // this series only: every fork's summary of every series is not needed for it
+            tmeans[i] = i < parts.size() ? StageSummary.of(series, parts.get(i)).tmeanNs() : Double.NaN;
         }
         return of(series, seeds, tmeans);
     }

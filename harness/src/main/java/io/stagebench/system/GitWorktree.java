@@ -282,7 +282,7 @@ public final class GitWorktree implements AutoCloseable {
         Process process = null;
         try {
             process = started(new ProcessBuilder(command).directory(workDir.toFile()).redirectOutput(out.toFile())
-                    .redirectError(err.toFile()), timeoutS == BUILD_TIMEOUT_S, what, out, err);
+                    .redirectError(err.toFile()), what, out, err);
             process.getOutputStream().close();
             boolean finished = process.waitFor(timeoutS, TimeUnit.SECONDS);
             if (!finished) {
@@ -344,12 +344,12 @@ public final class GitWorktree implements AutoCloseable {
     }
 
     /**
-     * Starts a command and registers it, with its output files, to be ended on a stop. A build is
-     * refused once stopping (nothing would end it); the git calls that remove a worktree are not.
+     * Starts a command and registers it, with its output files, to be ended on a stop. Once
+     * stopping, only the threads that remove worktrees may start one (nothing would end it).
      */
-    private static Process started(ProcessBuilder builder, boolean build, String what, Path... outputs) throws IOException {
+    private static Process started(ProcessBuilder builder, String what, Path... outputs) throws IOException {
         synchronized (RUNNING) {
-            if (stopping && (build || !CLEANUP.get())) {
+            if (stopping && !CLEANUP.get()) {
                 throw new IOException("stagebench is stopping: " + String.join(" ", builder.command()) + " is not started");
             }
             if (!hooked) {
