@@ -9,6 +9,7 @@ import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.BenchmarkRegistry;
 import io.stagebench.runner.InterleavedRunner;
 import io.stagebench.runner.RunConfig;
+import io.stagebench.store.Pairing;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunResolver;
 import io.stagebench.store.RunStore;
@@ -45,8 +46,10 @@ import picocli.CommandLine.Parameters;
             "Builds COMMIT (default: HEAD) in a temporary git worktree and measures it",
             "(A, old) against the working tree (B, new), their forks interleaved",
             "A B B A ... on the same pinned CPU; store both runs and print the diff.",
-            "Sequential by default: 15 forks a side, then 5 more pairs at a time for",
-            "each benchmark not yet decided, up to 30, within a 4-minute budget.",
+            "Sequential by default: 13 fork pairs, then one more look of up to 10",
+            "pairs for each benchmark not yet decided, sized to fit a 6-minute budget.",
+            "Fork i of A and fork i of B run next to each other from the same layout",
+            "seed, so each row is judged on the pair differences (signed-rank).",
             "Name the commit first to name benchmarks: stagebench ab HEAD pipeline",
             "In a project of your own, both sides are built with --build in temporary",
             "worktrees (B: HEAD plus your uncommitted changes) and load --classpath."},
@@ -104,13 +107,13 @@ public final class AbCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "A smoke run: 2 forks x 20000 messages a side (too few to call a change).")
     boolean quick;
 
-    @Option(names = "--min-forks", paramLabel = "N", description = "Forks a side at the first look (default: 15).")
+    @Option(names = "--min-forks", paramLabel = "N", description = "Forks a side at the first look (default: 13).")
     Integer minForks;
 
-    @Option(names = "--max-forks", paramLabel = "N", description = "Forks a side at most (default: 30).")
+    @Option(names = "--max-forks", paramLabel = "N", description = "Forks a side at most (default: 23).")
     Integer maxForks;
 
-    @Option(names = "--step", paramLabel = "N", description = "Fork pairs added per further look (default: 5).")
+    @Option(names = "--step", paramLabel = "N", description = "Fork pairs added per further look (default: 10).")
     Integer stepForks;
 
     @Option(names = "--target", paramLabel = "PERCENT",
@@ -118,7 +121,7 @@ public final class AbCommand implements Callable<Integer> {
     String target;
 
     @Option(names = "--budget", paramLabel = "TIME",
-            description = "Start no further look once measuring would pass this time, e.g. 4m, 90s (default: 4m).")
+            description = "Start no further look once measuring would pass this time, e.g. 4m, 90s (default: 6m); a further look is sized to fit it.")
     String budget;
 
     @Option(names = "--alpha", paramLabel = "P", description = "Significance level of the diff (default: ${DEFAULT-VALUE}).")
@@ -205,8 +208,10 @@ public final class AbCommand implements Callable<Integer> {
             sequence = new SequentialAb(runner, plan, rule, statistics, err, System::nanoTime);
             sequence.run(benchmarks);
             outcomes = runner.outcomes();
-            MeasurementSession.Stored storedA = session.store(a, outcomes.a(), a.report(outcomes.a()).warnings());
-            MeasurementSession.Stored storedB = session.store(b, outcomes.b(), b.report(outcomes.b()).warnings());
+            MeasurementSession.Stored storedA = session.store(a, outcomes.a(), a.report(outcomes.a()).warnings(),
+                    Pairing.of("A", runDirB));
+            MeasurementSession.Stored storedB = session.store(b, outcomes.b(), b.report(outcomes.b()).warnings(),
+                    Pairing.of("B", runDirA));
             storedA.printReport(err);
             storedB.printReport(err);
         } catch (IOException e) {

@@ -11,6 +11,7 @@ import io.stagebench.runner.InterleavedRunner;
 import io.stagebench.runner.RunConfig;
 import io.stagebench.runner.RunReport;
 import io.stagebench.runner.Runner;
+import io.stagebench.store.Pairing;
 import io.stagebench.store.RunStore;
 import io.stagebench.system.CpuList;
 import io.stagebench.system.Environment;
@@ -203,12 +204,23 @@ public final class MeasurementSession {
      * @throws IOException when a result file cannot be written
      */
     public Stored store(Measurement measurement, List<BenchmarkOutcome> outcomes, List<String> warnings) throws IOException {
+        return store(measurement, outcomes, warnings, null);
+    }
+
+    /**
+     * Stores the run as {@link #store(Measurement, List, List)} does, recording how its forks
+     * were paired with the other side of an {@code ab}.
+     *
+     * @param pairing the pairing, or null for a run measured on its own
+     */
+    public Stored store(Measurement measurement, List<BenchmarkOutcome> outcomes, List<String> warnings, Pairing pairing)
+            throws IOException {
         Path dir = measurement.dir();
         LiveForks.launcher().runStored(dir);
         List<String> all = new ArrayList<>(measurement.readiness());
         all.addAll(warnings);
         RunStore.Written written = RunStore.create(dir).write(measurement.config(), outcomes, all,
-                measurement.environment());
+                measurement.environment(), pairing);
         try {
             Path html = HtmlReport.write(dir, ReportCommand.historyRootOf(dir, dir), dir.resolve(RunStore.REPORT));
             return new Stored(dir, written.jmh(), html, null);

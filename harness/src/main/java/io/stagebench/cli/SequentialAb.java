@@ -23,9 +23,15 @@ import java.util.function.LongSupplier;
  * Drives an interleaved A/B by a {@link SequentialPlan}: the first look's fork pairs for every
  * benchmark, then more pairs only for the benchmarks whose centre statistic is not decided,
  * judging all benchmarks' rows together (one Holm family) after each look, until every
- * benchmark is decided, has its maximum forks, or the measuring budget would be passed.
+ * benchmark is decided, has its maximum forks, the plan's looks are spent, or the measuring
+ * budget is: a further look is sized to the time the budget has left (at the pace of the looks so
+ * far), so that it fits, and none is started when not even {@value #MIN_STEP_PAIRS} pairs would.
+ * Every look prints what it decided and why the next one is or is not taken.
  */
 final class SequentialAb {
+
+    /** Fewest pairs a further look adds: fewer cannot move a verdict, so the budget's remainder is not spent on them. */
+    static final int MIN_STEP_PAIRS = 2;
 
     private final InterleavedRunner runner;
     private final SequentialPlan plan;
@@ -58,11 +64,12 @@ final class SequentialAb {
         long startNs = nanoTime.getAsLong();
         List<String> pending = new ArrayList<>(benchmarks);
         List<String> looks = new ArrayList<>();
+        Map<String, Integer> steps = new LinkedHashMap<>();
         int look = 0;
         while (!pending.isEmpty()) {
             look++;
             for (String name : pending) {
-                runner.runPairs(name, plan.nextPairs(runner.pairsRun(name)));
+                runner.runPairs(name, steps.getOrDefault(name, plan.nextPairs(runner.pairsRun(name))));
             }
             Map<String, List<Comparison>> centre = judgeCentre(runner.outcomes());
             List<String> next = new ArrayList<>();
@@ -78,14 +85,28 @@ final class SequentialAb {
                 }
             }
             long elapsedNs = nanoTime.getAsLong() - startNs;
-            if (!next.isEmpty()) {
+            steps.clear();
+            if (!next.isEmpty() && look >= plan.looks()) {
+                line.append("; the plan's last look: stopping");
+                next.clear();
+            } else if (!next.isEmpty()) {
+                // the next look is sized to what the budget has left, so that it still fits
                 int pairsSoFar = benchmarks.stream().mapToInt(runner::pairsRun).sum();
                 double perPairNs = elapsedNs / (double) Math.max(1, pairsSoFar);
-                long stepPairs = next.stream().mapToLong(n -> plan.nextPairs(runner.pairsRun(n))).sum();
-                if (elapsedNs + perPairNs * stepPairs > plan.budget().toNanos()) {
-                    line.append(String.format(Locale.ROOT, "; budget %ds reached (next look ~%.0fs more): stopping",
-                            plan.budget().toSeconds(), perPairNs * stepPairs / 1e9));
+                double leftNs = plan.budget().toNanos() - elapsedNs;
+                int fits = (int) Math.floor(leftNs / (perPairNs * next.size()));
+                int step = Math.min(plan.nextPairs(runner.pairsRun(next.get(0))), fits);
+                if (step < MIN_STEP_PAIRS) {
+                    line.append(String.format(Locale.ROOT, "; budget %ds: %.0fs left, a look of %d more pair(s) for %d"
+                                    + " benchmark(s) needs ~%.0fs: stopping", plan.budget().toSeconds(), Math.max(0, leftNs) / 1e9,
+                            MIN_STEP_PAIRS, next.size(), perPairNs * MIN_STEP_PAIRS * next.size() / 1e9));
                     next.clear();
+                } else {
+                    for (String name : next) {
+                        steps.put(name, Math.min(step, plan.nextPairs(runner.pairsRun(name))));
+                    }
+                    line.append(String.format(Locale.ROOT, "; next: %d more pair(s) for %s (~%.0fs of %.0fs left)", step,
+                            String.join(", ", next), perPairNs * step * next.size() / 1e9, leftNs / 1e9));
                 }
             }
             looks.add(line.toString());
@@ -125,14 +146,24 @@ final class SequentialAb {
                 continue;
             }
             Map<String, StageSummary> pooledA = pooled(a);
+            // fork i of A and fork i of B ran next to each other from the same layout seed: compare them as pairs
+            List<int[]> pairs = pairs(a, b);
             for (StageSummary pooledB : b.summaries()) {
                 String series = pooledB.stage();
                 if (!pooledA.containsKey(series)) {
                     continue;
                 }
+                List<StageSummary> forksA = perFork(a, series);
+                List<StageSummary> forksB = perFork(b, series);
+                List<StageSummary> pairedA = new ArrayList<>();
+                List<StageSummary> pairedB = new ArrayList<>();
+                for (int[] pair : pairs) {
+                    pairedA.add(forksA.get(pair[0]));
+                    pairedB.add(forksB.get(pair[1]));
+                }
                 for (Statistic statistic : statistics) {
-                    rows.add(new VerdictRule.Row(statistic, Side.of(statistic, pooledA.get(series), perFork(a, series)),
-                            Side.of(statistic, pooledB, perFork(b, series))));
+                    rows.add(new VerdictRule.Row(statistic, Side.of(statistic, pooledA.get(series), pairedA),
+                            Side.of(statistic, pooledB, pairedB), true));
                     rowBenchmark.add(b.descriptor().name());
                 }
             }
@@ -143,6 +174,19 @@ final class SequentialAb {
         for (int i = 0; i < judged.size(); i++) {
             if (judged.get(i).statistic() == centre) {
                 out.computeIfAbsent(rowBenchmark.get(i), k -> new ArrayList<>()).add(judged.get(i));
+            }
+        }
+        return out;
+    }
+
+    /** @return the indices (into each side's successful forks) of the forks with the same number on both sides */
+    private static List<int[]> pairs(BenchmarkOutcome a, BenchmarkOutcome b) {
+        List<int[]> out = new ArrayList<>();
+        for (int i = 0; i < a.forks().size(); i++) {
+            for (int j = 0; j < b.forks().size(); j++) {
+                if (a.forks().get(i).fork() == b.forks().get(j).fork()) {
+                    out.add(new int[] {i, j});
+                }
             }
         }
         return out;

@@ -11,8 +11,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Renders a {@link RunDiff}: a table per benchmark (old, new, change, the run-to-run spread
- * of each side in the unit the benchmark's values read best in, the p-value and the verdict,
+ * Renders a {@link RunDiff}: a table per benchmark (old, new, change, the shift with its
+ * interval and its own spread, each row in the unit its values read best in, the p-value and the verdict,
  * its deciding condition numbered under the table), a summary line, and every warning as a
  * {@code *** WARNING:} line, every line within {@value TextWrap#WIDTH} characters; or the
  * same as JSON ({@value #SCHEMA}) for machines.
@@ -36,10 +36,10 @@ public final class DiffReport {
         line(out, "rule     %s", ruleText());
         for (RunDiff.BenchmarkDiff benchmark : diff.benchmarks()) {
             out.append(System.lineSeparator());
-            line(out, "%s  (%d v %d forks: smallest possible p %s)", benchmark.name(), benchmark.forksA(), benchmark.forksB(),
-                    VerdictRule.formatP(MannWhitney.smallestTwoSidedP(benchmark.forksA(), benchmark.forksB())));
+            line(out, "%s  (%s: smallest possible p %s)", benchmark.name(), sample(benchmark),
+                    VerdictRule.formatP(smallestP(benchmark)));
             int width = Math.max(8, benchmark.stages().stream().mapToInt(s -> s.stage().length()).max().orElse(0));
-            String row = "  %-" + width + "s %-6s %-4s %7s %7s %8s  %-21s %7s %7s %7s %7s  ";
+            String row = "  %-" + width + "s %-6s %-4s %7s %7s %8s  %-21s %7s %7s %7s  ";
             line(out, row + "%s", headers().toArray());
             // the deciding conditions, long and repeated, are numbered under the table
             List<String> reasons = new ArrayList<>();
@@ -78,7 +78,7 @@ public final class DiffReport {
      */
     public static TimeScale scale(Comparison c) {
         double largestNs = 0;
-        for (double v : new double[] {c.oldNs(), c.newNs(), c.spreadOldNs(), c.spreadNewNs()}) {
+        for (double v : new double[] {c.oldNs(), c.newNs(), c.shiftSpreadNs()}) {
             largestNs = Double.isFinite(v) ? Math.max(largestNs, Math.abs(v)) : largestNs;
         }
         return TimeScale.forValueNs(largestNs);
@@ -86,7 +86,7 @@ public final class DiffReport {
 
     /** @return the verdict table's column headers; each row names the unit of its values ({@link #scale(Comparison)}) */
     public static List<String> headers() {
-        return List.of("series", "stat", "unit", "A", "B", "change", "shift (95% CI)", "IQR A", "IQR B", "Holm p", "detect",
+        return List.of("series", "stat", "unit", "A", "B", "change", "shift (95% CI)", "spread", "Holm p", "detect",
                 "verdict");
     }
 
@@ -94,17 +94,19 @@ public final class DiffReport {
     public static List<String> cells(String stage, Comparison c) {
         TimeScale scale = scale(c);
         return List.of(stage, c.statistic().label(), scale.unit(), ns(c.oldNs(), scale), ns(c.newNs(), scale),
-                percent(c.changePercent()), shift(c), ns(c.spreadOldNs(), scale), ns(c.spreadNewNs(), scale), p(c),
+                percent(c.changePercent()), shift(c), Double.isFinite(c.shiftSpreadNs()) ? ns(c.shiftSpreadNs(), scale) : "-", p(c),
                 detectable(c.detectablePercent()), c.verdict().label());
     }
 
     /** @return the rule the verdicts follow, in one paragraph */
     public String ruleText() {
         VerdictRule rule = diff.rule();
-        return String.format(Locale.ROOT, "faster/slower only when: the two-sided Mann-Whitney U p over the per-fork values,"
-                        + " Holm-adjusted over all %d rows of this diff, is < %s%s; the Hodges-Lehmann shift (median of pairwise"
-                        + " differences B - A) exceeds the run-to-run spread (IQR across forks) of either side; and |shift| >= %s%%"
-                        + " of A. 'detect': the smallest change this comparison would have called.",
+        return String.format(Locale.ROOT, "faster/slower only when: the two-sided p (Wilcoxon signed-rank over the pair"
+                        + " differences where A's and B's forks ran as pairs, else Mann-Whitney U over the per-fork values),"
+                        + " Holm-adjusted over all %d rows of this diff, is < %s%s; the Hodges-Lehmann shift B - A exceeds its own"
+                        + " spread (the width of its 50%% interval: how much the shift varies between repeats of this comparison);"
+                        + " and |shift| >= %s%% of A. 'detect': the smallest change this row would have called, at the strictest"
+                        + " level of the family.",
                 diff.rowCount(), VerdictRule.formatAlpha(rule.lookAlpha()),
                 rule.looks() > 1 ? " (alpha " + VerdictRule.formatAlpha(rule.alpha()) + " spread over " + rule.looks() + " looks)" : "",
                 VerdictRule.formatAlpha(rule.thresholdPercent()));
@@ -130,11 +132,12 @@ public final class DiffReport {
         rule.put("statistics", diff.statistics().stream().map(Statistic::label).toList());
         rule.put("looks", diff.rule().looks());
         rule.put("lookAlpha", diff.rule().lookAlpha());
-        rule.put("test", "two-sided Mann-Whitney U over per-fork values, exact unless tied");
+        rule.put("test", "two-sided Wilcoxon signed-rank over pair differences when A and B ran as pairs (exact), else"
+                + " Mann-Whitney U over per-fork values (exact unless tied); each benchmark says which");
         rule.put("multipleComparisons", "Holm over all " + diff.rowCount() + " rows");
         rule.put("shift", "Hodges-Lehmann, " + VerdictRule.INTERVAL_CONFIDENCE + " confidence interval");
-        rule.put("spread", "interquartile range of per-fork values");
-        rule.put("detectablePower", VerdictRule.POWER);
+        rule.put("spread", "width of the shift's distribution-free " + VerdictRule.SPREAD_CONFIDENCE + " interval");
+        rule.put("detect", "smallest shift of B's values that every condition calls, at alpha / looks / rows");
         root.put("rule", rule);
         List<Map<String, Object>> benchmarks = new ArrayList<>();
         for (RunDiff.BenchmarkDiff benchmark : diff.benchmarks()) {
@@ -142,7 +145,10 @@ public final class DiffReport {
             b.put("name", benchmark.name());
             b.put("forksA", benchmark.forksA());
             b.put("forksB", benchmark.forksB());
-            b.put("smallestPossibleP", MannWhitney.smallestTwoSidedP(benchmark.forksA(), benchmark.forksB()));
+            b.put("paired", benchmark.paired());
+            b.put("test", benchmark.paired() ? "Wilcoxon signed-rank over pair differences, exact"
+                    : "Mann-Whitney U over per-fork values, exact unless tied");
+            b.put("smallestPossibleP", smallestP(benchmark));
             List<Map<String, Object>> stages = new ArrayList<>();
             for (RunDiff.StageDiff stage : benchmark.stages()) {
                 Map<String, Object> s = new LinkedHashMap<>();
@@ -162,6 +168,8 @@ public final class DiffReport {
                     m.put("shiftPercent", finite(c.shiftPercent()));
                     m.put("shiftLowNs", finite(c.shiftLowNs()));
                     m.put("shiftHighNs", finite(c.shiftHighNs()));
+                    m.put("shiftSpreadNs", finite(c.shiftSpreadNs()));
+                    m.put("test", c.test());
                     m.put("pValue", finite(c.pValue()));
                     m.put("pAdjusted", finite(c.pAdjusted()));
                     m.put("detectablePercent", finite(c.detectablePercent()));
@@ -197,6 +205,17 @@ public final class DiffReport {
     /** @return "0123456789ab (main)  results/0123456789ab/20250304-101530" */
     public static String describe(StoredRun run) {
         return run.label() + (run.branch().isEmpty() ? "" : " (" + run.branch() + ")") + "  " + run.dir();
+    }
+
+    /** @return "15 pairs, signed-rank" or "15 v 14 forks, Mann-Whitney U" */
+    private static String sample(RunDiff.BenchmarkDiff benchmark) {
+        return benchmark.paired() ? benchmark.forksA() + " pairs, signed-rank"
+                : benchmark.forksA() + " v " + benchmark.forksB() + " forks, Mann-Whitney U";
+    }
+
+    private static double smallestP(RunDiff.BenchmarkDiff benchmark) {
+        return benchmark.paired() ? SignedRank.smallestTwoSidedP(benchmark.forksA())
+                : MannWhitney.smallestTwoSidedP(benchmark.forksA(), benchmark.forksB());
     }
 
     private static String names(List<String> called) {

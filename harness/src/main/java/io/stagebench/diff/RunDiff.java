@@ -1,6 +1,7 @@
 package io.stagebench.diff;
 
 import io.stagebench.stats.StageSummary;
+import io.stagebench.store.Pairing;
 import io.stagebench.store.RunStore;
 import io.stagebench.store.StoredRun;
 import java.util.ArrayList;
@@ -38,11 +39,12 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
      * One benchmark.
      *
      * @param name   benchmark name
-     * @param forksA forks that succeeded in A
+     * @param forksA forks that succeeded in A (when paired: the pairs compared)
      * @param forksB forks that succeeded in B
+     * @param paired true when the rows compare pairs of forks (then forksA = forksB = the pairs)
      * @param stages per series in common, in B's order
      */
-    public record BenchmarkDiff(String name, int forksA, int forksB, List<StageDiff> stages) {
+    public record BenchmarkDiff(String name, int forksA, int forksB, boolean paired, List<StageDiff> stages) {
         public BenchmarkDiff {
             stages = List.copyOf(stages);
         }
@@ -93,6 +95,7 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
             }
         }
         List<String> compared = only.isEmpty() ? common : common.stream().filter(only::contains).toList();
+        boolean paired = Pairing.paired(a, b);
         List<PendingBenchmark> pending = new ArrayList<>();
         List<VerdictRule.Row> rows = new ArrayList<>();
         List<String> uncompared = new ArrayList<>();
@@ -105,17 +108,19 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
                         + " failed, so it has no data");
                 continue;
             }
-            pending.add(collectBenchmark(benchmarkA, benchmarkB, rule, statistics, rows, warnings));
+            pending.add(collectBenchmark(benchmarkA, benchmarkB, paired, rule, statistics, rows, warnings));
         }
         // every row of every benchmark is one family: Holm controls the chance of any false call in the whole diff
         List<Comparison> judged = rule.judgeAll(rows);
         long family = judged.stream().filter(c -> !Double.isNaN(c.pValue())).count();
         for (PendingBenchmark p : pending) {
-            double smallest = MannWhitney.smallestTwoSidedP(p.forksA(), p.forksB());
+            double smallest = p.paired() ? SignedRank.smallestTwoSidedP(p.forksA())
+                    : MannWhitney.smallestTwoSidedP(p.forksA(), p.forksB());
             if (family > 1 && smallest * family >= rule.lookAlpha() && smallest < rule.lookAlpha()) {
-                warnings.add(String.format(Locale.ROOT, "%s: %d v %d forks give p >= %s at best; over the %d rows of this diff"
+                warnings.add(String.format(Locale.ROOT, "%s: %s give p >= %s at best; over the %d rows of this diff"
                         + " Holm needs p < %s for a first call, so this benchmark can have none: measure more forks (ab starts"
-                        + " at %d a side)", p.name(), p.forksA(), p.forksB(), VerdictRule.formatP(smallest), family,
+                        + " at %d a side)", p.name(), p.paired() ? p.forksA() + " pairs" : p.forksA() + " v " + p.forksB()
+                        + " forks", VerdictRule.formatP(smallest), family,
                         VerdictRule.formatP(rule.lookAlpha() / family), SequentialPlan.DEFAULT_MIN_FORKS));
             }
         }
@@ -127,7 +132,7 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
                 stages.add(new StageDiff(series, judged.subList(at, at + statistics.size())));
                 at += statistics.size();
             }
-            diffs.add(new BenchmarkDiff(p.name(), p.forksA(), p.forksB(), stages));
+            diffs.add(new BenchmarkDiff(p.name(), p.forksA(), p.forksB(), p.paired(), stages));
         }
         warnings.addAll(0, EnvironmentComparison.warnings(a, b));
         if (a.dir().toAbsolutePath().normalize().equals(b.dir().toAbsolutePath().normalize())) {
@@ -138,16 +143,50 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
         return new RunDiff(a, b, rule, statistics, diffs, warnings, uncompared);
     }
 
-    /** A benchmark whose rows wait for the family's verdicts. */
-    private record PendingBenchmark(String name, int forksA, int forksB, List<String> series) {
+    /** A benchmark whose rows wait for the family's verdicts; when paired, forksA = forksB = the pairs compared. */
+    private record PendingBenchmark(String name, int forksA, int forksB, boolean paired, List<String> series) {
     }
 
-    private static PendingBenchmark collectBenchmark(StoredRun.Benchmark a, StoredRun.Benchmark b, VerdictRule rule,
-                                                     List<Statistic> statistics, List<VerdictRule.Row> rows,
-                                                     List<String> warnings) {
+    private static PendingBenchmark collectBenchmark(StoredRun.Benchmark a, StoredRun.Benchmark b, boolean runsPaired,
+                                                     VerdictRule rule, List<Statistic> statistics,
+                                                     List<VerdictRule.Row> rows, List<String> warnings) {
         String name = b.name();
-        int forksA = a.forks().size();
-        int forksB = b.forks().size();
+        List<StoredRun.Fork> forksOfA = a.forks();
+        List<StoredRun.Fork> forksOfB = b.forks();
+        boolean paired = false;
+        if (runsPaired) {
+            List<StoredRun.Fork> alignedA = new ArrayList<>();
+            List<StoredRun.Fork> alignedB = new ArrayList<>();
+            List<Integer> unmatched = new ArrayList<>();
+            List<Integer> seedsDiffer = new ArrayList<>();
+            for (StoredRun.Fork fa : a.forks()) {
+                Optional<StoredRun.Fork> fb = b.forks().stream().filter(f -> f.fork() == fa.fork()).findFirst();
+                if (fb.isEmpty()) {
+                    unmatched.add(fa.fork());
+                } else if (fb.get().layoutSeed() != fa.layoutSeed()) {
+                    seedsDiffer.add(fa.fork());
+                } else {
+                    alignedA.add(fa);
+                    alignedB.add(fb.get());
+                }
+            }
+            b.forks().stream().map(StoredRun.Fork::fork).filter(n -> a.forks().stream().noneMatch(f -> f.fork() == n))
+                    .forEach(unmatched::add);
+            if (!seedsDiffer.isEmpty()) {
+                warnings.add(name + ": forks " + seedsDiffer + " of A and B ran from different layout seeds; the runs are"
+                        + " compared as independent sets of forks (Mann-Whitney U), not as pairs");
+            } else {
+                paired = true;
+                forksOfA = alignedA;
+                forksOfB = alignedB;
+                if (!unmatched.isEmpty()) {
+                    warnings.add(name + ": fork(s) " + unmatched + " failed on one side; their partners are left out of the"
+                            + " paired comparison (" + alignedA.size() + " pairs compared)");
+                }
+            }
+        }
+        int forksA = forksOfA.size();
+        int forksB = forksOfB.size();
         if (forksA < VerdictRule.RECOMMENDED_FORKS || forksB < VerdictRule.RECOMMENDED_FORKS) {
             double smallest = MannWhitney.smallestTwoSidedP(forksA, forksB);
             String reach = smallest < rule.lookAlpha()
@@ -165,7 +204,8 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
                 continue;
             }
             for (Statistic statistic : statistics) {
-                rows.add(new VerdictRule.Row(statistic, side(a, series, statistic), side(b, series, statistic)));
+                rows.add(new VerdictRule.Row(statistic, side(a, forksOfA, series, statistic),
+                        side(b, forksOfB, series, statistic), paired));
             }
             compared.add(series);
         }
@@ -174,13 +214,16 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
                 warnings.add(name + ": series " + series + " is only in A; not compared");
             }
         }
-        return new PendingBenchmark(name, forksA, forksB, compared);
+        return new PendingBenchmark(name, forksA, forksB, paired, compared);
     }
 
-    /** @return one side of a statistic: the pooled value, each fork's value, and whether any of them rests on too few samples */
-    static Side side(StoredRun.Benchmark benchmark, String series, Statistic statistic) {
+    /**
+     * @return one side of a statistic: the pooled value, the value of each of {@code forks},
+     *         and whether any of them rests on too few samples
+     */
+    static Side side(StoredRun.Benchmark benchmark, List<StoredRun.Fork> forksCompared, String series, Statistic statistic) {
         List<StageSummary> forks = new ArrayList<>();
-        for (StoredRun.Fork fork : benchmark.forks()) {
+        for (StoredRun.Fork fork : forksCompared) {
             fork.summary(series).ifPresent(forks::add);
         }
         return Side.of(statistic, benchmark.summary(series).orElseThrow(), forks);

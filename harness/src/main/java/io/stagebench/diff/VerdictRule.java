@@ -3,33 +3,39 @@ package io.stagebench.diff;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.apache.commons.statistics.distribution.NormalDistribution;
 
 /**
  * The rule that decides whether a change is real, over one statistic's per-fork values
  * (one value per fork and side). A row is called <b>faster</b> or <b>slower</b> only when
  * all of these hold:
  * <ol>
- *   <li><b>significant across the whole comparison</b>: the two-sided Mann-Whitney U p-value,
+ *   <li><b>significant across the whole comparison</b>: the row's two-sided p-value,
  *       Holm-adjusted over every row of the comparison, is below {@code alpha / looks}
  *       (a sequential {@code ab} that may stop at any of {@code looks} fork counts spends
- *       alpha evenly over them);</li>
- *   <li><b>beyond the run-to-run spread</b>: the Hodges-Lehmann shift (median of the pairwise
- *       differences B - A) exceeds the interquartile range of the per-fork values of either
- *       side. The IQR does not widen as forks are added, as max - min does, and a fork in an
- *       odd mode moves it little;</li>
+ *       alpha evenly over them). The test is the Wilcoxon signed-rank test over the pair
+ *       differences when the row is {@link Row#paired() paired} (A's fork i and B's fork i ran
+ *       next to each other from the same layout seed, so whatever the two shared - a layout
+ *       mode, a slow stretch of the host - cancels), else the Mann-Whitney U test;</li>
+ *   <li><b>beyond the run-to-run spread of the shift</b>: the Hodges-Lehmann shift (median of
+ *       the Walsh averages of the pair differences, or of the pairwise differences B - A)
+ *       exceeds its own spread, the width of its distribution-free 50 % interval: the
+ *       interquartile range of the shift over repeats of this comparison. It is the seed's rule
+ *       measured on the statistic compared rather than on one fork, so it narrows as forks are
+ *       added instead of capping what can be called at the fork-to-fork spread;</li>
  *   <li><b>large enough to matter</b>: the shift is at least {@code thresholdPercent} of A's
  *       per-fork median;</li>
  *   <li>the pooled values moved the same way.</li>
  * </ol>
- * Otherwise it is <b>no change</b>, printed with the smallest change this comparison could
- * have detected ({@link Comparison#detectablePercent()}): the largest of the spread, the
- * threshold, and the shift an 80 %-power U test reaches at the strictest Holm level
- * (alpha / looks / rows) given the forks' robust standard deviation (IQR / 1.349). It is
- * <b>unreliable</b> - no test is attempted and the row is left out of the Holm family - when a
- * side has fewer than 2 forks, when the fork counts cannot reach the level at all (the
- * smallest exact two-sided p of n v m forks is 2 / C(n+m, n)), or when the statistic rests on
- * fewer than 100 samples beyond it on either side.
+ * Otherwise it is <b>no change</b>, printed with the smallest change this row would have called
+ * ({@link Comparison#detectablePercent()}): the row's own values with their shift taken out, then
+ * shifted until every condition holds at the strictest level a row of the comparison faces
+ * (alpha / looks / rows, Holm's first step). A change at least that large would have been called
+ * whatever the other rows did, so a row whose shift reaches its {@code detect} is never printed
+ * "no change" for want of significance. It is <b>unreliable</b> - no test is attempted and the row
+ * is left out of the Holm family - when a side has fewer than 2 forks (or fewer than 2 pairs),
+ * when the fork counts cannot reach the level at all (the smallest exact two-sided p of n v m
+ * forks is 2 / C(n+m, n), of n pairs 2 / 2^n), or when the statistic rests on fewer than 100
+ * samples beyond it on either side.
  *
  * @param alpha            family-wise significance level of one comparison, in (0, 1)
  * @param thresholdPercent smallest |change| in % that can be called, at least 0
@@ -43,16 +49,12 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
     public static final double DEFAULT_THRESHOLD_PERCENT = 2.0;
     /** Forks a side below which every comparison is flagged as weak. */
     public static final int RECOMMENDED_FORKS = 5;
-    /** Power at which the detectable change is quoted. */
-    public static final double POWER = 0.8;
     /** Confidence of the printed shift interval. */
     public static final double INTERVAL_CONFIDENCE = 0.95;
-    /** IQR of a normal distribution in standard deviations. */
-    static final double IQR_PER_SD = 1.349;
-    /** Asymptotic efficiency of the U test relative to the t test, 3 / pi. */
-    static final double U_EFFICIENCY = 3 / Math.PI;
-
-    private static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
+    /** Confidence of the interval whose width is the shift's spread: 50 %, the interquartile range of the estimate. */
+    public static final double SPREAD_CONFIDENCE = 0.5;
+    /** Bisection steps of the detectable change: a relative precision of 2^-40 of the search range. */
+    private static final int DETECT_STEPS = 40;
 
     /**
      * @throws IllegalArgumentException "alpha must be in (0, 1), got 1.5", "threshold must
@@ -96,8 +98,69 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
      * @param statistic the statistic
      * @param old       A's side
      * @param now       B's side
+     * @param paired    true when {@code old.forksNs()[i]} and {@code now.forksNs()[i]} ran as a pair
+     *                  (next to each other, the same layout seed): the row is then judged on the
+     *                  pair differences
+     * @throws IllegalArgumentException when a paired row's sides have different fork counts
      */
-    public record Row(Statistic statistic, Side old, Side now) {
+    public record Row(Statistic statistic, Side old, Side now, boolean paired) {
+        public Row {
+            if (paired && old.forks() != now.forks()) {
+                throw new IllegalArgumentException("a paired row needs as many forks a side, got " + old.forks() + " v "
+                        + now.forks());
+            }
+        }
+
+        /** An unpaired row: two independent sets of forks. */
+        public Row(Statistic statistic, Side old, Side now) {
+            this(statistic, old, now, false);
+        }
+
+        /** @return B - A per pair; only meaningful when paired */
+        double[] differencesNs() {
+            double[] a = old.forksNs();
+            double[] b = now.forksNs();
+            double[] d = new double[a.length];
+            for (int i = 0; i < d.length; i++) {
+                d[i] = b[i] - a[i];
+            }
+            return d;
+        }
+
+        /** @return "signed-rank, 15 pairs" or "Mann-Whitney U, 15 v 14 forks" */
+        String testName() {
+            return paired ? "signed-rank, " + old.forks() + " pairs" : "Mann-Whitney U, " + old.forks() + " v " + now.forks() + " forks";
+        }
+
+        /** @return the smallest two-sided exact p this row's fork counts can give */
+        double smallestP() {
+            return paired ? SignedRank.smallestTwoSidedP(old.forks()) : MannWhitney.smallestTwoSidedP(old.forks(), now.forks());
+        }
+
+        /** @return the two-sided p-value of B's values shifted by {@code deltaNs} (0: the data as measured) */
+        double pValue(double deltaNs) {
+            if (paired) {
+                double[] d = differencesNs();
+                for (int i = 0; i < d.length; i++) {
+                    d[i] += deltaNs;
+                }
+                return SignedRank.test(d).pValue();
+            }
+            double[] b = now.forksNs();
+            for (int i = 0; i < b.length; i++) {
+                b[i] += deltaNs;
+            }
+            return MannWhitney.test(old.forksNs(), b).pValue();
+        }
+
+        /** @return the Hodges-Lehmann shift with its interval at {@code confidence} */
+        ShiftEstimate shift(double confidence) {
+            if (old.forks() == 0 || now.forks() == 0) {
+                return ShiftEstimate.NONE;
+            }
+            return paired ? ShiftEstimate.paired(differencesNs(), 1 - confidence)
+                    : ShiftEstimate.of(old.forksNs(), now.forksNs(), 1 - confidence);
+        }
     }
 
     /** Judges one row as a family of its own. */
@@ -118,11 +181,16 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
         int family = 0;
         for (int i = 0; i < n; i++) {
             Row row = rows.get(i);
-            unreliable[i] = unreliableWhy(row.old(), row.now());
+            unreliable[i] = unreliableWhy(row);
             if (unreliable[i] == null) {
-                MannWhitney.Result test = MannWhitney.test(row.old().forksNs(), row.now().forksNs());
-                p[i] = test.pValue();
-                exact[i] = test.exact();
+                if (row.paired()) {
+                    p[i] = row.pValue(0);
+                    exact[i] = true;
+                } else {
+                    MannWhitney.Result test = MannWhitney.test(row.old().forksNs(), row.now().forksNs());
+                    p[i] = test.pValue();
+                    exact[i] = test.exact();
+                }
                 family++;
             } else {
                 p[i] = Double.NaN;
@@ -141,12 +209,11 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
         Side old = row.old();
         Side now = row.now();
         double centre = old.medianNs();
-        ShiftEstimate shift = old.forks() > 0 && now.forks() > 0
-                ? ShiftEstimate.of(old.forksNs(), now.forksNs(), 1 - INTERVAL_CONFIDENCE) : ShiftEstimate.NONE;
+        ShiftEstimate shift = row.shift(INTERVAL_CONFIDENCE);
+        double spread = row.shift(SPREAD_CONFIDENCE).widthNs();
         double shiftPercent = percentOf(shift.shiftNs(), centre);
         double pooledChange = changePercent(old.pooledNs(), now.pooledNs());
-        double spread = Math.max(old.iqrNs(), now.iqrNs());
-        double detectable = unreliable != null ? Double.NaN : detectablePercent(old, now, centre, strictest);
+        double detectable = unreliable != null ? Double.NaN : detectablePercent(row, shift.shiftNs(), spread, centre, strictest);
         Verdict verdict;
         String reason;
         if (unreliable != null) {
@@ -157,7 +224,8 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
             reason = String.format(Locale.ROOT, "Holm p %s >= %s", formatP(pAdjusted), formatAlpha(lookAlpha()));
         } else if (!(Math.abs(shift.shiftNs()) > spread)) {
             verdict = Verdict.NO_CHANGE;
-            reason = String.format(Locale.ROOT, "shift %.2f ns within spread (IQR) %.2f ns", Math.abs(shift.shiftNs()), spread);
+            reason = String.format(Locale.ROOT, "shift %.2f ns within its spread (50%% interval) %.2f ns",
+                    Math.abs(shift.shiftNs()), spread);
         } else if (!(Math.abs(shiftPercent) >= thresholdPercent)) {
             verdict = Verdict.NO_CHANGE;
             reason = String.format(Locale.ROOT, "|shift| %.1f%% < %s%%", Math.abs(shiftPercent), formatThreshold(thresholdPercent));
@@ -166,41 +234,74 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
             reason = "pooled change and per-fork shift disagree in direction";
         } else {
             verdict = shift.shiftNs() > 0 ? Verdict.SLOWER : Verdict.FASTER;
-            reason = String.format(Locale.ROOT, "Holm p %s, shift %.2f ns > IQR %.2f ns", formatP(pAdjusted),
+            reason = String.format(Locale.ROOT, "Holm p %s, shift %.2f ns > its spread %.2f ns", formatP(pAdjusted),
                     Math.abs(shift.shiftNs()), spread);
         }
         return new Comparison(row.statistic(), old.pooledNs(), now.pooledNs(), pooledChange, old.forksNs(), now.forksNs(),
-                old.iqrNs(), now.iqrNs(), shift.shiftNs(), shiftPercent, shift.lowNs(), shift.highNs(), p, pAdjusted,
-                unreliable == null && exact, detectable, verdict, reason);
+                old.iqrNs(), now.iqrNs(), shift.shiftNs(), shiftPercent, shift.lowNs(), shift.highNs(), spread,
+                row.paired(), row.testName(), p, pAdjusted, unreliable == null && exact, detectable, verdict, reason);
     }
 
     /**
-     * The smallest change, in % of A's per-fork median, that this row could have called: the
-     * largest of the spread rule, the threshold, and the shift at which a U test at level
-     * {@code level} has {@link #POWER} power given the forks' robust standard deviation
-     * (normal approximation, U's efficiency 3/pi against the t test). Infinite when the fork
-     * counts cannot reach {@code level} at all.
+     * The smallest change, in % of A's per-fork median, that this row would have called: B's
+     * values with the measured shift taken out, then moved by the smallest amount (either way;
+     * the larger of the two is returned) at which the test's p falls below {@code level}, the
+     * shift clears its spread and the threshold. Infinite when the fork counts cannot reach
+     * {@code level} however far the sides are moved apart.
      */
-    double detectablePercent(Side old, Side now, double centre, double level) {
-        if (!(MannWhitney.smallestTwoSidedP(old.forks(), now.forks()) < level) || !(centre != 0)) {
+    double detectablePercent(Row row, double shiftNs, double spreadNs, double centre, double level) {
+        if (!(row.smallestP() < level) || !(centre != 0) || Double.isNaN(shiftNs)) {
             return Double.POSITIVE_INFINITY;
         }
-        double sd = Math.sqrt((old.iqrNs() * old.iqrNs() + now.iqrNs() * now.iqrNs()) / 2) / IQR_PER_SD;
-        double z = STANDARD_NORMAL.inverseCumulativeProbability(1 - level / 2) + STANDARD_NORMAL.inverseCumulativeProbability(POWER);
-        double statisticalNs = z * sd * Math.sqrt(1.0 / old.forks() + 1.0 / now.forks()) / Math.sqrt(U_EFFICIENCY);
-        double spreadNs = Math.max(old.iqrNs(), now.iqrNs());
+        double testNs = Math.max(detectableShiftNs(row, shiftNs, level, 1), detectableShiftNs(row, shiftNs, level, -1));
         double thresholdNs = Math.abs(centre) * thresholdPercent / 100;
-        return Math.max(Math.max(statisticalNs, spreadNs), thresholdNs) / Math.abs(centre) * 100;
+        return Math.max(Math.max(testNs, spreadNs), thresholdNs) / Math.abs(centre) * 100;
+    }
+
+    /** @return the smallest delta >= 0 at which the row's values, their shift removed and moved by sign x delta, test below level */
+    private static double detectableShiftNs(Row row, double shiftNs, double level, int sign) {
+        double lo = 0;
+        double hi = 0;
+        double[] a = row.old().forksNs();
+        double[] b = row.now().forksNs();
+        // far enough that the sides no longer overlap (every pair difference of one sign): the smallest p there is
+        for (double x : a) {
+            for (double y : b) {
+                hi = Math.max(hi, Math.abs(y - shiftNs - x));
+            }
+        }
+        hi = hi * 2 + Math.max(1e-9, Math.abs(shiftNs));
+        if (!(row.pValue(sign * hi - shiftNs) < level)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        if (row.pValue(-shiftNs) < level) {
+            return 0;
+        }
+        for (int i = 0; i < DETECT_STEPS; i++) {
+            double mid = (lo + hi) / 2;
+            if (row.pValue(sign * mid - shiftNs) < level) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        return hi;
     }
 
     /** @return why no test can be made, or null when one can */
-    private String unreliableWhy(Side old, Side now) {
+    private String unreliableWhy(Row row) {
+        Side old = row.old();
+        Side now = row.now();
+        if (row.paired() && old.forks() < 2) {
+            return old.forks() + " pairs: at least 2 needed";
+        }
         if (old.forks() < 2 || now.forks() < 2) {
             return old.forks() + " v " + now.forks() + " forks: at least 2 a side needed";
         }
-        double smallest = MannWhitney.smallestTwoSidedP(old.forks(), now.forks());
+        double smallest = row.smallestP();
         if (!(smallest < lookAlpha())) {
-            return String.format(Locale.ROOT, "%d v %d forks cannot reach p < %s (smallest p %s)", old.forks(), now.forks(),
+            return String.format(Locale.ROOT, "%s cannot reach p < %s (smallest p %s)",
+                    row.paired() ? old.forks() + " pairs" : old.forks() + " v " + now.forks() + " forks",
                     formatAlpha(lookAlpha()), formatP(smallest));
         }
         if (old.unreliableWhy() != null) {

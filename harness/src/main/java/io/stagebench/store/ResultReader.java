@@ -149,7 +149,18 @@ public final class ResultReader {
             }
         }
         return new StoredRun(runDir, schema.asText(), commit, dirty, branch, runId, start, root.path("config"),
-                environment == null || environment.isNull() ? null : environment, warnings, benchmarks);
+                environment == null || environment.isNull() ? null : environment, warnings, benchmarks, pairing(root, f));
+    }
+
+    /** @return the run's pairing with another run, or null when it was measured on its own */
+    private static Pairing pairing(JsonNode root, Fields f) {
+        JsonNode node = root.get("pairing");
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        f.object(node, "pairing");
+        return new Pairing(f.text(node, "side", "pairing"), f.text(node, "partner", "pairing"),
+                f.text(node, "design", "pairing"));
     }
 
     /** @throws StoreException "PATH: missing (named in summary.json)" */

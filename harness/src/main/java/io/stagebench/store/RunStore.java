@@ -209,6 +209,17 @@ public final class RunStore {
          */
         public Written write(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> warnings,
                              Environment environment) throws IOException {
+            return write(config, outcomes, warnings, environment, null);
+        }
+
+        /**
+         * Writes the run as {@link #write(RunConfig, List, List, Environment)} does, with its
+         * pairing with another run recorded in {@code summary.json}.
+         *
+         * @param pairing how the forks were paired with the other side of an {@code ab}, or null
+         */
+        public Written write(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> warnings,
+                             Environment environment, Pairing pairing) throws IOException {
             List<ForkResult> allForks = outcomes.stream().flatMap(o -> o.forks().stream()).toList();
             Set<String> collectors = new LinkedHashSet<>();
             allForks.forEach(f -> collectors.addAll(f.collectors()));
@@ -242,13 +253,13 @@ public final class RunStore {
             }
             Path jmh = dir.resolve(JmhResultFile.FILE);
             AtomicFiles.writeString(jmh, Json.write(JmhResultFile.entries(config, outcomes, complete)));
-            Path summary = writeSummary(config, outcomes, warnings, complete, files);
+            Path summary = writeSummary(config, outcomes, warnings, complete, files, pairing);
             return new Written(summary, jmh, logs);
         }
 
         private Path writeSummary(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> warnings,
-                                  Environment environment, Map<String, Map<String, Map<String, String>>> files)
-                throws IOException {
+                                  Environment environment, Map<String, Map<String, Map<String, String>>> files,
+                                  Pairing pairing) throws IOException {
             Map<String, Object> root = new LinkedHashMap<>();
             root.put("schema", SCHEMA);
             root.put("commit", environment.commit());
@@ -260,6 +271,9 @@ public final class RunStore {
             root.put("config", config);
             root.put("environment", environment);
             root.put("jmh", JmhResultFile.FILE);
+            if (pairing != null) {
+                root.put("pairing", pairing.toJson());
+            }
             List<Map<String, Object>> benchmarks = new ArrayList<>();
             for (BenchmarkOutcome outcome : outcomes) {
                 String name = outcome.descriptor().name();

@@ -26,10 +26,11 @@ import java.util.Optional;
  *                    measuring command stored one
  * @param warnings    every warning of the run
  * @param benchmarks  the benchmarks, in run order
+ * @param pairing     how this run's forks were paired with another run's ({@code ab}), or null
  */
 public record StoredRun(Path dir, String schema, String commit, boolean dirty, String branch, String runId,
                         Instant startTime, JsonNode config, JsonNode environment, List<String> warnings,
-                        List<Benchmark> benchmarks) {
+                        List<Benchmark> benchmarks, Pairing pairing) {
 
     public StoredRun {
         warnings = List.copyOf(warnings);

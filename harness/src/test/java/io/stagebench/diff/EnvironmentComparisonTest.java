@@ -24,7 +24,7 @@ class EnvironmentComparisonTest {
     private static StoredRun run(Map<String, Object> environment, Map<String, Object> config) {
         return new StoredRun(Path.of("r"), RunStore.SCHEMA, "0123456789abcdef0123456789abcdef01234567", false, "main", "r",
                 Instant.EPOCH, Json.mapper().valueToTree(config),
-                environment == null ? null : Json.mapper().valueToTree(environment), List.of(), List.of());
+                environment == null ? null : Json.mapper().valueToTree(environment), List.of(), List.of(), null);
     }
 
     private static StoredRun run(Map<String, Object> environment) {

@@ -145,16 +145,17 @@ class RunDiffTest {
     void shouldPrintEachRowInItsOwnUnit() {
         double[] forks = {70.1, 70.3, 70.2};
         Comparison tmean = new Comparison(Statistic.TMEAN, 70.3, 70.5, 0.3, forks, forks, 0.2, 0.2, 0.2, 0.3, -0.1, 0.5,
-                0.5, 1, false, 2.0, Verdict.NO_CHANGE, "");
+                0.2, true, "signed-rank, 3 pairs", 0.5, 1, true, 2.0, Verdict.NO_CHANGE, "");
         double[] maxForks = {4_100_000, 4_200_000, 4_000_000};
         Comparison max = new Comparison(Statistic.MAX, 4_200_000, 4_300_000, 2.4, maxForks, maxForks, 90_000, 95_000,
-                100_000, 2.4, -50_000, 250_000, 0.5, 1, false, 9.0, Verdict.NO_CHANGE, "");
+                100_000, 2.4, -50_000, 250_000, 95_000, true, "signed-rank, 3 pairs", 0.5, 1, true, 9.0, Verdict.NO_CHANGE, "");
 
         List<String> tmeanRow = DiffReport.cells("encode", tmean);
         List<String> maxRow = DiffReport.cells("encode", max);
 
         assertEquals(List.of("encode", "tmean", "ns", "70.3", "70.5"), tmeanRow.subList(0, 5));
-        assertEquals(List.of("ns", "0.2", "0.2"), List.of(tmeanRow.get(2), tmeanRow.get(7), tmeanRow.get(8)));
+        assertEquals(List.of("ns", "0.2"), List.of(tmeanRow.get(2), tmeanRow.get(7)));
+        assertEquals("spread", DiffReport.headers().get(7));
         assertEquals(List.of("encode", "max", "ms", "4.20", "4.30"), maxRow.subList(0, 5));
         assertEquals("unit", DiffReport.headers().get(2));
     }
@@ -166,9 +167,9 @@ class RunDiffTest {
 
         String text = new DiffReport(RunDiff.compare(a, b, VerdictRule.defaults(), List.of(Statistic.P50), List.of())).toText();
 
-        assertTrue(text.contains("pipeline  (9 v 9 forks: smallest possible p <0.0001)"), text);
+        assertTrue(text.contains("pipeline  (9 v 9 forks, Mann-Whitney U: smallest possible p <0.0001)"), text);
         assertTrue(text.lines().anyMatch(l -> l.matches("\\s+decide\\s+p50\\s+ns\\s+100\\.0\\s+110\\.0\\s+\\+10\\.0%\\s+\\+10\\.0% \\[\\+9\\.5, \\+10\\.5\\]"
-                + "\\s+0\\.6\\s+0\\.6\\s+<0\\.0001\\s+2\\.0%\\s+slower.*")), text);
+                + "\\s+0\\.\\d\\s+<0\\.0001\\s+2\\.0%\\s+slower.*")), text);
         assertTrue(text.lines().anyMatch(l -> l.matches("\\s+parse\\s+p50\\s+.*no change \\[\\d\\]")), text);
         assertTrue(text.lines().anyMatch(l -> l.matches("\\s+\\[\\d\\] Holm p 0\\.\\d+ >= 0\\.05")), text);
         assertTrue(text.lines().allMatch(l -> l.length() <= 120), text);

@@ -59,7 +59,8 @@ class VerdictRuleTest {
     }
 
     @Test
-    void shouldNotCallASignificantShiftInsideTheRunToRunSpread() {
+    void shouldCallAShiftSmallerThanTheForkToForkSpreadOnceEnoughForksMeasureIt() {
+        // forks spread evenly over 20 ns (IQR 10 ns); B is A moved by 6 ns: the old rule (shift > IQR) could never call it
         double[] a = new double[20];
         double[] b = new double[20];
         for (int i = 0; i < 20; i++) {
@@ -68,9 +69,61 @@ class VerdictRuleTest {
         }
         Comparison c = rule.judge(Statistic.TMEAN, new Side(100, a, null), new Side(106, b, null));
 
-        assertTrue(c.pAdjusted() < 0.05, "p " + c.pAdjusted());
+        assertEquals(10.0, c.spreadOldNs(), 1e-9);
+        assertTrue(c.shiftSpreadNs() < 6, "the shift's own spread " + c.shiftSpreadNs());
+        assertEquals(Verdict.SLOWER, c.verdict(), c.reason());
+    }
+
+    @Test
+    void shouldNotCallAShiftInsideItsOwnSpreadWhenMostPairsTie() {
+        // p50 moves in counter steps: ten pairs read the same, six moved by one 10 ns step
+        double[] a = new double[16];
+        double[] b = new double[16];
+        for (int i = 0; i < 16; i++) {
+            a[i] = 100;
+            b[i] = i < 10 ? 100 : 110;
+        }
+        Comparison c = rule.judgeAll(List.of(new VerdictRule.Row(Statistic.P50, new Side(100, a, null),
+                new Side(110, b, null), true))).get(0);
+
+        assertEquals(2.0 / 64, c.pValue(), 1e-12, "six nonzero differences, all positive");
+        assertEquals(5.0, c.shiftNs(), 1e-12);
+        assertEquals(5.0, c.shiftSpreadNs(), 1e-12);
         assertEquals(Verdict.NO_CHANGE, c.verdict());
-        assertEquals("shift 6.00 ns within spread (IQR) 10.00 ns", c.reason());
+        assertEquals("shift 5.00 ns within its spread (50% interval) 5.00 ns", c.reason());
+    }
+
+    @Test
+    void shouldJudgePairedRowsOnThePairDifferences() {
+        // the forks of a pair share whatever put them anywhere in 70..130 ns; within a pair B is 3 ns slower
+        double[] a = new double[15];
+        double[] b = new double[15];
+        for (int i = 0; i < 15; i++) {
+            a[i] = 100 + 30 * Math.sin(i * 2.1);
+            b[i] = a[i] + 3 + (i % 3) * 0.2;
+        }
+        Side old = side(a);
+        Side now = side(b);
+
+        Comparison unpaired = rule.judgeAll(List.of(new VerdictRule.Row(Statistic.TMEAN, old, now, false))).get(0);
+        Comparison paired = rule.judgeAll(List.of(new VerdictRule.Row(Statistic.TMEAN, old, now, true))).get(0);
+
+        assertEquals(Verdict.NO_CHANGE, unpaired.verdict(), unpaired.reason());
+        assertEquals("Mann-Whitney U, 15 v 15 forks", unpaired.test());
+        assertEquals(Verdict.SLOWER, paired.verdict(), paired.reason());
+        assertEquals("signed-rank, 15 pairs", paired.test());
+        assertTrue(paired.paired());
+        assertEquals(2.0 / Math.pow(2, 15), paired.pValue(), 1e-15, "every pair slower");
+        assertTrue(paired.shiftNs() > 3 && paired.shiftNs() < 3.4, "shift " + paired.shiftNs());
+        assertTrue(paired.shiftLowNs() >= 3 && paired.shiftHighNs() <= 3.4, paired.shiftLowNs() + ".." + paired.shiftHighNs());
+    }
+
+    @Test
+    void shouldRefuseAPairedRowWithUnequalForkCounts() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new VerdictRule.Row(Statistic.TMEAN, side(1, 2, 3), side(1, 2), true));
+
+        assertEquals("a paired row needs as many forks a side, got 3 v 2", e.getMessage());
     }
 
     @Test
@@ -138,6 +191,7 @@ class VerdictRuleTest {
         assertEquals(9.3, called.shiftLowNs(), 1e-9);
         assertEquals(10.4, called.shiftHighNs(), 1e-9);
         assertEquals(0.4, called.spreadOldNs(), 1e-9);
+        assertTrue(called.shiftSpreadNs() < 1, "the shift's spread " + called.shiftSpreadNs());
         assertEquals(Verdict.SLOWER, oneSlowFork.verdict(), oneSlowFork.reason());
         assertEquals(9.8, oneSlowFork.shiftNs(), 1e-9);
         assertEquals(20.6, oneSlowFork.shiftHighNs(), 1e-9);
@@ -174,18 +228,46 @@ class VerdictRuleTest {
 
     @Test
     void shouldQuoteASmallerDetectableChangeWithMoreForks() {
-        // the same spread (evenly spaced 97..103 ns, IQR 3 ns) at 10 and at 30 forks a side
-        Side ten = new Side(100, evenly(10, 97, 103), null);
-        Side thirty = new Side(100, evenly(30, 97, 103), null);
-        double level = 0.0125 / 45;
+        // the same spread (evenly spaced 97..103 ns) at 10 and at 30 forks a side
+        double detectTen = judgedAlone(evenly(10, 97, 103), evenly(10, 97, 103)).detectablePercent();
+        double detectThirty = judgedAlone(evenly(30, 97, 103), evenly(30, 97, 103)).detectablePercent();
 
-        double detectTen = rule.detectablePercent(ten, ten, 100, level);
-        double detectThirty = rule.detectablePercent(thirty, thirty, 100, level);
+        assertTrue(detectThirty < detectTen * 0.75, "10 forks: " + detectTen + "%, 30 forks: " + detectThirty + "%");
+        assertTrue(detectThirty >= VerdictRule.DEFAULT_THRESHOLD_PERCENT, "never below the threshold: " + detectThirty);
+        Comparison three = judgedAlone(evenly(3, 97, 103), evenly(3, 97, 103));
+        assertEquals(Verdict.UNRELIABLE, three.verdict());
+        assertTrue(Double.isNaN(three.detectablePercent()), "3 v 3 forks cannot reach the level: " + three.reason());
+    }
 
-        assertTrue(detectTen > 4 && detectTen < 5, "10 forks: " + detectTen);
-        assertEquals(3.0, detectThirty, 0.05, "30 forks: the spread (IQR 3 ns) is the floor");
-        assertEquals(Double.POSITIVE_INFINITY, rule.detectablePercent(new Side(100, evenly(3, 97, 103), null),
-                new Side(100, evenly(3, 97, 103), null), 100, level), "3 v 3 forks cannot reach the level");
+    @Test
+    void shouldCallEveryRowWhoseShiftReachesItsDetectableChange() {
+        // 'detect' means what the row is tested at: a shift at least that large is never "no change"
+        java.util.Random random = new java.util.Random(21);
+        int reached = 0;
+        for (int t = 0; t < 200; t++) {
+            boolean paired = t % 2 == 0;
+            double shift = random.nextDouble() * 12;
+            double[] a = new double[12];
+            double[] b = new double[12];
+            for (int i = 0; i < 12; i++) {
+                double mode = random.nextDouble() < 0.2 ? 30 : 0;
+                a[i] = 100 + mode + 2 * random.nextGaussian();
+                b[i] = (paired ? a[i] : 100 + (random.nextDouble() < 0.2 ? 30 : 0)) + shift + 2 * random.nextGaussian();
+            }
+            Comparison c = new VerdictRule(0.05, 2, 2).judgeAll(List.of(
+                    new VerdictRule.Row(Statistic.TMEAN, side(a), side(b), paired),
+                    new VerdictRule.Row(Statistic.P50, side(a), side(a), paired))).get(0);
+            if (Math.abs(c.shiftPercent()) >= c.detectablePercent()) {
+                reached++;
+                assertTrue(c.verdict() == Verdict.SLOWER || c.verdict() == Verdict.FASTER,
+                        "shift " + c.shiftPercent() + "% >= detect " + c.detectablePercent() + "% but " + c.reason());
+            }
+        }
+        assertTrue(reached > 20, "only " + reached + " rows reached their detectable change");
+    }
+
+    private Comparison judgedAlone(double[] a, double[] b) {
+        return new VerdictRule(0.05, 2, 4).judgeAll(List.of(new VerdictRule.Row(Statistic.TMEAN, side(a), side(b)))).get(0);
     }
 
     private static double[] evenly(int n, double from, double to) {

@@ -1,0 +1,52 @@
+package io.stagebench.store;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * How a run's forks were paired with another run's, as {@code ab} measures them: fork i of A
+ * and fork i of B ran next to each other (A first in odd pairs, B first in even ones: ABBA) on
+ * the same CPU from the same layout seed, so a comparison of the two can use the pair
+ * differences. Stored in {@code summary.json} under {@code pairing}; a run measured on its
+ * own has none, and {@code diff} then compares the two as independent sets of forks.
+ *
+ * @param side    this run's side, "A" or "B"
+ * @param partner the other run, as its path below the results folder: {@code <commit label>/<run id>}
+ * @param design  how a pair's two forks were ordered, {@value #ABBA}
+ */
+public record Pairing(String side, String partner, String design) {
+
+    /** The only design {@code ab} uses. */
+    public static final String ABBA = "ABBA";
+
+    /** @return the pairing of {@code run} (side "A" or "B") with the run folder {@code partnerDir} */
+    public static Pairing of(String side, Path partnerDir) {
+        return new Pairing(side, idOf(partnerDir), ABBA);
+    }
+
+    /** @return "b20d3ad313bc/20261201-115152": a run folder as {@link #partner()} names it */
+    public static String idOf(Path runDir) {
+        Path absolute = runDir.toAbsolutePath().normalize();
+        Path parent = absolute.getParent();
+        return (parent == null || parent.getFileName() == null ? "" : parent.getFileName() + "/") + absolute.getFileName();
+    }
+
+    /** @return whether {@code a} and {@code b} are the two sides of one paired measurement */
+    public static boolean paired(StoredRun a, StoredRun b) {
+        Pairing pa = a.pairing();
+        Pairing pb = b.pairing();
+        return pa != null && pb != null && !pa.side().equals(pb.side()) && pa.partner().equals(idOf(b.dir()))
+                && pb.partner().equals(idOf(a.dir()));
+    }
+
+    /** @return the JSON form stored in {@code summary.json} */
+    Map<String, Object> toJson() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("side", side);
+        out.put("partner", partner);
+        out.put("design", design);
+        out.put("meaning", "fork i of this run and fork i of the partner ran next to each other, from the same layout seed");
+        return out;
+    }
+}
