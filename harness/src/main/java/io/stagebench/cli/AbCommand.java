@@ -47,7 +47,8 @@ import picocli.CommandLine.Parameters;
             "(A, old) against the working tree (B, new), their forks interleaved",
             "A B B A ... on the same pinned CPU; store both runs and print the diff.",
             "Sequential by default: 13 fork pairs, then one more look of up to 10",
-            "pairs for each benchmark not yet decided, sized to fit a 6-minute budget.",
+            "pairs for each benchmark not yet decided, sized to fit the budget (90 s",
+            "a benchmark, at most 6 minutes).",
             "Fork i of A and fork i of B run next to each other from the same layout",
             "seed, so each row is judged on the pair differences (signed-rank).",
             "Name the commit first to name benchmarks: stagebench ab HEAD pipeline",
@@ -121,7 +122,7 @@ public final class AbCommand implements Callable<Integer> {
     String target;
 
     @Option(names = "--budget", paramLabel = "TIME",
-            description = "Start no further look once measuring would pass this time, e.g. 4m, 90s (default: 6m); a further look is sized to fit it.")
+            description = "Start no further look once measuring would pass this time, e.g. 4m, 90s (default: 90s a benchmark, at most 6m); a further look is sized to fit it.")
     String budget;
 
     @Option(names = "--alpha", paramLabel = "P", description = "Significance level of the diff (default: ${DEFAULT-VALUE}).")
@@ -171,7 +172,8 @@ public final class AbCommand implements Callable<Integer> {
         }
         VerdictRule rule = rule();
         List<Statistic> statistics = statistics();
-        SequentialPlan plan = plan();
+        SequentialPlan asked = plan();
+        SequentialPlan plan = recipe.ownCheckout() ? budgeted(asked, ownBenchmarks.size()) : asked;
         UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, plan.maxForks(), quick ? 20_000 : 200_000,
                 quick ? "100000" : "200000");
         if (recipe.ownCheckout()) {
@@ -188,7 +190,9 @@ public final class AbCommand implements Callable<Integer> {
         err.println("[ab] A = " + commitHash.substring(0, 12) + " (" + commit + "), built in a temporary worktree;"
                 + " B = the working tree " + GitInfo.read(home).folderName()
                 + (recipe.ownCheckout() ? "" : ", built in a second worktree with its uncommitted changes"));
-        err.println("[ab] " + plan.describe());
+        if (recipe.ownCheckout()) {
+            err.println("[ab] " + plan.describe());
+        }
         err.flush();
         try (AbBuilds builds = AbBuilds.build(recipe, home, commitHash, launcher, err)) {
             List<String> benchmarks = recipe.ownCheckout() ? ownBenchmarks : common(builds, err);
@@ -205,6 +209,10 @@ public final class AbCommand implements Callable<Integer> {
                     new InterleavedRunner.Variant("A", a.config(), builds.a().source().launcher()),
                     new InterleavedRunner.Variant("B", b.config(), builds.b().source().launcher()),
                     builds.b().source().registry());
+            if (!recipe.ownCheckout()) {
+                plan = budgeted(asked, benchmarks.size());
+                err.println("[ab] " + plan.describe());
+            }
             sequence = new SequentialAb(runner, plan, rule, statistics, err, System::nanoTime);
             sequence.run(benchmarks);
             outcomes = runner.outcomes();
@@ -254,6 +262,11 @@ public final class AbCommand implements Callable<Integer> {
         return all;
     }
 
+    /** @return {@code plan} with the default budget for {@code benchmarks} benchmarks, unless --budget was given */
+    private SequentialPlan budgeted(SequentialPlan plan, int benchmarks) {
+        return budget != null || plan.minForks() == plan.maxForks() ? plan : plan.withBudget(SequentialPlan.defaultBudget(benchmarks));
+    }
+
     /** @return the fork plan: fixed with --forks or --quick, else sequential */
     private SequentialPlan plan() {
         boolean sequentialAsked = minForks != null || maxForks != null || stepForks != null || target != null || budget != null;
@@ -273,7 +286,7 @@ public final class AbCommand implements Callable<Integer> {
         try {
             return new SequentialPlan(min, max, stepForks != null ? stepForks : SequentialPlan.DEFAULT_STEP_FORKS,
                     target != null ? DiffCommand.parseThreshold(target) : SequentialPlan.DEFAULT_TARGET_PERCENT,
-                    budget != null ? parseBudget(budget) : SequentialPlan.DEFAULT_BUDGET);
+                    budget != null ? parseBudget(budget) : SequentialPlan.MAX_DEFAULT_BUDGET);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage().replace("min forks", "--min-forks").replace("max forks", "--max-forks")
                     .replace("step must", "--step must").replace("target must", "--target must")

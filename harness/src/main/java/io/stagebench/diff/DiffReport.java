@@ -36,10 +36,9 @@ public final class DiffReport {
         line(out, "rule     %s", ruleText());
         for (RunDiff.BenchmarkDiff benchmark : diff.benchmarks()) {
             out.append(System.lineSeparator());
-            line(out, "%s  (%s: smallest possible p %s)", benchmark.name(), sample(benchmark),
-                    VerdictRule.formatP(smallestP(benchmark)));
+            line(out, "%s  (%s)", benchmark.name(), sample(benchmark));
             int width = Math.max(8, benchmark.stages().stream().mapToInt(s -> s.stage().length()).max().orElse(0));
-            String row = "  %-" + width + "s %-6s %-4s %7s %7s %8s  %-21s %7s %7s %7s  ";
+            String row = "  %-" + width + "s %-6s %-4s %7s %7s %8s  %-21s %7s %-5s %7s %7s  ";
             line(out, row + "%s", headers().toArray());
             // the deciding conditions, long and repeated, are numbered under the table
             List<String> reasons = new ArrayList<>();
@@ -86,7 +85,7 @@ public final class DiffReport {
 
     /** @return the verdict table's column headers; each row names the unit of its values ({@link #scale(Comparison)}) */
     public static List<String> headers() {
-        return List.of("series", "stat", "unit", "A", "B", "change", "shift (95% CI)", "spread", "Holm p", "detect",
+        return List.of("series", "stat", "unit", "A", "B", "change", "shift (95% CI)", "spread", "test", "Holm p", "detect",
                 "verdict");
     }
 
@@ -94,15 +93,17 @@ public final class DiffReport {
     public static List<String> cells(String stage, Comparison c) {
         TimeScale scale = scale(c);
         return List.of(stage, c.statistic().label(), scale.unit(), ns(c.oldNs(), scale), ns(c.newNs(), scale),
-                percent(c.changePercent()), shift(c), Double.isFinite(c.shiftSpreadNs()) ? ns(c.shiftSpreadNs(), scale) : "-", p(c),
+                percent(c.changePercent()), shift(c), Double.isFinite(c.shiftSpreadNs()) ? ns(c.shiftSpreadNs(), scale) : "-",
+                c.paired() ? "pairs" : "forks", p(c),
                 detectable(c.detectablePercent()), c.verdict().label());
     }
 
     /** @return the rule the verdicts follow, in one paragraph */
     public String ruleText() {
         VerdictRule rule = diff.rule();
-        return String.format(Locale.ROOT, "faster/slower only when: the two-sided p (Wilcoxon signed-rank over the pair"
-                        + " differences where A's and B's forks ran as pairs, else Mann-Whitney U over the per-fork values),"
+        return String.format(Locale.ROOT, "faster/slower only when: the two-sided p (test 'pairs': Wilcoxon signed-rank"
+                        + " over the pair differences, where A's and B's forks ran as pairs that share at least half of the"
+                        + " fork-to-fork variance; 'forks': Mann-Whitney U over the per-fork values),"
                         + " Holm-adjusted over all %d rows of this diff, is < %s%s; the Hodges-Lehmann shift B - A exceeds its own"
                         + " spread (the width of its 50%% interval: how much the shift varies between repeats of this comparison);"
                         + " and |shift| >= %s%% of A. 'detect': the smallest change this row would have called, at the strictest"
@@ -146,7 +147,8 @@ public final class DiffReport {
             b.put("forksA", benchmark.forksA());
             b.put("forksB", benchmark.forksB());
             b.put("paired", benchmark.paired());
-            b.put("test", benchmark.paired() ? "Wilcoxon signed-rank over pair differences, exact"
+            b.put("test", benchmark.paired() ? "ran as pairs: each row's test says whether it was judged on the pair"
+                    + " differences (Wilcoxon signed-rank, exact) or as independent forks (Mann-Whitney U)"
                     : "Mann-Whitney U over per-fork values, exact unless tied");
             b.put("smallestPossibleP", smallestP(benchmark));
             List<Map<String, Object>> stages = new ArrayList<>();
@@ -170,6 +172,7 @@ public final class DiffReport {
                     m.put("shiftHighNs", finite(c.shiftHighNs()));
                     m.put("shiftSpreadNs", finite(c.shiftSpreadNs()));
                     m.put("test", c.test());
+                    m.put("judgedPaired", c.paired());
                     m.put("pValue", finite(c.pValue()));
                     m.put("pAdjusted", finite(c.pAdjusted()));
                     m.put("detectablePercent", finite(c.detectablePercent()));
@@ -207,12 +210,15 @@ public final class DiffReport {
         return run.label() + (run.branch().isEmpty() ? "" : " (" + run.branch() + ")") + "  " + run.dir();
     }
 
-    /** @return "15 pairs, signed-rank" or "15 v 14 forks, Mann-Whitney U" */
+    /** @return "13 pairs: smallest possible p 0.0002 as pairs, <0.0001 as forks" or "15 v 14 forks: smallest possible p <0.0001" */
     private static String sample(RunDiff.BenchmarkDiff benchmark) {
-        return benchmark.paired() ? benchmark.forksA() + " pairs, signed-rank"
-                : benchmark.forksA() + " v " + benchmark.forksB() + " forks, Mann-Whitney U";
+        String forks = VerdictRule.formatP(MannWhitney.smallestTwoSidedP(benchmark.forksA(), benchmark.forksB()));
+        return benchmark.paired() ? benchmark.forksA() + " pairs: smallest possible p "
+                + VerdictRule.formatP(SignedRank.smallestTwoSidedP(benchmark.forksA())) + " as pairs, " + forks + " as forks"
+                : benchmark.forksA() + " v " + benchmark.forksB() + " forks: smallest possible p " + forks;
     }
 
+    /** @return the smallest p any row of the benchmark can reach: as pairs when it ran as pairs (the larger floor) */
     private static double smallestP(RunDiff.BenchmarkDiff benchmark) {
         return benchmark.paired() ? SignedRank.smallestTwoSidedP(benchmark.forksA())
                 : MannWhitney.smallestTwoSidedP(benchmark.forksA(), benchmark.forksB());

@@ -188,14 +188,16 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
         int forksA = forksOfA.size();
         int forksB = forksOfB.size();
         if (forksA < VerdictRule.RECOMMENDED_FORKS || forksB < VerdictRule.RECOMMENDED_FORKS) {
-            double smallest = MannWhitney.smallestTwoSidedP(forksA, forksB);
+            double smallest = paired ? SignedRank.smallestTwoSidedP(forksA) : MannWhitney.smallestTwoSidedP(forksA, forksB);
             String reach = smallest < rule.lookAlpha()
                     ? String.format(Locale.ROOT, "alpha %s is reachable, but only just", VerdictRule.formatAlpha(rule.lookAlpha()))
                     : String.format(Locale.ROOT, "alpha %s cannot be reached, so every verdict is 'unreliable'; run at least %d forks a side",
-                            VerdictRule.formatAlpha(rule.lookAlpha()), MannWhitney.forksNeeded(rule.lookAlpha()));
+                            VerdictRule.formatAlpha(rule.lookAlpha()), paired ? SignedRank.pairsNeeded(rule.lookAlpha())
+                                    : MannWhitney.forksNeeded(rule.lookAlpha()));
             warnings.add(String.format(Locale.ROOT,
-                    "%s: %d v %d forks (fewer than %d a side): the smallest two-sided p these fork counts can give is %s; %s",
-                    name, forksA, forksB, VerdictRule.RECOMMENDED_FORKS, VerdictRule.formatP(smallest), reach));
+                    "%s: %s (fewer than %d a side): the smallest two-sided p these fork counts can give is %s; %s",
+                    name, paired ? forksA + " pairs" : forksA + " v " + forksB + " forks", VerdictRule.RECOMMENDED_FORKS,
+                    VerdictRule.formatP(smallest), reach));
         }
         List<String> compared = new ArrayList<>();
         for (String series : b.series()) {

@@ -36,8 +36,10 @@ public record SequentialPlan(int minForks, int maxForks, int stepForks, double t
     public static final int DEFAULT_STEP_FORKS = 10;
     /** Detectable change at which a benchmark stops, in percent. */
     public static final double DEFAULT_TARGET_PERCENT = 5.0;
-    /** Measuring time after which no further look starts. */
-    public static final Duration DEFAULT_BUDGET = Duration.ofMinutes(6);
+    /** Measuring time per benchmark compared after which no further look starts, unless told. */
+    public static final Duration DEFAULT_BUDGET_PER_BENCHMARK = Duration.ofSeconds(90);
+    /** The default budget's ceiling, however many benchmarks are compared. */
+    public static final Duration MAX_DEFAULT_BUDGET = Duration.ofMinutes(6);
 
     /**
      * @throws IllegalArgumentException with one line naming the value, e.g. "max forks must be
@@ -67,6 +69,17 @@ public record SequentialPlan(int minForks, int maxForks, int stepForks, double t
     /** A plan with one look: exactly {@code forks} a side. */
     public static SequentialPlan fixed(int forks) {
         return new SequentialPlan(forks, forks, 1, DEFAULT_TARGET_PERCENT, Duration.ZERO);
+    }
+
+    /** @return the default budget for {@code benchmarks} benchmarks: 90 s each, at most 6 minutes */
+    public static Duration defaultBudget(int benchmarks) {
+        Duration each = DEFAULT_BUDGET_PER_BENCHMARK.multipliedBy(Math.max(1, benchmarks));
+        return each.compareTo(MAX_DEFAULT_BUDGET) < 0 ? each : MAX_DEFAULT_BUDGET;
+    }
+
+    /** @return the same plan with another budget */
+    public SequentialPlan withBudget(Duration other) {
+        return new SequentialPlan(minForks, maxForks, stepForks, targetPercent, other);
     }
 
     /** @return the most looks this plan can take: 1 + ceil((max - min) / step) */

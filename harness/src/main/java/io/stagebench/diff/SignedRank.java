@@ -88,6 +88,16 @@ public final class SignedRank {
         return pairs < 1 ? 1.0 : Math.min(1.0, 2.0 / Math.pow(2, pairs));
     }
 
+    /** @return the fewest pairs whose smallest two-sided p is below {@code alpha} */
+    public static int pairsNeeded(double alpha) {
+        for (int n = 1; n < 1_000; n++) {
+            if (smallestTwoSidedP(n) < alpha) {
+                return n;
+            }
+        }
+        throw new IllegalArgumentException("alpha " + alpha + " is too small to reach with fewer than 1000 pairs");
+    }
+
     /**
      * @return the largest c such that P(T &lt;= c - 1) &lt;= {@code tail} for the untied
      *         signed-rank statistic T of {@code n} pairs, so that the Walsh averages of rank c

@@ -15,7 +15,8 @@ import java.util.Locale;
  *       alpha evenly over them). The test is the Wilcoxon signed-rank test over the pair
  *       differences when the row is {@link Row#paired() paired} (A's fork i and B's fork i ran
  *       next to each other from the same layout seed, so whatever the two shared - a layout
- *       mode, a slow stretch of the host - cancels), else the Mann-Whitney U test;</li>
+ *       mode, a slow stretch of the host - cancels) and its pairs share at least
+ *       {@link #PAIRING_MIN_SHARE} of the fork-to-fork variance; else the Mann-Whitney U test;</li>
  *   <li><b>beyond the run-to-run spread of the shift</b>: the Hodges-Lehmann shift (median of
  *       the Walsh averages of the pair differences, or of the pairwise differences B - A)
  *       exceeds its own spread, the width of its distribution-free 50 % interval: the
@@ -53,6 +54,16 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
     public static final double INTERVAL_CONFIDENCE = 0.95;
     /** Confidence of the interval whose width is the shift's spread: 50 %, the interquartile range of the estimate. */
     public static final double SPREAD_CONFIDENCE = 0.5;
+    /**
+     * Least share of the fork-to-fork variance ({@link Row#pairShare()}) that a pair's two forks
+     * must have in common to be judged on their differences. A difference carries the noise of both
+     * forks, 2 (1 - share) times one fork's variance, and n pairs cannot go below p = 2 / 2^n where
+     * n v n independent forks reach 2 / C(2n, n); below a half, the pairs' common part does not pay
+     * for that. On the EPYC machine the layout seeds did not carry the forks' modes (pairs shared
+     * -38..+24 % of the variance of the stand-alone stages' tmean), and the unpaired interval was the
+     * narrower: encode +5.4 % [-7.8, +20.8] paired, [-1.0, +6.9] unpaired, 13 pairs.
+     */
+    public static final double PAIRING_MIN_SHARE = 0.5;
     /** Bisection steps of the detectable change: a relative precision of 2^-40 of the search range. */
     private static final int DETECT_STEPS = 40;
 
@@ -100,15 +111,22 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
      * @param now       B's side
      * @param paired    true when {@code old.forksNs()[i]} and {@code now.forksNs()[i]} ran as a pair
      *                  (next to each other, the same layout seed): the row is then judged on the
-     *                  pair differences
+     *                  pair differences, if the pairs share at least {@link #PAIRING_MIN_SHARE} of
+     *                  the fork-to-fork variance
+     * @param sharedAsked for a row that ran as pairs but is judged unpaired, the share its pairs had; else NaN
      * @throws IllegalArgumentException when a paired row's sides have different fork counts
      */
-    public record Row(Statistic statistic, Side old, Side now, boolean paired) {
+    public record Row(Statistic statistic, Side old, Side now, boolean paired, double sharedAsked) {
         public Row {
             if (paired && old.forks() != now.forks()) {
                 throw new IllegalArgumentException("a paired row needs as many forks a side, got " + old.forks() + " v "
                         + now.forks());
             }
+        }
+
+        /** A row whose forks ran as pairs ({@code paired}) or as two independent sets. */
+        public Row(Statistic statistic, Side old, Side now, boolean paired) {
+            this(statistic, old, now, paired, Double.NaN);
         }
 
         /** An unpaired row: two independent sets of forks. */
@@ -127,9 +145,45 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
             return d;
         }
 
-        /** @return "signed-rank, 15 pairs" or "Mann-Whitney U, 15 v 14 forks" */
+        /**
+         * The share of the fork-to-fork variance that the two forks of a pair have in common: the
+         * intraclass correlation of the pairs about their grand mean, 1 when a pair's two values move
+         * together, 0 when pairing tells nothing. It does not change when A's and B's values of a
+         * pair are swapped, so choosing the test by it leaves the signed-rank test's exact null
+         * distribution (all 2^n swaps) as it is. NaN for fewer than 2 pairs or no spread at all.
+         */
+        double pairShare() {
+            double[] a = old.forksNs();
+            double[] b = now.forksNs();
+            if (!paired || a.length < 2) {
+                return Double.NaN;
+            }
+            double mean = 0;
+            for (int i = 0; i < a.length; i++) {
+                mean += a[i] + b[i];
+            }
+            mean /= 2.0 * a.length;
+            double together = 0;
+            double each = 0;
+            for (int i = 0; i < a.length; i++) {
+                together += (a[i] - mean) * (b[i] - mean);
+                each += ((a[i] - mean) * (a[i] - mean) + (b[i] - mean) * (b[i] - mean)) / 2;
+            }
+            return each > 0 ? together / each : Double.NaN;
+        }
+
+        /** @return this row as judged: unpaired when its pairs share less than {@link #PAIRING_MIN_SHARE} of the variance */
+        Row asJudged() {
+            double share = pairShare();
+            return paired && !(share >= PAIRING_MIN_SHARE) ? new Row(statistic, old, now, false, share) : this;
+        }
+
+        /** @return "signed-rank, 15 pairs (pairs share 72%)" or "Mann-Whitney U, 15 v 15 forks (pairs share 12%)" */
         String testName() {
-            return paired ? "signed-rank, " + old.forks() + " pairs" : "Mann-Whitney U, " + old.forks() + " v " + now.forks() + " forks";
+            double share = paired ? pairShare() : sharedAsked;
+            String shared = Double.isNaN(share) ? "" : String.format(Locale.ROOT, " (pairs share %.0f%%)", 100 * share);
+            return paired ? "signed-rank, " + old.forks() + " pairs" + shared
+                    : "Mann-Whitney U, " + old.forks() + " v " + now.forks() + " forks" + shared;
         }
 
         /** @return the smallest two-sided exact p this row's fork counts can give */
@@ -173,7 +227,9 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
      *
      * @return one comparison per row, in order
      */
-    public List<Comparison> judgeAll(List<Row> rows) {
+    public List<Comparison> judgeAll(List<Row> asked) {
+        // pairs that share too little of the fork-to-fork variance are judged as independent forks
+        List<Row> rows = asked.stream().map(Row::asJudged).toList();
         int n = rows.size();
         String[] unreliable = new String[n];
         double[] p = new double[n];

@@ -55,6 +55,69 @@ class RunDiffTest {
                 diff.regressions());
     }
 
+    /** Per-fork p50s spread over 70..130 ns by what each fork drew (its layout, the host), and the same plus {@code shiftNs}. */
+    private static Map<String, double[]> spreadForks(double shiftNs) {
+        double[] forks = new double[14];
+        for (int i = 0; i < forks.length; i++) {
+            forks[i] = 100 + 30 * Math.sin(i * 2.1) + shiftNs;
+        }
+        return Map.of("encode", forks);
+    }
+
+    /** Records in both runs' summary.json that their forks ran as pairs, as ab writes it. */
+    private static void pair(Path a, Path b) throws Exception {
+        for (Path[] sides : new Path[][] {{a, b}, {b, a}}) {
+            Path summary = sides[0].resolve("summary.json");
+            ObjectNode root = (ObjectNode) Json.mapper().readTree(summary.toFile());
+            root.set("pairing", Json.mapper().valueToTree(io.stagebench.store.Pairing.of(sides[0] == a ? "A" : "B", sides[1])));
+            Files.writeString(summary, Json.write(root));
+        }
+    }
+
+    @Test
+    void shouldJudgeTwoStoredSidesOfAnAbOnTheirPairsAndOtherRunsAsIndependentForks() throws Exception {
+        Path a = SummaryFixture.run().benchmark("encode", spreadForks(0)).writeTo(dir.resolve("a"));
+        Path b = SummaryFixture.run().benchmark("encode", spreadForks(4)).writeTo(dir.resolve("b"));
+
+        RunDiff unpaired = RunDiff.compare(ResultReader.readSummary(a), ResultReader.readSummary(b), VerdictRule.defaults(),
+                ALL, List.of());
+        pair(a, b);
+        RunDiff paired = RunDiff.compare(ResultReader.readSummary(a), ResultReader.readSummary(b), VerdictRule.defaults(),
+                ALL, List.of());
+
+        assertFalse(unpaired.benchmarks().get(0).paired());
+        assertEquals(Verdict.NO_CHANGE, verdict(unpaired, "encode", Statistic.P50));
+        assertTrue(paired.benchmarks().get(0).paired());
+        assertEquals(Verdict.SLOWER, verdict(paired, "encode", Statistic.P50));
+        assertEquals(2.0 / 16384, paired.benchmarks().get(0).stages().get(0).comparisons().get(1).pValue(), 1e-12);
+        String text = new DiffReport(paired).toText();
+        assertTrue(text.contains("encode  (14 pairs: smallest possible p 0.0001 as pairs, <0.0001 as forks)"), text);
+        assertTrue(text.lines().anyMatch(l -> l.matches("\\s+encode\\s+p50\\s+ns .* pairs\\s+0\\.\\d+\\s+.*slower.*")), text);
+        String json = new DiffReport(paired).toJson();
+        assertTrue(json.contains("\"paired\" : true") && json.contains("\"test\" : \"signed-rank, 14 pairs (pairs share 98%)\""),
+                json);
+    }
+
+    @Test
+    void shouldLeaveAFailedForksPartnerOutOfThePairedComparison() throws Exception {
+        Path a = SummaryFixture.run().benchmark("encode", spreadForks(0)).writeTo(dir.resolve("a"));
+        Path b = SummaryFixture.run().benchmark("encode", spreadForks(4)).writeTo(dir.resolve("b"));
+        pair(a, b);
+        Path summary = b.resolve("summary.json");
+        ObjectNode root = (ObjectNode) Json.mapper().readTree(summary.toFile());
+        ((com.fasterxml.jackson.databind.node.ArrayNode) root.get("benchmarks").get(0).get("forks")).remove(2);
+        Files.writeString(summary, Json.write(root));
+
+        RunDiff diff = RunDiff.compare(ResultReader.readSummary(a), ResultReader.readSummary(b), VerdictRule.defaults(),
+                ALL, List.of());
+
+        assertEquals(13, diff.benchmarks().get(0).forksA());
+        assertEquals(13, diff.benchmarks().get(0).forksB());
+        assertTrue(diff.warnings().contains("encode: fork(s) [3] failed on one side; their partners are left out of the"
+                + " paired comparison (13 pairs compared)"), diff.warnings().toString());
+        assertEquals(Verdict.SLOWER, verdict(diff, "encode", Statistic.P50));
+    }
+
     @Test
     void shouldCallNothingForTheSameFiguresAgainstThemselves() {
         StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
@@ -167,9 +230,9 @@ class RunDiffTest {
 
         String text = new DiffReport(RunDiff.compare(a, b, VerdictRule.defaults(), List.of(Statistic.P50), List.of())).toText();
 
-        assertTrue(text.contains("pipeline  (9 v 9 forks, Mann-Whitney U: smallest possible p <0.0001)"), text);
+        assertTrue(text.contains("pipeline  (9 v 9 forks: smallest possible p <0.0001)"), text);
         assertTrue(text.lines().anyMatch(l -> l.matches("\\s+decide\\s+p50\\s+ns\\s+100\\.0\\s+110\\.0\\s+\\+10\\.0%\\s+\\+10\\.0% \\[\\+9\\.5, \\+10\\.5\\]"
-                + "\\s+0\\.\\d\\s+<0\\.0001\\s+2\\.0%\\s+slower.*")), text);
+                + "\\s+0\\.\\d\\s+forks\\s+<0\\.0001\\s+2\\.0%\\s+slower.*")), text);
         assertTrue(text.lines().anyMatch(l -> l.matches("\\s+parse\\s+p50\\s+.*no change \\[\\d\\]")), text);
         assertTrue(text.lines().anyMatch(l -> l.matches("\\s+\\[\\d\\] Holm p 0\\.\\d+ >= 0\\.05")), text);
         assertTrue(text.lines().allMatch(l -> l.length() <= 120), text);

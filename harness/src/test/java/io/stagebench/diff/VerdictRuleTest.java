@@ -80,12 +80,13 @@ class VerdictRuleTest {
         double[] a = new double[16];
         double[] b = new double[16];
         for (int i = 0; i < 16; i++) {
-            a[i] = 100;
-            b[i] = i < 10 ? 100 : 110;
+            a[i] = 100 + 10 * (i % 4);
+            b[i] = a[i] + (i < 10 ? 0 : 10);
         }
         Comparison c = rule.judgeAll(List.of(new VerdictRule.Row(Statistic.P50, new Side(100, a, null),
                 new Side(110, b, null), true))).get(0);
 
+        assertTrue(c.paired(), c.test());
         assertEquals(2.0 / 64, c.pValue(), 1e-12, "six nonzero differences, all positive");
         assertEquals(5.0, c.shiftNs(), 1e-12);
         assertEquals(5.0, c.shiftSpreadNs(), 1e-12);
@@ -111,11 +112,24 @@ class VerdictRuleTest {
         assertEquals(Verdict.NO_CHANGE, unpaired.verdict(), unpaired.reason());
         assertEquals("Mann-Whitney U, 15 v 15 forks", unpaired.test());
         assertEquals(Verdict.SLOWER, paired.verdict(), paired.reason());
-        assertEquals("signed-rank, 15 pairs", paired.test());
+        assertEquals("signed-rank, 15 pairs (pairs share 99%)", paired.test());
         assertTrue(paired.paired());
         assertEquals(2.0 / Math.pow(2, 15), paired.pValue(), 1e-15, "every pair slower");
         assertTrue(paired.shiftNs() > 3 && paired.shiftNs() < 3.4, "shift " + paired.shiftNs());
         assertTrue(paired.shiftLowNs() >= 3 && paired.shiftHighNs() <= 3.4, paired.shiftLowNs() + ".." + paired.shiftHighNs());
+    }
+
+    @Test
+    void shouldJudgePairsThatShareLittleOfTheSpreadAsIndependentForks() {
+        // each fork draws its own mode, the pair shares nothing: the differences carry both forks' noise
+        double[] a = {27.3, 33.4, 27.6, 27.5, 36.1, 27.4, 27.2, 33.3, 27.5, 27.6, 27.3, 34.0, 27.4};
+        double[] b = {33.5, 27.4, 27.5, 36.2, 27.6, 27.3, 33.1, 27.5, 27.4, 34.1, 27.6, 27.3, 27.5};
+
+        Comparison c = rule.judgeAll(List.of(new VerdictRule.Row(Statistic.TMEAN, side(a), side(b), true))).get(0);
+
+        assertEquals(false, c.paired());
+        assertTrue(c.test().startsWith("Mann-Whitney U, 13 v 13 forks (pairs share -"), c.test());
+        assertEquals(MannWhitney.test(a, b).pValue(), c.pValue(), 1e-12);
     }
 
     @Test
@@ -195,6 +209,22 @@ class VerdictRuleTest {
         assertEquals(Verdict.SLOWER, oneSlowFork.verdict(), oneSlowFork.reason());
         assertEquals(9.8, oneSlowFork.shiftNs(), 1e-9);
         assertEquals(20.6, oneSlowFork.shiftHighNs(), 1e-9);
+    }
+
+    @Test
+    void shouldDecideThePairedPackageWorkedExampleAsDocumented() {
+        Side a = side(30.2, 36.1, 30.4, 36.3, 30.1, 36.0);
+        Side b = side(31.9, 37.6, 32.0, 38.1, 31.7, 37.8);
+
+        Comparison paired = rule.judgeAll(List.of(new VerdictRule.Row(Statistic.TMEAN, a, b, true))).get(0);
+        Comparison unpaired = rule.judge(Statistic.TMEAN, a, b);
+
+        assertEquals(2.0 / 64, paired.pValue(), 1e-12);
+        assertEquals(1.65, paired.shiftNs(), 1e-9);
+        assertEquals(0.1, paired.shiftSpreadNs(), 1e-9);
+        assertEquals(Verdict.SLOWER, paired.verdict(), paired.reason());
+        assertEquals(0.18, unpaired.pValue(), 0.005);
+        assertEquals(Verdict.NO_CHANGE, unpaired.verdict());
     }
 
     @Test
