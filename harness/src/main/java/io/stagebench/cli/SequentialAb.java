@@ -155,15 +155,20 @@ final class SequentialAb {
                 }
                 List<StageSummary> forksA = perFork(a, series);
                 List<StageSummary> forksB = perFork(b, series);
+                // every fork has every series of its benchmark; if one did not, its indices would not pair: unpaired
+                boolean aligned = forksA.size() == a.forks().size() && forksB.size() == b.forks().size();
                 List<StageSummary> pairedA = new ArrayList<>();
                 List<StageSummary> pairedB = new ArrayList<>();
-                for (int[] pair : pairs) {
+                for (int[] pair : aligned ? pairs : List.<int[]>of()) {
                     pairedA.add(forksA.get(pair[0]));
                     pairedB.add(forksB.get(pair[1]));
                 }
                 for (Statistic statistic : statistics) {
-                    rows.add(new VerdictRule.Row(statistic, Side.of(statistic, pooledA.get(series), pairedA),
-                            Side.of(statistic, pooledB, pairedB), true));
+                    rows.add(aligned
+                            ? new VerdictRule.Row(statistic, Side.of(statistic, pooledA.get(series), pairedA),
+                                    Side.of(statistic, pooledB, pairedB), true)
+                            : new VerdictRule.Row(statistic, Side.of(statistic, pooledA.get(series), forksA),
+                                    Side.of(statistic, pooledB, forksB)));
                     rowBenchmark.add(b.descriptor().name());
                 }
             }

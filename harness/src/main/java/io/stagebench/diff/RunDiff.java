@@ -114,8 +114,8 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
         List<Comparison> judged = rule.judgeAll(rows);
         long family = judged.stream().filter(c -> !Double.isNaN(c.pValue())).count();
         for (PendingBenchmark p : pending) {
-            double smallest = p.paired() ? SignedRank.smallestTwoSidedP(p.forksA())
-                    : MannWhitney.smallestTwoSidedP(p.forksA(), p.forksB());
+            // a row that ran as pairs may be judged as independent forks: the lower floor of the two decides
+            double smallest = MannWhitney.smallestTwoSidedP(p.forksA(), p.forksB());
             if (family > 1 && smallest * family >= rule.lookAlpha() && smallest < rule.lookAlpha()) {
                 warnings.add(String.format(Locale.ROOT, "%s: %s give p >= %s at best; over the %d rows of this diff"
                         + " Holm needs p < %s for a first call, so this benchmark can have none: measure more forks (ab starts"
@@ -188,16 +188,17 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
         int forksA = forksOfA.size();
         int forksB = forksOfB.size();
         if (forksA < VerdictRule.RECOMMENDED_FORKS || forksB < VerdictRule.RECOMMENDED_FORKS) {
-            double smallest = paired ? SignedRank.smallestTwoSidedP(forksA) : MannWhitney.smallestTwoSidedP(forksA, forksB);
+            // a row that ran as pairs may be judged as independent forks: the lower floor of the two decides what is reachable
+            double smallest = MannWhitney.smallestTwoSidedP(forksA, forksB);
             String reach = smallest < rule.lookAlpha()
                     ? String.format(Locale.ROOT, "alpha %s is reachable, but only just", VerdictRule.formatAlpha(rule.lookAlpha()))
                     : String.format(Locale.ROOT, "alpha %s cannot be reached, so every verdict is 'unreliable'; run at least %d forks a side",
-                            VerdictRule.formatAlpha(rule.lookAlpha()), paired ? SignedRank.pairsNeeded(rule.lookAlpha())
-                                    : MannWhitney.forksNeeded(rule.lookAlpha()));
+                            VerdictRule.formatAlpha(rule.lookAlpha()), MannWhitney.forksNeeded(rule.lookAlpha()));
             warnings.add(String.format(Locale.ROOT,
                     "%s: %s (fewer than %d a side): the smallest two-sided p these fork counts can give is %s; %s",
                     name, paired ? forksA + " pairs" : forksA + " v " + forksB + " forks", VerdictRule.RECOMMENDED_FORKS,
-                    VerdictRule.formatP(smallest), reach));
+                    paired ? VerdictRule.formatP(SignedRank.smallestTwoSidedP(forksA)) + " as pairs, "
+                            + VerdictRule.formatP(smallest) + " as independent forks" : VerdictRule.formatP(smallest), reach));
         }
         List<String> compared = new ArrayList<>();
         for (String series : b.series()) {
@@ -206,8 +207,11 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
                 continue;
             }
             for (Statistic statistic : statistics) {
-                rows.add(new VerdictRule.Row(statistic, side(a, forksOfA, series, statistic),
-                        side(b, forksOfB, series, statistic), paired));
+                Side sideA = side(a, forksOfA, series, statistic);
+                Side sideB = side(b, forksOfB, series, statistic);
+                // a fork without this series breaks the pairs' alignment: that row is compared unpaired
+                rows.add(new VerdictRule.Row(statistic, sideA, sideB, paired && sideA.forks() == sideB.forks()
+                        && everyForkHas(forksOfA, series) && everyForkHas(forksOfB, series)));
             }
             compared.add(series);
         }
@@ -217,6 +221,10 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
             }
         }
         return new PendingBenchmark(name, forksA, forksB, paired, compared);
+    }
+
+    private static boolean everyForkHas(List<StoredRun.Fork> forks, String series) {
+        return forks.stream().allMatch(f -> f.summary(series).isPresent());
     }
 
     /**
