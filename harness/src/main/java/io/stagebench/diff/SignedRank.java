@@ -60,18 +60,7 @@ public final class SignedRank {
                 observed += doubledRanks[i];
             }
         }
-        double[] pmf = new double[total + 1];
-        pmf[0] = 1;
-        int reach = 0;
-        for (int i = 0; i < n; i++) {
-            int r = doubledRanks[i];
-            for (int s = reach; s >= 0; s--) {
-                double half = pmf[s] / 2;
-                pmf[s] = half;
-                pmf[s + r] += half;
-            }
-            reach += r;
-        }
+        double[] pmf = signFlips(doubledRanks);
         // |2s - total| >= |2 observed - total|: as far from the mean as what was seen, on either side
         long distance = Math.abs(2L * observed - total);
         double p = 0;
@@ -106,17 +95,11 @@ public final class SignedRank {
      */
     static int lowerCriticalRank(int n, double tail) {
         int total = n * (n + 1) / 2;
-        double[] pmf = new double[total + 1];
-        pmf[0] = 1;
-        int reach = 0;
-        for (int r = 1; r <= n; r++) {
-            for (int s = reach; s >= 0; s--) {
-                double half = pmf[s] / 2;
-                pmf[s] = half;
-                pmf[s + r] += half;
-            }
-            reach += r;
+        int[] ranks = new int[n];
+        for (int i = 0; i < n; i++) {
+            ranks[i] = i + 1;
         }
+        double[] pmf = signFlips(ranks);
         double cumulative = 0;
         int c = 0;
         while (c <= total) {
@@ -127,6 +110,29 @@ public final class SignedRank {
             c++;
         }
         return c;
+    }
+
+    /**
+     * @return P(S = s) for s = 0 .. sum of {@code ranks}, where S is the sum of the ranks that a
+     *         fair coin per rank marks positive: the signed-rank null distribution
+     */
+    private static double[] signFlips(int[] ranks) {
+        int total = 0;
+        for (int r : ranks) {
+            total += r;
+        }
+        double[] pmf = new double[total + 1];
+        pmf[0] = 1;
+        int reach = 0;
+        for (int r : ranks) {
+            for (int s = reach; s >= 0; s--) {
+                double half = pmf[s] / 2;
+                pmf[s] = half;
+                pmf[s + r] += half;
+            }
+            reach += r;
+        }
+        return pmf;
     }
 
     /** @return each value's midrank among {@code values}, doubled (1-based ranks, so 2..2n) */

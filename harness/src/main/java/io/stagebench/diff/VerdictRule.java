@@ -113,20 +113,14 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
      *                  (next to each other, the same layout seed): the row is then judged on the
      *                  pair differences, if the pairs share at least {@link #PAIRING_MIN_SHARE} of
      *                  the fork-to-fork variance
-     * @param sharedAsked for a row that ran as pairs but is judged unpaired, the share its pairs had; else NaN
      * @throws IllegalArgumentException when a paired row's sides have different fork counts
      */
-    public record Row(Statistic statistic, Side old, Side now, boolean paired, double sharedAsked) {
+    public record Row(Statistic statistic, Side old, Side now, boolean paired) {
         public Row {
             if (paired && old.forks() != now.forks()) {
                 throw new IllegalArgumentException("a paired row needs as many forks a side, got " + old.forks() + " v "
                         + now.forks());
             }
-        }
-
-        /** A row whose forks ran as pairs ({@code paired}) or as two independent sets. */
-        public Row(Statistic statistic, Side old, Side now, boolean paired) {
-            this(statistic, old, now, paired, Double.NaN);
         }
 
         /** An unpaired row: two independent sets of forks. */
@@ -172,28 +166,27 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
             return each > 0 ? together / each : Double.NaN;
         }
 
-        /** @return this row as judged: unpaired when its pairs share less than {@link #PAIRING_MIN_SHARE} of the variance */
-        Row asJudged() {
-            double share = pairShare();
-            return paired && !(share >= PAIRING_MIN_SHARE) ? new Row(statistic, old, now, false, share) : this;
+        /** @return whether the row is judged on its pair differences: it ran as pairs that share at least {@link #PAIRING_MIN_SHARE} */
+        boolean judgedAsPairs() {
+            return paired && pairShare() >= PAIRING_MIN_SHARE;
         }
 
         /** @return "signed-rank, 15 pairs (pairs share 72%)" or "Mann-Whitney U, 15 v 15 forks (pairs share 12%)" */
         String testName() {
-            double share = paired ? pairShare() : sharedAsked;
+            double share = pairShare();
             String shared = Double.isNaN(share) ? "" : String.format(Locale.ROOT, " (pairs share %.0f%%)", 100 * share);
-            return paired ? "signed-rank, " + old.forks() + " pairs" + shared
+            return judgedAsPairs() ? "signed-rank, " + old.forks() + " pairs" + shared
                     : "Mann-Whitney U, " + old.forks() + " v " + now.forks() + " forks" + shared;
         }
 
         /** @return the smallest two-sided exact p this row's fork counts can give */
         double smallestP() {
-            return paired ? SignedRank.smallestTwoSidedP(old.forks()) : MannWhitney.smallestTwoSidedP(old.forks(), now.forks());
+            return judgedAsPairs() ? SignedRank.smallestTwoSidedP(old.forks()) : MannWhitney.smallestTwoSidedP(old.forks(), now.forks());
         }
 
         /** @return the two-sided p-value of B's values shifted by {@code deltaNs} (0: the data as measured) */
         double pValue(double deltaNs) {
-            if (paired) {
+            if (judgedAsPairs()) {
                 double[] d = differencesNs();
                 for (int i = 0; i < d.length; i++) {
                     d[i] += deltaNs;
@@ -212,7 +205,7 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
             if (old.forks() == 0 || now.forks() == 0) {
                 return ShiftEstimate.NONE;
             }
-            return paired ? ShiftEstimate.paired(differencesNs(), 1 - confidence)
+            return judgedAsPairs() ? ShiftEstimate.paired(differencesNs(), 1 - confidence)
                     : ShiftEstimate.of(old.forksNs(), now.forksNs(), 1 - confidence);
         }
     }
@@ -227,9 +220,7 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
      *
      * @return one comparison per row, in order
      */
-    public List<Comparison> judgeAll(List<Row> asked) {
-        // pairs that share too little of the fork-to-fork variance are judged as independent forks
-        List<Row> rows = asked.stream().map(Row::asJudged).toList();
+    public List<Comparison> judgeAll(List<Row> rows) {
         int n = rows.size();
         String[] unreliable = new String[n];
         double[] p = new double[n];
@@ -239,7 +230,7 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
             Row row = rows.get(i);
             unreliable[i] = unreliableWhy(row);
             if (unreliable[i] == null) {
-                if (row.paired()) {
+                if (row.judgedAsPairs()) {
                     p[i] = row.pValue(0);
                     exact[i] = true;
                 } else {
@@ -295,7 +286,7 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
         }
         return new Comparison(row.statistic(), old.pooledNs(), now.pooledNs(), pooledChange, old.forksNs(), now.forksNs(),
                 old.iqrNs(), now.iqrNs(), shift.shiftNs(), shiftPercent, shift.lowNs(), shift.highNs(), spread,
-                row.paired(), row.testName(), p, pAdjusted, unreliable == null && exact, detectable, verdict, reason);
+                row.judgedAsPairs(), row.testName(), p, pAdjusted, unreliable == null && exact, detectable, verdict, reason);
     }
 
     /**
@@ -348,7 +339,7 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
     private String unreliableWhy(Row row) {
         Side old = row.old();
         Side now = row.now();
-        if (row.paired() && old.forks() < 2) {
+        if (row.judgedAsPairs() && old.forks() < 2) {
             return old.forks() + " pairs: at least 2 needed";
         }
         if (old.forks() < 2 || now.forks() < 2) {
@@ -357,7 +348,7 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
         double smallest = row.smallestP();
         if (!(smallest < lookAlpha())) {
             return String.format(Locale.ROOT, "%s cannot reach p < %s (smallest p %s)",
-                    row.paired() ? old.forks() + " pairs" : old.forks() + " v " + now.forks() + " forks",
+                    row.judgedAsPairs() ? old.forks() + " pairs" : old.forks() + " v " + now.forks() + " forks",
                     formatAlpha(lookAlpha()), formatP(smallest));
         }
         if (old.unreliableWhy() != null) {
