@@ -21,6 +21,11 @@ import io.stagebench.clock.Clock;
  * next, which costs more than the probe overhead subtracted. To measure that, the runner
  * replays a pipeline's messages through {@link #unmarked unmarked} stamps too, whose marks
  * do nothing: the one delta is the message's total with begin and end reads only.
+ *
+ * <p>A batched run ({@code --batch K}, {@link #batched}) times K consecutive messages between
+ * one begin and one end read: marks and {@link #restart()} do nothing there (a read inside the
+ * batch would be the per-message probe the batch exists to amortise), and {@link
+ * #stageStartTicks()} is the batch's start read for every message of the batch.
  */
 public final class Stamps {
 
@@ -31,24 +36,27 @@ public final class Stamps {
     private final int[][] deltaTicks;
     private final int stageCount;
     private final boolean marking;
+    private final boolean batched;
     private int row;
     private int stage;
     private long lastTicks;
     private long markErrors;
+    private long restartsIgnored;
 
     /**
      * @param clock      the fork's clock
      * @param deltaTicks one array per stage, each as long as the recording
      */
     public Stamps(Clock clock, int[][] deltaTicks) {
-        this(clock, deltaTicks, true);
+        this(clock, deltaTicks, true, false);
     }
 
-    private Stamps(Clock clock, int[][] deltaTicks, boolean marking) {
+    private Stamps(Clock clock, int[][] deltaTicks, boolean marking, boolean batched) {
         this.clock = clock;
         this.deltaTicks = deltaTicks;
         this.stageCount = deltaTicks.length;
         this.marking = marking;
+        this.batched = batched;
     }
 
     /**
@@ -60,7 +68,16 @@ public final class Stamps {
      * a pass.
      */
     public static Stamps unmarked(Clock clock, int[] totalTicks) {
-        return new Stamps(clock, new int[][] {totalTicks}, false);
+        return new Stamps(clock, new int[][] {totalTicks}, false, false);
+    }
+
+    /**
+     * Runner: stamps of a batched run, one delta per batch of K messages into {@code batchTicks}:
+     * marks and {@link #restart()} do nothing (a restart is counted, {@link #restartsIgnored()}),
+     * so nothing but the operation runs between the batch's begin and end reads.
+     */
+    public static Stamps batched(Clock clock, int[] batchTicks) {
+        return new Stamps(clock, new int[][] {batchTicks}, false, true);
     }
 
     /** Marks the boundary after the current stage (nothing in {@link #unmarked} stamps). */
@@ -101,12 +118,29 @@ public final class Stamps {
      * stages (apply the message to the book, then time only {@code decide}). The excluded
      * work still runs on the measuring thread: in paced mode it delays later messages but
      * is not part of this message's latency, so use it in back-to-back mode.
+     *
+     * <p>In a batched run it does nothing but count: one interval spans K messages, so the
+     * clock cannot stop per message. A batched run of a benchmark that restarts subtracts the
+     * excluded work instead, timed alone in batches of its own ({@link Preparation}).
      */
     public void restart() {
+        if (batched) {
+            restartsIgnored++;
+            return;
+        }
         lastTicks = clock.begin();
     }
 
-    /** @return the tick at which the current stage's timing began (the start read, last mark or restart) */
+    /** @return restarts a batched run ignored (0 in any other stamps) */
+    public long restartsIgnored() {
+        return restartsIgnored;
+    }
+
+    /**
+     * @return the tick at which the current stage's timing began (the start read, last mark or
+     *         restart); in a batched run, the batch's start read for every message of the batch, so
+     *         a benchmark that waits a fixed time from it must chain its own deadlines (as {@code spin} does)
+     */
     public long stageStartTicks() {
         return lastTicks;
     }

@@ -17,7 +17,9 @@ import io.stagebench.clock.Clock;
  * <p>The wait is measured from the interval's own start read ({@link Stamps#stageStartTicks()})
  * and ends at the first raw read at or past {@code start + K}, so it overshoots by less than
  * one raw read (quantised by the counter's step); the end read is the probe the runner
- * subtracts.
+ * subtracts. In a batch ({@code --batch K}) every message sees the batch's start read, so each
+ * wait runs from the previous message's deadline instead: K messages end at start + K x ticks,
+ * overshooting once per batch, not once per message.
  */
 @Benchmark(name = "spin", description = "busy-wait exactly K ticks (--param ticks=K): checks the ruler",
         params = @Parameter(name = "ticks", min = 0, max = Stamps.MAX_DELTA_TICKS, defaultValue = "" + SpinBenchmark.DEFAULT_TICKS,
@@ -29,6 +31,7 @@ public final class SpinBenchmark implements Operation {
 
     private Clock clock;
     private long ticks;
+    private long lastUntil;
 
     @Setup
     public void setup(BenchmarkParams params, Clock clock) {
@@ -42,11 +45,13 @@ public final class SpinBenchmark implements Operation {
     @Override
     public void run(long seq, Stamps stamps, Sink sink) {
         final Clock c = clock;
-        final long until = stamps.stageStartTicks() + ticks;
+        // unbatched, the start read is always past the previous deadline; batched, it is not
+        final long until = Math.max(stamps.stageStartTicks(), lastUntil) + ticks;
         long now;
         do {
             now = c.raw();
         } while (now < until);
+        lastUntil = until;
         sink.consume(now);
     }
 

@@ -1,5 +1,6 @@
 package io.stagebench.cli;
 
+import io.stagebench.runner.BatchPilot;
 import io.stagebench.runner.BenchmarkRegistry;
 import io.stagebench.runner.Rate;
 import io.stagebench.runner.RunConfig;
@@ -34,6 +35,14 @@ final class MeasurementOptions {
 
     @Option(names = "--rate", paramLabel = "RATE", description = "Paced rate, e.g. 100k/s, 2500/s, 1M/s; measures paced instead of back to back.")
     String rate;
+
+    @Option(names = "--batch", paramLabel = "K|auto",
+            description = {"Time K consecutive messages between one begin and one end read, for stages the probe would"
+                    + " swamp: each sample is then the mean of K messages (its percentiles are of K-message means, not of"
+                    + " messages), the probe paid once per K. 'auto': the smallest power of two putting the probe below "
+                    + BatchPilot.TARGET_PROBE_PERCENT + "%% of the interval, from a short pilot fork per benchmark."
+                    + " Back to back only; not for handoff benchmarks."})
+    String batch;
 
     @Option(names = "--jit-retries", paramLabel = "N",
             description = "Measured passes a fork may discard and replay because the JIT compiled while they ran"
@@ -85,6 +94,54 @@ final class MeasurementOptions {
         return new Warmup(count, 0);
     }
 
+    /**
+     * @param measuredMessages the measured messages per fork
+     * @param rateHz           the paced rate, 0 back to back
+     * @return messages per timed interval: 1 without {@code --batch}, {@link RunConfig#BATCH_AUTO} for {@code auto}
+     */
+    int batch(int measuredMessages, double rateHz) {
+        if (batch == null) {
+            return 1;
+        }
+        String text = batch.trim();
+        int k;
+        if (text.equals("auto")) {
+            k = RunConfig.BATCH_AUTO;
+        } else {
+            try {
+                k = Integer.parseInt(text.replace("_", ""));
+            } catch (NumberFormatException e) {
+                throw usage("--batch: cannot parse '" + batch + "' (a message count such as 16, or auto)");
+            }
+            if (k < 1) {
+                throw usage("--batch must be at least 1 message, got " + k);
+            }
+            if (k > measuredMessages) {
+                throw usage("--batch " + k + " is larger than the " + measuredMessages + " measured messages (-n)");
+            }
+        }
+        if (rateHz > 0 && k != 1) {
+            throw usage("--batch applies only back to back: a paced run times each message from its own arrival (drop --rate)");
+        }
+        return k;
+    }
+
+    /**
+     * Refuses {@code --batch} for a handoff benchmark, before any fork: its messages cross two threads,
+     * and a batch of them is no one thread's interval.
+     */
+    void checkBatch(BenchmarkRegistry registry, List<String> benchmarks) {
+        if (batch == null || batch.trim().equals("1")) {
+            return;
+        }
+        for (String name : benchmarks) {
+            if (registry.get(name).isHandoff()) {
+                throw usage("--batch: " + name + " is a handoff benchmark; its messages cross two threads, so no one"
+                        + " thread's interval holds a batch of them (measure it without --batch)");
+            }
+        }
+    }
+
     /** @return the paced rate in messages per second, 0 when none was given */
     double rateHz() {
         if (rate == null) {
@@ -111,13 +168,14 @@ final class MeasurementOptions {
         int measured = messages(defaultMessages);
         Warmup warm = warmup(defaultWarmup);
         double hz = rateHz();
+        int k = batch(measured, hz);
         int retries = jitRetries != null ? jitRetries : RunConfig.DEFAULT_JIT_RETRIES;
         if (retries < 0 || retries > 100) {
             throw usage("--jit-retries must be in [0, 100], got " + retries);
         }
         UnaryOperator<RunConfig.Builder> machine = session.settings();
         return builder -> machine.apply(builder).forks(forkCount).messages(measured).warmup(warm.messages(), warm.ms())
-                .paced(hz).jitRetries(retries);
+                .paced(hz).jitRetries(retries).batch(k);
     }
 
     /** @return the named benchmarks, or every default one when none is named */
@@ -151,6 +209,7 @@ final class MeasurementOptions {
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
+        checkBatch(registry, benchmarks);
     }
 
     /**

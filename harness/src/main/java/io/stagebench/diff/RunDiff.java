@@ -62,6 +62,10 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
         }
     }
 
+    private static String samplesOf(int batch) {
+        return batch == 1 ? "a message a sample" : "in batches of " + batch;
+    }
+
     /**
      * Compares {@code a} (old) with {@code b} (new).
      *
@@ -95,6 +99,15 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
             }
         }
         List<String> compared = only.isEmpty() ? common : common.stream().filter(only::contains).toList();
+        for (String name : compared) {
+            int batchA = a.benchmark(name).orElseThrow().batch();
+            int batchB = b.benchmark(name).orElseThrow().batch();
+            if (batchA != batchB) {
+                throw new DiffException("benchmark '" + name + "' was measured " + samplesOf(batchA) + " in A and "
+                        + samplesOf(batchB) + " in B: a distribution of K-message means is not one of messages; measure"
+                        + " both with the same --batch");
+            }
+        }
         boolean paired = Pairing.paired(a, b);
         List<PendingBenchmark> pending = new ArrayList<>();
         List<VerdictRule.Row> rows = new ArrayList<>();

@@ -228,6 +228,12 @@ public final class HtmlReport {
         html.append("<p class=\"meta\">stages ").append(esc(String.join(" → ", b.stages()))).append(" &middot; ")
                 .append(b.forksSucceeded()).append(" fork(s) succeeded").append(b.failures().isEmpty() ? ""
                         : ", " + b.failures().size() + " failed").append("</p>\n");
+        if (b.batch() > 1) {
+            html.append("<p class=\"meta\"><strong>BATCHED</strong>, ").append(esc(String.format(Locale.ROOT,
+                    "%d messages a sample: each sample is the mean of %d consecutive messages between one begin and one end"
+                            + " read, so its percentiles are of %d-message means, not of messages (per-message tails need"
+                            + " an unbatched run)", b.batch(), b.batch(), b.batch()))).append("</p>\n");
+        }
         MarkCost.of(b.stages().size(), b.summaries()).ifPresent(cost -> html.append("<p class=\"meta\">")
                 .append(esc(String.format(Locale.ROOT, "unmarked = the same messages timed by begin and end reads only;"
                         + " the %d inner marks add %+.1f ns at p50, %+.1f ns in tmean (%+.1f ns per mark) beyond the"

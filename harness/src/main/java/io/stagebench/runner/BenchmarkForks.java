@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -38,6 +39,7 @@ public final class BenchmarkForks {
     private final List<ForkResult> results = new ArrayList<>();
     private final List<Map<String, double[]>> series = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
+    private final BatchPilot.Choice batchChoice;
 
     /**
      * @param progress where progress goes: redrawn in place when it is this process's stderr on a terminal,
@@ -47,6 +49,16 @@ public final class BenchmarkForks {
      */
     public BenchmarkForks(RunConfig config, BenchmarkDescriptor descriptor, ForkLauncher launcher, CpuList serviceCpus,
                           PrintStream progress, String tag) throws IOException {
+        this(config, descriptor, launcher, serviceCpus, progress, tag, null);
+    }
+
+    /**
+     * @param config      the run's configuration, its batch already resolved for this benchmark
+     * @param batchChoice how {@code --batch auto} chose that batch, or null
+     */
+    public BenchmarkForks(RunConfig config, BenchmarkDescriptor descriptor, ForkLauncher launcher, CpuList serviceCpus,
+                          PrintStream progress, String tag, BatchPilot.Choice batchChoice) throws IOException {
+        this.batchChoice = batchChoice;
         this.config = config;
         this.descriptor = descriptor;
         this.launcher = launcher;
@@ -94,9 +106,17 @@ public final class BenchmarkForks {
         }
         try {
             ForkResult result = Json.mapper().readValue(forkDir.resolve(spec.resultFileName()).toFile(), ForkResult.class);
+            if (result.batch() != spec.batch()) {
+                // a build from before batches ignores the spec's batch: its figures would be of another kind
+                failures.add(label + " measured " + result.batch() + " message(s) a sample, not the " + spec.batch()
+                        + " asked for: its build does not know --batch");
+                progress.failed("measured unbatched", List.of(failures.get(failures.size() - 1)));
+                return;
+            }
             RawStamps raw = readRaw(forkDir, result, label);
-            Map<String, double[]> forkSeries = LatencySeries.compute(raw, result.stages(),
-                    result.overhead().subtractedTicks(), result.calibration().ticksPerNs());
+            Map<String, double[]> forkSeries = result.batch() > 1 ? batchedSeries(forkDir, result, raw)
+                    : LatencySeries.compute(raw, result.stages(), result.overhead().subtractedTicks(),
+                    result.calibration().ticksPerNs());
             if (result.unmarkedRawFile() != null) {
                 forkSeries.put(LatencySeries.UNMARKED, LatencySeries.unmarked(
                         RawStamps.read(forkDir.resolve(result.unmarkedRawFile())),
@@ -114,6 +134,15 @@ public final class BenchmarkForks {
             failures.add(label + " wrote an unreadable result: " + e.getMessage());
         }
         progress.failed("wrote an unreadable result", List.of(failures.get(failures.size() - 1)));
+    }
+
+    private static Map<String, double[]> batchedSeries(Path forkDir, ForkResult result, RawStamps raw) throws IOException {
+        RawStamps preparation = result.preparationRawFile() == null ? null
+                : RawStamps.read(forkDir.resolve(result.preparationRawFile()));
+        Map<String, double[]> series = new LinkedHashMap<>();
+        series.put(LatencySeries.batchedSeries(result.stages()), LatencySeries.batched(raw, preparation,
+                result.overhead().subtractedTicks(), result.calibration().ticksPerNs(), result.batch()));
+        return series;
     }
 
     /** A handoff fork's two threads' stamps joined by sequence number; a one-thread fork's stamps as written. */
@@ -141,6 +170,6 @@ public final class BenchmarkForks {
             measured = new BenchmarkDescriptor(descriptor.name(), results.get(0).stages(), descriptor.description(),
                     descriptor.className());
         }
-        return BenchmarkOutcome.merge(measured, results, series, failures);
+        return BenchmarkOutcome.merge(measured, results, series, failures, batchChoice);
     }
 }

@@ -3,6 +3,7 @@ package io.stagebench.runner;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.HandoffOperation;
 import io.stagebench.api.Operation;
+import io.stagebench.api.Preparation;
 import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
 import io.stagebench.clock.Calibration;
@@ -131,54 +132,77 @@ public final class ForkExecution {
         boolean paced = spec.mode() == Mode.PACED;
         int stages = descriptor.stages().size();
         boolean replay = BenchmarkDescriptor.hasReset(benchmark.getClass());
-        boolean withUnmarked = descriptor.measuresUnmarked(benchmark.getClass());
-        Recording measured = new Recording(spec.measuredMessages(), stages, paced);
-        Recording unmarked = withUnmarked ? new Recording(spec.measuredMessages(), 1, paced) : null;
-        Recording scratch = new Recording(spec.chunk(), stages, paced);
-        Recording unmarkedScratch = withUnmarked ? new Recording(spec.chunk(), 1, paced) : null;
+        // batched: one interval around K messages, marks off (a pipeline's batch is its total), and a
+        // benchmark that restarts has its preparation timed in batches of its own, then subtracted
+        int batch = spec.batch();
+        boolean batched = batch > 1;
+        boolean withUnmarked = !batched && descriptor.measuresUnmarked(benchmark.getClass());
+        Preparation preparation = batched && benchmark instanceof Preparation p ? p : null;
+        boolean secondPass = withUnmarked || preparation != null;
+        int rows = spec.measuredMessages() / batch;
+        int recordedStages = batched ? 1 : stages;
+        int scratchRows = Math.max(1, spec.chunk() / batch);
+        Recording measured = new Recording(rows, recordedStages, paced);
+        Recording unmarked = secondPass ? new Recording(rows, 1, paced) : null;
+        Recording scratch = new Recording(scratchRows, recordedStages, paced);
+        Recording unmarkedScratch = secondPass ? new Recording(scratchRows, 1, paced) : null;
         Sink sink = new Sink();
         double intervalTicks = paced ? calibration.ticksPerNs() * 1e9 / spec.rateHz() : 0;
         Passes passes = new Passes(clock, op, sink, intervalTicks, spec.chunk(),
-                BenchmarkDescriptor.resetAction(benchmark, params, clock, calibration), replay);
-        Stamps scratchStamps = scratch.stamps(clock);
-        Stamps unmarkedScratchStamps = withUnmarked ? unmarkedScratch.unmarkedStamps(clock) : null;
+                BenchmarkDescriptor.resetAction(benchmark, params, clock, calibration), replay, batch, preparation);
+        Stamps scratchStamps = batched ? scratch.batchedStamps(clock) : scratch.stamps(clock);
+        Stamps unmarkedScratchStamps = !secondPass ? null
+                : batched ? unmarkedScratch.batchedStamps(clock) : unmarkedScratch.unmarkedStamps(clock);
+        String passNames = withUnmarked ? "marked and unmarked" : preparation != null ? "whole and preparation alone" : "";
 
         say(tag + "warm-up " + (spec.warmupMs() > 0 ? spec.warmupMs() + " ms" : spec.warmupMessages() + " messages")
-                + (replay ? ", replaying the measured messages" : "") + (withUnmarked ? ", marked and unmarked" : ""));
-        WarmupOutcome warm = warmUp(passes, scratch, scratchStamps, unmarkedScratch, unmarkedScratchStamps);
+                + (replay ? ", replaying the measured messages" : "") + (secondPass ? ", " + passNames : "")
+                + (batched ? ", in batches of " + batch : ""));
+        WarmupOutcome warm = warmUp(passes, scratch, scratchStamps, unmarkedScratch, unmarkedScratchStamps,
+                preparation != null);
+        refuseUnpreparedRestarts(scratchStamps, preparation, batch);
+        if (preparation != null && scratchStamps.restartsIgnored() == 0) {
+            warnings.add("the benchmark implements Preparation but never called Stamps.restart(): its preparation is"
+                    + " subtracted from work that never excluded it");
+        }
         if (scratchStamps.markErrors() > 0) {
             throw new IllegalStateException("benchmark '" + spec.benchmark() + "' marked the wrong number of stage"
                     + " boundaries in " + scratchStamps.markErrors() + " warm-up messages (expected " + (stages - 1)
                     + " marks per message for stages " + descriptor.stages() + ")");
         }
-        say(tag + "measuring " + spec.measuredMessages() + " messages (" + spec.mode()
-                + (withUnmarked ? ", marked, then unmarked" : "") + ") after " + warm.messages() + " of warm-up");
+        say(tag + "measuring " + (long) rows * batch + " messages (" + spec.mode()
+                + (batched ? ", " + rows + " batches of " + batch : "") + (withUnmarked ? ", marked, then unmarked"
+                : preparation != null ? ", whole, then preparation alone" : "") + ") after " + warm.messages() + " of warm-up");
         progress.flush();
         long seq = warm.messages();
         // odd forks measure marked first, even forks unmarked first: a drift within the fork
         // then shifts neither pass systematically
-        boolean markedFirst = !withUnmarked || spec.fork() % 2 == 1;
+        boolean markedFirst = !secondPass || spec.fork() % 2 == 1;
         MeasurementBracket bracket;
         Stamps measuredStamps;
         JitRetries retries = new JitRetries(spec.jitRetries());
         do {
             bracket = retries.nextBracket();
-            measuredStamps = measured.stamps(clock);
-            Stamps unmarkedStamps = withUnmarked ? unmarked.unmarkedStamps(clock) : null;
+            measuredStamps = batched ? measured.batchedStamps(clock) : measured.stamps(clock);
+            Stamps unmarkedStamps = !secondPass ? null
+                    : batched ? unmarked.batchedStamps(clock) : unmarked.unmarkedStamps(clock);
             if (stalling != null) {
                 stalling.measurementStarts(seq);
             }
-            for (int pass = 0; pass < (withUnmarked ? 2 : 1); pass++) {
+            for (int pass = 0; pass < (secondPass ? 2 : 1); pass++) {
                 boolean marked = (pass == 0) == markedFirst;
                 if (pass > 0 || warm.messages() > 0 || retries.anyDiscarded()) {
                     passes.reset();
                 }
                 bracket.open(pass == 0);
-                seq = marked ? passes.run(measured, measuredStamps, seq) : passes.run(unmarked, unmarkedStamps, seq);
+                seq = marked ? passes.run(measured, measuredStamps, seq) : preparation != null
+                        ? passes.runPreparation(unmarked, unmarkedStamps, seq) : passes.run(unmarked, unmarkedStamps, seq);
                 bracket.close();
             }
             // a pass the JIT changed while it ran was warm-up, not a measurement
         } while (!retries.keep(bracket));
+        // with no warm-up, the first restart is seen here
+        refuseUnpreparedRestarts(measuredStamps, preparation, batch);
         List<Long> discarded = retries.discarded();
         if (!discarded.isEmpty()) {
             say(tag + discarded.size() + " measured pass(es) discarded as warm-up, the JIT compiled during them "
@@ -220,22 +244,36 @@ public final class ForkExecution {
 
         ForkResult result = new ForkResult(spec.benchmark(), spec.fork(), descriptor.stages(), spec.mode(), spec.rateHz(),
                 spec.binding(), loaded.binding(), calibration, stepTicks, overhead, spec.cpu(), cpuPinned, affinity,
-                memoryLocked, seq - spec.measuredMessages() * (withUnmarked ? 2L : 1L), measured.size(), measured.dropped(), allocatedBytes, gcCount,
+                memoryLocked, seq - (long) rows * batch * (secondPass ? 2L : 1L), (long) measured.size() * batch,
+                measured.dropped(), allocatedBytes, gcCount,
                 jitCompilations, measuredStamps.markErrors(), sinkValue, spec.stallUs(), spec.stallEvery(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
                 jvmFlags(), spec.rawFileName(), warnings,
                 bracket.firstStartEpochMs(), bracket.lastEndEpochMs(),
                 ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList(),
                 warm.passes() + discarded.size(), replay, jitNamed, withUnmarked ? spec.unmarkedRawFileName() : null,
-                List.of(), null, layout);
+                List.of(), null, layout, batch, preparation != null ? spec.preparationRawFileName() : null);
         Path outDir = Path.of(spec.outDir());
         raw.write(outDir.resolve(spec.rawFileName()));
-        if (withUnmarked) {
-            RawStamps.of(unmarked).write(outDir.resolve(spec.unmarkedRawFileName()));
+        if (secondPass) {
+            RawStamps.of(unmarked).write(outDir.resolve(withUnmarked ? spec.unmarkedRawFileName()
+                    : spec.preparationRawFileName()));
         }
         AtomicFiles.writeString(outDir.resolve(spec.resultFileName()), Json.write(result));
         say(tag + "done");
         return result;
+    }
+
+    /**
+     * A batch cannot stop the clock at a restart: a restarting benchmark without a {@link Preparation} would time
+     * its untimed work too, so its fork fails instead.
+     */
+    private void refuseUnpreparedRestarts(Stamps stamps, Preparation preparation, int batch) {
+        if (batch > 1 && preparation == null && stamps.restartsIgnored() > 0) {
+            throw new IllegalStateException("benchmark '" + spec.benchmark() + "' calls Stamps.restart(), which a batch"
+                    + " (--batch " + batch + ") cannot honour: implement io.stagebench.api.Preparation so the batches of its"
+                    + " untimed work are measured and subtracted, or measure it unbatched");
+        }
     }
 
     /**
@@ -324,33 +362,36 @@ public final class ForkExecution {
      * the JIT compiled is discarded and replayed.
      */
     private WarmupOutcome warmUp(Passes passes, Recording scratch, Stamps stamps, Recording unmarkedScratch,
-                                 Stamps unmarkedStamps) throws Exception {
+                                 Stamps unmarkedStamps, boolean preparing) throws Exception {
         long minMessages = spec.warmupMessages();
         long minNs = spec.warmupMs() * 1_000_000L;
         if (minMessages <= 0 && minNs <= 0) {
             return new WarmupOutcome(0, 0);
         }
-        long passLength = passes.replays() || minNs > 0 ? spec.measuredMessages()
-                : Math.max(1, Math.min(spec.measuredMessages(), minMessages));
+        long measuredLength = (long) (spec.measuredMessages() / passes.batch()) * passes.batch();
+        long passLength = passes.replays() || minNs > 0 ? measuredLength
+                : Math.max(1, Math.min(measuredLength, minMessages));
         long seq = 0;
         int passCount = 0;
         long begin = System.nanoTime();
         while (minNs > 0 ? System.nanoTime() - begin < minNs : seq < minMessages) {
-            seq = warmupPass(passes, scratch, stamps, unmarkedScratch, unmarkedStamps,
+            seq = warmupPass(passes, scratch, stamps, unmarkedScratch, unmarkedStamps, preparing,
                     minNs > 0 ? passLength : Math.min(passLength, minMessages - seq), seq, passCount++);
         }
         return new WarmupOutcome(seq, passCount);
     }
 
     private static long warmupPass(Passes passes, Recording scratch, Stamps stamps, Recording unmarkedScratch,
-                                   Stamps unmarkedStamps, long count, long seq, int passIndex) throws Exception {
+                                   Stamps unmarkedStamps, boolean preparing, long count, long seq, int passIndex)
+            throws Exception {
         if (passIndex > 0) {
             passes.reset();
         }
         long next = passes.run(scratch, stamps, count, seq);
         if (unmarkedScratch != null) {
             passes.reset();
-            next = passes.run(unmarkedScratch, unmarkedStamps, count, next);
+            next = preparing ? passes.runPreparation(unmarkedScratch, unmarkedStamps, count, next)
+                    : passes.run(unmarkedScratch, unmarkedStamps, count, next);
         }
         return next;
     }

@@ -50,6 +50,10 @@ import java.util.List;
  * @param crossCore          the bound on the counter offset between the threads' CPUs, null for one thread
  * @param layout             where the fork's memory lay: its layout seed and what it read back (null in
  *                           results written before layouts were recorded)
+ * @param batch              messages per timed interval ({@code --batch K}): each raw delta is the interval of
+ *                           {@code batch} consecutive messages; 1 (and absent) for one interval a message
+ * @param preparationRawFile raw stamps of a batched run's preparation pass ({@code fork-N.preparation.raw}), the
+ *                           same batches through the benchmark's untimed part alone; null when not measured
  */
 public record ForkResult(String benchmark, int fork, List<String> stages, Mode mode, double rateHz,
                          ClockBinding requestedBinding, ClockBinding binding, Calibration calibration, long stepTicks,
@@ -60,9 +64,10 @@ public record ForkResult(String benchmark, int fork, List<String> stages, Mode m
                          List<String> warnings, long measureStartEpochMs,
                          long measureEndEpochMs, List<String> collectors, int warmupPasses, boolean replayed,
                          List<String> jitEvents, String unmarkedRawFile, List<ThreadPlacement> threads,
-                         CrossCoreOffset crossCore, ForkLayout layout) {
+                         CrossCoreOffset crossCore, ForkLayout layout, int batch, String preparationRawFile) {
 
     public ForkResult {
+        batch = Math.max(1, batch);
         stages = List.copyOf(stages);
         jvmFlags = List.copyOf(jvmFlags);
         warnings = List.copyOf(warnings);

@@ -31,14 +31,17 @@ import java.util.Map;
  * @param addressRandomisation what the launcher obtained for the fork's addresses: {@link ForkLayout#FIXED},
  *                          {@link ForkLayout#RANDOMISED} (asked for), or why fixing them was refused
  * @param progressToken     the token of the fork's progress lines ({@link ProgressChannel}), null for plain lines
+ * @param batch             messages per timed interval ({@code --batch K}; 1: one interval a message)
  */
 public record ForkSpec(String benchmark, int fork, int forks, ClockBinding binding, int cpu, long warmupMessages,
                        long warmupMs, int measuredMessages, int chunk, Mode mode, double rateHz, long stallUs,
                        long stallEvery, long stallAt, long calibrationMs, int calibrationRounds, int overheadPairs,
                        boolean lockMemory, Map<String, String> params, String outDir, int jitRetries,
-                       long layoutSeed, String addressRandomisation, String progressToken) {
+                       long layoutSeed, String addressRandomisation, String progressToken, int batch) {
 
     public ForkSpec {
+        // absent in specs written before batches existed
+        batch = Math.max(1, batch);
         params = Map.copyOf(params);
         // absent in specs written before layouts existed
         addressRandomisation = addressRandomisation == null ? ForkLayout.RANDOMISED : addressRandomisation;
@@ -51,7 +54,7 @@ public record ForkSpec(String benchmark, int fork, int forks, ClockBinding bindi
                     boolean lockMemory, Map<String, String> params, String outDir) {
         this(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, measuredMessages, chunk, mode, rateHz, stallUs,
                 stallEvery, -1, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, outDir,
-                RunConfig.DEFAULT_JIT_RETRIES, 0, ForkLayout.RANDOMISED, null);
+                RunConfig.DEFAULT_JIT_RETRIES, 0, ForkLayout.RANDOMISED, null, 1);
     }
 
     /** @return the summary file's name */
@@ -72,5 +75,10 @@ public record ForkSpec(String benchmark, int fork, int forks, ClockBinding bindi
     /** @return the raw stamps file of a pipeline's unmarked pass */
     public String unmarkedRawFileName() {
         return "fork-" + fork + ".unmarked.raw";
+    }
+
+    /** @return the raw stamps file of a batched run's preparation pass ({@link io.stagebench.api.Preparation}) */
+    public String preparationRawFileName() {
+        return "fork-" + fork + ".preparation.raw";
     }
 }

@@ -184,7 +184,7 @@ final class HandoffFork {
                     ForkExecution.jvmFlags(), spec.rawFileName(), warnings, bracket.firstStartEpochMs(),
                     bracket.lastEndEpochMs(), ManagementFactory.getGarbageCollectorMXBeans().stream()
                     .map(GarbageCollectorMXBean::getName).toList(), warmupPasses + discarded.size(), replay, List.of(), null,
-                    threads, crossCore, ruler.layout());
+                    threads, crossCore, ruler.layout(), 1, null);
             Path outDir = Path.of(spec.outDir());
             RawStamps.of(feed).write(outDir.resolve(spec.rawFileName()));
             RawStamps.of(strategyRec).write(outDir.resolve(strategyRaw));

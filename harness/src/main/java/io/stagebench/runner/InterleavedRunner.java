@@ -56,9 +56,9 @@ public final class InterleavedRunner {
     public InterleavedRunner(Variant a, Variant b, BenchmarkRegistry registry, CpuList serviceCpus, PrintStream progress) {
         if (!a.config().benchmarks().equals(b.config().benchmarks()) || a.config().forks() != b.config().forks()
                 || a.config().cpu() != b.config().cpu() || a.config().layoutSeed() != b.config().layoutSeed()
-                || a.config().fixedAddresses() != b.config().fixedAddresses()) {
+                || a.config().fixedAddresses() != b.config().fixedAddresses() || a.config().batch() != b.config().batch()) {
             throw new IllegalArgumentException("A and B must run the same benchmarks with the same forks on the same CPU,"
-                    + " from the same layout seeds");
+                    + " from the same layout seeds and batch");
         }
         this.a = a;
         this.b = b;
@@ -121,9 +121,18 @@ public final class InterleavedRunner {
         BenchmarkForks[] sides = forks.get(benchmark);
         if (sides == null) {
             BenchmarkDescriptor descriptor = registry.get(benchmark);
+            RunConfig configA = a.config();
+            RunConfig configB = b.config();
+            BatchPilot.Choice choice = null;
+            if (configA.batch() == RunConfig.BATCH_AUTO) {
+                // one pilot, on A's build: both sides must time the same K
+                choice = BatchPilot.pilot(configA, descriptor, a.launcher(), serviceCpus, progress, "[ab " + a.name() + "]");
+                configA = configA.withBatch(choice.batch());
+                configB = configB.withBatch(choice.batch());
+            }
             sides = new BenchmarkForks[] {
-                new BenchmarkForks(a.config(), descriptor, a.launcher(), serviceCpus, progress, "[ab " + a.name() + "]"),
-                new BenchmarkForks(b.config(), descriptor, b.launcher(), serviceCpus, progress, "[ab " + b.name() + "]")};
+                new BenchmarkForks(configA, descriptor, a.launcher(), serviceCpus, progress, "[ab " + a.name() + "]", choice),
+                new BenchmarkForks(configB, descriptor, b.launcher(), serviceCpus, progress, "[ab " + b.name() + "]", choice)};
             forks.put(benchmark, sides);
         }
         return sides;

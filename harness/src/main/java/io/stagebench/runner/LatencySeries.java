@@ -92,4 +92,41 @@ public final class LatencySeries {
         }
         return ns;
     }
+
+    /**
+     * A batched fork's one series ({@code --batch K}): each sample is the mean per message of one
+     * batch of {@code batch} consecutive messages - the batch's interval less one probe overhead,
+     * divided by K - so its percentiles are those of K-message means, not of messages. With a
+     * preparation pass ({@link io.stagebench.api.Preparation}) a batch's stage time is its
+     * interval less the same batch's preparation interval: both paid one probe, which cancels.
+     *
+     * @param raw           one delta per batch, its whole interval
+     * @param preparation   the same batches through the preparation alone, or null
+     * @param overheadTicks probe overhead, subtracted once per batch when there is no preparation
+     * @param ticksPerNs    the fork's calibration
+     * @param batch         messages per batch
+     * @return per-message ns of each batch, never below 0
+     */
+    public static double[] batched(RawStamps raw, RawStamps preparation, double overheadTicks, double ticksPerNs,
+                                   int batch) {
+        if (raw.stages() != 1 || batch < 1) {
+            throw new IllegalArgumentException("batched stamps have one stage and a batch of at least 1, not "
+                    + raw.stages() + " and " + batch);
+        }
+        if (preparation != null && (preparation.stages() != 1 || preparation.count() != raw.count())) {
+            throw new IllegalArgumentException("a preparation pass must have one stage and as many batches ("
+                    + raw.count() + ") as the run, not " + preparation.stages() + " and " + preparation.count());
+        }
+        double[] ns = new double[raw.count()];
+        for (int i = 0; i < ns.length; i++) {
+            double baseTicks = preparation == null ? overheadTicks : preparation.stage(0, i);
+            ns[i] = Math.max(0.0, raw.stage(0, i) - baseTicks) / batch / ticksPerNs;
+        }
+        return ns;
+    }
+
+    /** @return the name of a batched benchmark's one series: its stage, or {@value #TOTAL} for a pipeline */
+    public static String batchedSeries(List<String> stages) {
+        return stages.size() == 1 ? stages.get(0) : TOTAL;
+    }
 }

@@ -1,6 +1,7 @@
 package io.stagebench.runner;
 
 import io.stagebench.api.Operation;
+import io.stagebench.api.Preparation;
 import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
 import io.stagebench.clock.Clock;
@@ -73,6 +74,59 @@ final class MeasureLoop {
             start[i] = due;
             seq[i] = (int) n;
             queue[i] = Stamps.saturate(t0 - due);
+        }
+        rec.size = Math.max(rec.size, to);
+    }
+
+    /**
+     * Batched back-to-back ({@code --batch K}): one begin and one end read around {@code batch}
+     * consecutive messages, so row {@code i} holds the interval of messages {@code seqBase + i * batch}
+     * onwards and the probe is paid once per batch. The stamps are {@link Stamps#batched batched}:
+     * marks and restarts inside the batch do nothing.
+     */
+    static void batched(Clock clock, Operation op, Stamps stamps, Sink sink, Recording rec,
+                        int from, int to, long seqBase, int batch) {
+        final long[] start = rec.startTicks;
+        final int[] seq = rec.seq;
+        for (int i = from; i < to; i++) {
+            final long first = seqBase + (long) i * batch;
+            final long last = first + batch;
+            stamps.open(i);
+            final long t0 = clock.begin();
+            stamps.start(t0);
+            for (long n = first; n < last; n++) {
+                op.run(n, stamps, sink);
+            }
+            final long t1 = clock.end();
+            stamps.close(t1);
+            start[i] = t0;
+            seq[i] = (int) first;
+        }
+        rec.size = Math.max(rec.size, to);
+    }
+
+    /**
+     * {@link #batched} with the operation's {@link Preparation} in its place: the same batches
+     * of the same messages, timed alike, so their difference is the stage. A loop of its own, so
+     * each loop's call site sees one receiver.
+     */
+    static void batchedPreparation(Clock clock, Preparation prep, Stamps stamps, Sink sink, Recording rec,
+                                   int from, int to, long seqBase, int batch) {
+        final long[] start = rec.startTicks;
+        final int[] seq = rec.seq;
+        for (int i = from; i < to; i++) {
+            final long first = seqBase + (long) i * batch;
+            final long last = first + batch;
+            stamps.open(i);
+            final long t0 = clock.begin();
+            stamps.start(t0);
+            for (long n = first; n < last; n++) {
+                prep.prepare(n, sink);
+            }
+            final long t1 = clock.end();
+            stamps.close(t1);
+            start[i] = t0;
+            seq[i] = (int) first;
         }
         rec.size = Math.max(rec.size, to);
     }

@@ -70,6 +70,14 @@ public final class Recording {
         return Stamps.unmarked(clock, stageTicks[0]);
     }
 
+    /** @return {@link Stamps#batched batched} stamps writing each batch's interval into this one-stage recording */
+    Stamps batchedStamps(io.stagebench.clock.Clock clock) {
+        if (stageTicks.length != 1) {
+            throw new IllegalStateException("a batched recording has one stage, not " + stageTicks.length);
+        }
+        return Stamps.batched(clock, stageTicks[0]);
+    }
+
     public int capacity() {
         return capacity;
     }

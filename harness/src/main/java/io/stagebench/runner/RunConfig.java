@@ -38,13 +38,18 @@ import java.util.Map;
  * @param jitRetries        measured passes a fork may discard because the JIT compiled during them
  * @param fixedAddresses    whether forks start with address randomisation off ({@link ForkLayout})
  * @param layoutSeed        the run's first layout seed ({@link #layoutSeedOf})
+ * @param batch             messages per timed interval ({@code --batch K}): 1 for one interval a message,
+ *                          {@link #BATCH_AUTO} until a pilot has chosen K for a benchmark ({@link BatchPilot})
  */
 public record RunConfig(List<String> benchmarks, int forks, long warmupMessages, long warmupMs, int messages, int chunk,
                         Mode mode, double rateHz, long stallUs, long stallEvery, long stallAt, int cpu, ClockBinding binding,
                         long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
                         Map<String, String> params,
                         List<String> jvmFlags, long forkTimeoutS, Path runDir, int jitRetries, boolean fixedAddresses,
-                        long layoutSeed) {
+                        long layoutSeed, int batch) {
+
+    /** {@link #batch} of a run whose K each benchmark's pilot chooses ({@code --batch auto}). */
+    public static final int BATCH_AUTO = 0;
 
     /** Initial heap of every fork: the same as the maximum, so the heap never resizes while measuring. */
     public static final String HEAP_MIN_FLAG = "-Xms512m";
@@ -99,6 +104,40 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
         }
         params = Map.copyOf(params);
         jvmFlags = List.copyOf(jvmFlags);
+        if (batch < 0) {
+            throw new IllegalArgumentException("a batch is at least 1 message (or auto), got " + batch);
+        }
+    }
+
+    /** A run of one timed interval a message. */
+    public RunConfig(List<String> benchmarks, int forks, long warmupMessages, long warmupMs, int messages, int chunk,
+                     Mode mode, double rateHz, long stallUs, long stallEvery, long stallAt, int cpu, ClockBinding binding,
+                     long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
+                     Map<String, String> params, List<String> jvmFlags, long forkTimeoutS, Path runDir, int jitRetries,
+                     boolean fixedAddresses, long layoutSeed) {
+        this(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery, stallAt, cpu,
+                binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags, forkTimeoutS, runDir,
+                jitRetries, fixedAddresses, layoutSeed, 1);
+    }
+
+    /** @return this configuration with {@code k} messages per timed interval */
+    public RunConfig withBatch(int k) {
+        return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery,
+                stallAt, cpu, binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags,
+                forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, k);
+    }
+
+    /**
+     * @return this configuration for a short pilot of one benchmark: one fork, the run's warm-up, at most
+     *         {@code pilotMessages} measured, one interval a message, no stall, in its own folder (a shorter
+     *         warm-up would time code the JIT has not finished, and choose too small a batch)
+     */
+    RunConfig pilot(String benchmark, int pilotMessages, Path pilotDir) {
+        int n = Math.min(messages, pilotMessages);
+        return new RunConfig(List.of(benchmark), 1, warmupMessages, warmupMs, n, Math.min(chunk, n), mode, rateHz, 0, 1,
+                -1, cpu, binding, calibrationMs,
+                calibrationRounds, overheadPairs, lockMemory, params, jvmFlags, forkTimeoutS, pilotDir, jitRetries,
+                fixedAddresses, layoutSeed, 1);
     }
 
     /** A run with fixed addresses and layout seeds from 0. */
@@ -171,6 +210,7 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
         private int jitRetries = DEFAULT_JIT_RETRIES;
         private boolean fixedAddresses = true;
         private long layoutSeed;
+        private int batch = 1;
 
         private Builder(List<String> benchmarks, int cpu, Path runDir) {
             this.benchmarks = List.copyOf(benchmarks);
@@ -265,13 +305,19 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
             return this;
         }
 
+        /** {@code k} messages per timed interval (1: one a message; {@link #BATCH_AUTO}: chosen per benchmark). */
+        public Builder batch(int k) {
+            batch = k;
+            return this;
+        }
+
         public RunConfig build() {
             List<String> jvmFlags = new ArrayList<>(DEFAULT_JVM_FLAGS);
             jvmFlags.addAll(extraJvmFlags);
             return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, Math.min(chunk, messages), mode,
                     rateHz, stallUs, stallEvery, stallAt, cpu, binding, calibrationMs, calibrationRounds,
                     ProbeOverhead.MIN_PAIRS * 2, lockMemory, params, jvmFlags, forkTimeoutS, runDir, jitRetries,
-                    fixedAddresses, layoutSeed);
+                    fixedAddresses, layoutSeed, batch);
         }
     }
 
@@ -304,8 +350,12 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
      * @return the spec of fork {@code fork} of {@code benchmark}
      */
     ForkSpec forkSpec(String benchmark, int fork, Path outDir, String randomisation) {
+        if (batch == BATCH_AUTO) {
+            throw new IllegalStateException(benchmark + ": --batch auto must be resolved by a pilot before a fork starts");
+        }
         return new ForkSpec(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, messages, chunk, mode, rateHz,
                 stallUs, stallEvery, stallAt, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params,
-                outDir.toString(), jitRetries, layoutSeedOf(fork), randomisation, ProgressChannel.newToken());
+                outDir.toString(), jitRetries, layoutSeedOf(fork), randomisation, ProgressChannel.newToken(),
+                batch);
     }
 }

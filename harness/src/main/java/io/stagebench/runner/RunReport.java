@@ -67,6 +67,7 @@ public final class RunReport {
      */
     public List<String> warnings() {
         Map<String, List<String>> grouped = new LinkedHashMap<>();
+        List<BatchFix> batchFixes = new ArrayList<>();
         for (BenchmarkOutcome outcome : outcomes) {
             String name = outcome.descriptor().name();
             Map<String, List<Integer>> forkWarnings = new LinkedHashMap<>();
@@ -82,15 +83,22 @@ public final class RunReport {
                 add(grouped, "every fork failed; no result", name);
                 continue;
             }
-            double overheadNs = overheadNs(outcome);
+            int batch = outcome.batch();
+            // batched, each sample paid one probe for K messages: its share of a message is a K-th
+            double overheadNs = overheadNs(outcome) / batch;
             List<String> stages = outcome.summaries().stream().map(StageSummary::stage)
-                    .filter(stage -> !LatencySeries.RESERVED.contains(stage)).toList();
+                    .filter(stage -> batch > 1 || !LatencySeries.RESERVED.contains(stage)).toList();
             List<String> flagged = outcome.summaries().stream()
                     .filter(s -> stages.contains(s.stage()) && overheadNs > OVERHEAD_WARNING_RATIO * s.p50Ns())
                     .map(StageSummary::stage).toList();
+            Optional<BatchFix> fix = flagged.isEmpty() ? Optional.empty() : batchFix(outcome);
             for (String stage : flagged.equals(stages) ? List.of(name) : flagged) {
-                add(grouped, "probe >20% of p50: mostly arithmetic; fix: time a coarser boundary",
-                        stage.equals(name) ? name : name + "/" + stage);
+                String subject = stage.equals(name) ? name : name + "/" + stage;
+                if (fix.isPresent()) {
+                    batchFixes.add(new BatchFix(subject, fix.get().batch(), fix.get().probeShare()));
+                } else {
+                    add(grouped, PROBE_WARNING + "time a coarser boundary", subject);
+                }
             }
             if (!outcome.summaries().isEmpty() && !outcome.summaries().get(0).unreliable().isEmpty()) {
                 add(grouped, String.join(", ", outcome.summaries().get(0).unreliable())
@@ -103,7 +111,106 @@ public final class RunReport {
                     + " per variant; fix: -f " + COMPARISON_FORKS);
         }
         grouped.forEach((text, subjects) -> warnings.add(subjects.isEmpty() ? text : String.join(", ", subjects) + ": " + text));
+        batchWarning(batchFixes).ifPresent(warnings::add);
         return warnings;
+    }
+
+    private static final String PROBE_WARNING = "probe >20% of p50: mostly arithmetic; fix: ";
+
+    /** The batch that would put the probe below the target for a subject of the probe warning, and the share it leaves. */
+    private record BatchFix(String subject, int batch, double probeShare) {
+    }
+
+    /**
+     * @return one warning for every stage the probe swamps, naming the runnable fix: "--batch 16 (probe 3.1% of the
+     *         interval)" when one batch serves them all, else "--batch auto (K 8..16)"
+     */
+    private static Optional<String> batchWarning(List<BatchFix> fixes) {
+        if (fixes.isEmpty()) {
+            return Optional.empty();
+        }
+        String subjects = String.join(", ", fixes.stream().map(BatchFix::subject).toList());
+        double worst = fixes.stream().mapToDouble(BatchFix::probeShare).max().orElse(0);
+        if (fixes.stream().mapToInt(BatchFix::batch).distinct().count() == 1) {
+            return Optional.of(String.format(Locale.ROOT, "%s: %s--batch %d (probe %.1f%% of the interval)", subjects,
+                    PROBE_WARNING, fixes.get(0).batch(), 100 * worst));
+        }
+        // one short line for the usual five: each one's K is what --batch auto prints when it runs
+        return Optional.of(String.format(Locale.ROOT, "%s: %s--batch auto (K %d..%d)", subjects, PROBE_WARNING,
+                fixes.stream().mapToInt(BatchFix::batch).min().orElse(1), fixes.stream().mapToInt(BatchFix::batch).max().orElse(1)));
+    }
+
+    /**
+     * @return the batch {@code --batch auto} would choose from this run's own figures for a probe that swamps
+     *         {@code outcome}'s stages (a pipeline's unmarked total, which a batch times), with the probe share it
+     *         leaves; empty where batching does not apply (paced, handoff) or would not be coarser
+     */
+    private Optional<BatchFix> batchFix(BenchmarkOutcome outcome) {
+        if (config.mode() == Mode.PACED || outcome.forks().get(0).handoff()) {
+            return Optional.empty();
+        }
+        StageSummary timed = outcome.summaries().stream()
+                .filter(s -> s.stage().equals(LatencySeries.UNMARKED)).findFirst()
+                .orElse(outcome.summaries().stream().filter(s -> s.stage().equals(LatencySeries.batchedSeries(
+                        outcome.descriptor().stages()))).findFirst().orElse(outcome.summaries().get(0)));
+        double probeNs = overheadNs(outcome);
+        int k = BatchPilot.choose(probeNs, timed.p50Ns(), config.messages());
+        if (k <= outcome.batch()) {
+            return Optional.empty();
+        }
+        return Optional.of(new BatchFix(outcome.descriptor().name(), k, BatchPilot.probeShare(probeNs, timed.p50Ns(), k)));
+    }
+
+    /**
+     * @return what the batched benchmarks' samples are, in at most four lines: each one's K and probe per
+     *         message, which subtract a preparation, what a batched pipeline times, and what {@code --batch auto}
+     *         chose from which pilot figures; empty when nothing was batched or chosen
+     */
+    static List<String> batchLines(List<BenchmarkOutcome> outcomes) {
+        List<String> lines = new ArrayList<>();
+        List<String> batched = new ArrayList<>();
+        List<String> prepared = new ArrayList<>();
+        List<String> pipelines = new ArrayList<>();
+        List<String> chosen = new ArrayList<>();
+        for (BenchmarkOutcome outcome : outcomes) {
+            String name = outcome.descriptor().name();
+            BatchPilot.Choice choice = outcome.batchChoice();
+            if (choice != null) {
+                chosen.add(choice.failure() != null ? name + " unbatched (" + choice.failure() + ")"
+                        : String.format(Locale.ROOT, "%s %.1f ns -> %d (%.1f%%)", name, choice.perMessageNs(), choice.batch(),
+                        100 * choice.probeShare()));
+            }
+            int k = outcome.batch();
+            if (k <= 1 || outcome.forks().isEmpty()) {
+                continue;
+            }
+            ForkResult first = outcome.forks().get(0);
+            batched.add(String.format(Locale.ROOT, "%s %d (probe %.2f ns a message)", name, k,
+                    first.calibration().toNs(first.overhead().subtractedTicks()) / k));
+            if (first.preparationRawFile() != null) {
+                prepared.add(name);
+            }
+            if (outcome.descriptor().stages().size() > 1) {
+                pipelines.add(name);
+            }
+        }
+        if (!batched.isEmpty()) {
+            lines.add("BATCHED, messages a sample: " + String.join(", ", batched) + ": each sample is the mean of K"
+                    + " consecutive messages between one begin and one end read, so its percentiles are of K-message means,"
+                    + " not of messages (per-message tails need an unbatched run); probe and step are paid once a batch");
+        }
+        if (!prepared.isEmpty()) {
+            lines.add(String.join(", ", prepared) + ": the untimed preparation (before Stamps.restart()) timed alone in the"
+                    + " same batches of the same messages and subtracted, batch for batch");
+        }
+        if (!pipelines.isEmpty()) {
+            lines.add(String.join(", ", pipelines) + ": a batched pipeline times its total, inner marks off");
+        }
+        if (!chosen.isEmpty()) {
+            lines.add("--batch auto, from a pilot fork's p50 a message (probe share of the interval below "
+                    + BatchPilot.TARGET_PROBE_PERCENT + "%): " + String.join(", ", chosen));
+        }
+        return lines;
     }
 
     private static void add(Map<String, List<String>> grouped, String text, String subject) {
@@ -212,6 +319,7 @@ public final class RunReport {
                 config.stallUs() <= 0 ? ""
                         : config.stallAt() >= 0 ? String.format(Locale.ROOT, "; STALL %d us once at measured message %d", config.stallUs(), config.stallAt())
                         : String.format(Locale.ROOT, "; STALL %d us every %d messages", config.stallUs(), config.stallEvery())));
+        batchLines(outcomes).forEach(line -> TextWrap.wrap(line, lines));
         lines.add("");
         appendTable(lines);
         appendVerified(lines);

@@ -39,7 +39,13 @@ public final class Runner {
     }
 
     private BenchmarkOutcome runBenchmark(BenchmarkDescriptor descriptor) throws IOException {
-        BenchmarkForks forks = new BenchmarkForks(config, descriptor, launcher, serviceCpus, progress, "[run]");
+        RunConfig resolved = config;
+        BatchPilot.Choice choice = null;
+        if (config.batch() == RunConfig.BATCH_AUTO) {
+            choice = BatchPilot.pilot(config, descriptor, launcher, serviceCpus, progress, "[run]");
+            resolved = config.withBatch(choice.batch());
+        }
+        BenchmarkForks forks = new BenchmarkForks(resolved, descriptor, launcher, serviceCpus, progress, "[run]", choice);
         for (int fork = 1; fork <= config.forks(); fork++) {
             forks.runFork(fork);
         }

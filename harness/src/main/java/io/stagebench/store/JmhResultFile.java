@@ -80,6 +80,9 @@ public final class JmhResultFile {
         return entries;
     }
 
+    /** The parameter naming a batched entry's K: a distribution of K-message means is not one of messages. */
+    public static final String BATCH_PARAM = "stagebench.batch";
+
     private static Map<String, Object> entry(RunConfig config, BenchmarkOutcome outcome, String series,
                                              Distribution merged, Environment environment) {
         ForkResult first = outcome.forks().get(0);
@@ -96,13 +99,19 @@ public final class JmhResultFile {
         e.put("vmVersion", System.getProperty("java.vm.version"));
         e.put("warmupIterations", 1);
         e.put("warmupTime", config.warmupMs() > 0 ? config.warmupMs() + " ms" : config.warmupMessages() + " ops");
-        e.put("warmupBatchSize", 1);
+        // batched (--batch K): as JMH's batch size, K calls to a timed operation; the score stays per call
+        int batch = outcome.batch();
+        e.put("warmupBatchSize", batch);
         e.put("measurementIterations", 1);
         e.put("measurementTime", config.messages() + " ops");
-        e.put("measurementBatchSize", 1);
+        e.put("measurementBatchSize", batch);
         Map<String, String> params = new TreeMap<>();
         for (ParameterDeclaration p : outcome.descriptor().parameters()) {
             params.put(p.name(), config.params().getOrDefault(p.name(), p.defaultValue()));
+        }
+        if (batch > 1) {
+            // its own variant in JMH tools: the distribution is of K-call means, not of calls
+            params.put(BATCH_PARAM, Integer.toString(batch));
         }
         e.put("params", params);
         Map<String, Object> primary = new LinkedHashMap<>();

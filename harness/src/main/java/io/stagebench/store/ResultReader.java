@@ -262,8 +262,12 @@ public final class ResultReader {
             }
         }
         int forksSucceeded = node.has("forksSucceeded") ? f.integer(node, "forksSucceeded", at) : forks.size();
+        int batch = node.has("batch") ? f.integer(node, "batch", at) : 1; // added later under the same schema
+        if (batch < 1) {
+            throw new StoreException(f.file + ": " + at + ".batch must be at least 1, got " + batch);
+        }
         return new StoredRun.Benchmark(name, stages, forksSucceeded, f.texts(node, "failures", at, false), summaries,
-                forks, histograms);
+                forks, histograms, batch);
     }
 
     private static List<StageSummary> summaries(JsonNode array, String at, Fields f) {

@@ -2,6 +2,7 @@ package io.stagebench.store;
 
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
+import io.stagebench.runner.BatchPilot;
 import io.stagebench.runner.BenchmarkOutcome;
 import io.stagebench.runner.ForkResult;
 import io.stagebench.runner.LayoutSensitivity;
@@ -280,6 +281,18 @@ public final class RunStore {
                 Map<String, Object> b = new LinkedHashMap<>();
                 b.put("name", name);
                 b.put("stages", outcome.descriptor().stages());
+                b.put("batch", outcome.batch());
+                b.put("samples", outcome.batch() > 1 ? "mean of " + outcome.batch() + " messages" : "message");
+                if (outcome.batchChoice() != null) {
+                    BatchPilot.Choice choice = outcome.batchChoice();
+                    Map<String, Object> chosen = new LinkedHashMap<>();
+                    chosen.put("batch", choice.batch());
+                    chosen.put("pilotProbeNs", choice.probeNs());
+                    chosen.put("pilotPerMessageNs", choice.perMessageNs());
+                    chosen.put("probeShare", choice.probeShare());
+                    chosen.put("failure", choice.failure());
+                    b.put("batchAuto", chosen);
+                }
                 b.put("forksSucceeded", outcome.forks().size());
                 b.put("failures", outcome.failures());
                 b.put("summaries", outcome.summaries());

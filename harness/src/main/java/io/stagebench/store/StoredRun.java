@@ -63,9 +63,18 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
      * @param summaries      merged summaries per series (stages, then total / response)
      * @param forks          each successful fork's own summaries
      * @param histograms     series name to its HdrHistogram files; empty for summaries written before them
+     * @param batch          messages per sample ({@code --batch K}): 1 for one a message, and for summaries
+     *                       written before batches existed
      */
     public record Benchmark(String name, List<String> stages, int forksSucceeded, List<String> failures,
-                            List<StageSummary> summaries, List<Fork> forks, Map<String, SeriesFiles> histograms) {
+                            List<StageSummary> summaries, List<Fork> forks, Map<String, SeriesFiles> histograms,
+                            int batch) {
+
+        /** A benchmark measured one interval a message. */
+        public Benchmark(String name, List<String> stages, int forksSucceeded, List<String> failures,
+                         List<StageSummary> summaries, List<Fork> forks, Map<String, SeriesFiles> histograms) {
+            this(name, stages, forksSucceeded, failures, summaries, forks, histograms, 1);
+        }
 
         public Benchmark {
             stages = List.copyOf(stages);

@@ -54,6 +54,26 @@ class RunCommandTest {
     }
 
     @Test
+    void shouldRefuseABatchThatIsNotAPositiveCountNoLargerThanTheMessagesOrIsPaced() throws Exception {
+        String[][] cases = {
+            {"--batch", "0"}, {"--batch", "-4"}, {"--batch", "many"}, {"-n", "100", "--batch", "128"},
+            {"--rate", "10k/s", "--batch", "16"}, {"--rate", "10k/s", "--batch", "auto"}};
+        String[] expected = {
+            "--batch must be at least 1 message, got 0", "--batch must be at least 1 message, got -4",
+            "--batch: cannot parse 'many' (a message count such as 16, or auto)",
+            "--batch 128 is larger than the 100 measured messages (-n)",
+            "--batch applies only back to back", "--batch applies only back to back"};
+        for (int i = 0; i < cases.length; i++) {
+            String[] args = new String[cases[i].length + 1];
+            args[0] = "spin";
+            System.arraycopy(cases[i], 0, args, 1, cases[i].length);
+            assertUsageError(run(args), expected[i]);
+            out.getBuffer().setLength(0);
+            err.getBuffer().setLength(0);
+        }
+    }
+
+    @Test
     void shouldListTheValidBenchmarksForAnUnknownOne() throws Exception {
         assertUsageError(run("nosuch"), "unknown benchmark 'nosuch' (valid: spin, empty");
     }

@@ -119,6 +119,22 @@ class RunDiffTest {
     }
 
     @Test
+    void shouldRefuseToCompareABatchedBenchmarkWithAnUnbatchedOne() throws Exception {
+        Path a = SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)).writeTo(dir.resolve("a"));
+        Path b = SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)).writeTo(dir.resolve("b"));
+        Path summary = b.resolve("summary.json");
+        ObjectNode root = (ObjectNode) Json.mapper().readTree(summary.toFile());
+        ((ObjectNode) root.get("benchmarks").get(0)).put("batch", 16);
+        Files.writeString(summary, Json.write(root));
+
+        DiffException e = assertThrows(DiffException.class, () -> RunDiff.compare(ResultReader.readSummary(a),
+                ResultReader.readSummary(b), VerdictRule.defaults(), ALL, List.of()));
+
+        assertEquals("benchmark 'pipeline' was measured a message a sample in A and in batches of 16 in B: a distribution"
+                + " of K-message means is not one of messages; measure both with the same --batch", e.getMessage());
+    }
+
+    @Test
     void shouldCallNothingForTheSameFiguresAgainstThemselves() {
         StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
         StoredRun b = run("b", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));

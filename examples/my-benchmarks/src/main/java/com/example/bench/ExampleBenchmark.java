@@ -27,6 +27,7 @@ public final class ExampleBenchmark implements Operation {
 
     private Clock clock;
     private long ticks;
+    private long lastUntil;
     private long[] prices;
     private long[] quantities;
 
@@ -48,13 +49,15 @@ public final class ExampleBenchmark implements Operation {
 
     @Override
     public void run(long seq, Stamps stamps, Sink sink) {
-        // wait: from the stage's start read to the first read at or past start + ticks
+        // wait: from the stage's start read to the first read at or past start + ticks (in a
+        // batch, --batch K, every message sees the batch's start: wait from the last deadline)
         final Clock c = clock;
-        final long until = stamps.stageStartTicks() + ticks;
+        final long until = Math.max(stamps.stageStartTicks(), lastUntil) + ticks;
         long now;
         do {
             now = c.raw();
         } while (now < until);
+        lastUntil = until;
         stamps.mark();
 
         // vwap: ordinary code, its input chosen by seq so the JIT cannot fold it away

@@ -4,6 +4,7 @@ import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.CheckParams;
 import io.stagebench.api.Operation;
+import io.stagebench.api.Preparation;
 import io.stagebench.api.Parameter;
 import io.stagebench.api.Reset;
 import io.stagebench.api.Setup;
@@ -23,7 +24,7 @@ import io.stagebench.stages.itch.ItchMessage;
                 description = ReferenceWorkload.MESSAGES_DESCRIPTION),
             @Parameter(name = ReferenceWorkload.SEED, defaultValue = ReferenceWorkload.DEFAULT_SEED_TEXT,
                 description = ReferenceWorkload.SEED_DESCRIPTION)})
-public final class DecideBenchmark implements Operation {
+public final class DecideBenchmark implements Operation, Preparation {
 
     private OrderBook book;
     private ImbalanceStrategy strategy;
@@ -56,5 +57,11 @@ public final class DecideBenchmark implements Operation {
         stamps.restart();
         final boolean decided = strategy.decide(book, m.stockLocate, m.timestampNs);
         sink.consume(decided);
+    }
+
+    /** The untimed part alone, for batched runs: parse and apply up to the next book change, do not decide. */
+    @Override
+    public void prepare(long seq, Sink sink) {
+        sink.consume(messages.nextBookChange().stockLocate);
     }
 }

@@ -149,10 +149,26 @@ public final class CrossCheck {
      * @param meanWithoutStallsNs the stagebench mean of the other samples (shown in warnings, never checked)
      * @param probe     the probe of the forks measured (null: unknown)
      * @param intervals timed intervals per sample
+     * @param batch     messages per sample ({@code --batch K}; 1 per message): the probe is then per message
+     * @param forkMeansNs each stagebench fork's own mean, in fork order (empty: not known)
      */
     public record Row(String stage, String jmhSource, long samples, double p50Ns, double meanNs, double jmhNs,
                       double jmhErrorNs, double ratio, Verdict verdict, long stallSamples, double stallShare,
-                      double meanWithoutStallsNs, Probe probe, int intervals) {
+                      double meanWithoutStallsNs, Probe probe, int intervals, int batch, List<Double> forkMeansNs) {
+
+        public Row {
+            forkMeansNs = forkMeansNs == null ? List.of() : List.copyOf(forkMeansNs);
+        }
+
+        /** @return the fastest fork's mean over JMH's figure (NaN without per-fork means) */
+        public double fastestForkRatio() {
+            return forkMeansNs.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN) / jmhNs;
+        }
+
+        /** @return the slowest fork's mean over JMH's figure (NaN without per-fork means) */
+        public double slowestForkRatio() {
+            return forkMeansNs.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN) / jmhNs;
+        }
 
         /** @return the probe residue this row's mean carries: one per timed interval */
         public double residueNs() {
@@ -224,11 +240,39 @@ public final class CrossCheck {
         } else if (!pairing.checked() || Math.max(meanNs, jmhNs) < MIN_CHECKED_NS) {
             verdict = Verdict.UNCHECKED;
         } else {
-            // the epsilon keeps exactly 10% inside despite binary fractions
-            verdict = jmhNs > 0 && Math.abs(ratio - 1) <= TOLERANCE_PERCENT / 100.0 + 1e-12 ? Verdict.OK : Verdict.DIFF;
+            verdict = checkedVerdict(ratio, jmhNs);
         }
         return new Row(pairing.stage(), pairing.jmhSource(), samples, samples == 0 ? Double.NaN : p50Ns, meanNs, jmhNs,
-                jmhErrorNs, ratio, verdict, stallSamples, stallShare, meanWithoutStallsNs, probe, pairing.intervals());
+                jmhErrorNs, ratio, verdict, stallSamples, stallShare, meanWithoutStallsNs, probe, pairing.intervals(), 1, List.of());
+    }
+
+    /**
+     * A batched figure against the same JMH figure: every reference stage is checked (a batch of K
+     * messages is well above {@value #MIN_CHECKED_NS} ns), and the probe and its residue per message
+     * are the batch's divided by K (and by nothing for book and decide, whose batches subtract their
+     * preparation's: both paid a probe).
+     *
+     * @param samplesNs per-message means of the batches (pooled over forks), or null if it failed
+     * @param probe     the probe of the forks, per batch
+     * @param batch     messages per batch
+     * @param forkMeansNs each fork's own mean of the batches, in fork order
+     */
+    public static Row compareBatched(Pairing pairing, double[] samplesNs, double p50Ns, Map<String, JmhScore> jmh,
+                                     Probe probe, int batch, List<Double> forkMeansNs) {
+        Pairing checked = new Pairing(pairing.stage(), pairing.benchmark(), pairing.series(), pairing.jmh(),
+                pairing.jmhBaseline(), 1, true);
+        Probe perMessage = probe == null ? null : pairing.jmhBaseline() != null ? new Probe(0, 0)
+                : new Probe(probe.subtractedNs() / batch, probe.medianNs() / batch);
+        Row row = compare(checked, samplesNs, p50Ns, jmh, perMessage);
+        Verdict verdict = row.verdict() == Verdict.UNCHECKED ? checkedVerdict(row.ratio(), row.jmhNs()) : row.verdict();
+        return new Row(row.stage(), row.jmhSource(), row.samples(), row.p50Ns(), row.meanNs(), row.jmhNs(), row.jmhErrorNs(),
+                row.ratio(), verdict, row.stallSamples(), row.stallShare(), row.meanWithoutStallsNs(), row.probe(), 1, batch,
+                forkMeansNs);
+    }
+
+    private static Verdict checkedVerdict(double ratio, double jmhNs) {
+        // the epsilon keeps exactly 10% inside despite binary fractions
+        return jmhNs > 0 && Math.abs(ratio - 1) <= TOLERANCE_PERCENT / 100.0 + 1e-12 ? Verdict.OK : Verdict.DIFF;
     }
 
     /**
@@ -246,6 +290,9 @@ public final class CrossCheck {
                 continue;
             }
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-9s ratio %.2f:", r.stage(), r.ratio()));
+            if (r.batch() > 1) {
+                line.append(String.format(Locale.ROOT, " batches of %d;", r.batch()));
+            }
             if (r.probe() != null) {
                 line.append(String.format(Locale.ROOT, " probe %.1f ns subtracted (%.0f%% of the mean), residue +%.1f ns",
                         r.probe().subtractedNs() * r.intervals(), 100 * r.probe().subtractedNs() * r.intervals() / r.meanNs(),
@@ -262,6 +309,16 @@ public final class CrossCheck {
                         + " stop one stage overlapping the next)", r.meanNs() - unmarked.meanNs()));
             } else if (Math.abs(r.adjustedRatio() - 1) <= TOLERANCE_PERCENT / 100.0) {
                 line.append(" - explained");
+            } else if (r.batch() > 1 && r.fastestForkRatio() <= 1 + TOLERANCE_PERCENT / 100.0
+                    && r.slowestForkRatio() >= 1 - TOLERANCE_PERCENT / 100.0) {
+                // no fence inside a batch: what is left is which code each fork's JVM made and where it lies
+                line.append(String.format(Locale.ROOT, " - the rest: the forks differ from each other, their means"
+                                + " %.2f..%.2f of JMH's (%d forks), which holds its figure within 10%%: the mode each fork's"
+                                + " compiled code and layout landed in, not the ruler",
+                        r.fastestForkRatio(), r.slowestForkRatio(), r.forkMeansNs().size()));
+            } else if (r.batch() > 1) {
+                line.append(String.format(Locale.ROOT, " - the rest is unexplained: no fence inside a batch, and every"
+                        + " fork's mean (%.2f..%.2f of JMH's) lies beyond 10%%", r.fastestForkRatio(), r.slowestForkRatio()));
             } else if (r.adjustedRatio() > 1) {
                 line.append(" - the rest: each stagebench call runs fenced, alone; JMH's calls overlap in the core");
             } else {

@@ -54,4 +54,10 @@ class DerivedParametersTest {
         assertRefusedBeforeAnyFork(run("ab", "HEAD", "encode", "-f", "2", "-n", "2147483647", "--results",
                 results.toString()), "encode: warm-up and measured messages");
     }
+
+    @Test
+    void shouldRefuseABatchOfAHandoffBenchmarkBeforeAnyFork() throws IOException {
+        assertRefusedBeforeAnyFork(run("run", "handoff", "--batch", "16", "--results", results.toString()),
+                "--batch: handoff is a handoff benchmark; its messages cross two threads");
+    }
 }
