@@ -147,6 +147,7 @@ public final class DiffReport {
             b.put("forksA", benchmark.forksA());
             b.put("forksB", benchmark.forksB());
             b.put("paired", benchmark.paired());
+            b.put("batch", benchmark.batch());
             b.put("test", benchmark.paired() ? "ran as pairs: each row's test says whether it was judged on the pair"
                     + " differences (Wilcoxon signed-rank, exact) or as independent forks (Mann-Whitney U)"
                     : "Mann-Whitney U over per-fork values, exact unless tied");
@@ -210,12 +211,16 @@ public final class DiffReport {
         return run.label() + (run.branch().isEmpty() ? "" : " (" + run.branch() + ")") + "  " + run.dir();
     }
 
-    /** @return "13 pairs: smallest possible p 0.0002 as pairs, <0.0001 as forks" or "15 v 14 forks: smallest possible p <0.0001" */
+    /**
+     * @return "13 pairs: smallest possible p 0.0002 as pairs, <0.0001 as forks" or "15 v 14 forks: smallest possible p
+     *         <0.0001", with "; BATCHED, each sample the mean of 16 messages" for a batched benchmark
+     */
     private static String sample(RunDiff.BenchmarkDiff benchmark) {
         String forks = VerdictRule.formatP(MannWhitney.smallestTwoSidedP(benchmark.forksA(), benchmark.forksB()));
-        return benchmark.paired() ? benchmark.forksA() + " pairs: smallest possible p "
+        String batched = benchmark.batch() > 1 ? "; BATCHED, each sample the mean of " + benchmark.batch() + " messages" : "";
+        return (benchmark.paired() ? benchmark.forksA() + " pairs: smallest possible p "
                 + VerdictRule.formatP(SignedRank.smallestTwoSidedP(benchmark.forksA())) + " as pairs, " + forks + " as forks"
-                : benchmark.forksA() + " v " + benchmark.forksB() + " forks: smallest possible p " + forks;
+                : benchmark.forksA() + " v " + benchmark.forksB() + " forks: smallest possible p " + forks) + batched;
     }
 
     /** @return the smallest p any row of the benchmark can reach: as pairs when it ran as pairs (the larger floor) */

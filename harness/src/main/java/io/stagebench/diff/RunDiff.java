@@ -43,8 +43,9 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
      * @param forksB forks that succeeded in B
      * @param paired true when the rows compare pairs of forks (then forksA = forksB = the pairs)
      * @param stages per series in common, in B's order
+     * @param batch  messages a sample in both runs ({@code --batch K}; 1 for one a message)
      */
-    public record BenchmarkDiff(String name, int forksA, int forksB, boolean paired, List<StageDiff> stages) {
+    public record BenchmarkDiff(String name, int forksA, int forksB, boolean paired, List<StageDiff> stages, int batch) {
         public BenchmarkDiff {
             stages = List.copyOf(stages);
         }
@@ -145,7 +146,7 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
                 stages.add(new StageDiff(series, judged.subList(at, at + statistics.size())));
                 at += statistics.size();
             }
-            diffs.add(new BenchmarkDiff(p.name(), p.forksA(), p.forksB(), p.paired(), stages));
+            diffs.add(new BenchmarkDiff(p.name(), p.forksA(), p.forksB(), p.paired(), stages, p.batch()));
         }
         warnings.addAll(0, EnvironmentComparison.warnings(a, b));
         if (a.dir().toAbsolutePath().normalize().equals(b.dir().toAbsolutePath().normalize())) {
@@ -157,7 +158,7 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
     }
 
     /** A benchmark whose rows wait for the family's verdicts; when paired, forksA = forksB = the pairs compared. */
-    private record PendingBenchmark(String name, int forksA, int forksB, boolean paired, List<String> series) {
+    private record PendingBenchmark(String name, int forksA, int forksB, boolean paired, List<String> series, int batch) {
     }
 
     private static PendingBenchmark collectBenchmark(StoredRun.Benchmark a, StoredRun.Benchmark b, boolean runsPaired,
@@ -233,7 +234,7 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
                 warnings.add(name + ": series " + series + " is only in A; not compared");
             }
         }
-        return new PendingBenchmark(name, forksA, forksB, paired, compared);
+        return new PendingBenchmark(name, forksA, forksB, paired, compared, a.batch());
     }
 
     private static boolean everyForkHas(List<StoredRun.Fork> forks, String series) {

@@ -135,6 +135,24 @@ class RunDiffTest {
     }
 
     @Test
+    void shouldSayInTheTableAndTheJsonThatBothSidesWereBatched() throws Exception {
+        Path a = SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)).writeTo(dir.resolve("a"));
+        Path b = SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)).writeTo(dir.resolve("b"));
+        for (Path side : List.of(a, b)) {
+            Path summary = side.resolve("summary.json");
+            ObjectNode root = (ObjectNode) Json.mapper().readTree(summary.toFile());
+            ((ObjectNode) root.get("benchmarks").get(0)).put("batch", 16);
+            Files.writeString(summary, Json.write(root));
+        }
+
+        DiffReport report = new DiffReport(RunDiff.compare(ResultReader.readSummary(a), ResultReader.readSummary(b),
+                VerdictRule.defaults(), ALL, List.of()));
+
+        assertTrue(report.toText().contains("; BATCHED, each sample the mean of 16 messages)"), report.toText());
+        assertTrue(report.toJson().contains("\"batch\" : 16"), report.toJson());
+    }
+
+    @Test
     void shouldCallNothingForTheSameFiguresAgainstThemselves() {
         StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
         StoredRun b = run("b", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
