@@ -94,9 +94,10 @@ public final class RunReport {
             Optional<BatchFix> fix = flagged.isEmpty() ? Optional.empty() : batchFix(outcome);
             for (String stage : flagged.equals(stages) ? List.of(name) : flagged) {
                 String subject = stage.equals(name) ? name : name + "/" + stage;
-                if (fix.isPresent()) {
+                if (fix.isPresent() && stage.equals(name)) {
                     batchFixes.add(new BatchFix(subject, fix.get().batch(), fix.get().probeShare()));
                 } else {
+                    // some of a pipeline's stages: a batch would time only their sum
                     add(grouped, PROBE_WARNING + "time a coarser boundary", subject);
                 }
             }

@@ -53,6 +53,18 @@ class CrossCheckCommandsTest {
     }
 
     @Test
+    void shouldExit2ForABatchThatIsNotACountWithinTheBatchedMessages() throws Exception {
+        for (String[] bad : new String[][] {{"0", "--batch must be in [1, 2000000]"}, {"some", "--batch: cannot parse 'some'"}}) {
+            err.getBuffer().setLength(0);
+            int code = run("crosscheck", "--batch", bad[0], "--results", results.toString());
+
+            assertEquals(2, code);
+            assertTrue(err.toString().contains(bad[1]), err.toString());
+            assertNothingWritten();
+        }
+    }
+
+    @Test
     void shouldListCrosscheckAndJmhAmongTheCommands() {
         int code = run("--help");
 
