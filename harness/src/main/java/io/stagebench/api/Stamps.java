@@ -41,7 +41,7 @@ public final class Stamps {
     private int stage;
     private long lastTicks;
     private long markErrors;
-    private long restartsIgnored;
+    private boolean restartIgnored;
 
     /**
      * @param clock      the fork's clock
@@ -73,7 +73,7 @@ public final class Stamps {
 
     /**
      * Runner: stamps of a batched run, one delta per batch of K messages into {@code batchTicks}:
-     * marks and {@link #restart()} do nothing (a restart is counted, {@link #restartsIgnored()}),
+     * marks and {@link #restart()} do nothing (a restart is noted, {@link #restartIgnored()}),
      * so nothing but the operation runs between the batch's begin and end reads.
      */
     public static Stamps batched(Clock clock, int[] batchTicks) {
@@ -125,15 +125,15 @@ public final class Stamps {
      */
     public void restart() {
         if (batched) {
-            restartsIgnored++;
+            restartIgnored = true; // a store of a constant: no load, no dependency on the last message
             return;
         }
         lastTicks = clock.begin();
     }
 
-    /** @return restarts a batched run ignored (0 in any other stamps) */
-    public long restartsIgnored() {
-        return restartsIgnored;
+    /** @return whether a batched run ignored a restart (false in any other stamps) */
+    public boolean restartIgnored() {
+        return restartIgnored;
     }
 
     /**

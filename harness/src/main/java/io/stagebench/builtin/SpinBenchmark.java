@@ -47,11 +47,11 @@ public final class SpinBenchmark implements Operation {
         final Clock c = clock;
         // unbatched, the start read is always past the previous deadline; batched, it is not
         final long until = Math.max(stamps.stageStartTicks(), lastUntil) + ticks;
+        lastUntil = until; // before the wait, which absorbs it: the interval still ends at the deadline
         long now;
         do {
             now = c.raw();
         } while (now < until);
-        lastUntil = until;
         sink.consume(now);
     }
 

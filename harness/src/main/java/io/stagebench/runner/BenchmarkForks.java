@@ -170,6 +170,6 @@ public final class BenchmarkForks {
             measured = new BenchmarkDescriptor(descriptor.name(), results.get(0).stages(), descriptor.description(),
                     descriptor.className());
         }
-        return BenchmarkOutcome.merge(measured, results, series, failures, batchChoice);
+        return BenchmarkOutcome.merge(measured, results, series, failures, batchChoice, config.batch());
     }
 }

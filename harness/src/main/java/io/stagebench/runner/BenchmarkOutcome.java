@@ -18,33 +18,35 @@ import java.util.Map;
  * @param perFork     series name to each successful fork's distribution, in fork order
  * @param merged      series name to the pooled distribution
  * @param batchChoice how {@code --batch auto} chose the forks' batch, null when it was not asked to
+ * @param configuredBatch the batch the forks were asked for (what {@link #batch()} says when none succeeded)
  */
 public record BenchmarkOutcome(BenchmarkDescriptor descriptor, List<ForkResult> forks, List<String> failures,
                                Map<String, List<Distribution>> perFork, Map<String, Distribution> merged,
-                               BatchPilot.Choice batchChoice) {
+                               BatchPilot.Choice batchChoice, int configuredBatch) {
 
     /** An outcome whose batch, if any, was given, not chosen by a pilot. */
     public BenchmarkOutcome(BenchmarkDescriptor descriptor, List<ForkResult> forks, List<String> failures,
                             Map<String, List<Distribution>> perFork, Map<String, Distribution> merged) {
-        this(descriptor, forks, failures, perFork, merged, null);
+        this(descriptor, forks, failures, perFork, merged, null, 1);
     }
 
-    /** @return messages per timed interval of the forks (1: one a message) */
+    /** @return messages per timed interval of the forks (1: one a message), as asked when no fork succeeded */
     public int batch() {
-        return forks.isEmpty() ? (batchChoice == null ? 1 : batchChoice.batch()) : forks.get(0).batch();
+        return forks.isEmpty() ? Math.max(1, configuredBatch) : forks.get(0).batch();
     }
 
     /** Merges fork results with their raw series. */
     static BenchmarkOutcome merge(BenchmarkDescriptor descriptor, List<ForkResult> forks,
                                   List<Map<String, double[]>> seriesPerFork, List<String> failures,
-                                  BatchPilot.Choice batchChoice) {
+                                  BatchPilot.Choice batchChoice, int configuredBatch) {
         Map<String, List<Distribution>> perFork = new LinkedHashMap<>();
         for (Map<String, double[]> series : seriesPerFork) {
             series.forEach((name, ns) -> perFork.computeIfAbsent(name, k -> new ArrayList<>()).add(Distribution.of(ns)));
         }
         Map<String, Distribution> merged = new LinkedHashMap<>();
         perFork.forEach((name, parts) -> merged.put(name, Distribution.merge(parts)));
-        return new BenchmarkOutcome(descriptor, List.copyOf(forks), List.copyOf(failures), perFork, merged, batchChoice);
+        return new BenchmarkOutcome(descriptor, List.copyOf(forks), List.copyOf(failures), perFork, merged, batchChoice,
+                configuredBatch);
     }
 
     /** @return merged summaries in series order */

@@ -161,9 +161,10 @@ public final class ForkExecution {
         WarmupOutcome warm = warmUp(passes, scratch, scratchStamps, unmarkedScratch, unmarkedScratchStamps,
                 preparation != null);
         refuseUnpreparedRestarts(scratchStamps, preparation, batch);
-        if (preparation != null && scratchStamps.restartsIgnored() == 0) {
-            warnings.add("the benchmark implements Preparation but never called Stamps.restart(): its preparation is"
-                    + " subtracted from work that never excluded it");
+        if (preparation != null && !replay) {
+            // without a rewind the preparation pass would walk the next messages, not the same ones
+            throw new IllegalStateException("benchmark '" + spec.benchmark() + "' implements Preparation but declares no"
+                    + " @Reset: a batched run subtracts its preparation from the same messages, which only a reset replays");
         }
         if (scratchStamps.markErrors() > 0) {
             throw new IllegalStateException("benchmark '" + spec.benchmark() + "' marked the wrong number of stage"
@@ -189,20 +190,31 @@ public final class ForkExecution {
             if (stalling != null) {
                 stalling.measurementStarts(seq);
             }
+            final long passStart = seq;
             for (int pass = 0; pass < (secondPass ? 2 : 1); pass++) {
                 boolean marked = (pass == 0) == markedFirst;
                 if (pass > 0 || warm.messages() > 0 || retries.anyDiscarded()) {
                     passes.reset();
                 }
                 bracket.open(pass == 0);
-                seq = marked ? passes.run(measured, measuredStamps, seq) : preparation != null
-                        ? passes.runPreparation(unmarked, unmarkedStamps, seq) : passes.run(unmarked, unmarkedStamps, seq);
+                // a preparation pass gets the whole pass's sequence numbers: the same messages, the same inputs
+                long from = preparation != null ? passStart : seq;
+                long next = marked ? passes.run(measured, measuredStamps, from) : preparation != null
+                        ? passes.runPreparation(unmarked, unmarkedStamps, from) : passes.run(unmarked, unmarkedStamps, from);
+                seq = Math.max(seq, next);
                 bracket.close();
             }
             // a pass the JIT changed while it ran was warm-up, not a measurement
         } while (!retries.keep(bracket));
         // with no warm-up, the first restart is seen here
         refuseUnpreparedRestarts(measuredStamps, preparation, batch);
+        if (preparation != null && !scratchStamps.restartIgnored() && !measuredStamps.restartIgnored()) {
+            warnings.add("the benchmark implements Preparation but never called Stamps.restart(): its preparation is"
+                    + " subtracted from work that never excluded it");
+        }
+        if (batched) {
+            batchWarnings(measured, unmarked, batch).forEach(warnings::add);
+        }
         List<Long> discarded = retries.discarded();
         if (!discarded.isEmpty()) {
             say(tag + discarded.size() + " measured pass(es) discarded as warm-up, the JIT compiled during them "
@@ -244,7 +256,7 @@ public final class ForkExecution {
 
         ForkResult result = new ForkResult(spec.benchmark(), spec.fork(), descriptor.stages(), spec.mode(), spec.rateHz(),
                 spec.binding(), loaded.binding(), calibration, stepTicks, overhead, spec.cpu(), cpuPinned, affinity,
-                memoryLocked, seq - (long) rows * batch * (secondPass ? 2L : 1L), (long) measured.size() * batch,
+                memoryLocked, seq - (long) rows * batch * (withUnmarked ? 2L : 1L), (long) measured.size() * batch,
                 measured.dropped(), allocatedBytes, gcCount,
                 jitCompilations, measuredStamps.markErrors(), sinkValue, spec.stallUs(), spec.stallEvery(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
@@ -265,11 +277,37 @@ public final class ForkExecution {
     }
 
     /**
+     * @return what a batched run left out or clipped: the messages of {@code -n} beyond the last whole batch,
+     *         and batches whose interval saturated the 32-bit delta
+     */
+    private List<String> batchWarnings(Recording measured, Recording preparation, int batch) {
+        List<String> out = new ArrayList<>();
+        int left = spec.measuredMessages() % batch;
+        if (left > 0) {
+            out.add(String.format(Locale.ROOT, "the last %d of the %d measured messages (-n) fill no batch of %d and were"
+                    + " not measured", left, spec.measuredMessages(), batch));
+        }
+        long saturated = 0;
+        for (Recording rec : preparation == null ? List.of(measured) : List.of(measured, preparation)) {
+            for (int i = 0; i < rec.size(); i++) {
+                if (rec.stageTicks(0, i) == Stamps.MAX_DELTA_TICKS) {
+                    saturated++;
+                }
+            }
+        }
+        if (saturated > 0) {
+            out.add(saturated + " batch(es) of " + batch + " took longer than the 32-bit delta holds (2^32 - 1 ticks) and"
+                    + " were clipped to it; lower --batch");
+        }
+        return out;
+    }
+
+    /**
      * A batch cannot stop the clock at a restart: a restarting benchmark without a {@link Preparation} would time
      * its untimed work too, so its fork fails instead.
      */
     private void refuseUnpreparedRestarts(Stamps stamps, Preparation preparation, int batch) {
-        if (batch > 1 && preparation == null && stamps.restartsIgnored() > 0) {
+        if (batch > 1 && preparation == null && stamps.restartIgnored()) {
             throw new IllegalStateException("benchmark '" + spec.benchmark() + "' calls Stamps.restart(), which a batch"
                     + " (--batch " + batch + ") cannot honour: implement io.stagebench.api.Preparation so the batches of its"
                     + " untimed work are measured and subtracted, or measure it unbatched");
@@ -390,7 +428,8 @@ public final class ForkExecution {
         long next = passes.run(scratch, stamps, count, seq);
         if (unmarkedScratch != null) {
             passes.reset();
-            next = preparing ? passes.runPreparation(unmarkedScratch, unmarkedStamps, count, next)
+            // a preparation pass replays the same messages under the same sequence numbers
+            next = preparing ? Math.max(next, passes.runPreparation(unmarkedScratch, unmarkedStamps, count, seq))
                     : passes.run(unmarkedScratch, unmarkedStamps, count, next);
         }
         return next;

@@ -32,10 +32,15 @@ final class RulerCheck {
             double tolerance = batch > 1 ? Math.max(0.01 * expected, (double) stepTicks / batch)
                     : Math.max(0.02 * expected, 2.0 * stepTicks);
             double diff = p50Ticks - expected;
+            String verdict = Math.abs(diff) <= tolerance ? "PASS" : "FAIL";
+            if (batch > 1) {
+                return Optional.of(String.format(Locale.ROOT, "ruler check: p50 %.1f ticks for a %d-tick spin, off by %+.1f"
+                                + " ticks; tolerance max(1%%, 1 step / %d) = %.1f ticks: %s", p50Ticks, expected, diff, batch,
+                        tolerance, verdict));
+            }
             return Optional.of(String.format(Locale.ROOT,
-                    "ruler check: p50 %.1f ticks for a %d-tick spin, off by %+.1f ticks; tolerance %s = %.1f ticks: %s",
-                    p50Ticks, expected, diff, batch > 1 ? "max(1%, 1 step / " + batch + ")" : "max(2%, 2 steps)", tolerance,
-                    Math.abs(diff) <= tolerance ? "PASS" : "FAIL"));
+                    "ruler check: p50 %.0f ticks for a %d-tick spin, off by %+.0f ticks; tolerance max(2%%, 2 steps) = %.0f ticks: %s",
+                    p50Ticks, expected, diff, tolerance, verdict));
         }
         return Optional.of(String.format(Locale.ROOT,
                 "ruler check: p50 %.0f ticks for an empty stage; tolerance one step = %d ticks: %s",

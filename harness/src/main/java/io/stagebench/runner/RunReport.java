@@ -186,7 +186,8 @@ public final class RunReport {
                 continue;
             }
             ForkResult first = outcome.forks().get(0);
-            batched.add(String.format(Locale.ROOT, "%s %d (probe %.2f ns a message)", name, k,
+            batched.add(first.preparationRawFile() != null ? name + " " + k + " (probe cancels)"
+                    : String.format(Locale.ROOT, "%s %d (probe %.2f ns a message)", name, k,
                     first.calibration().toNs(first.overhead().subtractedTicks()) / k));
             if (first.preparationRawFile() != null) {
                 prepared.add(name);

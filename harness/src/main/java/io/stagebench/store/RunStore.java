@@ -287,9 +287,10 @@ public final class RunStore {
                     BatchPilot.Choice choice = outcome.batchChoice();
                     Map<String, Object> chosen = new LinkedHashMap<>();
                     chosen.put("batch", choice.batch());
-                    chosen.put("pilotProbeNs", choice.probeNs());
-                    chosen.put("pilotPerMessageNs", choice.perMessageNs());
-                    chosen.put("probeShare", choice.probeShare());
+                    // a failed pilot has no figures: null, not NaN
+                    chosen.put("pilotProbeNs", Double.isNaN(choice.probeNs()) ? null : choice.probeNs());
+                    chosen.put("pilotPerMessageNs", Double.isNaN(choice.perMessageNs()) ? null : choice.perMessageNs());
+                    chosen.put("probeShare", Double.isNaN(choice.probeShare()) ? null : choice.probeShare());
                     chosen.put("failure", choice.failure());
                     b.put("batchAuto", chosen);
                 }

@@ -53,11 +53,11 @@ public final class ExampleBenchmark implements Operation {
         // batch, --batch K, every message sees the batch's start: wait from the last deadline)
         final Clock c = clock;
         final long until = Math.max(stamps.stageStartTicks(), lastUntil) + ticks;
+        lastUntil = until;
         long now;
         do {
             now = c.raw();
         } while (now < until);
-        lastUntil = until;
         stamps.mark();
 
         // vwap: ordinary code, its input chosen by seq so the JIT cannot fold it away

@@ -163,9 +163,9 @@ public final class CrosscheckCommand implements Callable<Integer> {
 
         // JMH: AverageTime of the twins, its forks started from here (off the measuring CPU), benchmark thread pinned
         List<String> warnings = new ArrayList<>(report.warnings());
-        if (batchedReport != null) {
-            batchedReport.warnings().stream().filter(w -> !warnings.contains(w)).forEach(warnings::add);
-        }
+        // the batched run's own warnings stay with it (its summary, and crosscheck.json), not with the per-message run
+        List<String> batchedWarnings = batchedReport == null ? List.of()
+                : batchedReport.warnings().stream().map(w -> "batched run: " + w).toList();
         Map<String, CrossCheck.JmhScore> scores = runJmh(pairings, session.cpu(), runDir, warnings);
 
         List<CrossCheck.Row> rows = new ArrayList<>();
@@ -216,7 +216,9 @@ public final class CrosscheckCommand implements Callable<Integer> {
         }
         warnings.stream().filter(w -> w.startsWith("crosscheck ")).forEach(w -> out.println("*** WARNING: " + w));
 
-        AtomicFiles.writeString(runDir.resolve(FILE), Json.write(document(rows, batchedRows, session.cpu(), warnings)));
+        List<String> documented = new ArrayList<>(warnings);
+        documented.addAll(batchedWarnings);
+        AtomicFiles.writeString(runDir.resolve(FILE), Json.write(document(rows, batchedRows, session.cpu(), documented)));
         MeasurementSession.Stored stored = session.store(run, outcomes, warnings);
         if (batchedRun != null) {
             MeasurementSession.Stored batchedStored = session.store(batchedRun, batchedOutcomes, batchedReport.warnings());

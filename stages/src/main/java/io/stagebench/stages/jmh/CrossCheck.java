@@ -309,6 +309,8 @@ public final class CrossCheck {
                         + " stop one stage overlapping the next)", r.meanNs() - unmarked.meanNs()));
             } else if (Math.abs(r.adjustedRatio() - 1) <= TOLERANCE_PERCENT / 100.0) {
                 line.append(" - explained");
+            } else if (r.batch() > 1 && r.forkMeansNs().isEmpty()) {
+                line.append(" - the rest is unexplained: no fence inside a batch, and no fork's own mean to compare");
             } else if (r.batch() > 1 && r.fastestForkRatio() <= 1 + TOLERANCE_PERCENT / 100.0
                     && r.slowestForkRatio() >= 1 - TOLERANCE_PERCENT / 100.0) {
                 // no fence inside a batch: what is left is which code each fork's JVM made and where it lies
