@@ -7,6 +7,7 @@ import io.stagebench.runner.RunConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -103,16 +104,14 @@ final class MeasurementOptions {
         if (batch == null) {
             return 1;
         }
-        String text = batch.trim();
-        int k;
-        if (text.equals("auto")) {
-            k = RunConfig.BATCH_AUTO;
-        } else {
-            try {
-                k = Integer.parseInt(text.replace("_", ""));
-            } catch (NumberFormatException e) {
-                throw usage("--batch: cannot parse '" + batch + "' (a message count such as 16, or auto)");
-            }
+        OptionalInt count;
+        try {
+            count = RunConfig.parseBatch(batch);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        int k = count.orElse(RunConfig.BATCH_AUTO);
+        if (count.isPresent()) {
             if (k < 1) {
                 throw usage("--batch must be at least 1 message, got " + k);
             }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 /**
  * A validated measurement - of {@code run}, either side of {@code ab}, {@code demo co} or
@@ -50,6 +51,23 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
 
     /** {@link #batch} of a run whose K each benchmark's pilot chooses ({@code --batch auto}). */
     public static final int BATCH_AUTO = 0;
+
+    /**
+     * @param text a {@code --batch} value: a message count such as 16, or {@code auto}
+     * @return the count, as given (its range is the caller's to check), or empty for {@code auto}
+     * @throws IllegalArgumentException with the one line to print when {@code text} is neither
+     */
+    public static OptionalInt parseBatch(String text) {
+        String trimmed = text.trim();
+        if (trimmed.equals("auto")) {
+            return OptionalInt.empty();
+        }
+        try {
+            return OptionalInt.of(Integer.parseInt(trimmed.replace("_", "")));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--batch: cannot parse '" + text + "' (a message count such as 16, or auto)");
+        }
+    }
 
     /** Initial heap of every fork: the same as the maximum, so the heap never resizes while measuring. */
     public static final String HEAP_MIN_FLAG = "-Xms512m";

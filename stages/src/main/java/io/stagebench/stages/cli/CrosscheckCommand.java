@@ -28,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
@@ -234,16 +235,14 @@ public final class CrosscheckCommand implements Callable<Integer> {
 
     /** @return the batch {@code --batch} asks for: 1 (per message only), K, or {@link RunConfig#BATCH_AUTO} */
     private int batchSize() {
-        if (batch.trim().equals("auto")) {
-            return RunConfig.BATCH_AUTO;
-        }
-        int k;
+        OptionalInt count;
         try {
-            k = Integer.parseInt(batch.trim().replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw usage("--batch: cannot parse '" + batch + "' (a message count such as 16, or auto)");
+            count = RunConfig.parseBatch(batch);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
         }
-        if (k < 1 || k > batchedMessages()) {
+        int k = count.orElse(RunConfig.BATCH_AUTO);
+        if (count.isPresent() && (k < 1 || k > batchedMessages())) {
             throw usage("--batch must be in [1, " + batchedMessages() + "] (the batched run's messages), got " + k);
         }
         return k;
