@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,99 +21,211 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Reads the {@code import} lines of the harness's main sources and holds them to the layer
- * order: a package may import its own layer or any layer below it, never one above, and
- * no set of packages may import each other in a cycle.
+ * Holds the main sources of the harness and of the reference stages to the layer order, by
+ * every reference one class makes to another stagebench class: its {@code import} lines and the
+ * fully qualified names in its code (comments and strings left out).
  *
- * <p>A package is named by its first segment under {@code io.stagebench} ({@code api.processor}
- * counts as {@code api}). A new package must be placed in {@link #LAYERS} before it compiles
- * into a green build.
+ * <ul>
+ *   <li>A harness package may refer to its own layer or any layer below it, never one above,
+ *       and no set of packages may refer to each other in a cycle. A package is its full name
+ *       under {@code io.stagebench} ({@code api.processor} is a package of its own).</li>
+ *   <li>The fork boundary: the child JVM's classes ({@code forked}) are reached only by the
+ *       launcher's entry point ({@link #FORKED_ENTRY}), and refer to nothing of the launcher,
+ *       the offline results or the store ({@link #FORKED_MAY_NOT_SEE}).</li>
+ *   <li>The stages module is written as a user's project is: it refers only to
+ *       {@link #STAGES_MAY_SEE} of the harness.</li>
+ * </ul>
+ * A new package must be placed in {@link #LAYERS} before it compiles into a green build. Each
+ * rule is also run on planted sources that break it, so a rule that stops finding anything fails.
  */
 class LayersTest {
 
-    /** Top first. Packages of one layer may import each other, but not in a cycle. */
+    /** Top first. Packages of one layer may refer to each other, but not in a cycle. */
     static final List<Set<String>> LAYERS = List.of(
             Set.of("cli"),
-            Set.of("report", "diff"),
+            Set.of("report", "diff", "console"),
             Set.of("store"),
-            Set.of("runner", "probe"),
+            Set.of("host"),
+            Set.of("result", "probe", "forked"),
+            Set.of("registry"),
+            Set.of("link"),
             Set.of("builtin"),
+            Set.of("api.processor"),
             Set.of("api", "clock", "nativeaccess"),
-            Set.of("fork", "json", "io"),
+            Set.of("process", "json", "io"),
             Set.of("stats", "system"));
 
-    /**
-     * Class-to-class imports tolerated until the work that removes them lands, each keyed on
-     * the exact importing and imported class. Delete an entry as soon as it is fixed: the
-     * test then fails if the import comes back.
-     * None is needed today.
-     */
-    static final Set<String> TEMPORARY_ALLOWANCES = Set.of();
+    /** The one reference into the child JVM's classes: the launcher naming the fork's main class. */
+    static final String FORKED_ENTRY = "io.stagebench.host.ForkLauncher -> io.stagebench.forked.ForkMain";
+    /** What the child JVM's classes must not refer to: they run in the fork, which reads none of it. */
+    static final Set<String> FORKED_MAY_NOT_SEE = Set.of("host", "result", "store", "console", "cli", "report", "diff");
+    /** The harness packages the stages module may refer to: the API, the clock, and the extension point for commands. */
+    static final Set<String> STAGES_MAY_SEE = Set.of("api", "clock", "extension");
 
-    private static final Path MAIN_SOURCES = Path.of("src/main/java");
+    private static final Path HARNESS_SOURCES = Path.of("src/main/java");
+    private static final Path STAGES_SOURCES = Path.of("../stages/src/main/java");
     private static final String ROOT = "io.stagebench.";
+    private static final String STAGES_ROOT = "io.stagebench.stages";
     private static final Pattern PACKAGE = Pattern.compile("^package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
     private static final Pattern IMPORT = Pattern.compile(
             "^import\\s+(?:static\\s+)?(io\\.stagebench\\.[\\w.]*?\\.[A-Z]\\w*)", Pattern.MULTILINE);
+    private static final Pattern QUALIFIED = Pattern.compile("(?<![\\w.])(io\\.stagebench\\.(?:[a-z]\\w*\\.)+[A-Z]\\w*)");
+    private static final Pattern HEADER_LINES = Pattern.compile("^(?:package|import)\\s[^\\n]*", Pattern.MULTILINE);
+    private static final Pattern COMMENTS_AND_STRINGS = Pattern.compile(
+            "\"\"\"[\\s\\S]*?\"\"\"|/\\*[\\s\\S]*?\\*/|//[^\\n]*|\"(?:\\\\.|[^\"\\\\\\n])*\"|'(?:\\\\.|[^'\\\\\\n])'");
 
-    /** One import of one stagebench class by another. */
-    record ClassImport(String fromClass, String fromPackage, String toClass, String toPackage) {
+    /** One reference from one stagebench class to another. */
+    record Reference(String fromClass, String fromPackage, String toClass, String toPackage) {
 
         String key() {
             return fromClass + " -> " + toClass;
         }
     }
 
-    @Test
-    void shouldPlaceEveryPackageInALayer() {
-        Set<String> unplaced = new TreeSet<>();
-        for (ClassImport i : imports()) {
-            unplaced.add(i.fromPackage());
-            unplaced.add(i.toPackage());
-        }
-        LAYERS.forEach(unplaced::removeAll);
-        assertEquals(Set.of(), unplaced, "add these packages to LayersTest.LAYERS");
+    /** A source file: its class name and text. */
+    record Source(String className, String text) {
     }
 
     @Test
-    void shouldImportOnlyItsOwnLayerOrLayersBelow() {
-        List<String> upward = new ArrayList<>();
-        for (ClassImport i : enforcedImports()) {
-            if (rank(i.toPackage()) < rank(i.fromPackage())) {
-                upward.add(i.key() + " (" + i.fromPackage() + " may not import " + i.toPackage() + ")");
-            }
-        }
-        assertEquals(List.of(), upward, "imports pointing up the layers");
+    void shouldPlaceEveryPackageInALayer() {
+        assertEquals(List.of(), unplaced(harnessReferences()), "add these packages to LayersTest.LAYERS");
+    }
+
+    @Test
+    void shouldReferOnlyToItsOwnLayerOrLayersBelow() {
+        assertEquals(List.of(), upward(harnessReferences()), "references pointing up the layers");
     }
 
     @Test
     void shouldHaveNoPackageCycle() {
+        assertEquals(List.of(), cycles(harnessReferences()), "package cycles");
+    }
+
+    @Test
+    void shouldReachTheForkOnlyThroughTheLaunchersEntryPoint() {
+        assertEquals(List.of(), forkBoundary(harnessReferences()), "references across the fork boundary");
+    }
+
+    @Test
+    void shouldKeepTheStagesModuleToTheApiTheClockAndTheExtensionPoint() {
+        List<Reference> references = references(sources(STAGES_SOURCES));
+        assertTrue(references.size() > 20, "found only " + references.size() + " references under " + STAGES_SOURCES);
+        assertEquals(List.of(), stagesViolations(references), "stages referring to harness internals");
+    }
+
+    @Test
+    void shouldFindAnUpwardImportInAPlantedSource() {
+        List<Reference> planted = references(List.of(new Source("io.stagebench.link.Fork",
+                "package io.stagebench.link;\n\nimport io.stagebench.store.AtomicFiles;\n")));
+        assertEquals(List.of(new Reference("io.stagebench.link.Fork", "link", "io.stagebench.store.AtomicFiles", "store")),
+                planted);
+        assertEquals(1, upward(planted).size());
+    }
+
+    @Test
+    void shouldFindAFullyQualifiedReferenceButNotOneInACommentOrString() {
+        List<Reference> planted = references(List.of(new Source("io.stagebench.clock.Tsc",
+                "package io.stagebench.clock;\n/** see io.stagebench.cli.Main */\nclass Tsc {\n"
+                        + "  String s = \"io.stagebench.store.RunStore\";\n"
+                        + "  Object o = io.stagebench.host.RunConfig.DEFAULT_CHUNK; // io.stagebench.diff.RunDiff\n}\n")));
+        assertEquals(List.of("io.stagebench.clock.Tsc -> io.stagebench.host.RunConfig (clock may not refer to host)"),
+                upward(planted));
+    }
+
+    @Test
+    void shouldTellASubPackageFromItsParent() {
+        List<Reference> planted = references(List.of(new Source("io.stagebench.api.Benchmark",
+                "package io.stagebench.api;\nimport io.stagebench.api.processor.BenchmarkProcessor;\n")));
+        assertEquals(List.of("io.stagebench.api.Benchmark -> io.stagebench.api.processor.BenchmarkProcessor"
+                + " (api may not refer to api.processor)"), upward(planted));
+    }
+
+    @Test
+    void shouldFindACycleWithinALayer() {
+        List<Reference> planted = references(List.of(
+                new Source("io.stagebench.report.Page", "package io.stagebench.report;\nimport io.stagebench.diff.Row;\n"),
+                new Source("io.stagebench.diff.Row", "package io.stagebench.diff;\nimport io.stagebench.report.Page;\n")));
+        assertEquals(List.of("diff -> report -> diff"), cycles(planted));
+    }
+
+    @Test
+    void shouldFindAReferenceIntoTheForkOtherThanTheEntryPoint() {
+        List<Reference> planted = references(List.of(
+                new Source("io.stagebench.host.ForkLauncher", "package io.stagebench.host;\nimport io.stagebench.forked.ForkMain;\n"),
+                new Source("io.stagebench.cli.RunCommand", "package io.stagebench.cli;\nimport io.stagebench.forked.Passes;\n"),
+                new Source("io.stagebench.forked.Passes", "package io.stagebench.forked;\nimport io.stagebench.result.LatencySeries;\n")));
+        assertEquals(List.of("io.stagebench.cli.RunCommand -> io.stagebench.forked.Passes (only "
+                        + FORKED_ENTRY + " reaches the fork)",
+                "io.stagebench.forked.Passes -> io.stagebench.result.LatencySeries (the fork may not refer to result)"),
+                forkBoundary(planted));
+    }
+
+    @Test
+    void shouldFindTheStagesReachingIntoTheHarness() {
+        List<Reference> planted = references(List.of(new Source("io.stagebench.stages.cli.Cross",
+                "package io.stagebench.stages.cli;\nimport io.stagebench.api.Stamps;\nimport io.stagebench.stages.Pipeline;\n"
+                        + "class Cross { Object c = io.stagebench.host.RunConfig.DEFAULT_CHUNK; }\n")));
+        assertEquals(List.of("io.stagebench.stages.cli.Cross -> io.stagebench.host.RunConfig"), stagesViolations(planted));
+    }
+
+    private static List<String> unplaced(List<Reference> references) {
+        Set<String> unplaced = new TreeSet<>();
+        for (Reference r : references) {
+            unplaced.add(r.fromPackage());
+            unplaced.add(r.toPackage());
+        }
+        LAYERS.forEach(unplaced::removeAll);
+        return List.copyOf(unplaced);
+    }
+
+    private static List<String> upward(List<Reference> references) {
+        List<String> upward = new ArrayList<>();
+        for (Reference r : references) {
+            if (rank(r.toPackage()) < rank(r.fromPackage())) {
+                upward.add(r.key() + " (" + r.fromPackage() + " may not refer to " + r.toPackage() + ")");
+            }
+        }
+        return upward;
+    }
+
+    private static List<String> cycles(List<Reference> references) {
         Map<String, Set<String>> graph = new TreeMap<>();
-        for (ClassImport i : enforcedImports()) {
-            graph.computeIfAbsent(i.fromPackage(), k -> new TreeSet<>()).add(i.toPackage());
+        for (Reference r : references) {
+            graph.computeIfAbsent(r.fromPackage(), k -> new TreeSet<>()).add(r.toPackage());
         }
         List<String> cycles = new ArrayList<>();
         for (String start : graph.keySet()) {
             findCycle(graph, start, start, new ArrayList<>(List.of(start)), new HashSet<>(), cycles);
         }
-        assertEquals(List.of(), cycles, "package cycles");
+        return cycles;
     }
 
-    @Test
-    void shouldStillNeedEveryTemporaryAllowance() {
-        Set<String> present = new HashSet<>();
-        imports().forEach(i -> present.add(i.key()));
-        for (String allowance : TEMPORARY_ALLOWANCES) {
-            assertTrue(present.contains(allowance), "fixed, delete the allowance: " + allowance);
+    private static List<String> forkBoundary(List<Reference> references) {
+        List<String> crossings = new ArrayList<>();
+        for (Reference r : references) {
+            boolean from = isForked(r.fromPackage());
+            boolean to = isForked(r.toPackage());
+            if (!from && to && !r.key().equals(FORKED_ENTRY)) {
+                crossings.add(r.key() + " (only " + FORKED_ENTRY + " reaches the fork)");
+            } else if (from && FORKED_MAY_NOT_SEE.contains(r.toPackage())) {
+                crossings.add(r.key() + " (the fork may not refer to " + r.toPackage() + ")");
+            }
         }
+        return crossings;
     }
 
-    @Test
-    void shouldFindAnUpwardImportInASource() {
-        ClassImport i = parse("package io.stagebench.runner;\n\nimport io.stagebench.store.AtomicFiles;\n",
-                "io.stagebench.runner.Fork").get(0);
-        assertEquals(new ClassImport("io.stagebench.runner.Fork", "runner", "io.stagebench.store.AtomicFiles", "store"), i);
-        assertTrue(rank(i.toPackage()) < rank(i.fromPackage()));
+    private static List<String> stagesViolations(List<Reference> references) {
+        List<String> out = new ArrayList<>();
+        for (Reference r : references) {
+            if (!r.toClass().startsWith(STAGES_ROOT + ".") && !STAGES_MAY_SEE.contains(r.toPackage().split("\\.")[0])) {
+                out.add(r.key());
+            }
+        }
+        return out;
+    }
+
+    private static boolean isForked(String pkg) {
+        return pkg.equals("forked") || pkg.startsWith("forked.");
     }
 
     /** Records each cycle once, from its alphabetically first package. */
@@ -138,44 +251,74 @@ class LayersTest {
         throw new IllegalArgumentException("package " + pkg + " is in no layer");
     }
 
-    private static List<ClassImport> enforcedImports() {
-        return imports().stream().filter(i -> !TEMPORARY_ALLOWANCES.contains(i.key())).toList();
+    private static List<Reference> harnessReferences() {
+        List<Reference> references = references(sources(HARNESS_SOURCES));
+        assertTrue(references.size() > 100, "found only " + references.size() + " references under "
+                + HARNESS_SOURCES.toAbsolutePath());
+        return references;
     }
 
-    private static List<ClassImport> imports() {
-        try (Stream<Path> files = Files.walk(MAIN_SOURCES)) {
-            List<ClassImport> imports = new ArrayList<>();
-            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+    private static List<Source> sources(Path root) {
+        try (Stream<Path> files = Files.walk(root)) {
+            List<Source> sources = new ArrayList<>();
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
                 String name = file.getFileName().toString();
-                String source = Files.readString(file);
-                Matcher pkg = PACKAGE.matcher(source);
+                String text = Files.readString(file);
+                Matcher pkg = PACKAGE.matcher(text);
                 if (pkg.find()) {
-                    imports.addAll(parse(source, pkg.group(1) + "." + name.substring(0, name.length() - ".java".length())));
+                    sources.add(new Source(pkg.group(1) + "." + name.substring(0, name.length() - ".java".length()), text));
                 }
             }
-            assertTrue(imports.size() > 100, "found only " + imports.size() + " imports under " + MAIN_SOURCES.toAbsolutePath());
-            return imports;
+            return sources;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** @return the imports of other stagebench packages in {@code source}, a class named {@code className} */
-    private static List<ClassImport> parse(String source, String className) {
-        String from = topPackage(className);
-        List<ClassImport> imports = new ArrayList<>();
-        Matcher m = IMPORT.matcher(source);
-        while (m.find()) {
-            String to = topPackage(m.group(1));
-            if (!to.equals(from)) {
-                imports.add(new ClassImport(className, from, m.group(1), to));
+    /**
+     * @return each class's references to classes of other stagebench packages: its imports and the
+     *         fully qualified names in its code, once each, in order
+     */
+    private static List<Reference> references(List<Source> sources) {
+        List<Reference> references = new ArrayList<>();
+        for (Source source : sources) {
+            String from = packageOf(source.className());
+            Set<String> targets = new LinkedHashSet<>();
+            Matcher imports = IMPORT.matcher(source.text());
+            while (imports.find()) {
+                targets.add(classOf(imports.group(1)));
+            }
+            String code = HEADER_LINES.matcher(COMMENTS_AND_STRINGS.matcher(source.text()).replaceAll(" ")).replaceAll("");
+            Matcher qualified = QUALIFIED.matcher(code);
+            while (qualified.find()) {
+                targets.add(classOf(qualified.group(1)));
+            }
+            for (String target : targets) {
+                String to = packageOf(target);
+                if (!to.equals(from)) {
+                    references.add(new Reference(source.className(), from, target, to));
+                }
             }
         }
-        return imports;
+        return references;
     }
 
-    private static String topPackage(String className) {
+    /** @return the class of a qualified name that may go on to a member or a nested class: up to its first capitalised part */
+    private static String classOf(String qualified) {
+        String[] parts = qualified.split("\\.");
+        StringBuilder out = new StringBuilder();
+        for (String part : parts) {
+            out.append(out.isEmpty() ? "" : ".").append(part);
+            if (Character.isUpperCase(part.charAt(0))) {
+                break;
+            }
+        }
+        return out.toString();
+    }
+
+    /** @return the package under {@code io.stagebench} of a class name, e.g. {@code api.processor} */
+    private static String packageOf(String className) {
         String rest = className.substring(ROOT.length());
-        return rest.substring(0, rest.indexOf('.'));
+        return rest.substring(0, rest.lastIndexOf('.'));
     }
 }

@@ -1,6 +1,7 @@
 package io.stagebench.cli;
 
-import io.stagebench.runner.ForkLauncher;
+import io.stagebench.host.ForkLauncher;
+import io.stagebench.link.ForkEntry;
 import io.stagebench.system.GitWorktree;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -31,7 +32,7 @@ final class AbBuilds implements AutoCloseable {
     /** A standard Maven project's classes and the dependencies {@link #DEFAULT_BUILD} copies. */
     static final String DEFAULT_CLASS_PATH = "target/classes:target/dependency/*";
     /** A file only stagebench's own checkout has. */
-    static final String OWN_CHECKOUT_MARKER = "harness/src/main/java/io/stagebench/runner/ForkMain.java";
+    static final String OWN_CHECKOUT_MARKER = "harness/src/main/java/" + ForkEntry.MAIN_CLASS.replace('.', '/') + ".java";
 
     /**
      * How both sides are built.
@@ -100,7 +101,7 @@ final class AbBuilds implements AutoCloseable {
             progress.println("[ab] building A in " + treeA.dir().resolve(recipe.folder()) + " (" + recipe.describe() + ") ...");
             progress.flush();
             if (recipe.ownCheckout()) {
-                treeA.build();
+                treeA.build(ForkEntry.MAIN_RESOURCES);
                 return new AbBuilds(trees, new Side(treeA.dir(),
                         new BenchmarkSource(launcher.registry(), ForkLauncher.jvm(treeA.classPath()))), new Side(home, launcher));
             }

@@ -1,8 +1,8 @@
 package io.stagebench.cli;
 
-import io.stagebench.runner.BenchmarkClassPath;
-import io.stagebench.runner.BenchmarkRegistry;
-import io.stagebench.runner.ForkLauncher;
+import io.stagebench.host.BenchmarkClassPath;
+import io.stagebench.host.ForkLauncher;
+import io.stagebench.registry.BenchmarkRegistry;
 import java.nio.file.Path;
 
 /**

@@ -1,18 +1,19 @@
 package io.stagebench.cli;
 
+import io.stagebench.api.SeriesNames;
 import io.stagebench.builtin.ServiceBenchmark;
-import io.stagebench.json.Json;
-import io.stagebench.runner.BenchmarkOutcome;
-import io.stagebench.runner.BenchmarkRegistry;
-import io.stagebench.runner.ForkLauncher;
-import io.stagebench.runner.LatencySeries;
-import io.stagebench.runner.Mode;
-import io.stagebench.runner.Rate;
-import io.stagebench.runner.RunConfig;
-import io.stagebench.report.CoordinatedOmissionPage;
-import io.stagebench.runner.RunReport;
-import io.stagebench.stats.CoordinatedOmission;
+import io.stagebench.console.RunReport;
+import io.stagebench.host.ForkLauncher;
+import io.stagebench.host.Rate;
+import io.stagebench.host.RunConfig;
 import io.stagebench.io.AtomicFiles;
+import io.stagebench.json.Json;
+import io.stagebench.link.Mode;
+import io.stagebench.registry.BenchmarkRegistry;
+import io.stagebench.report.CoordinatedOmissionPage;
+import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.result.LatencySeries;
+import io.stagebench.stats.CoordinatedOmission;
 import io.stagebench.store.RunStore;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -119,7 +120,7 @@ public final class CoordinatedOmissionDemo implements Callable<Integer> {
             return 1;
         }
 
-        double[] responseNs = outcome.merged().get(LatencySeries.RESPONSE).sortedValues();
+        double[] responseNs = outcome.merged().get(SeriesNames.RESPONSE).sortedValues();
         double[] serviceNs = outcome.merged().get(BENCHMARK).sortedValues();
         CoordinatedOmission.Comparison comparison = CoordinatedOmission.compare(responseNs, serviceNs, intervalNs);
         List<String> shape = shapeWarnings(comparison);

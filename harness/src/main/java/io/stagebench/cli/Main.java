@@ -1,7 +1,7 @@
 package io.stagebench.cli;
 
-import io.stagebench.fork.LiveForks;
 import io.stagebench.io.IoProblems;
+import io.stagebench.process.LiveForks;
 import io.stagebench.store.StoreException;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,9 +1,9 @@
 package io.stagebench.cli;
 
-import io.stagebench.runner.BatchPilot;
-import io.stagebench.runner.BenchmarkRegistry;
-import io.stagebench.runner.Rate;
-import io.stagebench.runner.RunConfig;
+import io.stagebench.host.BatchPilot;
+import io.stagebench.host.Rate;
+import io.stagebench.host.RunConfig;
+import io.stagebench.registry.BenchmarkRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

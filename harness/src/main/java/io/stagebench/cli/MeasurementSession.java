@@ -1,16 +1,16 @@
 package io.stagebench.cli;
 
-import io.stagebench.fork.JvmFork;
-import io.stagebench.fork.LiveForks;
+import io.stagebench.console.RunReport;
+import io.stagebench.host.ForkLauncher;
+import io.stagebench.host.InterleavedRunner;
+import io.stagebench.host.RunConfig;
+import io.stagebench.host.Runner;
 import io.stagebench.io.IoProblems;
+import io.stagebench.process.JvmFork;
+import io.stagebench.process.LiveForks;
+import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.report.HtmlReport;
-import io.stagebench.runner.BenchmarkOutcome;
-import io.stagebench.runner.BenchmarkRegistry;
-import io.stagebench.runner.ForkLauncher;
-import io.stagebench.runner.InterleavedRunner;
-import io.stagebench.runner.RunConfig;
-import io.stagebench.runner.RunReport;
-import io.stagebench.runner.Runner;
+import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.store.Pairing;
 import io.stagebench.store.RunStore;
 import io.stagebench.system.CpuList;

@@ -1,15 +1,15 @@
 package io.stagebench.cli;
 
 import io.stagebench.api.ParameterDeclaration;
+import io.stagebench.console.RunReport;
+import io.stagebench.host.RunConfig;
 import io.stagebench.io.Terminal;
-import io.stagebench.runner.BenchmarkDescriptor;
-import io.stagebench.runner.BenchmarkOutcome;
-import io.stagebench.runner.BenchmarkRegistry;
-import io.stagebench.runner.ForkResult;
-import io.stagebench.runner.Mode;
-import io.stagebench.runner.RunConfig;
-import io.stagebench.runner.RunReport;
-import io.stagebench.runner.ThreadPlacement;
+import io.stagebench.link.ForkResult;
+import io.stagebench.link.Mode;
+import io.stagebench.link.ThreadPlacement;
+import io.stagebench.registry.BenchmarkDescriptor;
+import io.stagebench.registry.BenchmarkRegistry;
+import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.store.RunStore;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -2,7 +2,7 @@ package io.stagebench.cli;
 
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
-import io.stagebench.runner.RunConfig;
+import io.stagebench.host.RunConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.function.UnaryOperator;

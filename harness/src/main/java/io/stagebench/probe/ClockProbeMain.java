@@ -2,8 +2,8 @@ package io.stagebench.probe;
 
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ClockMeasurement;
-import io.stagebench.fork.LauncherWatch;
 import io.stagebench.json.Json;
+import io.stagebench.process.LauncherWatch;
 
 /**
  * Entry point of a {@code stagebench clocks} fork: measures one binding and prints a

@@ -1,10 +1,11 @@
 package io.stagebench.report;
 
+import io.stagebench.api.SeriesNames;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.io.AtomicFiles;
-import io.stagebench.runner.LatencySeries;
-import io.stagebench.runner.LayoutSensitivity;
-import io.stagebench.runner.MarkCost;
+import io.stagebench.result.LatencySeries;
+import io.stagebench.result.LayoutSensitivity;
+import io.stagebench.result.MarkCost;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.stats.TimeScale;
 import io.stagebench.store.HistogramFiles;
@@ -163,7 +164,7 @@ public final class HtmlReport {
                 html.append("<td>").append(String.format(Locale.ROOT, "%,d", s.count())).append("</td><td>")
                         .append(b.forksSucceeded()).append("</td></tr>\n");
                 HistogramFiles.Log log = logs.getOrDefault(b.name(), Map.of()).get(s.stage());
-                if (log != null && !LatencySeries.UNMARKED.equals(s.stage())) {
+                if (log != null && !SeriesNames.UNMARKED.equals(s.stage())) {
                     lines.add(new Charts.Line(s.stage().equals(b.name()) ? b.name() : b.name() + " / " + s.stage(), log.merged()));
                 }
             }

@@ -1,9 +1,9 @@
 package io.stagebench.store;
 
 import io.stagebench.api.ParameterDeclaration;
-import io.stagebench.runner.BenchmarkOutcome;
-import io.stagebench.runner.ForkResult;
-import io.stagebench.runner.RunConfig;
+import io.stagebench.host.RunConfig;
+import io.stagebench.link.ForkResult;
+import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.stats.Distribution;
 import io.stagebench.stats.LatencyHistograms;
 import io.stagebench.system.BuildInfo;

@@ -1,13 +1,14 @@
 package io.stagebench.store;
 
+import io.stagebench.host.BatchPilot;
+import io.stagebench.host.RunConfig;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
-import io.stagebench.runner.BatchPilot;
-import io.stagebench.runner.BenchmarkOutcome;
-import io.stagebench.runner.ForkResult;
-import io.stagebench.runner.LayoutSensitivity;
-import io.stagebench.runner.MarkCost;
-import io.stagebench.runner.RunConfig;
+import io.stagebench.link.ForkResult;
+import io.stagebench.result.BatchChoice;
+import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.result.LayoutSensitivity;
+import io.stagebench.result.MarkCost;
 import io.stagebench.stats.Distribution;
 import io.stagebench.system.Environment;
 import io.stagebench.system.GitInfo;
@@ -284,7 +285,7 @@ public final class RunStore {
                 b.put("batch", outcome.batch());
                 b.put("samples", outcome.batch() > 1 ? "mean of " + outcome.batch() + " messages" : "message");
                 if (outcome.batchChoice() != null) {
-                    BatchPilot.Choice choice = outcome.batchChoice();
+                    BatchChoice choice = outcome.batchChoice();
                     Map<String, Object> chosen = new LinkedHashMap<>();
                     chosen.put("batch", choice.batch());
                     // a failed pilot has no figures: null, not NaN

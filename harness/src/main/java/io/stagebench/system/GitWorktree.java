@@ -28,9 +28,6 @@ import java.util.zip.ZipFile;
  */
 public final class GitWorktree implements AutoCloseable {
 
-    /** The fork entry point a build must contain for its forks to be launched. */
-    public static final String FORK_MAIN = "io/stagebench/runner/ForkMain.class";
-
     /** How stagebench's own checkout is built: the launcher's class path is then {@link #classPath()}. */
     public static final String OWN_BUILD = "mvn -q -B -Dstyle.color=never -DskipTests package";
 
@@ -180,15 +177,16 @@ public final class GitWorktree implements AutoCloseable {
      * Builds stagebench's own checkout with {@link #OWN_BUILD} and checks that it yields
      * {@link #classPath()} with a harness whose forks can be launched.
      *
+     * @param forkEntries the class files of which the harness jar must hold one (the fork's main class, by the names it had)
      * @throws IOException "the build of commit ... failed (exit 1): ..."
      */
-    public void build() throws IOException {
+    public void build(List<String> forkEntries) throws IOException {
         build(OWN_BUILD, Path.of(""));
         Path harness = harnessJar();
         try (ZipFile jar = new ZipFile(harness.toFile())) {
-            if (jar.getEntry(FORK_MAIN) == null) {
+            if (forkEntries.stream().noneMatch(e -> jar.getEntry(e) != null)) {
                 throw new IOException("commit " + commit.substring(0, 12) + " predates 'stagebench run': its build has no "
-                        + FORK_MAIN.replace('/', '.').replace(".class", "") + ", so its forks cannot be launched");
+                        + forkEntries.get(0).replace('/', '.').replace(".class", "") + ", so its forks cannot be launched");
             }
         }
     }

@@ -3,7 +3,7 @@ package io.stagebench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.runner.UserBuild;
+import io.stagebench.host.UserBuild;
 import io.stagebench.system.TestGit;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ClockMeasurement;
-import io.stagebench.probe.ClockProbeMain;
-import io.stagebench.fork.JvmFork;
 import io.stagebench.json.Json;
+import io.stagebench.probe.ClockProbeMain;
+import io.stagebench.process.JvmFork;
 import io.stagebench.system.CpuList;
 import java.time.Duration;
 import java.util.List;

@@ -1,15 +1,16 @@
 package io.stagebench.cli;
 
+import io.stagebench.api.SeriesNames;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.json.Json;
-import io.stagebench.runner.LatencySeries;
+import io.stagebench.report.CoordinatedOmissionPage;
+import io.stagebench.result.LatencySeries;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunStore;
-import io.stagebench.store.StoredRun;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -17,7 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import io.stagebench.report.CoordinatedOmissionPage;
+import io.stagebench.store.StoredRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -86,7 +87,7 @@ class DemoCommandTest {
         Path run = file.getParent();
         StoredRun stored = ResultReader.load(run).run();
         assertNotNull(stored.environment(), "a demo run records its environment like any run");
-        assertTrue(Files.isRegularFile(run.resolve(RunStore.hlogPath("service", LatencySeries.RESPONSE))));
+        assertTrue(Files.isRegularFile(run.resolve(RunStore.hlogPath("service", SeriesNames.RESPONSE))));
         assertTrue(Files.readString(run.resolve(RunStore.REPORT)).startsWith("<!DOCTYPE html>"));
         JsonNode json = Json.mapper().readTree(file.toFile());
         assertEquals(CoordinatedOmissionDemo.SCHEMA, json.get("schema").asText());

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.fork.LauncherWatch;
+import io.stagebench.process.LauncherWatch;
 import io.stagebench.store.RunStore;
 import java.io.IOException;
 import java.io.InputStream;

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.runner.BenchmarkRegistry;
-import io.stagebench.runner.ForkLauncher;
-import io.stagebench.runner.InProcessForks;
-import io.stagebench.runner.InterleavedRunner;
-import io.stagebench.runner.RunConfig;
+import io.stagebench.host.ForkLauncher;
+import io.stagebench.host.InProcessForks;
+import io.stagebench.host.InterleavedRunner;
+import io.stagebench.host.RunConfig;
+import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunStore;
 import io.stagebench.store.StoredRun;

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
-import io.stagebench.runner.UserBuild;
+import io.stagebench.host.UserBuild;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

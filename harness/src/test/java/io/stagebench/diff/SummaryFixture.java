@@ -1,7 +1,7 @@
 package io.stagebench.diff;
 
-import io.stagebench.runner.BenchmarkOutcome;
-import io.stagebench.runner.RunConfig;
+import io.stagebench.host.RunConfig;
+import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.store.RunFixture;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.runner.RunConfig;
+import io.stagebench.host.RunConfig;
 import io.stagebench.store.ResultReader;
-import io.stagebench.store.RunId;
 import io.stagebench.store.RunFixture;
+import io.stagebench.store.RunId;
 import io.stagebench.store.RunStore;
 import java.io.IOException;
 import java.nio.file.Files;

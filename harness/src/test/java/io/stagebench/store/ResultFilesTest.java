@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stagebench.io.AtomicFiles;
-import io.stagebench.runner.BenchmarkOutcome;
+import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.stats.Distribution;
 import io.stagebench.stats.LatencyHistograms;
 import java.io.FileInputStream;

@@ -1,5 +1,6 @@
 package io.stagebench.system;
 
+import io.stagebench.link.ForkEntry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -58,7 +59,7 @@ class GitWorktreeTest {
         Path dir;
         try (GitWorktree worktree = GitWorktree.add(repo, commit)) {
             dir = worktree.dir();
-            IOException e = assertThrows(IOException.class, worktree::build);
+            IOException e = assertThrows(IOException.class, () -> worktree.build(ForkEntry.MAIN_RESOURCES));
             assertTrue(e.getMessage().startsWith("the build of commit " + commit.substring(0, 12)), e.getMessage());
         }
 

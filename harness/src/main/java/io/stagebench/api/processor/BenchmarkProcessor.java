@@ -3,6 +3,7 @@ package io.stagebench.api.processor;
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.Parameter;
 import io.stagebench.api.ParameterDeclaration;
+import io.stagebench.api.SeriesNames;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.HashSet;
@@ -42,8 +43,8 @@ public final class BenchmarkProcessor extends AbstractProcessor {
     static final String BENCHMARK = "io.stagebench.api.Benchmark";
     static final String OPERATION = "io.stagebench.api.Operation";
     static final String HANDOFF_OPERATION = "io.stagebench.api.HandoffOperation";
-    /** The stage between a handoff benchmark's threads (the runner's {@code LatencySeries.HANDOFF}, which this module cannot see). */
-    static final String HANDOFF_STAGE = "handoff";
+    /** The stage between a handoff benchmark's threads. */
+    static final String HANDOFF_STAGE = SeriesNames.HANDOFF;
     static final String LIST = "META-INF/stagebench/benchmarks.list";
     private static final Pattern NAME = Pattern.compile(io.stagebench.api.Benchmark.NAME_PATTERN);
 

@@ -1,6 +1,6 @@
 package io.stagebench.stages.jmh;
 
-import io.stagebench.runner.RunConfig;
+import io.stagebench.host.RunConfig;
 
 /**
  * What the JMH cross-check benchmarks share with stagebench's own forks, as annotation

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.runner.BenchmarkRegistry;
-import io.stagebench.runner.RunConfig;
+import io.stagebench.host.RunConfig;
+import io.stagebench.registry.BenchmarkRegistry;
 import java.io.InputStream;
 import java.util.Collection;
 import java.util.List;

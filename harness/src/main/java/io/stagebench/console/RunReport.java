@@ -1,0 +1,484 @@
+package io.stagebench.console;
+
+import io.stagebench.api.SeriesNames;
+import io.stagebench.clock.Calibration;
+import io.stagebench.host.BatchPilot;
+import io.stagebench.host.Rate;
+import io.stagebench.host.RunConfig;
+import io.stagebench.io.TextWrap;
+import io.stagebench.link.CrossCoreOffset;
+import io.stagebench.link.ForkLayout;
+import io.stagebench.link.ForkResult;
+import io.stagebench.link.Mode;
+import io.stagebench.link.ThreadPlacement;
+import io.stagebench.result.BatchChoice;
+import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.result.LatencySeries;
+import io.stagebench.result.LayoutSensitivity;
+import io.stagebench.result.MarkCost;
+import io.stagebench.result.RulerCheck;
+import io.stagebench.stats.Distribution;
+import io.stagebench.stats.StageSummary;
+import io.stagebench.stats.TimeScale;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
+
+/**
+ * The console report of a run, results first: the ruler (clock binding, counter line,
+ * calibration, probe overhead, pinning obtained, mode), one table of every benchmark's
+ * percentiles with each column in its own unit (ns, us, ms or s), what each fork verified
+ * (collapsed across benchmarks that verified the same), then the warnings grouped - the
+ * machine's once, each other warning once with the benchmarks it applies to and its fix - as
+ * {@code *** WARNING:} lines. Every line fits {@value TextWrap#WIDTH} characters.
+ */
+public final class RunReport {
+
+    /** A stage's p50 under this multiple of the probe overhead is flagged. */
+    public static final double OVERHEAD_WARNING_RATIO = 0.20;
+
+    /** Forks per variant a comparison needs. */
+    static final int COMPARISON_FORKS = 5;
+
+    private static final List<String> COLUMNS = List.of("p50", "p90", "p99", "p99.9", "p99.99", "max");
+
+    private final RunConfig config;
+    private final List<BenchmarkOutcome> outcomes;
+    private final List<String> runWarnings;
+    private final List<String> machineWarnings;
+    private final boolean forkCountChosen;
+
+    public RunReport(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> runWarnings) {
+        this(config, outcomes, runWarnings, List.of(), false);
+    }
+
+    /**
+     * @param runWarnings     the run's own warnings (CPU placement)
+     * @param machineWarnings the machine-readiness warnings, printed once with the others and not
+     *                        part of {@link #warnings()} (they are stored on their own)
+     * @param forkCountChosen true when the fork count was chosen by the command (a smoke run),
+     *                        so too few forks for a comparison is not warned about
+     */
+    public RunReport(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> runWarnings,
+                     List<String> machineWarnings, boolean forkCountChosen) {
+        this.config = config;
+        this.outcomes = List.copyOf(outcomes);
+        this.runWarnings = List.copyOf(runWarnings);
+        this.machineWarnings = List.copyOf(machineWarnings);
+        this.forkCountChosen = forkCountChosen;
+    }
+
+    /**
+     * @return every warning of the run but the machine's, each once: the run's own, then each
+     *         benchmark warning with the benchmarks (and forks) it applies to, e.g. "parse, book:
+     *         the probe overhead subtracted is over 20% of p50 ...; fix: time a coarser boundary"
+     */
+    public List<String> warnings() {
+        Map<String, List<String>> grouped = new LinkedHashMap<>();
+        List<BatchFix> batchFixes = new ArrayList<>();
+        for (BenchmarkOutcome outcome : outcomes) {
+            String name = outcome.descriptor().name();
+            Map<String, List<Integer>> forkWarnings = new LinkedHashMap<>();
+            for (ForkResult fork : outcome.forks()) {
+                for (String w : fork.warnings()) {
+                    forkWarnings.computeIfAbsent(w, k -> new ArrayList<>()).add(fork.fork());
+                }
+            }
+            forkWarnings.forEach((w, forks) -> add(grouped, w + fixFor(w), name + (forks.size() == outcome.forks().size()
+                    && forks.size() > 1 ? "" : " fork" + (forks.size() > 1 ? "s " : " ") + joinInts(forks))));
+            outcome.failures().forEach(f -> add(grouped, f, null));
+            if (outcome.forks().isEmpty()) {
+                add(grouped, "every fork failed; no result", name);
+                continue;
+            }
+            int batch = outcome.batch();
+            // batched, each sample paid one probe for K messages: its share of a message is a K-th
+            double overheadNs = overheadNs(outcome) / batch;
+            List<String> stages = outcome.summaries().stream().map(StageSummary::stage)
+                    .filter(stage -> batch > 1 || !SeriesNames.RESERVED.contains(stage)).toList();
+            List<String> flagged = outcome.summaries().stream()
+                    .filter(s -> stages.contains(s.stage()) && overheadNs > OVERHEAD_WARNING_RATIO * s.p50Ns())
+                    .map(StageSummary::stage).toList();
+            Optional<BatchFix> fix = flagged.isEmpty() ? Optional.empty() : batchFix(outcome);
+            for (String stage : flagged.equals(stages) ? List.of(name) : flagged) {
+                String subject = stage.equals(name) ? name : name + "/" + stage;
+                if (fix.isPresent() && stage.equals(name)) {
+                    batchFixes.add(new BatchFix(subject, fix.get().batch(), fix.get().probeShare()));
+                } else {
+                    // some of a pipeline's stages: a batch would time only their sum
+                    add(grouped, PROBE_WARNING + "time a coarser boundary", subject);
+                }
+            }
+            if (!outcome.summaries().isEmpty() && !outcome.summaries().get(0).unreliable().isEmpty()) {
+                add(grouped, String.join(", ", outcome.summaries().get(0).unreliable())
+                        + ": <100 samples beyond (marked *); fix: raise -n", name);
+            }
+        }
+        List<String> warnings = new ArrayList<>(runWarnings);
+        if (!forkCountChosen && config.forks() < COMPARISON_FORKS) {
+            warnings.add(config.forks() + " fork(s) per benchmark: a comparison needs at least " + COMPARISON_FORKS
+                    + " per variant; fix: -f " + COMPARISON_FORKS);
+        }
+        grouped.forEach((text, subjects) -> warnings.add(subjects.isEmpty() ? text : String.join(", ", subjects) + ": " + text));
+        batchWarning(batchFixes).ifPresent(warnings::add);
+        return warnings;
+    }
+
+    private static final String PROBE_WARNING = "probe >20% of p50: mostly arithmetic; fix: ";
+
+    /** The batch that would put the probe below the target for a subject of the probe warning, and the share it leaves. */
+    private record BatchFix(String subject, int batch, double probeShare) {
+    }
+
+    /**
+     * @return one warning for every stage the probe swamps, naming the runnable fix: "--batch 16 (probe 3.1% of the
+     *         interval)" when one batch serves them all, else "--batch auto (K 8..16)"
+     */
+    private static Optional<String> batchWarning(List<BatchFix> fixes) {
+        if (fixes.isEmpty()) {
+            return Optional.empty();
+        }
+        String subjects = String.join(", ", fixes.stream().map(BatchFix::subject).toList());
+        double worst = fixes.stream().mapToDouble(BatchFix::probeShare).max().orElse(0);
+        if (fixes.stream().mapToInt(BatchFix::batch).distinct().count() == 1) {
+            return Optional.of(String.format(Locale.ROOT, "%s: %s--batch %d (probe %.1f%% of the interval)", subjects,
+                    PROBE_WARNING, fixes.get(0).batch(), 100 * worst));
+        }
+        // one short line for the usual five: each one's K is what --batch auto prints when it runs
+        return Optional.of(String.format(Locale.ROOT, "%s: %s--batch auto (K %d..%d)", subjects, PROBE_WARNING,
+                fixes.stream().mapToInt(BatchFix::batch).min().orElse(1), fixes.stream().mapToInt(BatchFix::batch).max().orElse(1)));
+    }
+
+    /**
+     * @return the batch {@code --batch auto} would choose from this run's own figures for a probe that swamps
+     *         {@code outcome}'s stages (a pipeline's unmarked total, which a batch times), with the probe share it
+     *         leaves; empty where batching does not apply (paced, handoff) or would not be coarser
+     */
+    private Optional<BatchFix> batchFix(BenchmarkOutcome outcome) {
+        if (config.mode() == Mode.PACED || outcome.forks().get(0).handoff()) {
+            return Optional.empty();
+        }
+        StageSummary timed = outcome.summaries().stream()
+                .filter(s -> s.stage().equals(SeriesNames.UNMARKED)).findFirst()
+                .orElse(outcome.summaries().stream().filter(s -> s.stage().equals(LatencySeries.batchedSeries(
+                        outcome.descriptor().stages()))).findFirst().orElse(outcome.summaries().get(0)));
+        double probeNs = overheadNs(outcome);
+        int k = BatchPilot.choose(probeNs, timed.p50Ns(), config.messages());
+        if (k <= outcome.batch()) {
+            return Optional.empty();
+        }
+        return Optional.of(new BatchFix(outcome.descriptor().name(), k, BatchPilot.probeShare(probeNs, timed.p50Ns(), k)));
+    }
+
+    /**
+     * @return what the batched benchmarks' samples are, in at most four lines: each one's K and probe per
+     *         message, which subtract a preparation, what a batched pipeline times, and what {@code --batch auto}
+     *         chose from which pilot figures; empty when nothing was batched or chosen
+     */
+    static List<String> batchLines(List<BenchmarkOutcome> outcomes) {
+        List<String> lines = new ArrayList<>();
+        List<String> batched = new ArrayList<>();
+        List<String> prepared = new ArrayList<>();
+        List<String> pipelines = new ArrayList<>();
+        List<String> chosen = new ArrayList<>();
+        for (BenchmarkOutcome outcome : outcomes) {
+            String name = outcome.descriptor().name();
+            BatchChoice choice = outcome.batchChoice();
+            if (choice != null) {
+                chosen.add(choice.failure() != null ? name + " unbatched (" + choice.failure() + ")"
+                        : String.format(Locale.ROOT, "%s %.1f ns -> %d (%.1f%%)", name, choice.perMessageNs(), choice.batch(),
+                        100 * choice.probeShare()));
+            }
+            int k = outcome.batch();
+            if (k <= 1 || outcome.forks().isEmpty()) {
+                continue;
+            }
+            ForkResult first = outcome.forks().get(0);
+            batched.add(first.preparationRawFile() != null ? name + " " + k + " (probe cancels)"
+                    : String.format(Locale.ROOT, "%s %d (probe %.2f ns a message)", name, k,
+                    first.calibration().toNs(first.overhead().subtractedTicks()) / k));
+            if (first.preparationRawFile() != null) {
+                prepared.add(name);
+            }
+            if (outcome.descriptor().stages().size() > 1) {
+                pipelines.add(name);
+            }
+        }
+        if (!batched.isEmpty()) {
+            lines.add("BATCHED, messages a sample: " + String.join(", ", batched) + ": each sample is the mean of K"
+                    + " consecutive messages between one begin and one end read, so its percentiles are of K-message means,"
+                    + " not of messages (per-message tails need an unbatched run); probe and step are paid once a batch");
+        }
+        if (!prepared.isEmpty()) {
+            lines.add(String.join(", ", prepared) + ": the untimed preparation (before Stamps.restart()) timed alone in the"
+                    + " same batches of the same messages and subtracted, batch for batch");
+        }
+        if (!pipelines.isEmpty()) {
+            lines.add(String.join(", ", pipelines) + ": a batched pipeline times its total, inner marks off");
+        }
+        if (!chosen.isEmpty()) {
+            lines.add("--batch auto, from a pilot fork's p50 a message (probe share of the interval below "
+                    + BatchPilot.TARGET_PROBE_PERCENT + "%): " + String.join(", ", chosen));
+        }
+        return lines;
+    }
+
+    private static void add(Map<String, List<String>> grouped, String text, String subject) {
+        List<String> subjects = grouped.computeIfAbsent(text, k -> new ArrayList<>());
+        if (subject != null && !subjects.contains(subject)) {
+            subjects.add(subject);
+        }
+    }
+
+    /** @return "; fix: ..." for a fork warning whose remedy is known, else "" */
+    private static String fixFor(String warning) {
+        if (warning.contains("JIT")) {
+            return "; fix: a longer warm-up (-w), or a @Reset so warm-up replays the measured messages";
+        } else if (warning.contains("allocated")) {
+            return "; fix: take the allocation out of the measured code";
+        } else if (warning.contains("garbage collection")) {
+            return "; fix: allocate nothing while measuring";
+        } else if (warning.contains("pinn")) {
+            return "; fix: allow sched_setaffinity, or choose a CPU with --cpu";
+        } else if (warning.contains("memory not locked")) {
+            return "; fix: raise the locked-memory limit (ulimit -l) or grant CAP_IPC_LOCK";
+        }
+        return "";
+    }
+
+    /**
+     * @return the run's last line when any fork failed - how many of how many, which benchmarks
+     *         are left with no result, the first failure - e.g. {@code *** FAILED: 1 of 3 forks
+     *         failed; the results are from the others: spin fork 2/3 killed by SIGKILL (exit status
+     *         137); its output is above}; empty when every fork succeeded
+     */
+    public Optional<String> failureLine() {
+        List<String> failures = outcomes.stream().flatMap(o -> o.failures().stream()).toList();
+        if (failures.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> noResult = outcomes.stream().filter(o -> o.forks().isEmpty()).map(o -> o.descriptor().name()).toList();
+        int planned = outcomes.size() * config.forks();
+        return Optional.of(String.format(Locale.ROOT, "*** FAILED: %d of %d forks failed; %s: %s%s", failures.size(), planned,
+                noResult.isEmpty() ? "the results are from the others" : "no result for " + String.join(", ", noResult),
+                failures.get(0), failures.size() > 1 ? " (and " + (failures.size() - 1) + " more, listed above)" : ""));
+    }
+
+    /**
+     * @return "address layout: randomisation off in 10/10 forks (personality read back); 5 layout seed(s)
+     *         (0..4) per benchmark varying the heap offset; heap on huge pages in 10/10 forks", or empty for
+     *         forks that wrote no layout
+     */
+    public static Optional<String> layoutLine(List<ForkResult> forks) {
+        List<ForkLayout> layouts = forks.stream().map(ForkResult::layout).filter(java.util.Objects::nonNull).toList();
+        if (layouts.isEmpty()) {
+            return Optional.empty();
+        }
+        long off = layouts.stream().filter(ForkLayout::randomisationOff).count();
+        long seeds = layouts.stream().mapToLong(ForkLayout::seed).distinct().count();
+        long minSeed = layouts.stream().mapToLong(ForkLayout::seed).min().orElse(0);
+        long maxSeed = layouts.stream().mapToLong(ForkLayout::seed).max().orElse(0);
+        long huge = layouts.stream().filter(l -> l.hugePagesKb() > 0).count();
+        return Optional.of(String.format(Locale.ROOT, "address layout: randomisation off in %d/%d forks%s; %d layout seed(s)"
+                        + " (%s) per benchmark varying the heap offset; heap on huge pages in %d/%d forks",
+                off, layouts.size(), off == layouts.size() ? " (personality read back)"
+                        : layouts.stream().allMatch(l -> ForkLayout.RANDOMISED.equals(l.requested())) ? " (--aslr)" : "",
+                seeds, minSeed == maxSeed ? Long.toString(minSeed) : minSeed + ".." + maxSeed, huge, layouts.size()));
+    }
+
+    /** @return "encode encode: tmean 50.5..90.3 ns across 5 layouts (p 0.0004): layout-sensitive" */
+    static String sensitivityLine(String benchmark, LayoutSensitivity l) {
+        return String.format(Locale.ROOT, "%s %s: tmean %.1f..%.1f ns across %d layout seeds (%.0f%% of %.1f ns; seeds differ"
+                        + " beyond forks of one seed, p %.2g): layout-sensitive, an alignment hazard of the code, not noise",
+                benchmark, l.series(), l.minCentreNs(), l.maxCentreNs(), l.layouts(), 100 * l.range(), l.medianNs(), l.p());
+    }
+
+    /** @return the report text: ruler, results table, what the forks verified, warnings */
+    public String toText() {
+        List<String> lines = new ArrayList<>();
+        List<ForkResult> all = outcomes.stream().flatMap(o -> o.forks().stream()).toList();
+        if (!all.isEmpty()) {
+            ForkResult first = all.get(0);
+            Calibration c = first.calibration();
+            lines.add(String.format(Locale.ROOT, "clock %s%s; counter %.1f MHz, %.3f ns/tick, step %d ticks = %.1f ns",
+                    first.binding(), first.binding() != first.requestedBinding() ? " (FALLBACK from " + first.requestedBinding() + ")" : "",
+                    c.mhz(), c.nsPerTick(), first.stepTicks(), c.toNs(first.stepTicks())));
+            lines.add(String.format(Locale.ROOT, "calibration %s MHz across %d forks (%d x %d ms each against CLOCK_MONOTONIC)",
+                    range(all, f -> f.calibration().mhz(), "%.3f"), all.size(), c.rounds(), c.intervalNs() / 1_000_000));
+            lines.add(String.format(Locale.ROOT, "probe overhead min %s, median %s ticks; subtracted from each stage:"
+                            + " %s ticks = %.1f ns (near-min mean)",
+                    rangeLong(all, f -> f.overhead().minTicks()), rangeLong(all, f -> f.overhead().medianTicks()),
+                    range(all, f -> f.overhead().subtractedTicks(), "%.1f"), c.toNs(first.overhead().subtractedTicks())));
+            lines.add(String.format(Locale.ROOT, "measuring thread pinned to CPU %s (affinity read back: %s); memory locked: %s",
+                    rangeLong(all, f -> f.cpuPinned()), distinct(all, ForkResult::affinity),
+                    all.stream().allMatch(ForkResult::memoryLocked) ? "yes" : "NOT in every fork"));
+            layoutLine(all).ifPresent(lines::add);
+            List<ForkResult> crossCore = all.stream().filter(f -> f.crossCore() != null).toList();
+            if (!crossCore.isEmpty()) {
+                CrossCoreOffset offset = crossCore.get(0).crossCore();
+                lines.add(String.format(Locale.ROOT, "cross-core offset CPU %d -> %d: within +-%s ticks (+-%.1f ns), fastest"
+                                + " round trip %s ticks; every handoff figure is uncertain by that much",
+                        offset.fromCpu(), offset.toCpu(), rangeLong(crossCore, f -> f.crossCore().boundTicks()),
+                        c.toNs(offset.boundTicks()), rangeLong(crossCore, f -> f.crossCore().minRoundTripTicks())));
+            }
+        }
+        lines.add(String.format(Locale.ROOT, "mode %s%s; %d fork(s) x %,d messages after %s of warm-up%s",
+                config.mode(), config.mode() == Mode.PACED ? " at " + Rate.format(config.rateHz()) + " (latency from intended arrival)" : " (service time)",
+                config.forks(), config.messages(),
+                config.warmupMs() > 0 ? config.warmupMs() + " ms" : String.format(Locale.ROOT, "%,d messages", config.warmupMessages()),
+                config.stallUs() <= 0 ? ""
+                        : config.stallAt() >= 0 ? String.format(Locale.ROOT, "; STALL %d us once at measured message %d", config.stallUs(), config.stallAt())
+                        : String.format(Locale.ROOT, "; STALL %d us every %d messages", config.stallUs(), config.stallEvery())));
+        batchLines(outcomes).forEach(line -> TextWrap.wrap(line, lines));
+        lines.add("");
+        appendTable(lines);
+        appendVerified(lines);
+        Set<String> warnings = new LinkedHashSet<>(machineWarnings);
+        warnings.addAll(warnings());
+        if (!warnings.isEmpty()) {
+            lines.add("");
+            warnings.forEach(w -> TextWrap.wrap("*** WARNING: " + w, lines));
+        }
+        return TextWrap.wrapAll(String.join(System.lineSeparator(), lines));
+    }
+
+    /** One table of every benchmark's series; each column in the unit its largest value reads best in. */
+    private void appendTable(List<String> lines) {
+        List<BenchmarkOutcome> measured = outcomes.stream().filter(o -> !o.forks().isEmpty()).toList();
+        int nameWidth = Math.max("benchmark".length(), outcomes.stream().mapToInt(o -> o.descriptor().name().length()).max().orElse(0));
+        int stageWidth = Math.max("stage".length(), measured.stream().flatMap(o -> o.summaries().stream())
+                .mapToInt(s -> s.stage().length()).max().orElse(0));
+        List<TimeScale> scales = new ArrayList<>();
+        for (String column : COLUMNS) {
+            scales.add(TimeScale.forMaxNs(measured.stream().flatMap(o -> o.summaries().stream())
+                    .mapToDouble(s -> s.valueOf(column)).max().orElse(0)));
+        }
+        String rowFormat = "%-" + nameWidth + "s %-" + stageWidth + "s" + " %10s".repeat(COLUMNS.size()) + " %10s  %s";
+        List<Object> header = new ArrayList<>(List.of("benchmark", "stage"));
+        for (int i = 0; i < COLUMNS.size(); i++) {
+            header.add(COLUMNS.get(i) + " " + scales.get(i).unit());
+        }
+        header.add("count");
+        header.add("p50 forks " + scales.get(0).unit());
+        lines.add(String.format(Locale.ROOT, rowFormat, header.toArray()).stripTrailing());
+        List<String> notes = new ArrayList<>();
+        for (BenchmarkOutcome outcome : outcomes) {
+            String name = outcome.descriptor().name();
+            if (outcome.forks().isEmpty()) {
+                lines.add(String.format(Locale.ROOT, "%-" + nameWidth + "s no fork succeeded", name));
+                continue;
+            }
+            boolean firstRow = true;
+            for (StageSummary s : outcome.summaries()) {
+                List<Object> row = new ArrayList<>(List.of(firstRow ? name : "", s.stage()));
+                for (int i = 0; i < COLUMNS.size(); i++) {
+                    String value = scales.get(i).format(s.valueOf(COLUMNS.get(i)));
+                    row.add(s.unreliable().contains(COLUMNS.get(i)) ? value + "*" : value);
+                }
+                row.add(String.format(Locale.ROOT, "%,d", s.count()));
+                row.add(forkRange(outcome.forkP50s(s.stage()), scales.get(0)));
+                lines.add(String.format(Locale.ROOT, rowFormat, row.toArray()).stripTrailing());
+                firstRow = false;
+            }
+            MarkCost.of(outcome).ifPresent(cost -> notes.add(String.format(Locale.ROOT,
+                    "%s unmarked: begin/end reads only; %d inner marks add %+.1f ns p50, %+.1f ns tmean"
+                            + " (%+.1f ns/mark) net of probe",
+                    name, cost.innerMarks(), cost.p50Ns(), cost.tmeanNs(), cost.perMarkTmeanNs())));
+            RulerCheck.check(outcome, config.params()).ifPresent(line -> notes.add(name + ": " + line));
+            LayoutSensitivity.of(outcome).stream().filter(LayoutSensitivity::sensitive).forEach(l -> notes.add(
+                    sensitivityLine(name, l)));
+        }
+        notes.forEach(n -> TextWrap.wrap(n, lines));
+    }
+
+    /**
+     * What the forks verified during measurement, one line per distinct finding naming the
+     * benchmarks; warm-up passes, which differ with the benchmark's length, shown as a range.
+     */
+    private void appendVerified(List<String> lines) {
+        Map<String, List<BenchmarkOutcome>> byText = new LinkedHashMap<>();
+        for (BenchmarkOutcome outcome : outcomes) {
+            List<ForkResult> forks = outcome.forks();
+            if (forks.isEmpty()) {
+                continue;
+            }
+            long samples = outcome.merged().values().stream().findFirst().map(Distribution::count).orElse(0L);
+            String text = String.format(Locale.ROOT, "%d/%d forks, %,d samples; warm-up %%s passes%s;"
+                            + " measured with %s B allocated, %s GC, %s JIT compilations",
+                    forks.size(), config.forks(), samples,
+                    forks.stream().allMatch(ForkResult::replayed) ? " replaying the measured messages" : "",
+                    rangeLong(forks, ForkResult::allocatedBytes), rangeLong(forks, ForkResult::gcCount),
+                    rangeLong(forks, ForkResult::jitCompilations));
+            byText.computeIfAbsent(text, k -> new ArrayList<>()).add(outcome);
+            if (forks.get(0).handoff()) {
+                appendThreads(lines, outcome.descriptor().name(), forks);
+            }
+        }
+        byText.forEach((text, same) -> TextWrap.wrap(String.join(", ", same.stream().map(o -> o.descriptor().name()).toList()) + ": "
+                + String.format(Locale.ROOT, text, rangeLong(same.stream().flatMap(o -> o.forks().stream()).toList(),
+                ForkResult::warmupPasses)), lines));
+    }
+
+    /** One line per thread of a handoff benchmark: its stages, the CPU it pinned to and read back, what it allocated. */
+    private static void appendThreads(List<String> lines, String name, List<ForkResult> forks) {
+        for (int t = 0; t < forks.get(0).threads().size(); t++) {
+            final int thread = t;
+            List<ThreadPlacement> placed = forks.stream().filter(f -> f.threads().size() > thread)
+                    .map(f -> f.threads().get(thread)).toList();
+            ThreadPlacement first = placed.get(0);
+            TextWrap.wrap(String.format(Locale.ROOT, "%s thread %s %s: pinned to CPU %s (affinity read back: %s);"
+                            + " allocated %s B", name, first.name(), first.stages(),
+                    String.join(", ", placed.stream().map(p -> String.valueOf(p.cpuPinned())).distinct().toList()),
+                    String.join(", ", placed.stream().map(ThreadPlacement::affinity).distinct().toList()),
+                    String.join(", ", placed.stream().map(p -> String.valueOf(p.allocatedBytes())).distinct().toList())),
+                    lines);
+        }
+    }
+
+    private static String forkRange(double[] p50s, TimeScale scale) {
+        if (p50s.length == 0) {
+            return "-";
+        }
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (double p : p50s) {
+            lo = Math.min(lo, p);
+            hi = Math.max(hi, p);
+        }
+        return lo == hi ? scale.format(lo) : scale.format(lo) + " .. " + scale.format(hi);
+    }
+
+    static double overheadNs(BenchmarkOutcome outcome) {
+        return outcome.forks().stream()
+                .mapToDouble(f -> f.calibration().toNs(f.overhead().subtractedTicks())).max().orElse(0);
+    }
+
+    private static String range(List<ForkResult> forks, ToDoubleFunction<ForkResult> f, String format) {
+        double lo = forks.stream().mapToDouble(f).min().orElse(Double.NaN);
+        double hi = forks.stream().mapToDouble(f).max().orElse(Double.NaN);
+        String a = String.format(Locale.ROOT, format, lo);
+        String b = String.format(Locale.ROOT, format, hi);
+        return a.equals(b) ? a : a + ".." + b;
+    }
+
+    private static String rangeLong(List<ForkResult> forks, ToLongFunction<ForkResult> f) {
+        long lo = forks.stream().mapToLong(f).min().orElse(0);
+        long hi = forks.stream().mapToLong(f).max().orElse(0);
+        return lo == hi ? Long.toString(lo) : lo + ".." + hi;
+    }
+
+    private static String distinct(List<ForkResult> forks, java.util.function.Function<ForkResult, String> f) {
+        return String.join(" / ", forks.stream().map(f).distinct().toList());
+    }
+
+    private static String joinInts(List<Integer> values) {
+        return String.join(",", values.stream().map(String::valueOf).toList());
+    }
+}

@@ -1,0 +1,59 @@
+package io.stagebench.forked;
+
+import io.stagebench.io.IoProblems;
+import io.stagebench.json.Json;
+import io.stagebench.link.ForkEntry;
+import io.stagebench.link.ForkSpec;
+import io.stagebench.link.ProgressChannel;
+import io.stagebench.process.LauncherWatch;
+import io.stagebench.registry.BenchmarkDescriptor;
+import io.stagebench.registry.BenchmarkRegistry;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
+import java.nio.file.Path;
+
+/**
+ * Entry point of a measuring fork: {@code ForkMain SPEC.json}. Exit 0 after writing
+ * {@code fork-N.json} and {@code fork-N.raw}; exit 1 with the reason on stderr otherwise; exit
+ * {@value LauncherWatch#EXIT_LAUNCHER_GONE} within about {@value LauncherWatch#POLL_MS} ms of its
+ * launcher's death ({@link LauncherWatch}).
+ */
+public final class ForkMain {
+
+    private ForkMain() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length != 1) {
+            System.err.println("usage: ForkMain SPEC.json");
+            System.exit(2);
+        }
+        // first, while this thread still runs on the service CPUs: the watch thread stays there
+        LauncherWatch.start();
+        PrintStream progress = System.out;
+        try {
+            ForkSpec spec = Json.mapper().readValue(Path.of(args[0]).toFile(), ForkSpec.class);
+            // before any benchmark class loads: the benchmark's stdout goes to a log, progress to descriptor 1, framed
+            progress = spec.progressToken() == null ? System.out : ProgressChannel.open(spec.progressToken());
+            if (spec.progressToken() != null) {
+                System.setOut(new PrintStream(new FileOutputStream(Path.of(spec.outDir()).resolve(spec.stdoutFileName())
+                        .toFile()), true, StandardCharsets.UTF_8));
+            }
+            BenchmarkDescriptor descriptor = BenchmarkRegistry.load().get(spec.benchmark());
+            // problems on stderr, which the launcher passes through
+            new ForkExecution(spec, descriptor, progress).run();
+            System.exit(0);
+        } catch (FileSystemException e) {
+            // a result file it cannot write (a full disk): one line for the launcher, which stops the run
+            progress.println(ForkEntry.CANNOT_WRITE + IoProblems.describe(e));
+            progress.flush();
+            System.exit(ForkEntry.EXIT_CANNOT_WRITE);
+        } catch (Throwable t) {
+            System.err.println("[fork] FAILED: " + t);
+            t.printStackTrace(System.err);
+            System.exit(1);
+        }
+    }
+}

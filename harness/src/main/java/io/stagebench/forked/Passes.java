@@ -1,0 +1,159 @@
+package io.stagebench.forked;
+
+import io.stagebench.api.Operation;
+import io.stagebench.api.Preparation;
+import io.stagebench.api.Sink;
+import io.stagebench.api.Stamps;
+import io.stagebench.clock.Clock;
+import io.stagebench.registry.BenchmarkDescriptor;
+
+/**
+ * Runs the benchmark's messages through the measured loop in passes, for warm-up and
+ * measurement alike, so both execute the same compiled code: a pass of {@code count}
+ * messages calls {@link MeasureLoop} once per chunk, writing into a recording's rows (a
+ * chunk-sized scratch recording in warm-up, wrapping; the full recording when measured).
+ *
+ * <p>Sequence numbers run on from pass to pass, whatever the benchmark's own cursor does: a
+ * {@link io.stagebench.api.Reset reset} rewinds the benchmark, not the message count. In paced
+ * mode each pass starts a new schedule one interval after the pass begins.
+ *
+ * <p>Batched ({@code --batch K}): a row of the recording is one batch of K messages, a
+ * chunk is {@code chunk / K} rows (at least one), and a pass of {@code count} messages runs
+ * {@code count / K} batches; a preparation pass ({@link Preparation}) runs the same batches
+ * through the operation's untimed part alone.
+ *
+ * <p>Allocation-free after construction: one schedule object is restarted for every pass.
+ */
+final class Passes {
+
+    private final Clock clock;
+    private final Operation op;
+    private final Sink sink;
+    private final double intervalTicks;
+    private final int chunk;
+    private final BenchmarkDescriptor.ResetAction reset;
+    private final boolean replay;
+    private final Schedule schedule;
+    private final int batch;
+    private final Preparation preparation;
+
+    /**
+     * @param intervalTicks paced interval in ticks, 0 for back-to-back
+     * @param replay        whether {@code reset} rewinds the benchmark (it declares a reset)
+     */
+    Passes(Clock clock, Operation op, Sink sink, double intervalTicks, int chunk, BenchmarkDescriptor.ResetAction reset, boolean replay) {
+        this(clock, op, sink, intervalTicks, chunk, reset, replay, 1, null);
+    }
+
+    /**
+     * @param batch       messages per timed interval (1: one a message); above 1 only back to back
+     * @param preparation the operation's untimed part, for {@link #runPreparation}; null when it has none
+     */
+    Passes(Clock clock, Operation op, Sink sink, double intervalTicks, int chunk, BenchmarkDescriptor.ResetAction reset, boolean replay,
+           int batch, Preparation preparation) {
+        if (batch < 1 || batch > 1 && intervalTicks > 0) {
+            throw new IllegalArgumentException("a batch is at least 1 message, and paced runs are not batched: " + batch);
+        }
+        this.clock = clock;
+        this.op = op;
+        this.sink = sink;
+        this.intervalTicks = intervalTicks;
+        this.chunk = Math.max(1, chunk / batch);
+        this.reset = reset;
+        this.replay = replay;
+        this.schedule = intervalTicks > 0 ? new Schedule(0, intervalTicks, 0) : null;
+        this.batch = batch;
+        this.preparation = preparation;
+    }
+
+    /** @return messages per timed interval (1 unbatched) */
+    int batch() {
+        return batch;
+    }
+
+    /** @return whether the benchmark rewinds between passes, so every pass replays the same messages */
+    boolean replays() {
+        return replay;
+    }
+
+    /** Rewinds the benchmark when it declares a reset; otherwise the next pass continues its stream. */
+    void reset() throws Exception {
+        if (replay) {
+            reset.reset();
+        }
+    }
+
+    /**
+     * Runs {@code rec.capacity()} messages into {@code rec}'s rows from 0: a measured pass.
+     *
+     * @return the sequence number after the pass's last message
+     */
+    long run(Recording rec, Stamps stamps, long seq) {
+        return run(rec, stamps, (long) rec.capacity * batch, seq);
+    }
+
+    /**
+     * Runs {@code count} messages, reusing {@code rec}'s rows when it is shorter (warm-up);
+     * batched, {@code count / batch} batches.
+     *
+     * @return the sequence number after the pass's last message
+     */
+    long run(Recording rec, Stamps stamps, long count, long seq) {
+        return walk(rec, stamps, count, seq, false);
+    }
+
+    /**
+     * {@link #run(Recording, Stamps, long)} through the operation's {@link Preparation}: the
+     * same batches of the same messages (after a reset), the untimed part alone.
+     */
+    long runPreparation(Recording rec, Stamps stamps, long seq) {
+        return runPreparation(rec, stamps, (long) rec.capacity * batch, seq);
+    }
+
+    /** {@link #run(Recording, Stamps, long, long)} through the operation's {@link Preparation}. */
+    long runPreparation(Recording rec, Stamps stamps, long count, long seq) {
+        if (preparation == null || batch == 1) {
+            throw new IllegalStateException("a preparation pass needs a batched run of an operation with a Preparation");
+        }
+        return walk(rec, stamps, count, seq, true);
+    }
+
+    private long walk(Recording rec, Stamps stamps, long count, long seq, boolean preparing) {
+        // fields, not calls: a call made once per pass reaches its compile threshold in some late pass
+        final int capacity = rec.capacity;
+        final int k = batch;
+        final long rows = (count + k - 1) / k; // a warm-up remainder shorter than a batch runs one whole batch
+        if (schedule != null) {
+            schedule.restart(seq, clock.raw() + (long) intervalTicks);
+        }
+        long done = 0;
+        while (done < rows) {
+            final int from = (int) (done % capacity);
+            final int to = chunkEnd(from, rows - done, capacity, chunk);
+            final long seqBase = seq + (done - from) * k;
+            if (k > 1) {
+                if (preparing) {
+                    MeasureLoop.batchedPreparation(clock, preparation, stamps, sink, rec, from, to, seqBase, k);
+                } else {
+                    MeasureLoop.batched(clock, op, stamps, sink, rec, from, to, seqBase, k);
+                }
+            } else if (schedule == null) {
+                MeasureLoop.backToBack(clock, op, stamps, sink, rec, from, to, seqBase);
+            } else {
+                MeasureLoop.paced(clock, op, stamps, sink, rec, from, to, seqBase, schedule);
+            }
+            done += to - from;
+        }
+        return seq + done * k;
+    }
+
+    /**
+     * @return the row after the chunk that starts at row {@code from} with {@code left} messages
+     *         of the pass to go: at most {@code chunk} rows, never past the recording's end (a
+     *         shorter warm-up recording wraps to row 0 for the next chunk)
+     */
+    static int chunkEnd(int from, long left, int capacity, int chunk) {
+        final int n = left < chunk ? (int) left : chunk;
+        return from + n < capacity ? from + n : capacity;
+    }
+}

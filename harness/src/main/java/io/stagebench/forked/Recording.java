@@ -1,0 +1,133 @@
+package io.stagebench.forked;
+
+import io.stagebench.api.Stamps;
+
+import io.stagebench.link.RawStamps;
+import java.util.Arrays;
+
+/**
+ * Preallocated, pre-touched struct-of-arrays storage for one fork's measured messages:
+ * per message the raw start tick, the sequence number, a 32-bit tick delta per stage and,
+ * in paced mode, the 32-bit queueing delay from the intended arrival to the start.
+ *
+ * <pre>
+ *   index i:  startTicks[i]   long  begin read (back-to-back) or intended arrival (paced)
+ *             seq[i]          int   low 32 bits of the message's sequence number
+ *             queueTicks[i]   int   paced only: start read - intended arrival
+ *             stageTicks[k][i] int  stage k's delta, probe overhead NOT yet subtracted
+ * </pre>
+ *
+ * Sized before the run and never grown: a message beyond capacity is counted as dropped.
+ */
+public final class Recording {
+
+    final long[] startTicks;
+    final int[] seq;
+    final int[] queueTicks;
+    final int[][] stageTicks;
+    final int capacity;
+    int size;
+    long dropped;
+
+    /**
+     * @param capacity messages to hold
+     * @param stages   stage count (at least 1)
+     * @param paced    whether to keep queueing delays
+     */
+    public Recording(int capacity, int stages, boolean paced) {
+        if (capacity < 1 || stages < 1) {
+            throw new IllegalArgumentException("capacity and stages must be positive: " + capacity + ", " + stages);
+        }
+        this.capacity = capacity;
+        this.startTicks = new long[capacity];
+        this.seq = new int[capacity];
+        this.queueTicks = paced ? new int[capacity] : null;
+        this.stageTicks = new int[stages][capacity];
+        preTouch();
+    }
+
+    private void preTouch() {
+        // write every page now so the measured loop takes no first-touch page fault
+        Arrays.fill(startTicks, 1L);
+        Arrays.fill(startTicks, 0L);
+        Arrays.fill(seq, -1);
+        if (queueTicks != null) {
+            Arrays.fill(queueTicks, -1);
+        }
+        for (int[] stage : stageTicks) {
+            Arrays.fill(stage, -1);
+        }
+    }
+
+    /** @return a {@link Stamps} writing into this recording's stage arrays */
+    Stamps stamps(io.stagebench.clock.Clock clock) {
+        return new Stamps(clock, stageTicks);
+    }
+
+    /** @return {@link Stamps#unmarked unmarked} stamps writing each message's total into this one-stage recording */
+    Stamps unmarkedStamps(io.stagebench.clock.Clock clock) {
+        if (stageTicks.length != 1) {
+            throw new IllegalStateException("an unmarked recording has one stage, not " + stageTicks.length);
+        }
+        return Stamps.unmarked(clock, stageTicks[0]);
+    }
+
+    /** @return {@link Stamps#batched batched} stamps writing each batch's interval into this one-stage recording */
+    Stamps batchedStamps(io.stagebench.clock.Clock clock) {
+        if (stageTicks.length != 1) {
+            throw new IllegalStateException("a batched recording has one stage, not " + stageTicks.length);
+        }
+        return Stamps.batched(clock, stageTicks[0]);
+    }
+
+    public int capacity() {
+        return capacity;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public long dropped() {
+        return dropped;
+    }
+
+    public int stages() {
+        return stageTicks.length;
+    }
+
+    public boolean paced() {
+        return queueTicks != null;
+    }
+
+    /** @return raw start tick of message {@code i} */
+    public long startTicks(int i) {
+        return startTicks[i];
+    }
+
+    /** @return sequence number (low 32 bits) of message {@code i} */
+    public int seq(int i) {
+        return seq[i];
+    }
+
+    /** @return stage {@code stage}'s raw delta of message {@code i}, unsigned */
+    public long stageTicks(int stage, int i) {
+        return Integer.toUnsignedLong(stageTicks[stage][i]);
+    }
+
+    /** @return queueing delay of message {@code i}, unsigned; 0 in back-to-back mode */
+    public long queueTicks(int i) {
+        return queueTicks == null ? 0 : Integer.toUnsignedLong(queueTicks[i]);
+    }
+
+    /** @return a copy of the first {@link #size()} messages, as the fork writes them ({@code fork-N.raw}) */
+    public RawStamps raw() {
+        int n = size;
+        int[][] stages = new int[stages()][];
+        for (int s = 0; s < stages.length; s++) {
+            stages[s] = java.util.Arrays.copyOf(stageTicks[s], n);
+        }
+        return new RawStamps(stages(), n, java.util.Arrays.copyOf(startTicks, n), java.util.Arrays.copyOf(seq, n),
+                queueTicks == null ? null : java.util.Arrays.copyOf(queueTicks, n), stages);
+    }
+}

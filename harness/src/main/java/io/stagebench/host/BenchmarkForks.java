@@ -1,0 +1,187 @@
+package io.stagebench.host;
+
+import io.stagebench.api.SeriesNames;
+import io.stagebench.io.AtomicFiles;
+import io.stagebench.io.IoProblems;
+import io.stagebench.io.Terminal;
+import io.stagebench.json.Json;
+import io.stagebench.link.ForkEntry;
+import io.stagebench.link.ForkLayout;
+import io.stagebench.link.ForkResult;
+import io.stagebench.link.ForkSpec;
+import io.stagebench.link.ProgressChannel;
+import io.stagebench.link.RawStamps;
+import io.stagebench.nativeaccess.Personality;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.stagebench.process.JvmFork;
+import io.stagebench.registry.BenchmarkDescriptor;
+import io.stagebench.result.BatchChoice;
+import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.result.HandoffJoin;
+import io.stagebench.result.LatencySeries;
+import io.stagebench.system.CpuList;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The forks of one benchmark in one run, launched one at a time and merged at the end: each
+ * fork's spec is written under {@code <runDir>/forks/<benchmark>/}, the fork is launched, and
+ * its summary and raw stamps are read back and turned into latency series. A fork that
+ * crashes, hangs past its timeout or writes an unreadable result becomes one failure line;
+ * the others are kept.
+ *
+ * <p>{@link Runner} runs a benchmark's forks back to back; an A/B comparison interleaves the
+ * forks of two of these (A 1, B 1, A 2, B 2, ...), one per variant.
+ */
+public final class BenchmarkForks {
+
+    private final RunConfig config;
+    private final BenchmarkDescriptor descriptor;
+    private final ForkLauncher launcher;
+    private final CpuList serviceCpus;
+    private final ForkProgress progress;
+    private final Path forkDir;
+    private final List<ForkResult> results = new ArrayList<>();
+    private final List<Map<String, double[]>> series = new ArrayList<>();
+    private final List<String> failures = new ArrayList<>();
+    private final BatchChoice batchChoice;
+
+    /**
+     * @param progress where progress goes: redrawn in place when it is this process's stderr on a terminal,
+     *                 else one line per fork
+     * @param tag      progress prefix, e.g. "[run]" or "[ab A]"
+     * @throws IOException when the benchmark's fork folder cannot be created
+     */
+    public BenchmarkForks(RunConfig config, BenchmarkDescriptor descriptor, ForkLauncher launcher, CpuList serviceCpus,
+                          PrintStream progress, String tag) throws IOException {
+        this(config, descriptor, launcher, serviceCpus, progress, tag, null);
+    }
+
+    /**
+     * @param config      the run's configuration, its batch already resolved for this benchmark
+     * @param batchChoice how {@code --batch auto} chose that batch, or null
+     */
+    public BenchmarkForks(RunConfig config, BenchmarkDescriptor descriptor, ForkLauncher launcher, CpuList serviceCpus,
+                          PrintStream progress, String tag, BatchChoice batchChoice) throws IOException {
+        this.batchChoice = batchChoice;
+        this.config = config;
+        this.descriptor = descriptor;
+        this.launcher = launcher;
+        this.serviceCpus = serviceCpus;
+        this.progress = new ForkProgress(progress, progress == System.err ? Terminal.current() : Terminal.plain(),
+                tag + " " + descriptor.name(), config.forks(), System::nanoTime);
+        this.forkDir = config.runDir().resolve("forks").resolve(descriptor.name());
+        Files.createDirectories(forkDir);
+    }
+
+    /** Launches fork {@code fork} (from 1) and collects what it wrote; a failure is recorded, never thrown. */
+    public void runFork(int fork) throws IOException {
+        String label = descriptor.name() + " fork " + fork + "/" + config.forks();
+        progress.started(fork);
+        // the personality is the starting thread's: set right before this fork starts, undone right after
+        Personality.Result fixed = config.fixedAddresses() ? launcher.fixAddresses() : null;
+        JvmFork.Outcome outcome;
+        String randomisation = fixed == null ? ForkLayout.RANDOMISED : fixed.disabled() ? ForkLayout.FIXED : fixed.refusal();
+        ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir, randomisation);
+        String token = spec.progressToken();
+        try {
+            Path specFile = forkDir.resolve("fork-" + fork + ".spec.json");
+            AtomicFiles.writeString(specFile, Json.write(spec));
+            // only the fork's framed lines are progress; anything else on its stdout is dropped
+            outcome = launcher.launch(specFile, config.jvmFlags(), serviceCpus,
+                    Duration.ofSeconds(config.forkTimeoutS()), line -> ProgressChannel.read(token, line)
+                            .ifPresent(progress::forkSaid));
+        } finally {
+            if (fixed != null) {
+                launcher.restoreAddresses(fixed);
+            }
+        }
+        if (outcome.exitCode() == ForkEntry.EXIT_CANNOT_WRITE && !outcome.timedOut()) {
+            // not a crashed fork: the run's own folder cannot take its results, and no later fork's would fit either
+            String why = outcome.stdoutTail().stream().map(l -> ProgressChannel.read(token, l).orElse(""))
+                    .filter(l -> l.startsWith(ForkEntry.CANNOT_WRITE)).reduce((first, second) -> second)
+                    .map(l -> l.substring(ForkEntry.CANNOT_WRITE.length())).orElse(forkDir + ": cannot write");
+            throw new IOException(why);
+        }
+        if (!outcome.succeeded()) {
+            failures.add(label + " " + outcome.failure() + "; its output is above");
+            progress.failed(outcome.failure(), outcome.stdoutTail().stream()
+                    .map(l -> ProgressChannel.readable(token, l)).filter(l -> !l.isEmpty()).toList());
+            return;
+        }
+        try {
+            ForkResult result = Json.mapper().readValue(forkDir.resolve(spec.resultFileName()).toFile(), ForkResult.class);
+            if (result.batch() != spec.batch()) {
+                // a build from before batches ignores the spec's batch: its figures would be of another kind
+                failures.add(label + " measured " + result.batch() + " message(s) a sample, not the " + spec.batch()
+                        + " asked for: its build does not know --batch");
+                progress.failed("measured unbatched", List.of(failures.get(failures.size() - 1)));
+                return;
+            }
+            RawStamps raw = readRaw(forkDir, result, label);
+            Map<String, double[]> forkSeries = result.batch() > 1 ? batchedSeries(forkDir, result, raw)
+                    : LatencySeries.compute(raw, result.stages(), result.overhead().subtractedTicks(),
+                    result.calibration().ticksPerNs());
+            if (result.unmarkedRawFile() != null) {
+                forkSeries.put(SeriesNames.UNMARKED, LatencySeries.unmarked(
+                        RawStamps.read(forkDir.resolve(result.unmarkedRawFile())),
+                        result.overhead().subtractedTicks(), result.calibration().ticksPerNs()));
+            }
+            series.add(forkSeries);
+            results.add(result);
+            progress.succeeded();
+            return;
+        } catch (JsonProcessingException e) {
+            failures.add(label + "  wrote an unreadable result: " + spec.resultFileName() + " " + Json.problem(e));
+        } catch (IOException e) {
+            failures.add(label + " wrote an unreadable result: " + IoProblems.describe(e));
+        } catch (RuntimeException e) {
+            failures.add(label + " wrote an unreadable result: " + e.getMessage());
+        }
+        progress.failed("wrote an unreadable result", List.of(failures.get(failures.size() - 1)));
+    }
+
+    private static Map<String, double[]> batchedSeries(Path forkDir, ForkResult result, RawStamps raw) throws IOException {
+        RawStamps preparation = result.preparationRawFile() == null ? null
+                : RawStamps.read(forkDir.resolve(result.preparationRawFile()));
+        Map<String, double[]> series = new LinkedHashMap<>();
+        series.put(LatencySeries.batchedSeries(result.stages()), LatencySeries.batched(raw, preparation,
+                result.overhead().subtractedTicks(), result.calibration().ticksPerNs(), result.batch()));
+        return series;
+    }
+
+    /** A handoff fork's two threads' stamps joined by sequence number; a one-thread fork's stamps as written. */
+    private RawStamps readRaw(Path forkDir, ForkResult result, String label) throws IOException {
+        RawStamps raw = RawStamps.read(forkDir.resolve(result.rawFile()));
+        if (!result.handoff()) {
+            return raw;
+        }
+        HandoffJoin joined = HandoffJoin.join(raw, RawStamps.read(forkDir.resolve(result.threads().get(1).rawFile())));
+        if (joined.negativeHandoffs() > 0) {
+            // a line of the fork's own progress, so it is shown with the fork it belongs to
+            progress.forkSaid("*** WARNING: " + label + ": " + joined.negativeHandoffs() + " messages were consumed"
+                    + " before they were published by the two CPUs' counters (stored as 0): the cross-core offset shows");
+        }
+        return joined.raw();
+    }
+
+    /**
+     * @return the forks collected so far, merged; the stages are those the forks measured
+     *         (another build of the benchmark may name them differently from this one's)
+     */
+    public BenchmarkOutcome merge() {
+        BenchmarkDescriptor measured = descriptor;
+        if (!results.isEmpty() && !results.get(0).stages().equals(descriptor.stages())) {
+            measured = new BenchmarkDescriptor(descriptor.name(), results.get(0).stages(), descriptor.description(),
+                    descriptor.className());
+        }
+        return BenchmarkOutcome.merge(measured, results, series, failures, batchChoice, config.batch());
+    }
+}

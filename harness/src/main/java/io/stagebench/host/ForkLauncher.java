@@ -1,0 +1,102 @@
+package io.stagebench.host;
+
+import io.stagebench.forked.ForkMain;
+import io.stagebench.link.ForkEntry;
+import io.stagebench.nativeaccess.Personality;
+import io.stagebench.process.JvmFork;
+import io.stagebench.system.CpuList;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** Starts one measuring fork; replaced in tests to script failures. */
+@FunctionalInterface
+public interface ForkLauncher {
+
+    /**
+     * @param specFile the fork's spec, already written
+     * @return how the fork ended
+     */
+    JvmFork.Outcome launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout);
+
+    /**
+     * Launches the fork with its progress lines (its stdout) passed to {@code progressLines} as
+     * they come (the real launchers; a scripted one ignores it).
+     */
+    default JvmFork.Outcome launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
+                                   Consumer<String> progressLines) {
+        return launch(specFile, jvmFlags, serviceCpus, timeout);
+    }
+
+    /**
+     * Turns address randomisation off for the processes the calling thread starts next
+     * ({@link Personality#disableRandomisation}); {@link #restoreAddresses} undoes it after the
+     * launch. A launcher that must not touch the thread, or a test that simulates a refusal,
+     * overrides both.
+     */
+    default Personality.Result fixAddresses() {
+        return Personality.disableRandomisation();
+    }
+
+    /** Undoes {@link #fixAddresses} on the calling thread. */
+    default void restoreAddresses(Personality.Result fixed) {
+        if (fixed.disabled()) {
+            Personality.restore(fixed.previous());
+        }
+    }
+
+    /**
+     * @param inner  the launcher that starts the forks
+     * @param reason what the refusal says
+     * @return {@code inner}, except that fixing addresses is refused with {@code reason} (as a
+     *         container's seccomp profile refuses {@code personality}): for tests
+     */
+    static ForkLauncher refusingFixedAddresses(ForkLauncher inner, String reason) {
+        return new ForkLauncher() {
+            @Override
+            public JvmFork.Outcome launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout) {
+                return inner.launch(specFile, jvmFlags, serviceCpus, timeout);
+            }
+
+            @Override
+            public JvmFork.Outcome launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
+                                          Consumer<String> progressLines) {
+                return inner.launch(specFile, jvmFlags, serviceCpus, timeout, progressLines);
+            }
+
+            @Override
+            public Personality.Result fixAddresses() {
+                return new Personality.Result(0, reason);
+            }
+        };
+    }
+
+    /** The real launcher: a fresh JVM running {@link ForkMain}. */
+    static ForkLauncher jvm() {
+        return jvm(null);
+    }
+
+    /**
+     * A fresh JVM running {@link ForkMain} from another build of the project: the main class that
+     * build has ({@link ForkEntry}), looked up once here.
+     *
+     * @param classPath that build's class path (null: this JVM's), e.g. {@code stages/target/stagebench-stages.jar:stages/target/lib/*}
+     */
+    static ForkLauncher jvm(String classPath) {
+        String mainClass = classPath == null ? ForkMain.class.getName() : BenchmarkClassPath.forkMainOn(classPath);
+        return new ForkLauncher() {
+            @Override
+            public JvmFork.Outcome launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout) {
+                return launch(specFile, jvmFlags, serviceCpus, timeout, null);
+            }
+
+            @Override
+            public JvmFork.Outcome launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
+                                          Consumer<String> progressLines) {
+                return JvmFork.run(new JvmFork.Spec(mainClass, List.of(specFile.toString()), jvmFlags,
+                        serviceCpus, timeout, classPath, progressLines));
+            }
+        };
+    }
+}

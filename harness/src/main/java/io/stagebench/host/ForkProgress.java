@@ -1,0 +1,120 @@
+package io.stagebench.host;
+
+import io.stagebench.io.Terminal;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.LongSupplier;
+
+/**
+ * Progress of one benchmark's forks on stderr, from the progress lines each fork writes. On an
+ * interactive terminal one status line per benchmark is redrawn in place (fork i/N, the fork's
+ * phase, an ETA from the forks done) and left as "N fork(s) done in T s"; elsewhere (a CI log)
+ * one line per fork: the fork's own line saying it has started measuring, e.g.
+ * {@code [parse fork 1/5] measuring 200000 messages (back-to-back) after 400000 of warm-up
+ * (+2915 ms)}. A failed fork is always printed, with the last progress lines it wrote.
+ */
+public final class ForkProgress {
+
+    private static final String CLEAR_LINE = "\r\u001b[K";
+    /** How the phase line a fork writes before it measures begins. */
+    static final String MEASURING = "measuring ";
+
+    private final PrintStream out;
+    private final Terminal terminal;
+    private final String prefix;
+    private final int forks;
+    private final LongSupplier nanoTime;
+    private long forkStartNs;
+    private long forksElapsedNs;
+    private int forksEnded;
+    private int fork;
+
+    /**
+     * @param prefix e.g. "[run] parse"
+     * @param forks  the forks planned for the benchmark
+     */
+    public ForkProgress(PrintStream out, Terminal terminal, String prefix, int forks, LongSupplier nanoTime) {
+        this.out = out;
+        this.terminal = terminal;
+        this.prefix = prefix;
+        this.forks = forks;
+        this.nanoTime = nanoTime;
+    }
+
+    /** Fork {@code fork} (from 1) is starting. */
+    public synchronized void started(int fork) {
+        this.fork = fork;
+        forkStartNs = nanoTime.getAsLong();
+        redraw("starting a fresh JVM");
+    }
+
+    /**
+     * A progress line of the running fork: on a terminal its phase is shown; elsewhere the line
+     * saying it started measuring is printed as it is, and the others are dropped.
+     */
+    public synchronized void forkSaid(String line) {
+        String phase = phaseOf(line);
+        if (terminal.interactive()) {
+            redraw(phase);
+        } else if (phase.startsWith(MEASURING)) {
+            out.println(line);
+            out.flush();
+        }
+    }
+
+    /** The fork ended with a result. */
+    public synchronized void succeeded() {
+        ended();
+        if (!terminal.interactive()) {
+            return;
+        }
+        if (forksEnded == forks) {
+            out.print(CLEAR_LINE + String.format(Locale.ROOT, "%s: %d fork(s) done in %.1f s%n", prefix, forks,
+                    forksElapsedNs / 1e9));
+        } else {
+            redraw("done");
+        }
+        out.flush();
+    }
+
+    /**
+     * The fork failed.
+     *
+     * @param failure   how, e.g. "killed by SIGKILL (exit status 137)"
+     * @param lastLines the last progress lines it wrote
+     */
+    public synchronized void failed(String failure, List<String> lastLines) {
+        ended();
+        out.print(terminal.interactive() ? CLEAR_LINE : "");
+        out.println(terminal.highlight(String.format(Locale.ROOT, "*** FAILED: %s fork %d/%d %s", prefix, fork, forks,
+                failure)));
+        lastLines.forEach(l -> out.println("    " + l));
+        out.flush();
+    }
+
+    private void ended() {
+        forksElapsedNs += nanoTime.getAsLong() - forkStartNs;
+        forksEnded++;
+    }
+
+    private void redraw(String phase) {
+        if (!terminal.interactive()) {
+            return;
+        }
+        String eta = forksEnded == 0 ? "" : String.format(Locale.ROOT, ", ETA %.0f s",
+                Math.max(0, forksElapsedNs / (double) forksEnded * (forks - forksEnded)
+                        - (nanoTime.getAsLong() - forkStartNs)) / 1e9);
+        String line = String.format(Locale.ROOT, "%s fork %d/%d: %s%s", prefix, fork, forks, phase, eta);
+        out.print(CLEAR_LINE + (line.length() > 119 ? line.substring(0, 119) : line));
+        out.flush();
+    }
+
+    /** @return "warm-up 100000 messages" of "[parse fork 1/5] warm-up 100000 messages (+812 ms)" */
+    static String phaseOf(String forkLine) {
+        String phase = forkLine.startsWith("[") && forkLine.contains("] ") ? forkLine.substring(forkLine.indexOf("] ") + 2)
+                : forkLine;
+        int elapsed = phase.lastIndexOf(" (+");
+        return elapsed > 0 && phase.endsWith(" ms)") ? phase.substring(0, elapsed) : phase;
+    }
+}

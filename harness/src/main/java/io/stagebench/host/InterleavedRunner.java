@@ -1,0 +1,144 @@
+package io.stagebench.host;
+
+import io.stagebench.registry.BenchmarkDescriptor;
+import io.stagebench.registry.BenchmarkRegistry;
+import io.stagebench.result.BatchChoice;
+import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.system.CpuList;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An A/B run: the same benchmarks measured in two variants - two builds, or one build with
+ * different JVM flags - with their forks interleaved, A 1, B 1, B 2, A 2, A 3, B 3, ..., on the
+ * same measuring CPU. Whatever drifts while the comparison runs (temperature, a neighbour's load,
+ * the page cache) then falls on both variants alike instead of on whichever ran second.
+ * Each variant keeps its own run folder and is merged exactly as {@link Runner} merges a run.
+ */
+public final class InterleavedRunner {
+
+    /**
+     * One side of the comparison.
+     *
+     * @param name     "A" or "B", used in progress lines
+     * @param config   its run configuration (own run folder, JVM flags and parameters)
+     * @param launcher starts its forks (its own build's class path)
+     */
+    public record Variant(String name, RunConfig config, ForkLauncher launcher) {
+    }
+
+    /**
+     * What both sides measured.
+     *
+     * @param a the outcomes of A, in benchmark order
+     * @param b the outcomes of B, in benchmark order
+     */
+    public record Outcomes(List<BenchmarkOutcome> a, List<BenchmarkOutcome> b) {
+        public Outcomes {
+            a = List.copyOf(a);
+            b = List.copyOf(b);
+        }
+    }
+
+    private final Variant a;
+    private final Variant b;
+    private final BenchmarkRegistry registry;
+    private final CpuList serviceCpus;
+    private final PrintStream progress;
+    private final Map<String, BenchmarkForks[]> forks = new LinkedHashMap<>();
+    private final Map<String, Integer> pairsRun = new LinkedHashMap<>();
+
+    /**
+     * @throws IllegalArgumentException when the variants differ in benchmarks, fork count,
+     *         measuring CPU or layout seeds - what an interleaved comparison must share (fork i of
+     *         either side runs the same layout seed, so a layout is common to a pair)
+     */
+    public InterleavedRunner(Variant a, Variant b, BenchmarkRegistry registry, CpuList serviceCpus, PrintStream progress) {
+        if (!a.config().benchmarks().equals(b.config().benchmarks()) || a.config().forks() != b.config().forks()
+                || a.config().cpu() != b.config().cpu() || a.config().layoutSeed() != b.config().layoutSeed()
+                || a.config().fixedAddresses() != b.config().fixedAddresses() || a.config().batch() != b.config().batch()) {
+            throw new IllegalArgumentException("A and B must run the same benchmarks with the same forks on the same CPU,"
+                    + " from the same layout seeds and batch");
+        }
+        this.a = a;
+        this.b = b;
+        this.registry = registry;
+        this.serviceCpus = serviceCpus;
+        this.progress = progress;
+    }
+
+    /** Runs every benchmark's configured forks, interleaved; returns both sides' merged outcomes. */
+    public Outcomes run() throws IOException {
+        for (String name : a.config().benchmarks()) {
+            runPairs(name, a.config().forks());
+        }
+        return outcomes();
+    }
+
+    /**
+     * Runs {@code pairs} more fork pairs of {@code benchmark}. The order within a pair
+     * alternates, A B then B A (an ABBA design): whatever a fork leaves behind for the next
+     * one (page cache, a warm branch predictor on the host, a thermal state) falls on both
+     * sides alike instead of always on B.
+     *
+     * @throws IllegalArgumentException when the benchmark is not one of the comparison's
+     *         or the configured fork count would be exceeded
+     */
+    public void runPairs(String benchmark, int pairs) throws IOException {
+        if (!a.config().benchmarks().contains(benchmark)) {
+            throw new IllegalArgumentException("benchmark '" + benchmark + "' is not part of this comparison");
+        }
+        int done = pairsRun.getOrDefault(benchmark, 0);
+        if (done + pairs > a.config().forks()) {
+            throw new IllegalArgumentException("at most " + a.config().forks() + " forks a side, asked for " + (done + pairs));
+        }
+        BenchmarkForks[] sides = sides(benchmark);
+        for (int fork = done + 1; fork <= done + pairs; fork++) {
+            boolean aFirst = fork % 2 == 1;
+            sides[aFirst ? 0 : 1].runFork(fork);
+            sides[aFirst ? 1 : 0].runFork(fork);
+        }
+        pairsRun.put(benchmark, done + pairs);
+    }
+
+    /** @return the pairs run so far for {@code benchmark} */
+    public int pairsRun(String benchmark) {
+        return pairsRun.getOrDefault(benchmark, 0);
+    }
+
+    /** @return both sides' outcomes so far, merged, in benchmark order (benchmarks not started are left out) */
+    public Outcomes outcomes() {
+        List<BenchmarkOutcome> outA = new ArrayList<>();
+        List<BenchmarkOutcome> outB = new ArrayList<>();
+        for (BenchmarkForks[] sides : forks.values()) {
+            outA.add(sides[0].merge());
+            outB.add(sides[1].merge());
+        }
+        return new Outcomes(outA, outB);
+    }
+
+    private BenchmarkForks[] sides(String benchmark) throws IOException {
+        BenchmarkForks[] sides = forks.get(benchmark);
+        if (sides == null) {
+            BenchmarkDescriptor descriptor = registry.get(benchmark);
+            RunConfig configA = a.config();
+            RunConfig configB = b.config();
+            BatchChoice choice = null;
+            if (configA.batch() == RunConfig.BATCH_AUTO) {
+                // one pilot, on A's build: both sides must time the same K
+                choice = BatchPilot.pilot(configA, descriptor, a.launcher(), serviceCpus, progress, "[ab " + a.name() + "]");
+                configA = configA.withBatch(choice.batch());
+                configB = configB.withBatch(choice.batch());
+            }
+            sides = new BenchmarkForks[] {
+                new BenchmarkForks(configA, descriptor, a.launcher(), serviceCpus, progress, "[ab " + a.name() + "]", choice),
+                new BenchmarkForks(configB, descriptor, b.launcher(), serviceCpus, progress, "[ab " + b.name() + "]", choice)};
+            forks.put(benchmark, sides);
+        }
+        return sides;
+    }
+}

@@ -1,0 +1,383 @@
+package io.stagebench.host;
+
+import io.stagebench.clock.Calibration;
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.clock.ProbeOverhead;
+import io.stagebench.link.ForkLayout;
+import io.stagebench.link.ForkSpec;
+import io.stagebench.link.Mode;
+import io.stagebench.link.ProgressChannel;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+/**
+ * A validated measurement - of {@code run}, either side of {@code ab}, {@code demo co} or
+ * {@code crosscheck}: what to measure and how. Commands build it with {@link #builder}, the
+ * one place its defaults live; the canonical constructor is for tests that script every field.
+ *
+ * @param benchmarks        benchmark names, in run order
+ * @param forks             fresh JVMs per benchmark
+ * @param warmupMessages    warm-up messages per fork (when {@code warmupMs} is 0)
+ * @param warmupMs          warm-up time per fork (0: count-bounded)
+ * @param messages          measured messages per fork
+ * @param chunk             messages per call of the measured loop
+ * @param mode              back-to-back or paced
+ * @param rateHz            paced rate (0 when back-to-back)
+ * @param stallUs           injected stall in µs (0: none)
+ * @param stallEvery        stall period in messages
+ * @param stallAt           inject the stall once, at this measured message (from 0), instead; -1: periodic
+ * @param cpu               measuring CPU, already chosen
+ * @param binding           clock binding
+ * @param calibrationMs     calibration round length
+ * @param calibrationRounds calibration rounds
+ * @param overheadPairs     probe-overhead pairs per fork
+ * @param lockMemory        whether forks mlockall (best effort)
+ * @param params            {@code --param} pairs
+ * @param jvmFlags          flags of every fork
+ * @param forkTimeoutS      kill a fork after this long
+ * @param runDir            where this run's files go
+ * @param jitRetries        measured passes a fork may discard because the JIT compiled during them
+ * @param fixedAddresses    whether forks start with address randomisation off ({@link ForkLayout})
+ * @param layoutSeed        the run's first layout seed ({@link #layoutSeedOf})
+ * @param batch             messages per timed interval ({@code --batch K}): 1 for one interval a message,
+ *                          {@link #BATCH_AUTO} until a pilot has chosen K for a benchmark ({@link BatchPilot})
+ */
+public record RunConfig(List<String> benchmarks, int forks, long warmupMessages, long warmupMs, int messages, int chunk,
+                        Mode mode, double rateHz, long stallUs, long stallEvery, long stallAt, int cpu, ClockBinding binding,
+                        long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
+                        Map<String, String> params,
+                        List<String> jvmFlags, long forkTimeoutS, Path runDir, int jitRetries, boolean fixedAddresses,
+                        long layoutSeed, int batch) {
+
+    /** {@link #batch} of a run whose K each benchmark's pilot chooses ({@code --batch auto}). */
+    public static final int BATCH_AUTO = 0;
+
+    /**
+     * @param text a {@code --batch} value: a message count such as 16, or {@code auto}
+     * @return the count, as given (its range is the caller's to check), or empty for {@code auto}
+     * @throws IllegalArgumentException with the one line to print when {@code text} is neither
+     */
+    public static OptionalInt parseBatch(String text) {
+        String trimmed = text.trim();
+        if (trimmed.equals("auto")) {
+            return OptionalInt.empty();
+        }
+        try {
+            return OptionalInt.of(Integer.parseInt(trimmed.replace("_", "")));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--batch: cannot parse '" + text + "' (a message count such as 16, or auto)");
+        }
+    }
+
+    /** Initial heap of every fork: the same as the maximum, so the heap never resizes while measuring. */
+    public static final String HEAP_MIN_FLAG = "-Xms512m";
+    /** Maximum heap of every fork. */
+    public static final String HEAP_MAX_FLAG = "-Xmx512m";
+    /** Touch every heap page at start-up, so no page fault lands in a measurement. */
+    public static final String PRE_TOUCH_FLAG = "-XX:+AlwaysPreTouch";
+    /** The serial collector: one GC thread family, nothing concurrent beside the measuring thread. */
+    public static final String GC_FLAG = "-XX:+UseSerialGC";
+
+    /**
+     * Compile in the foreground: the thread that reaches a compile threshold waits for the
+     * compiled code. The order in which methods compile, and so where each lands in the code
+     * cache, then follows the benchmark's own calls rather than a race with the compiler
+     * threads. Measured (AMD EPYC, 10 forks, no address randomisation, huge-page heap): decide's
+     * per-fork {@code tmean} spread (IQR) 20.5 % in background compilation, 0.4 % with it. The
+     * measured pass is unaffected: a pass during which anything compiled is discarded anyway.
+     */
+    public static final String FOREGROUND_COMPILE_FLAG = "-Xbatch";
+
+    /**
+     * The heap on transparent huge pages (when the kernel offers them, {@code madvise} or
+     * {@code always}): a 4 KiB page lands on a random physical page in every fork, and the
+     * caches indexed by physical address then see another set of conflicts each time. Measured
+     * (AMD EPYC, 10 forks, standard thresholds, no address randomisation): encode's per-fork
+     * spread 8.6 % on 4 KiB pages, 2.8 % on huge pages. A kernel without them: the JVM warns
+     * and runs on small pages ({@code hugePagesKb} 0 in the fork's layout).
+     */
+    public static final String HUGE_PAGES_FLAG = "-XX:+UseTransparentHugePages";
+
+    /**
+     * JVM flags of every fork unless overridden: fixed, pre-touched heap on huge pages; one GC
+     * thread family; compilation in the foreground at the JIT's standard thresholds; JIT counter
+     * access. The JMH cross-check benchmarks start their forks with the same heap, pre-touch and
+     * collector constants.
+     *
+     * <p>No compile threshold is scaled: a fork measures the code a long-running process runs.
+     * Thresholds at a tenth (an earlier default, {@code CompileThresholdScaling} 0.1 for the
+     * measured code) kept the JIT quiet sooner by giving C2 a tenth of the profile, and the code
+     * it made from it differed from fork to fork and was slower: encode's per-fork median 68-70 ns
+     * against 51-57 ns at standard thresholds (AMD EPYC, 12 forks). Late compiles land in warm-up
+     * instead: a measured pass the JIT changed is replayed ({@code --jit-retries}).
+     */
+    public static final List<String> DEFAULT_JVM_FLAGS = List.of(
+            HEAP_MIN_FLAG, HEAP_MAX_FLAG, PRE_TOUCH_FLAG, HUGE_PAGES_FLAG, GC_FLAG, FOREGROUND_COMPILE_FLAG,
+            "--add-exports", "java.management/sun.management=ALL-UNNAMED");
+
+    public RunConfig {
+        benchmarks = List.copyOf(benchmarks);
+        if (layoutSeed < 0) {
+            throw new IllegalArgumentException("layout seed must not be negative, got " + layoutSeed);
+        }
+        params = Map.copyOf(params);
+        jvmFlags = List.copyOf(jvmFlags);
+        if (batch < 0) {
+            throw new IllegalArgumentException("a batch is at least 1 message (or auto), got " + batch);
+        }
+    }
+
+    /** A run of one timed interval a message. */
+    public RunConfig(List<String> benchmarks, int forks, long warmupMessages, long warmupMs, int messages, int chunk,
+                     Mode mode, double rateHz, long stallUs, long stallEvery, long stallAt, int cpu, ClockBinding binding,
+                     long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
+                     Map<String, String> params, List<String> jvmFlags, long forkTimeoutS, Path runDir, int jitRetries,
+                     boolean fixedAddresses, long layoutSeed) {
+        this(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery, stallAt, cpu,
+                binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags, forkTimeoutS, runDir,
+                jitRetries, fixedAddresses, layoutSeed, 1);
+    }
+
+    /** @return this configuration with {@code k} messages per timed interval */
+    public RunConfig withBatch(int k) {
+        return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery,
+                stallAt, cpu, binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags,
+                forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, k);
+    }
+
+    /**
+     * @return this configuration for a short pilot of one benchmark: one fork, the run's warm-up, at most
+     *         {@code pilotMessages} measured, one interval a message, no stall, in its own folder (a shorter
+     *         warm-up would time code the JIT has not finished, and choose too small a batch)
+     */
+    RunConfig pilot(String benchmark, int pilotMessages, Path pilotDir) {
+        int n = Math.min(messages, pilotMessages);
+        return new RunConfig(List.of(benchmark), 1, warmupMessages, warmupMs, n, Math.min(chunk, n), mode, rateHz, 0, 1,
+                -1, cpu, binding, calibrationMs,
+                calibrationRounds, overheadPairs, lockMemory, params, jvmFlags, forkTimeoutS, pilotDir, jitRetries,
+                fixedAddresses, layoutSeed, 1);
+    }
+
+    /** A run with fixed addresses and layout seeds from 0. */
+    public RunConfig(List<String> benchmarks, int forks, long warmupMessages, long warmupMs, int messages, int chunk,
+                     Mode mode, double rateHz, long stallUs, long stallEvery, long stallAt, int cpu, ClockBinding binding,
+                     long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
+                     Map<String, String> params, List<String> jvmFlags, long forkTimeoutS, Path runDir, int jitRetries) {
+        this(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery, stallAt, cpu,
+                binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags, forkTimeoutS, runDir,
+                jitRetries, true, 0);
+    }
+
+    /** A run whose stall, if any, is periodic. */
+    public RunConfig(List<String> benchmarks, int forks, long warmupMessages, long warmupMs, int messages, int chunk,
+                     Mode mode, double rateHz, long stallUs, long stallEvery, int cpu, ClockBinding binding,
+                     long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
+                     Map<String, String> params, List<String> jvmFlags, long forkTimeoutS, Path runDir) {
+        this(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery, -1, cpu,
+                binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags, forkTimeoutS, runDir,
+                DEFAULT_JIT_RETRIES);
+    }
+
+    /** Default calibration rounds per fork. */
+    public static final int DEFAULT_CALIBRATION_ROUNDS = 1;
+    /** Default messages per call of the measured loop (fewer when fewer are measured). */
+    public static final int DEFAULT_CHUNK = 1_000;
+    /**
+     * Default of how many measured passes a fork may discard, and replay, because the JIT
+     * compiled while they ran; each costs one pass and a 50 ms wait for the compiler.
+     */
+    public static final int DEFAULT_JIT_RETRIES = ForkSpec.DEFAULT_JIT_RETRIES;
+    /** Default fork timeout. */
+    public static final long DEFAULT_FORK_TIMEOUT_S = 600;
+
+    /**
+     * @param benchmarks benchmark names, in run order
+     * @param cpu        the measuring CPU, already chosen
+     * @param runDir     the run's folder, already created
+     * @return a builder with every default: 5 forks, 200 000 messages after 200 000 of warm-up,
+     *         back to back, no stall, the FFM clock, default calibration, memory locked,
+     *         {@link #DEFAULT_JVM_FLAGS}
+     */
+    public static Builder builder(List<String> benchmarks, int cpu, Path runDir) {
+        return new Builder(benchmarks, cpu, runDir);
+    }
+
+    /** Builds a {@link RunConfig} from its defaults and what a command changes; see {@link #builder}. */
+    public static final class Builder {
+
+        private final List<String> benchmarks;
+        private final int cpu;
+        private final Path runDir;
+        private int forks = 5;
+        private long warmupMessages = 200_000;
+        private long warmupMs;
+        private int messages = 200_000;
+        private int chunk = DEFAULT_CHUNK;
+        private Mode mode = Mode.BACK_TO_BACK;
+        private double rateHz;
+        private long stallUs;
+        private long stallEvery = 1;
+        private long stallAt = -1;
+        private ClockBinding binding = ClockBinding.FFM;
+        private long calibrationMs = Calibration.DEFAULT_INTERVAL_MS;
+        private int calibrationRounds = DEFAULT_CALIBRATION_ROUNDS;
+        private boolean lockMemory = true;
+        private final Map<String, String> params = new LinkedHashMap<>();
+        private final List<String> extraJvmFlags = new ArrayList<>();
+        private long forkTimeoutS = DEFAULT_FORK_TIMEOUT_S;
+        private int jitRetries = DEFAULT_JIT_RETRIES;
+        private boolean fixedAddresses = true;
+        private long layoutSeed;
+        private int batch = 1;
+
+        private Builder(List<String> benchmarks, int cpu, Path runDir) {
+            this.benchmarks = List.copyOf(benchmarks);
+            this.cpu = cpu;
+            this.runDir = runDir;
+        }
+
+        public Builder forks(int count) {
+            forks = count;
+            return this;
+        }
+
+        /** Warm-up bounded by {@code count} messages, or by {@code ms} when it is positive. */
+        public Builder warmup(long count, long ms) {
+            warmupMessages = count;
+            warmupMs = ms;
+            return this;
+        }
+
+        public Builder messages(int count) {
+            messages = count;
+            return this;
+        }
+
+        /** Messages per call of the measured loop; capped at the measured messages. */
+        public Builder chunk(int count) {
+            chunk = count;
+            return this;
+        }
+
+        /** Paced at {@code hz} messages per second; back to back when {@code hz} is 0. */
+        public Builder paced(double hz) {
+            mode = hz > 0 ? Mode.PACED : Mode.BACK_TO_BACK;
+            rateHz = hz;
+            return this;
+        }
+
+        /** An injected stall of {@code us} every {@code every} messages, or once at measured message {@code at} (-1: periodic). */
+        public Builder stall(long us, long every, long at) {
+            stallUs = us;
+            stallEvery = every;
+            stallAt = at;
+            return this;
+        }
+
+        public Builder binding(ClockBinding value) {
+            binding = value;
+            return this;
+        }
+
+        public Builder calibration(long ms, int rounds) {
+            calibrationMs = ms;
+            calibrationRounds = rounds;
+            return this;
+        }
+
+        public Builder lockMemory(boolean value) {
+            lockMemory = value;
+            return this;
+        }
+
+        /** Adds benchmark parameters; later ones win. */
+        public Builder params(Map<String, String> values) {
+            params.putAll(values);
+            return this;
+        }
+
+        /** Adds JVM flags after {@link #DEFAULT_JVM_FLAGS}. */
+        public Builder jvmFlags(List<String> flags) {
+            extraJvmFlags.addAll(flags);
+            return this;
+        }
+
+        public Builder forkTimeoutS(long seconds) {
+            forkTimeoutS = seconds;
+            return this;
+        }
+
+        /** Measured passes a fork may discard because the JIT compiled during them (0: keep the first). */
+        public Builder jitRetries(int retries) {
+            jitRetries = retries;
+            return this;
+        }
+
+        /**
+         * @param fixed whether forks start with address randomisation off (the default)
+         * @param seed  the first layout seed ({@link RunConfig#layoutSeedOf})
+         */
+        public Builder layout(boolean fixed, long seed) {
+            fixedAddresses = fixed;
+            layoutSeed = seed;
+            return this;
+        }
+
+        /** {@code k} messages per timed interval (1: one a message; {@link #BATCH_AUTO}: chosen per benchmark). */
+        public Builder batch(int k) {
+            batch = k;
+            return this;
+        }
+
+        public RunConfig build() {
+            List<String> jvmFlags = new ArrayList<>(DEFAULT_JVM_FLAGS);
+            jvmFlags.addAll(extraJvmFlags);
+            return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, Math.min(chunk, messages), mode,
+                    rateHz, stallUs, stallEvery, stallAt, cpu, binding, calibrationMs, calibrationRounds,
+                    ProbeOverhead.MIN_PAIRS * 2, lockMemory, params, jvmFlags, forkTimeoutS, runDir, jitRetries,
+                    fixedAddresses, layoutSeed, batch);
+        }
+    }
+
+    /** Forks from which each layout seed is measured twice. */
+    static final int REPLICATED_LAYOUT_FORKS = 4;
+
+    /** @return how many layout seeds the run's forks sample: half the forks (rounded up) from 4 forks on, else one a fork */
+    public int layouts() {
+        return forks >= REPLICATED_LAYOUT_FORKS ? (forks + 1) / 2 : forks;
+    }
+
+    /**
+     * @return the layout seed of fork {@code fork} (from 1): {@code layoutSeed + (fork - 1) mod layouts()}, so
+     *         from 4 forks on each seed is measured by two forks (fork i and fork i + layouts()), and a stage's
+     *         spread across layouts can be told from the spread between forks of one layout; the same for that
+     *         fork of either side of an A/B pair
+     */
+    public long layoutSeedOf(int fork) {
+        return layoutSeed + (fork - 1) % layouts();
+    }
+
+    /** @return the spec of fork {@code fork} of {@code benchmark}, for a fork started without fixing its addresses */
+    public ForkSpec forkSpec(String benchmark, int fork, Path outDir) {
+        return forkSpec(benchmark, fork, outDir, ForkLayout.RANDOMISED);
+    }
+
+    /**
+     * @param randomisation what the launcher obtained for this fork's addresses: {@link ForkLayout#FIXED},
+     *                      {@link ForkLayout#RANDOMISED} (asked for) or a refusal's reason
+     * @return the spec of fork {@code fork} of {@code benchmark}
+     */
+    public ForkSpec forkSpec(String benchmark, int fork, Path outDir, String randomisation) {
+        if (batch == BATCH_AUTO) {
+            throw new IllegalStateException(benchmark + ": --batch auto must be resolved by a pilot before a fork starts");
+        }
+        return new ForkSpec(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, messages, chunk, mode, rateHz,
+                stallUs, stallEvery, stallAt, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params,
+                outDir.toString(), jitRetries, layoutSeedOf(fork), randomisation, ProgressChannel.newToken(),
+                batch);
+    }
+}

@@ -1,0 +1,84 @@
+package io.stagebench.link;
+
+import io.stagebench.clock.Calibration;
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.clock.ProbeOverhead;
+import java.util.List;
+
+/**
+ * What one fork measured and what it verified about its own measurement; written as
+ * {@code fork-N.json} beside the raw stamps {@code fork-N.raw}.
+ *
+ * @param benchmark          benchmark name
+ * @param fork               fork number, from 1
+ * @param stages             stage names
+ * @param mode               back-to-back or paced
+ * @param rateHz             paced rate (0 when back-to-back)
+ * @param requestedBinding   binding asked for
+ * @param binding            binding in use
+ * @param calibration        ticks per ns of this fork
+ * @param stepTicks          counter step
+ * @param overhead           probe overhead; its minimum is subtracted from every stage delta
+ * @param cpuRequested       CPU asked for (-1: none)
+ * @param cpuPinned          CPU the measuring thread ran on after pinning (-1: unknown)
+ * @param affinity           the measuring thread's affinity as read back
+ * @param memoryLocked       whether mlockall succeeded
+ * @param warmupMessages     messages run in warm-up
+ * @param measuredMessages   messages recorded
+ * @param droppedMessages    messages beyond the recording's capacity
+ * @param allocatedBytes     bytes the measuring thread allocated during measurement
+ * @param gcCount            collections during measurement
+ * @param jitCompilations    JIT compilations during measurement (-1: not observable)
+ * @param markErrors         messages whose pipeline marks did not match the stage count
+ * @param sinkValue          the published sink fold (keeps results alive)
+ * @param stallUs            injected stall (0: none)
+ * @param stallEvery         stall period in messages
+ * @param jvm                java.vm.name + version
+ * @param jvmFlags           the fork's JVM input arguments
+ * @param rawFile            name of the raw stamps file
+ * @param warnings           degradations, printed as {@code *** WARNING:} lines
+ * @param measureStartEpochMs wall-clock time the measured loop started (0: not recorded)
+ * @param measureEndEpochMs   wall-clock time the measured loop ended (0: not recorded)
+ * @param collectors          the fork's garbage collectors, by their MXBean names
+ * @param warmupPasses        warm-up passes run (the minimum warm-up, then passes until one compiled nothing)
+ * @param replayed            whether warm-up replayed the measured messages (the benchmark declares a reset)
+ * @param jitEvents           what the JIT compiled or deoptimised during measurement, by method (Flight Recorder)
+ * @param unmarkedRawFile     raw stamps of the unmarked pass ({@code fork-N.unmarked.raw}), null when not measured
+ * @param threads            a handoff benchmark's threads, feed first (empty for one thread: the measuring
+ *                           thread's placement is {@code cpuPinned} and {@code affinity}); {@code rawFile} is then
+ *                           the feed's stamps and the strategy's are joined to them by sequence number
+ * @param crossCore          the bound on the counter offset between the threads' CPUs, null for one thread
+ * @param layout             where the fork's memory lay: its layout seed and what it read back (null in
+ *                           results written before layouts were recorded)
+ * @param batch              messages per timed interval ({@code --batch K}): each raw delta is the interval of
+ *                           {@code batch} consecutive messages; 1 (and absent) for one interval a message
+ * @param preparationRawFile raw stamps of a batched run's preparation pass ({@code fork-N.preparation.raw}), the
+ *                           same batches through the benchmark's untimed part alone; null when not measured
+ */
+public record ForkResult(String benchmark, int fork, List<String> stages, Mode mode, double rateHz,
+                         ClockBinding requestedBinding, ClockBinding binding, Calibration calibration, long stepTicks,
+                         ProbeOverhead overhead, int cpuRequested, int cpuPinned, String affinity, boolean memoryLocked,
+                         long warmupMessages, long measuredMessages, long droppedMessages, long allocatedBytes,
+                         long gcCount, long jitCompilations, long markErrors, long sinkValue, long stallUs,
+                         long stallEvery, String jvm, List<String> jvmFlags, String rawFile,
+                         List<String> warnings, long measureStartEpochMs,
+                         long measureEndEpochMs, List<String> collectors, int warmupPasses, boolean replayed,
+                         List<String> jitEvents, String unmarkedRawFile, List<ThreadPlacement> threads,
+                         CrossCoreOffset crossCore, ForkLayout layout, int batch, String preparationRawFile) {
+
+    public ForkResult {
+        batch = Math.max(1, batch);
+        stages = List.copyOf(stages);
+        jvmFlags = List.copyOf(jvmFlags);
+        warnings = List.copyOf(warnings);
+        // absent in results written before these fields existed
+        collectors = collectors == null ? List.of() : List.copyOf(collectors);
+        jitEvents = jitEvents == null ? List.of() : List.copyOf(jitEvents);
+        threads = threads == null ? List.of() : List.copyOf(threads);
+    }
+
+    /** @return whether the fork ran a handoff benchmark on two threads */
+    public boolean handoff() {
+        return !threads.isEmpty();
+    }
+}

@@ -1,0 +1,87 @@
+package io.stagebench.link;
+
+import io.stagebench.clock.ClockBinding;
+import java.util.Map;
+
+/**
+ * Everything one fork needs, written by the parent as JSON and read by {@link ForkMain}.
+ *
+ * @param benchmark         benchmark name
+ * @param fork              fork number, from 1
+ * @param forks             forks of this benchmark in the run
+ * @param binding           clock binding to load
+ * @param cpu               CPU to pin the measuring thread to, -1 for none
+ * @param warmupMessages    warm-up messages (used when {@code warmupMs} is 0)
+ * @param warmupMs          warm-up duration in ms (0: count-bounded)
+ * @param measuredMessages  messages to measure
+ * @param chunk             messages per call of the measured loop
+ * @param mode              back-to-back or paced
+ * @param rateHz            paced rate in messages per second (0 when back-to-back)
+ * @param stallUs           injected stall length in µs (0: none)
+ * @param stallEvery        inject the stall every this many messages
+ * @param stallAt           inject the stall once, at this measured message (from 0), instead; -1: periodic
+ * @param calibrationMs     calibration round length
+ * @param calibrationRounds calibration rounds
+ * @param overheadPairs     probe-overhead pairs
+ * @param lockMemory        whether to mlockall (best effort)
+ * @param params            {@code --param} pairs
+ * @param outDir            where to write {@code fork-N.json} and {@code fork-N.raw}
+ * @param jitRetries        measured passes the fork may discard because the JIT compiled during them
+ * @param layoutSeed        the fork's layout seed ({@link ForkLayout})
+ * @param addressRandomisation what the launcher obtained for the fork's addresses: {@link ForkLayout#FIXED},
+ *                          {@link ForkLayout#RANDOMISED} (asked for), or why fixing them was refused
+ * @param progressToken     the token of the fork's progress lines ({@link ProgressChannel}), null for plain lines
+ * @param batch             messages per timed interval ({@code --batch K}; 1: one interval a message)
+ */
+public record ForkSpec(String benchmark, int fork, int forks, ClockBinding binding, int cpu, long warmupMessages,
+                       long warmupMs, int measuredMessages, int chunk, Mode mode, double rateHz, long stallUs,
+                       long stallEvery, long stallAt, long calibrationMs, int calibrationRounds, int overheadPairs,
+                       boolean lockMemory, Map<String, String> params, String outDir, int jitRetries,
+                       long layoutSeed, String addressRandomisation, String progressToken, int batch) {
+
+    /** Measured passes a fork may discard because the JIT compiled during them, unless told otherwise. */
+    public static final int DEFAULT_JIT_RETRIES = 8;
+
+    public ForkSpec {
+        // absent in specs written before batches existed
+        batch = Math.max(1, batch);
+        params = Map.copyOf(params);
+        // absent in specs written before layouts existed
+        addressRandomisation = addressRandomisation == null ? ForkLayout.RANDOMISED : addressRandomisation;
+    }
+
+    /** A spec whose stall, if any, is periodic. */
+    public ForkSpec(String benchmark, int fork, int forks, ClockBinding binding, int cpu, long warmupMessages,
+                    long warmupMs, int measuredMessages, int chunk, Mode mode, double rateHz, long stallUs,
+                    long stallEvery, long calibrationMs, int calibrationRounds, int overheadPairs,
+                    boolean lockMemory, Map<String, String> params, String outDir) {
+        this(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, measuredMessages, chunk, mode, rateHz, stallUs,
+                stallEvery, -1, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, outDir,
+                DEFAULT_JIT_RETRIES, 0, ForkLayout.RANDOMISED, null, 1);
+    }
+
+    /** @return the summary file's name */
+    public String resultFileName() {
+        return "fork-" + fork + ".json";
+    }
+
+    /** @return the raw stamps file's name */
+    public String rawFileName() {
+        return "fork-" + fork + ".raw";
+    }
+
+    /** @return the file the benchmark's own stdout goes to */
+    public String stdoutFileName() {
+        return "fork-" + fork + ".out";
+    }
+
+    /** @return the raw stamps file of a pipeline's unmarked pass */
+    public String unmarkedRawFileName() {
+        return "fork-" + fork + ".unmarked.raw";
+    }
+
+    /** @return the raw stamps file of a batched run's preparation pass ({@link io.stagebench.api.Preparation}) */
+    public String preparationRawFileName() {
+        return "fork-" + fork + ".preparation.raw";
+    }
+}

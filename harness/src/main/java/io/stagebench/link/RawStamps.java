@@ -1,0 +1,124 @@
+package io.stagebench.link;
+
+import io.stagebench.io.AtomicFiles;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * One fork's raw stamps as a binary file, so any statistic can be recomputed later from
+ * the data rather than from summaries.
+ *
+ * <pre>
+ *   offset  size        field
+ *   0       8           magic "SBRAW001"
+ *   8       4           stages (int, little-endian, as every field)
+ *   12      4           count
+ *   16      4           flags: bit 0 = paced (queue array present)
+ *   20      4           reserved, 0
+ *   24      8 * count   start ticks (long)
+ *   ..      4 * count   sequence numbers (int)
+ *   ..      4 * count   queueing delay ticks (unsigned int), paced only
+ *   ..      4 * count   stage 0 delta ticks (unsigned int), then stage 1, ...
+ * </pre>
+ *
+ * Deltas are raw: the probe overhead recorded in the fork's summary is not subtracted.
+ *
+ * @param stages     stage count
+ * @param count      messages
+ * @param startTicks start (or intended arrival) ticks
+ * @param seq        sequence numbers
+ * @param queueTicks queueing delays, null unless paced
+ * @param stageTicks per-stage deltas
+ */
+public record RawStamps(int stages, int count, long[] startTicks, int[] seq, int[] queueTicks, int[][] stageTicks) {
+
+    static final long MAGIC = 0x3130305741524253L; // "SBRAW001" read little-endian
+    static final int HEADER_BYTES = 24;
+
+    /** @return whether queueing delays are present */
+    public boolean paced() {
+        return queueTicks != null;
+    }
+
+    /** @return stage {@code s}'s delta of message {@code i}, unsigned */
+    public long stage(int s, int i) {
+        return Integer.toUnsignedLong(stageTicks[s][i]);
+    }
+
+    /** @return the queueing delay of message {@code i}, unsigned; 0 when not paced */
+    public long queue(int i) {
+        return queueTicks == null ? 0 : Integer.toUnsignedLong(queueTicks[i]);
+    }
+
+    /** Writes atomically. */
+    public void write(Path file) throws IOException {
+        long bytes = HEADER_BYTES + 12L * count + (paced() ? 4L * count : 0) + 4L * stages * count;
+        ByteBuffer buffer = ByteBuffer.allocate(Math.toIntExact(bytes)).order(ByteOrder.LITTLE_ENDIAN);
+        buffer.putLong(MAGIC).putInt(stages).putInt(count).putInt(paced() ? 1 : 0).putInt(0);
+        for (int i = 0; i < count; i++) {
+            buffer.putLong(startTicks[i]);
+        }
+        for (int i = 0; i < count; i++) {
+            buffer.putInt(seq[i]);
+        }
+        if (paced()) {
+            for (int i = 0; i < count; i++) {
+                buffer.putInt(queueTicks[i]);
+            }
+        }
+        for (int s = 0; s < stages; s++) {
+            for (int i = 0; i < count; i++) {
+                buffer.putInt(stageTicks[s][i]);
+            }
+        }
+        buffer.flip();
+        AtomicFiles.write(file, buffer);
+    }
+
+    /**
+     * Reads a raw file.
+     *
+     * @throws IOException naming the file and what is wrong with it
+     */
+    public static RawStamps read(Path file) throws IOException {
+        byte[] bytes = Files.readAllBytes(file);
+        ByteBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        if (bytes.length < HEADER_BYTES || buffer.getLong() != MAGIC) {
+            throw new IOException(file + ": not a stagebench raw stamps file (bad magic or shorter than its header)");
+        }
+        int stages = buffer.getInt();
+        int count = buffer.getInt();
+        boolean paced = (buffer.getInt() & 1) != 0;
+        buffer.getInt();
+        long expected = HEADER_BYTES + 12L * count + (paced ? 4L * count : 0) + 4L * stages * count;
+        if (stages < 1 || count < 0 || expected != bytes.length) {
+            throw new IOException(file + ": truncated or corrupt raw stamps (" + bytes.length + " bytes, header says "
+                    + expected + " for " + stages + " stages x " + count + " messages)");
+        }
+        long[] start = new long[count];
+        for (int i = 0; i < count; i++) {
+            start[i] = buffer.getLong();
+        }
+        int[] seq = new int[count];
+        for (int i = 0; i < count; i++) {
+            seq[i] = buffer.getInt();
+        }
+        int[] queue = null;
+        if (paced) {
+            queue = new int[count];
+            for (int i = 0; i < count; i++) {
+                queue[i] = buffer.getInt();
+            }
+        }
+        int[][] stageTicks = new int[stages][count];
+        for (int s = 0; s < stages; s++) {
+            for (int i = 0; i < count; i++) {
+                stageTicks[s][i] = buffer.getInt();
+            }
+        }
+        return new RawStamps(stages, count, start, seq, queue, stageTicks);
+    }
+}

@@ -1,0 +1,81 @@
+package io.stagebench.result;
+
+import io.stagebench.link.ForkResult;
+import io.stagebench.registry.BenchmarkDescriptor;
+import io.stagebench.stats.Distribution;
+import io.stagebench.stats.StageSummary;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One benchmark's forks merged: per series the pooled distribution of every fork's raw
+ * samples (never averaged percentiles), each fork's own distribution beside it (the
+ * run-to-run spread), and the forks that failed.
+ *
+ * @param descriptor  the benchmark
+ * @param forks       summaries of the forks that succeeded
+ * @param failures    one line per fork that failed
+ * @param perFork     series name to each successful fork's distribution, in fork order
+ * @param merged      series name to the pooled distribution
+ * @param batchChoice how {@code --batch auto} chose the forks' batch, null when it was not asked to
+ * @param configuredBatch the batch the forks were asked for (what {@link #batch()} says when none succeeded)
+ */
+public record BenchmarkOutcome(BenchmarkDescriptor descriptor, List<ForkResult> forks, List<String> failures,
+                               Map<String, List<Distribution>> perFork, Map<String, Distribution> merged,
+                               BatchChoice batchChoice, int configuredBatch) {
+
+    /** An outcome whose batch, if any, was given, not chosen by a pilot. */
+    public BenchmarkOutcome(BenchmarkDescriptor descriptor, List<ForkResult> forks, List<String> failures,
+                            Map<String, List<Distribution>> perFork, Map<String, Distribution> merged) {
+        this(descriptor, forks, failures, perFork, merged, null, 1);
+    }
+
+    /** @return messages per timed interval of the forks (1: one a message), as asked when no fork succeeded */
+    public int batch() {
+        return forks.isEmpty() ? Math.max(1, configuredBatch) : forks.get(0).batch();
+    }
+
+    /** Merges fork results with their raw series. */
+    public static BenchmarkOutcome merge(BenchmarkDescriptor descriptor, List<ForkResult> forks,
+                                  List<Map<String, double[]>> seriesPerFork, List<String> failures,
+                                  BatchChoice batchChoice, int configuredBatch) {
+        Map<String, List<Distribution>> perFork = new LinkedHashMap<>();
+        for (Map<String, double[]> series : seriesPerFork) {
+            series.forEach((name, ns) -> perFork.computeIfAbsent(name, k -> new ArrayList<>()).add(Distribution.of(ns)));
+        }
+        Map<String, Distribution> merged = new LinkedHashMap<>();
+        perFork.forEach((name, parts) -> merged.put(name, Distribution.merge(parts)));
+        return new BenchmarkOutcome(descriptor, List.copyOf(forks), List.copyOf(failures), perFork, merged, batchChoice,
+                configuredBatch);
+    }
+
+    /** @return merged summaries in series order */
+    public List<StageSummary> summaries() {
+        List<StageSummary> out = new ArrayList<>();
+        merged.forEach((name, d) -> out.add(StageSummary.of(name, d)));
+        return out;
+    }
+
+    /**
+     * @param index the fork's position in {@link #forks()}
+     * @return that fork's summaries in series order, computed here from its raw stamps (the
+     *         one place ticks become nanoseconds), not copied from what the fork wrote
+     */
+    public List<StageSummary> forkSummaries(int index) {
+        List<StageSummary> out = new ArrayList<>();
+        perFork.forEach((name, parts) -> out.add(StageSummary.of(name, parts.get(index))));
+        return out;
+    }
+
+    /** @return each fork's p50 of {@code series}, in fork order */
+    public double[] forkP50s(String series) {
+        List<Distribution> parts = perFork.getOrDefault(series, List.of());
+        double[] p50 = new double[parts.size()];
+        for (int i = 0; i < p50.length; i++) {
+            p50[i] = parts.get(i).percentile(50);
+        }
+        return p50;
+    }
+}

@@ -1,0 +1,117 @@
+package io.stagebench.result;
+
+import io.stagebench.api.SeriesNames;
+import io.stagebench.link.RawStamps;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns raw stamps into latency samples in nanoseconds, offline: subtract the fork's
+ * probe overhead ({@link io.stagebench.clock.ProbeOverhead#subtractedTicks()}) from each stage delta (never below 0), then divide by the fork's
+ * calibrated ticks per ns.
+ *
+ * <p>Series, in order: one per stage; {@code total} (sum of the corrected stages) when
+ * there is more than one stage; {@code response} in paced mode (queueing delay from the
+ * intended arrival plus the corrected stages: the latency a message really saw).
+ */
+public final class LatencySeries {
+
+    private LatencySeries() {
+    }
+
+    /**
+     * @param raw           the fork's raw stamps
+     * @param stages        stage names, as many as {@code raw.stages()}
+     * @param overheadTicks probe overhead to subtract from each stage delta
+     * @param ticksPerNs    the fork's calibration
+     * @return series name to samples in ns, in report order
+     */
+    public static Map<String, double[]> compute(RawStamps raw, List<String> stages, double overheadTicks, double ticksPerNs) {
+        if (stages.size() != raw.stages()) {
+            throw new IllegalArgumentException("raw stamps have " + raw.stages() + " stages, expected " + stages.size());
+        }
+        int n = raw.count();
+        boolean pipeline = raw.stages() > 1;
+        Map<String, double[]> series = new LinkedHashMap<>();
+        double[] sumTicks = new double[n];
+        for (int s = 0; s < raw.stages(); s++) {
+            double[] ns = new double[n];
+            for (int i = 0; i < n; i++) {
+                double corrected = Math.max(0.0, raw.stage(s, i) - overheadTicks);
+                sumTicks[i] += corrected;
+                ns[i] = corrected / ticksPerNs;
+            }
+            series.put(stages.get(s), ns);
+        }
+        if (pipeline) {
+            double[] total = new double[n];
+            for (int i = 0; i < n; i++) {
+                total[i] = sumTicks[i] / ticksPerNs;
+            }
+            series.put(SeriesNames.TOTAL, total);
+        }
+        if (raw.paced()) {
+            double[] response = new double[n];
+            for (int i = 0; i < n; i++) {
+                response[i] = (raw.queue(i) + sumTicks[i]) / ticksPerNs;
+            }
+            series.put(SeriesNames.RESPONSE, response);
+        }
+        return series;
+    }
+
+    /**
+     * @param raw           a pipeline's unmarked pass: one delta per message, its whole time
+     * @param overheadTicks probe overhead, subtracted once
+     * @param ticksPerNs    the fork's calibration
+     * @return the {@value SeriesNames#UNMARKED} series in ns
+     */
+    public static double[] unmarked(RawStamps raw, double overheadTicks, double ticksPerNs) {
+        if (raw.stages() != 1) {
+            throw new IllegalArgumentException("unmarked stamps have one stage, not " + raw.stages());
+        }
+        double[] ns = new double[raw.count()];
+        for (int i = 0; i < ns.length; i++) {
+            ns[i] = Math.max(0.0, raw.stage(0, i) - overheadTicks) / ticksPerNs;
+        }
+        return ns;
+    }
+
+    /**
+     * A batched fork's one series ({@code --batch K}): each sample is the mean per message of one
+     * batch of {@code batch} consecutive messages - the batch's interval less one probe overhead,
+     * divided by K - so its percentiles are those of K-message means, not of messages. With a
+     * preparation pass ({@link io.stagebench.api.Preparation}) a batch's stage time is its
+     * interval less the same batch's preparation interval: both paid one probe, which cancels.
+     *
+     * @param raw           one delta per batch, its whole interval
+     * @param preparation   the same batches through the preparation alone, or null
+     * @param overheadTicks probe overhead, subtracted once per batch when there is no preparation
+     * @param ticksPerNs    the fork's calibration
+     * @param batch         messages per batch
+     * @return per-message ns of each batch, never below 0
+     */
+    public static double[] batched(RawStamps raw, RawStamps preparation, double overheadTicks, double ticksPerNs,
+                                   int batch) {
+        if (raw.stages() != 1 || batch < 1) {
+            throw new IllegalArgumentException("batched stamps have one stage and a batch of at least 1, not "
+                    + raw.stages() + " and " + batch);
+        }
+        if (preparation != null && (preparation.stages() != 1 || preparation.count() != raw.count())) {
+            throw new IllegalArgumentException("a preparation pass must have one stage and as many batches ("
+                    + raw.count() + ") as the run, not " + preparation.stages() + " and " + preparation.count());
+        }
+        double[] ns = new double[raw.count()];
+        for (int i = 0; i < ns.length; i++) {
+            double baseTicks = preparation == null ? overheadTicks : preparation.stage(0, i);
+            ns[i] = Math.max(0.0, raw.stage(0, i) - baseTicks) / batch / ticksPerNs;
+        }
+        return ns;
+    }
+
+    /** @return the name of a batched benchmark's one series: its stage, or {@value SeriesNames#TOTAL} for a pipeline */
+    public static String batchedSeries(List<String> stages) {
+        return stages.size() == 1 ? stages.get(0) : SeriesNames.TOTAL;
+    }
+}

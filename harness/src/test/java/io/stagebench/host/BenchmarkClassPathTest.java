@@ -1,0 +1,142 @@
+package io.stagebench.host;
+
+import io.stagebench.registry.BenchmarkDescriptor;
+import io.stagebench.registry.BenchmarkRegistry;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BenchmarkClassPathTest {
+
+    @TempDir
+    Path dir;
+
+    private Path jar(String name, String... entries) throws IOException {
+        Path jar = dir.resolve(name);
+        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(jar))) {
+            for (String entry : entries) {
+                zip.putNextEntry(new ZipEntry(entry));
+                zip.write(new byte[] {1, 2, 3});
+                zip.closeEntry();
+            }
+        }
+        return jar;
+    }
+
+    private Path folderHolding(String name, String resource) throws IOException {
+        Path folder = dir.resolve(name);
+        Files.createDirectories(folder.resolve(resource).getParent());
+        Files.writeString(folder.resolve(resource), "");
+        return folder;
+    }
+
+    @Test
+    void shouldNameAnEntryThatDoesNotExist() throws IOException {
+        Path classes = Files.createDirectories(dir.resolve("classes"));
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> BenchmarkClassPath.parse("classes" + File.pathSeparator + "target/nope.jar", dir));
+
+        assertEquals("no such file or folder: " + dir.resolve("target/nope.jar"), e.getMessage());
+        assertEquals(List.of(classes), BenchmarkClassPath.parse("classes", dir).entries());
+    }
+
+    @Test
+    void shouldRejectAFileThatIsNeitherAJarNorAFolder() throws IOException {
+        Files.writeString(dir.resolve("notes.txt"), "not a jar");
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> BenchmarkClassPath.parse("notes.txt", dir));
+
+        assertEquals("not a jar or a folder: " + dir.resolve("notes.txt"), e.getMessage());
+    }
+
+    @Test
+    void shouldRejectAJarWithoutBenchmarks() throws IOException {
+        jar("plain.jar", "com/acme/Util.class");
+        BenchmarkClassPath classPath = BenchmarkClassPath.parse("plain.jar", dir);
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, classPath::registry);
+
+        assertEquals("no benchmarks in " + dir.resolve("plain.jar") + ": no entry holds META-INF/stagebench/benchmarks.list"
+                + " (compile the @Benchmark classes with the harness's annotation processor: <proc>full</proc> in"
+                + " maven-compiler-plugin, -proc:full for javac)", e.getMessage());
+    }
+
+    @Test
+    void shouldRejectTwoBenchmarksWithTheSameNameNamingBothClassesAndWhereTheyAre() throws IOException {
+        Path one = UserBuild.compile(dir.resolve("one"), UserBuild.benchmark("com.one", "Fast", "quote"));
+        Path two = UserBuild.compile(dir.resolve("two"), UserBuild.benchmark("com.two", "Slow", "quote"));
+        BenchmarkClassPath classPath = BenchmarkClassPath.parse("one" + File.pathSeparator + "two", dir);
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, classPath::registry);
+
+        assertEquals("two benchmarks are named 'quote': com.one.Fast (in " + one + ") and com.two.Slow (in " + two + ")",
+                e.getMessage());
+    }
+
+    @Test
+    void shouldRejectABenchmarkThatTakesABuiltInsName() throws IOException {
+        UserBuild.compile(dir.resolve("classes"), UserBuild.benchmark("com.acme", "Spin", "spin"));
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> BenchmarkClassPath.parse("classes", dir).registry());
+
+        assertEquals("two benchmarks are named 'spin': io.stagebench.builtin.SpinBenchmark (built in) and com.acme.Spin"
+                + " (in " + dir.resolve("classes") + ")", e.getMessage());
+    }
+
+    @Test
+    void shouldOfferTheBuiltInsAndOnlyTheClassPathsOwnBenchmarks() throws IOException {
+        UserBuild.compile(dir.resolve("classes"), UserBuild.benchmark("com.acme", "Quote", "quote"));
+
+        BenchmarkRegistry registry = BenchmarkClassPath.parse("classes", dir).registry();
+
+        assertEquals(List.of("spin", "empty", "jitter", "service", "quote"), registry.names());
+        assertEquals(List.of("quote"), registry.defaults().stream().map(BenchmarkDescriptor::name).toList());
+        assertEquals("com.acme.Quote", registry.get("quote").className());
+    }
+
+    @Test
+    void shouldExpandAFolderWildcardToTheJarsInIt() throws IOException {
+        Path lib = Files.createDirectories(dir.resolve("lib"));
+        Files.move(jar("b.jar", "x"), lib.resolve("b.jar"));
+        Files.move(jar("a.JAR", "x"), lib.resolve("a.JAR"));
+        Files.writeString(lib.resolve("README"), "not a jar");
+
+        BenchmarkClassPath classPath = BenchmarkClassPath.parse("lib" + File.separator + "*", dir);
+
+        assertEquals(List.of(lib.resolve("a.JAR"), lib.resolve("b.jar")), classPath.entries());
+    }
+
+    @Test
+    void shouldStartForksOnTheLaunchersLibrariesThenTheClassPathLeavingOutTheLaunchersBenchmarks() throws IOException {
+        Path harness = folderHolding("harness", BenchmarkClassPath.HARNESS_CLASS);
+        Path reference = folderHolding("reference", BenchmarkRegistry.LIST_RESOURCE);
+        Path mine = folderHolding("mine", BenchmarkRegistry.LIST_RESOURCE);
+        String launcher = reference + File.pathSeparator + harness;
+
+        String fork = BenchmarkClassPath.parse("mine", dir).forkClassPath(launcher);
+
+        assertEquals(harness + File.pathSeparator + mine, fork);
+    }
+
+    @Test
+    void shouldPutALauncherJarThatBundlesTheHarnessAfterTheClassPath() throws IOException {
+        Path bundle = jar("benchmarks.jar", BenchmarkClassPath.HARNESS_CLASS, BenchmarkRegistry.LIST_RESOURCE);
+        Path mine = folderHolding("mine", BenchmarkRegistry.LIST_RESOURCE);
+
+        String fork = BenchmarkClassPath.parse("mine", dir).forkClassPath(bundle.toString());
+
+        assertEquals(mine + File.pathSeparator + bundle, fork);
+    }
+}

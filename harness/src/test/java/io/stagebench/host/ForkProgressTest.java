@@ -1,0 +1,71 @@
+package io.stagebench.host;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stagebench.io.Terminal;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class ForkProgressTest {
+
+    private final ByteArrayOutputStream said = new ByteArrayOutputStream();
+    private final AtomicLong nowNs = new AtomicLong();
+    private final ForkProgress progress = new ForkProgress(new PrintStream(said, true, StandardCharsets.UTF_8),
+            Terminal.plain(), "[run] parse", 2, nowNs::get);
+
+    private List<String> lines() {
+        return said.toString(StandardCharsets.UTF_8).lines().toList();
+    }
+
+    @Test
+    void shouldPrintOnlyTheForksMeasuringLineOffATerminal() {
+        progress.started(1);
+        progress.forkSaid("[parse fork 1/2] calibrating FFM clock on CPU 1 (+12 ms)");
+        progress.forkSaid("[parse fork 1/2] measuring 20000 messages (BACK_TO_BACK) after 100000 of warm-up (+2915 ms)");
+        progress.forkSaid("[parse fork 1/2] done (+3100 ms)");
+        progress.succeeded();
+
+        assertEquals(List.of("[parse fork 1/2] measuring 20000 messages (BACK_TO_BACK) after 100000 of warm-up (+2915 ms)"),
+                lines());
+    }
+
+    @Test
+    void shouldRedrawOneStatusLineOnATerminalWithAnEtaFromTheForksDone() {
+        ForkProgress tty = new ForkProgress(new PrintStream(said, true, StandardCharsets.UTF_8),
+                new Terminal(true, Map.of("NO_COLOR", "1")), "[run] parse", 2, nowNs::get);
+        tty.started(1);
+        nowNs.addAndGet(3_000_000_000L);
+        tty.succeeded();
+        tty.started(2);
+        nowNs.addAndGet(1_000_000_000L);
+        tty.forkSaid("[parse fork 2/2] warm-up 100000 messages (+812 ms)");
+        nowNs.addAndGet(2_000_000_000L);
+        tty.succeeded();
+
+        String text = said.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("\r\u001b[K[run] parse fork 2/2: warm-up 100000 messages, ETA 2 s"), text);
+        assertTrue(text.endsWith("\r\u001b[K[run] parse: 2 fork(s) done in 6.0 s" + System.lineSeparator()), text);
+        assertEquals(1, text.chars().filter(c -> c == '\n').count(), "one line, redrawn");
+    }
+
+    @Test
+    void shouldShowAFailedForkWithTheLastLinesItWrote() {
+        progress.started(2);
+        progress.failed("killed by SIGKILL (exit status 137)", List.of("[parse fork 2/2] setup (+40 ms)"));
+
+        assertEquals(List.of("*** FAILED: [run] parse fork 2/2 killed by SIGKILL (exit status 137)",
+                "    [parse fork 2/2] setup (+40 ms)"), lines());
+    }
+
+    @Test
+    void shouldReadThePhaseOfAForkLine() {
+        assertEquals("warm-up 100000 messages", ForkProgress.phaseOf("[parse fork 1/5] warm-up 100000 messages (+812 ms)"));
+        assertEquals("plain", ForkProgress.phaseOf("plain"));
+    }
+}

@@ -1,0 +1,109 @@
+package io.stagebench.host;
+
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.json.Json;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stagebench.link.Mode;
+import io.stagebench.process.JvmFork;
+import io.stagebench.registry.BenchmarkRegistry;
+import io.stagebench.system.CpuList;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class InterleavedRunnerTest {
+
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+
+    @TempDir
+    Path dir;
+
+    private RunConfig config(Path runDir, int forks, List<String> jvmFlags) {
+        return new RunConfig(List.of("test.pipeline"), forks, 1_000, 0, 2_000, 500, Mode.BACK_TO_BACK, 0, 0, 1, -1,
+                ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), jvmFlags, 120, runDir);
+    }
+
+    /** Runs forks in this JVM, logging "A1", "B1", ... and the flags each side was launched with. */
+    private static ForkLauncher logging(String side, List<String> log, BenchmarkRegistry registry) {
+        return (specFile, flags, cpus, timeout) -> {
+            log.add(side + InProcessForks.run(specFile, registry).fork() + flags);
+            return InProcessForks.succeeded();
+        };
+    }
+
+    /** A runner of 3 forks a side whose launchers log "A1[-Da]", "B1[-Db]", ... in launch order. */
+    private InterleavedRunner threeForkRunner(List<String> log) {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        return new InterleavedRunner(
+                new InterleavedRunner.Variant("A", config(dir.resolve("a"), 3, List.of("-Da")), logging("A", log, registry)),
+                new InterleavedRunner.Variant("B", config(dir.resolve("b"), 3, List.of("-Db")), logging("B", log, registry)),
+                registry, CpuList.parse(""), QUIET);
+    }
+
+    @Test
+    void shouldInterleaveTheForksOfBothVariantsInAbbaOrderAndMergeEachSide() throws Exception {
+        List<String> log = new ArrayList<>();
+        InterleavedRunner runner = threeForkRunner(log);
+
+        InterleavedRunner.Outcomes outcomes = runner.run();
+
+        assertEquals(List.of("A1[-Da]", "B1[-Db]", "B2[-Db]", "A2[-Da]", "A3[-Da]", "B3[-Db]"), log);
+        assertEquals(3, outcomes.a().get(0).forks().size());
+        assertEquals(3, outcomes.b().get(0).forks().size());
+        assertEquals(6_000, outcomes.b().get(0).merged().get("total").count());
+        assertTrue(dir.resolve("a/forks/test.pipeline/fork-3.json").toFile().isFile());
+        assertTrue(dir.resolve("b/forks/test.pipeline/fork-3.json").toFile().isFile());
+        // the layout is common to a pair: fork i of A and fork i of B ran the same seed
+        List<Long> seedsA = outcomes.a().get(0).forks().stream().map(f -> f.layout().seed()).toList();
+        assertEquals(List.of(0L, 1L, 2L), seedsA);
+        assertEquals(seedsA, outcomes.b().get(0).forks().stream().map(f -> f.layout().seed()).toList());
+    }
+
+    @Test
+    void shouldAddPairsOnDemandUpToTheConfiguredForks() throws Exception {
+        List<String> log = new ArrayList<>();
+        InterleavedRunner runner = threeForkRunner(log);
+
+        runner.runPairs("test.pipeline", 2);
+        assertEquals(2, runner.outcomes().a().get(0).forks().size());
+        runner.runPairs("test.pipeline", 1);
+
+        assertEquals(List.of("A1[-Da]", "B1[-Db]", "B2[-Db]", "A2[-Da]", "A3[-Da]", "B3[-Db]"), log);
+        assertEquals(3, runner.pairsRun("test.pipeline"));
+        assertThrows(IllegalArgumentException.class, () -> runner.runPairs("test.pipeline", 1));
+    }
+
+    @Test
+    void shouldRefuseVariantsWithDifferentForkCounts() {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        ForkLauncher never = (specFile, flags, cpus, timeout) -> {
+            throw new AssertionError("nothing may run");
+        };
+
+        assertThrows(IllegalArgumentException.class, () -> new InterleavedRunner(
+                new InterleavedRunner.Variant("A", config(dir.resolve("a"), 3, List.of()), never),
+                new InterleavedRunner.Variant("B", config(dir.resolve("b"), 5, List.of()), never),
+                registry, CpuList.parse(""), QUIET));
+    }
+
+    @Test
+    void shouldPutAnotherBuildsClassPathOnTheForksCommandLine() {
+        List<String> command = JvmFork.command(new JvmFork.Spec("x.Main", List.of("spec.json"), List.of("-Xmx64m"),
+                CpuList.parse(""), java.time.Duration.ofSeconds(1), "/tmp/wt/stages/target/stagebench-stages.jar:/tmp/wt/stages/target/lib/*"));
+
+        int cp = command.indexOf("-cp");
+        assertEquals("/tmp/wt/stages/target/stagebench-stages.jar:/tmp/wt/stages/target/lib/*", command.get(cp + 1));
+        assertEquals(List.of("x.Main", "spec.json"), command.subList(cp + 2, command.size()));
+        List<String> own = JvmFork.command(new JvmFork.Spec("x.Main", List.of(), List.of(), CpuList.parse(""),
+                java.time.Duration.ofSeconds(1)));
+        assertEquals(System.getProperty("java.class.path"), own.get(own.indexOf("-cp") + 1));
+    }
+}

@@ -1,0 +1,272 @@
+package io.stagebench.host;
+
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.console.RunReport;
+import io.stagebench.forked.ForkExecution;
+import io.stagebench.json.Json;
+import io.stagebench.link.ForkResult;
+import io.stagebench.link.ForkSpec;
+import io.stagebench.link.Mode;
+import io.stagebench.link.RawStamps;
+import io.stagebench.process.JvmFork;
+import io.stagebench.registry.BenchmarkRegistry;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.result.LatencySeries;
+import io.stagebench.result.MarkCost;
+import io.stagebench.system.CpuList;
+import java.io.PrintStream;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunnerTest {
+
+    @TempDir
+    Path runDir;
+
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+
+    private RunConfig config(List<String> benchmarks, int forks, List<String> jvmFlags) {
+        return new RunConfig(benchmarks, forks, 2_000, 0, 3_000, 500, Mode.BACK_TO_BACK, 0, 0, 1, -1, ClockBinding.FFM,
+                200, 1, 100_000, false, Map.of(), jvmFlags, 120, runDir);
+    }
+
+    /** Runs forks in this JVM, except the ones listed, which "crash". */
+    private static ForkLauncher inProcessExcept(BenchmarkRegistry registry, int... crashing) {
+        return (specFile, flags, cpus, timeout) -> {
+            int fork = Integer.parseInt(specFile.getFileName().toString().replaceAll("\\D", ""));
+            for (int crashed : crashing) {
+                if (fork == crashed) {
+                    return new JvmFork.Outcome(List.of("fake"), 134, false, "", 5, null);
+                }
+            }
+            InProcessForks.run(specFile, registry);
+            return InProcessForks.succeeded();
+        };
+    }
+
+    @Test
+    void shouldKeepABenchmarksStdoutInALogSoItCannotForgeOrBreakProgress() throws Exception {
+        java.io.ByteArrayOutputStream seen = new java.io.ByteArrayOutputStream();
+        PrintStream progress = new PrintStream(seen, true, java.nio.charset.StandardCharsets.UTF_8);
+        Runner runner = new Runner(config(List.of("test.noisy"), 1, List.of()), BenchmarkRegistry.load(), CpuList.parse(""),
+                ForkLauncher.jvm(), progress);
+
+        BenchmarkOutcome outcome = runner.run().get(0);
+
+        assertEquals(1, outcome.forks().size(), outcome.failures().toString());
+        String lines = seen.toString(java.nio.charset.StandardCharsets.UTF_8);
+        // off a terminal the launcher prints the fork's own measuring line, whole, and nothing the benchmark wrote
+        assertTrue(lines.lines().anyMatch(l -> l.startsWith("[test.noisy fork 1/1] measuring 3000 messages")), lines);
+        assertTrue(!lines.contains("FAKE") && !lines.contains("partial line"), lines);
+        Path log = runDir.resolve("forks/test.noisy/fork-1.out");
+        assertEquals(io.stagebench.testbench.NoisyBenchmark.FAKE + "\na partial line with no newline", java.nio.file.Files.readString(log));
+        assertTrue(outcome.forks().get(0).warnings().stream().anyMatch(w -> w.startsWith("the benchmark wrote ")
+                && w.contains(log.toString())), outcome.forks().get(0).warnings().toString());
+    }
+
+    @Test
+    void shouldReportACrashedForkAndKeepTheOthers() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        Runner runner = new Runner(config(List.of("empty"), 3, List.of()), registry, CpuList.parse(""),
+                inProcessExcept(registry, 2), QUIET);
+
+        BenchmarkOutcome outcome = runner.run().get(0);
+
+        assertEquals(List.of(1, 3), outcome.forks().stream().map(ForkResult::fork).toList());
+        assertEquals(1, outcome.failures().size());
+        assertTrue(outcome.failures().get(0).contains("empty fork 2/3 killed by SIGABRT (exit status 134)"), outcome.failures().get(0));
+        assertEquals(6_000, outcome.merged().get("empty").count());
+        assertEquals(2, outcome.perFork().get("empty").size());
+    }
+
+    @Test
+    void shouldSayInTheLastLineHowManyForksFailedAndHow() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        RunConfig config = config(List.of("empty"), 3, List.of());
+        List<BenchmarkOutcome> outcomes = new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry, 2),
+                QUIET).run();
+
+        RunReport report = new RunReport(config, outcomes, List.of());
+
+        assertEquals(Optional.of("*** FAILED: 1 of 3 forks failed; the results are from the others: empty fork 2/3 killed"
+                + " by SIGABRT (exit status 134); its output is above"), report.failureLine());
+    }
+
+    @Test
+    void shouldSayWhichBenchmarkHasNoResultWhenEveryForkFailed() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        RunConfig config = config(List.of("empty"), 2, List.of());
+        List<BenchmarkOutcome> outcomes = new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry, 1, 2),
+                QUIET).run();
+
+        String line = new RunReport(config, outcomes, List.of()).failureLine().orElseThrow();
+
+        assertTrue(line.startsWith("*** FAILED: 2 of 2 forks failed; no result for empty: empty fork 1/2 killed by SIGABRT"),
+                line);
+        assertTrue(line.endsWith("(and 1 more, listed above)"), line);
+    }
+
+    @Test
+    void shouldHaveNoFailureLineWhenEveryForkSucceeded() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        RunConfig config = config(List.of("empty"), 1, List.of());
+
+        List<BenchmarkOutcome> outcomes = new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry), QUIET).run();
+
+        assertEquals(Optional.empty(), new RunReport(config, outcomes, List.of()).failureLine());
+    }
+
+    @Test
+    void shouldMergePipelineForksIntoStagesAndTotal() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        Runner runner = new Runner(config(List.of("test.pipeline"), 2, List.of()), registry, CpuList.parse(""),
+                inProcessExcept(registry), QUIET);
+
+        BenchmarkOutcome outcome = runner.run().get(0);
+
+        assertEquals(List.of("first", "second", "total", "unmarked"), List.copyOf(outcome.merged().keySet()));
+        assertEquals(6_000, outcome.merged().get("total").count());
+        assertEquals(6_000, outcome.merged().get("unmarked").count());
+        assertTrue(MarkCost.of(outcome).isPresent());
+        assertTrue(outcome.forks().stream().allMatch(f -> f.markErrors() == 0));
+    }
+
+    @Test
+    void shouldDetectAllocationInTheMeasuredLoop() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        ForkSpec spec = config(List.of("test.allocating"), 1, List.of()).forkSpec("test.allocating", 1, runDir);
+
+        ForkResult result = new ForkExecution(spec, registry.get("test.allocating"), QUIET).run();
+
+        assertTrue(result.allocatedBytes() >= 3_000L * 16, "allocated " + result.allocatedBytes());
+        assertTrue(result.warnings().stream().anyMatch(w -> w.contains("allocated")), result.warnings().toString());
+    }
+
+    @Test
+    void shouldRecordZeroAllocationForAnAllocationFreeBenchmark() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        ForkSpec spec = config(List.of("test.pipeline"), 1, List.of()).forkSpec("test.pipeline", 1, runDir);
+
+        ForkResult result = new ForkExecution(spec, registry.get("test.pipeline"), QUIET).run();
+
+        assertEquals(0, result.allocatedBytes());
+        assertEquals(3_000, result.measuredMessages());
+        assertTrue(runDir.resolve("fork-1.raw").toFile().isFile());
+    }
+
+    @Test
+    void shouldRunRealForksAndReportOneWhoseSetupThrows() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        List<String> flags = List.of("-Xmx256m");
+        Runner runner = new Runner(config(List.of("test.failing-setup", "empty"), 1, flags), registry,
+                CpuList.parse(""), ForkLauncher.jvm(), QUIET);
+
+        List<BenchmarkOutcome> outcomes = runner.run();
+
+        assertTrue(outcomes.get(0).forks().isEmpty());
+        assertTrue(outcomes.get(0).failures().get(0).contains("test.failing-setup fork 1/1 exited with code 1"),
+                outcomes.get(0).failures().toString());
+        assertEquals(1, outcomes.get(1).forks().size(), outcomes.get(1).failures().toString());
+        assertEquals(3_000, outcomes.get(1).merged().get("empty").count());
+        assertEquals(ClockBinding.FFM, outcomes.get(1).forks().get(0).binding());
+    }
+
+    @Test
+    void shouldStallOnceAtTheRequestedMeasuredMessageWhateverTheWarmUp() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        RunConfig config = new RunConfig(List.of("empty"), 1, 2_000, 0, 3_000, 500, Mode.BACK_TO_BACK, 0, 5_000, 1, 1_500,
+                -1, ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), List.of(), 120, runDir, 0);
+        Runner runner = new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry), QUIET);
+
+        BenchmarkOutcome outcome = runner.run().get(0);
+
+        ForkResult fork = outcome.forks().get(0);
+        RawStamps raw = RawStamps.read(runDir.resolve("forks").resolve("empty").resolve(fork.rawFile()));
+        double[] ns = LatencySeries.compute(raw, List.of("empty"), fork.overhead().minTicks(),
+                fork.calibration().ticksPerNs()).get("empty");
+        assertTrue(ns[1_500] >= 5_000_000, "the stalled message took " + ns[1_500] + " ns");
+        // real time on a shared machine: a preemption may slow another message, but not many
+        long slowOthers = java.util.stream.IntStream.range(0, ns.length).filter(i -> i != 1_500 && ns[i] >= 5_000_000).count();
+        assertTrue(slowOthers < 30, slowOthers + " other messages took as long as the stall");
+        assertTrue(fork.warnings().contains("stall injected: 5000 us once, at measured message 1500 (a demonstration,"
+                + " not the benchmark's own behaviour)"), fork.warnings().toString());
+    }
+
+    @Test
+    void shouldFailAForkThatOutlivesItsTimeout() {
+        JvmFork.Outcome outcome = JvmFork.run(new JvmFork.Spec(Sleeper.class.getName(), List.of(), List.of(),
+                CpuList.parse(""), java.time.Duration.ofMillis(1500)));
+
+        assertTrue(outcome.timedOut());
+        assertTrue(outcome.failure().startsWith("timed out after"), outcome.failure());
+    }
+
+    /** A fork that never ends by itself. */
+    public static final class Sleeper {
+        public static void main(String[] args) throws InterruptedException {
+            Thread.sleep(600_000);
+        }
+    }
+
+    @Test
+    void shouldWarmUpOnTheMeasuredMessagesOfABenchmarkThatResets() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        ForkSpec spec = config(List.of("test.replayed"), 1, List.of()).forkSpec("test.replayed", 1, runDir);
+
+        ForkResult result = new ForkExecution(spec, registry.get("test.replayed"), QUIET).run();
+
+        assertTrue(result.replayed());
+        assertEquals(3_000, result.measuredMessages());
+        // every pass - warm-up, and the marked and unmarked measured ones - replays cursor values
+        // 0 .. 2999, so the published checksum is a whole number of passes of their sum
+        long passSum = 2_999L * 3_000 / 2;
+        assertEquals(0, Math.floorMod(result.sinkValue(), passSum) % 1, "sink " + result.sinkValue());
+        assertEquals("fork-1.unmarked.raw", result.unmarkedRawFile());
+        assertTrue(runDir.resolve("fork-1.unmarked.raw").toFile().isFile());
+    }
+
+    @Test
+    void shouldNameTheMethodThatDeoptimisedWhileTheForkMeasured() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        // the first measured pass is kept whatever happens in it (no retry), so the late branch's trap is in it
+        RunConfig config = new RunConfig(List.of("test.late-deopt"), 1, 200_000, 0, 100_000, 1_000, Mode.BACK_TO_BACK, 0, 0,
+                1, -1, -1, ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), RunConfig.DEFAULT_JVM_FLAGS, 120, runDir, 0);
+        Runner runner = new Runner(config, registry, CpuList.parse(""), ForkLauncher.jvm(), QUIET);
+
+        BenchmarkOutcome outcome = runner.run().get(0);
+
+        assertEquals(1, outcome.forks().size(), outcome.failures().toString());
+        ForkResult fork = outcome.forks().get(0);
+        assertTrue(fork.jitCompilations() > 0, "compilations " + fork.jitCompilations());
+        String method = "io.stagebench.testbench.LateDeoptBenchmark.run(long, Stamps, Sink)";
+        assertTrue(fork.jitEvents().stream().anyMatch(e -> e.startsWith("deoptimised " + method) && e.contains("unstable_if")),
+                fork.jitEvents().toString());
+        assertTrue(fork.warnings().stream().anyMatch(w -> w.contains("during measurement") && w.contains("LateDeoptBenchmark")),
+                fork.warnings().toString());
+    }
+
+    @Test
+    void shouldDiscardAMeasuredPassDuringWhichTheJitCompiledAndKeepAQuietOne() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        RunConfig config = new RunConfig(List.of("test.late-deopt"), 1, 200_000, 0, 100_000, 1_000, Mode.BACK_TO_BACK, 0, 0,
+                1, -1, -1, ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), RunConfig.DEFAULT_JVM_FLAGS, 120, runDir, 8);
+        Runner runner = new Runner(config, registry, CpuList.parse(""), ForkLauncher.jvm(), QUIET);
+
+        BenchmarkOutcome outcome = runner.run().get(0);
+
+        ForkResult fork = outcome.forks().get(0);
+        assertEquals(0, fork.jitCompilations(), fork.warnings().toString());
+        assertTrue(fork.jitEvents().isEmpty(), fork.jitEvents().toString());
+        // one warm-up pass, then at least the measured pass that trapped, discarded
+        assertTrue(fork.warmupPasses() >= 2, "warm-up passes " + fork.warmupPasses());
+        assertEquals(100_000, outcome.merged().get("test.late-deopt").count());
+    }
+}

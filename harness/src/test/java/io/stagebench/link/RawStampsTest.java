@@ -1,0 +1,61 @@
+package io.stagebench.link;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RawStampsTest {
+
+    @TempDir
+    Path dir;
+
+    private static RawStamps sample() {
+        return new RawStamps(2, 3, new long[] {10, 20, 30}, new int[] {0, 1, 2}, new int[] {0, 5, -1},
+                new int[][] {{1, 2, 3}, {4, 5, -2}});
+    }
+
+    @Test
+    void shouldRoundTripEveryArray() throws IOException {
+        Path file = dir.resolve("fork-1.raw");
+        sample().write(file);
+
+        RawStamps read = RawStamps.read(file);
+
+        assertEquals(2, read.stages());
+        assertArrayEquals(new long[] {10, 20, 30}, read.startTicks());
+        assertArrayEquals(new int[] {0, 1, 2}, read.seq());
+        assertEquals(0xFFFF_FFFFL, read.queue(2));
+        assertEquals(0xFFFF_FFFEL, read.stage(1, 2));
+        assertTrue(Files.list(dir).noneMatch(p -> p.getFileName().toString().startsWith(".tmp-")));
+    }
+
+    @Test
+    void shouldNameTheFileAndTheProblemWhenTruncated() throws IOException {
+        Path file = dir.resolve("fork-2.raw");
+        sample().write(file);
+        byte[] bytes = Files.readAllBytes(file);
+        Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length - 7));
+
+        IOException e = assertThrows(IOException.class, () -> RawStamps.read(file));
+
+        assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
+        assertTrue(e.getMessage().contains("truncated or corrupt"), e.getMessage());
+    }
+
+    @Test
+    void shouldRejectAFileThatIsNotRawStamps() throws IOException {
+        Path file = dir.resolve("notes.raw");
+        Files.writeString(file, "hello, this is not a stamps file at all");
+
+        IOException e = assertThrows(IOException.class, () -> RawStamps.read(file));
+
+        assertTrue(e.getMessage().contains("bad magic"), e.getMessage());
+    }
+}

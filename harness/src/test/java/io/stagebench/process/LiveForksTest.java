@@ -1,0 +1,58 @@
+package io.stagebench.process;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class LiveForksTest {
+
+    private final ByteArrayOutputStream said = new ByteArrayOutputStream();
+    private final PrintStream err = new PrintStream(said, true, StandardCharsets.UTF_8);
+    private final LiveForks live = new LiveForks(false);
+
+    @Test
+    void shouldKillTheForksStillRunningAndNameTheRunFoldersNotStored() throws Exception {
+        Process running = live.start(new ProcessBuilder("sleep", "60"));
+        Process done = live.start(new ProcessBuilder("true"));
+        done.waitFor();
+        live.ended(done);
+        live.runStarted(Path.of("results/abc/1"));
+        live.runStarted(Path.of("results/abc/2"));
+        live.runStored(Path.of("results/abc/2"));
+
+        int killed = live.stop(err);
+
+        assertEquals(1, killed);
+        assertFalse(running.isAlive());
+        assertEquals("stagebench: stopping: killed 1 running fork(s) (pid " + running.pid() + ")\n"
+                + "stagebench: stopping: run folder results/abc/1 is left incomplete (no summary.json; diff, report and"
+                + " history skip it): delete it, or keep it for its forks' files\n", said.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void shouldStartNoForkAndStoreNoRunOnceStopping() {
+        live.runStarted(Path.of("results/abc/1"));
+        live.stop(err);
+
+        assertThrows(IOException.class, () -> live.start(new ProcessBuilder("sleep", "60")));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> live.runStored(Path.of("results/abc/1")));
+        assertTrue(e.getMessage().contains("is not stored"), e.getMessage());
+    }
+
+    @Test
+    void shouldSayNothingWhenNothingIsLeft() {
+        live.runStarted(Path.of("results/abc/1"));
+        live.runStored(Path.of("results/abc/1"));
+
+        assertEquals(0, live.stop(err));
+        assertEquals("", said.toString(StandardCharsets.UTF_8));
+    }
+}
