@@ -3,8 +3,6 @@ package io.stagebench.forked;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.HandoffOperation;
 import io.stagebench.api.Operation;
-import io.stagebench.api.Preparation;
-import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.Clock;
@@ -13,11 +11,10 @@ import io.stagebench.clock.LoadedClock;
 import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
+import io.stagebench.link.ForkFiles;
 import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
-import io.stagebench.link.Mode;
-import io.stagebench.link.RawStamps;
 import io.stagebench.nativeaccess.Affinity;
 import io.stagebench.nativeaccess.ClockLoader;
 import io.stagebench.process.LauncherWatch;
@@ -33,16 +30,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * One fork's measurement, in order: pin → mlockall (best effort) → load clock → calibrate
- * → counter step and probe overhead → set up the benchmark → preallocate and pre-touch
- * the recording → warm up → measure → verify (allocation, GC, JIT) → tear down → write
- * raw stamps and what the fork verified atomically. The fork never turns ticks into
- * nanoseconds: the launcher does, from the raw stamps, for every fork alike.
+ * One fork's measurement, in order, for every kind of benchmark: pin → mlockall (best effort) →
+ * load clock → calibrate → counter step and probe overhead (the ruler) → set up the benchmark →
+ * preallocate and pre-touch the recording → warm up → measure, retrying passes the JIT changed →
+ * verify (allocation, GC, JIT) → tear down → write raw stamps and what the fork verified
+ * atomically. What a one-thread and a two-thread benchmark do differently is a {@link ForkBody};
+ * this order is the same for both. The fork never turns ticks into nanoseconds: the launcher
+ * does, from the raw stamps, for every fork alike.
  *
  * <p>Progress goes to the progress stream (a fork's stdout, which its launcher reads) between
  * phases, never while measuring.
@@ -54,16 +52,32 @@ public final class ForkExecution {
     // setup's hot code (a generator, say) queues compiles ahead of the benchmark's own: a
     // quiet window shorter than a compile reads a busy compiler as idle.
 
+    /**
+     * What the fork measured before the benchmark, and where a second measured thread goes.
+     *
+     * @param serviceCpus the CPUs the launcher left this JVM's other threads, read before pinning
+     * @param layout      where the fork's memory lies ({@link ForkLayout})
+     */
+    record Ruler(LoadedClock loaded, Calibration calibration, long stepTicks, ProbeOverhead overhead, int cpuPinned,
+                 String affinity, boolean memoryLocked, Optional<CpuList> serviceCpus, ForkLayout layout) {
+
+        Clock clock() {
+            return loaded.clock();
+        }
+    }
+
     private final ForkSpec spec;
     private final BenchmarkDescriptor descriptor;
     private final PrintStream progress;
     private final List<String> warnings = new ArrayList<>();
+    private final String tag;
     private long startNs;
 
     public ForkExecution(ForkSpec spec, BenchmarkDescriptor descriptor, PrintStream progress) {
         this.spec = spec;
         this.descriptor = descriptor;
         this.progress = progress;
+        this.tag = "[" + spec.benchmark() + " fork " + spec.fork() + "/" + spec.forks() + "] ";
     }
 
     /** Runs the fork and writes its files; returns the summary it wrote. */
@@ -79,9 +93,86 @@ public final class ForkExecution {
     }
 
     private ForkResult run(JitEvents jitEvents) throws Exception {
-        String tag = "[" + spec.benchmark() + " fork " + spec.fork() + "/" + spec.forks() + "] ";
+        Ruler ruler = readRuler();
+        Clock clock = ruler.clock();
+        Calibration calibration = ruler.calibration();
+        BenchmarkParams params = new BenchmarkParams(spec.benchmark(), spec.fork(),
+                spec.warmupMs() > 0 ? -1 : spec.warmupMessages(), spec.measuredMessages(), spec.params(),
+                ForkLayout.offsetBytes(spec.layoutSeed()));
+        // before the benchmark's instance exists: everything it allocates starts the seed's offset on
+        ForkLayout placed = ForkLayout.apply(spec.layoutSeed(), spec.addressRandomisation());
+        placed.warning().ifPresent(warnings::add);
+        Object instance = descriptor.newInstance();
+        say("setup");
+        BenchmarkDescriptor.setup(instance, params, clock, calibration);
+        ruler = new Ruler(ruler.loaded(), calibration, ruler.stepTicks(), ruler.overhead(), ruler.cpuPinned(),
+                ruler.affinity(), ruler.memoryLocked(), ruler.serviceCpus(), placed.withHugePages());
+        jitEvents.awaitStart();
+        // let the compiles the setup and the recorder's start queued drain, so warm-up compiles the benchmark, not the setup
+        new JitActivity().awaitQuiet(JitRetries.QUIET_MS, JitRetries.QUIET_MAX_MS);
+
+        try (ForkBody body = instance instanceof HandoffOperation handoff
+                ? new HandoffBody(spec, descriptor, handoff, params, ruler, warnings, this::say)
+                : new OperationBody(spec, descriptor, (Operation) instance, params, ruler, warnings)) {
+            body.start();
+            say("warm-up " + (spec.warmupMs() > 0 ? spec.warmupMs() + " ms" : spec.warmupMessages() + " messages")
+                    + body.warmupNote());
+            WarmupOutcome warm = warmUp(body);
+            body.afterWarmup();
+            say(body.measuringLine(warm.messages()));
+            progress.flush();
+            long seq = warm.messages();
+            MeasurementBracket bracket;
+            JitRetries retries = new JitRetries(spec.jitRetries());
+            do {
+                bracket = retries.nextBracket();
+                seq = body.measure(bracket, seq, warm.messages() > 0 || retries.anyDiscarded());
+                // a pass the JIT changed while it ran was warm-up, not a measurement
+            } while (!retries.keep(bracket));
+            body.afterMeasurement(warnings);
+            List<Long> discarded = retries.discarded();
+            if (!discarded.isEmpty()) {
+                say(discarded.size() + " measured pass(es) discarded as warm-up, the JIT compiled during them "
+                        + discarded + (bracket.jitCompilations() == 0 ? "; the last pass compiled nothing" : ""));
+            }
+            long sinkValue = body.sinkValue();
+            List<String> jitNamed = bracket.jitCompilations() == 0 ? List.of()
+                    : jitEvents.namedWithin(bracket.windowsEpochMs(), Path.of(spec.outDir()).resolve(ForkFiles.flightRecording(spec.fork())));
+            List<ForkBody.Allocation> allocations = body.allocations(bracket);
+            verify(bracket, allocations, discarded, jitNamed, jitEvents, body.replays());
+            long markErrors = body.markErrors();
+            if (markErrors > 0) {
+                warnings.add(markErrors + " messages marked the wrong number of stage boundaries");
+            }
+
+            BenchmarkDescriptor.tearDown(body.instance(), params, clock, calibration);
+            stdoutWarning(spec).ifPresent(warnings::add);
+
+            ForkBody.Parts parts = body.parts(warm.messages(), seq, bracket);
+            long allocatedBytes = allocations.stream().mapToLong(ForkBody.Allocation::bytes).sum();
+            // raw ticks only: the launcher turns them into nanoseconds, in one place (its LatencySeries)
+            ForkResult result = new ForkResult(spec.benchmark(), spec.fork(), descriptor.stages(), spec.mode(),
+                    spec.rateHz(), spec.binding(), ruler.loaded().binding(), calibration, ruler.stepTicks(),
+                    ruler.overhead(), spec.cpu(), ruler.cpuPinned(), ruler.affinity(), ruler.memoryLocked(),
+                    parts.warmupMessages(), parts.measuredMessages(), parts.droppedMessages(), allocatedBytes,
+                    bracket.gcCount(), bracket.jitCompilations(), markErrors, sinkValue, parts.stallUs(),
+                    parts.stallEvery(), System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
+                    jvmFlags(), spec.rawFileName(), warnings, bracket.firstStartEpochMs(), bracket.lastEndEpochMs(),
+                    ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList(),
+                    warm.passes() + discarded.size(), body.replays(), jitNamed, parts.unmarkedRawFile(), parts.threads(),
+                    parts.crossCore(), ruler.layout(), parts.batch(), parts.preparationRawFile());
+            Path outDir = Path.of(spec.outDir());
+            body.writeRaw(outDir);
+            AtomicFiles.writeString(outDir.resolve(spec.resultFileName()), Json.write(result));
+            say("done");
+            return result;
+        }
+    }
+
+    /** Pins, locks memory, loads the clock and reads the ruler: calibration, counter step, probe overhead. */
+    private Ruler readRuler() throws Exception {
         // before pinning: the CPUs the launcher left this JVM's other threads, where a second measured thread goes
-        java.util.Optional<CpuList> serviceCpus = Affinity.currentThreadAffinity();
+        Optional<CpuList> serviceCpus = Affinity.currentThreadAffinity();
         int cpuPinned = pin();
         String affinity = Affinity.currentThreadAffinity().map(CpuList::toString).orElse("unknown");
         boolean memoryLocked = spec.lockMemory() && lockMemory();
@@ -90,7 +181,7 @@ public final class ForkExecution {
         warnings.addAll(loaded.warnings());
         Clock clock = loaded.clock();
         new JitActivity().prime();
-        say(tag + "calibrating " + loaded.binding() + " clock on CPU " + cpuPinned);
+        say("calibrating " + loaded.binding() + " clock on CPU " + cpuPinned);
         for (int i = 0; i < WARMUP_PROBE_ROUNDS; i++) {
             ProbeOverhead.measure(clock, ProbeOverhead.MIN_PAIRS);
             CounterStep.measureTicks(clock, CounterStep.MIN_PAIRS);
@@ -98,225 +189,31 @@ public final class ForkExecution {
         Calibration calibration = Calibration.measure(clock, spec.calibrationMs(), spec.calibrationRounds());
         long stepTicks = CounterStep.measureTicks(clock, CounterStep.DEFAULT_PAIRS);
         ProbeOverhead overhead = loopOverhead(clock, stepTicks);
+        return new Ruler(loaded, calibration, stepTicks, overhead, cpuPinned, affinity, memoryLocked, serviceCpus, null);
+    }
 
-        BenchmarkParams params = new BenchmarkParams(spec.benchmark(), spec.fork(),
-                spec.warmupMs() > 0 ? -1 : spec.warmupMessages(), spec.measuredMessages(), spec.params(),
-                ForkLayout.offsetBytes(spec.layoutSeed()));
-        // before the benchmark's instance exists: everything it allocates starts the seed's offset on
-        ForkLayout placed = ForkLayout.apply(spec.layoutSeed(), spec.addressRandomisation());
-        placed.warning().ifPresent(warnings::add);
-        Object instance = descriptor.newInstance();
-        say(tag + "setup");
-        BenchmarkDescriptor.setup(instance, params, clock, calibration);
-        ForkLayout layout = placed.withHugePages();
-        jitEvents.awaitStart();
-        // let the compiles the setup and the recorder's start queued drain, so warm-up compiles the benchmark, not the setup
-        new JitActivity().awaitQuiet(JitRetries.QUIET_MS, JitRetries.QUIET_MAX_MS);
-        if (instance instanceof HandoffOperation handoff) {
-            HandoffFork.Ruler ruler = new HandoffFork.Ruler(loaded, calibration, stepTicks, overhead, cpuPinned, affinity,
-                    memoryLocked, HandoffFork.strategyCpu(serviceCpus, cpuPinned), layout);
-            return new HandoffFork(spec, descriptor, progress, tag, startNs, warnings, jitEvents).run(handoff, params, ruler);
-        }
-        Operation benchmark = (Operation) instance;
-        Operation op = benchmark;
-        StallingOperation stalling = null;
-        if (spec.stallUs() > 0) {
-            long stallTicks = Math.round(spec.stallUs() * 1000.0 * calibration.ticksPerNs());
-            if (spec.stallAt() >= 0) {
-                stalling = StallingOperation.once(benchmark, clock, spec.stallAt(), stallTicks,
-                        Math.round(StallingOperation.WARMUP_STALL_NS * calibration.ticksPerNs()));
-                warnings.add(String.format(Locale.ROOT, "stall injected: %d us once, at measured message %d (a"
-                        + " demonstration, not the benchmark's own behaviour)", spec.stallUs(), spec.stallAt()));
-            } else {
-                stalling = new StallingOperation(benchmark, clock, spec.stallEvery(), stallTicks);
-                warnings.add(String.format(Locale.ROOT, "stall injected: %d us every %d messages (a demonstration, not"
-                        + " the benchmark's own behaviour)", spec.stallUs(), spec.stallEvery()));
-            }
-            op = stalling;
-        }
-
-        boolean paced = spec.mode() == Mode.PACED;
-        int stages = descriptor.stages().size();
-        boolean replay = BenchmarkDescriptor.hasReset(benchmark.getClass());
-        // batched: one interval around K messages, marks off (a pipeline's batch is its total), and a
-        // benchmark that restarts has its preparation timed in batches of its own, then subtracted
-        int batch = spec.batch();
-        boolean batched = batch > 1;
-        boolean withUnmarked = !batched && descriptor.measuresUnmarked(benchmark.getClass());
-        Preparation preparation = batched && benchmark instanceof Preparation p ? p : null;
-        boolean secondPass = withUnmarked || preparation != null;
-        int rows = spec.measuredMessages() / batch;
-        int recordedStages = batched ? 1 : stages;
-        int scratchRows = Math.max(1, spec.chunk() / batch);
-        Recording measured = new Recording(rows, recordedStages, paced);
-        Recording unmarked = secondPass ? new Recording(rows, 1, paced) : null;
-        Recording scratch = new Recording(scratchRows, recordedStages, paced);
-        Recording unmarkedScratch = secondPass ? new Recording(scratchRows, 1, paced) : null;
-        Sink sink = new Sink();
-        double intervalTicks = paced ? calibration.ticksPerNs() * 1e9 / spec.rateHz() : 0;
-        Passes passes = new Passes(clock, op, sink, intervalTicks, spec.chunk(),
-                BenchmarkDescriptor.resetAction(benchmark, params, clock, calibration), replay, batch, preparation);
-        Stamps scratchStamps = batched ? scratch.batchedStamps(clock) : scratch.stamps(clock);
-        Stamps unmarkedScratchStamps = !secondPass ? null
-                : batched ? unmarkedScratch.batchedStamps(clock) : unmarkedScratch.unmarkedStamps(clock);
-        String passNames = withUnmarked ? "marked and unmarked" : preparation != null ? "whole and preparation alone" : "";
-
-        say(tag + "warm-up " + (spec.warmupMs() > 0 ? spec.warmupMs() + " ms" : spec.warmupMessages() + " messages")
-                + (replay ? ", replaying the measured messages" : "") + (secondPass ? ", " + passNames : "")
-                + (batched ? ", in batches of " + batch : ""));
-        WarmupOutcome warm = warmUp(passes, scratch, scratchStamps, unmarkedScratch, unmarkedScratchStamps,
-                preparation != null);
-        refuseUnpreparedRestarts(scratchStamps, preparation, batch);
-        if (preparation != null && !replay) {
-            // without a rewind the preparation pass would walk the next messages, not the same ones
-            throw new IllegalStateException("benchmark '" + spec.benchmark() + "' implements Preparation but declares no"
-                    + " @Reset: a batched run subtracts its preparation from the same messages, which only a reset replays");
-        }
-        if (scratchStamps.markErrors() > 0) {
-            throw new IllegalStateException("benchmark '" + spec.benchmark() + "' marked the wrong number of stage"
-                    + " boundaries in " + scratchStamps.markErrors() + " warm-up messages (expected " + (stages - 1)
-                    + " marks per message for stages " + descriptor.stages() + ")");
-        }
-        say(tag + "measuring " + (long) rows * batch + " messages (" + spec.mode()
-                + (batched ? ", " + rows + " batches of " + batch : "") + (withUnmarked ? ", marked, then unmarked"
-                : preparation != null ? ", whole, then preparation alone" : "") + ") after " + warm.messages() + " of warm-up");
-        progress.flush();
-        long seq = warm.messages();
-        // odd forks measure marked first, even forks unmarked first: a drift within the fork
-        // then shifts neither pass systematically
-        boolean markedFirst = !secondPass || spec.fork() % 2 == 1;
-        MeasurementBracket bracket;
-        Stamps measuredStamps;
-        JitRetries retries = new JitRetries(spec.jitRetries());
-        do {
-            bracket = retries.nextBracket();
-            measuredStamps = batched ? measured.batchedStamps(clock) : measured.stamps(clock);
-            Stamps unmarkedStamps = !secondPass ? null
-                    : batched ? unmarked.batchedStamps(clock) : unmarked.unmarkedStamps(clock);
-            if (stalling != null) {
-                stalling.measurementStarts(seq);
-            }
-            final long passStart = seq;
-            for (int pass = 0; pass < (secondPass ? 2 : 1); pass++) {
-                boolean marked = (pass == 0) == markedFirst;
-                if (pass > 0 || warm.messages() > 0 || retries.anyDiscarded()) {
-                    passes.reset();
-                }
-                bracket.open(pass == 0);
-                // a preparation pass gets the whole pass's sequence numbers: the same messages, the same inputs
-                long from = preparation != null ? passStart : seq;
-                long next = marked ? passes.run(measured, measuredStamps, from) : preparation != null
-                        ? passes.runPreparation(unmarked, unmarkedStamps, from) : passes.run(unmarked, unmarkedStamps, from);
-                seq = Math.max(seq, next);
-                bracket.close();
-            }
-            // a pass the JIT changed while it ran was warm-up, not a measurement
-        } while (!retries.keep(bracket));
-        // with no warm-up, the first restart is seen here
-        refuseUnpreparedRestarts(measuredStamps, preparation, batch);
-        if (preparation != null && !scratchStamps.restartIgnored() && !measuredStamps.restartIgnored()) {
-            warnings.add("the benchmark implements Preparation but never called Stamps.restart(): its preparation is"
-                    + " subtracted from work that never excluded it");
-        }
-        if (batched) {
-            batchWarnings(measured, unmarked, batch).forEach(warnings::add);
-        }
-        List<Long> discarded = retries.discarded();
-        if (!discarded.isEmpty()) {
-            say(tag + discarded.size() + " measured pass(es) discarded as warm-up, the JIT compiled during them "
-                    + discarded + (bracket.jitCompilations() == 0 ? "; the last pass compiled nothing" : ""));
-        }
-        long sinkValue = sink.publish();
-        List<String> jitNamed = bracket.jitCompilations() == 0 ? List.of()
-                : jitEvents.namedWithin(bracket.windowsEpochMs(), Path.of(spec.outDir()).resolve("fork-" + spec.fork() + ".jfr"));
-
-        long allocatedBytes = bracket.allocatedBytes();
-        long gcCount = bracket.gcCount();
-        long jitCompilations = bracket.jitCompilations();
+    /** Adds a warning for each thing the kept measured attempt did that a measurement must not. */
+    private void verify(MeasurementBracket bracket, List<ForkBody.Allocation> allocations, List<Long> discarded,
+                        List<String> jitNamed, JitEvents jitEvents, boolean replay) {
         if (!bracket.jitQuietBefore()) {
             warnings.add("the JIT compiler was still busy " + JitRetries.QUIET_MAX_MS + " ms after warm-up");
         }
-        if (allocatedBytes != 0) {
-            warnings.add("the measuring thread allocated " + allocatedBytes + " bytes during measurement");
+        for (ForkBody.Allocation allocation : allocations) {
+            if (allocation.bytes() != 0) {
+                warnings.add("the " + allocation.label() + " thread allocated " + allocation.bytes()
+                        + " bytes during measurement");
+            }
         }
-        if (gcCount != 0) {
-            warnings.add(gcCount + " garbage collection(s) during measurement");
+        if (bracket.gcCount() != 0) {
+            warnings.add(bracket.gcCount() + " garbage collection(s) during measurement");
         }
-        if (jitCompilations != 0) {
-            warnings.add(jitCompilations + (bracket.jitExact() ? " JIT compilation(s)" : " ms of JIT compilation")
+        if (bracket.jitCompilations() != 0) {
+            warnings.add(bracket.jitCompilations() + (bracket.jitExact() ? " JIT compilation(s)" : " ms of JIT compilation")
                     + " during measurement" + (discarded.isEmpty() ? "" : " (" + discarded.size() + " earlier pass(es) discarded"
                     + " for the same reason)") + (jitNamed.isEmpty() ? "" : ": " + String.join("; ", jitNamed.subList(0,
                     Math.min(3, jitNamed.size()))))
                     + (jitEvents.unavailableReason() == null ? "" : " (methods not named: " + jitEvents.unavailableReason() + ")")
                     + (replay ? "" : " (the benchmark has no @Reset, so warm-up could not replay the measured messages)"));
-        }
-        if (measuredStamps.markErrors() > 0) {
-            warnings.add(measuredStamps.markErrors() + " messages marked the wrong number of stage boundaries");
-        }
-
-        BenchmarkDescriptor.tearDown(benchmark, params, clock, calibration);
-        stdoutWarning(spec).ifPresent(warnings::add);
-
-        // raw ticks only: the launcher turns them into nanoseconds, in one place (LatencySeries)
-        RawStamps raw = measured.raw();
-
-        ForkResult result = new ForkResult(spec.benchmark(), spec.fork(), descriptor.stages(), spec.mode(), spec.rateHz(),
-                spec.binding(), loaded.binding(), calibration, stepTicks, overhead, spec.cpu(), cpuPinned, affinity,
-                memoryLocked, seq - (long) rows * batch * (withUnmarked ? 2L : 1L), (long) measured.size() * batch,
-                measured.dropped(), allocatedBytes, gcCount,
-                jitCompilations, measuredStamps.markErrors(), sinkValue, spec.stallUs(), spec.stallEvery(),
-                System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
-                jvmFlags(), spec.rawFileName(), warnings,
-                bracket.firstStartEpochMs(), bracket.lastEndEpochMs(),
-                ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList(),
-                warm.passes() + discarded.size(), replay, jitNamed, withUnmarked ? spec.unmarkedRawFileName() : null,
-                List.of(), null, layout, batch, preparation != null ? spec.preparationRawFileName() : null);
-        Path outDir = Path.of(spec.outDir());
-        raw.write(outDir.resolve(spec.rawFileName()));
-        if (secondPass) {
-            unmarked.raw().write(outDir.resolve(withUnmarked ? spec.unmarkedRawFileName()
-                    : spec.preparationRawFileName()));
-        }
-        AtomicFiles.writeString(outDir.resolve(spec.resultFileName()), Json.write(result));
-        say(tag + "done");
-        return result;
-    }
-
-    /**
-     * @return what a batched run left out or clipped: the messages of {@code -n} beyond the last whole batch,
-     *         and batches whose interval saturated the 32-bit delta
-     */
-    private List<String> batchWarnings(Recording measured, Recording preparation, int batch) {
-        List<String> out = new ArrayList<>();
-        int left = spec.measuredMessages() % batch;
-        if (left > 0) {
-            out.add(String.format(Locale.ROOT, "the last %d of the %d measured messages (-n) fill no batch of %d and were"
-                    + " not measured", left, spec.measuredMessages(), batch));
-        }
-        long saturated = 0;
-        for (Recording rec : preparation == null ? List.of(measured) : List.of(measured, preparation)) {
-            for (int i = 0; i < rec.size(); i++) {
-                if (rec.stageTicks(0, i) == Stamps.MAX_DELTA_TICKS) {
-                    saturated++;
-                }
-            }
-        }
-        if (saturated > 0) {
-            out.add(saturated + " batch(es) of " + batch + " took longer than the 32-bit delta holds (2^32 - 1 ticks) and"
-                    + " were clipped to it; lower --batch");
-        }
-        return out;
-    }
-
-    /**
-     * A batch cannot stop the clock at a restart: a restarting benchmark without a {@link Preparation} would time
-     * its untimed work too, so its fork fails instead.
-     */
-    private void refuseUnpreparedRestarts(Stamps stamps, Preparation preparation, int batch) {
-        if (batch > 1 && preparation == null && stamps.restartIgnored()) {
-            throw new IllegalStateException("benchmark '" + spec.benchmark() + "' calls Stamps.restart(), which a batch"
-                    + " (--batch " + batch + ") cannot honour: implement io.stagebench.api.Preparation so the batches of its"
-                    + " untimed work are measured and subtracted, or measure it unbatched");
         }
     }
 
@@ -373,8 +270,9 @@ public final class ForkExecution {
         return ManagementFactory.getRuntimeMXBean().getInputArguments().stream().filter(f -> !f.startsWith(launcher)).toList();
     }
 
+    /** Prints a progress line, tagged with the fork and the time since it started. */
     private void say(String line) {
-        progress.println(line + " (+" + (System.nanoTime() - startNs) / 1_000_000 + " ms)");
+        progress.println(tag + line + " (+" + (System.nanoTime() - startNs) / 1_000_000 + " ms)");
     }
 
     private int pin() {
@@ -399,45 +297,27 @@ public final class ForkExecution {
 
     /**
      * The minimum warm-up ({@code -w} messages or time), in passes as long as the measurement
-     * (as long as the warm-up, when that is shorter and the benchmark has no reset). A benchmark
-     * with a reset is rewound before every pass, so each pass replays exactly the messages the
-     * measurement will run; a pipeline's pass runs them marked and then unmarked, as the
-     * measurement does. Warm-up goes on in the measurement itself: a measured pass during which
-     * the JIT compiled is discarded and replayed.
+     * (as long as the warm-up, when that is shorter, count-bounded and the benchmark has no reset).
+     * A benchmark with a reset is rewound before every pass, so each pass replays exactly the
+     * messages the measurement will run; a pipeline's pass runs them marked and then unmarked, as
+     * the measurement does. Warm-up goes on in the measurement itself: a measured pass during
+     * which the JIT compiled is discarded and replayed.
      */
-    private WarmupOutcome warmUp(Passes passes, Recording scratch, Stamps stamps, Recording unmarkedScratch,
-                                 Stamps unmarkedStamps, boolean preparing) throws Exception {
+    private WarmupOutcome warmUp(ForkBody body) throws Exception {
         long minMessages = spec.warmupMessages();
         long minNs = spec.warmupMs() * 1_000_000L;
         if (minMessages <= 0 && minNs <= 0) {
             return new WarmupOutcome(0, 0);
         }
-        long measuredLength = (long) (spec.measuredMessages() / passes.batch()) * passes.batch();
-        long passLength = passes.replays() || minNs > 0 ? measuredLength
+        long measuredLength = body.measuredPassMessages();
+        long passLength = body.replays() || minNs > 0 ? measuredLength
                 : Math.max(1, Math.min(measuredLength, minMessages));
         long seq = 0;
         int passCount = 0;
         long begin = System.nanoTime();
         while (minNs > 0 ? System.nanoTime() - begin < minNs : seq < minMessages) {
-            seq = warmupPass(passes, scratch, stamps, unmarkedScratch, unmarkedStamps, preparing,
-                    minNs > 0 ? passLength : Math.min(passLength, minMessages - seq), seq, passCount++);
+            seq = body.warmupPass(minNs > 0 ? passLength : Math.min(passLength, minMessages - seq), seq, passCount++);
         }
         return new WarmupOutcome(seq, passCount);
-    }
-
-    private static long warmupPass(Passes passes, Recording scratch, Stamps stamps, Recording unmarkedScratch,
-                                   Stamps unmarkedStamps, boolean preparing, long count, long seq, int passIndex)
-            throws Exception {
-        if (passIndex > 0) {
-            passes.reset();
-        }
-        long next = passes.run(scratch, stamps, count, seq);
-        if (unmarkedScratch != null) {
-            passes.reset();
-            // a preparation pass replays the same messages under the same sequence numbers
-            next = preparing ? Math.max(next, passes.runPreparation(unmarkedScratch, unmarkedStamps, count, seq))
-                    : passes.run(unmarkedScratch, unmarkedStamps, count, next);
-        }
-        return next;
     }
 }

@@ -25,6 +25,7 @@ final class HandoffPasses {
     private final boolean replay;
     private final Schedule schedule;
     private final StrategyThread strategy;
+    private final Chunks chunks = new Chunks();
     private long strategyAllocatedBytes;
 
     /**
@@ -72,18 +73,16 @@ final class HandoffPasses {
         if (schedule != null) {
             schedule.restart(seq, clock.raw() + (long) intervalTicks);
         }
-        long done = 0;
-        while (done < count) {
-            final int from = (int) (done % capacity);
-            final int to = Passes.chunkEnd(from, count - done, capacity, chunk);
+        chunks.start(count, capacity, chunk);
+        while (chunks.next()) {
             if (schedule == null) {
-                HandoffLoop.feed(clock, op, feedStamps, sink, feed, from, to, seq + done - from);
+                HandoffLoop.feed(clock, op, feedStamps, sink, feed, chunks.from(), chunks.to(), seq + chunks.lapStart());
             } else {
-                HandoffLoop.feedPaced(clock, op, feedStamps, sink, feed, from, to, seq + done - from, schedule);
+                HandoffLoop.feedPaced(clock, op, feedStamps, sink, feed, chunks.from(), chunks.to(), seq + chunks.lapStart(),
+                        schedule);
             }
-            done += to - from;
         }
         strategyAllocatedBytes = strategy.awaitPass();
-        return seq + done;
+        return seq + chunks.walked();
     }
 }

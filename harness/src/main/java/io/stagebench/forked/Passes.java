@@ -36,6 +36,7 @@ final class Passes {
     private final Schedule schedule;
     private final int batch;
     private final Preparation preparation;
+    private final Chunks chunks = new Chunks();
 
     /**
      * @param intervalTicks paced interval in ticks, 0 for back-to-back
@@ -126,11 +127,11 @@ final class Passes {
         if (schedule != null) {
             schedule.restart(seq, clock.raw() + (long) intervalTicks);
         }
-        long done = 0;
-        while (done < rows) {
-            final int from = (int) (done % capacity);
-            final int to = chunkEnd(from, rows - done, capacity, chunk);
-            final long seqBase = seq + (done - from) * k;
+        chunks.start(rows, capacity, chunk);
+        while (chunks.next()) {
+            final int from = chunks.from();
+            final int to = chunks.to();
+            final long seqBase = seq + chunks.lapStart() * k;
             if (k > 1) {
                 if (preparing) {
                     MeasureLoop.batchedPreparation(clock, preparation, stamps, sink, rec, from, to, seqBase, k);
@@ -142,18 +143,7 @@ final class Passes {
             } else {
                 MeasureLoop.paced(clock, op, stamps, sink, rec, from, to, seqBase, schedule);
             }
-            done += to - from;
         }
-        return seq + done * k;
-    }
-
-    /**
-     * @return the row after the chunk that starts at row {@code from} with {@code left} messages
-     *         of the pass to go: at most {@code chunk} rows, never past the recording's end (a
-     *         shorter warm-up recording wraps to row 0 for the next chunk)
-     */
-    static int chunkEnd(int from, long left, int capacity, int chunk) {
-        final int n = left < chunk ? (int) left : chunk;
-        return from + n < capacity ? from + n : capacity;
+        return seq + chunks.walked() * k;
     }
 }

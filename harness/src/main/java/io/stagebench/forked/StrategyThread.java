@@ -30,6 +30,7 @@ final class StrategyThread implements AutoCloseable {
     private final Clock clock;
     private final HandoffOperation op;
     private final Sink sink = new Sink();
+    private final Chunks chunks = new Chunks();
     private final int chunk;
     private final int cpu;
     private final Thread thread;
@@ -143,13 +144,9 @@ final class StrategyThread implements AutoCloseable {
     }
 
     private void runPass(Recording target, Stamps passStamps, long messages) {
-        final int capacity = target.capacity;
-        long done = 0;
-        while (done < messages) {
-            final int from = (int) (done % capacity);
-            final int to = Passes.chunkEnd(from, messages - done, capacity, chunk);
-            HandoffLoop.strategy(clock, op, passStamps, sink, target, from, to);
-            done += to - from;
+        chunks.start(messages, target.capacity, chunk);
+        while (chunks.next()) {
+            HandoffLoop.strategy(clock, op, passStamps, sink, target, chunks.from(), chunks.to());
         }
     }
 }

@@ -6,6 +6,7 @@ import io.stagebench.io.IoProblems;
 import io.stagebench.io.Terminal;
 import io.stagebench.json.Json;
 import io.stagebench.link.ForkEntry;
+import io.stagebench.link.ForkFiles;
 import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
@@ -92,7 +93,7 @@ public final class BenchmarkForks {
         ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir, randomisation);
         String token = spec.progressToken();
         try {
-            Path specFile = forkDir.resolve("fork-" + fork + ".spec.json");
+            Path specFile = forkDir.resolve(ForkFiles.spec(fork));
             AtomicFiles.writeString(specFile, Json.write(spec));
             // only the fork's framed lines are progress; anything else on its stdout is dropped
             outcome = launcher.launch(specFile, config.jvmFlags(), serviceCpus,

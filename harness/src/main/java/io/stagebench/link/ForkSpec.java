@@ -62,26 +62,31 @@ public record ForkSpec(String benchmark, int fork, int forks, ClockBinding bindi
 
     /** @return the summary file's name */
     public String resultFileName() {
-        return "fork-" + fork + ".json";
+        return ForkFiles.result(fork);
     }
 
     /** @return the raw stamps file's name */
     public String rawFileName() {
-        return "fork-" + fork + ".raw";
+        return ForkFiles.raw(fork);
     }
 
     /** @return the file the benchmark's own stdout goes to */
     public String stdoutFileName() {
-        return "fork-" + fork + ".out";
+        return ForkFiles.stdout(fork);
+    }
+
+    /** @return the raw stamps file of a handoff's second thread, {@code thread} */
+    public String threadRawFileName(String thread) {
+        return ForkFiles.threadRaw(fork, thread);
     }
 
     /** @return the raw stamps file of a pipeline's unmarked pass */
     public String unmarkedRawFileName() {
-        return "fork-" + fork + ".unmarked.raw";
+        return ForkFiles.unmarkedRaw(fork);
     }
 
     /** @return the raw stamps file of a batched run's preparation pass ({@link io.stagebench.api.Preparation}) */
     public String preparationRawFileName() {
-        return "fork-" + fork + ".preparation.raw";
+        return ForkFiles.preparationRaw(fork);
     }
 }

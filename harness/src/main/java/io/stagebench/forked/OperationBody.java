@@ -1,0 +1,283 @@
+package io.stagebench.forked;
+
+import io.stagebench.api.BenchmarkParams;
+import io.stagebench.api.Operation;
+import io.stagebench.api.Preparation;
+import io.stagebench.api.Sink;
+import io.stagebench.api.Stamps;
+import io.stagebench.clock.Calibration;
+import io.stagebench.clock.Clock;
+import io.stagebench.link.ForkSpec;
+import io.stagebench.link.Mode;
+import io.stagebench.registry.BenchmarkDescriptor;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The body of a fork of one measured thread ({@link Operation}): its recording and passes, the
+ * pipeline's unmarked pass, a batched run's preparation pass, and an injected stall.
+ *
+ * <p>Measurement hazards: odd forks measure marked first and even forks unmarked (or the
+ * preparation) first, so a drift within the fork shifts neither pass systematically; a batch cannot
+ * stop the clock at {@code Stamps.restart()}, so a restarting benchmark without a
+ * {@link Preparation} fails its fork instead of timing its untimed work.
+ */
+final class OperationBody implements ForkBody {
+
+    private final ForkSpec spec;
+    private final BenchmarkDescriptor descriptor;
+    private final Operation benchmark;
+    private final Clock clock;
+    private final List<String> warnings;
+    private final StallingOperation stalling;
+    private final int stages;
+    private final boolean replay;
+    private final int batch;
+    private final boolean batched;
+    private final boolean withUnmarked;
+    private final Preparation preparation;
+    private final boolean secondPass;
+    private final int rows;
+    private final Recording measured;
+    private final Recording unmarked;
+    private final Recording scratch;
+    private final Recording unmarkedScratch;
+    private final Sink sink = new Sink();
+    private final Passes passes;
+    private final Stamps scratchStamps;
+    private final Stamps unmarkedScratchStamps;
+    private Stamps measuredStamps;
+
+    OperationBody(ForkSpec spec, BenchmarkDescriptor descriptor, Operation benchmark, BenchmarkParams params,
+                  ForkExecution.Ruler ruler, List<String> warnings) {
+        this.spec = spec;
+        this.descriptor = descriptor;
+        this.benchmark = benchmark;
+        this.clock = ruler.clock();
+        this.warnings = warnings;
+        Calibration calibration = ruler.calibration();
+        this.stalling = stalling(calibration);
+        Operation op = stalling != null ? stalling : benchmark;
+
+        boolean paced = spec.mode() == Mode.PACED;
+        stages = descriptor.stages().size();
+        replay = BenchmarkDescriptor.hasReset(benchmark.getClass());
+        // batched: one interval around K messages, marks off (a pipeline's batch is its total), and a
+        // benchmark that restarts has its preparation timed in batches of its own, then subtracted
+        batch = spec.batch();
+        batched = batch > 1;
+        withUnmarked = !batched && descriptor.measuresUnmarked(benchmark.getClass());
+        preparation = batched && benchmark instanceof Preparation p ? p : null;
+        secondPass = withUnmarked || preparation != null;
+        rows = spec.measuredMessages() / batch;
+        int recordedStages = batched ? 1 : stages;
+        int scratchRows = Math.max(1, spec.chunk() / batch);
+        measured = new Recording(rows, recordedStages, paced);
+        unmarked = secondPass ? new Recording(rows, 1, paced) : null;
+        scratch = new Recording(scratchRows, recordedStages, paced);
+        unmarkedScratch = secondPass ? new Recording(scratchRows, 1, paced) : null;
+        double intervalTicks = paced ? calibration.ticksPerNs() * 1e9 / spec.rateHz() : 0;
+        passes = new Passes(clock, op, sink, intervalTicks, spec.chunk(),
+                BenchmarkDescriptor.resetAction(benchmark, params, clock, calibration), replay, batch, preparation);
+        scratchStamps = batched ? scratch.batchedStamps(clock) : scratch.stamps(clock);
+        unmarkedScratchStamps = !secondPass ? null
+                : batched ? unmarkedScratch.batchedStamps(clock) : unmarkedScratch.unmarkedStamps(clock);
+    }
+
+    private StallingOperation stalling(Calibration calibration) {
+        if (spec.stallUs() <= 0) {
+            return null;
+        }
+        long stallTicks = Math.round(spec.stallUs() * 1000.0 * calibration.ticksPerNs());
+        if (spec.stallAt() >= 0) {
+            warnings.add(String.format(Locale.ROOT, "stall injected: %d us once, at measured message %d (a"
+                    + " demonstration, not the benchmark's own behaviour)", spec.stallUs(), spec.stallAt()));
+            return StallingOperation.once(benchmark, clock, spec.stallAt(), stallTicks,
+                    Math.round(StallingOperation.WARMUP_STALL_NS * calibration.ticksPerNs()));
+        }
+        warnings.add(String.format(Locale.ROOT, "stall injected: %d us every %d messages (a demonstration, not"
+                + " the benchmark's own behaviour)", spec.stallUs(), spec.stallEvery()));
+        return new StallingOperation(benchmark, clock, spec.stallEvery(), stallTicks);
+    }
+
+    @Override
+    public void start() {
+    }
+
+    @Override
+    public String warmupNote() {
+        String passNames = withUnmarked ? "marked and unmarked" : preparation != null ? "whole and preparation alone" : "";
+        return (replay ? ", replaying the measured messages" : "") + (secondPass ? ", " + passNames : "")
+                + (batched ? ", in batches of " + batch : "");
+    }
+
+    @Override
+    public long measuredPassMessages() {
+        return (long) rows * batch;
+    }
+
+    @Override
+    public boolean replays() {
+        return replay;
+    }
+
+    @Override
+    public long warmupPass(long count, long seq, int passIndex) throws Exception {
+        if (passIndex > 0) {
+            passes.reset();
+        }
+        long next = passes.run(scratch, scratchStamps, count, seq);
+        if (unmarkedScratch != null) {
+            passes.reset();
+            // a preparation pass replays the same messages under the same sequence numbers
+            next = preparation != null
+                    ? Math.max(next, passes.runPreparation(unmarkedScratch, unmarkedScratchStamps, count, seq))
+                    : passes.run(unmarkedScratch, unmarkedScratchStamps, count, next);
+        }
+        return next;
+    }
+
+    @Override
+    public void afterWarmup() {
+        refuseUnpreparedRestarts(scratchStamps);
+        if (preparation != null && !replay) {
+            // without a rewind the preparation pass would walk the next messages, not the same ones
+            throw new IllegalStateException("benchmark '" + spec.benchmark() + "' implements Preparation but declares no"
+                    + " @Reset: a batched run subtracts its preparation from the same messages, which only a reset replays");
+        }
+        if (scratchStamps.markErrors() > 0) {
+            throw new IllegalStateException("benchmark '" + spec.benchmark() + "' marked the wrong number of stage"
+                    + " boundaries in " + scratchStamps.markErrors() + " warm-up messages (expected " + (stages - 1)
+                    + " marks per message for stages " + descriptor.stages() + ")");
+        }
+    }
+
+    @Override
+    public String measuringLine(long warmupMessages) {
+        return "measuring " + (long) rows * batch + " messages (" + spec.mode()
+                + (batched ? ", " + rows + " batches of " + batch : "") + (withUnmarked ? ", marked, then unmarked"
+                : preparation != null ? ", whole, then preparation alone" : "") + ") after " + warmupMessages + " of warm-up";
+    }
+
+    @Override
+    public long measure(MeasurementBracket bracket, long seq, boolean rewind) throws Exception {
+        // odd forks measure marked first, even forks unmarked first: a drift within the fork
+        // then shifts neither pass systematically
+        boolean markedFirst = !secondPass || spec.fork() % 2 == 1;
+        measuredStamps = batched ? measured.batchedStamps(clock) : measured.stamps(clock);
+        Stamps unmarkedStamps = !secondPass ? null
+                : batched ? unmarked.batchedStamps(clock) : unmarked.unmarkedStamps(clock);
+        if (stalling != null) {
+            stalling.measurementStarts(seq);
+        }
+        final long passStart = seq;
+        long next = seq;
+        for (int pass = 0; pass < (secondPass ? 2 : 1); pass++) {
+            boolean marked = (pass == 0) == markedFirst;
+            if (pass > 0 || rewind) {
+                passes.reset();
+            }
+            bracket.open(pass == 0);
+            // a preparation pass gets the whole pass's sequence numbers: the same messages, the same inputs
+            long from = preparation != null ? passStart : next;
+            long after = marked ? passes.run(measured, measuredStamps, from) : preparation != null
+                    ? passes.runPreparation(unmarked, unmarkedStamps, from) : passes.run(unmarked, unmarkedStamps, from);
+            next = Math.max(next, after);
+            bracket.close();
+        }
+        return next;
+    }
+
+    @Override
+    public void afterMeasurement(List<String> out) {
+        // with no warm-up, the first restart is seen here
+        refuseUnpreparedRestarts(measuredStamps);
+        if (preparation != null && !scratchStamps.restartIgnored() && !measuredStamps.restartIgnored()) {
+            out.add("the benchmark implements Preparation but never called Stamps.restart(): its preparation is"
+                    + " subtracted from work that never excluded it");
+        }
+        if (batched) {
+            out.addAll(batchWarnings());
+        }
+    }
+
+    @Override
+    public List<Allocation> allocations(MeasurementBracket bracket) {
+        return List.of(new Allocation("measuring", bracket.allocatedBytes()));
+    }
+
+    @Override
+    public long markErrors() {
+        return measuredStamps.markErrors();
+    }
+
+    @Override
+    public long sinkValue() {
+        return sink.publish();
+    }
+
+    @Override
+    public Object instance() {
+        return benchmark;
+    }
+
+    @Override
+    public Parts parts(long warmupMessages, long seq, MeasurementBracket bracket) {
+        return new Parts(seq - (long) rows * batch * (withUnmarked ? 2L : 1L), (long) measured.size() * batch,
+                measured.dropped(), spec.stallUs(), spec.stallEvery(), withUnmarked ? spec.unmarkedRawFileName() : null,
+                List.of(), null, batch, preparation != null ? spec.preparationRawFileName() : null);
+    }
+
+    @Override
+    public void writeRaw(Path outDir) throws IOException {
+        measured.raw().write(outDir.resolve(spec.rawFileName()));
+        if (secondPass) {
+            unmarked.raw().write(outDir.resolve(withUnmarked ? spec.unmarkedRawFileName() : spec.preparationRawFileName()));
+        }
+    }
+
+    @Override
+    public void close() {
+    }
+
+    /**
+     * @return what a batched run left out or clipped: the messages of {@code -n} beyond the last whole batch,
+     *         and batches whose interval saturated the 32-bit delta
+     */
+    private List<String> batchWarnings() {
+        List<String> out = new ArrayList<>();
+        int left = spec.measuredMessages() % batch;
+        if (left > 0) {
+            out.add(String.format(Locale.ROOT, "the last %d of the %d measured messages (-n) fill no batch of %d and were"
+                    + " not measured", left, spec.measuredMessages(), batch));
+        }
+        long saturated = 0;
+        for (Recording rec : unmarked == null ? List.of(measured) : List.of(measured, unmarked)) {
+            for (int i = 0; i < rec.size(); i++) {
+                if (rec.stageTicks(0, i) == Stamps.MAX_DELTA_TICKS) {
+                    saturated++;
+                }
+            }
+        }
+        if (saturated > 0) {
+            out.add(saturated + " batch(es) of " + batch + " took longer than the 32-bit delta holds (2^32 - 1 ticks) and"
+                    + " were clipped to it; lower --batch");
+        }
+        return out;
+    }
+
+    /**
+     * A batch cannot stop the clock at a restart: a restarting benchmark without a {@link Preparation} would time
+     * its untimed work too, so its fork fails instead.
+     */
+    private void refuseUnpreparedRestarts(Stamps stamps) {
+        if (batch > 1 && preparation == null && stamps.restartIgnored()) {
+            throw new IllegalStateException("benchmark '" + spec.benchmark() + "' calls Stamps.restart(), which a batch"
+                    + " (--batch " + batch + ") cannot honour: implement io.stagebench.api.Preparation so the batches of its"
+                    + " untimed work are measured and subtracted, or measure it unbatched");
+        }
+    }
+}

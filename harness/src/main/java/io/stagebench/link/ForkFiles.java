@@ -1,0 +1,56 @@
+package io.stagebench.link;
+
+/**
+ * The names of the files of fork N in its benchmark's folder, in one place: the launcher writes
+ * the spec and reads the rest, the fork writes them, and the store and the reports find them by
+ * these names.
+ */
+public final class ForkFiles {
+
+    private ForkFiles() {
+    }
+
+    /** @return {@code fork-N.spec.json}: the {@link ForkSpec} the launcher wrote */
+    public static String spec(int fork) {
+        return name(fork, ".spec.json");
+    }
+
+    /** @return {@code fork-N.json}: the fork's {@link ForkResult} */
+    public static String result(int fork) {
+        return name(fork, ".json");
+    }
+
+    /** @return {@code fork-N.raw}: the raw stamps of the measuring (for a handoff, the feed) thread */
+    public static String raw(int fork) {
+        return name(fork, ".raw");
+    }
+
+    /** @return {@code fork-N.THREAD.raw}: the raw stamps of a handoff's second thread */
+    public static String threadRaw(int fork, String thread) {
+        return name(fork, "." + thread + ".raw");
+    }
+
+    /** @return {@code fork-N.unmarked.raw}: the raw stamps of a pipeline's unmarked pass */
+    public static String unmarkedRaw(int fork) {
+        return name(fork, ".unmarked.raw");
+    }
+
+    /** @return {@code fork-N.preparation.raw}: the raw stamps of a batched run's preparation pass */
+    public static String preparationRaw(int fork) {
+        return name(fork, ".preparation.raw");
+    }
+
+    /** @return {@code fork-N.out}: what the benchmark itself wrote to stdout */
+    public static String stdout(int fork) {
+        return name(fork, ".out");
+    }
+
+    /** @return {@code fork-N.jfr}: the flight recording kept when the JIT compiled during measurement */
+    public static String flightRecording(int fork) {
+        return name(fork, ".jfr");
+    }
+
+    private static String name(int fork, String suffix) {
+        return "fork-" + fork + suffix;
+    }
+}

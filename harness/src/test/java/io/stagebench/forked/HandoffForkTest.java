@@ -1,0 +1,62 @@
+package io.stagebench.forked;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.host.RunConfig;
+import io.stagebench.link.ForkResult;
+import io.stagebench.link.ForkSpec;
+import io.stagebench.link.Mode;
+import io.stagebench.link.RawStamps;
+import io.stagebench.registry.BenchmarkRegistry;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A two-thread fork runs the same template as a one-thread fork: the same warm-up, retries and verification. */
+class HandoffForkTest {
+
+    @TempDir
+    Path runDir;
+
+    @Test
+    void shouldWarmUpAHandoffUnderATimedWarmUpInPassesAsLongAsTheMeasurement() throws Exception {
+        ByteArrayOutputStream lines = new ByteArrayOutputStream();
+        ForkResult result = run(config(0, 100), new PrintStream(lines, true, StandardCharsets.UTF_8));
+
+        String progress = lines.toString(StandardCharsets.UTF_8);
+        assertTrue(progress.contains("warm-up 100 ms on both threads"), progress);
+        assertTrue(result.warmupMessages() >= result.measuredMessages(), result.warmupMessages() + " warm-up messages");
+        assertTrue(result.warmupPasses() >= 1);
+    }
+
+    @Test
+    void shouldMeasureBothThreadsAndWriteEachThreadsStamps() throws Exception {
+        ForkResult result = run(config(2_000, 0), new PrintStream(PrintStream.nullOutputStream()));
+
+        assertEquals(2, result.threads().size());
+        assertEquals(List.of("feed", "strategy"), result.threads().stream().map(t -> t.name()).toList());
+        assertEquals(1_000, result.measuredMessages());
+        assertEquals(1_000, RawStamps.read(runDir.resolve(result.rawFile())).count());
+        assertTrue(Files.exists(runDir.resolve(result.threads().get(1).rawFile())));
+        assertEquals(0, result.markErrors());
+    }
+
+    private ForkResult run(RunConfig config, PrintStream progress) throws Exception {
+        ForkSpec spec = config.forkSpec("test.handoff", 1, runDir);
+        return new ForkExecution(spec, BenchmarkRegistry.load().get("test.handoff"), progress).run();
+    }
+
+    private RunConfig config(long warmupMessages, long warmupMs) {
+        return new RunConfig(List.of("test.handoff"), 1, warmupMessages, warmupMs, 1_000, 500, Mode.BACK_TO_BACK, 0, 0, 1,
+                -1, -1, ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), List.of(), 120, runDir,
+                RunConfig.DEFAULT_JIT_RETRIES, true, 0, 1);
+    }
+}
