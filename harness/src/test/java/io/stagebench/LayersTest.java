@@ -39,7 +39,7 @@ class LayersTest {
             Set.of("builtin"),
             Set.of("api", "clock", "nativeaccess"),
             Set.of("fork", "json", "io"),
-            Set.of("stats", "system"));
+            Set.of("stats", "system", "text"));
 
     /**
      * Class-to-class imports tolerated until the work that removes them lands, each keyed on
