@@ -11,6 +11,9 @@ import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.store.RunStore;
+import io.stagebench.text.Table;
+import io.stagebench.text.Table.Column;
+import io.stagebench.text.Table.Width;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -112,13 +115,15 @@ public final class RunCommand implements Callable<Integer> {
         BenchmarkSource source = BenchmarkSource.of(classPath, Path.of(""));
         BenchmarkRegistry registry = source.registry();
         if (list) {
+            Table table = Table.withoutHeader(Column.left("benchmark", Width.fixed(12)),
+                    Column.left("stages", Width.fixed(40)), Column.left("description"));
             for (BenchmarkDescriptor d : registry.all()) {
-                out.printf("%-12s %-40s %s%n", d.name(), String.join(" | ", d.stages()), d.description());
+                table.row(d.name(), String.join(" | ", d.stages()), d.description());
                 for (ParameterDeclaration p : d.parameters()) {
-                    out.printf("%-12s --param %s%s%n", "", p.describe(), p.description().isEmpty() ? "" : ": " + p.description());
+                    table.row("", "--param " + p.describe() + (p.description().isEmpty() ? "" : ": " + p.description()));
                 }
             }
-            out.flush();
+            table.appendTo(out).flush();
             return 0;
         }
         List<String> benchmarks = measurement.benchmarks(registry, names);

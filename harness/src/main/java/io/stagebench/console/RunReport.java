@@ -20,6 +20,9 @@ import io.stagebench.result.RulerCheck;
 import io.stagebench.stats.Distribution;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.stats.TimeScale;
+import io.stagebench.text.Table;
+import io.stagebench.text.Table.Column;
+import io.stagebench.text.Table.Width;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -352,39 +355,35 @@ public final class RunReport {
     /** One table of every benchmark's series; each column in the unit its largest value reads best in. */
     private void appendTable(List<String> lines) {
         List<BenchmarkOutcome> measured = outcomes.stream().filter(o -> !o.forks().isEmpty()).toList();
-        int nameWidth = Math.max("benchmark".length(), outcomes.stream().mapToInt(o -> o.descriptor().name().length()).max().orElse(0));
-        int stageWidth = Math.max("stage".length(), measured.stream().flatMap(o -> o.summaries().stream())
-                .mapToInt(s -> s.stage().length()).max().orElse(0));
         List<TimeScale> scales = new ArrayList<>();
         for (String column : COLUMNS) {
             scales.add(TimeScale.forMaxNs(measured.stream().flatMap(o -> o.summaries().stream())
                     .mapToDouble(s -> s.valueOf(column)).max().orElse(0)));
         }
-        String rowFormat = "%-" + nameWidth + "s %-" + stageWidth + "s" + " %10s".repeat(COLUMNS.size()) + " %10s  %s";
-        List<Object> header = new ArrayList<>(List.of("benchmark", "stage"));
+        List<Column> columns = new ArrayList<>(List.of(Column.left("benchmark", Width.fit()), Column.left("stage", Width.fit())));
         for (int i = 0; i < COLUMNS.size(); i++) {
-            header.add(COLUMNS.get(i) + " " + scales.get(i).unit());
+            columns.add(Column.right(COLUMNS.get(i) + " " + scales.get(i).unit(), Width.fixed(10)));
         }
-        header.add("count");
-        header.add("p50 forks " + scales.get(0).unit());
-        lines.add(String.format(Locale.ROOT, rowFormat, header.toArray()).stripTrailing());
+        columns.add(Column.right("count", Width.fixed(10)));
+        columns.add(Column.left("p50 forks " + scales.get(0).unit()).withGap(2));
+        Table table = Table.withHeader(columns.toArray(Column[]::new));
         List<String> notes = new ArrayList<>();
         for (BenchmarkOutcome outcome : outcomes) {
             String name = outcome.descriptor().name();
             if (outcome.forks().isEmpty()) {
-                lines.add(String.format(Locale.ROOT, "%-" + nameWidth + "s no fork succeeded", name));
+                table.row(name, "no fork succeeded");
                 continue;
             }
             boolean firstRow = true;
             for (StageSummary s : outcome.summaries()) {
-                List<Object> row = new ArrayList<>(List.of(firstRow ? name : "", s.stage()));
+                List<String> row = new ArrayList<>(List.of(firstRow ? name : "", s.stage()));
                 for (int i = 0; i < COLUMNS.size(); i++) {
                     String value = scales.get(i).format(s.valueOf(COLUMNS.get(i)));
                     row.add(s.unreliable().contains(COLUMNS.get(i)) ? value + "*" : value);
                 }
                 row.add(String.format(Locale.ROOT, "%,d", s.count()));
                 row.add(forkRange(outcome.forkP50s(s.stage()), scales.get(0)));
-                lines.add(String.format(Locale.ROOT, rowFormat, row.toArray()).stripTrailing());
+                table.row(row);
                 firstRow = false;
             }
             MarkCost.of(outcome).ifPresent(cost -> notes.add(String.format(Locale.ROOT,
@@ -395,6 +394,7 @@ public final class RunReport {
             LayoutSensitivity.of(outcome).stream().filter(LayoutSensitivity::sensitive).forEach(l -> notes.add(
                     sensitivityLine(name, l)));
         }
+        lines.addAll(table.lines());
         notes.forEach(n -> TextWrap.wrap(n, lines));
     }
 

@@ -4,6 +4,9 @@ import io.stagebench.io.TextWrap;
 import io.stagebench.json.Json;
 import io.stagebench.stats.TimeScale;
 import io.stagebench.store.StoredRun;
+import io.stagebench.text.Table;
+import io.stagebench.text.Table.Column;
+import io.stagebench.text.Table.Width;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,6 +25,14 @@ public final class DiffReport {
     /** Schema of the JSON form. */
     public static final String SCHEMA = "stagebench.diff/1";
 
+    /** The verdict table's columns; the series fits its longest name, the rest are fixed. */
+    private static final List<Column> COLUMNS = List.of(Column.left("series", Width.fit(8)),
+            Column.left("stat", Width.fixed(6)), Column.left("unit", Width.fixed(4)), Column.right("A", Width.fixed(7)),
+            Column.right("B", Width.fixed(7)), Column.right("change", Width.fixed(8)),
+            Column.left("shift (95% CI)", Width.fixed(21)).withGap(2), Column.right("spread", Width.fixed(7)),
+            Column.left("test", Width.fixed(5)), Column.right("Holm p", Width.fixed(7)), Column.right("detect", Width.fixed(7)),
+            Column.left("verdict").withGap(2));
+
     private final RunDiff diff;
 
     public DiffReport(RunDiff diff) {
@@ -37,9 +48,7 @@ public final class DiffReport {
         for (RunDiff.BenchmarkDiff benchmark : diff.benchmarks()) {
             out.append(System.lineSeparator());
             line(out, "%s  (%s)", benchmark.name(), sample(benchmark));
-            int width = Math.max(8, benchmark.stages().stream().mapToInt(s -> s.stage().length()).max().orElse(0));
-            String row = "  %-" + width + "s %-6s %-4s %7s %7s %8s  %-21s %7s %-5s %7s %7s  ";
-            line(out, row + "%s", headers().toArray());
+            Table table = Table.withHeader(COLUMNS.toArray(Column[]::new)).indent(2);
             // the deciding conditions, long and repeated, are numbered under the table
             List<String> reasons = new ArrayList<>();
             for (RunDiff.StageDiff stage : benchmark.stages()) {
@@ -51,11 +60,12 @@ public final class DiffReport {
                         }
                         reason = " [" + (reasons.indexOf(c.reason()) + 1) + "]";
                     }
-                    List<Object> cells = new ArrayList<>(cells(stage.stage(), c));
+                    List<String> cells = new ArrayList<>(cells(stage.stage(), c));
                     cells.set(cells.size() - 1, cells.get(cells.size() - 1) + reason);
-                    line(out, row + "%s", cells.toArray());
+                    table.row(cells);
                 }
             }
+            table.appendTo(out);
             for (int i = 0; i < reasons.size(); i++) {
                 line(out, "  [%d] %s", i + 1, reasons.get(i));
             }
@@ -85,8 +95,7 @@ public final class DiffReport {
 
     /** @return the verdict table's column headers; each row names the unit of its values ({@link #scale(Comparison)}) */
     public static List<String> headers() {
-        return List.of("series", "stat", "unit", "A", "B", "change", "shift (95% CI)", "spread", "test", "Holm p", "detect",
-                "verdict");
+        return COLUMNS.stream().map(Column::header).toList();
     }
 
     /** @return one row of the verdict table, as the text and the HTML comparison show it, in the row's own unit */

@@ -6,6 +6,9 @@ import io.stagebench.clock.ClockMeasurement;
 import io.stagebench.system.CpuInfo;
 import io.stagebench.system.KernelTsc;
 import io.stagebench.system.ReadinessCheck;
+import io.stagebench.text.Table;
+import io.stagebench.text.Table.Column;
+import io.stagebench.text.Table.Width;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -108,19 +111,19 @@ public record ClocksReport(CpuInfo cpu, Optional<KernelTsc> kernelTsc, List<Cloc
                     .append(", one JVM per binding").append(System.lineSeparator());
         });
         out.append(System.lineSeparator());
-        out.append(String.format(Locale.ROOT, "%-10s %20s %20s %12s %11s%n",
-                "binding", "overhead min", "overhead median", "one read", "vs C floor"));
-        reference().filter(ClockMeasurement::hasFloor).ifPresent(ref -> out.append(String.format(Locale.ROOT,
-                "%-10s %20s %20s %12s %11s%n", "C floor",
-                ticksAndNs(ref.floorOverheadTicks(), ref.calibration()), "-", "-", "1.00")));
+        Table table = Table.withHeader(Column.left("binding", Width.fixed(10)),
+                Column.right("overhead min", Width.fixed(20)), Column.right("overhead median", Width.fixed(20)),
+                Column.right("one read", Width.fixed(12)), Column.right("vs C floor", Width.fixed(11)));
+        reference().filter(ClockMeasurement::hasFloor).ifPresent(ref -> table.row("C floor",
+                ticksAndNs(ref.floorOverheadTicks(), ref.calibration()), "-", "-", "1.00"));
         for (ClockMeasurement m : measurements) {
             String name = m.binding() == m.requested() ? m.binding().id() : m.requested() + "->" + m.binding();
-            out.append(String.format(Locale.ROOT, "%-10s %20s %20s %12s %11s%n", name,
-                    ticksAndNs(m.overhead().minTicks(), m.calibration()),
+            table.row(name, ticksAndNs(m.overhead().minTicks(), m.calibration()),
                     ticksAndNs(m.overhead().medianTicks(), m.calibration()),
                     String.format(Locale.ROOT, "%.1f ns", m.calibration().toNs(m.readCostTicks())),
-                    ratioToFloor(m).map(r -> String.format(Locale.ROOT, "%.2f", r)).orElse("-")));
+                    ratioToFloor(m).map(r -> String.format(Locale.ROOT, "%.2f", r)).orElse("-"));
         }
+        table.appendTo(out);
         List<String> warnings = warnings();
         if (!warnings.isEmpty()) {
             out.append(System.lineSeparator());

@@ -1,5 +1,7 @@
 package io.stagebench.stats;
 
+import io.stagebench.text.Table;
+import io.stagebench.text.Table.Width;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -90,21 +92,21 @@ public final class CoordinatedOmission {
         public String toText() {
             String nl = System.lineSeparator();
             StringBuilder out = new StringBuilder();
-            out.append(String.format(Locale.ROOT, "  %-8s %22s %22s %22s%n", "us", "paced response",
-                    "naive closed loop", "HdrHistogram corrected"));
+            Table table = Table.withHeader(Table.Column.left("us", Width.fixed(8)),
+                    Table.Column.right("paced response", Width.fixed(22)),
+                    Table.Column.right("naive closed loop", Width.fixed(22)),
+                    Table.Column.right("HdrHistogram corrected", Width.fixed(22))).indent(2);
             for (String label : List.of("p50", "p90", "p99", "p99.9", "max")) {
-                out.append(String.format(Locale.ROOT, "  %-8s", label));
+                List<String> row = new ArrayList<>(List.of(label));
                 for (Column column : columns()) {
                     String value = String.format(Locale.ROOT, "%,.1f", column.valueOf(label) / 1_000.0);
-                    out.append(String.format(Locale.ROOT, " %22s", column.unreliable().contains(label) ? value + "*" : value));
+                    row.add(column.unreliable().contains(label) ? value + "*" : value);
                 }
-                out.append(nl);
+                table.row(row);
             }
-            out.append(String.format(Locale.ROOT, "  %-8s", "count"));
-            for (Column column : columns()) {
-                out.append(String.format(Locale.ROOT, " %,22d", column.count()));
-            }
-            out.append(nl);
+            List<String> counts = new ArrayList<>(List.of("count"));
+            columns().forEach(column -> counts.add(String.format(Locale.ROOT, "%,d", column.count())));
+            table.row(counts).appendTo(out);
             out.append("  paced response:    completion - intended send time (stagebench paced mode: queueing + service)").append(nl);
             out.append("  naive closed loop: completion - actual start (service time; what a closed-loop harness records)").append(nl);
             out.append(String.format(Locale.ROOT, "  HdrHistogram corrected: naive samples recorded with recordValueWithExpectedInterval(value, %,d ns);"

@@ -1,5 +1,8 @@
 package io.stagebench.system;
 
+import io.stagebench.text.Table;
+import io.stagebench.text.Table.Column;
+import io.stagebench.text.Table.Width;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -325,12 +328,15 @@ public final class ReadinessCheck {
     public String toText(List<Item> items) {
         StringBuilder out = new StringBuilder();
         out.append("measuring CPU ").append(cpu).append(System.lineSeparator());
+        Table table = Table.withoutHeader(Column.left("status", Width.fixed(5)), Column.left("name", Width.fixed(12)),
+                Column.left("detail"));
         for (Item item : items) {
-            out.append(String.format(Locale.ROOT, "%-5s %-12s %s%n", item.status(), item.name(), item.detail()));
+            table.row(item.status().name(), item.name(), item.detail());
             if (!item.fix().isEmpty()) {
-                out.append(String.format(Locale.ROOT, "%-5s %-12s fix: %s%n", "", "", item.fix()));
+                table.row("", "", "fix: " + item.fix());
             }
         }
+        table.appendTo(out);
         long warnings = items.stream().filter(i -> i.status() == Status.WARN).count();
         out.append(warnings == 0 ? "ready: every check OK" : warnings + " warning(s): figures measured now may not repeat")
                 .append(System.lineSeparator());

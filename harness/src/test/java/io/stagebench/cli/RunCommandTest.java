@@ -186,4 +186,24 @@ class RunCommandTest {
         assertTrue(out.toString().contains("--param ticks=[0..4294967295], default 1000: spin length in counter ticks"),
                 out.toString());
     }
+
+    @Test
+    void shouldListEachBenchmarkInColumnsWithItsParametersUnderItsStages() throws Exception {
+        UserBuild.compile(build, UserBuild.benchmark("com.acme", "Quote", "quote"));
+
+        int code = run("--list", "--classpath", build.toString());
+
+        assertEquals(0, code, err.toString());
+        assertEquals("""
+                spin         spin                                     busy-wait exactly K ticks (--param ticks=K): checks the ruler
+                             --param ticks=[0..4294967295], default 1000: spin length in counter ticks
+                empty        empty                                    an empty stage: measures the probe alone (p50 should be ~0)
+                jitter       wait | gap                               platform jitter: first counter gap above --param thresholdNs (1000) per --param windowUs (1000) window
+                             --param thresholdNs=[1..100000000], default 1000: a gap between two counter reads longer than this, in ns, is a stall
+                             --param windowUs=[1..1000000], default 1000: observation window per message in us; longer than thresholdNs
+                service      service                                  busy-wait --param us=N microseconds (default 100): a known service time
+                             --param us=[0..1000000], default 100: service time in microseconds
+                quote        quote                                   \s
+                """, out.toString());
+    }
 }

@@ -111,4 +111,25 @@ class ClocksReportTest {
 
         assertEquals(ffm(), read);
     }
+
+    @Test
+    void shouldPrintTheFloorFirstThenEachBindingInColumns() {
+        ClockMeasurement fallback = new ClockMeasurement(ClockBinding.FFM, ClockBinding.NANOTIME, Calibration.identity(),
+                20, new ProbeOverhead(20, 30, 100_000), 20.0, -1, -1, -1, List.of());
+        ClocksReport report = new ClocksReport(GOOD_CPU, Optional.of(new KernelTsc(2600.0, "test")),
+                List.of(ffm(), jna(), fallback), List.of(), List.of());
+
+        assertEquals("""
+                cpu Test CPU, 2 CPUs, clocksource tsc, constant_tsc yes, nonstop_tsc yes
+                counter 2600.0 MHz, 0.385 ns/tick, step 16 ticks = 6.2 ns
+                calibration 2600.0000 MHz, median of 3 x 200 ms against CLOCK_MONOTONIC, spread 0.0e+00; kernel 2600.000 MHz (test), difference +0.0e+00
+                measuring thread pinned to CPU 1, one JVM per binding
+
+                binding            overhead min      overhead median     one read  vs C floor
+                C floor      40 ticks   15.4 ns                    -            -        1.00
+                ffm          44 ticks   16.9 ns   52 ticks   20.0 ns       7.7 ns        1.10
+                jna         140 ticks   53.8 ns  170 ticks   65.4 ns      50.0 ns        3.50
+                ffm->nanotime   20 ticks   20.0 ns   30 ticks   30.0 ns      20.0 ns        1.30
+                """, report.toText());
+    }
 }

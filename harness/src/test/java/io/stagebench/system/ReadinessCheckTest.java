@@ -185,4 +185,42 @@ class ReadinessCheckTest {
         assertTrue(text.contains("OK    governor     CPU 3 scaling_governor is performance"), text);
         assertTrue(text.strip().endsWith("1 warning(s): figures measured now may not repeat"), text);
     }
+
+    @Test
+    void shouldPrintEachItemInColumnsWithItsFixUnderItsDetail() {
+        tunedMachine(root);
+        untune(root);
+        ReadinessCheck check = new ReadinessCheck(new SystemFiles(root), 3);
+
+        assertEquals("""
+                measuring CPU 3
+                WARN  governor     CPU 3 scaling_governor is 'powersave': the clock speed follows the load, so the first microseconds of a burst run slower
+                                   fix: echo performance | sudo tee /sys/devices/system/cpu/cpu3/cpufreq/scaling_governor
+                WARN  turbo        intel_pstate turbo is on (no_turbo = 0): the frequency depends on temperature and on how many cores are busy
+                                   fix: echo 1 | sudo tee /sys/devices/system/cpu/intel_pstate/no_turbo
+                WARN  smt          CPU 3 shares its core with CPU 1 (SMT): whatever runs there competes for the same pipeline and caches
+                                   fix: echo off | sudo tee /sys/devices/system/cpu/smt/control (or keep CPU 1 idle: isolate it too)
+                WARN  isolcpus     CPU 3 is not isolated: the scheduler may run other tasks on it
+                                   fix: add 'isolcpus=3 nohz_full=3 rcu_nocbs=3' to GRUB_CMDLINE_LINUX in /etc/default/grub, then 'sudo update-grub' and reboot
+                WARN  nohz_full    CPU 3 is not in nohz_full: the scheduler tick interrupts it every few ms
+                                   fix: add 'isolcpus=3 nohz_full=3 rcu_nocbs=3' to GRUB_CMDLINE_LINUX in /etc/default/grub, then 'sudo update-grub' and reboot
+                WARN  rcu_nocbs    CPU 3 is not in rcu_nocbs: RCU callbacks may run on it
+                                   fix: add 'isolcpus=3 nohz_full=3 rcu_nocbs=3' to GRUB_CMDLINE_LINUX in /etc/default/grub, then 'sudo update-grub' and reboot
+                WARN  irqbalance   irqbalance is running (pid 977): it moves interrupts between CPUs, onto CPU 3 too
+                                   fix: sudo systemctl disable --now irqbalance
+                WARN  thp          transparent huge pages: always - khugepaged compaction can stall the measuring thread
+                                   fix: echo madvise | sudo tee /sys/kernel/mm/transparent_hugepage/enabled
+                WARN  clocksource  kernel clocksource is 'hpet', not tsc: calibration against CLOCK_MONOTONIC is only as good as it
+                                   fix: echo tsc | sudo tee /sys/devices/system/clocksource/clocksource0/current_clocksource
+                WARN  tsc          CPU flags lack constant_tsc and nonstop_tsc: ticks may not be time
+                                   fix: none in software: measure on a CPU with an invariant TSC (or expose it to the guest, e.g. QEMU -cpu host,+invtsc)
+                WARN  hypervisor   running under a hypervisor: the host can preempt, migrate or slow this vCPU (steal time) without this kernel knowing
+                                   fix: run on bare metal, or pin every vCPU to a dedicated host core that nothing else uses
+                WARN  swap         swap is on (1 device): a page of the run can be swapped out where memory is not locked
+                                   fix: sudo swapoff -a
+                WARN  load         load average 2.50 over the last minute (4 CPUs): other work competes with the measurement
+                                   fix: find it with 'ps -eo pid,pcpu,comm --sort=-pcpu | head' and stop it before measuring
+                13 warning(s): figures measured now may not repeat
+                """, check.toText(check.items()));
+    }
 }

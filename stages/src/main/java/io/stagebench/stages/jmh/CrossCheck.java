@@ -1,5 +1,8 @@
 package io.stagebench.stages.jmh;
 
+import io.stagebench.text.Table;
+import io.stagebench.text.Table.Column;
+import io.stagebench.text.Table.Width;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -340,14 +343,16 @@ public final class CrossCheck {
     public static String toText(List<Row> rows) {
         String nl = System.lineSeparator();
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "  %-9s %14s %16s %20s %7s  %-7s  %s%n", "ns", "stagebench p50",
-                "stagebench mean*", "JMH avgt +- error", "ratio", "check", "JMH figure"));
+        Table table = Table.withHeader(Column.left("ns", Width.fixed(9)), Column.right("stagebench p50", Width.fixed(14)),
+                Column.right("stagebench mean*", Width.fixed(16)), Column.right("JMH avgt +- error", Width.fixed(20)),
+                Column.right("ratio", Width.fixed(7)), Column.left("check", Width.fixed(7)).withGap(2),
+                Column.left("JMH figure").withGap(2)).indent(2);
         for (Row r : rows) {
-            out.append(String.format(Locale.ROOT, "  %-9s %14s %16s %20s %7s  %-7s  %s%n", r.stage(), ns(r.p50Ns()),
-                    ns(r.meanNs()), jmh(r.jmhNs(), r.jmhErrorNs()),
+            table.row(r.stage(), ns(r.p50Ns()), ns(r.meanNs()), jmh(r.jmhNs(), r.jmhErrorNs()),
                     Double.isFinite(r.ratio()) ? String.format(Locale.ROOT, "%.3f", r.ratio()) : "-",
-                    r.verdict().label(), r.jmhSource()));
+                    r.verdict().label(), r.jmhSource());
         }
+        table.appendTo(out);
         out.append("  * mean of stagebench's samples, computed for this comparison only (JMH's AverageTime is a mean);")
                 .append(nl);
         out.append("    ratio = stagebench mean / JMH avgt").append(nl);

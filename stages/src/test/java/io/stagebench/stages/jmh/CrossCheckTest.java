@@ -155,4 +155,34 @@ class CrossCheckTest {
         assertTrue(text.lines().anyMatch(l -> l.contains("encode") && l.contains(" -  ")), text);
         assertTrue(text.contains("computed for this comparison only"), text);
     }
+
+    @Test
+    void shouldPrintTheTableInFixedColumnsWithItsLegend() {
+        Map<String, CrossCheck.JmhScore> jmh = Map.of("ParseJmh.parse", new CrossCheck.JmhScore(50, 0.5),
+                "BookJmh.parseAndApply", new CrossCheck.JmhScore(150, 3), "BookJmh.parse", new CrossCheck.JmhScore(50, 4),
+                "EncodeJmh.encode", new CrossCheck.JmhScore(21, Double.NaN),
+                "PipelineJmh.pipeline", new CrossCheck.JmhScore(123_456.7, 1_234.5));
+        List<CrossCheck.Row> rows = List.of(
+                CrossCheck.compare(pairing("parse"), samples(52, 54), 52, jmh),
+                CrossCheck.compare(pairing("book"), samples(130, 140), 130, jmh),
+                CrossCheck.compare(pairing("decide"), null, 0, jmh),
+                CrossCheck.compare(pairing("encode"), samples(20), 20, jmh),
+                CrossCheck.compare(pairing("pipeline"), samples(123_000, 125_000), 123_000, jmh),
+                CrossCheck.compare(pairing("marked"), samples(165, 165), 165, jmh));
+
+        assertEquals("""
+                  ns        stagebench p50 stagebench mean*    JMH avgt +- error   ratio  check    JMH figure
+                  parse               52.0             53.0          50.0 +- 0.5   1.060  OK       ParseJmh.parse
+                  book               130.0            135.0         100.0 +- 5.0   1.350  DIFF     BookJmh.parseAndApply - BookJmh.parse
+                  decide                 -                -                    -       -  MISSING  DecideJmh.prepareAndDecide - DecideJmh.prepare
+                  encode              20.0             20.0                 21.0   0.952  -        EncodeJmh.encode
+                  pipeline        123000.0         124000.0   123456.7 +- 1234.5   1.004  OK       PipelineJmh.pipeline
+                  marked             165.0            165.0   123456.7 +- 1234.5   0.001  -        PipelineJmh.pipeline
+                  * mean of stagebench's samples, computed for this comparison only (JMH's AverageTime is a mean);
+                    ratio = stagebench mean / JMH avgt
+                  check: the two agree within +-10% for stages of 50 ns or more in either harness; '-' below that
+                  book and decide: JMH cannot leave the per-call preparation out, so its figure is the difference of
+                    two benchmarks (preparation and stage, minus preparation alone)
+                """, CrossCheck.toText(rows));
+    }
 }

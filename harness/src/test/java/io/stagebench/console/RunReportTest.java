@@ -1,0 +1,46 @@
+package io.stagebench.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.stagebench.registry.BenchmarkDescriptor;
+import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.store.RunFixture;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RunReportTest {
+
+    @Test
+    void shouldPrintEveryBenchmarksPercentilesInOneTableAndAFailedOneOnItsOwnLine() {
+        BenchmarkOutcome failed = new BenchmarkOutcome(new BenchmarkDescriptor("everything-failed", List.of("only"),
+                "synthetic", "none.failed"), List.of(), List.of("everything-failed fork 1/3 exited with status 1"),
+                Map.of(), Map.of());
+        RunReport report = new RunReport(RunFixture.config(Path.of("unused")),
+                List.of(RunFixture.pipeline(2, 5_000, 11), failed), List.of(), List.of(), true);
+
+        assertEquals("""
+                clock ffm; counter 2600.0 MHz, 0.385 ns/tick, step 26 ticks = 10.0 ns
+                calibration 2600.000 MHz across 2 forks (1 x 200 ms each against CLOCK_MONOTONIC)
+                probe overhead min 40, median 42 ticks; subtracted from each stage: 40.0 ticks = 15.4 ns (near-min mean)
+                measuring thread pinned to CPU 1 (affinity read back: 1); memory locked: yes
+                mode back-to-back (service time); 3 fork(s) x 3,000 messages after 1,000 messages of warm-up
+
+                benchmark         stage     p50 ns     p90 ns     p99 ns   p99.9 ns  p99.99 ns     max ns      count  p50 forks ns
+                pipe              parse       39.4       45.6       47.7     815.2*    1626.0*     1634.0     10,000  38.7 .. 40.0
+                                  book       100.0      116.0      119.6     800.3*    1353.1*     1364.4     10,000  99.8 .. 100.2
+                                  total      139.4      155.9      164.4    1355.6*    1735.7*     1738.5     10,000  138.5 .. 140.1
+                everything-failed no fork succeeded
+                pipe: 2/3 forks, 10,000 samples; warm-up 2 passes replaying the measured messages; measured with 0 B allocated, 0 GC, 0
+                    JIT compilations
+
+                *** WARNING: pipe fork 1: fork 1 saw something odd
+                *** WARNING: pipe fork 2: fork 2 saw something odd
+                *** WARNING: pipe/parse: probe >20% of p50: mostly arithmetic; fix: time a coarser boundary
+                *** WARNING: pipe: p99.9, p99.99: <100 samples beyond (marked *); fix: raise -n
+                *** WARNING: everything-failed fork 1/3 exited with status 1
+                *** WARNING: everything-failed: every fork failed; no result
+                """, report.toText());
+    }
+}
