@@ -12,6 +12,7 @@ import io.stagebench.json.Json;
 import io.stagebench.system.CpuInfo;
 import io.stagebench.system.KernelTsc;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -110,5 +111,32 @@ class ClocksReportTest {
         ClockMeasurement read = Json.mapper().readValue(Json.write(ffm()), ClockMeasurement.class);
 
         assertEquals(ffm(), read);
+    }
+
+    @Test
+    void shouldWriteTheClocksKeysInTheirOrderAndNoCounterWithoutAMeasurement() throws Exception {
+        ClocksReport measured = new ClocksReport(GOOD_CPU, Optional.empty(), List.of(ffm()), List.of(), List.of());
+        ClocksReport none = new ClocksReport(GOOD_CPU, Optional.empty(), List.of(), List.of("ffm: fork failed"), List.of());
+
+        JsonNode json = Json.mapper().readTree(Json.write(measured.toJson()));
+        JsonNode empty = Json.mapper().readTree(Json.write(none.toJson()));
+
+        assertEquals(List.of("schema", "machine", "counter", "calibration", "floor", "bindings", "warnings"), keys(json));
+        assertEquals(List.of("cpuModel", "logicalCpus", "constantTsc", "nonstopTsc", "clocksource", "hypervisor"),
+                keys(json.get("machine")));
+        assertEquals(List.of("binding", "mhz", "nsPerTick", "stepTicks", "stepNs", "line"), keys(json.get("counter")));
+        assertEquals(List.of("mhz", "minMhz", "maxMhz", "rounds", "intervalMs", "relativeSpread", "kernelMhz", "kernelSource",
+                "relativeDifference"), keys(json.get("calibration")));
+        assertTrue(json.at("/calibration/kernelMhz").isNull());
+        assertEquals(List.of("overheadMinTicks", "overheadMinNs", "stepTicks"), keys(json.get("floor")));
+        assertEquals(List.of("requested", "binding", "overheadMinTicks", "overheadMinNs", "overheadMedianTicks",
+                "overheadMedianNs", "overheadPairs", "readNs", "stepTicks", "ratioToFloor", "cpu"),
+                keys(json.get("bindings").get(0)));
+        assertEquals(List.of("schema", "machine", "bindings", "warnings"), keys(empty));
+        assertEquals("ffm: fork failed", empty.at("/warnings/0").asText());
+    }
+
+    private static List<String> keys(JsonNode node) {
+        return node.propertyStream().map(Map.Entry::getKey).toList();
     }
 }
