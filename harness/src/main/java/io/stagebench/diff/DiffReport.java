@@ -8,10 +8,8 @@ import io.stagebench.text.Table;
 import io.stagebench.text.Table.Column;
 import io.stagebench.text.Table.Width;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Renders a {@link RunDiff}: a table per benchmark (old, new, change, the shift with its
@@ -130,89 +128,9 @@ public final class DiffReport {
                 names(slower), faster.size(), names(faster), diff.count(Verdict.NO_CHANGE), diff.count(Verdict.UNRELIABLE));
     }
 
-    /** @return the JSON form */
+    /** @return the JSON form, a {@link DiffDocument} */
     public String toJson() {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("schema", SCHEMA);
-        root.put("a", run(diff.a()));
-        root.put("b", run(diff.b()));
-        Map<String, Object> rule = new LinkedHashMap<>();
-        rule.put("alpha", diff.rule().alpha());
-        rule.put("thresholdPercent", diff.rule().thresholdPercent());
-        rule.put("statistics", diff.statistics().stream().map(Statistic::label).toList());
-        rule.put("looks", diff.rule().looks());
-        rule.put("lookAlpha", diff.rule().lookAlpha());
-        rule.put("test", "two-sided Wilcoxon signed-rank over pair differences when A and B ran as pairs (exact), else"
-                + " Mann-Whitney U over per-fork values (exact unless tied); each benchmark says which");
-        rule.put("multipleComparisons", "Holm over all " + diff.rowCount() + " rows");
-        rule.put("shift", "Hodges-Lehmann, " + VerdictRule.INTERVAL_CONFIDENCE + " confidence interval");
-        rule.put("spread", "width of the shift's distribution-free " + VerdictRule.SPREAD_CONFIDENCE + " interval");
-        rule.put("detect", "smallest shift of B's values that every condition calls, at alpha / looks / rows");
-        root.put("rule", rule);
-        List<Map<String, Object>> benchmarks = new ArrayList<>();
-        for (RunDiff.BenchmarkDiff benchmark : diff.benchmarks()) {
-            Map<String, Object> b = new LinkedHashMap<>();
-            b.put("name", benchmark.name());
-            b.put("forksA", benchmark.forksA());
-            b.put("forksB", benchmark.forksB());
-            b.put("paired", benchmark.paired());
-            b.put("batch", benchmark.batch());
-            b.put("test", benchmark.paired() ? "ran as pairs: each row's test says whether it was judged on the pair"
-                    + " differences (Wilcoxon signed-rank, exact) or as independent forks (Mann-Whitney U)"
-                    : "Mann-Whitney U over per-fork values, exact unless tied");
-            b.put("smallestPossibleP", smallestP(benchmark));
-            List<Map<String, Object>> stages = new ArrayList<>();
-            for (RunDiff.StageDiff stage : benchmark.stages()) {
-                Map<String, Object> s = new LinkedHashMap<>();
-                s.put("stage", stage.stage());
-                List<Map<String, Object>> statistics = new ArrayList<>();
-                for (Comparison c : stage.comparisons()) {
-                    Map<String, Object> m = new LinkedHashMap<>();
-                    m.put("statistic", c.statistic().label());
-                    m.put("oldNs", finite(c.oldNs()));
-                    m.put("newNs", finite(c.newNs()));
-                    m.put("changePercent", finite(c.changePercent()));
-                    m.put("oldForksNs", c.oldForksNs());
-                    m.put("newForksNs", c.newForksNs());
-                    m.put("spreadOldNs", finite(c.spreadOldNs()));
-                    m.put("spreadNewNs", finite(c.spreadNewNs()));
-                    m.put("shiftNs", finite(c.shiftNs()));
-                    m.put("shiftPercent", finite(c.shiftPercent()));
-                    m.put("shiftLowNs", finite(c.shiftLowNs()));
-                    m.put("shiftHighNs", finite(c.shiftHighNs()));
-                    m.put("shiftSpreadNs", finite(c.shiftSpreadNs()));
-                    m.put("test", c.test());
-                    m.put("judgedPaired", c.paired());
-                    m.put("pValue", finite(c.pValue()));
-                    m.put("pAdjusted", finite(c.pAdjusted()));
-                    m.put("detectablePercent", finite(c.detectablePercent()));
-                    m.put("pExact", Double.isNaN(c.pValue()) ? null : c.pExact());
-                    m.put("verdict", c.verdict().label());
-                    m.put("reason", c.reason());
-                    statistics.add(m);
-                }
-                s.put("statistics", statistics);
-                stages.add(s);
-            }
-            b.put("stages", stages);
-            benchmarks.add(b);
-        }
-        root.put("benchmarks", benchmarks);
-        root.put("regressions", diff.regressions());
-        root.put("improvements", diff.improvements());
-        root.put("warnings", diff.warnings());
-        root.put("uncompared", diff.uncompared());
-        return Json.write(root);
-    }
-
-    private static Map<String, Object> run(StoredRun run) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("dir", run.dir().toString());
-        m.put("schema", run.schema());
-        m.put("commit", run.commit());
-        m.put("dirty", run.dirty());
-        m.put("branch", run.branch());
-        return m;
+        return Json.write(DiffDocument.of(diff));
     }
 
     /** @return "0123456789ab (main)  results/0123456789ab/20250304-101530" */
@@ -230,12 +148,6 @@ public final class DiffReport {
         return (benchmark.paired() ? benchmark.forksA() + " pairs: smallest possible p "
                 + VerdictRule.formatP(SignedRank.smallestTwoSidedP(benchmark.forksA())) + " as pairs, " + forks + " as forks"
                 : benchmark.forksA() + " v " + benchmark.forksB() + " forks: smallest possible p " + forks) + batched;
-    }
-
-    /** @return the smallest p any row of the benchmark can reach: as pairs when it ran as pairs (the larger floor) */
-    private static double smallestP(RunDiff.BenchmarkDiff benchmark) {
-        return benchmark.paired() ? SignedRank.smallestTwoSidedP(benchmark.forksA())
-                : MannWhitney.smallestTwoSidedP(benchmark.forksA(), benchmark.forksB());
     }
 
     private static String names(List<String> called) {
@@ -297,10 +209,6 @@ public final class DiffReport {
             return "-";
         }
         return Double.isInfinite(percent) ? "inf" : String.format(Locale.ROOT, "%.1f%%", percent);
-    }
-
-    private static Double finite(double value) {
-        return Double.isFinite(value) ? value : null;
     }
 
     private static void line(StringBuilder out, String format, Object... args) {

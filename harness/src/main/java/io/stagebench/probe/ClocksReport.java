@@ -10,10 +10,8 @@ import io.stagebench.text.Table;
 import io.stagebench.text.Table.Column;
 import io.stagebench.text.Table.Width;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -132,67 +130,9 @@ public record ClocksReport(CpuInfo cpu, Optional<KernelTsc> kernelTsc, List<Cloc
         return out.toString();
     }
 
-    /** @return the JSON tree: keys documented in {@code docs/clocks.md} under "stagebench clocks --json" */
-    public Map<String, Object> toJson() {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("schema", "stagebench.clocks/1");
-        Map<String, Object> machine = new LinkedHashMap<>();
-        machine.put("cpuModel", cpu.model());
-        machine.put("logicalCpus", cpu.logicalCpus());
-        machine.put("constantTsc", cpu.constantTsc());
-        machine.put("nonstopTsc", cpu.nonstopTsc());
-        machine.put("clocksource", cpu.clocksource());
-        machine.put("hypervisor", cpu.hypervisor());
-        root.put("machine", machine);
-        reference().ifPresent(ref -> {
-            Calibration c = ref.calibration();
-            Map<String, Object> counter = new LinkedHashMap<>();
-            counter.put("binding", ref.binding().id());
-            counter.put("mhz", c.mhz());
-            counter.put("nsPerTick", c.nsPerTick());
-            counter.put("stepTicks", ref.stepTicks());
-            counter.put("stepNs", c.toNs(ref.stepTicks()));
-            counter.put("line", ref.counterLine());
-            root.put("counter", counter);
-            Map<String, Object> calibration = new LinkedHashMap<>();
-            calibration.put("mhz", c.mhz());
-            calibration.put("minMhz", c.minTicksPerNs() * 1000.0);
-            calibration.put("maxMhz", c.maxTicksPerNs() * 1000.0);
-            calibration.put("rounds", c.rounds());
-            calibration.put("intervalMs", c.intervalNs() / 1_000_000);
-            calibration.put("relativeSpread", c.relativeSpread());
-            calibration.put("kernelMhz", kernelTsc.map(KernelTsc::mhz).orElse(null));
-            calibration.put("kernelSource", kernelTsc.map(KernelTsc::source).orElse(null));
-            calibration.put("relativeDifference", kernelTsc.map(k -> k.relativeDifference(c.mhz())).orElse(null));
-            root.put("calibration", calibration);
-            Map<String, Object> floor = new LinkedHashMap<>();
-            if (ref.hasFloor()) {
-                floor.put("overheadMinTicks", ref.floorOverheadTicks());
-                floor.put("overheadMinNs", c.toNs(ref.floorOverheadTicks()));
-                floor.put("stepTicks", ref.floorStepTicks());
-            }
-            root.put("floor", ref.hasFloor() ? floor : null);
-        });
-        List<Map<String, Object>> bindings = new ArrayList<>();
-        for (ClockMeasurement m : measurements) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            Calibration c = m.calibration();
-            row.put("requested", m.requested().id());
-            row.put("binding", m.binding().id());
-            row.put("overheadMinTicks", m.overhead().minTicks());
-            row.put("overheadMinNs", c.toNs(m.overhead().minTicks()));
-            row.put("overheadMedianTicks", m.overhead().medianTicks());
-            row.put("overheadMedianNs", c.toNs(m.overhead().medianTicks()));
-            row.put("overheadPairs", m.overhead().pairs());
-            row.put("readNs", c.toNs(m.readCostTicks()));
-            row.put("stepTicks", m.stepTicks());
-            row.put("ratioToFloor", ratioToFloor(m).orElse(null));
-            row.put("cpu", m.cpu());
-            bindings.add(row);
-        }
-        root.put("bindings", bindings);
-        root.put("warnings", warnings());
-        return root;
+    /** @return the JSON document: keys documented in {@code docs/clocks.md} under "stagebench clocks --json" */
+    public ClocksDocument toJson() {
+        return ClocksDocument.of(this);
     }
 
     private static String ticksAndNs(long ticks, Calibration calibration) {

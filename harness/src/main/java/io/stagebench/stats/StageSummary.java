@@ -1,5 +1,6 @@
 package io.stagebench.stats;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,8 +25,12 @@ import java.util.Locale;
  *                   percentile can, so comparisons use it as their centre. NaN when not
  *                   recorded (results written before it existed)
  */
-public record StageSummary(String stage, long count, double p50Ns, double p90Ns, double p99Ns, double p999Ns,
-                           double p9999Ns, double maxNs, double minNs, List<String> unreliable, double tmeanNs) {
+public record StageSummary(@JsonProperty(required = true) String stage, @JsonProperty(required = true) long count,
+                           @JsonProperty(required = true) double p50Ns, @JsonProperty(required = true) double p90Ns,
+                           @JsonProperty(required = true) double p99Ns, @JsonProperty(required = true) double p999Ns,
+                           @JsonProperty(required = true) double p9999Ns, @JsonProperty(required = true) double maxNs,
+                           @JsonProperty(required = true) double minNs,
+                           @JsonProperty(required = true) List<String> unreliable, double tmeanNs) {
 
     /** The percentile above which samples are cut from {@link #tmeanNs()}. */
     public static final double TRIM_PERCENTILE = 99;

@@ -1,8 +1,7 @@
 package io.stagebench.store;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * How a run's forks were paired with another run's, as {@code ab} measures them: fork i of A
@@ -15,10 +14,14 @@ import java.util.Map;
  * @param partner the other run, as its path below the results folder: {@code <commit label>/<run id>}
  * @param design  how a pair's two forks were ordered, {@value #ABBA}
  */
-public record Pairing(String side, String partner, String design) {
+public record Pairing(@JsonProperty(required = true) String side, @JsonProperty(required = true) String partner,
+                      @JsonProperty(required = true) String design) {
 
     /** The only design {@code ab} uses. */
     public static final String ABBA = "ABBA";
+    /** What a pairing means, written beside it in {@code summary.json}. */
+    public static final String MEANING = "fork i of this run and fork i of the partner ran next to each other, from the"
+            + " same layout seed";
 
     /** @return the pairing of {@code run} (side "A" or "B") with the run folder {@code partnerDir} */
     public static Pairing of(String side, Path partnerDir) {
@@ -40,13 +43,9 @@ public record Pairing(String side, String partner, String design) {
                 && pb.partner().equals(idOf(a.dir()));
     }
 
-    /** @return the JSON form stored in {@code summary.json} */
-    Map<String, Object> toJson() {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("side", side);
-        out.put("partner", partner);
-        out.put("design", design);
-        out.put("meaning", "fork i of this run and fork i of the partner ran next to each other, from the same layout seed");
-        return out;
+    /** @return {@value #MEANING}, written after the pairing's components and not read back */
+    @JsonProperty(value = "meaning", access = JsonProperty.Access.READ_ONLY)
+    public String meaning() {
+        return MEANING;
     }
 }

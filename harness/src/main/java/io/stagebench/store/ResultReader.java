@@ -2,6 +2,7 @@ package io.stagebench.store;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import io.stagebench.io.IoProblems;
 import io.stagebench.json.Json;
 import io.stagebench.stats.StageSummary;
@@ -19,14 +20,15 @@ import java.util.Map;
 /**
  * The one reader of stored runs ({@code diff}, {@code report}, {@code ab} and the report's
  * history all come through here). It refuses anything it cannot trust: a missing, truncated or
- * corrupt {@code summary.json}, a schema other than the one written, a missing key, a file the
- * summary names ({@code fork-N.json}, a histogram file, the JMH file) that does not exist, a
- * histogram log that does not decode or holds a different number of samples than the summary
- * says. Every refusal is a {@link StoreException} naming the file and what is wrong with it,
- * so a run killed midway or edited afterwards is never read as a valid result.
+ * corrupt {@code summary.json}, a schema other than the one written, a missing key or a value
+ * of the wrong type ({@link JsonShape}), a file the summary names ({@code fork-N.json}, a
+ * histogram file, the JMH file) that does not exist, a histogram log that does not decode or
+ * holds a different number of samples than the summary says. Every refusal is a
+ * {@link StoreException} naming the file and what is wrong with it, so a run killed midway or
+ * edited afterwards is never read as a valid result.
  *
- * <p>Reads schema {@value RunStore#SCHEMA} only; keys it does not know are ignored, as the
- * schema only ever adds keys.
+ * <p>Reads schema {@value RunStore#SCHEMA} only, into the {@link Summary} the store writes; keys
+ * it does not know are ignored, as the schema only ever adds keys.
  */
 public final class ResultReader {
 
@@ -62,7 +64,7 @@ public final class ResultReader {
         for (StoredRun.Benchmark b : run.benchmarks()) {
             Map<String, HistogramFiles.Log> perSeries = new LinkedHashMap<>();
             for (StageSummary s : b.summaries()) {
-                StoredRun.SeriesFiles files = b.histograms().get(s.stage());
+                Summary.SeriesFiles files = b.histograms().get(s.stage());
                 if (files == null) {
                     continue;
                 }
@@ -115,7 +117,6 @@ public final class ResultReader {
         if (root == null || root.isMissingNode() || !root.isObject()) {
             throw new StoreException(file + ": empty or not a JSON object - not a stagebench run summary");
         }
-        Fields f = new Fields(file);
         JsonNode schema = root.get("schema");
         if (schema == null || !schema.isTextual()) {
             throw new StoreException(file + ": no 'schema' key - not a stagebench run summary");
@@ -124,43 +125,38 @@ public final class ResultReader {
             throw new StoreException(file + ": schema '" + schema.asText() + "' is not supported (this version reads "
                     + RunStore.SCHEMA + ")");
         }
-        String commit = f.text(root, "commit", "");
-        boolean dirty = f.bool(root, "dirty", "");
-        String branch = root.path("branch").asText("");
-        String runId = root.path("runId").asText(runDir.getFileName().toString());
-        Instant start = startTime(root, runDir, f);
-        List<String> warnings = f.texts(root, "warnings", "", false);
-        JsonNode benchmarksNode = f.array(root, "benchmarks", "");
-        List<StoredRun.Benchmark> benchmarks = new ArrayList<>();
-        for (int i = 0; i < benchmarksNode.size(); i++) {
-            benchmarks.add(benchmark(benchmarksNode.get(i), "benchmarks[" + i + "]", f));
+        JsonShape shape = new JsonShape(file);
+        shape.check(root, Summary.class);
+        Summary summary;
+        try {
+            summary = Json.mapper().treeToValue(root, Summary.class);
+        } catch (JsonProcessingException e) {
+            throw new StoreException(file + ": " + Json.problem(e), e);
         }
-        JsonNode environment = root.get("environment");
-        if (root.has("jmh")) {
-            requireNamedFile(runDir, f.relativePath(root, "jmh", ""));
+        Instant start = startTime(summary, runDir, shape);
+        List<StoredRun.Benchmark> benchmarks = new ArrayList<>();
+        for (int i = 0; i < summary.benchmarks().size(); i++) {
+            benchmarks.add(benchmark(summary.benchmarks().get(i), "benchmarks[" + i + "]", shape));
+        }
+        if (summary.jmh() != null) {
+            requireNamedFile(runDir, relativePath(summary.jmh(), "jmh", shape));
         }
         for (StoredRun.Benchmark b : benchmarks) {
             for (StoredRun.Fork fork : b.forks()) {
                 requireForkResult(runDir, fork);
             }
-            for (StoredRun.SeriesFiles files : b.histograms().values()) {
+            for (Summary.SeriesFiles files : b.histograms().values()) {
                 requireNamedFile(runDir, files.hlog());
                 requireNamedFile(runDir, files.hgrm());
             }
         }
-        return new StoredRun(runDir, schema.asText(), commit, dirty, branch, runId, start, root.path("config"),
-                environment == null || environment.isNull() ? null : environment, warnings, benchmarks, pairing(root, f));
-    }
-
-    /** @return the run's pairing with another run, or null when it was measured on its own */
-    private static Pairing pairing(JsonNode root, Fields f) {
-        JsonNode node = root.get("pairing");
-        if (node == null || node.isNull()) {
-            return null;
-        }
-        f.object(node, "pairing");
-        return new Pairing(f.text(node, "side", "pairing"), f.text(node, "partner", "pairing"),
-                f.text(node, "design", "pairing"));
+        JsonNode environment = summary.environment();
+        return new StoredRun(runDir, summary.schema(), summary.commit(), summary.dirty(),
+                summary.branch() == null ? "" : summary.branch(),
+                summary.runId() == null ? runDir.getFileName().toString() : summary.runId(), start,
+                summary.config() == null ? MissingNode.getInstance() : summary.config(),
+                environment == null || environment.isNull() ? null : environment, summary.warnings(), benchmarks,
+                summary.pairing());
     }
 
     /** @throws StoreException "PATH: missing (named in summary.json)" */
@@ -217,13 +213,12 @@ public final class ResultReader {
         return new Scan(runs, problems);
     }
 
-    private static Instant startTime(JsonNode root, Path runDir, Fields f) {
-        JsonNode start = root.get("startTime");
-        if (start != null && !start.isNull()) {
+    private static Instant startTime(Summary summary, Path runDir, JsonShape shape) {
+        if (summary.startTime() != null) {
             try {
-                return Instant.parse(start.asText());
+                return Instant.parse(summary.startTime());
             } catch (DateTimeParseException e) {
-                throw new StoreException(f.file + ": 'startTime' is not an ISO-8601 instant: '" + start.asText() + "'");
+                throw shape.problem("startTime", "is not an ISO-8601 instant: '" + summary.startTime() + "'");
             }
         }
         return RunId.startOf(runDir.getFileName().toString()).orElseGet(() -> {
@@ -235,147 +230,42 @@ public final class ResultReader {
         });
     }
 
-    private static StoredRun.Benchmark benchmark(JsonNode node, String at, Fields f) {
-        f.object(node, at);
-        String name = f.text(node, "name", at);
-        List<String> stages = f.texts(node, "stages", at, true);
-        List<StageSummary> summaries = summaries(f.array(node, "summaries", at), at + ".summaries", f);
-        JsonNode forksNode = f.array(node, "forks", at);
+    /** @return {@code b} as read: its paths inside the run folder, its counts not negative and its batch at least 1 */
+    private static StoredRun.Benchmark benchmark(Summary.Benchmark b, String at, JsonShape shape) {
+        requireCounts(b.summaries(), at + ".summaries", shape);
         List<StoredRun.Fork> forks = new ArrayList<>();
-        for (int i = 0; i < forksNode.size(); i++) {
+        for (int i = 0; i < b.forks().size(); i++) {
             String forkAt = at + ".forks[" + i + "]";
-            JsonNode fork = forksNode.get(i);
-            f.object(fork, forkAt);
-            forks.add(new StoredRun.Fork(f.integer(fork, "fork", forkAt),
-                    summaries(f.array(fork, "summaries", forkAt), forkAt + ".summaries", f),
-                    f.relativePath(fork, "result", forkAt), fork.path("layout").path("seed").asLong(-1)));
+            Summary.Fork fork = b.forks().get(i);
+            requireCounts(fork.summaries(), forkAt + ".summaries", shape);
+            forks.add(new StoredRun.Fork(fork.fork(), fork.summaries(), relativePath(fork.result(), forkAt + ".result", shape),
+                    fork.layout() == null ? -1 : fork.layout().seed()));
         }
-        Map<String, StoredRun.SeriesFiles> histograms = new LinkedHashMap<>();
-        JsonNode files = node.get("histograms");
-        if (files != null && !files.isNull()) {
-            f.object(files, at + ".histograms");
-            for (Map.Entry<String, JsonNode> e : files.properties()) {
-                String seriesAt = at + ".histograms." + e.getKey();
-                f.object(e.getValue(), seriesAt);
-                histograms.put(e.getKey(), new StoredRun.SeriesFiles(f.relativePath(e.getValue(), "hlog", seriesAt),
-                        f.relativePath(e.getValue(), "hgrm", seriesAt)));
-            }
+        b.histograms().forEach((series, files) -> {
+            relativePath(files.hlog(), at + ".histograms." + series + ".hlog", shape);
+            relativePath(files.hgrm(), at + ".histograms." + series + ".hgrm", shape);
+        });
+        if (b.batch() < 1) {
+            throw shape.problem(at + ".batch", "must be at least 1, got " + b.batch());
         }
-        int forksSucceeded = node.has("forksSucceeded") ? f.integer(node, "forksSucceeded", at) : forks.size();
-        int batch = node.has("batch") ? f.integer(node, "batch", at) : 1; // added later under the same schema
-        if (batch < 1) {
-            throw new StoreException(f.file + ": " + at + ".batch must be at least 1, got " + batch);
-        }
-        return new StoredRun.Benchmark(name, stages, forksSucceeded, f.texts(node, "failures", at, false), summaries,
-                forks, histograms, batch);
+        return new StoredRun.Benchmark(b.name(), b.stages(), b.forksSucceeded(), b.failures(), b.summaries(), forks,
+                b.histograms(), b.batch());
     }
 
-    private static List<StageSummary> summaries(JsonNode array, String at, Fields f) {
-        List<StageSummary> out = new ArrayList<>();
-        for (int i = 0; i < array.size(); i++) {
-            String sAt = at + "[" + i + "]";
-            JsonNode s = array.get(i);
-            f.object(s, sAt);
-            long count = f.integer(s, "count", sAt);
-            if (count < 0) {
-                throw new StoreException(f.file + ": " + sAt + ".count is negative (" + count + ")");
+    private static void requireCounts(List<StageSummary> summaries, String at, JsonShape shape) {
+        for (int i = 0; i < summaries.size(); i++) {
+            if (summaries.get(i).count() < 0) {
+                throw shape.problem(at + "[" + i + "].count", "is negative (" + summaries.get(i).count() + ")");
             }
-            out.add(new StageSummary(f.text(s, "stage", sAt), count, f.number(s, "p50Ns", sAt),
-                    f.number(s, "p90Ns", sAt), f.number(s, "p99Ns", sAt), f.number(s, "p999Ns", sAt),
-                    f.number(s, "p9999Ns", sAt), f.number(s, "maxNs", sAt), f.number(s, "minNs", sAt),
-                    f.texts(s, "unreliable", sAt, true),
-                    s.has("tmeanNs") ? f.number(s, "tmeanNs", sAt) : Double.NaN)); // added later under the same schema
         }
-        return out;
     }
 
-    /** Typed access to a summary's keys; every failure names the file, the path and the problem. */
-    private record Fields(Path file) {
-
-        private StoreException problem(String at, String key, String what) {
-            String where = at.isEmpty() ? "'" + key + "'" : at + "." + key;
-            return new StoreException(file + ": " + where + " " + what);
+    /** @return {@code path}, a path inside the run folder */
+    private static String relativePath(String path, String at, JsonShape shape) {
+        Path p = Path.of(path).normalize();
+        if (p.isAbsolute() || p.startsWith("..")) {
+            throw shape.problem(at, "must be a path inside the run folder, found '" + path + "'");
         }
-
-        private JsonNode field(JsonNode node, String key, String at) {
-            JsonNode value = node.get(key);
-            if (value == null || value.isNull()) {
-                throw problem(at, key, "is missing");
-            }
-            return value;
-        }
-
-        void object(JsonNode node, String at) {
-            if (node == null || !node.isObject()) {
-                throw new StoreException(file + ": " + at + " is not a JSON object");
-            }
-        }
-
-        String text(JsonNode node, String key, String at) {
-            JsonNode value = field(node, key, at);
-            if (!value.isTextual()) {
-                throw problem(at, key, "must be a string, found " + value.getNodeType().toString().toLowerCase());
-            }
-            return value.asText();
-        }
-
-        String relativePath(JsonNode node, String key, String at) {
-            String path = text(node, key, at);
-            Path p = Path.of(path).normalize();
-            if (p.isAbsolute() || p.startsWith("..")) {
-                throw problem(at, key, "must be a path inside the run folder, found '" + path + "'");
-            }
-            return path;
-        }
-
-        boolean bool(JsonNode node, String key, String at) {
-            JsonNode value = field(node, key, at);
-            if (!value.isBoolean()) {
-                throw problem(at, key, "must be true or false, found " + value);
-            }
-            return value.asBoolean();
-        }
-
-        int integer(JsonNode node, String key, String at) {
-            JsonNode value = field(node, key, at);
-            if (!value.isIntegralNumber() || !value.canConvertToInt()) {
-                throw problem(at, key, "must be an integer, found " + value);
-            }
-            return value.asInt();
-        }
-
-        double number(JsonNode node, String key, String at) {
-            JsonNode value = field(node, key, at);
-            if (value.isNumber()) {
-                return value.asDouble();
-            }
-            if (value.isTextual() && value.asText().equals("NaN")) {
-                return Double.NaN;
-            }
-            throw problem(at, key, "must be a number, found " + value);
-        }
-
-        JsonNode array(JsonNode node, String key, String at) {
-            JsonNode value = field(node, key, at);
-            if (!value.isArray()) {
-                throw problem(at, key, "must be an array, found " + value.getNodeType().toString().toLowerCase());
-            }
-            return value;
-        }
-
-        List<String> texts(JsonNode node, String key, String at, boolean required) {
-            if (!required && (node.get(key) == null || node.get(key).isNull())) {
-                return List.of();
-            }
-            JsonNode array = array(node, key, at);
-            List<String> out = new ArrayList<>();
-            for (int i = 0; i < array.size(); i++) {
-                if (!array.get(i).isTextual()) {
-                    throw problem(at, key + "[" + i + "]", "must be a string, found " + array.get(i));
-                }
-                out.add(array.get(i).asText());
-            }
-            return out;
-        }
+        return path;
     }
 }

@@ -1,14 +1,10 @@
 package io.stagebench.store;
 
-import io.stagebench.host.BatchPilot;
-import io.stagebench.host.RunConfig;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
-import io.stagebench.link.ForkResult;
-import io.stagebench.result.BatchChoice;
 import io.stagebench.result.BenchmarkOutcome;
-import io.stagebench.result.LayoutSensitivity;
-import io.stagebench.result.MarkCost;
+import io.stagebench.link.ForkResult;
+import io.stagebench.host.RunConfig;
 import io.stagebench.stats.Distribution;
 import io.stagebench.system.Environment;
 import io.stagebench.system.GitInfo;
@@ -229,10 +225,10 @@ public final class RunStore {
             long baseEpochMs = Instant.parse(environment.startTime()).toEpochMilli();
 
             List<Path> logs = new ArrayList<>();
-            Map<String, Map<String, Map<String, String>>> files = new LinkedHashMap<>();
+            Map<String, Map<String, Summary.SeriesFiles>> files = new LinkedHashMap<>();
             for (BenchmarkOutcome outcome : outcomes) {
                 String name = outcome.descriptor().name();
-                Map<String, Map<String, String>> perSeries = new LinkedHashMap<>();
+                Map<String, Summary.SeriesFiles> perSeries = new LinkedHashMap<>();
                 for (Map.Entry<String, Distribution> series : outcome.merged().entrySet()) {
                     List<Distribution> parts = outcome.perFork().get(series.getKey());
                     List<HistogramFiles.ForkSeries> forks = new ArrayList<>();
@@ -246,10 +242,7 @@ public final class RunStore {
                     HistogramFiles.write(dir.resolve(hlog), dir.resolve(hgrm), name, series.getKey(), forks,
                             baseEpochMs, series.getValue().max());
                     logs.add(dir.resolve(hlog));
-                    Map<String, String> pair = new LinkedHashMap<>();
-                    pair.put("hlog", hlog);
-                    pair.put("hgrm", hgrm);
-                    perSeries.put(series.getKey(), pair);
+                    perSeries.put(series.getKey(), new Summary.SeriesFiles(hlog, hgrm));
                 }
                 files.put(name, perSeries);
             }
@@ -260,108 +253,16 @@ public final class RunStore {
         }
 
         private Path writeSummary(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> warnings,
-                                  Environment environment, Map<String, Map<String, Map<String, String>>> files,
+                                  Environment environment, Map<String, Map<String, Summary.SeriesFiles>> files,
                                   Pairing pairing) throws IOException {
-            Map<String, Object> root = new LinkedHashMap<>();
-            root.put("schema", SCHEMA);
-            root.put("commit", environment.commit());
-            root.put("dirty", environment.dirty());
-            root.put("branch", environment.branch());
-            root.put("runId", dir.getFileName().toString());
-            root.put("startTime", environment.startTime());
-            root.put("endTime", Instant.now().toString());
-            root.put("config", config);
-            root.put("environment", environment);
-            root.put("jmh", JmhResultFile.FILE);
-            if (pairing != null) {
-                root.put("pairing", pairing.toJson());
-            }
-            List<Map<String, Object>> benchmarks = new ArrayList<>();
-            for (BenchmarkOutcome outcome : outcomes) {
-                String name = outcome.descriptor().name();
-                Map<String, Object> b = new LinkedHashMap<>();
-                b.put("name", name);
-                b.put("stages", outcome.descriptor().stages());
-                b.put("batch", outcome.batch());
-                b.put("samples", outcome.batch() > 1 ? "mean of " + outcome.batch() + " messages" : "message");
-                if (outcome.batchChoice() != null) {
-                    BatchChoice choice = outcome.batchChoice();
-                    Map<String, Object> chosen = new LinkedHashMap<>();
-                    chosen.put("batch", choice.batch());
-                    // a failed pilot has no figures: null, not NaN
-                    chosen.put("pilotProbeNs", Double.isNaN(choice.probeNs()) ? null : choice.probeNs());
-                    chosen.put("pilotPerMessageNs", Double.isNaN(choice.perMessageNs()) ? null : choice.perMessageNs());
-                    chosen.put("probeShare", Double.isNaN(choice.probeShare()) ? null : choice.probeShare());
-                    chosen.put("failure", choice.failure());
-                    b.put("batchAuto", chosen);
-                }
-                b.put("forksSucceeded", outcome.forks().size());
-                b.put("failures", outcome.failures());
-                b.put("summaries", outcome.summaries());
-                MarkCost.of(outcome).ifPresent(cost -> b.put("markCost", Map.of("innerMarks", cost.innerMarks(),
-                        "p50Ns", cost.p50Ns(), "tmeanNs", cost.tmeanNs(), "perMarkTmeanNs", cost.perMarkTmeanNs())));
-                List<LayoutSensitivity> layouts = LayoutSensitivity.of(outcome);
-                if (!layouts.isEmpty()) {
-                    b.put("layoutSensitivity", layouts.stream().map(l -> {
-                        Map<String, Object> entry = new LinkedHashMap<>();
-                        entry.put("series", l.series());
-                        entry.put("layouts", l.layouts());
-                        entry.put("minCentreNs", l.minCentreNs());
-                        entry.put("maxCentreNs", l.maxCentreNs());
-                        entry.put("medianNs", l.medianNs());
-                        entry.put("range", l.range());
-                        entry.put("p", l.p());
-                        entry.put("sensitive", l.sensitive());
-                        return entry;
-                    }).toList());
-                }
-                b.put("histograms", files.getOrDefault(name, Map.of()));
-                List<Map<String, Object>> forks = new ArrayList<>();
-                for (int i = 0; i < outcome.forks().size(); i++) {
-                    ForkResult fork = outcome.forks().get(i);
-                    Map<String, Object> f = new LinkedHashMap<>();
-                    f.put("fork", fork.fork());
-                    f.put("result", forkResultPath(name, fork.fork()));
-                    f.put("summaries", outcome.forkSummaries(i));
-                    f.put("binding", fork.binding().id());
-                    f.put("cpuPinned", fork.cpuPinned());
-                    f.put("calibratedMhz", fork.calibration().mhz());
-                    f.put("overheadMinTicks", fork.overhead().minTicks());
-                    f.put("overheadMinNs", fork.calibration().toNs(fork.overhead().minTicks()));
-                    f.put("overheadSubtractedTicks", fork.overhead().subtractedTicks());
-                    f.put("stepTicks", fork.stepTicks());
-                    f.put("stepNs", fork.calibration().toNs(fork.stepTicks()));
-                    if (fork.handoff()) {
-                        f.put("threads", fork.threads().stream().map(t -> Map.of("name", t.name(), "stages", t.stages(),
-                                "cpuPinned", t.cpuPinned(), "affinity", t.affinity(), "allocatedBytes", t.allocatedBytes()))
-                                .toList());
-                    }
-                    if (fork.crossCore() != null) {
-                        Map<String, Object> offset = new LinkedHashMap<>();
-                        offset.put("fromCpu", fork.crossCore().fromCpu());
-                        offset.put("toCpu", fork.crossCore().toCpu());
-                        offset.put("boundTicks", fork.crossCore().boundTicks());
-                        offset.put("boundNs", fork.calibration().toNs(fork.crossCore().boundTicks()));
-                        offset.put("lowTicks", fork.crossCore().lowTicks());
-                        offset.put("highTicks", fork.crossCore().highTicks());
-                        offset.put("minRoundTripTicks", fork.crossCore().minRoundTripTicks());
-                        f.put("crossCoreOffset", offset);
-                    }
-                    if (fork.layout() != null) {
-                        f.put("layout", fork.layout());
-                    }
-                    f.put("warmupPasses", fork.warmupPasses());
-                    f.put("jitEvents", fork.jitEvents());
-                    f.put("warnings", fork.warnings());
-                    forks.add(f);
-                }
-                b.put("forks", forks);
-                benchmarks.add(b);
-            }
-            root.put("benchmarks", benchmarks);
-            root.put("warnings", warnings);
+            List<Summary.Benchmark> benchmarks = outcomes.stream().map(o -> Summary.Benchmark.of(o,
+                    files.getOrDefault(o.descriptor().name(), Map.of()))).toList();
+            Summary summary = new Summary(SCHEMA, environment.commit(), environment.dirty(), environment.branch(),
+                    dir.getFileName().toString(), environment.startTime(), Instant.now().toString(),
+                    Json.mapper().valueToTree(config), Json.mapper().valueToTree(environment), JmhResultFile.FILE, pairing,
+                    benchmarks, warnings);
             Path file = dir.resolve(SUMMARY);
-            AtomicFiles.writeString(file, Json.write(root));
+            AtomicFiles.writeString(file, Json.write(summary));
             return file;
         }
     }

@@ -67,12 +67,12 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
      *                       written before batches existed
      */
     public record Benchmark(String name, List<String> stages, int forksSucceeded, List<String> failures,
-                            List<StageSummary> summaries, List<Fork> forks, Map<String, SeriesFiles> histograms,
+                            List<StageSummary> summaries, List<Fork> forks, Map<String, Summary.SeriesFiles> histograms,
                             int batch) {
 
         /** A benchmark measured one interval a message. */
         public Benchmark(String name, List<String> stages, int forksSucceeded, List<String> failures,
-                         List<StageSummary> summaries, List<Fork> forks, Map<String, SeriesFiles> histograms) {
+                         List<StageSummary> summaries, List<Fork> forks, Map<String, Summary.SeriesFiles> histograms) {
             this(name, stages, forksSucceeded, failures, summaries, forks, histograms, 1);
         }
 
@@ -113,14 +113,5 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
         public Optional<StageSummary> summary(String series) {
             return summaries.stream().filter(s -> s.stage().equals(series)).findFirst();
         }
-    }
-
-    /**
-     * A series' HdrHistogram files, relative to the run folder.
-     *
-     * @param hlog the histogram log, one interval per fork
-     * @param hgrm the merged percentile distribution
-     */
-    public record SeriesFiles(String hlog, String hgrm) {
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stagebench.json.Json;
 import io.stagebench.store.ResultReader;
@@ -150,6 +151,35 @@ class RunDiffTest {
 
         assertTrue(report.toText().contains("; BATCHED, each sample the mean of 16 messages)"), report.toText());
         assertTrue(report.toJson().contains("\"batch\" : 16"), report.toJson());
+    }
+
+    @Test
+    void shouldWriteTheDiffJsonKeysInTheirOrderWithNullForFiguresThatAreNotFinite() throws Exception {
+        StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", Map.of("decide", new double[] {100})));
+        StoredRun b = run("b", SummaryFixture.run().benchmark("pipeline", Map.of("decide", new double[] {110})));
+
+        JsonNode json = Json.mapper().readTree(new DiffReport(RunDiff.compare(a, b, VerdictRule.defaults(), ALL,
+                List.of())).toJson());
+
+        assertEquals(List.of("schema", "a", "b", "rule", "benchmarks", "regressions", "improvements", "warnings",
+                "uncompared"), keys(json));
+        assertEquals(List.of("dir", "schema", "commit", "dirty", "branch"), keys(json.get("a")));
+        assertEquals(List.of("alpha", "thresholdPercent", "statistics", "looks", "lookAlpha", "test", "multipleComparisons",
+                "shift", "spread", "detect"), keys(json.get("rule")));
+        JsonNode benchmark = json.get("benchmarks").get(0);
+        assertEquals(List.of("name", "forksA", "forksB", "paired", "batch", "test", "smallestPossibleP", "stages"),
+                keys(benchmark));
+        assertEquals(List.of("stage", "statistics"), keys(benchmark.get("stages").get(0)));
+        JsonNode row = benchmark.at("/stages/0/statistics/0");
+        assertEquals(List.of("statistic", "oldNs", "newNs", "changePercent", "oldForksNs", "newForksNs", "spreadOldNs",
+                "spreadNewNs", "shiftNs", "shiftPercent", "shiftLowNs", "shiftHighNs", "shiftSpreadNs", "test",
+                "judgedPaired", "pValue", "pAdjusted", "detectablePercent", "pExact", "verdict", "reason"), keys(row));
+        assertTrue(row.get("shiftLowNs").isNull(), row.toString());
+        assertEquals(1, row.get("oldForksNs").size());
+    }
+
+    private static List<String> keys(JsonNode node) {
+        return node.propertyStream().map(Map.Entry::getKey).toList();
     }
 
     @Test

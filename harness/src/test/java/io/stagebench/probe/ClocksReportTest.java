@@ -12,6 +12,7 @@ import io.stagebench.json.Json;
 import io.stagebench.system.CpuInfo;
 import io.stagebench.system.KernelTsc;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -131,5 +132,32 @@ class ClocksReportTest {
                 jna         140 ticks   53.8 ns  170 ticks   65.4 ns      50.0 ns        3.50
                 ffm->nanotime   20 ticks   20.0 ns   30 ticks   30.0 ns      20.0 ns        1.30
                 """, report.toText());
+    }
+
+    @Test
+    void shouldWriteTheClocksKeysInTheirOrderAndNoCounterWithoutAMeasurement() throws Exception {
+        ClocksReport measured = new ClocksReport(GOOD_CPU, Optional.empty(), List.of(ffm()), List.of(), List.of());
+        ClocksReport none = new ClocksReport(GOOD_CPU, Optional.empty(), List.of(), List.of("ffm: fork failed"), List.of());
+
+        JsonNode json = Json.mapper().readTree(Json.write(measured.toJson()));
+        JsonNode empty = Json.mapper().readTree(Json.write(none.toJson()));
+
+        assertEquals(List.of("schema", "machine", "counter", "calibration", "floor", "bindings", "warnings"), keys(json));
+        assertEquals(List.of("cpuModel", "logicalCpus", "constantTsc", "nonstopTsc", "clocksource", "hypervisor"),
+                keys(json.get("machine")));
+        assertEquals(List.of("binding", "mhz", "nsPerTick", "stepTicks", "stepNs", "line"), keys(json.get("counter")));
+        assertEquals(List.of("mhz", "minMhz", "maxMhz", "rounds", "intervalMs", "relativeSpread", "kernelMhz", "kernelSource",
+                "relativeDifference"), keys(json.get("calibration")));
+        assertTrue(json.at("/calibration/kernelMhz").isNull());
+        assertEquals(List.of("overheadMinTicks", "overheadMinNs", "stepTicks"), keys(json.get("floor")));
+        assertEquals(List.of("requested", "binding", "overheadMinTicks", "overheadMinNs", "overheadMedianTicks",
+                "overheadMedianNs", "overheadPairs", "readNs", "stepTicks", "ratioToFloor", "cpu"),
+                keys(json.get("bindings").get(0)));
+        assertEquals(List.of("schema", "machine", "bindings", "warnings"), keys(empty));
+        assertEquals("ffm: fork failed", empty.at("/warnings/0").asText());
+    }
+
+    private static List<String> keys(JsonNode node) {
+        return node.propertyStream().map(Map.Entry::getKey).toList();
     }
 }

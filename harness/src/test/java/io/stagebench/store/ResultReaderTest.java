@@ -1,14 +1,21 @@
 package io.stagebench.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stagebench.diff.SummaryFixture;
+import io.stagebench.json.Json;
+import io.stagebench.stats.StageSummary;
 import java.io.IOException;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -244,5 +251,68 @@ class ResultReaderTest {
         assertEquals(16.5, b.forks().get(1).summary("decide").orElseThrow().p99Ns());
         assertEquals(11.0, b.summary("decide").orElseThrow().p50Ns());
         assertEquals("forks/pipeline/fork-2.json", b.forks().get(1).result());
+    }
+
+    @Test
+    void shouldReadASummaryWrittenBeforeItsLaterKeysWithTheDefaultsOfThatTime() throws IOException {
+        ObjectNode root = (ObjectNode) Json.mapper().readTree(summary.toFile());
+        root.remove(List.of("branch", "runId", "startTime", "endTime", "environment", "jmh", "warnings"));
+        ObjectNode pipe = (ObjectNode) root.get("benchmarks").get(0);
+        pipe.remove(List.of("batch", "samples", "forksSucceeded", "failures", "histograms"));
+        pipe.get("summaries").forEach(s -> ((ObjectNode) s).remove("tmeanNs"));
+        for (JsonNode fork : pipe.get("forks")) {
+            ((ObjectNode) fork).remove(List.of("layout", "overheadSubtractedTicks", "warmupPasses", "jitEvents", "warnings"));
+            fork.get("summaries").forEach(s -> ((ObjectNode) s).remove("tmeanNs"));
+        }
+        Files.writeString(summary, Json.write(root));
+
+        StoredRun run = ResultReader.load(runDir).run();
+
+        assertEquals("", run.branch());
+        assertEquals(runDir.getFileName().toString(), run.runId());
+        assertEquals(RunFixture.START, run.startTime());
+        assertNull(run.environment());
+        assertEquals(List.of(), run.warnings());
+        StoredRun.Benchmark b = run.benchmark("pipe").orElseThrow();
+        assertEquals(1, b.batch());
+        assertEquals(3, b.forksSucceeded());
+        assertEquals(List.of(), b.failures());
+        assertEquals(Map.of(), b.histograms());
+        assertTrue(b.summaries().stream().mapToDouble(StageSummary::tmeanNs).allMatch(Double::isNaN));
+        assertTrue(Double.isNaN(b.forks().get(0).summary("book").orElseThrow().tmeanNs()));
+        assertEquals(-1, b.forks().get(0).layoutSeed());
+        assertEquals(3, run.config().get("forks").asInt());
+    }
+
+    @Test
+    void shouldReadASummaryStoredByAnEarlierVersionWithoutEnvironmentTimesOrHistograms() throws URISyntaxException {
+        Path stored = Path.of(getClass().getResource("ef320b99d12d/20261130-060701").toURI());
+
+        ResultReader.LoadedRun loaded = ResultReader.load(stored);
+
+        StoredRun run = loaded.run();
+        assertEquals("ef320b99d12d", run.label());
+        assertEquals("20261130-060701", run.runId());
+        assertEquals(RunId.startOf("20261130-060701").orElseThrow(), run.startTime());
+        assertNull(run.environment());
+        assertEquals("paced", run.config().get("mode").asText());
+        StoredRun.Benchmark service = run.benchmark("service").orElseThrow();
+        assertEquals(List.of("service", "response"), service.series());
+        assertEquals(10_000, service.summary("response").orElseThrow().count());
+        assertTrue(Double.isNaN(service.summary("service").orElseThrow().tmeanNs()));
+        assertEquals(1, service.batch());
+        assertEquals(Map.of(), loaded.logs().get("service"));
+        assertEquals("forks/service/fork-1.json", service.forks().get(0).result());
+        assertEquals(3, run.warnings().size());
+    }
+
+    @Test
+    void shouldNameTheFileAndPathOfAValueOfTheWrongTypeInAKeyWrittenForPeople() throws IOException {
+        Files.writeString(summary, Files.readString(summary).replaceFirst("\"samples\" : \"message\"", "\"samples\" : 1"));
+
+        assertEquals(summary + ": benchmarks[0].samples must be a string, found number", loadFails().getMessage());
+        Files.writeString(summary, Files.readString(summary).replaceFirst("\"samples\" : 1", "\"samples\" : \"message\"")
+                .replaceFirst("\"stepTicks\" : 26", "\"stepTicks\" : 2.5"));
+        assertEquals(summary + ": benchmarks[0].forks[0].stepTicks must be an integer, found 2.5", loadFails().getMessage());
     }
 }

@@ -343,38 +343,12 @@ public final class CrosscheckCommand implements Callable<Integer> {
         return chosen;
     }
 
-    private Map<String, Object> document(List<CrossCheck.Row> rows, List<CrossCheck.Row> batchedRows, int measuringCpu,
-                                         List<String> warnings) {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("schema", SCHEMA);
-        root.put("cpu", measuringCpu);
-        root.put("streamMessages", streamMessages);
-        root.put("seed", seed);
-        Map<String, Object> stagebench = new LinkedHashMap<>();
-        stagebench.put("mode", Mode.BACK_TO_BACK);
-        stagebench.put("forks", forks);
-        stagebench.put("warmupMessages", warmup);
-        stagebench.put("measuredMessages", messages);
-        stagebench.put("batchedMessages", batchedMessages());
-        root.put("stagebench", stagebench);
-        Map<String, Object> jmh = new LinkedHashMap<>();
-        jmh.put("mode", "AverageTime");
-        jmh.put("forks", jmhForks);
-        jmh.put("warmupIterations", jmhWarmup);
-        jmh.put("iterations", jmhIterations);
-        jmh.put("iterationMs", jmhIterationMs);
-        jmh.put("resultFile", JMH_FILE);
-        root.put("jmh", jmh);
-        root.put("tolerancePercent", CrossCheck.TOLERANCE_PERCENT);
-        root.put("minCheckedNs", CrossCheck.MIN_CHECKED_NS);
-        root.put("rows", rows);
-        root.put("batch", batch);
-        root.put("batchedRows", batchedRows);
-        List<CrossCheck.Row> all = new ArrayList<>(rows);
-        all.addAll(batchedRows);
-        root.put("agrees", CrossCheck.agrees(all));
-        root.put("warnings", warnings);
-        return root;
+    private CrosscheckDocument document(List<CrossCheck.Row> rows, List<CrossCheck.Row> batchedRows, int measuringCpu,
+                                        List<String> warnings) {
+        return CrosscheckDocument.of(measuringCpu, streamMessages, seed,
+                new CrosscheckDocument.Stagebench(Mode.BACK_TO_BACK, forks, warmup, messages, batchedMessages()),
+                new CrosscheckDocument.Jmh("AverageTime", jmhForks, jmhWarmup, jmhIterations, jmhIterationMs, JMH_FILE),
+                rows, batch, batchedRows, warnings);
     }
 
     private CommandLine.ParameterException usage(String message) {

@@ -1,0 +1,258 @@
+package io.stagebench.store;
+
+import io.stagebench.result.BatchChoice;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.clock.Calibration;
+import io.stagebench.host.BatchPilot;
+import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.link.CrossCoreOffset;
+import io.stagebench.link.ForkLayout;
+import io.stagebench.link.ForkResult;
+import io.stagebench.result.LayoutSensitivity;
+import io.stagebench.result.MarkCost;
+import io.stagebench.link.ThreadPlacement;
+import io.stagebench.stats.StageSummary;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A run's {@code summary.json}, schema {@value RunStore#SCHEMA} (keys documented in
+ * {@code results/README.md}): what {@link RunStore} writes, in this order, and what
+ * {@link ResultReader} reads back. Components marked required are in every summary ever
+ * written; a summary written before another key existed reads it as null, or as the default
+ * its component names. Latencies are nanoseconds.
+ *
+ * @param schema      {@value RunStore#SCHEMA}
+ * @param commit      full commit hash measured, or "nocommit"
+ * @param dirty       whether tracked files had uncommitted changes
+ * @param branch      branch, "" when detached
+ * @param runId       the run folder's name
+ * @param startTime   ISO-8601 UTC start
+ * @param endTime     ISO-8601 UTC end
+ * @param config      the run's settings as {@code RunConfig} writes them
+ * @param environment the machine as {@code Environment} writes it, with the forks' ruler
+ * @param jmh         the JMH-format file, relative to the run folder
+ * @param pairing     how the forks were paired with another run's ({@code ab} only), else null and not written
+ * @param benchmarks  the benchmarks, in run order
+ * @param warnings    every warning of the run
+ */
+public record Summary(@JsonProperty(required = true) String schema, @JsonProperty(required = true) String commit,
+                      @JsonProperty(required = true) boolean dirty, String branch, String runId, String startTime,
+                      String endTime, JsonNode config, JsonNode environment, String jmh,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) Pairing pairing,
+                      @JsonProperty(required = true) List<Benchmark> benchmarks, List<String> warnings) {
+
+    public Summary {
+        benchmarks = List.copyOf(benchmarks);
+        warnings = listOrEmpty(warnings);
+    }
+
+    /**
+     * One benchmark of the run.
+     *
+     * @param name              benchmark name
+     * @param stages            its stage names
+     * @param batch             messages a sample ({@code --batch K}); 1 when absent (written before batches)
+     * @param samples           what a sample is: "message", or "mean of K messages"
+     * @param batchAuto         how {@code --batch auto}'s pilot chose {@code batch}, else null and not written
+     * @param forksSucceeded    forks that produced a result; the forks listed when absent
+     * @param failures          one line per fork that did not
+     * @param summaries         per series, all forks merged
+     * @param markCost          what a pipeline's inner marks cost, else null and not written
+     * @param layoutSensitivity per series measured on at least two layout seeds twice each; not written when empty
+     * @param histograms        series name to its HdrHistogram files; empty when absent (written before them)
+     * @param forks             per successful fork
+     */
+    public record Benchmark(@JsonProperty(required = true) String name,
+                            @JsonProperty(required = true) List<String> stages, Integer batch, String samples,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) PilotChoice batchAuto, Integer forksSucceeded,
+                            List<String> failures, @JsonProperty(required = true) List<StageSummary> summaries,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) InnerMarkCost markCost,
+                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LayoutSpread> layoutSensitivity,
+                            Map<String, SeriesFiles> histograms, @JsonProperty(required = true) List<Fork> forks) {
+
+        public Benchmark {
+            forks = List.copyOf(forks);
+            batch = batch == null ? 1 : batch;
+            forksSucceeded = forksSucceeded == null ? forks.size() : forksSucceeded;
+            failures = listOrEmpty(failures);
+            layoutSensitivity = listOrEmpty(layoutSensitivity);
+            histograms = histograms == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(histograms));
+        }
+
+        /** @return {@code outcome} as the summary records it, its series' files {@code histograms} */
+        public static Benchmark of(BenchmarkOutcome outcome, Map<String, SeriesFiles> histograms) {
+            String name = outcome.descriptor().name();
+            int batch = outcome.batch();
+            List<Fork> forks = new ArrayList<>();
+            for (int i = 0; i < outcome.forks().size(); i++) {
+                forks.add(Fork.of(name, outcome.forks().get(i), outcome.forkSummaries(i)));
+            }
+            return new Benchmark(name, outcome.descriptor().stages(), batch,
+                    batch > 1 ? "mean of " + batch + " messages" : "message",
+                    outcome.batchChoice() == null ? null : PilotChoice.of(outcome.batchChoice()), outcome.forks().size(),
+                    outcome.failures(), outcome.summaries(), MarkCost.of(outcome).map(InnerMarkCost::of).orElse(null),
+                    LayoutSensitivity.of(outcome).stream().map(LayoutSpread::of).toList(), histograms, forks);
+        }
+    }
+
+    /**
+     * How {@code --batch auto}'s pilot fork chose a benchmark's batch.
+     *
+     * @param batch             the K chosen
+     * @param pilotProbeNs      the pilot's probe overhead; null when the pilot failed
+     * @param pilotPerMessageNs the pilot's p50 a message; null when the pilot failed
+     * @param probeShare        probe / interval of K messages at those figures; null when the pilot failed
+     * @param failure           why the pilot gave no figure, else null
+     */
+    public record PilotChoice(int batch, Double pilotProbeNs, Double pilotPerMessageNs, Double probeShare, String failure) {
+
+        static PilotChoice of(BatchChoice choice) {
+            return new PilotChoice(choice.batch(), figure(choice.probeNs()), figure(choice.perMessageNs()),
+                    figure(choice.probeShare()), choice.failure());
+        }
+
+        /** @return a failed pilot's figure (NaN) as null */
+        private static Double figure(double value) {
+            return Double.isNaN(value) ? null : value;
+        }
+    }
+
+    /**
+     * What a pipeline's inner marks cost: its {@code total} minus its {@code unmarked} total.
+     *
+     * @param innerMarks     marks a message (stages - 1)
+     * @param p50Ns          the cost at p50
+     * @param tmeanNs        the cost in trimmed mean
+     * @param perMarkTmeanNs the trimmed-mean cost of one mark
+     */
+    public record InnerMarkCost(int innerMarks, double p50Ns, double tmeanNs, double perMarkTmeanNs) {
+
+        static InnerMarkCost of(MarkCost cost) {
+            return new InnerMarkCost(cost.innerMarks(), cost.p50Ns(), cost.tmeanNs(), cost.perMarkTmeanNs());
+        }
+    }
+
+    /**
+     * How far one series' centre moves across layout seeds.
+     *
+     * @param series      the series
+     * @param layouts     seeds each measured by two forks
+     * @param minCentreNs the lowest seed's median trimmed mean
+     * @param maxCentreNs the highest seed's median trimmed mean
+     * @param medianNs    the median over those seeds' forks
+     * @param range       (max - min) / median
+     * @param p           one-way analysis of variance, seeds against forks of one seed
+     * @param sensitive   whether the range and p call the series layout-sensitive
+     */
+    public record LayoutSpread(String series, int layouts, double minCentreNs, double maxCentreNs, double medianNs,
+                               double range, double p, boolean sensitive) {
+
+        static LayoutSpread of(LayoutSensitivity l) {
+            return new LayoutSpread(l.series(), l.layouts(), l.minCentreNs(), l.maxCentreNs(), l.medianNs(), l.range(),
+                    l.p(), l.sensitive());
+        }
+    }
+
+    /**
+     * A series' HdrHistogram files, relative to the run folder.
+     *
+     * @param hlog the histogram log: one interval per fork, then all forks merged
+     * @param hgrm the merged percentile distribution
+     */
+    public record SeriesFiles(@JsonProperty(required = true) String hlog, @JsonProperty(required = true) String hgrm) {
+    }
+
+    /**
+     * One successful fork. Keys a summary written before them lacks read as 0, null or empty.
+     *
+     * @param fork                    fork number, from 1
+     * @param result                  its {@code forks/<benchmark>/fork-N.json}, relative to the run folder
+     * @param summaries               per series, this fork only
+     * @param binding                 the clock binding in use
+     * @param cpuPinned               CPU the measuring thread ran on (-1: unknown)
+     * @param calibratedMhz           the counter's calibrated frequency
+     * @param overheadMinTicks        minimum probe overhead
+     * @param overheadMinNs           the same in ns
+     * @param overheadSubtractedTicks overhead subtracted from every interval
+     * @param stepTicks               counter step
+     * @param stepNs                  the same in ns
+     * @param threads                 a handoff benchmark's threads; not written for one thread
+     * @param crossCoreOffset         the bound on the counter offset between those threads' CPUs, else null and not written
+     * @param layout                  where the fork's memory lay, else null and not written
+     * @param warmupPasses            warm-up passes run
+     * @param jitEvents               what the JIT compiled or deoptimised during measurement
+     * @param warnings                the fork's warnings
+     */
+    public record Fork(@JsonProperty(required = true) int fork, @JsonProperty(required = true) String result,
+                       @JsonProperty(required = true) List<StageSummary> summaries, String binding, int cpuPinned,
+                       double calibratedMhz, long overheadMinTicks, double overheadMinNs, double overheadSubtractedTicks,
+                       long stepTicks, double stepNs,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<HandoffThread> threads,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) CrossCoreBound crossCoreOffset,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) ForkLayout layout, int warmupPasses,
+                       List<String> jitEvents, List<String> warnings) {
+
+        public Fork {
+            summaries = List.copyOf(summaries);
+            threads = listOrEmpty(threads);
+            jitEvents = listOrEmpty(jitEvents);
+            warnings = listOrEmpty(warnings);
+        }
+
+        static Fork of(String benchmark, ForkResult fork, List<StageSummary> summaries) {
+            Calibration c = fork.calibration();
+            return new Fork(fork.fork(), RunStore.forkResultPath(benchmark, fork.fork()), summaries, fork.binding().id(),
+                    fork.cpuPinned(), c.mhz(), fork.overhead().minTicks(), c.toNs(fork.overhead().minTicks()),
+                    fork.overhead().subtractedTicks(), fork.stepTicks(), c.toNs(fork.stepTicks()),
+                    fork.threads().stream().map(HandoffThread::of).toList(),
+                    fork.crossCore() == null ? null : CrossCoreBound.of(fork.crossCore(), c), fork.layout(),
+                    fork.warmupPasses(), fork.jitEvents(), fork.warnings());
+        }
+    }
+
+    /**
+     * One thread of a handoff benchmark.
+     *
+     * @param name           the thread's name in the benchmark
+     * @param stages         the stages it ran
+     * @param cpuPinned      CPU it ran on (-1: unknown)
+     * @param affinity       its affinity as read back
+     * @param allocatedBytes bytes it allocated during measurement
+     */
+    public record HandoffThread(String name, List<String> stages, int cpuPinned, String affinity, long allocatedBytes) {
+
+        static HandoffThread of(ThreadPlacement t) {
+            return new HandoffThread(t.name(), t.stages(), t.cpuPinned(), t.affinity(), t.allocatedBytes());
+        }
+    }
+
+    /**
+     * The bound on the counter offset between a handoff's two CPUs.
+     *
+     * @param fromCpu           CPU of the feed thread
+     * @param toCpu             CPU of the strategy thread
+     * @param boundTicks        the largest offset either way the rounds leave possible
+     * @param boundNs           the same in ns
+     * @param lowTicks          the largest lower bound on the offset (to minus from)
+     * @param highTicks         the smallest upper bound
+     * @param minRoundTripTicks the fastest round trip seen
+     */
+    public record CrossCoreBound(int fromCpu, int toCpu, long boundTicks, double boundNs, long lowTicks, long highTicks,
+                                 long minRoundTripTicks) {
+
+        static CrossCoreBound of(CrossCoreOffset offset, Calibration calibration) {
+            return new CrossCoreBound(offset.fromCpu(), offset.toCpu(), offset.boundTicks(),
+                    calibration.toNs(offset.boundTicks()), offset.lowTicks(), offset.highTicks(), offset.minRoundTripTicks());
+        }
+    }
+
+    private static <T> List<T> listOrEmpty(List<T> list) {
+        return list == null ? List.of() : List.copyOf(list);
+    }
+}

@@ -1,0 +1,65 @@
+package io.stagebench.stages.cli;
+
+import io.stagebench.link.Mode;
+import io.stagebench.stages.jmh.CrossCheck;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@code crosscheck.json} a crosscheck writes into its run folder, schema
+ * {@value CrosscheckCommand#SCHEMA}, in the order written. Latencies are nanoseconds.
+ *
+ * @param schema           {@value CrosscheckCommand#SCHEMA}
+ * @param cpu              the measuring CPU of both harnesses
+ * @param streamMessages   length of the replayed stream, the same in both
+ * @param seed             the stream's seed
+ * @param stagebench       how stagebench measured
+ * @param jmh              how JMH measured
+ * @param tolerancePercent largest accepted |stagebench / JMH - 1| of a checked row
+ * @param minCheckedNs     rows below this in both harnesses are not checked
+ * @param rows             one per stage, one interval a message
+ * @param batch            the {@code --batch} asked for: K, or "auto"
+ * @param batchedRows      one per stage measured in batches (empty for {@code --batch 1})
+ * @param agrees           whether every row of both tables agrees
+ * @param warnings         every warning, the batched run's prefixed "batched run: "
+ */
+public record CrosscheckDocument(String schema, int cpu, int streamMessages, long seed, Stagebench stagebench, Jmh jmh,
+                                 int tolerancePercent, double minCheckedNs, List<CrossCheck.Row> rows, String batch,
+                                 List<CrossCheck.Row> batchedRows, boolean agrees, List<String> warnings) {
+
+    /** @return the document of rows compared, with {@link CrossCheck}'s tolerance and whether all of them agree */
+    static CrosscheckDocument of(int cpu, int streamMessages, long seed, Stagebench stagebench, Jmh jmh,
+                                 List<CrossCheck.Row> rows, String batch, List<CrossCheck.Row> batchedRows,
+                                 List<String> warnings) {
+        List<CrossCheck.Row> all = new ArrayList<>(rows);
+        all.addAll(batchedRows);
+        return new CrosscheckDocument(CrosscheckCommand.SCHEMA, cpu, streamMessages, seed, stagebench, jmh,
+                CrossCheck.TOLERANCE_PERCENT, CrossCheck.MIN_CHECKED_NS, rows, batch, batchedRows, CrossCheck.agrees(all),
+                warnings);
+    }
+
+    /**
+     * How stagebench measured.
+     *
+     * @param mode             back-to-back
+     * @param forks            forks a stage
+     * @param warmupMessages   warm-up messages a fork
+     * @param measuredMessages measured messages a fork, one interval a message
+     * @param batchedMessages  measured messages a fork of the batched run
+     */
+    public record Stagebench(Mode mode, int forks, long warmupMessages, int measuredMessages, int batchedMessages) {
+    }
+
+    /**
+     * How JMH measured.
+     *
+     * @param mode             AverageTime
+     * @param forks            forks a benchmark
+     * @param warmupIterations warm-up iterations
+     * @param iterations       measured iterations
+     * @param iterationMs      length of an iteration
+     * @param resultFile       JMH's own results in the run folder
+     */
+    public record Jmh(String mode, int forks, int warmupIterations, int iterations, long iterationMs, String resultFile) {
+    }
+}
