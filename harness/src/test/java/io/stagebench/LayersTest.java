@@ -43,6 +43,8 @@ class LayersTest {
     /** Top first. Packages of one layer may refer to each other, but not in a cycle. */
     static final List<Set<String>> LAYERS = List.of(
             Set.of("cli"),
+            Set.of("extension"),
+            Set.of("session"),
             Set.of("report", "diff", "console"),
             Set.of("store"),
             Set.of("host"),
@@ -53,7 +55,7 @@ class LayersTest {
             Set.of("api.processor"),
             Set.of("api", "clock", "nativeaccess"),
             Set.of("process", "json", "io"),
-            Set.of("stats", "system"));
+            Set.of("stats", "system", "extension.command"));
 
     /** The one reference into the child JVM's classes: the launcher naming the fork's main class. */
     static final String FORKED_ENTRY = "io.stagebench.host.ForkLauncher -> io.stagebench.forked.ForkMain";
