@@ -1,5 +1,6 @@
 package io.stagebench.cli;
 
+import io.stagebench.extension.command.UsageException;
 import io.stagebench.host.ForkLauncher;
 import io.stagebench.link.ForkEntry;
 import io.stagebench.system.GitWorktree;

@@ -1,12 +1,12 @@
 package io.stagebench.cli;
 
+import io.stagebench.extension.command.UsageException;
 import io.stagebench.json.Json;
 import io.stagebench.system.CpuSelection;
 import io.stagebench.system.ReadinessCheck;
 import io.stagebench.system.SystemFiles;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,29 +82,5 @@ public final class CheckCommand implements Callable<Integer> {
         out.flush();
         boolean warned = items.stream().anyMatch(i -> i.status() == ReadinessCheck.Status.WARN);
         return strict && warned ? 1 : 0;
-    }
-
-    /**
-     * @return the check's WARN lines as {@code check: ...}: what a measuring command says once
-     *         with its other warnings (without the {@code *** WARNING:} prefix), and stores with the run
-     */
-    static List<String> warnings(int measuringCpu) {
-        return warnings(new ReadinessCheck(SystemFiles.host(), measuringCpu).warnings());
-    }
-
-    /**
-     * @return {@code items} as warning lines, those with the same fix in one line:
-     *         "check: isolcpus; nohz_full: CPU 1 is not isolated; CPU 1 is not in nohz_full (fix: ...)", each
-     *         detail up to its first colon
-     */
-    static List<String> warnings(List<ReadinessCheck.Item> items) {
-        Map<String, List<ReadinessCheck.Item>> byFix = new LinkedHashMap<>();
-        for (ReadinessCheck.Item item : items) {
-            byFix.computeIfAbsent(item.fix().isEmpty() ? item.name() : item.fix(), k -> new ArrayList<>()).add(item);
-        }
-        return byFix.values().stream().map(same -> same.size() == 1 ? "check: " + same.get(0).asWarning()
-                : "check: " + String.join("; ", same.stream().map(ReadinessCheck.Item::name).toList()) + ": "
-                        + String.join("; ", same.stream().map(i -> i.detail().split(": ", 2)[0]).toList())
-                        + " (fix: " + same.get(0).fix() + ")").toList();
     }
 }

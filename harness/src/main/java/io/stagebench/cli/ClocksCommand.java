@@ -9,6 +9,7 @@ import io.stagebench.json.Json;
 import io.stagebench.probe.ClockProbeMain;
 import io.stagebench.probe.ClocksReport;
 import io.stagebench.process.JvmFork;
+import io.stagebench.session.ClockBindingConverter;
 import io.stagebench.system.CpuInfo;
 import io.stagebench.system.CpuList;
 import io.stagebench.system.CpuSelection;
@@ -35,7 +36,7 @@ import picocli.CommandLine.Option;
 public final class ClocksCommand implements Callable<Integer> {
 
     @Option(names = {"-b", "--binding"}, split = ",", paramLabel = "NAME",
-            converter = BindingConverter.class,
+            converter = ClockBindingConverter.class,
             description = "Bindings to measure (default: all): ${COMPLETION-CANDIDATES}")
     List<ClockBinding> bindings = List.of(ClockBinding.values());
 
@@ -124,18 +125,6 @@ public final class ClocksCommand implements Callable<Integer> {
             if (!online.contains(cpu)) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
                         "--cpu: CPU " + cpu + " does not exist (available: " + online + ")");
-            }
-        }
-    }
-
-    /** Converts a binding name, listing the valid ones when it is unknown. */
-    public static final class BindingConverter implements CommandLine.ITypeConverter<ClockBinding> {
-        @Override
-        public ClockBinding convert(String value) {
-            try {
-                return ClockBinding.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
             }
         }
     }

@@ -13,6 +13,8 @@ import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.report.CoordinatedOmissionPage;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.result.LatencySeries;
+import io.stagebench.session.MeasurementSession;
+import io.stagebench.session.SessionOptions;
 import io.stagebench.stats.CoordinatedOmission;
 import io.stagebench.store.RunStore;
 import java.io.IOException;

@@ -5,6 +5,7 @@ import io.stagebench.diff.DiffReport;
 import io.stagebench.diff.RunDiff;
 import io.stagebench.diff.Statistic;
 import io.stagebench.diff.VerdictRule;
+import io.stagebench.extension.command.UsageException;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunResolver;
 import io.stagebench.store.RunStore;

@@ -1,5 +1,7 @@
 package io.stagebench.cli;
 
+import io.stagebench.extension.command.CommandProvider;
+import io.stagebench.extension.command.UsageException;
 import io.stagebench.io.IoProblems;
 import io.stagebench.process.LiveForks;
 import io.stagebench.store.StoreException;

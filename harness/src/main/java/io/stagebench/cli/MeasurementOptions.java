@@ -4,6 +4,7 @@ import io.stagebench.host.BatchPilot;
 import io.stagebench.host.Rate;
 import io.stagebench.host.RunConfig;
 import io.stagebench.registry.BenchmarkRegistry;
+import io.stagebench.session.SessionOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -41,18 +41,11 @@ public final class ReportCommand implements Callable<Integer> {
         Path root = results != null ? results : RunStore.defaultRoot();
         Path runDir = new RunResolver(root, RunResolver.git(RunStore.projectHome()))
                 .resolve(run, List.of(Path.of("").toAbsolutePath(), RunStore.projectHome().toAbsolutePath()));
-        Path historyRoot = results != null ? results : historyRootOf(runDir, root);
+        Path historyRoot = results != null ? results : RunStore.historyRootOf(runDir, root);
         Path written = HtmlReport.write(runDir, historyRoot, output != null ? output : runDir.resolve(RunStore.REPORT));
         PrintWriter out = spec.commandLine().getOut();
         out.println("report: " + written);
         out.flush();
         return 0;
-    }
-
-    /** The runs beside {@code runDir} ({@code <root>/<commit>/<run-id>}): its grandparent, else {@code root}. */
-    static Path historyRootOf(Path runDir, Path root) {
-        Path commitDir = runDir.toAbsolutePath().normalize().getParent();
-        Path grandparent = commitDir == null ? null : commitDir.getParent();
-        return grandparent != null ? grandparent : root;
     }
 }

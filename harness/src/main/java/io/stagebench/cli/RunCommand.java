@@ -10,6 +10,8 @@ import io.stagebench.link.ThreadPlacement;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.session.MeasurementSession;
+import io.stagebench.session.SessionOptions;
 import io.stagebench.store.RunStore;
 import io.stagebench.text.Table;
 import io.stagebench.text.Table.Column;

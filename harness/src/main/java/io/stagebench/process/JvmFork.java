@@ -35,8 +35,10 @@ import java.util.function.Consumer;
  */
 public final class JvmFork {
 
+    /** Native access for the native clock and the affinity calls. */
+    public static final String NATIVE_ACCESS_FLAG = "--enable-native-access=ALL-UNNAMED";
     /** Flags every fork gets: the native clock needs native access. */
-    public static final List<String> BASE_JVM_FLAGS = List.of("--enable-native-access=ALL-UNNAMED");
+    public static final List<String> BASE_JVM_FLAGS = List.of(NATIVE_ACCESS_FLAG);
 
     /** The lines of a fork's stdout an outcome keeps, the last ones. */
     public static final int STDOUT_TAIL_LINES = 20;

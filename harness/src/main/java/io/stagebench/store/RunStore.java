@@ -104,6 +104,13 @@ public final class RunStore {
         return runDir;
     }
 
+    /** The runs beside {@code runDir} ({@code <root>/<commit>/<run-id>}): its grandparent, else {@code root}. */
+    public static Path historyRootOf(Path runDir, Path root) {
+        Path commitDir = runDir.toAbsolutePath().normalize().getParent();
+        Path grandparent = commitDir == null ? null : commitDir.getParent();
+        return grandparent != null ? grandparent : root;
+    }
+
     /**
      * Proves {@code root} writable without leaving a run folder behind: creates it if needed,
      * writes and deletes a probe file. For commands that build before they measure, so an

@@ -11,7 +11,6 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import io.stagebench.system.ReadinessCheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,18 +44,6 @@ class CheckCommandTest {
         Path file = root.resolve(path);
         Files.createDirectories(file.getParent());
         Files.writeString(file, content);
-    }
-
-    @Test
-    void shouldGiveReadinessWarningsWithTheSameFixOneLine() {
-        String grub = "add 'isolcpus=1' to GRUB_CMDLINE_LINUX";
-        List<String> warnings = CheckCommand.warnings(List.of(
-                new ReadinessCheck.Item("isolcpus", ReadinessCheck.Status.WARN, "CPU 1 is not isolated: the scheduler may run other tasks on it", grub),
-                new ReadinessCheck.Item("load", ReadinessCheck.Status.WARN, "load average 2.3", "stop it"),
-                new ReadinessCheck.Item("nohz_full", ReadinessCheck.Status.WARN, "CPU 1 is not in nohz_full: the tick interrupts it", grub)));
-
-        assertEquals(List.of("check: isolcpus; nohz_full: CPU 1 is not isolated; CPU 1 is not in nohz_full (fix: " + grub + ")",
-                "check: load: load average 2.3 (fix: stop it)"), warnings);
     }
 
     @Test

@@ -7,7 +7,7 @@ import io.stagebench.stages.decide.Decision;
 import io.stagebench.stages.decide.ImbalanceStrategy;
 import io.stagebench.stages.itch.GeneratedMarketData;
 import io.stagebench.stages.itch.MarketDataGenerator;
-import io.stagebench.io.AtomicFiles;
+import io.stagebench.extension.Harness;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -128,7 +128,7 @@ public final class ReferenceWorkload {
             try {
                 java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(generated.byteLength());
                 generated.writeTo(bytes);
-                AtomicFiles.write(cache, java.nio.ByteBuffer.wrap(bytes.toByteArray()));
+                Harness.writeAtomically(cache, bytes::writeTo);
             } catch (IOException | RuntimeException e) {
                 // the cache only saves time
             }

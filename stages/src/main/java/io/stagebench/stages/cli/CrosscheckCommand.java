@@ -1,22 +1,12 @@
 package io.stagebench.stages.cli;
 
-import io.stagebench.cli.MeasurementSession;
-import io.stagebench.cli.SessionOptions;
-import io.stagebench.console.RunReport;
-import io.stagebench.host.ForkLauncher;
-import io.stagebench.host.RunConfig;
-import io.stagebench.io.AtomicFiles;
-import io.stagebench.json.Json;
-import io.stagebench.link.ForkResult;
-import io.stagebench.link.Mode;
-import io.stagebench.registry.BenchmarkRegistry;
-import io.stagebench.result.BenchmarkOutcome;
-import io.stagebench.result.LatencySeries;
+import io.stagebench.extension.Harness;
+import io.stagebench.extension.Measuring;
+import io.stagebench.extension.RunResults;
+import io.stagebench.extension.Session;
 import io.stagebench.stages.bench.ReferenceWorkload;
 import io.stagebench.stages.jmh.CrossCheck;
 import io.stagebench.stages.jmh.MeasuringThread;
-import io.stagebench.stats.Distribution;
-import io.stagebench.store.RunStore;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -28,10 +18,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import java.util.function.UnaryOperator;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.RunnerException;
@@ -51,7 +41,7 @@ import picocli.CommandLine.Parameters;
  * (JMH's own runner and forks, the benchmark thread pinned to the same CPU, the other threads
  * kept off it), then prints both per stage with their ratio (see {@link CrossCheck} for what
  * is compared and why). The stagebench side is stored as a complete run, like any run's
- * (through {@link MeasurementSession}), with {@value #FILE} and JMH's own {@value #JMH_FILE}
+ * (through {@link Session}), with {@value #FILE} and JMH's own {@value #JMH_FILE}
  * beside {@code summary.json}.
  */
 @Command(name = "crosscheck", mixinStandardHelpOptions = true,
@@ -109,7 +99,7 @@ public final class CrosscheckCommand implements Callable<Integer> {
     long seed = ReferenceWorkload.DEFAULT_SEED;
 
     @CommandLine.Mixin
-    SessionOptions sessionOptions = new SessionOptions();
+    Measuring measuring = new Measuring();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -129,53 +119,45 @@ public final class CrosscheckCommand implements Callable<Integer> {
             throw usage("--stream-messages must be in [1, " + ReferenceWorkload.MAX_STREAM_MESSAGES + "]");
         }
         int batchSize = batchSize();
-        UnaryOperator<RunConfig.Builder> machine = sessionOptions.settings();
-        MeasurementSession session = sessionOptions.open();
+        Session session = measuring.open();
 
         // stagebench: the reference benchmarks, back-to-back, on the same stream as JMH's
         List<String> benchmarks = pairings.stream().map(CrossCheck.Pairing::benchmark).distinct().toList();
-        MeasurementSession.Measurement run = session.begin(RunStore.projectHome(), benchmarks,
-                builder -> machine.apply(builder).forks(forks).warmup(warmup, 0).messages(messages)
-                        .params(Map.of("messages", Integer.toString(streamMessages), "seed", Long.toString(seed))));
+        Map<String, String> params = Map.of("messages", Integer.toString(streamMessages), "seed", Long.toString(seed));
+        Session.Run run = session.begin(benchmarks, new Session.Plan(forks, warmup, messages, 1, params));
         Path runDir = run.dir();
         System.err.println("[crosscheck] stagebench: " + String.join(", ", benchmarks) + ", " + forks + " fork(s) each");
-        List<BenchmarkOutcome> outcomes = session.run(run, BenchmarkRegistry.load(), ForkLauncher.jvm());
-        RunReport report = run.report(outcomes);
-        out.print(report.toText());
+        RunResults results = session.measure(run);
+        out.print(results.reportText());
         out.println();
         out.flush();
         // the same stages in batches: the probe's share falls by K, which the per-message figure cannot show
-        MeasurementSession.Measurement batchedRun = null;
-        List<BenchmarkOutcome> batchedOutcomes = List.of();
-        RunReport batchedReport = null;
+        RunResults batched = null;
         if (batchSize != 1) {
             // the whole stream, as JMH's calls walk it: a batch's figure is then of the same messages as JMH's
-            batchedRun = session.begin(RunStore.projectHome(), benchmarks,
-                    builder -> machine.apply(builder).forks(forks).warmup(warmup, 0).messages(batchedMessages()).batch(batchSize)
-                            .params(Map.of("messages", Integer.toString(streamMessages), "seed", Long.toString(seed))));
+            Session.Run batchedRun = session.begin(benchmarks,
+                    new Session.Plan(forks, warmup, batchedMessages(), batchSize, params));
             System.err.println("[crosscheck] stagebench batched (--batch " + batch + ", " + batchedMessages()
                     + " messages a fork: the whole stream): " + String.join(", ", benchmarks));
-            batchedOutcomes = session.run(batchedRun, BenchmarkRegistry.load(), ForkLauncher.jvm());
-            batchedReport = batchedRun.report(batchedOutcomes);
-            out.print(batchedReport.toText());
+            batched = session.measure(batchedRun);
+            out.print(batched.reportText());
             out.println();
             out.flush();
         }
 
         // JMH: AverageTime of the twins, its forks started from here (off the measuring CPU), benchmark thread pinned
-        List<String> warnings = new ArrayList<>(report.warnings());
+        List<String> warnings = new ArrayList<>(results.warnings());
         // the batched run's own warnings stay with it (its summary, and crosscheck.json), not with the per-message run
-        List<String> batchedWarnings = batchedReport == null ? List.of()
-                : batchedReport.warnings().stream().map(w -> "batched run: " + w).toList();
+        List<String> batchedWarnings = batched == null ? List.of()
+                : batched.warnings().stream().map(w -> "batched run: " + w).toList();
         Map<String, CrossCheck.JmhScore> scores = runJmh(pairings, session.cpu(), runDir, warnings);
 
         List<CrossCheck.Row> rows = new ArrayList<>();
         for (CrossCheck.Pairing pairing : pairings) {
-            BenchmarkOutcome outcome = outcomes.stream().filter(o -> o.descriptor().name().equals(pairing.benchmark()))
-                    .findFirst().orElseThrow();
-            Distribution d = outcome.merged().get(pairing.series());
-            rows.add(CrossCheck.compare(pairing, d == null ? null : d.sortedValues(), d == null ? Double.NaN : d.percentile(50),
-                    scores, probe(outcome)));
+            RunResults.Benchmark figures = results.benchmark(pairing.benchmark()).orElseThrow();
+            Optional<RunResults.Samples> samples = figures.merged(pairing.series());
+            rows.add(CrossCheck.compare(pairing, samples.map(RunResults.Samples::sortedNs).orElse(null),
+                    samples.map(s -> s.percentileNs(50)).orElse(Double.NaN), scores, probe(figures)));
         }
         out.printf(Locale.ROOT, "cross-check: stagebench back-to-back service time (%d fork(s) x %,d messages after %,d of"
                 + " warm-up) vs JMH AverageTime (%d fork(s) x %d x %d ms after %d warm-up iteration(s)); both on CPU %d,"
@@ -186,16 +168,15 @@ public final class CrosscheckCommand implements Callable<Integer> {
         CrossCheck.explanations(rows).forEach(out::println);
         List<CrossCheck.Row> batchedRows = new ArrayList<>();
         for (CrossCheck.Pairing pairing : pairings) {
-            BenchmarkOutcome outcome = batchedOutcomes.stream().filter(o -> o.descriptor().name().equals(pairing.benchmark()))
-                    .findFirst().orElse(null);
-            if (outcome == null || !pairing.checked()) {
+            RunResults.Benchmark figures = batched == null ? null : batched.benchmark(pairing.benchmark()).orElse(null);
+            if (figures == null || !pairing.checked()) {
                 continue; // the marked pipeline has no batched twin: a batch times the total with its marks off
             }
-            Distribution d = outcome.merged().get(LatencySeries.batchedSeries(outcome.descriptor().stages()));
-            List<Double> forkMeans = outcome.perFork().getOrDefault(LatencySeries.batchedSeries(outcome.descriptor().stages()),
-                    List.of()).stream().map(CrosscheckCommand::mean).toList();
-            batchedRows.add(CrossCheck.compareBatched(pairing, d == null ? null : d.sortedValues(),
-                    d == null ? Double.NaN : d.percentile(50), scores, probe(outcome), outcome.batch(), forkMeans));
+            Optional<RunResults.Samples> samples = figures.merged(figures.batchedSeries());
+            List<Double> forkMeans = figures.perFork(figures.batchedSeries()).stream().map(CrosscheckCommand::mean).toList();
+            batchedRows.add(CrossCheck.compareBatched(pairing, samples.map(RunResults.Samples::sortedNs).orElse(null),
+                    samples.map(s -> s.percentileNs(50)).orElse(Double.NaN), scores, probe(figures), figures.batch(),
+                    forkMeans));
         }
         if (!batchedRows.isEmpty()) {
             out.println();
@@ -219,29 +200,29 @@ public final class CrosscheckCommand implements Callable<Integer> {
 
         List<String> documented = new ArrayList<>(warnings);
         documented.addAll(batchedWarnings);
-        AtomicFiles.writeString(runDir.resolve(FILE), Json.write(document(rows, batchedRows, session.cpu(), documented)));
-        MeasurementSession.Stored stored = session.store(run, outcomes, warnings);
-        if (batchedRun != null) {
-            MeasurementSession.Stored batchedStored = session.store(batchedRun, batchedOutcomes, batchedReport.warnings());
-            out.println("batched run: " + batchedRun.dir());
+        Harness.writeJson(runDir.resolve(FILE), document(rows, batchedRows, session.cpu(), run.mode(), documented));
+        Session.Stored stored = session.store(results, warnings);
+        if (batched != null) {
+            Session.Stored batchedStored = session.store(batched, batched.warnings());
+            out.println("batched run: " + batched.run().dir());
             batchedStored.printReport(out);
         }
         out.println();
         out.println("results: " + runDir + " (comparison in " + FILE + ", JMH's own results in " + JMH_FILE + ")");
         stored.printReport(out);
         out.flush();
-        return CrossCheck.agrees(allRows) && stored.report() != null ? 0 : 1;
+        return CrossCheck.agrees(allRows) && stored.reportWritten() ? 0 : 1;
     }
 
-    /** @return the batch {@code --batch} asks for: 1 (per message only), K, or {@link RunConfig#BATCH_AUTO} */
+    /** @return the batch {@code --batch} asks for: 1 (per message only), K, or {@link Session.Plan#BATCH_AUTO} */
     private int batchSize() {
         OptionalInt count;
         try {
-            count = RunConfig.parseBatch(batch);
+            count = Session.Plan.parseBatch(batch);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
-        int k = count.orElse(RunConfig.BATCH_AUTO);
+        int k = count.orElse(Session.Plan.BATCH_AUTO);
         if (count.isPresent() && (k < 1 || k > batchedMessages())) {
             throw usage("--batch must be in [1, " + batchedMessages() + "] (the batched run's messages), got " + k);
         }
@@ -257,26 +238,17 @@ public final class CrosscheckCommand implements Callable<Integer> {
         return Math.max(messages, streamMessages);
     }
 
-    private static double mean(Distribution d) {
+    private static double mean(RunResults.Samples samples) {
         double sum = 0;
-        for (double v : d.sortedValues()) {
+        for (double v : samples.sortedNs()) {
             sum += v;
         }
-        return d.count() == 0 ? Double.NaN : sum / d.count();
+        return samples.count() == 0 ? Double.NaN : sum / samples.count();
     }
 
     /** @return the mean over forks of the probe subtracted and the median probe, in ns; null without forks */
-    private static CrossCheck.Probe probe(BenchmarkOutcome outcome) {
-        if (outcome.forks().isEmpty()) {
-            return null;
-        }
-        double subtracted = 0;
-        double median = 0;
-        for (ForkResult fork : outcome.forks()) {
-            subtracted += fork.calibration().toNs(fork.overhead().subtractedTicks());
-            median += fork.calibration().toNs(fork.overhead().medianTicks());
-        }
-        return new CrossCheck.Probe(subtracted / outcome.forks().size(), median / outcome.forks().size());
+    private static CrossCheck.Probe probe(RunResults.Benchmark figures) {
+        return figures.probe().map(p -> new CrossCheck.Probe(p.subtractedNs(), p.medianNs())).orElse(null);
     }
 
     private Map<String, CrossCheck.JmhScore> runJmh(List<CrossCheck.Pairing> pairings, int measuringCpu, Path runDir,
@@ -344,9 +316,9 @@ public final class CrosscheckCommand implements Callable<Integer> {
     }
 
     private CrosscheckDocument document(List<CrossCheck.Row> rows, List<CrossCheck.Row> batchedRows, int measuringCpu,
-                                        List<String> warnings) {
+                                        String mode, List<String> warnings) {
         return CrosscheckDocument.of(measuringCpu, streamMessages, seed,
-                new CrosscheckDocument.Stagebench(Mode.BACK_TO_BACK, forks, warmup, messages, batchedMessages()),
+                new CrosscheckDocument.Stagebench(mode, forks, warmup, messages, batchedMessages()),
                 new CrosscheckDocument.Jmh("AverageTime", jmhForks, jmhWarmup, jmhIterations, jmhIterationMs, JMH_FILE),
                 rows, batch, batchedRows, warnings);
     }

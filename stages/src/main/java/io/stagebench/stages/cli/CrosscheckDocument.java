@@ -1,6 +1,5 @@
 package io.stagebench.stages.cli;
 
-import io.stagebench.link.Mode;
 import io.stagebench.stages.jmh.CrossCheck;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +46,7 @@ public record CrosscheckDocument(String schema, int cpu, int streamMessages, lon
      * @param measuredMessages measured messages a fork, one interval a message
      * @param batchedMessages  measured messages a fork of the batched run
      */
-    public record Stagebench(Mode mode, int forks, long warmupMessages, int measuredMessages, int batchedMessages) {
+    public record Stagebench(String mode, int forks, long warmupMessages, int measuredMessages, int batchedMessages) {
     }
 
     /**

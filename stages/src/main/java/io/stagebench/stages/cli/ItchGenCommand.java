@@ -1,7 +1,7 @@
 package io.stagebench.stages.cli;
 
-import io.stagebench.cli.UsageException;
-import io.stagebench.io.AtomicFiles;
+import io.stagebench.extension.command.UsageException;
+import io.stagebench.extension.Harness;
 import io.stagebench.stages.itch.ItchFileReader;
 import io.stagebench.stages.itch.ItchLayout;
 import io.stagebench.stages.itch.MarketDataGenerator;
@@ -73,7 +73,7 @@ public final class ItchGenCommand implements Callable<Integer> {
             throw new UsageException(e.getMessage());
         }
         // atomically, like results: a full disk or a kill leaves the old file (or none), never half of one
-        AtomicFiles.write(out, file -> {
+        Harness.writeAtomically(out, file -> {
             try (OutputStream stream = new BufferedOutputStream(
                     out.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(file, 1 << 16) : file, 1 << 16)) {
                 if (parsedFraming == ItchFileReader.Framing.LENGTH_PREFIXED) {

@@ -1,6 +1,6 @@
 package io.stagebench.stages.cli;
 
-import io.stagebench.cli.CommandProvider;
+import io.stagebench.extension.command.CommandProvider;
 
 /** Contributes {@code stagebench itch-gen} to the command line. */
 public final class ItchGenCommandProvider implements CommandProvider {

@@ -1,9 +1,8 @@
 package io.stagebench.stages.cli;
 
-import io.stagebench.cli.MeasuringCpu;
-import io.stagebench.cli.UsageException;
+import io.stagebench.extension.Harness;
+import io.stagebench.extension.command.UsageException;
 import io.stagebench.stages.jmh.MeasuringThread;
-import io.stagebench.store.RunStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,14 +34,14 @@ public final class JmhCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        Path jar = RunStore.projectHome().resolve(JAR);
+        Path jar = Harness.projectHome().resolve(JAR);
         if (!Files.isRegularFile(jar)) {
             throw new UsageException(jar + " does not exist; build it with 'mvn -DskipTests package'");
         }
-        MeasuringCpu placement = MeasuringCpu.choose(null);
+        Harness.CpuPlacement placement = Harness.placeOffMeasuringCpu();
         placement.warnings().forEach(w -> System.err.println("*** WARNING: " + w));
         System.err.println("[jmh] benchmark threads pinned to CPU " + placement.cpu() + "; JIT, GC and JMH's own threads"
-                + " on " + (placement.serviceCpus().isEmpty() ? "the same CPU" : "CPU " + placement.serviceCpus()));
+                + " on " + (placement.otherCpus().isEmpty() ? "the same CPU" : "CPU " + placement.otherCpus()));
         Process process = new ProcessBuilder(command(jar, placement.cpu(), jmhArgs)).inheritIO().start();
         return process.waitFor();
     }

@@ -1,6 +1,6 @@
 package io.stagebench.stages.jmh;
 
-import io.stagebench.nativeaccess.Affinity;
+import io.stagebench.extension.Harness;
 import java.util.Optional;
 
 /**
@@ -30,7 +30,7 @@ public final class MeasuringThread {
         }
         Optional<String> refused;
         try {
-            refused = Affinity.pinCurrentThread(Integer.parseInt(cpuText.trim()));
+            refused = Harness.pinCurrentThread(Integer.parseInt(cpuText.trim()));
         } catch (NumberFormatException e) {
             refused = Optional.of("-D" + CPU_PROPERTY + "=" + cpuText + " is not a CPU number");
         }

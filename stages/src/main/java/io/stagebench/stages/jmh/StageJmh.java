@@ -1,5 +1,6 @@
 package io.stagebench.stages.jmh;
 
+import io.stagebench.extension.Harness;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -15,8 +16,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The header every JMH twin of a reference stage shares, written once: thread-scoped state,
- * AverageTime and SampleTime in ns, forks started with stagebench's heap, pre-touch and
- * collector ({@link JmhForks}), the stream's length and seed as parameters, and the
+ * AverageTime and SampleTime in ns, forks started with stagebench's native access, heap, pre-touch
+ * and collector ({@link Harness#SHARED_FORK_FLAGS}), the stream's length and seed as parameters, and the
  * benchmark thread pinned before each iteration ({@link MeasuringThread}).
  *
  * <p>JMH reads these class annotations, {@code @Param} fields and {@code @Setup} methods
@@ -28,8 +29,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 @BenchmarkMode({Mode.AverageTime, Mode.SampleTime})
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = JmhForks.FORKS, jvmArgsAppend = {JmhForks.NATIVE_ACCESS, JmhForks.UNSAFE_ACCESS, JmhForks.HEAP_MIN,
-        JmhForks.HEAP_MAX, JmhForks.PRE_TOUCH, JmhForks.SERIAL_GC})
+@Fork(value = JmhForks.FORKS, jvmArgsAppend = {Harness.NATIVE_ACCESS_FLAG, JmhForks.UNSAFE_ACCESS,
+        Harness.HEAP_MIN_FLAG, Harness.HEAP_MAX_FLAG, Harness.PRE_TOUCH_FLAG, Harness.GC_FLAG})
 @Warmup(iterations = JmhForks.ITERATIONS, time = 1)
 @Measurement(iterations = JmhForks.ITERATIONS, time = 1)
 public abstract class StageJmh {

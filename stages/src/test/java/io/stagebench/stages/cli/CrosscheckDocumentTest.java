@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.json.Json;
-import io.stagebench.link.Mode;
 import io.stagebench.stages.jmh.CrossCheck;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class CrosscheckDocumentTest {
 
     private static final CrosscheckDocument.Stagebench STAGEBENCH =
-            new CrosscheckDocument.Stagebench(Mode.BACK_TO_BACK, 3, 200_000, 500_000, 2_000_000);
+            new CrosscheckDocument.Stagebench("back-to-back", 3, 200_000, 500_000, 2_000_000);
     private static final CrosscheckDocument.Jmh JMH =
             new CrosscheckDocument.Jmh("AverageTime", 2, 2, 4, 1_000, CrosscheckCommand.JMH_FILE);
     private static final Map<String, CrossCheck.JmhScore> SCORES = Map.of("ParseJmh.parse", new CrossCheck.JmhScore(100, 2));

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.extension.Harness;
 import io.stagebench.host.RunConfig;
+import io.stagebench.process.JvmFork;
 import io.stagebench.registry.BenchmarkRegistry;
 import java.io.InputStream;
 import java.util.Collection;
@@ -52,14 +54,16 @@ class JmhBenchmarksTest {
 
     @Test
     void shouldStartEveryJmhForkWithTheHeapCollectorAndPreTouchOfAStagebenchFork() throws Exception {
-        List<String> forkFlags = List.of(RunConfig.HEAP_MIN_FLAG, RunConfig.HEAP_MAX_FLAG, RunConfig.PRE_TOUCH_FLAG,
-                RunConfig.GC_FLAG);
+        List<String> forkFlags = Harness.SHARED_FORK_FLAGS;
+        assertEquals(List.of(RunConfig.HEAP_MIN_FLAG, RunConfig.HEAP_MAX_FLAG, RunConfig.PRE_TOUCH_FLAG, RunConfig.GC_FLAG),
+                forkFlags);
         assertTrue(RunConfig.DEFAULT_JVM_FLAGS.containsAll(forkFlags), RunConfig.DEFAULT_JVM_FLAGS.toString());
         try (InputStream in = getClass().getResourceAsStream(BenchmarkList.BENCHMARK_LIST)) {
             for (BenchmarkListEntry entry : BenchmarkList.readBenchmarkList(in)) {
                 Collection<String> appended = entry.getJvmArgsAppend().orElse(List.of());
 
                 assertTrue(appended.containsAll(forkFlags), entry.getUsername() + ": " + appended);
+                assertTrue(appended.containsAll(JvmFork.BASE_JVM_FLAGS), entry.getUsername() + ": " + appended);
                 assertTrue(appended.stream().noneMatch(a -> a.equals("-Xmx1g") || a.equals("-Xms1g")),
                         entry.getUsername() + ": " + appended);
             }

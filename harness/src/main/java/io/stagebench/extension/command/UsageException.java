@@ -1,8 +1,9 @@
-package io.stagebench.cli;
+package io.stagebench.extension.command;
 
 /**
  * Bad input found after parsing (an unknown benchmark, a value out of range, a corrupt
- * file): the command line prints its message as one line and exits 2.
+ * file): the command line prints its message as one line and exits 2. A contributed command
+ * throws it as the harness's own commands do, so its bad input is reported the same way.
  */
 public final class UsageException extends RuntimeException {
 

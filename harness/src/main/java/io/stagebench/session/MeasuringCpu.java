@@ -1,4 +1,4 @@
-package io.stagebench.cli;
+package io.stagebench.session;
 
 import io.stagebench.nativeaccess.Affinity;
 import io.stagebench.system.CpuList;

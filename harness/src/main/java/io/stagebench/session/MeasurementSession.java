@@ -1,6 +1,7 @@
-package io.stagebench.cli;
+package io.stagebench.session;
 
 import io.stagebench.console.RunReport;
+import io.stagebench.extension.command.UsageException;
 import io.stagebench.host.ForkLauncher;
 import io.stagebench.host.InterleavedRunner;
 import io.stagebench.host.RunConfig;
@@ -13,9 +14,9 @@ import io.stagebench.report.HtmlReport;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.store.Pairing;
 import io.stagebench.store.RunStore;
-import io.stagebench.system.CpuList;
 import io.stagebench.system.Environment;
 import io.stagebench.system.GitInfo;
+import io.stagebench.system.ReadinessCheck;
 import io.stagebench.system.SystemFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -23,7 +24,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
@@ -146,7 +149,7 @@ public final class MeasurementSession {
         }
         LiveForks.launcher().runStarted(runDir);
         if (readiness == null) {
-            readiness = CheckCommand.warnings(placement.cpu());
+            readiness = readinessWarnings(new ReadinessCheck(SystemFiles.host(), placement.cpu()).warnings());
         }
         RunConfig config = settings.apply(RunConfig.builder(benchmarks, placement.cpu(), runDir)).build();
         List<String> jvmFlags = new ArrayList<>(JvmFork.BASE_JVM_FLAGS);
@@ -222,7 +225,7 @@ public final class MeasurementSession {
         RunStore.Written written = RunStore.create(dir).write(measurement.config(), outcomes, all,
                 measurement.environment(), pairing);
         try {
-            Path html = HtmlReport.write(dir, ReportCommand.historyRootOf(dir, dir), dir.resolve(RunStore.REPORT));
+            Path html = HtmlReport.write(dir, RunStore.historyRootOf(dir, dir), dir.resolve(RunStore.REPORT));
             return new Stored(dir, written.jmh(), html, null);
         } catch (IOException e) {
             // a folder that cannot take the report (a full disk) cannot be trusted with the run either: not stored
@@ -231,5 +234,22 @@ public final class MeasurementSession {
         } catch (RuntimeException e) {
             return new Stored(dir, written.jmh(), null, e.getMessage());
         }
+    }
+
+    /**
+     * @return the readiness check's WARN items as {@code check: ...} lines, those with the same fix in one line:
+     *         "check: isolcpus; nohz_full: CPU 1 is not isolated; CPU 1 is not in nohz_full (fix: ...)", each
+     *         detail up to its first colon; what a measuring command says once with its other warnings
+     *         (without the {@code *** WARNING:} prefix), and stores with the run
+     */
+    static List<String> readinessWarnings(List<ReadinessCheck.Item> items) {
+        Map<String, List<ReadinessCheck.Item>> byFix = new LinkedHashMap<>();
+        for (ReadinessCheck.Item item : items) {
+            byFix.computeIfAbsent(item.fix().isEmpty() ? item.name() : item.fix(), k -> new ArrayList<>()).add(item);
+        }
+        return byFix.values().stream().map(same -> same.size() == 1 ? "check: " + same.get(0).asWarning()
+                : "check: " + String.join("; ", same.stream().map(ReadinessCheck.Item::name).toList()) + ": "
+                        + String.join("; ", same.stream().map(i -> i.detail().split(": ", 2)[0]).toList())
+                        + " (fix: " + same.get(0).fix() + ")").toList();
     }
 }

@@ -1,4 +1,4 @@
-package io.stagebench.cli;
+package io.stagebench.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.cli.Main;
 import io.stagebench.host.ForkLauncher;
 import io.stagebench.host.InProcessForks;
 import io.stagebench.host.InterleavedRunner;
@@ -14,6 +15,7 @@ import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunStore;
 import io.stagebench.store.StoredRun;
+import io.stagebench.system.ReadinessCheck;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -83,5 +85,17 @@ class MeasurementSessionTest {
         assertEquals(RunConfig.DEFAULT_JVM_FLAGS, config.jvmFlags());
         assertTrue(config.lockMemory());
         assertTrue(config.runDir().startsWith(results), config.runDir().toString());
+    }
+
+    @Test
+    void shouldGiveReadinessWarningsWithTheSameFixOneLine() {
+        String grub = "add 'isolcpus=1' to GRUB_CMDLINE_LINUX";
+        List<String> warnings = MeasurementSession.readinessWarnings(List.of(
+                new ReadinessCheck.Item("isolcpus", ReadinessCheck.Status.WARN, "CPU 1 is not isolated: the scheduler may run other tasks on it", grub),
+                new ReadinessCheck.Item("load", ReadinessCheck.Status.WARN, "load average 2.3", "stop it"),
+                new ReadinessCheck.Item("nohz_full", ReadinessCheck.Status.WARN, "CPU 1 is not in nohz_full: the tick interrupts it", grub)));
+
+        assertEquals(List.of("check: isolcpus; nohz_full: CPU 1 is not isolated; CPU 1 is not in nohz_full (fix: " + grub + ")",
+                "check: load: load average 2.3 (fix: stop it)"), warnings);
     }
 }

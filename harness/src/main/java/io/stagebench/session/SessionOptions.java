@@ -1,4 +1,4 @@
-package io.stagebench.cli;
+package io.stagebench.session;
 
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
@@ -21,7 +21,7 @@ public final class SessionOptions {
     @Option(names = "--cpu", paramLabel = "N", description = "CPU to measure on (default: an isolated CPU, else the highest one).")
     Integer cpu;
 
-    @Option(names = "--clock", paramLabel = "BINDING", converter = ClocksCommand.BindingConverter.class,
+    @Option(names = "--clock", paramLabel = "BINDING", converter = ClockBindingConverter.class,
             description = "Clock binding: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     ClockBinding clock = ClockBinding.FFM;
 
@@ -75,7 +75,7 @@ public final class SessionOptions {
     }
 
     /** @return the calibration round length asked for, in ms */
-    long calibrationMs() {
+    public long calibrationMs() {
         return calibrationMs;
     }
 }

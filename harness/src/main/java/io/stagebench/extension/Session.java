@@ -1,0 +1,142 @@
+package io.stagebench.extension;
+
+import io.stagebench.host.ForkLauncher;
+import io.stagebench.host.RunConfig;
+import io.stagebench.registry.BenchmarkRegistry;
+import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.session.MeasurementSession;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.function.UnaryOperator;
+
+/**
+ * Runs of stagebench benchmarks measured from a contributed command, the way
+ * {@code stagebench run} measures them: on the measuring CPU chosen by {@link Measuring#open},
+ * each run in its own folder with the environment captured before it, its benchmarks' forks
+ * one after another (fresh JVMs with the harness's flags, progress on stderr), and stored as a
+ * complete run (summary, histograms, {@code jmh-result.json}, HTML report).
+ *
+ * <p>Per run: {@link #begin}, {@link #measure}, {@link #store}. Nothing is written before
+ * {@code begin}.
+ */
+public final class Session {
+
+    private final MeasurementSession session;
+    private final UnaryOperator<RunConfig.Builder> settings;
+
+    Session(MeasurementSession session, UnaryOperator<RunConfig.Builder> settings) {
+        this.session = session;
+        this.settings = settings;
+    }
+
+    /**
+     * How much a run measures; everything else is the session's options and the harness's defaults.
+     *
+     * @param forks          forks per benchmark
+     * @param warmupMessages warm-up messages per fork (bounded by count only)
+     * @param messages       measured messages per fork
+     * @param batch          messages per timed interval: 1 for one interval a message, K, or
+     *                       {@link #BATCH_AUTO} for a K each benchmark's pilot chooses
+     * @param params         benchmark parameters, as {@code --param NAME=VALUE} gives them
+     */
+    public record Plan(int forks, long warmupMessages, int messages, int batch, Map<String, String> params) {
+
+        /** {@link #batch} of a run whose K each benchmark's pilot chooses ({@code --batch auto}). */
+        public static final int BATCH_AUTO = RunConfig.BATCH_AUTO;
+
+        public Plan {
+            params = Map.copyOf(params);
+        }
+
+        /**
+         * @param text a {@code --batch} value: a message count such as 16, or {@code auto}
+         * @return the count, as given (its range is the caller's to check), or empty for {@code auto}
+         * @throws IllegalArgumentException with the one line to print when {@code text} is neither
+         */
+        public static OptionalInt parseBatch(String text) {
+            return RunConfig.parseBatch(text);
+        }
+    }
+
+    /** A run begun: its folder exists, nothing is measured yet. */
+    public static final class Run {
+
+        private final MeasurementSession.Measurement measurement;
+
+        Run(MeasurementSession.Measurement measurement) {
+            this.measurement = measurement;
+        }
+
+        /** @return the run folder, where a command may put files of its own beside the run's */
+        public Path dir() {
+            return measurement.dir();
+        }
+
+        /** @return how messages are offered, as {@code --mode} names it ({@code back-to-back}) */
+        public String mode() {
+            return measurement.config().mode().id();
+        }
+
+        MeasurementSession.Measurement measurement() {
+            return measurement;
+        }
+    }
+
+    /** What {@link #store} wrote. */
+    public static final class Stored {
+
+        private final MeasurementSession.Stored stored;
+
+        Stored(MeasurementSession.Stored stored) {
+            this.stored = stored;
+        }
+
+        /** @return whether the HTML report was written (the results are complete without it) */
+        public boolean reportWritten() {
+            return stored.report() != null;
+        }
+
+        /** Prints "report: PATH", or a {@code *** WARNING:} saying how to write the report again. */
+        public void printReport(PrintWriter out) {
+            stored.printReport(out);
+        }
+    }
+
+    /** @return the measuring CPU */
+    public int cpu() {
+        return session.cpu();
+    }
+
+    /**
+     * Begins a run of the project's benchmarks: creates its folder under the results folder,
+     * builds its configuration and captures the environment.
+     *
+     * @param benchmarks benchmark names, in run order
+     * @throws io.stagebench.extension.command.UsageException when the results folder is not writable
+     */
+    public Run begin(List<String> benchmarks, Plan plan) {
+        return new Run(session.begin(Harness.projectHome(), benchmarks,
+                builder -> settings.apply(builder).forks(plan.forks()).warmup(plan.warmupMessages(), 0)
+                        .messages(plan.messages()).batch(plan.batch()).params(plan.params())));
+    }
+
+    /** Runs every benchmark of {@code run}, forks one after another; progress on stderr. */
+    public RunResults measure(Run run) throws IOException {
+        List<BenchmarkOutcome> outcomes = session.run(run.measurement(), BenchmarkRegistry.load(), ForkLauncher.jvm());
+        return new RunResults(run, outcomes);
+    }
+
+    /**
+     * Stores the complete run as every measuring command does.
+     *
+     * @param warnings every warning of the run, as printed (the machine's readiness warnings are added)
+     * @throws IOException when a result file cannot be written
+     */
+    public Stored store(RunResults results, List<String> warnings) throws IOException {
+        return new Stored(session.store(results.run().measurement(), results.outcomes(), warnings));
+    }
+}
