@@ -9,6 +9,7 @@ import io.stagebench.io.TextWrap;
 import io.stagebench.link.CrossCoreOffset;
 import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
+import io.stagebench.link.ForkWarning;
 import io.stagebench.link.Mode;
 import io.stagebench.link.ThreadPlacement;
 import io.stagebench.result.BatchChoice;
@@ -20,9 +21,9 @@ import io.stagebench.result.RulerCheck;
 import io.stagebench.stats.Distribution;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.stats.TimeScale;
-import io.stagebench.text.Table;
 import io.stagebench.text.Table.Column;
 import io.stagebench.text.Table.Width;
+import io.stagebench.text.Table;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -89,12 +90,15 @@ public final class RunReport {
         for (BenchmarkOutcome outcome : outcomes) {
             String name = outcome.descriptor().name();
             Map<String, List<Integer>> forkWarnings = new LinkedHashMap<>();
+            Map<String, ForkWarning> codes = new LinkedHashMap<>();
             for (ForkResult fork : outcome.forks()) {
-                for (String w : fork.warnings()) {
+                for (int i = 0; i < fork.warnings().size(); i++) {
+                    String w = fork.warnings().get(i);
                     forkWarnings.computeIfAbsent(w, k -> new ArrayList<>()).add(fork.fork());
+                    codes.putIfAbsent(w, fork.warningCodes().get(i));
                 }
             }
-            forkWarnings.forEach((w, forks) -> add(grouped, w + fixFor(w), name + (forks.size() == outcome.forks().size()
+            forkWarnings.forEach((w, forks) -> add(grouped, w + fixFor(codes.get(w)), name + (forks.size() == outcome.forks().size()
                     && forks.size() > 1 ? "" : " fork" + (forks.size() > 1 ? "s " : " ") + joinInts(forks))));
             outcome.failures().forEach(f -> add(grouped, f, null));
             if (outcome.forks().isEmpty()) {
@@ -240,20 +244,9 @@ public final class RunReport {
         }
     }
 
-    /** @return "; fix: ..." for a fork warning whose remedy is known, else "" */
-    private static String fixFor(String warning) {
-        if (warning.contains("JIT")) {
-            return "; fix: a longer warm-up (-w), or a @Reset so warm-up replays the measured messages";
-        } else if (warning.contains("allocated")) {
-            return "; fix: take the allocation out of the measured code";
-        } else if (warning.contains("garbage collection")) {
-            return "; fix: allocate nothing while measuring";
-        } else if (warning.contains("pinn")) {
-            return "; fix: allow sched_setaffinity, or choose a CPU with --cpu";
-        } else if (warning.contains("memory not locked")) {
-            return "; fix: raise the locked-memory limit (ulimit -l) or grant CAP_IPC_LOCK";
-        }
-        return "";
+    /** @return "; fix: ..." for a fork warning whose remedy is known by its code, else "" */
+    private static String fixFor(ForkWarning code) {
+        return code.fix() == null ? "" : "; fix: " + code.fix();
     }
 
     /**

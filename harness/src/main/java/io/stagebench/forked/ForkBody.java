@@ -72,7 +72,7 @@ interface ForkBody extends AutoCloseable {
     long measure(MeasurementBracket bracket, long seq, boolean rewind) throws Exception;
 
     /** Adds what the kept measurement showed that degrades it. */
-    void afterMeasurement(List<String> warnings);
+    void afterMeasurement(Warnings warnings);
 
     /** @return the measuring threads' allocations in the kept attempt, the measuring thread first */
     List<Allocation> allocations(MeasurementBracket bracket);

@@ -15,6 +15,9 @@ import io.stagebench.link.ForkFiles;
 import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
+import io.stagebench.link.ForkWarning;
+import io.stagebench.link.ProgressEvent.Phase;
+import io.stagebench.link.ProgressEvent;
 import io.stagebench.nativeaccess.Affinity;
 import io.stagebench.nativeaccess.ClockLoader;
 import io.stagebench.process.LauncherWatch;
@@ -28,7 +31,6 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,7 +71,7 @@ public final class ForkExecution {
     private final ForkSpec spec;
     private final BenchmarkDescriptor descriptor;
     private final PrintStream progress;
-    private final List<String> warnings = new ArrayList<>();
+    private final Warnings warnings = new Warnings();
     private final String tag;
     private long startNs;
 
@@ -103,7 +105,7 @@ public final class ForkExecution {
         ForkLayout placed = ForkLayout.apply(spec.layoutSeed(), spec.addressRandomisation());
         placed.warning().ifPresent(warnings::add);
         Object instance = descriptor.newInstance();
-        say("setup");
+        say(Phase.SETUP, "setup");
         BenchmarkDescriptor.setup(instance, params, clock, calibration);
         ruler = new Ruler(ruler.loaded(), calibration, ruler.stepTicks(), ruler.overhead(), ruler.cpuPinned(),
                 ruler.affinity(), ruler.memoryLocked(), ruler.serviceCpus(), placed.withHugePages());
@@ -112,14 +114,14 @@ public final class ForkExecution {
         new JitActivity().awaitQuiet(JitRetries.QUIET_MS, JitRetries.QUIET_MAX_MS);
 
         try (ForkBody body = instance instanceof HandoffOperation handoff
-                ? new HandoffBody(spec, descriptor, handoff, params, ruler, warnings, this::say)
+                ? new HandoffBody(spec, descriptor, handoff, params, ruler, warnings, text -> say(Phase.THREADS, text))
                 : new OperationBody(spec, descriptor, (Operation) instance, params, ruler, warnings)) {
             body.start();
-            say("warm-up " + (spec.warmupMs() > 0 ? spec.warmupMs() + " ms" : spec.warmupMessages() + " messages")
+            say(Phase.WARMUP, "warm-up " + (spec.warmupMs() > 0 ? spec.warmupMs() + " ms" : spec.warmupMessages() + " messages")
                     + body.warmupNote());
             WarmupOutcome warm = warmUp(body);
             body.afterWarmup();
-            say(body.measuringLine(warm.messages()));
+            say(Phase.MEASURING, body.measuringLine(warm.messages()));
             progress.flush();
             long seq = warm.messages();
             MeasurementBracket bracket;
@@ -132,7 +134,7 @@ public final class ForkExecution {
             body.afterMeasurement(warnings);
             List<Long> discarded = retries.discarded();
             if (!discarded.isEmpty()) {
-                say(discarded.size() + " measured pass(es) discarded as warm-up, the JIT compiled during them "
+                say(Phase.DISCARDED, discarded.size() + " measured pass(es) discarded as warm-up, the JIT compiled during them "
                         + discarded + (bracket.jitCompilations() == 0 ? "; the last pass compiled nothing" : ""));
             }
             long sinkValue = body.sinkValue();
@@ -157,14 +159,14 @@ public final class ForkExecution {
                     parts.warmupMessages(), parts.measuredMessages(), parts.droppedMessages(), allocatedBytes,
                     bracket.gcCount(), bracket.jitCompilations(), markErrors, sinkValue, parts.stallUs(),
                     parts.stallEvery(), System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
-                    jvmFlags(), spec.rawFileName(), warnings, bracket.firstStartEpochMs(), bracket.lastEndEpochMs(),
+                    jvmFlags(), spec.rawFileName(), warnings.texts(), bracket.firstStartEpochMs(), bracket.lastEndEpochMs(),
                     ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList(),
                     warm.passes() + discarded.size(), body.replays(), jitNamed, parts.unmarkedRawFile(), parts.threads(),
-                    parts.crossCore(), ruler.layout(), parts.batch(), parts.preparationRawFile());
+                    parts.crossCore(), ruler.layout(), parts.batch(), parts.preparationRawFile(), warnings.codes());
             Path outDir = Path.of(spec.outDir());
             body.writeRaw(outDir);
             AtomicFiles.writeString(outDir.resolve(spec.resultFileName()), Json.write(result));
-            say("done");
+            say(Phase.DONE, "done");
             return result;
         }
     }
@@ -181,7 +183,7 @@ public final class ForkExecution {
         warnings.addAll(loaded.warnings());
         Clock clock = loaded.clock();
         new JitActivity().prime();
-        say("calibrating " + loaded.binding() + " clock on CPU " + cpuPinned);
+        say(Phase.CALIBRATING, "calibrating " + loaded.binding() + " clock on CPU " + cpuPinned);
         for (int i = 0; i < WARMUP_PROBE_ROUNDS; i++) {
             ProbeOverhead.measure(clock, ProbeOverhead.MIN_PAIRS);
             CounterStep.measureTicks(clock, CounterStep.MIN_PAIRS);
@@ -196,19 +198,19 @@ public final class ForkExecution {
     private void verify(MeasurementBracket bracket, List<ForkBody.Allocation> allocations, List<Long> discarded,
                         List<String> jitNamed, JitEvents jitEvents, boolean replay) {
         if (!bracket.jitQuietBefore()) {
-            warnings.add("the JIT compiler was still busy " + JitRetries.QUIET_MAX_MS + " ms after warm-up");
+            warnings.add(ForkWarning.JIT, "the JIT compiler was still busy " + JitRetries.QUIET_MAX_MS + " ms after warm-up");
         }
         for (ForkBody.Allocation allocation : allocations) {
             if (allocation.bytes() != 0) {
-                warnings.add("the " + allocation.label() + " thread allocated " + allocation.bytes()
+                warnings.add(ForkWarning.ALLOCATION, "the " + allocation.label() + " thread allocated " + allocation.bytes()
                         + " bytes during measurement");
             }
         }
         if (bracket.gcCount() != 0) {
-            warnings.add(bracket.gcCount() + " garbage collection(s) during measurement");
+            warnings.add(ForkWarning.GC, bracket.gcCount() + " garbage collection(s) during measurement");
         }
         if (bracket.jitCompilations() != 0) {
-            warnings.add(bracket.jitCompilations() + (bracket.jitExact() ? " JIT compilation(s)" : " ms of JIT compilation")
+            warnings.add(ForkWarning.JIT, bracket.jitCompilations() + (bracket.jitExact() ? " JIT compilation(s)" : " ms of JIT compilation")
                     + " during measurement" + (discarded.isEmpty() ? "" : " (" + discarded.size() + " earlier pass(es) discarded"
                     + " for the same reason)") + (jitNamed.isEmpty() ? "" : ": " + String.join("; ", jitNamed.subList(0,
                     Math.min(3, jitNamed.size()))))
@@ -270,24 +272,29 @@ public final class ForkExecution {
         return ManagementFactory.getRuntimeMXBean().getInputArguments().stream().filter(f -> !f.startsWith(launcher)).toList();
     }
 
-    /** Prints a progress line, tagged with the fork and the time since it started. */
-    private void say(String line) {
-        progress.println(tag + line + " (+" + (System.nanoTime() - startNs) / 1_000_000 + " ms)");
+    /**
+     * Sends a progress event: its phase as a code, and its line tagged with the fork and the time since it
+     * started; a fork started by hand (no progress token) prints the line alone.
+     */
+    private void say(Phase phase, String text) {
+        ProgressEvent event = new ProgressEvent(phase, text, tag + text + " (+" + (System.nanoTime() - startNs) / 1_000_000
+                + " ms)");
+        progress.println(spec.progressToken() == null ? event.line() : event.wire());
     }
 
     private int pin() {
         if (spec.cpu() < 0) {
-            warnings.add("measuring thread not pinned (no CPU chosen)");
+            warnings.add(ForkWarning.PINNING, "measuring thread not pinned (no CPU chosen)");
             return Affinity.currentCpu();
         }
         var refused = Affinity.pinCurrentThread(spec.cpu());
-        refused.ifPresent(reason -> warnings.add("pinning refused: " + reason + "; measured unpinned"));
+        refused.ifPresent(reason -> warnings.add(ForkWarning.PINNING, "pinning refused: " + reason + "; measured unpinned"));
         return Affinity.currentCpu();
     }
 
     private boolean lockMemory() {
         var refused = Affinity.lockCurrentMemory();
-        refused.ifPresent(reason -> warnings.add("memory not locked: " + reason));
+        refused.ifPresent(reason -> warnings.add(ForkWarning.MEMORY_LOCK, "memory not locked: " + reason));
         return refused.isEmpty();
     }
 

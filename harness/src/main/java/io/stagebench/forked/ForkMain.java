@@ -5,6 +5,7 @@ import io.stagebench.json.Json;
 import io.stagebench.link.ForkEntry;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.ProgressChannel;
+import io.stagebench.link.ProgressEvent;
 import io.stagebench.process.LauncherWatch;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
@@ -33,8 +34,9 @@ public final class ForkMain {
         // first, while this thread still runs on the service CPUs: the watch thread stays there
         LauncherWatch.start();
         PrintStream progress = System.out;
+        ForkSpec spec = null;
         try {
-            ForkSpec spec = Json.mapper().readValue(Path.of(args[0]).toFile(), ForkSpec.class);
+            spec = Json.mapper().readValue(Path.of(args[0]).toFile(), ForkSpec.class);
             // before any benchmark class loads: the benchmark's stdout goes to a log, progress to descriptor 1, framed
             progress = spec.progressToken() == null ? System.out : ProgressChannel.open(spec.progressToken());
             if (spec.progressToken() != null) {
@@ -47,7 +49,9 @@ public final class ForkMain {
             System.exit(0);
         } catch (FileSystemException e) {
             // a result file it cannot write (a full disk): one line for the launcher, which stops the run
-            progress.println(ForkEntry.CANNOT_WRITE + IoProblems.describe(e));
+            String why = IoProblems.describe(e);
+            ProgressEvent event = new ProgressEvent(ProgressEvent.Phase.CANNOT_WRITE, why, ForkEntry.CANNOT_WRITE + why);
+            progress.println(spec == null || spec.progressToken() == null ? event.line() : event.wire());
             progress.flush();
             System.exit(ForkEntry.EXIT_CANNOT_WRITE);
         } catch (Throwable t) {

@@ -8,6 +8,7 @@ import io.stagebench.clock.Calibration;
 import io.stagebench.clock.Clock;
 import io.stagebench.link.CrossCoreOffset;
 import io.stagebench.link.ForkSpec;
+import io.stagebench.link.ForkWarning;
 import io.stagebench.link.Mode;
 import io.stagebench.link.ThreadPlacement;
 import io.stagebench.registry.BenchmarkDescriptor;
@@ -41,7 +42,7 @@ final class HandoffBody implements ForkBody {
     private final ForkSpec spec;
     private final HandoffOperation op;
     private final ForkExecution.Ruler ruler;
-    private final List<String> warnings;
+    private final Warnings warnings;
     private final Consumer<String> say;
     private final Clock clock;
     private final List<String> feedStages;
@@ -63,7 +64,7 @@ final class HandoffBody implements ForkBody {
     private Stamps strategyStamps;
 
     HandoffBody(ForkSpec spec, BenchmarkDescriptor descriptor, HandoffOperation op, BenchmarkParams params,
-                ForkExecution.Ruler ruler, List<String> warnings, Consumer<String> say) {
+                ForkExecution.Ruler ruler, Warnings warnings, Consumer<String> say) {
         this.spec = spec;
         this.op = op;
         this.ruler = ruler;
@@ -116,9 +117,9 @@ final class HandoffBody implements ForkBody {
         crossCore = boundOffset();
         strategy.start();
         if (strategy.pinRefusal() != null) {
-            warnings.add(threadNames[1] + " thread pinning refused: " + strategy.pinRefusal() + "; measured unpinned");
+            warnings.add(ForkWarning.PINNING, threadNames[1] + " thread pinning refused: " + strategy.pinRefusal() + "; measured unpinned");
         } else if (strategyCpu < 0) {
-            warnings.add(threadNames[1] + " thread not pinned: no CPU other than the " + threadNames[0]
+            warnings.add(ForkWarning.PINNING, threadNames[1] + " thread not pinned: no CPU other than the " + threadNames[0]
                     + " thread's was left for it");
         }
         say.accept(threadNames[0] + " thread on CPU " + ruler.cpuPinned() + ", " + threadNames[1] + " thread on CPU "
@@ -177,7 +178,7 @@ final class HandoffBody implements ForkBody {
     }
 
     @Override
-    public void afterMeasurement(List<String> out) {
+    public void afterMeasurement(Warnings out) {
     }
 
     @Override

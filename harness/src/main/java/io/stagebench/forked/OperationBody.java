@@ -31,7 +31,7 @@ final class OperationBody implements ForkBody {
     private final BenchmarkDescriptor descriptor;
     private final Operation benchmark;
     private final Clock clock;
-    private final List<String> warnings;
+    private final Warnings warnings;
     private final StallingOperation stalling;
     private final int stages;
     private final boolean replay;
@@ -52,7 +52,7 @@ final class OperationBody implements ForkBody {
     private Stamps measuredStamps;
 
     OperationBody(ForkSpec spec, BenchmarkDescriptor descriptor, Operation benchmark, BenchmarkParams params,
-                  ForkExecution.Ruler ruler, List<String> warnings) {
+                  ForkExecution.Ruler ruler, Warnings warnings) {
         this.spec = spec;
         this.descriptor = descriptor;
         this.benchmark = benchmark;
@@ -192,7 +192,7 @@ final class OperationBody implements ForkBody {
     }
 
     @Override
-    public void afterMeasurement(List<String> out) {
+    public void afterMeasurement(Warnings out) {
         // with no warm-up, the first restart is seen here
         refuseUnpreparedRestarts(measuredStamps);
         if (preparation != null && !scratchStamps.restartIgnored() && !measuredStamps.restartIgnored()) {

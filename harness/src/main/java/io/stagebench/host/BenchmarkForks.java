@@ -11,6 +11,7 @@ import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.ProgressChannel;
+import io.stagebench.link.ProgressEvent;
 import io.stagebench.link.RawStamps;
 import io.stagebench.nativeaccess.Personality;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -98,7 +99,7 @@ public final class BenchmarkForks {
             // only the fork's framed lines are progress; anything else on its stdout is dropped
             outcome = launcher.launch(specFile, config.jvmFlags(), serviceCpus,
                     Duration.ofSeconds(config.forkTimeoutS()), line -> ProgressChannel.read(token, line)
-                            .ifPresent(progress::forkSaid));
+                            .map(ProgressEvent::parse).ifPresent(progress::forkSaid));
         } finally {
             if (fixed != null) {
                 launcher.restoreAddresses(fixed);
@@ -106,15 +107,16 @@ public final class BenchmarkForks {
         }
         if (outcome.exitCode() == ForkEntry.EXIT_CANNOT_WRITE && !outcome.timedOut()) {
             // not a crashed fork: the run's own folder cannot take its results, and no later fork's would fit either
-            String why = outcome.stdoutTail().stream().map(l -> ProgressChannel.read(token, l).orElse(""))
-                    .filter(l -> l.startsWith(ForkEntry.CANNOT_WRITE)).reduce((first, second) -> second)
-                    .map(l -> l.substring(ForkEntry.CANNOT_WRITE.length())).orElse(forkDir + ": cannot write");
+            String why = outcome.stdoutTail().stream().flatMap(l -> ProgressChannel.read(token, l).stream())
+                    .map(ProgressEvent::parse).filter(e -> e.phase() == ProgressEvent.Phase.CANNOT_WRITE)
+                    .reduce((first, second) -> second).map(ProgressEvent::phaseText).orElse(forkDir + ": cannot write");
             throw new IOException(why);
         }
         if (!outcome.succeeded()) {
             failures.add(label + " " + outcome.failure() + "; its output is above");
             progress.failed(outcome.failure(), outcome.stdoutTail().stream()
-                    .map(l -> ProgressChannel.readable(token, l)).filter(l -> !l.isEmpty()).toList());
+                    .map(l -> ProgressChannel.read(token, l).map(p -> ProgressEvent.parse(p).line()).orElse(l))
+                    .filter(l -> !l.isEmpty()).toList());
             return;
         }
         try {
@@ -167,8 +169,9 @@ public final class BenchmarkForks {
         HandoffJoin joined = HandoffJoin.join(raw, RawStamps.read(forkDir.resolve(result.threads().get(1).rawFile())));
         if (joined.negativeHandoffs() > 0) {
             // a line of the fork's own progress, so it is shown with the fork it belongs to
-            progress.forkSaid("*** WARNING: " + label + ": " + joined.negativeHandoffs() + " messages were consumed"
-                    + " before they were published by the two CPUs' counters (stored as 0): the cross-core offset shows");
+            String warning = "*** WARNING: " + label + ": " + joined.negativeHandoffs() + " messages were consumed"
+                    + " before they were published by the two CPUs' counters (stored as 0): the cross-core offset shows";
+            progress.forkSaid(new ProgressEvent(ProgressEvent.Phase.OTHER, warning, warning));
         }
         return joined.raw();
     }

@@ -1,6 +1,7 @@
 package io.stagebench.host;
 
 import io.stagebench.io.Terminal;
+import io.stagebench.link.ProgressEvent;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
@@ -17,8 +18,6 @@ import java.util.function.LongSupplier;
 public final class ForkProgress {
 
     private static final String CLEAR_LINE = "\r\u001b[K";
-    /** How the phase line a fork writes before it measures begins. */
-    static final String MEASURING = "measuring ";
 
     private final PrintStream out;
     private final Terminal terminal;
@@ -53,12 +52,11 @@ public final class ForkProgress {
      * A progress line of the running fork: on a terminal its phase is shown; elsewhere the line
      * saying it started measuring is printed as it is, and the others are dropped.
      */
-    public synchronized void forkSaid(String line) {
-        String phase = phaseOf(line);
+    public synchronized void forkSaid(ProgressEvent event) {
         if (terminal.interactive()) {
-            redraw(phase);
-        } else if (phase.startsWith(MEASURING)) {
-            out.println(line);
+            redraw(event.phaseText());
+        } else if (event.phase() == ProgressEvent.Phase.MEASURING) {
+            out.println(event.line());
             out.flush();
         }
     }
@@ -108,13 +106,5 @@ public final class ForkProgress {
         String line = String.format(Locale.ROOT, "%s fork %d/%d: %s%s", prefix, fork, forks, phase, eta);
         out.print(CLEAR_LINE + (line.length() > 119 ? line.substring(0, 119) : line));
         out.flush();
-    }
-
-    /** @return "warm-up 100000 messages" of "[parse fork 1/5] warm-up 100000 messages (+812 ms)" */
-    static String phaseOf(String forkLine) {
-        String phase = forkLine.startsWith("[") && forkLine.contains("] ") ? forkLine.substring(forkLine.indexOf("] ") + 2)
-                : forkLine;
-        int elapsed = phase.lastIndexOf(" (+");
-        return elapsed > 0 && phase.endsWith(" ms)") ? phase.substring(0, elapsed) : phase;
     }
 }

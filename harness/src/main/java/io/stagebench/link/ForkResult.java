@@ -54,6 +54,8 @@ import java.util.List;
  *                           {@code batch} consecutive messages; 1 (and absent) for one interval a message
  * @param preparationRawFile raw stamps of a batched run's preparation pass ({@code fork-N.preparation.raw}), the
  *                           same batches through the benchmark's untimed part alone; null when not measured
+ * @param warningCodes       what kind each of {@code warnings} is, one a warning ({@link ForkWarning}); read from
+ *                           their wording in results written before codes were recorded
  */
 public record ForkResult(String benchmark, int fork, List<String> stages, Mode mode, double rateHz,
                          ClockBinding requestedBinding, ClockBinding binding, Calibration calibration, long stepTicks,
@@ -64,13 +66,16 @@ public record ForkResult(String benchmark, int fork, List<String> stages, Mode m
                          List<String> warnings, long measureStartEpochMs,
                          long measureEndEpochMs, List<String> collectors, int warmupPasses, boolean replayed,
                          List<String> jitEvents, String unmarkedRawFile, List<ThreadPlacement> threads,
-                         CrossCoreOffset crossCore, ForkLayout layout, int batch, String preparationRawFile) {
+                         CrossCoreOffset crossCore, ForkLayout layout, int batch, String preparationRawFile,
+                         List<ForkWarning> warningCodes) {
 
     public ForkResult {
         batch = Math.max(1, batch);
         stages = List.copyOf(stages);
         jvmFlags = List.copyOf(jvmFlags);
         warnings = List.copyOf(warnings);
+        warningCodes = warningCodes == null || warningCodes.size() != warnings.size()
+                ? warnings.stream().map(ForkWarning::legacyOf).toList() : List.copyOf(warningCodes);
         // absent in results written before these fields existed
         collectors = collectors == null ? List.of() : List.copyOf(collectors);
         jitEvents = jitEvents == null ? List.of() : List.copyOf(jitEvents);

@@ -71,9 +71,4 @@ public final class ProgressChannel {
         String prefix = FRAME + token + " ";
         return line.startsWith(prefix) ? Optional.of(line.substring(prefix.length())) : Optional.empty();
     }
-
-    /** @return {@code line} as a person reads it: the progress text of a framed line, any other line as it is */
-    public static String readable(String token, String line) {
-        return read(token, line).orElse(line);
-    }
 }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.io.Terminal;
+import io.stagebench.link.ProgressEvent.Phase;
+import io.stagebench.link.ProgressEvent;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -26,9 +28,11 @@ class ForkProgressTest {
     @Test
     void shouldPrintOnlyTheForksMeasuringLineOffATerminal() {
         progress.started(1);
-        progress.forkSaid("[parse fork 1/2] calibrating FFM clock on CPU 1 (+12 ms)");
-        progress.forkSaid("[parse fork 1/2] measuring 20000 messages (BACK_TO_BACK) after 100000 of warm-up (+2915 ms)");
-        progress.forkSaid("[parse fork 1/2] done (+3100 ms)");
+        progress.forkSaid(ProgressEvent.parse(new ProgressEvent(Phase.CALIBRATING, "calibrating FFM clock on CPU 1",
+                "[parse fork 1/2] calibrating FFM clock on CPU 1 (+12 ms)").wire()));
+        progress.forkSaid(ProgressEvent.parse(new ProgressEvent(Phase.MEASURING, "measuring 20000 messages",
+                "[parse fork 1/2] measuring 20000 messages (BACK_TO_BACK) after 100000 of warm-up (+2915 ms)").wire()));
+        progress.forkSaid(ProgressEvent.parse(new ProgressEvent(Phase.DONE, "done", "[parse fork 1/2] done (+3100 ms)").wire()));
         progress.succeeded();
 
         assertEquals(List.of("[parse fork 1/2] measuring 20000 messages (BACK_TO_BACK) after 100000 of warm-up (+2915 ms)"),
@@ -44,7 +48,7 @@ class ForkProgressTest {
         tty.succeeded();
         tty.started(2);
         nowNs.addAndGet(1_000_000_000L);
-        tty.forkSaid("[parse fork 2/2] warm-up 100000 messages (+812 ms)");
+        tty.forkSaid(new ProgressEvent(Phase.WARMUP, "warm-up 100000 messages", "[parse fork 2/2] warm-up 100000 messages (+812 ms)"));
         nowNs.addAndGet(2_000_000_000L);
         tty.succeeded();
 
@@ -61,11 +65,5 @@ class ForkProgressTest {
 
         assertEquals(List.of("*** FAILED: [run] parse fork 2/2 killed by SIGKILL (exit status 137)",
                 "    [parse fork 2/2] setup (+40 ms)"), lines());
-    }
-
-    @Test
-    void shouldReadThePhaseOfAForkLine() {
-        assertEquals("warm-up 100000 messages", ForkProgress.phaseOf("[parse fork 1/5] warm-up 100000 messages (+812 ms)"));
-        assertEquals("plain", ForkProgress.phaseOf("plain"));
     }
 }

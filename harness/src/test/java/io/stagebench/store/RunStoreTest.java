@@ -1,6 +1,5 @@
 package io.stagebench.store;
 
-import io.stagebench.result.BatchChoice;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -8,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.json.Json;
-import io.stagebench.host.BatchPilot;
-import io.stagebench.registry.BenchmarkDescriptor;
-import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.link.CrossCoreOffset;
 import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ThreadPlacement;
+import io.stagebench.registry.BenchmarkDescriptor;
+import io.stagebench.result.BatchChoice;
+import io.stagebench.result.BenchmarkOutcome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,7 +112,7 @@ class RunStoreTest {
                 f.jvmFlags(), f.rawFile(), f.warnings(), f.measureStartEpochMs(), f.measureEndEpochMs(), f.collectors(),
                 3, true, List.of("compiled Pipe::book"), "fork-" + f.fork() + ".unmarked.raw", threads,
                 new CrossCoreOffset(0, 1, -40, 44, 160, 50_000),
-                new ForkLayout(seed, ForkLayout.offsetBytes(seed), ForkLayout.FIXED, true, 0x40000, 2_048), 4, null);
+                new ForkLayout(seed, ForkLayout.offsetBytes(seed), ForkLayout.FIXED, true, 0x40000, 2_048), 4, null, f.warningCodes());
     }
 
     private static List<String> keys(JsonNode node) {

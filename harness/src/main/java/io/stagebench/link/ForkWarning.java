@@ -1,0 +1,49 @@
+package io.stagebench.link;
+
+/**
+ * What kind of degradation a fork's warning reports, as the fork names it when it warns: the
+ * launcher's console attaches the remedy by this code ({@link #fix()}), not by the warning's
+ * wording. A fork result of an older build carries no codes; {@link #legacyOf} reads them from the
+ * wording, as the console did before codes crossed the boundary.
+ */
+public enum ForkWarning {
+    /** The JIT compiled during measurement, or was still busy after warm-up. */
+    JIT("a longer warm-up (-w), or a @Reset so warm-up replays the measured messages"),
+    /** A measuring thread allocated during measurement. */
+    ALLOCATION("take the allocation out of the measured code"),
+    /** A collection ran during measurement. */
+    GC("allocate nothing while measuring"),
+    /** A measured thread is not pinned to the CPU asked for. */
+    PINNING("allow sched_setaffinity, or choose a CPU with --cpu"),
+    /** mlockall was refused. */
+    MEMORY_LOCK("raise the locked-memory limit (ulimit -l) or grant CAP_IPC_LOCK"),
+    /** Anything whose remedy the warning states itself, or has none. */
+    OTHER(null);
+
+    private final String fix;
+
+    ForkWarning(String fix) {
+        this.fix = fix;
+    }
+
+    /** @return the remedy, or null when the warning carries its own or there is none */
+    public String fix() {
+        return fix;
+    }
+
+    /** @return the code of a warning written by a fork of an older build, read from its wording */
+    public static ForkWarning legacyOf(String warning) {
+        if (warning.contains("JIT")) {
+            return JIT;
+        } else if (warning.contains("allocated")) {
+            return ALLOCATION;
+        } else if (warning.contains("garbage collection")) {
+            return GC;
+        } else if (warning.contains("pinn")) {
+            return PINNING;
+        } else if (warning.contains("memory not locked")) {
+            return MEMORY_LOCK;
+        }
+        return OTHER;
+    }
+}
