@@ -6,17 +6,16 @@ import io.stagebench.diff.SequentialPlan;
 import io.stagebench.diff.Statistic;
 import io.stagebench.diff.VerdictRule;
 import io.stagebench.extension.command.UsageException;
-import io.stagebench.host.InterleavedRunner;
 import io.stagebench.host.RunConfig;
 import io.stagebench.registry.BenchmarkRegistry;
-import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.session.AbBuilds;
+import io.stagebench.session.AbSession;
+import io.stagebench.session.BenchmarkSource;
 import io.stagebench.session.MeasurementSession;
 import io.stagebench.session.SessionOptions;
-import io.stagebench.store.Pairing;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunResolver;
 import io.stagebench.store.RunStore;
-import io.stagebench.system.GitInfo;
 import io.stagebench.system.SystemFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -186,60 +185,15 @@ public final class AbCommand implements Callable<Integer> {
         }
         MeasurementSession session = sessionOptions.open();
         session.checkResultsWritable();
-
-        Path runDirA;
-        Path runDirB;
-        InterleavedRunner.Outcomes outcomes;
-        SequentialAb sequence;
-        err.println("[ab] A = " + commitHash.substring(0, 12) + " (" + commit + "), built in a temporary worktree;"
-                + " B = the working tree " + GitInfo.read(home).folderName()
-                + (recipe.ownCheckout() ? "" : ", built in a second worktree with its uncommitted changes"));
-        if (recipe.ownCheckout()) {
-            err.println("[ab] " + plan.describe());
-        }
-        err.flush();
-        try (AbBuilds builds = AbBuilds.build(recipe, home, commitHash, launcher, err)) {
-            List<String> benchmarks = recipe.ownCheckout() ? ownBenchmarks : common(builds, err);
-            if (!recipe.ownCheckout()) {
-                checkParams(builds.b().source().registry(), benchmarks);
-            }
-            // A's environment names A's commit, read from the worktree while it still exists
-            MeasurementSession.Measurement a = session.begin(builds.a().checkout(), benchmarks, side(shared, aJvmArgs, aParams));
-            MeasurementSession.Measurement b = session.begin(builds.b().checkout(), benchmarks, side(shared, bJvmArgs, bParams));
-            session.printReadiness(a);
-            runDirA = a.dir();
-            runDirB = b.dir();
-            InterleavedRunner runner = session.interleaved(
-                    new InterleavedRunner.Variant("A", a.config(), builds.a().source().launcher()),
-                    new InterleavedRunner.Variant("B", b.config(), builds.b().source().launcher()),
-                    builds.b().source().registry());
-            if (!recipe.ownCheckout()) {
-                plan = budgeted(asked, benchmarks.size());
-                err.println("[ab] " + plan.describe());
-            }
-            sequence = new SequentialAb(runner, plan, rule, statistics, err, System::nanoTime);
-            sequence.run(benchmarks);
-            outcomes = runner.outcomes();
-            MeasurementSession.Stored storedA = session.store(a, outcomes.a(), a.report(outcomes.a()).warnings(),
-                    Pairing.of("A", runDirB));
-            MeasurementSession.Stored storedB = session.store(b, outcomes.b(), b.report(outcomes.b()).warnings(),
-                    Pairing.of("B", runDirA));
-            storedA.printReport(err);
-            storedB.printReport(err);
-        } catch (IOException e) {
-            throw new UsageException(e.getMessage(), e);
-        }
-        for (BenchmarkOutcome o : outcomes.a()) {
-            o.failures().forEach(f -> err.println("*** WARNING: A: " + f));
-        }
-        for (BenchmarkOutcome o : outcomes.b()) {
-            o.failures().forEach(f -> err.println("*** WARNING: B: " + f));
-        }
-        err.println("[ab] A results: " + runDirA);
-        err.println("[ab] B results: " + runDirB);
-        err.flush();
+        AbSession ab = new AbSession(recipe, home, commitHash, commit, launcher, builds -> recipe.ownCheckout() ? ownBenchmarks
+                : checked(builds.b().source().registry(), common(builds, spec.commandLine().getErr())),
+                count -> budgeted(asked, count), rule, statistics, side(shared, aJvmArgs, aParams),
+                side(shared, bJvmArgs, bParams));
+        AbSession.Result result = ab.run(session, recipe.ownCheckout() ? plan : null, err);
+        Path runDirA = result.runDirA();
+        Path runDirB = result.runDirB();
         try {
-            RunDiff diff = RunDiff.compare(ResultReader.readSummary(runDirA), ResultReader.readSummary(runDirB), sequence.rule(),
+            RunDiff diff = RunDiff.compare(ResultReader.readSummary(runDirA), ResultReader.readSummary(runDirB), result.rule(),
                     statistics, List.of());
             return DiffCommand.print(diff, failOnRegression, json, html, spec.commandLine().getOut(), err);
         } catch (IOException e) {
@@ -253,6 +207,12 @@ public final class AbCommand implements Callable<Integer> {
     private UnaryOperator<RunConfig.Builder> side(UnaryOperator<RunConfig.Builder> shared, List<String> sideJvmArgs,
                                                   Map<String, String> sideParams) {
         return builder -> shared.apply(builder).jvmFlags(jvmArgs).jvmFlags(sideJvmArgs).params(params).params(sideParams);
+    }
+
+    /** @return {@code benchmarks}, once their parameters are checked against {@code registry} */
+    private List<String> checked(BenchmarkRegistry registry, List<String> benchmarks) {
+        checkParams(registry, benchmarks);
+        return benchmarks;
     }
 
     private void checkParams(BenchmarkRegistry registry, List<String> benchmarks) {

@@ -109,16 +109,44 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
                         + " both with the same --batch");
             }
         }
-        boolean paired = Pairing.paired(a, b);
+        Family family = judge(compared.stream().map(n -> a.benchmark(n).orElseThrow()).toList(),
+                compared.stream().map(n -> b.benchmark(n).orElseThrow()).toList(), Pairing.paired(a, b), rule, statistics,
+                "A (" + a.dir() + ")", "B (" + b.dir() + ")");
+        warnings.addAll(family.warnings());
+        List<BenchmarkDiff> diffs = family.benchmarks();
+        List<String> uncompared = family.uncompared();
+        warnings.addAll(0, EnvironmentComparison.warnings(a, b));
+        if (a.dir().toAbsolutePath().normalize().equals(b.dir().toAbsolutePath().normalize())) {
+            warnings.add(0, "A and B are the same run (" + a.dir() + "): nothing can differ");
+        }
+        addRunWarnings("A", a, warnings);
+        addRunWarnings("B", b, warnings);
+        return new RunDiff(a, b, rule, statistics, diffs, warnings, uncompared);
+    }
+
+    /**
+     * The verdicts of one family of benchmarks (Holm over every row of every benchmark), as {@code diff}
+     * judges two stored runs and {@code ab} judges each look of runs not yet stored: one implementation of
+     * the rows, their pairing and the family.
+     *
+     * @param benchmarksA A's benchmarks, each beside B's of the same name in {@code benchmarksB}
+     * @param paired      whether fork i of A ran next to fork i of B from the same layout seed
+     * @param labelA      how a warning names side A, e.g. {@code A (results/abc/run)}
+     * @return the benchmarks judged, what their data warn of, and those with no data on a side
+     */
+    public static Family judge(List<StoredRun.Benchmark> benchmarksA, List<StoredRun.Benchmark> benchmarksB, boolean paired,
+                               VerdictRule rule, List<Statistic> statistics, String labelA, String labelB) {
         List<PendingBenchmark> pending = new ArrayList<>();
         List<VerdictRule.Row> rows = new ArrayList<>();
         List<String> uncompared = new ArrayList<>();
-        for (String name : compared) {
-            StoredRun.Benchmark benchmarkA = a.benchmark(name).orElseThrow();
-            StoredRun.Benchmark benchmarkB = b.benchmark(name).orElseThrow();
+        List<String> warnings = new ArrayList<>();
+        for (int i = 0; i < benchmarksA.size(); i++) {
+            StoredRun.Benchmark benchmarkA = benchmarksA.get(i);
+            StoredRun.Benchmark benchmarkB = benchmarksB.get(i);
+            String name = benchmarkB.name();
             if (benchmarkA.forks().isEmpty() || benchmarkB.forks().isEmpty()) {
                 uncompared.add(name + ": every fork of " + (benchmarkA.forks().isEmpty() && benchmarkB.forks().isEmpty()
-                        ? "A and B" : benchmarkA.forks().isEmpty() ? "A (" + a.dir() + ")" : "B (" + b.dir() + ")")
+                        ? "A and B" : benchmarkA.forks().isEmpty() ? labelA : labelB)
                         + " failed, so it has no data");
                 continue;
             }
@@ -148,13 +176,17 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
             }
             diffs.add(new BenchmarkDiff(p.name(), p.forksA(), p.forksB(), p.paired(), stages, p.batch()));
         }
-        warnings.addAll(0, EnvironmentComparison.warnings(a, b));
-        if (a.dir().toAbsolutePath().normalize().equals(b.dir().toAbsolutePath().normalize())) {
-            warnings.add(0, "A and B are the same run (" + a.dir() + "): nothing can differ");
-        }
-        addRunWarnings("A", a, warnings);
-        addRunWarnings("B", b, warnings);
-        return new RunDiff(a, b, rule, statistics, diffs, warnings, uncompared);
+        return new Family(diffs, warnings, uncompared);
+    }
+
+    /**
+     * One family's verdicts.
+     *
+     * @param benchmarks the benchmarks judged, in order
+     * @param warnings   what their data warn of (pairing, fork counts, series on one side only)
+     * @param uncompared one line per benchmark with no data on a side
+     */
+    public record Family(List<BenchmarkDiff> benchmarks, List<String> warnings, List<String> uncompared) {
     }
 
     /** A benchmark whose rows wait for the family's verdicts; when paired, forksA = forksB = the pairs compared. */

@@ -1,9 +1,12 @@
 package io.stagebench.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.link.ForkResult;
+import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.stats.StageSummary;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -82,6 +85,22 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
             summaries = List.copyOf(summaries);
             forks = List.copyOf(forks);
             histograms = Map.copyOf(histograms);
+        }
+
+        /**
+         * @return {@code outcome} as its stored run reads it back once written: judged before it is stored
+         *         ({@code ab}'s interim looks), it is judged on the same figures
+         */
+        public static Benchmark of(BenchmarkOutcome outcome) {
+            String name = outcome.descriptor().name();
+            List<Fork> forks = new ArrayList<>();
+            for (int i = 0; i < outcome.forks().size(); i++) {
+                ForkResult fork = outcome.forks().get(i);
+                forks.add(new Fork(fork.fork(), outcome.forkSummaries(i), RunStore.forkResultPath(name, fork.fork()),
+                        fork.layout() == null ? -1 : fork.layout().seed()));
+            }
+            return new Benchmark(name, outcome.descriptor().stages(), outcome.forks().size(), outcome.failures(),
+                    outcome.summaries(), forks, Map.of(), outcome.batch());
         }
 
         /** @return the series names, in report order (stages, then total / response) */

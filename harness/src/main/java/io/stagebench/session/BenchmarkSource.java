@@ -1,4 +1,4 @@
-package io.stagebench.cli;
+package io.stagebench.session;
 
 import io.stagebench.extension.command.UsageException;
 import io.stagebench.host.BenchmarkClassPath;
@@ -15,10 +15,10 @@ import java.nio.file.Path;
  * @param registry the benchmarks on offer
  * @param launcher starts their forks
  */
-record BenchmarkSource(BenchmarkRegistry registry, ForkLauncher launcher) {
+public record BenchmarkSource(BenchmarkRegistry registry, ForkLauncher launcher) {
 
     /** @return the launcher's own benchmarks, their forks on its own class path */
-    static BenchmarkSource own() {
+    public static BenchmarkSource own() {
         try {
             return new BenchmarkSource(BenchmarkRegistry.load(), ForkLauncher.jvm());
         } catch (IllegalArgumentException e) {
@@ -32,7 +32,7 @@ record BenchmarkSource(BenchmarkRegistry registry, ForkLauncher launcher) {
      * @return the built-ins and the benchmarks of {@code classPath}, their forks on it
      * @throws UsageException "--classpath: no such file or folder: /p/target/clases"
      */
-    static BenchmarkSource of(String classPath, Path base) {
+    public static BenchmarkSource of(String classPath, Path base) {
         if (classPath == null) {
             return own();
         }

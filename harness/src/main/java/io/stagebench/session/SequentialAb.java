@@ -1,15 +1,13 @@
-package io.stagebench.cli;
+package io.stagebench.session;
 
 import io.stagebench.diff.Comparison;
+import io.stagebench.diff.RunDiff;
 import io.stagebench.diff.SequentialPlan;
-import io.stagebench.diff.Side;
 import io.stagebench.diff.Statistic;
 import io.stagebench.diff.Verdict;
 import io.stagebench.diff.VerdictRule;
 import io.stagebench.host.InterleavedRunner;
-import io.stagebench.result.BenchmarkOutcome;
-import io.stagebench.stats.Distribution;
-import io.stagebench.stats.StageSummary;
+import io.stagebench.store.StoredRun;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -135,79 +133,25 @@ final class SequentialAb {
         return "(" + called + (worst > 0 ? ", " + detect : "") + (decided ? ", decided)" : ")");
     }
 
-    /** Judges every row of every benchmark as one family; returns the centre statistic's rows per benchmark. */
+    /**
+     * Judges every row of every benchmark as one family, by the rule and the code {@code diff} uses on stored
+     * runs ({@link RunDiff#judge}); returns the centre statistic's rows per benchmark.
+     */
     private Map<String, List<Comparison>> judgeCentre(InterleavedRunner.Outcomes outcomes) {
-        List<VerdictRule.Row> rows = new ArrayList<>();
-        List<String> rowBenchmark = new ArrayList<>();
-        for (int i = 0; i < outcomes.a().size(); i++) {
-            BenchmarkOutcome a = outcomes.a().get(i);
-            BenchmarkOutcome b = outcomes.b().get(i);
-            if (a.forks().isEmpty() || b.forks().isEmpty()) {
-                continue;
-            }
-            Map<String, StageSummary> pooledA = pooled(a);
-            // fork i of A and fork i of B ran next to each other from the same layout seed: compare them as pairs
-            List<int[]> pairs = pairs(a, b);
-            for (StageSummary pooledB : b.summaries()) {
-                String series = pooledB.stage();
-                if (!pooledA.containsKey(series)) {
-                    continue;
-                }
-                List<StageSummary> forksA = perFork(a, series);
-                List<StageSummary> forksB = perFork(b, series);
-                // every fork has every series of its benchmark; if one did not, its indices would not pair: unpaired
-                boolean aligned = forksA.size() == a.forks().size() && forksB.size() == b.forks().size();
-                List<StageSummary> pairedA = new ArrayList<>();
-                List<StageSummary> pairedB = new ArrayList<>();
-                for (int[] pair : aligned ? pairs : List.<int[]>of()) {
-                    pairedA.add(forksA.get(pair[0]));
-                    pairedB.add(forksB.get(pair[1]));
-                }
-                for (Statistic statistic : statistics) {
-                    rows.add(aligned
-                            ? new VerdictRule.Row(statistic, Side.of(statistic, pooledA.get(series), pairedA),
-                                    Side.of(statistic, pooledB, pairedB), true)
-                            : new VerdictRule.Row(statistic, Side.of(statistic, pooledA.get(series), forksA),
-                                    Side.of(statistic, pooledB, forksB)));
-                    rowBenchmark.add(b.descriptor().name());
-                }
-            }
-        }
-        List<Comparison> judged = rule.judgeAll(rows);
+        List<StoredRun.Benchmark> a = outcomes.a().stream().map(StoredRun.Benchmark::of).toList();
+        List<StoredRun.Benchmark> b = outcomes.b().stream().map(StoredRun.Benchmark::of).toList();
+        // fork i of A and fork i of B ran next to each other from the same layout seed: compared as pairs
+        RunDiff.Family family = RunDiff.judge(a, b, true, rule, statistics, "A", "B");
         Statistic centre = statistics.contains(Statistic.TMEAN) ? Statistic.TMEAN : statistics.get(0);
         Map<String, List<Comparison>> out = new LinkedHashMap<>();
-        for (int i = 0; i < judged.size(); i++) {
-            if (judged.get(i).statistic() == centre) {
-                out.computeIfAbsent(rowBenchmark.get(i), k -> new ArrayList<>()).add(judged.get(i));
-            }
-        }
-        return out;
-    }
-
-    /** @return the indices (into each side's successful forks) of the forks with the same number on both sides */
-    private static List<int[]> pairs(BenchmarkOutcome a, BenchmarkOutcome b) {
-        List<int[]> out = new ArrayList<>();
-        for (int i = 0; i < a.forks().size(); i++) {
-            for (int j = 0; j < b.forks().size(); j++) {
-                if (a.forks().get(i).fork() == b.forks().get(j).fork()) {
-                    out.add(new int[] {i, j});
+        for (RunDiff.BenchmarkDiff benchmark : family.benchmarks()) {
+            for (RunDiff.StageDiff stage : benchmark.stages()) {
+                for (Comparison c : stage.comparisons()) {
+                    if (c.statistic() == centre) {
+                        out.computeIfAbsent(benchmark.name(), k -> new ArrayList<>()).add(c);
+                    }
                 }
             }
-        }
-        return out;
-    }
-
-    private static Map<String, StageSummary> pooled(BenchmarkOutcome outcome) {
-        Map<String, StageSummary> out = new LinkedHashMap<>();
-        outcome.summaries().forEach(s -> out.put(s.stage(), s));
-        return out;
-    }
-
-    /** Each fork's summary as this launcher computes it from the fork's raw stamps (whichever build wrote them). */
-    private static List<StageSummary> perFork(BenchmarkOutcome outcome, String series) {
-        List<StageSummary> out = new ArrayList<>();
-        for (Distribution fork : outcome.perFork().getOrDefault(series, List.of())) {
-            out.add(StageSummary.of(series, fork));
         }
         return out;
     }

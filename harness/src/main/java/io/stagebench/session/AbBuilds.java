@@ -1,4 +1,4 @@
-package io.stagebench.cli;
+package io.stagebench.session;
 
 import io.stagebench.extension.command.UsageException;
 import io.stagebench.host.ForkLauncher;
@@ -25,13 +25,13 @@ import java.util.List;
  * {@code ab} runs from), and each side's forks load {@code --classpath}, resolved in that
  * folder, after the launcher's libraries.
  */
-final class AbBuilds implements AutoCloseable {
+public final class AbBuilds implements AutoCloseable {
 
     /** Builds a standard Maven project and copies its runtime dependencies to target/dependency. */
-    static final String DEFAULT_BUILD = "mvn -q -B -Dstyle.color=never -DskipTests package"
+    public static final String DEFAULT_BUILD = "mvn -q -B -Dstyle.color=never -DskipTests package"
             + " org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy-dependencies -DincludeScope=runtime";
     /** A standard Maven project's classes and the dependencies {@link #DEFAULT_BUILD} copies. */
-    static final String DEFAULT_CLASS_PATH = "target/classes:target/dependency/*";
+    public static final String DEFAULT_CLASS_PATH = "target/classes:target/dependency/*";
     /** A file only stagebench's own checkout has. */
     static final String OWN_CHECKOUT_MARKER = "harness/src/main/java/" + ForkEntry.MAIN_CLASS.replace('.', '/') + ".java";
 
@@ -44,7 +44,7 @@ final class AbBuilds implements AutoCloseable {
      * @param build       the build command
      * @param classPath   each side's benchmarks, relative to its {@code folder}
      */
-    record Recipe(boolean ownCheckout, Path top, Path folder, String build, String classPath) {
+    public record Recipe(boolean ownCheckout, Path top, Path folder, String build, String classPath) {
 
         /**
          * @param home      the project folder {@code ab} runs from
@@ -52,7 +52,7 @@ final class AbBuilds implements AutoCloseable {
          * @param classPath {@code --classpath}, or null
          * @throws IOException when {@code home} is not in a git work tree
          */
-        static Recipe of(Path home, String build, String classPath) throws IOException {
+        public static Recipe of(Path home, String build, String classPath) throws IOException {
             Path top = GitWorktree.topLevel(home);
             boolean own = build == null && classPath == null && Files.isRegularFile(top.resolve(OWN_CHECKOUT_MARKER));
             return new Recipe(own, top, top.relativize(home.toAbsolutePath()), build != null ? build : DEFAULT_BUILD,
@@ -71,14 +71,14 @@ final class AbBuilds implements AutoCloseable {
      * @param checkout the folder whose git state the side's run records
      * @param source   its benchmarks and how their forks start
      */
-    record Side(Path checkout, BenchmarkSource source) {
+    public record Built(Path checkout, BenchmarkSource source) {
     }
 
     private final List<GitWorktree> trees;
-    private final Side a;
-    private final Side b;
+    private final Built a;
+    private final Built b;
 
-    private AbBuilds(List<GitWorktree> trees, Side a, Side b) {
+    private AbBuilds(List<GitWorktree> trees, Built a, Built b) {
         this.trees = List.copyOf(trees);
         this.a = a;
         this.b = b;
@@ -103,39 +103,39 @@ final class AbBuilds implements AutoCloseable {
             progress.flush();
             if (recipe.ownCheckout()) {
                 treeA.build(ForkEntry.MAIN_RESOURCES);
-                return new AbBuilds(trees, new Side(treeA.dir(),
-                        new BenchmarkSource(launcher.registry(), ForkLauncher.jvm(treeA.classPath()))), new Side(home, launcher));
+                return new AbBuilds(trees, new Built(treeA.dir(),
+                        new BenchmarkSource(launcher.registry(), ForkLauncher.jvm(treeA.classPath()))), new Built(home, launcher));
             }
-            Side sideA = side(treeA, recipe, "A (" + commit.substring(0, 12) + ")");
+            Built sideA = built(treeA, recipe, "A (" + commit.substring(0, 12) + ")");
             GitWorktree treeB = GitWorktree.addWorkingTree(recipe.top());
             trees.add(treeB);
             progress.println("[ab] building B, the working tree, in " + treeB.dir().resolve(recipe.folder()) + " ...");
             progress.flush();
-            Side sideB = side(treeB, recipe, "B (the working tree)");
-            return new AbBuilds(trees, sideA, new Side(home, sideB.source()));
+            Built sideB = built(treeB, recipe, "B (the working tree)");
+            return new AbBuilds(trees, sideA, new Built(home, sideB.source()));
         } catch (IOException | RuntimeException e) {
             trees.forEach(GitWorktree::close);
             throw e;
         }
     }
 
-    private static Side side(GitWorktree tree, Recipe recipe, String label) throws IOException {
+    private static Built built(GitWorktree tree, Recipe recipe, String label) throws IOException {
         tree.build(recipe.build(), recipe.folder());
         Path folder = tree.dir().resolve(recipe.folder());
         try {
-            return new Side(folder, BenchmarkSource.of(recipe.classPath(), folder));
+            return new Built(folder, BenchmarkSource.of(recipe.classPath(), folder));
         } catch (UsageException e) {
             throw new UsageException(label + ": " + e.getMessage() + " (after '" + recipe.build() + "')", e);
         }
     }
 
     /** @return A: the commit */
-    Side a() {
+    public Built a() {
         return a;
     }
 
     /** @return B: the working tree */
-    Side b() {
+    public Built b() {
         return b;
     }
 

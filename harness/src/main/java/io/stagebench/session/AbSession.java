@@ -1,0 +1,109 @@
+package io.stagebench.session;
+
+import io.stagebench.diff.SequentialPlan;
+import io.stagebench.diff.Statistic;
+import io.stagebench.diff.VerdictRule;
+import io.stagebench.extension.command.UsageException;
+import io.stagebench.host.InterleavedRunner;
+import io.stagebench.host.RunConfig;
+import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.store.Pairing;
+import io.stagebench.system.GitInfo;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+import java.util.function.UnaryOperator;
+
+/**
+ * One A/B of a commit (A, the old) against the working tree (B, the new), after its options are
+ * checked: build both sides ({@link AbBuilds}), measure their forks interleaved in the looks of a
+ * {@link SequentialPlan} ({@link SequentialAb}), and store both runs, each naming the other. What
+ * the command does with the stored runs - the diff, its page, its exit code - is the command's.
+ *
+ * @param recipe     how both sides are built
+ * @param home       the project folder {@code ab} runs from
+ * @param commitHash A's commit
+ * @param commitName A's commit as the user named it
+ * @param launcher   the launcher's own benchmarks (stagebench's own checkout measures these)
+ * @param benchmarks the benchmarks to compare: given for stagebench's own checkout, else chosen from the built
+ *                   sides (a project's benchmarks are known only once it is built)
+ * @param plan       the plan as asked for, given the number of benchmarks: its budget follows their count
+ * @param rule       the verdict rule, before the plan's looks spend its alpha
+ * @param statistics the statistics judged at each look
+ * @param sideA      A's settings (what both share, then A's own flags and parameters)
+ * @param sideB      B's settings
+ */
+public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, String commitName, BenchmarkSource launcher,
+                        Function<AbBuilds, List<String>> benchmarks, IntFunction<SequentialPlan> plan, VerdictRule rule,
+                        List<Statistic> statistics, UnaryOperator<RunConfig.Builder> sideA,
+                        UnaryOperator<RunConfig.Builder> sideB) {
+
+    /**
+     * The two stored runs.
+     *
+     * @param runDirA  A's run folder
+     * @param runDirB  B's run folder
+     * @param rule     the rule the final diff must use: alpha spent over the plan's looks
+     * @param outcomes what both sides measured
+     */
+    public record Result(Path runDirA, Path runDirB, VerdictRule rule, InterleavedRunner.Outcomes outcomes) {
+    }
+
+    /**
+     * Builds, measures and stores both sides, printing progress and both runs' reports to {@code err}.
+     *
+     * @param planned the plan when the benchmarks are known before the build (stagebench's own checkout), else null
+     * @throws UsageException when a side does not build or a run cannot be stored
+     */
+    public Result run(MeasurementSession session, SequentialPlan planned, PrintWriter err) {
+        err.println("[ab] A = " + commitHash.substring(0, 12) + " (" + commitName + "), built in a temporary worktree;"
+                + " B = the working tree " + GitInfo.read(home).folderName()
+                + (recipe.ownCheckout() ? "" : ", built in a second worktree with its uncommitted changes"));
+        if (planned != null) {
+            err.println("[ab] " + planned.describe());
+        }
+        err.flush();
+        try (AbBuilds builds = AbBuilds.build(recipe, home, commitHash, launcher, err)) {
+            List<String> names = benchmarks.apply(builds);
+            // A's environment names A's commit, read from the worktree while it still exists
+            MeasurementSession.Measurement a = session.begin(builds.a().checkout(), names, sideA);
+            MeasurementSession.Measurement b = session.begin(builds.b().checkout(), names, sideB);
+            session.printReadiness(a);
+            InterleavedRunner runner = session.interleaved(
+                    new InterleavedRunner.Variant("A", a.config(), builds.a().source().launcher()),
+                    new InterleavedRunner.Variant("B", b.config(), builds.b().source().launcher()),
+                    builds.b().source().registry());
+            SequentialPlan looks = planned;
+            if (looks == null) {
+                looks = plan.apply(names.size());
+                err.println("[ab] " + looks.describe());
+            }
+            SequentialAb sequence = new SequentialAb(runner, looks, rule, statistics, err, System::nanoTime);
+            sequence.run(names);
+            InterleavedRunner.Outcomes outcomes = runner.outcomes();
+            MeasurementSession.Stored storedA = session.store(a, outcomes.a(), a.report(outcomes.a()).warnings(),
+                    Pairing.of("A", b.dir()));
+            MeasurementSession.Stored storedB = session.store(b, outcomes.b(), b.report(outcomes.b()).warnings(),
+                    Pairing.of("B", a.dir()));
+            storedA.printReport(err);
+            storedB.printReport(err);
+            warnFailures("A", outcomes.a(), err);
+            warnFailures("B", outcomes.b(), err);
+            err.println("[ab] A results: " + a.dir());
+            err.println("[ab] B results: " + b.dir());
+            err.flush();
+            return new Result(a.dir(), b.dir(), sequence.rule(), outcomes);
+        } catch (IOException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+    }
+
+    private static void warnFailures(String side, List<BenchmarkOutcome> outcomes, PrintWriter err) {
+        for (BenchmarkOutcome o : outcomes) {
+            o.failures().forEach(f -> err.println("*** WARNING: " + side + ": " + f));
+        }
+    }
+}
