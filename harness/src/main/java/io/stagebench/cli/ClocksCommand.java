@@ -5,6 +5,7 @@ import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ClockMeasurement;
 import io.stagebench.clock.ProbeOverhead;
+import io.stagebench.host.RunConfig;
 import io.stagebench.json.Json;
 import io.stagebench.probe.ClockProbeMain;
 import io.stagebench.probe.ClocksReport;
@@ -34,6 +35,9 @@ import picocli.CommandLine.Option;
         description = {"Measure each clock binding's probe overhead, step and read cost against the C floor.",
             "Calibrates the counter first; each binding runs in a fresh JVM pinned to the measuring CPU."})
 public final class ClocksCommand implements Callable<Integer> {
+
+    /** A clock probe's JVM: a heap smaller than a fork's (it holds only the probe's pairs), pre-touched as a fork's is. */
+    static final List<String> PROBE_JVM_FLAGS = List.of("-Xms256m", "-Xmx256m", RunConfig.PRE_TOUCH_FLAG);
 
     @Option(names = {"-b", "--binding"}, split = ",", paramLabel = "NAME",
             converter = ClockBindingConverter.class,
@@ -75,10 +79,10 @@ public final class ClocksCommand implements Callable<Integer> {
         List<String> failures = new ArrayList<>();
         for (ClockBinding binding : bindings) {
             System.err.println("[clocks] measuring " + binding.id() + " in a fresh JVM on CPU " + measuredCpu + " ...");
-            JvmFork.Outcome outcome = JvmFork.run(new JvmFork.Spec(ClockProbeMain.class.getName(),
+            JvmFork.Exit outcome = JvmFork.run(new JvmFork.Spec(ClockProbeMain.class.getName(),
                     List.of(binding.id(), Long.toString(calibrationMs), Integer.toString(rounds),
                             Integer.toString(pairs), Integer.toString(measuredCpu)),
-                    List.of("-Xms256m", "-Xmx256m", "-XX:+AlwaysPreTouch"), serviceCpus, Duration.ofSeconds(timeoutS)));
+                    PROBE_JVM_FLAGS, serviceCpus, Duration.ofSeconds(timeoutS)));
             if (!outcome.succeeded()) {
                 failures.add("binding " + binding.id() + ": its JVM " + outcome.failure() + "; other bindings kept");
                 continue;

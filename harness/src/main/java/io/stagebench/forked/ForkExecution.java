@@ -119,7 +119,7 @@ public final class ForkExecution {
             body.start();
             say(Phase.WARMUP, "warm-up " + (spec.warmupMs() > 0 ? spec.warmupMs() + " ms" : spec.warmupMessages() + " messages")
                     + body.warmupNote());
-            WarmupOutcome warm = warmUp(body);
+            Warmup warm = warmUp(body);
             body.afterWarmup();
             say(Phase.MEASURING, body.measuringLine(warm.messages()));
             progress.flush();
@@ -299,7 +299,7 @@ public final class ForkExecution {
     }
 
     /** What the minimum warm-up ran. */
-    private record WarmupOutcome(long messages, int passes) {
+    private record Warmup(long messages, int passes) {
     }
 
     /**
@@ -310,11 +310,11 @@ public final class ForkExecution {
      * the measurement does. Warm-up goes on in the measurement itself: a measured pass during
      * which the JIT compiled is discarded and replayed.
      */
-    private WarmupOutcome warmUp(ForkBody body) throws Exception {
+    private Warmup warmUp(ForkBody body) throws Exception {
         long minMessages = spec.warmupMessages();
         long minNs = spec.warmupMs() * 1_000_000L;
         if (minMessages <= 0 && minNs <= 0) {
-            return new WarmupOutcome(0, 0);
+            return new Warmup(0, 0);
         }
         long measuredLength = body.measuredPassMessages();
         long passLength = body.replays() || minNs > 0 ? measuredLength
@@ -325,6 +325,6 @@ public final class ForkExecution {
         while (minNs > 0 ? System.nanoTime() - begin < minNs : seq < minMessages) {
             seq = body.warmupPass(minNs > 0 ? passLength : Math.min(passLength, minMessages - seq), seq, passCount++);
         }
-        return new WarmupOutcome(seq, passCount);
+        return new Warmup(seq, passCount);
     }
 }

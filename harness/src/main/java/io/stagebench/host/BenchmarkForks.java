@@ -89,7 +89,7 @@ public final class BenchmarkForks {
         progress.started(fork);
         // the personality is the starting thread's: set right before this fork starts, undone right after
         Personality.Result fixed = config.fixedAddresses() ? launcher.fixAddresses() : null;
-        JvmFork.Outcome outcome;
+        JvmFork.Exit outcome;
         String randomisation = fixed == null ? ForkLayout.RANDOMISED : fixed.disabled() ? ForkLayout.FIXED : fixed.refusal();
         ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir, randomisation);
         String token = spec.progressToken();

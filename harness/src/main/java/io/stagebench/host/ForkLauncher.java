@@ -18,13 +18,13 @@ public interface ForkLauncher {
      * @param specFile the fork's spec, already written
      * @return how the fork ended
      */
-    JvmFork.Outcome launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout);
+    JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout);
 
     /**
      * Launches the fork with its progress lines (its stdout) passed to {@code progressLines} as
      * they come (the real launchers; a scripted one ignores it).
      */
-    default JvmFork.Outcome launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
+    default JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
                                    Consumer<String> progressLines) {
         return launch(specFile, jvmFlags, serviceCpus, timeout);
     }
@@ -55,12 +55,12 @@ public interface ForkLauncher {
     static ForkLauncher refusingFixedAddresses(ForkLauncher inner, String reason) {
         return new ForkLauncher() {
             @Override
-            public JvmFork.Outcome launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout) {
+            public JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout) {
                 return inner.launch(specFile, jvmFlags, serviceCpus, timeout);
             }
 
             @Override
-            public JvmFork.Outcome launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
+            public JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
                                           Consumer<String> progressLines) {
                 return inner.launch(specFile, jvmFlags, serviceCpus, timeout, progressLines);
             }
@@ -87,12 +87,12 @@ public interface ForkLauncher {
         String mainClass = classPath == null ? ForkMain.class.getName() : BenchmarkClassPath.forkMainOn(classPath);
         return new ForkLauncher() {
             @Override
-            public JvmFork.Outcome launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout) {
+            public JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout) {
                 return launch(specFile, jvmFlags, serviceCpus, timeout, null);
             }
 
             @Override
-            public JvmFork.Outcome launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
+            public JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
                                           Consumer<String> progressLines) {
                 return JvmFork.run(new JvmFork.Spec(mainClass, List.of(specFile.toString()), jvmFlags,
                         serviceCpus, timeout, classPath, progressLines));

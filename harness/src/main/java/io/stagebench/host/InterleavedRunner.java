@@ -37,8 +37,8 @@ public final class InterleavedRunner {
      * @param a the outcomes of A, in benchmark order
      * @param b the outcomes of B, in benchmark order
      */
-    public record Outcomes(List<BenchmarkOutcome> a, List<BenchmarkOutcome> b) {
-        public Outcomes {
+    public record Sides(List<BenchmarkOutcome> a, List<BenchmarkOutcome> b) {
+        public Sides {
             a = List.copyOf(a);
             b = List.copyOf(b);
         }
@@ -72,7 +72,7 @@ public final class InterleavedRunner {
     }
 
     /** Runs every benchmark's configured forks, interleaved; returns both sides' merged outcomes. */
-    public Outcomes run() throws IOException {
+    public Sides run() throws IOException {
         for (String name : a.config().benchmarks()) {
             runPairs(name, a.config().forks());
         }
@@ -111,14 +111,14 @@ public final class InterleavedRunner {
     }
 
     /** @return both sides' outcomes so far, merged, in benchmark order (benchmarks not started are left out) */
-    public Outcomes outcomes() {
+    public Sides outcomes() {
         List<BenchmarkOutcome> outA = new ArrayList<>();
         List<BenchmarkOutcome> outB = new ArrayList<>();
         for (BenchmarkForks[] sides : forks.values()) {
             outA.add(sides[0].merge());
             outB.add(sides[1].merge());
         }
-        return new Outcomes(outA, outB);
+        return new Sides(outA, outB);
     }
 
     private BenchmarkForks[] sides(String benchmark) throws IOException {

@@ -93,14 +93,14 @@ public final class JvmFork {
      * @param error     why it could not start, or null
      * @param stdoutTail the last lines of its stdout, when the spec read them line by line (else empty)
      */
-    public record Outcome(List<String> command, int exitCode, boolean timedOut, String stdout, long elapsedMs, String error,
+    public record Exit(List<String> command, int exitCode, boolean timedOut, String stdout, long elapsedMs, String error,
                           List<String> stdoutTail) {
-        public Outcome {
+        public Exit {
             stdoutTail = List.copyOf(stdoutTail);
         }
 
         /** An outcome whose stdout was read whole. */
-        public Outcome(List<String> command, int exitCode, boolean timedOut, String stdout, long elapsedMs, String error) {
+        public Exit(List<String> command, int exitCode, boolean timedOut, String stdout, long elapsedMs, String error) {
             this(command, exitCode, timedOut, stdout, elapsedMs, error, List.of());
         }
 
@@ -155,7 +155,7 @@ public final class JvmFork {
     }
 
     /** Runs the fork to completion or timeout. */
-    public static Outcome run(Spec spec) {
+    public static Exit run(Spec spec) {
         List<String> command = command(spec);
         long startNs = System.nanoTime();
         LiveForks live = LiveForks.launcher();
@@ -163,7 +163,7 @@ public final class JvmFork {
         try {
             process = live.start(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT));
         } catch (IOException e) {
-            return new Outcome(command, -1, false, "", 0, e.getMessage());
+            return new Exit(command, -1, false, "", 0, e.getMessage());
         }
         try {
             return await(process, command, spec.timeout(), startNs, spec.stdoutLines());
@@ -195,7 +195,7 @@ public final class JvmFork {
         return new Stdout(text.toString(), List.copyOf(tail));
     }
 
-    private static Outcome await(Process process, List<String> command, Duration timeout, long startNs,
+    private static Exit await(Process process, List<String> command, Duration timeout, long startNs,
                                  Consumer<String> stdoutLines) {
         try {
             process.getOutputStream().close(); // a fork reads no input
@@ -213,14 +213,14 @@ public final class JvmFork {
                 process.destroyForcibly();
                 process.waitFor(10, TimeUnit.SECONDS);
                 Stdout partial = stdout.getNow(none);
-                return new Outcome(command, -1, true, partial.text(), elapsedMs, null, partial.tail());
+                return new Exit(command, -1, true, partial.text(), elapsedMs, null, partial.tail());
             }
             Stdout all = stdout.join();
-            return new Outcome(command, process.exitValue(), false, all.text(), elapsedMs, null, all.tail());
+            return new Exit(command, process.exitValue(), false, all.text(), elapsedMs, null, all.tail());
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
-            return new Outcome(command, -1, false, "", (System.nanoTime() - startNs) / 1_000_000, "interrupted");
+            return new Exit(command, -1, false, "", (System.nanoTime() - startNs) / 1_000_000, "interrupted");
         }
     }
 

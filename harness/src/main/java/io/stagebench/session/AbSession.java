@@ -49,7 +49,7 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
      * @param rule     the rule the final diff must use: alpha spent over the plan's looks
      * @param outcomes what both sides measured
      */
-    public record Result(Path runDirA, Path runDirB, VerdictRule rule, InterleavedRunner.Outcomes outcomes) {
+    public record Result(Path runDirA, Path runDirB, VerdictRule rule, InterleavedRunner.Sides outcomes) {
     }
 
     /**
@@ -83,7 +83,7 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
             }
             SequentialAb sequence = new SequentialAb(runner, looks, rule, statistics, err, System::nanoTime);
             sequence.run(names);
-            InterleavedRunner.Outcomes outcomes = runner.outcomes();
+            InterleavedRunner.Sides outcomes = runner.outcomes();
             MeasurementSession.Stored storedA = session.store(a, outcomes.a(), a.report(outcomes.a()).warnings(),
                     Pairing.of("A", b.dir()));
             MeasurementSession.Stored storedB = session.store(b, outcomes.b(), b.report(outcomes.b()).warnings(),

@@ -137,7 +137,7 @@ final class SequentialAb {
      * Judges every row of every benchmark as one family, by the rule and the code {@code diff} uses on stored
      * runs ({@link RunDiff#judge}); returns the centre statistic's rows per benchmark.
      */
-    private Map<String, List<Comparison>> judgeCentre(InterleavedRunner.Outcomes outcomes) {
+    private Map<String, List<Comparison>> judgeCentre(InterleavedRunner.Sides outcomes) {
         List<StoredRun.Benchmark> a = outcomes.a().stream().map(StoredRun.Benchmark::of).toList();
         List<StoredRun.Benchmark> b = outcomes.b().stream().map(StoredRun.Benchmark::of).toList();
         // fork i of A and fork i of B ran next to each other from the same layout seed: compared as pairs

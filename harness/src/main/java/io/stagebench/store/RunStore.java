@@ -1,10 +1,11 @@
 package io.stagebench.store;
 
+import io.stagebench.host.RunConfig;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
-import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.link.ForkFiles;
 import io.stagebench.link.ForkResult;
-import io.stagebench.host.RunConfig;
+import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.stats.Distribution;
 import io.stagebench.system.Environment;
 import io.stagebench.system.GitInfo;
@@ -150,7 +151,7 @@ public final class RunStore {
 
     /** @return the relative path of fork {@code fork}'s own result in a run folder: {@code forks/<benchmark>/fork-N.json} */
     public static String forkResultPath(String benchmark, int fork) {
-        return "forks/" + benchmark + "/fork-" + fork + ".json";
+        return "forks/" + benchmark + "/" + ForkFiles.result(fork);
     }
 
     /** @return the relative path of a series' percentile distribution: {@code histograms/<benchmark>/<series>.hgrm} */

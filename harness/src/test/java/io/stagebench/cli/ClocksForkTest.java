@@ -16,14 +16,14 @@ import org.junit.jupiter.api.Test;
 /** Runs the clock probe in real forked JVMs, as {@code stagebench clocks} does. */
 class ClocksForkTest {
 
-    private static JvmFork.Outcome probe(String binding, List<String> jvmFlags) {
+    private static JvmFork.Exit probe(String binding, List<String> jvmFlags) {
         return JvmFork.run(new JvmFork.Spec(ClockProbeMain.class.getName(),
                 List.of(binding, "200", "1", "100000", "-1"), jvmFlags, CpuList.parse(""), Duration.ofSeconds(60)));
     }
 
     @Test
     void shouldMeasureTheFfmBindingInAFork() throws Exception {
-        JvmFork.Outcome outcome = probe("ffm", List.of());
+        JvmFork.Exit outcome = probe("ffm", List.of());
 
         assertTrue(outcome.succeeded(), outcome.failure());
         ClockMeasurement m = Json.mapper().readValue(outcome.stdout(), ClockMeasurement.class);
@@ -35,7 +35,7 @@ class ClocksForkTest {
 
     @Test
     void shouldFallBackToNanoTimeInAForkWhoseLibraryIsMissing() throws Exception {
-        JvmFork.Outcome outcome = probe("ffm", List.of("-Dstagebench.native.library=/nonexistent/libstagebench.so"));
+        JvmFork.Exit outcome = probe("ffm", List.of("-Dstagebench.native.library=/nonexistent/libstagebench.so"));
 
         assertTrue(outcome.succeeded(), outcome.failure());
         ClockMeasurement m = Json.mapper().readValue(outcome.stdout(), ClockMeasurement.class);
@@ -47,7 +47,7 @@ class ClocksForkTest {
 
     @Test
     void shouldReportAForkThatExitsNonZero() {
-        JvmFork.Outcome outcome = JvmFork.run(new JvmFork.Spec(ClockProbeMain.class.getName(), List.of("too", "few"),
+        JvmFork.Exit outcome = JvmFork.run(new JvmFork.Spec(ClockProbeMain.class.getName(), List.of("too", "few"),
                 List.of(), CpuList.parse(""), Duration.ofSeconds(60)));
 
         assertEquals(2, outcome.exitCode());

@@ -31,8 +31,8 @@ public final class InProcessForks {
     }
 
     /** @return how a fork that exited 0 ends */
-    public static JvmFork.Outcome succeeded() {
-        return new JvmFork.Outcome(List.of("in-process"), 0, false, "", 5, null);
+    public static JvmFork.Exit succeeded() {
+        return new JvmFork.Exit(List.of("in-process"), 0, false, "", 5, null);
     }
 
     /** Runs the fork {@code specFile} describes, on a thread of its own; returns its spec. */

@@ -53,7 +53,7 @@ class InterleavedRunnerTest {
         List<String> log = new ArrayList<>();
         InterleavedRunner runner = threeForkRunner(log);
 
-        InterleavedRunner.Outcomes outcomes = runner.run();
+        InterleavedRunner.Sides outcomes = runner.run();
 
         assertEquals(List.of("A1[-Da]", "B1[-Db]", "B2[-Db]", "A2[-Da]", "A3[-Da]", "B3[-Db]"), log);
         assertEquals(3, outcomes.a().get(0).forks().size());

@@ -44,7 +44,7 @@ class RunnerTest {
             int fork = Integer.parseInt(specFile.getFileName().toString().replaceAll("\\D", ""));
             for (int crashed : crashing) {
                 if (fork == crashed) {
-                    return new JvmFork.Outcome(List.of("fake"), 134, false, "", 5, null);
+                    return new JvmFork.Exit(List.of("fake"), 134, false, "", 5, null);
                 }
             }
             InProcessForks.run(specFile, registry);
@@ -202,7 +202,7 @@ class RunnerTest {
 
     @Test
     void shouldFailAForkThatOutlivesItsTimeout() {
-        JvmFork.Outcome outcome = JvmFork.run(new JvmFork.Spec(Sleeper.class.getName(), List.of(), List.of(),
+        JvmFork.Exit outcome = JvmFork.run(new JvmFork.Spec(Sleeper.class.getName(), List.of(), List.of(),
                 CpuList.parse(""), java.time.Duration.ofMillis(1500)));
 
         assertTrue(outcome.timedOut());

@@ -58,7 +58,7 @@ class MeasurementSessionTest {
         MeasurementSession.Measurement a = session.begin(RunStore.projectHome(), List.of("test.pipeline"), small("-Da"));
         MeasurementSession.Measurement b = session.begin(RunStore.projectHome(), List.of("test.pipeline"), small("-Db"));
 
-        InterleavedRunner.Outcomes outcomes = session.interleaved(new InterleavedRunner.Variant("A", a.config(), inProcess),
+        InterleavedRunner.Sides outcomes = session.interleaved(new InterleavedRunner.Variant("A", a.config(), inProcess),
                 new InterleavedRunner.Variant("B", b.config(), inProcess), registry).run();
         MeasurementSession.Stored storedA = session.store(a, outcomes.a(), a.report(outcomes.a()).warnings());
         MeasurementSession.Stored storedB = session.store(b, outcomes.b(), b.report(outcomes.b()).warnings());
