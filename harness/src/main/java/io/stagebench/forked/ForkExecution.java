@@ -73,9 +73,16 @@ public final class ForkExecution {
     private final PrintStream progress;
     private final Warnings warnings = new Warnings();
     private final String tag;
+    private final ClassLoader benchmarks;
     private long startNs;
 
     public ForkExecution(ForkSpec spec, BenchmarkDescriptor descriptor, PrintStream progress) {
+        this(spec, descriptor, progress, ForkExecution.class.getClassLoader());
+    }
+
+    /** @param benchmarks the loader of the benchmark's classes (a project's {@code BenchmarkClassLoader}, or the harness's) */
+    public ForkExecution(ForkSpec spec, BenchmarkDescriptor descriptor, PrintStream progress, ClassLoader benchmarks) {
+        this.benchmarks = benchmarks;
         this.spec = spec;
         this.descriptor = descriptor;
         this.progress = progress;
@@ -104,7 +111,9 @@ public final class ForkExecution {
         // before the benchmark's instance exists: everything it allocates starts the seed's offset on
         ForkLayout placed = ForkLayout.apply(spec.layoutSeed(), spec.addressRandomisation());
         placed.warning().ifPresent(warnings::add);
-        Object instance = descriptor.newInstance();
+        // the benchmark's own code, ServiceLoader and the like, finds its classes where the benchmark's are
+        Thread.currentThread().setContextClassLoader(benchmarks);
+        Object instance = descriptor.newInstance(benchmarks);
         say(Phase.SETUP, "setup");
         BenchmarkDescriptor.setup(instance, params, clock, calibration);
         ruler = new Ruler(ruler.loaded(), calibration, ruler.stepTicks(), ruler.overhead(), ruler.cpuPinned(),

@@ -7,6 +7,7 @@ import io.stagebench.link.ForkSpec;
 import io.stagebench.link.ProgressChannel;
 import io.stagebench.link.ProgressEvent;
 import io.stagebench.process.LauncherWatch;
+import io.stagebench.registry.BenchmarkClassLoader;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
 import java.io.FileOutputStream;
@@ -43,9 +44,15 @@ public final class ForkMain {
                 System.setOut(new PrintStream(new FileOutputStream(Path.of(spec.outDir()).resolve(spec.stdoutFileName())
                         .toFile()), true, StandardCharsets.UTF_8));
             }
-            BenchmarkDescriptor descriptor = BenchmarkRegistry.load().get(spec.benchmark());
+            // a project's benchmarks see of the harness only its API, never its libraries
+            ClassLoader loader = spec.benchmarkClassPath().isEmpty() ? ForkMain.class.getClassLoader()
+                    : BenchmarkClassLoader.of(spec.benchmarkClassPath().stream().map(Path::of).toList(),
+                    ForkMain.class.getClassLoader());
+            BenchmarkRegistry registry = loader instanceof BenchmarkClassLoader own
+                    ? BenchmarkRegistry.load(own, own.benchmarkLists()) : BenchmarkRegistry.load();
+            BenchmarkDescriptor descriptor = registry.get(spec.benchmark());
             // problems on stderr, which the launcher passes through
-            new ForkExecution(spec, descriptor, progress).run();
+            new ForkExecution(spec, descriptor, progress, loader).run();
             System.exit(0);
         } catch (FileSystemException e) {
             // a result file it cannot write (a full disk): one line for the launcher, which stops the run

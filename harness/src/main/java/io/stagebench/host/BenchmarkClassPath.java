@@ -1,17 +1,15 @@
 package io.stagebench.host;
 
 import io.stagebench.link.ForkEntry;
+import io.stagebench.registry.BenchmarkClassLoader;
 import io.stagebench.registry.BenchmarkRegistry;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.MalformedURLException;
 import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
@@ -24,11 +22,12 @@ import java.util.zip.ZipFile;
  * least one benchmark, no two benchmarks share a name - and the class path their forks run on.
  *
  * <p>A fork's class path is the launcher's libraries (its class path without the entries that
- * list benchmarks), then these entries: the harness that wrote the fork's spec is the one
- * that reads it, and only these entries' benchmarks are on offer. When the launcher's
- * libraries do not hold the harness (a runnable jar that bundles it with its own
- * benchmarks), the launcher's remaining entries follow, after these, so a class of these
- * entries always wins over a copy in the launcher's jar.
+ * list benchmarks): the harness that wrote the fork's spec is the one that reads it. When those
+ * libraries do not hold the harness (a runnable jar that bundles it with its own benchmarks), the
+ * launcher's remaining entries follow. These entries are not on it: the fork loads them apart, in a
+ * {@link BenchmarkClassLoader} that sees of the harness only its API, so only these entries'
+ * benchmarks are on offer and a library of these entries is the one the benchmark runs with, whatever
+ * version of it the launcher carries.
  */
 public final class BenchmarkClassPath {
 
@@ -87,9 +86,9 @@ public final class BenchmarkClassPath {
      *         "two benchmarks are named 'x': ..." when two classes claim a name
      */
     public BenchmarkRegistry registry() {
-        URL[] urls = entries.stream().map(BenchmarkClassPath::url).toArray(URL[]::new);
-        try (URLClassLoader loader = new URLClassLoader("stagebench-classpath", urls, BenchmarkRegistry.class.getClassLoader())) {
-            List<URL> lists = Collections.list(loader.findResources(BenchmarkRegistry.LIST_RESOURCE));
+        // loaded as the fork loads them: a class that needs a library of the launcher's fails here, not in a fork
+        try (BenchmarkClassLoader loader = BenchmarkClassLoader.of(entries, BenchmarkRegistry.class.getClassLoader())) {
+            List<URL> lists = loader.benchmarkLists();
             if (lists.isEmpty()) {
                 throw new IllegalArgumentException("no benchmarks in " + this + ": no entry holds "
                         + BenchmarkRegistry.LIST_RESOURCE + " (compile the @Benchmark classes with the harness's"
@@ -117,16 +116,16 @@ public final class BenchmarkClassPath {
         }
         boolean harnessInLibraries = libraries.stream().anyMatch(e -> ForkEntry.MAIN_RESOURCES.stream().anyMatch(r -> holds(Path.of(e), r)));
         List<String> fork = new ArrayList<>(libraries);
-        entries.forEach(e -> fork.add(e.toString()));
         if (!harnessInLibraries) {
             fork.addAll(benchmarkEntries);
         }
         return String.join(File.pathSeparator, fork);
     }
 
-    /** @return the fork launcher for these entries, on the running JVM's class path */
+    /** @return the fork launcher for these entries: the running JVM's libraries, these entries loaded apart */
     public ForkLauncher launcher() {
-        return ForkLauncher.jvm(forkClassPath(System.getProperty("java.class.path")));
+        return ForkLauncher.jvm(forkClassPath(System.getProperty("java.class.path")),
+                entries.stream().map(Path::toString).toList());
     }
 
     /** @return the entries, {@code :}-separated */
@@ -189,14 +188,6 @@ public final class BenchmarkClassPath {
                     && p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".jar")).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + dir, e);
-        }
-    }
-
-    private static URL url(Path entry) {
-        try {
-            return entry.toUri().toURL();
-        } catch (MalformedURLException e) {
-            throw new IllegalArgumentException("not a class path entry: " + entry, e);
         }
     }
 }

@@ -91,7 +91,8 @@ public final class BenchmarkForks {
         Personality.Result fixed = config.fixedAddresses() ? launcher.fixAddresses() : null;
         JvmFork.Exit outcome;
         String randomisation = fixed == null ? ForkLayout.RANDOMISED : fixed.disabled() ? ForkLayout.FIXED : fixed.refusal();
-        ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir, randomisation);
+        ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir, randomisation)
+                .withBenchmarkClassPath(launcher.benchmarkClassPath());
         String token = spec.progressToken();
         try {
             Path specFile = forkDir.resolve(ForkFiles.spec(fork));

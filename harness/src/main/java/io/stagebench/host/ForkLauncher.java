@@ -30,6 +30,14 @@ public interface ForkLauncher {
     }
 
     /**
+     * @return a project's own entries, which the fork loads apart from the harness's libraries (a
+     *         {@code BenchmarkClassLoader}); empty when the benchmarks are on the fork's class path
+     */
+    default List<String> benchmarkClassPath() {
+        return List.of();
+    }
+
+    /**
      * Turns address randomisation off for the processes the calling thread starts next
      * ({@link Personality#disableRandomisation}); {@link #restoreAddresses} undoes it after the
      * launch. A launcher that must not touch the thread, or a test that simulates a refusal,
@@ -54,6 +62,11 @@ public interface ForkLauncher {
      */
     static ForkLauncher refusingFixedAddresses(ForkLauncher inner, String reason) {
         return new ForkLauncher() {
+            @Override
+            public List<String> benchmarkClassPath() {
+                return inner.benchmarkClassPath();
+            }
+
             @Override
             public JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout) {
                 return inner.launch(specFile, jvmFlags, serviceCpus, timeout);
@@ -84,8 +97,22 @@ public interface ForkLauncher {
      * @param classPath that build's class path (null: this JVM's), e.g. {@code stages/target/stagebench-stages.jar:stages/target/lib/*}
      */
     static ForkLauncher jvm(String classPath) {
+        return jvm(classPath, List.of());
+    }
+
+    /**
+     * A fresh JVM running {@link ForkMain} on {@code classPath}, the benchmarks of a project loaded from
+     * {@code benchmarkEntries} apart from the harness's libraries ({@link #benchmarkClassPath()}).
+     */
+    static ForkLauncher jvm(String classPath, List<String> benchmarkEntries) {
+        List<String> benchmarks = List.copyOf(benchmarkEntries);
         String mainClass = classPath == null ? ForkMain.class.getName() : BenchmarkClassPath.forkMainOn(classPath);
         return new ForkLauncher() {
+            @Override
+            public List<String> benchmarkClassPath() {
+                return benchmarks;
+            }
+
             @Override
             public JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout) {
                 return launch(specFile, jvmFlags, serviceCpus, timeout, null);

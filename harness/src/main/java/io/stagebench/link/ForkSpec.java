@@ -1,6 +1,7 @@
 package io.stagebench.link;
 
 import io.stagebench.clock.ClockBinding;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -32,12 +33,15 @@ import java.util.Map;
  *                          {@link ForkLayout#RANDOMISED} (asked for), or why fixing them was refused
  * @param progressToken     the token of the fork's progress lines ({@link ProgressChannel}), null for plain lines
  * @param batch             messages per timed interval ({@code --batch K}; 1: one interval a message)
+ * @param benchmarkClassPath a project's own entries ({@code --classpath}), loaded apart from the harness's libraries
+ *                          (its {@code BenchmarkClassLoader}); empty when the benchmarks are on the fork's class path
  */
 public record ForkSpec(String benchmark, int fork, int forks, ClockBinding binding, int cpu, long warmupMessages,
                        long warmupMs, int measuredMessages, int chunk, Mode mode, double rateHz, long stallUs,
                        long stallEvery, long stallAt, long calibrationMs, int calibrationRounds, int overheadPairs,
                        boolean lockMemory, Map<String, String> params, String outDir, int jitRetries,
-                       long layoutSeed, String addressRandomisation, String progressToken, int batch) {
+                       long layoutSeed, String addressRandomisation, String progressToken, int batch,
+                       List<String> benchmarkClassPath) {
 
     /** Measured passes a fork may discard because the JIT compiled during them, unless told otherwise. */
     public static final int DEFAULT_JIT_RETRIES = 8;
@@ -46,6 +50,8 @@ public record ForkSpec(String benchmark, int fork, int forks, ClockBinding bindi
         // absent in specs written before batches existed
         batch = Math.max(1, batch);
         params = Map.copyOf(params);
+        // absent in specs written before a project's benchmarks were loaded apart
+        benchmarkClassPath = benchmarkClassPath == null ? List.of() : List.copyOf(benchmarkClassPath);
         // absent in specs written before layouts existed
         addressRandomisation = addressRandomisation == null ? ForkLayout.RANDOMISED : addressRandomisation;
     }
@@ -57,7 +63,14 @@ public record ForkSpec(String benchmark, int fork, int forks, ClockBinding bindi
                     boolean lockMemory, Map<String, String> params, String outDir) {
         this(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, measuredMessages, chunk, mode, rateHz, stallUs,
                 stallEvery, -1, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, outDir,
-                DEFAULT_JIT_RETRIES, 0, ForkLayout.RANDOMISED, null, 1);
+                DEFAULT_JIT_RETRIES, 0, ForkLayout.RANDOMISED, null, 1, List.of());
+    }
+
+    /** @return this spec, its benchmarks loaded from {@code entries} apart from the harness's libraries */
+    public ForkSpec withBenchmarkClassPath(List<String> entries) {
+        return new ForkSpec(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, measuredMessages, chunk, mode,
+                rateHz, stallUs, stallEvery, stallAt, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params,
+                outDir, jitRetries, layoutSeed, addressRandomisation, progressToken, batch, entries);
     }
 
     /** @return the summary file's name */

@@ -139,7 +139,10 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
 
     /** Creates a fresh instance. */
     public Operation instantiate() throws ReflectiveOperationException {
-        Class<?> type = Class.forName(className);
+        return instantiate(Class.forName(className));
+    }
+
+    private Operation instantiate(Class<?> type) throws ReflectiveOperationException {
         if (!Operation.class.isAssignableFrom(type)) {
             throw new IllegalArgumentException(className + " does not implement " + Operation.class.getName());
         }
@@ -151,12 +154,17 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
      * ({@link HandoffOperation}, which must declare its threads and a {@code handoff} stage).
      */
     public Object newInstance() throws ReflectiveOperationException {
-        Class<?> type = Class.forName(className);
+        return newInstance(BenchmarkDescriptor.class.getClassLoader());
+    }
+
+    /** {@link #newInstance()} of the class {@code loader} defines (a project's {@link BenchmarkClassLoader}). */
+    public Object newInstance(ClassLoader loader) throws ReflectiveOperationException {
+        Class<?> type = Class.forName(className, true, loader);
         if (HandoffOperation.class.isAssignableFrom(type)) {
             handoffStage(type);
             return type.getConstructor().newInstance();
         }
-        return instantiate();
+        return instantiate(type);
     }
 
     /**

@@ -119,24 +119,26 @@ class BenchmarkClassPathTest {
     }
 
     @Test
-    void shouldStartForksOnTheLaunchersLibrariesThenTheClassPathLeavingOutTheLaunchersBenchmarks() throws IOException {
+    void shouldStartForksOnTheLaunchersLibrariesAloneAndLoadTheClassPathApart() throws IOException {
         Path harness = folderHolding("harness", BenchmarkClassPath.HARNESS_CLASS);
         Path reference = folderHolding("reference", BenchmarkRegistry.LIST_RESOURCE);
         Path mine = folderHolding("mine", BenchmarkRegistry.LIST_RESOURCE);
         String launcher = reference + File.pathSeparator + harness;
 
-        String fork = BenchmarkClassPath.parse("mine", dir).forkClassPath(launcher);
+        BenchmarkClassPath classPath = BenchmarkClassPath.parse("mine", dir);
 
-        assertEquals(harness + File.pathSeparator + mine, fork);
+        assertEquals(harness.toString(), classPath.forkClassPath(launcher));
+        assertEquals(List.of(mine.toString()), classPath.launcher().benchmarkClassPath());
     }
 
     @Test
-    void shouldPutALauncherJarThatBundlesTheHarnessAfterTheClassPath() throws IOException {
+    void shouldKeepALauncherJarThatBundlesTheHarnessAndLoadTheClassPathApart() throws IOException {
         Path bundle = jar("benchmarks.jar", BenchmarkClassPath.HARNESS_CLASS, BenchmarkRegistry.LIST_RESOURCE);
         Path mine = folderHolding("mine", BenchmarkRegistry.LIST_RESOURCE);
 
-        String fork = BenchmarkClassPath.parse("mine", dir).forkClassPath(bundle.toString());
+        BenchmarkClassPath classPath = BenchmarkClassPath.parse("mine", dir);
 
-        assertEquals(mine + File.pathSeparator + bundle, fork);
+        assertEquals(bundle.toString(), classPath.forkClassPath(bundle.toString()));
+        assertEquals(List.of(mine.toString()), classPath.launcher().benchmarkClassPath());
     }
 }

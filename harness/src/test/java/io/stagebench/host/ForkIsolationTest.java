@@ -1,0 +1,81 @@
+package io.stagebench.host;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.link.Mode;
+import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.system.CpuList;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A project's benchmarks run on the project's class path: a library the project carries is the one its
+ * benchmark loads, whatever version the launcher has, and of the harness only the API is visible.
+ */
+class ForkIsolationTest {
+
+    @TempDir
+    Path dir;
+
+    /** The project's own "HdrHistogram": same class name as the launcher's 2.2.2, a field only this one has. */
+    private static final String PROJECTS_HISTOGRAM = """
+            package org.HdrHistogram;
+            public class Histogram {
+                public static final String WHOSE = "the project's";
+            }
+            """;
+
+    private static final String VERSIONS = """
+            package com.acme;
+            import io.stagebench.api.*;
+            @Benchmark(name = "versions")
+            public final class Versions implements Operation {
+                @Setup
+                public void setup() {
+                    System.out.println("histogram: " + org.HdrHistogram.Histogram.WHOSE);
+                    for (String name : new String[] {"com.fasterxml.jackson.databind.ObjectMapper", "picocli.CommandLine",
+                            "io.stagebench.host.RunConfig", "io.stagebench.api.Stamps"}) {
+                        System.out.println(name + ": " + visible(name));
+                    }
+                }
+
+                private static String visible(String name) {
+                    try {
+                        Class.forName(name, false, Versions.class.getClassLoader());
+                        return "visible";
+                    } catch (ClassNotFoundException e) {
+                        return "hidden";
+                    }
+                }
+
+                public void run(long seq, Stamps stamps, Sink sink) { sink.consume(seq * 31); }
+            }
+            """;
+
+    @Test
+    void shouldRunAProjectsBenchmarkWithItsOwnLibraryAndOnlyTheHarnessApiVisible() throws Exception {
+        Path classes = UserBuild.compile(dir.resolve("classes"), PROJECTS_HISTOGRAM, VERSIONS);
+        BenchmarkClassPath classPath = BenchmarkClassPath.parse(classes.toString(), dir);
+        Path runDir = Files.createDirectories(dir.resolve("run"));
+        RunConfig config = new RunConfig(List.of("versions"), 1, 1_000, 0, 2_000, 500, Mode.BACK_TO_BACK, 0, 0, 1, -1,
+                ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), List.of(), 120, runDir);
+
+        BenchmarkOutcome outcome = new Runner(config, classPath.registry(), CpuList.parse(""), classPath.launcher(),
+                new PrintStream(OutputStream.nullOutputStream())).run().get(0);
+
+        assertEquals(1, outcome.forks().size(), outcome.failures().toString());
+        assertEquals(List.of("histogram: the project's",
+                        "com.fasterxml.jackson.databind.ObjectMapper: hidden",
+                        "picocli.CommandLine: hidden",
+                        "io.stagebench.host.RunConfig: hidden",
+                        "io.stagebench.api.Stamps: visible"),
+                Files.readAllLines(runDir.resolve("forks/versions/fork-1.out")));
+    }
+}
