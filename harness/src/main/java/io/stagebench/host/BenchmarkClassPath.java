@@ -55,7 +55,10 @@ public final class BenchmarkClassPath {
             if (entry.equals("*") || entry.endsWith(File.separator + "*")) {
                 Path dir = base.resolve(entry.substring(0, entry.length() - 1)).toAbsolutePath().normalize();
                 if (!Files.isDirectory(dir)) {
-                    throw new IllegalArgumentException("no such folder: " + dir + " (from '" + entry + "')");
+                    throw new IllegalArgumentException("no such folder: " + dir + " (from '" + entry + "')"
+                            + (dir.endsWith(Path.of("target", "dependency")) ? "; copy the project's dependencies there:"
+                            + " mvn dependency:copy-dependencies -DincludeScope=runtime (the example project's pom does it"
+                            + " in package)" : ""));
                 }
                 entries.addAll(jarsIn(dir));
                 continue;

@@ -18,9 +18,10 @@ import java.util.List;
  * version of one of them measures with its own version, as JMH's benchmarks.jar carries exactly the
  * project's dependencies.
  *
- * <p>Measurement hazard: the benchmark's classes are defined by this loader and the harness's by the
- * application loader; the JIT compiles and inlines across the two as within one, so the measured loop
- * is the same code it was when both shared a loader.
+ * <p>Measurement hazard: the benchmark's classes are defined by this loader and the measured loop's by
+ * the application loader. HotSpot inlines across class loaders, and the loop's call to the benchmark
+ * is as monomorphic as before, but a project's figures from before and after this loader existed are
+ * two builds of the launcher: compare them with {@code ab}, not across versions.
  */
 public final class BenchmarkClassLoader extends URLClassLoader {
 

@@ -141,4 +141,16 @@ class BenchmarkClassPathTest {
         assertEquals(bundle.toString(), classPath.forkClassPath(bundle.toString()));
         assertEquals(List.of(mine.toString()), classPath.launcher().benchmarkClassPath());
     }
+
+    @Test
+    void shouldNameTheFixWhenTheProjectsDependenciesWereNeverCopied() throws IOException {
+        Files.createDirectories(dir.resolve("target/classes"));
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> BenchmarkClassPath.parse("target/classes:target/dependency/*", dir));
+
+        assertEquals("no such folder: " + dir.resolve("target/dependency") + " (from 'target/dependency/*'); copy the"
+                + " project's dependencies there: mvn dependency:copy-dependencies -DincludeScope=runtime (the example"
+                + " project's pom does it in package)", e.getMessage());
+    }
 }
