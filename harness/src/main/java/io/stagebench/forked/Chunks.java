@@ -9,7 +9,7 @@ package io.stagebench.forked;
  * <pre>{@code
  * chunks.start(rows, rec.capacity, chunk);
  * while (chunks.next()) {
- *     MeasureLoop.backToBack(clock, op, stamps, sink, rec, chunks.from(), chunks.to(), seq + chunks.rowsBefore());
+ *     MeasureLoop.backToBack(clock, op, stamps, sink, rec, chunks.from(), chunks.to(), seq + chunks.lapStart());
  * }
  * }</pre>
  *

@@ -258,7 +258,7 @@ public final class ForkExecution {
 
     /**
      * @return a warning naming the log when the benchmark wrote to stdout, which a fork keeps in
-     *         {@code fork-N.out} ({@link ProgressChannel}), or empty
+     *         {@code fork-N.out} ({@code ProgressChannel}), or empty
      */
     static Optional<String> stdoutWarning(ForkSpec spec) {
         if (spec.progressToken() == null) {

@@ -15,7 +15,7 @@ import io.stagebench.clock.Clock;
  *       ring's wait is in the handoff, not in the feed's last stage.</li>
  *   <li>The strategy's begin read follows {@code take()} at once: it is the consume tick.</li>
  *   <li>Each thread writes only its own recording; nothing is joined here. The launcher joins
- *       the two recordings by sequence number ({@link HandoffJoin}).</li>
+ *       the two recordings by sequence number (the launcher's {@code HandoffJoin}).</li>
  * </ul>
  */
 final class HandoffLoop {

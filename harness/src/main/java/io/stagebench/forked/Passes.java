@@ -120,7 +120,8 @@ final class Passes {
     }
 
     private long walk(Recording rec, Stamps stamps, long count, long seq, boolean preparing) {
-        // fields, not calls: a call made once per pass reaches its compile threshold in some late pass
+        // fields, not calls: a call made once per pass reaches its compile threshold in some late pass (Chunks'
+        // start() and walked() are the exception, once a pass, and warm-up runs as many passes as measurement)
         final int capacity = rec.capacity;
         final int k = batch;
         final long rows = (count + k - 1) / k; // a warm-up remainder shorter than a batch runs one whole batch

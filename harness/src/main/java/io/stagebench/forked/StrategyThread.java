@@ -61,11 +61,14 @@ final class StrategyThread implements AutoCloseable {
         this.thread.setDaemon(true);
     }
 
-    /** Starts the thread and waits until it has pinned itself. */
+    /** Starts the thread and waits until it has pinned itself; throws when it failed before it could. */
     void start() {
         thread.start();
         while (!started) {
             LockSupport.parkNanos(IDLE_NAP_NS);
+        }
+        if (failure != null) {
+            throw new IllegalStateException("the strategy thread failed to start: " + failure, failure);
         }
     }
 
@@ -118,12 +121,19 @@ final class StrategyThread implements AutoCloseable {
     }
 
     private void loop() {
-        if (cpu >= 0) {
-            pinRefusal = Affinity.pinCurrentThread(cpu).orElse(null);
+        try {
+            if (cpu >= 0) {
+                pinRefusal = Affinity.pinCurrentThread(cpu).orElse(null);
+            }
+            cpuPinned = Affinity.currentCpu();
+            affinity = Affinity.currentThreadAffinity().map(CpuList::toString).orElse("unknown");
+            threads.getCurrentThreadAllocatedBytes();
+        } catch (Throwable t) {
+            // seen by start(), which would otherwise wait for a thread that will never say it started
+            failure = t;
+            started = true;
+            return;
         }
-        cpuPinned = Affinity.currentCpu();
-        affinity = Affinity.currentThreadAffinity().map(CpuList::toString).orElse("unknown");
-        threads.getCurrentThreadAllocatedBytes();
         started = true;
         long done = 0;
         while (!stop) {

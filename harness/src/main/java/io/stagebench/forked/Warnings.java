@@ -20,8 +20,8 @@ final class Warnings {
         codes.add(code);
     }
 
-    void addAll(List<String> texts) {
-        texts.forEach(this::add);
+    void addAll(List<String> lines) {
+        lines.forEach(this::add);
     }
 
     List<String> texts() {

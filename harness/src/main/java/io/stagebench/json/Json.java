@@ -27,6 +27,8 @@ public final class Json {
             .enable(DeserializationFeature.READ_ENUMS_USING_TO_STRING)
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            // an enum that names its default (ForkWarning.OTHER) reads a newer build's value as it
+            .enable(DeserializationFeature.READ_UNKNOWN_ENUM_VALUES_USING_DEFAULT_VALUE)
             .build();
 
     private Json() {

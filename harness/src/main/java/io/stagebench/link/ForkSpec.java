@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything one fork needs, written by the parent as JSON and read by {@link ForkMain}.
+ * Everything one fork needs, written by the parent as JSON and read by the fork's main class ({@link ForkEntry#MAIN_CLASS}).
  *
  * @param benchmark         benchmark name
  * @param fork              fork number, from 1

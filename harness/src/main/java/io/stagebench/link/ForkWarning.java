@@ -1,5 +1,7 @@
 package io.stagebench.link;
 
+import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
+
 /**
  * What kind of degradation a fork's warning reports, as the fork names it when it warns: the
  * launcher's console attaches the remedy by this code ({@link #fix()}), not by the warning's
@@ -17,7 +19,8 @@ public enum ForkWarning {
     PINNING("allow sched_setaffinity, or choose a CPU with --cpu"),
     /** mlockall was refused. */
     MEMORY_LOCK("raise the locked-memory limit (ulimit -l) or grant CAP_IPC_LOCK"),
-    /** Anything whose remedy the warning states itself, or has none. */
+    /** Anything whose remedy the warning states itself, or has none; also a code of a newer build this one does not know. */
+    @JsonEnumDefaultValue
     OTHER(null);
 
     private final String fix;

@@ -45,11 +45,12 @@ public record ProgressEvent(Phase phase, String phaseText, String line) {
 
     /** @return the event as it goes on the wire */
     public String wire() {
-        return phase.name() + SEPARATOR + phaseText + SEPARATOR + line;
+        // the separator may not appear in the phase text (a path in a cannot-write reason, say); the line may hold it
+        return phase.name() + SEPARATOR + phaseText.replace(SEPARATOR, ' ') + SEPARATOR + line;
     }
 
     /** @return the event a line of a fork of an older build stands for, its phase read from its wording */
-    public static ProgressEvent legacy(String line) {
+    private static ProgressEvent legacy(String line) {
         String phaseText = phaseOf(line);
         Phase phase = phaseText.startsWith(MEASURING_WORD) ? Phase.MEASURING
                 : line.startsWith(ForkEntry.CANNOT_WRITE) ? Phase.CANNOT_WRITE : Phase.OTHER;

@@ -11,7 +11,7 @@ import java.util.Arrays;
  *
  * <p>{@code handoff} = the strategy's consume tick - the feed's publish tick, where the publish
  * tick is the feed's start + queueing delay + its stage deltas (its end read). The two ticks
- * come from two CPUs' counters: the fork's {@link CrossCoreOffset} bounds the error. A consume
+ * come from two CPUs' counters: the fork's {@code CrossCoreOffset} bounds the error. A consume
  * tick earlier than its publish tick (possible only through that offset) is stored as 0 and
  * counted.
  *

@@ -47,9 +47,8 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
      * @param runDirA  A's run folder
      * @param runDirB  B's run folder
      * @param rule     the rule the final diff must use: alpha spent over the plan's looks
-     * @param outcomes what both sides measured
      */
-    public record Result(Path runDirA, Path runDirB, VerdictRule rule, InterleavedRunner.Sides outcomes) {
+    public record Result(Path runDirA, Path runDirB, VerdictRule rule) {
     }
 
     /**
@@ -95,7 +94,7 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
             err.println("[ab] A results: " + a.dir());
             err.println("[ab] B results: " + b.dir());
             err.flush();
-            return new Result(a.dir(), b.dir(), sequence.rule(), outcomes);
+            return new Result(a.dir(), b.dir(), sequence.rule());
         } catch (IOException e) {
             throw new UsageException(e.getMessage(), e);
         }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.clock.Calibration;
-import io.stagebench.host.BatchPilot;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.link.CrossCoreOffset;
 import io.stagebench.link.ForkLayout;

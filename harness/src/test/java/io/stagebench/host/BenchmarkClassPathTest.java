@@ -1,5 +1,6 @@
 package io.stagebench.host;
 
+import io.stagebench.link.ForkEntry;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -152,5 +153,15 @@ class BenchmarkClassPathTest {
         assertEquals("no such folder: " + dir.resolve("target/dependency") + " (from 'target/dependency/*'); copy the"
                 + " project's dependencies there: mvn dependency:copy-dependencies -DincludeScope=runtime (the example"
                 + " project's pom does it in package)", e.getMessage());
+    }
+
+    @Test
+    void shouldNameTheForkMainClassABuildFromBeforeTheForkedPackageHas() throws IOException {
+        Path old = jar("old-harness.jar", ForkEntry.resource(ForkEntry.LEGACY_MAIN_CLASS));
+        Path current = folderHolding("current", ForkEntry.resource(ForkEntry.MAIN_CLASS));
+
+        assertEquals(ForkEntry.LEGACY_MAIN_CLASS, BenchmarkClassPath.forkMainOn(old.toString()));
+        assertEquals(ForkEntry.MAIN_CLASS, BenchmarkClassPath.forkMainOn(current + File.pathSeparator + old));
+        assertEquals(ForkEntry.LEGACY_MAIN_CLASS, BenchmarkClassPath.forkMainOn(dir + File.separator + "*"));
     }
 }

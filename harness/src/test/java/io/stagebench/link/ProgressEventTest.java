@@ -36,4 +36,15 @@ class ProgressEventTest {
 
         assertEquals(sent, ProgressEvent.parse(sent.wire()));
     }
+
+    @Test
+    void shouldKeepATabInThePhaseTextFromSplittingTheEvent() {
+        ProgressEvent sent = new ProgressEvent(Phase.CANNOT_WRITE, "/r/a\tb/fork-1.json: no space", "line");
+
+        ProgressEvent read = ProgressEvent.parse(sent.wire());
+
+        assertEquals(Phase.CANNOT_WRITE, read.phase());
+        assertEquals("/r/a b/fork-1.json: no space", read.phaseText());
+        assertEquals("line", read.line());
+    }
 }

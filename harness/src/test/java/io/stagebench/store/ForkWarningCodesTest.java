@@ -37,4 +37,16 @@ class ForkWarningCodesTest {
         assertEquals(List.of(ForkWarning.ALLOCATION, ForkWarning.JIT, ForkWarning.OTHER), read.warningCodes());
         assertEquals("take the allocation out of the measured code", read.warningCodes().get(0).fix());
     }
+
+    @Test
+    void shouldReadACodeOfANewerBuildAsOneWithoutAFix() throws Exception {
+        ForkResult fork = RunFixture.pipeline(1, 1_000, 3).forks().get(0);
+        ObjectNode json = (ObjectNode) Json.mapper().readTree(Json.write(fork));
+        json.putArray("warnings").add("something a newer build warns of");
+        json.putArray("warningCodes").add("A_CODE_FROM_THE_FUTURE");
+
+        ForkResult read = Json.mapper().treeToValue(json, ForkResult.class);
+
+        assertEquals(List.of(ForkWarning.OTHER), read.warningCodes());
+    }
 }
