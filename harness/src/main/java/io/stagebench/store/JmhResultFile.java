@@ -33,9 +33,10 @@ import org.HdrHistogram.HistogramIterationValue;
  *       fork mean;</li>
  *   <li>{@code scorePercentiles} are exact nearest-rank percentiles of the merged samples,
  *       with JMH's keys "0.0" (the minimum) to "100.0" (the exact maximum);</li>
- *   <li>{@code secondaryMetrics} {@code ·p0.50}, {@code ·p0.90}, {@code ·p0.99} and
- *       {@code ·p0.999} (JMH's names for SampleTime's percentiles) carry the exact
- *       percentiles as metrics of their own, so tools that plot only scores plot the tail;</li>
+ *   <li>{@code secondaryMetrics} {@code p0.00}, {@code p0.50}, {@code p0.90}, {@code p0.95},
+ *       {@code p0.99}, {@code p0.999}, {@code p0.9999} and {@code p1.00} (JMH 1.37's names for
+ *       SampleTime's percentiles) carry the exact percentiles as metrics of their own, shaped as
+ *       JMH shapes them, so tools that plot only scores plot the tail;</li>
  *   <li>{@code params} holds every parameter the benchmark declares, with the value measured
  *       (the default unless {@code --param} set it), as strings like JMH's {@code @Param};</li>
  *   <li>{@code rawDataHistogram} holds, per fork, one iteration: the fork's HdrHistogram
@@ -55,10 +56,14 @@ public final class JmhResultFile {
 
     private static Map<String, Double> secondary() {
         Map<String, Double> m = new LinkedHashMap<>();
-        m.put("·p0.50", 50.0);
-        m.put("·p0.90", 90.0);
-        m.put("·p0.99", 99.0);
-        m.put("·p0.999", 99.9);
+        m.put("p0.00", 0.0);
+        m.put("p0.50", 50.0);
+        m.put("p0.90", 90.0);
+        m.put("p0.95", 95.0);
+        m.put("p0.99", 99.0);
+        m.put("p0.999", 99.9);
+        m.put("p0.9999", 99.99);
+        m.put("p1.00", 100.0);
         return m;
     }
 
@@ -136,11 +141,16 @@ public final class JmhResultFile {
         Map<String, Object> secondary = new LinkedHashMap<>();
         SECONDARY.forEach((name, percentile) -> {
             Map<String, Object> metric = new LinkedHashMap<>();
-            double value = merged.percentile(percentile);
+            double value = valueAt(merged, percentile);
             metric.put("score", value);
             metric.put("scoreError", "NaN");
-            metric.put("scoreConfidence", List.of(value, value));
-            metric.put("scorePercentiles", Map.of());
+            metric.put("scoreConfidence", List.of("NaN", "NaN"));
+            // as JMH writes a secondary metric of one value: every percentile of it is that value
+            Map<String, Object> flat = new LinkedHashMap<>();
+            for (double p : PERCENTILES) {
+                flat.put(key(p), value);
+            }
+            metric.put("scorePercentiles", flat);
             metric.put("scoreUnit", "ns/op");
             metric.put("rawData", List.of(List.of(value)));
             secondary.put(name, metric);

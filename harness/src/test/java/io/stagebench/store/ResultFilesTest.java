@@ -138,6 +138,39 @@ class ResultFilesTest {
     }
 
     @Test
+    void shouldWriteJmhResultsWithTheKeysOfAJmhRunAtEveryLevel() throws IOException {
+        JsonNode ours = new ObjectMapper().readTree(runDir.resolve(JmhResultFile.FILE).toFile()).get(0);
+        JsonNode jmh;
+        try (var in = ResultFilesTest.class.getResourceAsStream("/jmh-1.37-sample.json")) {
+            // ./stagebench jmh EncodeJmh.encode -bm sample -f 1 -wi 1 -i 1 -r 1s -w 1s -rf json (JMH 1.37)
+            jmh = new ObjectMapper().readTree(in).get(0);
+        }
+
+        assertEquals(shape(jmh), shape(ours));
+    }
+
+    /** @return every path of object keys in {@code node} (an array's first element stands for all), its params' left out */
+    private static java.util.SortedSet<String> shape(JsonNode node) {
+        java.util.SortedSet<String> paths = new java.util.TreeSet<>();
+        shape(node, "", paths);
+        return paths;
+    }
+
+    private static void shape(JsonNode node, String at, java.util.SortedSet<String> paths) {
+        if (node.isObject()) {
+            if (at.endsWith("/params")) {
+                return;
+            }
+            node.fieldNames().forEachRemaining(name -> {
+                paths.add(at + "/" + name);
+                shape(node.get(name), at + "/" + name, paths);
+            });
+        } else if (node.isArray() && !node.isEmpty()) {
+            shape(node.get(0), at + "[]", paths);
+        }
+    }
+
+    @Test
     void shouldWriteJmhResultsWhosePercentilesMatchTheSummary() throws IOException {
         JsonNode jmh = new ObjectMapper().readTree(runDir.resolve(JmhResultFile.FILE).toFile());
         JsonNode bench = summary.get("benchmarks").get(0);
@@ -154,9 +187,10 @@ class ResultFilesTest {
             assertEquals("ns/op", primary.get("scoreUnit").asText());
             double score = primary.get("score").asDouble();
             assertTrue(score >= s.get("minNs").asDouble() && score <= s.get("maxNs").asDouble(), "the mean, SampleTime's score");
-            assertEquals(s.get("p50Ns").asDouble(), entry.get("secondaryMetrics").get("·p0.50").get("score").asDouble());
-            assertEquals(s.get("p999Ns").asDouble(), entry.get("secondaryMetrics").get("·p0.999").get("score").asDouble());
-            assertEquals(List.of("·p0.50", "·p0.90", "·p0.99", "·p0.999"), iterable(entry.get("secondaryMetrics").fieldNames()));
+            assertEquals(s.get("p50Ns").asDouble(), entry.get("secondaryMetrics").get("p0.50").get("score").asDouble());
+            assertEquals(s.get("p999Ns").asDouble(), entry.get("secondaryMetrics").get("p0.999").get("score").asDouble());
+            assertEquals(List.of("p0.00", "p0.50", "p0.90", "p0.95", "p0.99", "p0.999", "p0.9999", "p1.00"),
+                    iterable(entry.get("secondaryMetrics").fieldNames()));
             assertTrue(entry.get("jmhVersion").isTextual());
             assertTrue(entry.get("params").isObject());
             assertEquals(s.get("minNs").asDouble(), pct.get("0.0").asDouble());
