@@ -13,7 +13,9 @@ import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.session.BenchmarkSource;
 import io.stagebench.session.MeasurementSession;
 import io.stagebench.session.SessionOptions;
+import io.stagebench.store.JmhResultFile;
 import io.stagebench.store.RunStore;
+import io.stagebench.store.TrackerFiles;
 import io.stagebench.text.Table.Column;
 import io.stagebench.text.Table.Width;
 import io.stagebench.text.Table;
@@ -92,8 +94,10 @@ public final class RunCommand implements Callable<Integer> {
     List<String> jvmArgs = new ArrayList<>();
 
     @Option(names = "--format", paramLabel = "FORMAT",
-            description = "Standard output: text (the report) or jmh (JMH's JSON result schema; the report then goes to"
-                    + " stderr). jmh-result.json is written to the run folder either way (default: ${DEFAULT-VALUE}).")
+            description = "Standard output: text (the report), jmh (JMH's JSON result schema), bmf (Bencher Metric"
+                    + " Format) or github-action-benchmark (its customSmallerIsBetter); with any but text the report goes"
+                    + " to stderr. jmh-result.json, bmf.json and github-action-benchmark.json are written to the run folder"
+                    + " either way (default: ${DEFAULT-VALUE}).")
     String format = "text";
 
     @Option(names = "--no-raw", description = "Delete the forks' raw stamp files (forks/**/fork-N.raw) once the results"
@@ -138,7 +142,7 @@ public final class RunCommand implements Callable<Integer> {
 
         List<BenchmarkOutcome> outcomes = session.run(run, registry, source.launcher());
         RunReport report = run.report(outcomes, quick && measurement.forks == null);
-        boolean jmh = format.equals("jmh");
+        boolean jmh = !format.equals("text");
         PrintWriter text = jmh ? spec.commandLine().getErr() : out;
         Terminal terminal = Terminal.current();
         report.toText().lines().forEach(line -> text.println(terminal.highlight(line)));
@@ -166,7 +170,11 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (jmh) {
             text.flush();
-            out.print(Files.readString(stored.jmh()));
+            out.print(Files.readString(stored.jmh().resolveSibling(switch (format) {
+                case "bmf" -> TrackerFiles.BMF_FILE;
+                case "github-action-benchmark" -> TrackerFiles.GITHUB_FILE;
+                default -> JmhResultFile.FILE;
+            })));
             out.flush();
         }
         // the last line says when a fork failed: a run stored without some forks is not a clean run
@@ -203,8 +211,8 @@ public final class RunCommand implements Callable<Integer> {
         if (chunk < 1) {
             throw usage("--chunk must be at least 1");
         }
-        if (!format.equals("text") && !format.equals("jmh")) {
-            throw usage("--format must be text or jmh, got '" + format + "'");
+        if (!List.of("text", "jmh", "bmf", "github-action-benchmark").contains(format)) {
+            throw usage("--format must be text, jmh, bmf or github-action-benchmark, got '" + format + "'");
         }
         long stallAtMessage = stallAt == null ? -1 : stallAt;
         return builder -> shared.apply(builder).stall(stallUs, stallEvery, stallAtMessage).chunk(chunk)

@@ -256,6 +256,8 @@ public final class RunStore {
             }
             Path jmh = dir.resolve(JmhResultFile.FILE);
             AtomicFiles.writeString(jmh, Json.write(JmhResultFile.entries(config, outcomes, complete)));
+            AtomicFiles.writeString(dir.resolve(TrackerFiles.BMF_FILE), Json.write(TrackerFiles.bmf(outcomes)));
+            AtomicFiles.writeString(dir.resolve(TrackerFiles.GITHUB_FILE), Json.write(TrackerFiles.githubActionBenchmark(outcomes)));
             Path summary = writeSummary(config, outcomes, warnings, complete, files, pairing);
             return new Written(summary, jmh, logs);
         }

@@ -122,8 +122,18 @@ class RunCommandTest {
     }
 
     @Test
+    void shouldPrintTheBencherFileOnStdoutWithFormatBmfAndTheReportOnStderr() throws Exception {
+        int code = run("empty", "--format", "bmf", "-f", "1", "-n", "2000", "-w", "1000");
+
+        assertEquals(0, code, err.toString());
+        com.fasterxml.jackson.databind.JsonNode bmf = io.stagebench.json.Json.mapper().readTree(out.toString());
+        assertTrue(bmf.get("stagebench.empty.empty").get("p50-ns").get("value").isNumber(), out.toString());
+        assertTrue(err.toString().contains("benchmark stage"), err.toString());
+    }
+
+    @Test
     void shouldRejectAnUnknownOutputFormat() throws Exception {
-        assertUsageError(run("empty", "--format", "xml"), "--format must be text or jmh, got 'xml'");
+        assertUsageError(run("empty", "--format", "xml"), "--format must be text, jmh, bmf or github-action-benchmark, got 'xml'");
     }
 
     @Test
