@@ -25,7 +25,8 @@ final class MeasurementOptions {
 
     private static final Pattern DURATION = Pattern.compile("([0-9]+)\\s*(ms|s)");
 
-    @Option(names = {"-f", "--forks"}, paramLabel = "N", description = "Fresh JVMs per benchmark (default: 5; fewer with --quick).")
+    @Option(names = {"-f", "--forks"}, paramLabel = "N", description = "Fresh JVMs per benchmark: for run, default 5 (fewer with --quick); for ab,"
+            + " a fixed count a side instead of its sequential plan.")
     Integer forks;
 
     @Option(names = {"-w", "--warmup"}, paramLabel = "N|TIME",

@@ -380,9 +380,10 @@ public final class RunReport {
                 firstRow = false;
             }
             MarkCost.of(outcome).ifPresent(cost -> notes.add(String.format(Locale.ROOT,
-                    "%s unmarked: begin/end reads only; %d inner marks add %+.1f ns p50, %+.1f ns tmean"
+                    "%s unmarked: begin/end reads only; %d inner mark%s add%s %+.1f ns p50, %+.1f ns tmean"
                             + " (%+.1f ns/mark) net of probe",
-                    name, cost.innerMarks(), cost.p50Ns(), cost.tmeanNs(), cost.perMarkTmeanNs())));
+                    name, cost.innerMarks(), cost.innerMarks() == 1 ? "" : "s", cost.innerMarks() == 1 ? "s" : "",
+                    cost.p50Ns(), cost.tmeanNs(), cost.perMarkTmeanNs())));
             RulerCheck.check(outcome, config.params()).ifPresent(line -> notes.add(name + ": " + line));
             LayoutSensitivity.of(outcome).stream().filter(LayoutSensitivity::sensitive).forEach(l -> notes.add(
                     sensitivityLine(name, l)));

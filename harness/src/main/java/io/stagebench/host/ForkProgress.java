@@ -100,7 +100,9 @@ public final class ForkProgress {
         if (!terminal.interactive()) {
             return;
         }
-        String eta = forksEnded == 0 ? "" : String.format(Locale.ROOT, ", ETA %.0f s",
+        // no fork has ended, so no pace to extrapolate: the time this fork has run says how far it is
+        String eta = forksEnded == 0 ? String.format(Locale.ROOT, ", %.0f s", (nanoTime.getAsLong() - forkStartNs) / 1e9)
+                : String.format(Locale.ROOT, ", ETA %.0f s",
                 Math.max(0, forksElapsedNs / (double) forksEnded * (forks - forksEnded)
                         - (nanoTime.getAsLong() - forkStartNs)) / 1e9);
         String line = String.format(Locale.ROOT, "%s fork %d/%d: %s%s", prefix, fork, forks, phase, eta);

@@ -223,7 +223,8 @@ public final class Charts {
     private static void style(AxesChartStyler styler) {
         styler.setChartBackgroundColor(Color.WHITE);
         styler.setPlotBackgroundColor(Color.WHITE);
-        styler.setLegendPosition(Styler.LegendPosition.InsideNW);
+        // beside the plot, not on it: a legend inside covers the low-percentile end of the curves
+        styler.setLegendPosition(Styler.LegendPosition.OutsideS);
         styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
         styler.setAntiAlias(true);

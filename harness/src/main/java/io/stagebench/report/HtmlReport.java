@@ -1,9 +1,7 @@
 package io.stagebench.report;
 
-import io.stagebench.api.SeriesNames;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.io.AtomicFiles;
-import io.stagebench.result.LatencySeries;
 import io.stagebench.result.LayoutSensitivity;
 import io.stagebench.result.MarkCost;
 import io.stagebench.stats.StageSummary;
@@ -164,7 +162,7 @@ public final class HtmlReport {
                 html.append("<td>").append(String.format(Locale.ROOT, "%,d", s.count())).append("</td><td>")
                         .append(b.forksSucceeded()).append("</td></tr>\n");
                 HistogramFiles.Log log = logs.getOrDefault(b.name(), Map.of()).get(s.stage());
-                if (log != null && !SeriesNames.UNMARKED.equals(s.stage())) {
+                if (log != null) {
                     lines.add(new Charts.Line(s.stage().equals(b.name()) ? b.name() : b.name() + " / " + s.stage(), log.merged()));
                 }
             }

@@ -66,4 +66,16 @@ class ForkProgressTest {
         assertEquals(List.of("*** FAILED: [run] parse fork 2/2 killed by SIGKILL (exit status 137)",
                 "    [parse fork 2/2] setup (+40 ms)"), lines());
     }
+
+    @Test
+    void shouldShowHowLongTheFirstForkHasRunWhenNoForkHasEndedToGiveAnEta() {
+        ForkProgress tty = new ForkProgress(new PrintStream(said, true, StandardCharsets.UTF_8),
+                new Terminal(true, Map.of("NO_COLOR", "1")), "[run] parse", 1, nowNs::get);
+        tty.started(1);
+        nowNs.addAndGet(3_000_000_000L);
+        tty.forkSaid(new ProgressEvent(Phase.WARMUP, "warm-up 100000 messages", "[parse fork 1/1] warm-up 100000 messages (+3000 ms)"));
+
+        String text = said.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("\r\u001b[K[run] parse fork 1/1: warm-up 100000 messages, 3 s"), text);
+    }
 }

@@ -3,11 +3,16 @@ package io.stagebench.stages.cli;
 import io.stagebench.extension.Harness;
 import io.stagebench.extension.command.UsageException;
 import io.stagebench.stages.jmh.MeasuringThread;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -23,7 +28,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "jmh",
         description = {"Run the reference stages' JMH benchmarks with JMH's own options.",
             "The benchmarks are stages/target/benchmarks.jar; e.g. 'stagebench jmh -l',",
-            "'stagebench jmh ParseJmh -f 1 -bm sample', 'stagebench jmh -h'."})
+            "'stagebench jmh ParseJmh -f 1 -bm sample', 'stagebench jmh -h' (or --help)."})
 public final class JmhCommand implements Callable<Integer> {
 
     /** The shaded jar, relative to the project. */
@@ -42,7 +47,21 @@ public final class JmhCommand implements Callable<Integer> {
         placement.warnings().forEach(w -> System.err.println("*** WARNING: " + w));
         System.err.println("[jmh] benchmark threads pinned to CPU " + placement.cpu() + "; JIT, GC and JMH's own threads"
                 + " on " + (placement.otherCpus().isEmpty() ? "the same CPU" : "CPU " + placement.otherCpus()));
-        Process process = new ProcessBuilder(command(jar, placement.cpu(), jmhArgs)).inheritIO().start();
+        List<String> args = jmhArgs.stream().map(a -> a.equals("--help") ? "-h" : a).toList();
+        if (!args.contains("-l")) {
+            return new ProcessBuilder(command(jar, placement.cpu(), args)).inheritIO().start().waitFor();
+        }
+        // JMH lists a benchmark once per mode it declares (AverageTime and SampleTime here): each name once
+        Process process = new ProcessBuilder(command(jar, placement.cpu(), args))
+                .redirectError(ProcessBuilder.Redirect.INHERIT).redirectInput(ProcessBuilder.Redirect.INHERIT).start();
+        Set<String> seen = new HashSet<>();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                if (line.isBlank() || line.endsWith(":") || seen.add(line)) {
+                    System.out.println(line);
+                }
+            }
+        }
         return process.waitFor();
     }
 
