@@ -85,6 +85,24 @@ class DiffCommandTest {
     }
 
     @Test
+    void shouldOpenTheComparisonPageWithTheCalledStagesAndColourTheVerdicts() throws Exception {
+        Path a = store("a", 100);
+        Path b = store("b", 110);
+        Path page = results.resolve("diff.html");
+
+        diff(a.toString(), b.toString(), "--html", page.toString());
+
+        String html = Files.readString(page);
+        int called = html.indexOf("<section id=\"called\">");
+        assertTrue(called > 0 && called < html.indexOf("<table"), "the called stages come before the tables");
+        assertTrue(html.substring(called, html.indexOf("</section>", called)).contains("pipeline / decide"), html);
+        assertTrue(!html.substring(called, html.indexOf("</section>", called)).contains("pipeline / parse"),
+                "parse did not change");
+        assertTrue(html.contains("<td class=\"slower\">slower</td>") && html.contains("<td class=\"nochange\">no change</td>"),
+                "verdict cells carry their colour");
+    }
+
+    @Test
     void shouldExit1ForARegressionOnlyWhenAskedTo() {
         Path a = store("a", 100);
         Path b = store("b", 110);
