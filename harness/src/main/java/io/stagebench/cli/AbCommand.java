@@ -8,6 +8,7 @@ import io.stagebench.diff.VerdictRule;
 import io.stagebench.extension.command.UsageException;
 import io.stagebench.host.RunConfig;
 import io.stagebench.registry.BenchmarkRegistry;
+import io.stagebench.registry.ParamSweep;
 import io.stagebench.session.AbBuilds;
 import io.stagebench.session.AbSession;
 import io.stagebench.session.BenchmarkSource;
@@ -172,6 +173,10 @@ public final class AbCommand implements Callable<Integer> {
         List<String> ownBenchmarks = recipe.ownCheckout() ? measurement.benchmarks(launcher.registry(), names) : List.of();
         if (recipe.ownCheckout()) {
             checkParams(launcher.registry(), ownBenchmarks);
+        }
+        if (ParamSweep.sweeps(params) || ParamSweep.sweeps(aParams) || ParamSweep.sweeps(bParams)) {
+            throw usage("ab compares one value of each parameter; a sweep (--param key=1,2) is for run: run it once a"
+                    + " value, or measure the sweep with run and compare two stored runs with diff");
         }
         VerdictRule rule = rule();
         List<Statistic> statistics = statistics();

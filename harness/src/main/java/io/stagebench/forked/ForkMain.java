@@ -10,6 +10,7 @@ import io.stagebench.process.LauncherWatch;
 import io.stagebench.registry.BenchmarkClassLoader;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
+import io.stagebench.registry.ParamSweep;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -50,7 +51,8 @@ public final class ForkMain {
                     ForkMain.class.getClassLoader());
             BenchmarkRegistry registry = loader instanceof BenchmarkClassLoader own
                     ? BenchmarkRegistry.load(own, own.benchmarkLists()) : BenchmarkRegistry.load();
-            BenchmarkDescriptor descriptor = registry.get(spec.benchmark());
+            // a variant of a parameter sweep (example[every=16]) runs its benchmark with the variant's values
+            BenchmarkDescriptor descriptor = registry.get(ParamSweep.baseName(spec.benchmark()));
             // problems on stderr, which the launcher passes through
             new ForkExecution(spec, descriptor, progress, loader).run();
             System.exit(0);

@@ -143,6 +143,13 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
     }
 
     /** @return this configuration with {@code k} messages per timed interval */
+    /** @return this config measuring with {@code values} as its parameters (one variant of a sweep, {@code ParamSweep}) */
+    public RunConfig withParams(Map<String, String> values) {
+        return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery,
+                stallAt, cpu, binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, values, jvmFlags,
+                forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, batch);
+    }
+
     public RunConfig withBatch(int k) {
         return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery,
                 stallAt, cpu, binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags,

@@ -2,6 +2,7 @@ package io.stagebench.host;
 
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
+import io.stagebench.registry.ParamSweep;
 import io.stagebench.result.BatchChoice;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.system.CpuList;
@@ -37,12 +38,17 @@ public final class Runner {
     public List<BenchmarkOutcome> run() throws IOException {
         List<BenchmarkOutcome> outcomes = new ArrayList<>();
         for (String name : config.benchmarks()) {
-            outcomes.add(runBenchmark(registry.get(name)));
+            BenchmarkDescriptor descriptor = registry.get(name);
+            // a swept --param measures each value (each combination) as a variant of its own
+            for (ParamSweep.Variant variant : ParamSweep.variants(descriptor, config.params())) {
+                outcomes.add(variant.name().equals(name) ? runBenchmark(descriptor, config)
+                        : runBenchmark(descriptor.named(variant.name()), config.withParams(variant.params())));
+            }
         }
         return outcomes;
     }
 
-    private BenchmarkOutcome runBenchmark(BenchmarkDescriptor descriptor) throws IOException {
+    private BenchmarkOutcome runBenchmark(BenchmarkDescriptor descriptor, RunConfig config) throws IOException {
         RunConfig resolved = config;
         BatchChoice choice = null;
         if (config.batch() == RunConfig.BATCH_AUTO) {

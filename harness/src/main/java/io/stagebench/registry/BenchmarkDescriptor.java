@@ -53,7 +53,9 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
             throw new IllegalArgumentException("benchmark '" + name + "' declares a parameter twice: "
                     + parameters.stream().map(ParameterDeclaration::name).toList());
         }
-        if (!NAME.matcher(name).matches()) {
+        // a sweep's variant (example[every=16]) is its benchmark's name and the values it was measured with
+        if (!NAME.matcher(ParamSweep.baseName(name)).matches() || !name.equals(ParamSweep.baseName(name))
+                && !ParamSweep.VARIANT.matcher(name).matches()) {
             throw new IllegalArgumentException("benchmark name '" + name + "' must be " + Benchmark.NAME_RULE
                     + " (it names a folder of the results)");
         }
@@ -102,11 +104,24 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
         params.forEach((key, value) -> {
             ParameterDeclaration declared = parameter(key).orElseThrow(() -> new IllegalArgumentException(
                     "--param " + key + " is not a parameter of " + name + " (" + validParams() + ")"));
-            declared.problem(value).ifPresent(wrong -> {
-                throw new IllegalArgumentException("--param " + key + "=" + value + " " + wrong + " for " + name
-                        + " (valid: " + declared.describe() + ")");
-            });
+            // a sweep (--param key=1,2,3) is checked value by value; each value names its variant's results folder
+            List<String> values = ParamSweep.values(value);
+            if (values.size() > 1 && values.stream().anyMatch(v -> v.isEmpty() || v.matches(".*[\\[\\]/=].*"))) {
+                throw new IllegalArgumentException("--param " + key + "=" + value + ": a swept value may not be empty or"
+                        + " hold '[', ']', '/' or '=' (each names its variant, example[" + key + "=16], and its results folder)");
+            }
+            for (String one : values) {
+                declared.problem(one).ifPresent(wrong -> {
+                    throw new IllegalArgumentException("--param " + key + "=" + one + " " + wrong + " for " + name
+                            + " (valid: " + declared.describe() + ")");
+                });
+            }
         });
+    }
+
+    /** @return this benchmark under another name: a variant of a parameter sweep ({@link ParamSweep}) */
+    public BenchmarkDescriptor named(String variant) {
+        return new BenchmarkDescriptor(variant, stages, description, className, parameters, threads);
     }
 
     /** @return the declaration of {@code --param key}, if this benchmark takes it */

@@ -126,25 +126,30 @@ public final class BenchmarkRegistry {
             if (type == null) {
                 continue;
             }
-            BenchmarkParams forkParams = new BenchmarkParams(name, 1, warmupMessages, measured, params);
-            for (Method method : type.getMethods()) {
-                if (!method.isAnnotationPresent(CheckParams.class)) {
-                    continue;
-                }
-                if (!Modifier.isStatic(method.getModifiers()) || method.getParameterCount() != 1
-                        || method.getParameterTypes()[0] != BenchmarkParams.class) {
-                    throw new IllegalArgumentException(name + ": @CheckParams method " + method.getName()
-                            + " must be public static and take BenchmarkParams");
-                }
-                try {
-                    method.invoke(null, forkParams);
-                } catch (InvocationTargetException e) {
-                    Throwable cause = e.getCause();
-                    throw new IllegalArgumentException(name + ": " + (cause instanceof IllegalArgumentException
-                            ? cause.getMessage() : "@CheckParams " + method.getName() + " failed: " + cause), cause);
-                } catch (IllegalAccessException e) {
-                    throw new IllegalArgumentException(name + ": @CheckParams " + method.getName() + " is not public", e);
-                }
+            for (ParamSweep.Variant variant : ParamSweep.variants(get(name), params)) {
+                checkDerived(type, variant.name(), new BenchmarkParams(name, 1, warmupMessages, measured, variant.params()));
+            }
+        }
+    }
+
+    private static void checkDerived(Class<?> type, String name, BenchmarkParams forkParams) {
+        for (Method method : type.getMethods()) {
+            if (!method.isAnnotationPresent(CheckParams.class)) {
+                continue;
+            }
+            if (!Modifier.isStatic(method.getModifiers()) || method.getParameterCount() != 1
+                    || method.getParameterTypes()[0] != BenchmarkParams.class) {
+                throw new IllegalArgumentException(name + ": @CheckParams method " + method.getName()
+                        + " must be public static and take BenchmarkParams");
+            }
+            try {
+                method.invoke(null, forkParams);
+            } catch (InvocationTargetException e) {
+                Throwable cause = e.getCause();
+                throw new IllegalArgumentException(name + ": " + (cause instanceof IllegalArgumentException
+                        ? cause.getMessage() : "@CheckParams " + method.getName() + " failed: " + cause), cause);
+            } catch (IllegalAccessException e) {
+                throw new IllegalArgumentException(name + ": @CheckParams " + method.getName() + " is not public", e);
             }
         }
     }

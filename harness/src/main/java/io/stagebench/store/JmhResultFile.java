@@ -3,6 +3,7 @@ package io.stagebench.store;
 import io.stagebench.api.ParameterDeclaration;
 import io.stagebench.host.RunConfig;
 import io.stagebench.link.ForkResult;
+import io.stagebench.registry.ParamSweep;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.stats.Distribution;
 import io.stagebench.stats.LatencyHistograms;
@@ -93,7 +94,10 @@ public final class JmhResultFile {
         ForkResult first = outcome.forks().get(0);
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("jmhVersion", BuildInfo.current().jmhVersion());
-        e.put("benchmark", "stagebench." + outcome.descriptor().name() + "." + series);
+        // a variant of a parameter sweep is JMH's benchmark with its params, not a benchmark of another name
+        String name = outcome.descriptor().name();
+        Map<String, String> swept = ParamSweep.sweptIn(name);
+        e.put("benchmark", "stagebench." + ParamSweep.baseName(name) + "." + series);
         e.put("mode", "sample");
         e.put("threads", 1);
         e.put("forks", outcome.forks().size());
@@ -112,7 +116,7 @@ public final class JmhResultFile {
         e.put("measurementBatchSize", batch);
         Map<String, String> params = new TreeMap<>();
         for (ParameterDeclaration p : outcome.descriptor().parameters()) {
-            params.put(p.name(), config.params().getOrDefault(p.name(), p.defaultValue()));
+            params.put(p.name(), swept.getOrDefault(p.name(), config.params().getOrDefault(p.name(), p.defaultValue())));
         }
         if (batch > 1) {
             // its own variant in JMH tools: the distribution is of K-call means, not of calls
@@ -139,7 +143,7 @@ public final class JmhResultFile {
         primary.put("rawDataHistogram", perFork);
         e.put("primaryMetric", primary);
         Map<String, Object> secondary = new LinkedHashMap<>();
-        SECONDARY.forEach((name, percentile) -> {
+        SECONDARY.forEach((metricName, percentile) -> {
             Map<String, Object> metric = new LinkedHashMap<>();
             double value = valueAt(merged, percentile);
             metric.put("score", value);
@@ -153,7 +157,7 @@ public final class JmhResultFile {
             metric.put("scorePercentiles", flat);
             metric.put("scoreUnit", "ns/op");
             metric.put("rawData", List.of(List.of(value)));
-            secondary.put(name, metric);
+            secondary.put(metricName, metric);
         });
         e.put("secondaryMetrics", secondary);
         return e;

@@ -107,4 +107,9 @@ class AbCommandTest {
     void shouldRejectACpuThatDoesNotExist() throws Exception {
         assertUsageError(ab("HEAD", "spin", "--cpu", "4096"), "CPU 4096 does not exist (available: ");
     }
+
+    @Test
+    void shouldRefuseAParameterSweepInOneLine() throws Exception {
+        assertUsageError(ab("HEAD", "spin", "--param", "ticks=500,1000"), "ab compares one value of each parameter");
+    }
 }

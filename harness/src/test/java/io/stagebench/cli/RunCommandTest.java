@@ -132,6 +132,31 @@ class RunCommandTest {
     }
 
     @Test
+    void shouldMeasureEachValueOfASweptParameterAsAVariantOfItsOwn() throws Exception {
+        int code = run("spin", "--param", "ticks=500,1000", "-f", "1", "-n", "2000", "-w", "1000");
+
+        assertEquals(0, code, err.toString());
+        assertTrue(out.toString().contains("spin[ticks=500]") && out.toString().contains("spin[ticks=1000]"), out.toString());
+        Path summary;
+        try (var files = Files.walk(results)) {
+            summary = files.filter(f -> f.getFileName().toString().equals("summary.json")).findFirst().orElseThrow();
+        }
+        com.fasterxml.jackson.databind.JsonNode stored = io.stagebench.json.Json.mapper().readTree(summary.toFile());
+        assertEquals("spin[ticks=500]", stored.at("/benchmarks/0/name").asText());
+        assertEquals("spin[ticks=1000]", stored.at("/benchmarks/1/name").asText());
+        com.fasterxml.jackson.databind.JsonNode jmh = io.stagebench.json.Json.mapper()
+                .readTree(summary.resolveSibling("jmh-result.json").toFile());
+        assertEquals("stagebench.spin.spin", jmh.at("/0/benchmark").asText());
+        assertEquals("500", jmh.at("/0/params/ticks").asText());
+        assertEquals("1000", jmh.at("/1/params/ticks").asText());
+    }
+
+    @Test
+    void shouldRejectASweepWithAValueOutOfRangeNamingTheValue() throws Exception {
+        assertUsageError(run("spin", "--param", "ticks=500,-5"), "--param ticks=-5 ");
+    }
+
+    @Test
     void shouldRejectAnUnknownOutputFormat() throws Exception {
         assertUsageError(run("empty", "--format", "xml"), "--format must be text, jmh, bmf or github-action-benchmark, got 'xml'");
     }
