@@ -103,6 +103,24 @@ class DiffCommandTest {
     }
 
     @Test
+    void shouldKeepTheVariantsOfASweepApartRowByRow() {
+        Path a = SummaryFixture.run().benchmark("spin[ticks=500]", Map.of("spin", SummaryFixture.forks(200, 0.5)))
+                .benchmark("spin[ticks=1000]", Map.of("spin", SummaryFixture.forks(400, 0.5))).writeTo(results.resolve("a"));
+        Path b = SummaryFixture.run().benchmark("spin[ticks=500]", Map.of("spin", SummaryFixture.forks(200, 0.5)))
+                .benchmark("spin[ticks=1000]", Map.of("spin", SummaryFixture.forks(440, 0.5))).writeTo(results.resolve("b"));
+
+        int code = diff(a.toString(), b.toString(), "--stat", "p50");
+
+        assertEquals(0, code, err.toString());
+        String table = out.toString();
+        assertTrue(table.contains("spin[ticks=500]") && table.contains("spin[ticks=1000]"), table);
+        String five = table.substring(table.indexOf("spin[ticks=500]  ("), table.indexOf("spin[ticks=1000]  ("));
+        String thousand = table.substring(table.indexOf("spin[ticks=1000]  ("));
+        assertTrue(five.contains("no change") && !five.contains("slower"), "the 500-tick variant did not change: " + table);
+        assertTrue(thousand.lines().anyMatch(l -> l.startsWith("  spin ") && l.contains("slower")), table);
+    }
+
+    @Test
     void shouldExit1ForARegressionOnlyWhenAskedTo() {
         Path a = store("a", 100);
         Path b = store("b", 110);
