@@ -407,7 +407,11 @@ public final class RunReport {
             String text = String.format(Locale.ROOT, "%d/%d forks, %,d samples; warm-up %%s passes%s;"
                             + " measured with %s B allocated, %s GC, %s JIT compilations",
                     forks.size(), config.forks(), samples,
-                    forks.stream().allMatch(ForkResult::replayed) ? " replaying the measured messages" : "",
+                    !forks.stream().allMatch(ForkResult::replayed) ? ""
+                            // a replayed warm-up runs whole passes: "after 2000 of warm-up" for -w 1000 -n 2000
+                            : config.warmupMs() == 0 && forks.stream().anyMatch(f -> f.warmupMessages() > config.warmupMessages())
+                            ? " replaying the measured messages (whole passes: more than -w " + config.warmupMessages() + ")"
+                            : " replaying the measured messages",
                     rangeLong(forks, ForkResult::allocatedBytes), rangeLong(forks, ForkResult::gcCount),
                     rangeLong(forks, ForkResult::jitCompilations));
             byText.computeIfAbsent(text, k -> new ArrayList<>()).add(outcome);

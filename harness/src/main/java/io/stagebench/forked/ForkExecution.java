@@ -307,15 +307,6 @@ public final class ForkExecution {
         return refused.isEmpty();
     }
 
-    /**
-     * @return why the warm-up ran more messages than {@code -w} asked for, or "": a benchmark that rewinds warms up in
-     *         whole passes of the measured messages, so {@code -w 1000 -n 2000} runs one pass of 2000
-     */
-    static String warmupNote(ForkSpec spec, long warmupMessages, boolean replay) {
-        return spec.warmupMs() == 0 && replay && warmupMessages > spec.warmupMessages()
-                ? " (-w " + spec.warmupMessages() + ", run as whole passes of the measured messages)" : "";
-    }
-
     /** What the minimum warm-up ran. */
     private record Warmup(long messages, int passes) {
     }

@@ -161,7 +161,7 @@ final class HandoffBody implements ForkBody {
     @Override
     public String measuringLine(long warmupMessages) {
         return "measuring " + spec.measuredMessages() + " messages (" + spec.mode() + ") after " + warmupMessages
-                + " warm-up messages" + ForkExecution.warmupNote(spec, warmupMessages, replay);
+                + " warm-up messages";
     }
 
     @Override

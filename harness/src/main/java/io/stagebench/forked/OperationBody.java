@@ -159,8 +159,7 @@ final class OperationBody implements ForkBody {
     public String measuringLine(long warmupMessages) {
         return "measuring " + (long) rows * batch + " messages (" + spec.mode()
                 + (batched ? ", " + rows + " batches of " + batch : "") + (withUnmarked ? ", marked, then unmarked"
-                : preparation != null ? ", whole, then preparation alone" : "") + ") after " + warmupMessages + " of warm-up"
-                + ForkExecution.warmupNote(spec, warmupMessages, replay);
+                : preparation != null ? ", whole, then preparation alone" : "") + ") after " + warmupMessages + " of warm-up";
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.stagebench.console;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.result.BenchmarkOutcome;
@@ -42,5 +43,19 @@ class RunReportTest {
                 *** WARNING: everything-failed fork 1/3 exited with status 1
                 *** WARNING: everything-failed: every fork failed; no result
                 """, report.toText());
+    }
+
+    @Test
+    void shouldSayAReplayedWarmUpRanWholePassesWhenItRanMoreThanAskedFor() {
+        io.stagebench.host.RunConfig shorter = new io.stagebench.host.RunConfig(List.of("pipe"), 3, 500, 0, 3_000, 1_000,
+                io.stagebench.link.Mode.BACK_TO_BACK, 0, 0, 1, 1, io.stagebench.clock.ClockBinding.FFM, 200, 1, 100_000, false,
+                Map.of("size", "8"), List.of(), 60, Path.of("unused"));
+
+        String asked = new RunReport(RunFixture.config(Path.of("unused")), List.of(RunFixture.pipeline(2, 5_000, 11)),
+                List.of(), List.of(), true).toText();
+        String more = new RunReport(shorter, List.of(RunFixture.pipeline(2, 5_000, 11)), List.of(), List.of(), true).toText();
+
+        assertTrue(!asked.contains("whole passes"), asked);
+        assertTrue(more.replace("\n    ", " ").contains("replaying the measured messages (whole passes: more than -w 500)"), more);
     }
 }

@@ -59,13 +59,4 @@ class HandoffForkTest {
                 -1, -1, ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), List.of(), 120, runDir,
                 RunConfig.DEFAULT_JIT_RETRIES, true, 0, 1);
     }
-
-    @Test
-    void shouldSayWhyAWarmUpRanMoreMessagesThanAskedFor() {
-        ForkSpec spec = config(1_000, 0).forkSpec("test.handoff", 1, runDir);
-
-        assertEquals(" (-w 1000, run as whole passes of the measured messages)", ForkExecution.warmupNote(spec, 2_000, true));
-        assertEquals("", ForkExecution.warmupNote(spec, 1_000, true));
-        assertEquals("", ForkExecution.warmupNote(spec, 2_000, false));
-    }
 }
