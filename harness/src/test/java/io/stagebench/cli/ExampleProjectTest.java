@@ -43,4 +43,19 @@ class ExampleProjectTest {
         assertTrue(run.out().contains("measuring thread pinned to CPU " + wait.cpu()), run.out());
         assertTrue(run.out().lines().anyMatch(l -> l.strip().startsWith("vwap")), run.out());
     }
+
+    @Test
+    void shouldHaveAPomThatParsesCopiesItsDependenciesAndStartsOnAnyJava() throws Exception {
+        org.w3c.dom.Document pom = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(Path.of("../examples/my-benchmarks/pom.xml").toFile());
+
+        assertEquals(io.stagebench.launch.JarMain.class.getName(),
+                pom.getElementsByTagName("mainClass").item(0).getTextContent().strip());
+        boolean copies = false;
+        var goals = pom.getElementsByTagName("goal");
+        for (int i = 0; i < goals.getLength(); i++) {
+            copies |= goals.item(i).getTextContent().strip().equals("copy-dependencies");
+        }
+        assertTrue(copies, "package copies the runtime dependencies to target/dependency, for --classpath");
+    }
 }
