@@ -409,7 +409,8 @@ public final class RunReport {
                     forks.size(), config.forks(), samples,
                     !forks.stream().allMatch(ForkResult::replayed) ? ""
                             // a replayed warm-up runs whole passes: "after 2000 of warm-up" for -w 1000 -n 2000
-                            : config.warmupMs() == 0 && forks.stream().anyMatch(f -> f.warmupMessages() > config.warmupMessages())
+                            : config.warmupMs() == 0 && config.messages() > 0 && config.warmupMessages() % config.messages() != 0
+                            && forks.stream().anyMatch(f -> f.warmupMessages() > config.warmupMessages())
                             ? " replaying the measured messages (whole passes: more than -w " + config.warmupMessages() + ")"
                             : " replaying the measured messages",
                     rangeLong(forks, ForkResult::allocatedBytes), rangeLong(forks, ForkResult::gcCount),
