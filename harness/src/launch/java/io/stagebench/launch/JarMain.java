@@ -2,6 +2,7 @@ package io.stagebench.launch;
 
 import java.io.File;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,19 +45,33 @@ public final class JarMain {
         }
         List<String> command = new ArrayList<String>();
         command.add(java);
+        // the options this JVM was started with (-Xmx, -D...) are the command line's, as if it had started on a JDK 25
+        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
         command.add("--enable-native-access=ALL-UNNAMED");
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(JarMain.class.getName());
         command.addAll(Arrays.asList(args));
-        Process process = new ProcessBuilder(command).inheritIO().start();
+        final Process process = new ProcessBuilder(command).inheritIO().start();
+        // a CI job cancelled (SIGTERM) or Ctrl-C stops the command line too, and with it its forks
+        Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() {
+            @Override
+            public void run() {
+                process.destroy();
+            }
+        }));
         System.exit(process.waitFor());
     }
 
     private static String defaultSearch() {
         String home = System.getProperty("user.home");
-        return "/usr/lib/jvm:/opt/java:/opt:/usr/local:" + home + "/.jdks:" + home + "/.sdkman/candidates/java:"
-                + "/Library/Java/JavaVirtualMachines";
+        String[] roots = {"/usr/lib/jvm", "/opt/java", "/opt", "/usr/local", home + "/.jdks", home + "/.sdkman/candidates/java",
+            "/Library/Java/JavaVirtualMachines", "C:\\Program Files\\Java", "C:\\Program Files\\Eclipse Adoptium"};
+        StringBuilder search = new StringBuilder();
+        for (String root : roots) {
+            search.append(search.length() == 0 ? "" : File.pathSeparator).append(root);
+        }
+        return search.toString();
     }
 
     /**
@@ -80,7 +95,7 @@ public final class JarMain {
             }
         }
         for (String home : homes) {
-            Path java = Paths.get(home, "bin", "java");
+            Path java = Paths.get(home, "bin", File.separatorChar == '\\' ? "java.exe" : "java");
             if (Files.isExecutable(java) && releaseMajor(Paths.get(home, "release")) >= REQUIRED_MAJOR) {
                 return java.toString();
             }

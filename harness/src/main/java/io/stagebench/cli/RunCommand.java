@@ -80,14 +80,16 @@ public final class RunCommand implements Callable<Integer> {
     int calibrationRounds = 1;
 
     @Option(names = "--param", paramLabel = "KEY=VALUE",
-            description = "A benchmark parameter, e.g. ticks=5000 for spin; repeatable. Checked before any fork starts;"
+            description = "A benchmark parameter, e.g. ticks=5000 for spin; repeatable. A whole-number parameter sweeps"
+                    + " a list, ticks=500,1000: each value a variant, spin[ticks=500]. Checked before any fork starts;"
                     + " --list shows each benchmark's.")
     Map<String, String> params = new LinkedHashMap<>();
 
     @Option(names = "--classpath", paramLabel = "PATH",
             description = {"Your benchmarks: jars and folders, ':'-separated, 'dir/*' for every jar in dir (e.g."
                     + " target/classes:'target/dependency/*'). Only they and the built-ins are on offer; forks load them"
-                    + " after stagebench's own libraries (default: the benchmarks stagebench was started with)."})
+                    + " apart from stagebench's own libraries, seeing of stagebench only its API (default: the benchmarks"
+                    + " stagebench was started with)."})
     String classPath;
 
     @Option(names = "--jvm-arg", paramLabel = "FLAG", description = "Extra JVM flag for every fork; repeatable.")

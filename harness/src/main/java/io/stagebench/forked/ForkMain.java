@@ -53,8 +53,10 @@ public final class ForkMain {
                     ? BenchmarkRegistry.load(own, own.benchmarkLists()) : BenchmarkRegistry.load();
             // a variant of a parameter sweep (example[every=16]) runs its benchmark with the variant's values
             BenchmarkDescriptor descriptor = registry.get(ParamSweep.baseName(spec.benchmark()));
+            // a built-in (spin, empty ...) is the harness's own class, whichever entries the project gave
+            ClassLoader benchmarks = registry.isBuiltin(descriptor.name()) ? ForkMain.class.getClassLoader() : loader;
             // problems on stderr, which the launcher passes through
-            new ForkExecution(spec, descriptor, progress, loader).run();
+            new ForkExecution(spec, descriptor, progress, benchmarks).run();
             System.exit(0);
         } catch (FileSystemException e) {
             // a result file it cannot write (a full disk): one line for the launcher, which stops the run

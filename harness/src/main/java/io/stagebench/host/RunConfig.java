@@ -142,7 +142,6 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
                 jitRetries, fixedAddresses, layoutSeed, 1);
     }
 
-    /** @return this configuration with {@code k} messages per timed interval */
     /** @return this config measuring with {@code values} as its parameters (one variant of a sweep, {@code ParamSweep}) */
     public RunConfig withParams(Map<String, String> values) {
         return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery,
@@ -150,6 +149,7 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
                 forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, batch);
     }
 
+    /** @return this configuration with {@code k} messages per timed interval */
     public RunConfig withBatch(int k) {
         return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery,
                 stallAt, cpu, binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags,

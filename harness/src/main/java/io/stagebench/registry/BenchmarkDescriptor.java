@@ -105,10 +105,14 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
             ParameterDeclaration declared = parameter(key).orElseThrow(() -> new IllegalArgumentException(
                     "--param " + key + " is not a parameter of " + name + " (" + validParams() + ")"));
             // a sweep (--param key=1,2,3) is checked value by value; each value names its variant's results folder
-            List<String> values = ParamSweep.values(value);
+            List<String> values = ParamSweep.sweeps(declared, value) ? ParamSweep.values(value) : List.of(value);
             if (values.size() > 1 && values.stream().anyMatch(v -> v.isEmpty() || v.matches(".*[\\[\\]/=].*"))) {
                 throw new IllegalArgumentException("--param " + key + "=" + value + ": a swept value may not be empty or"
                         + " hold '[', ']', '/' or '=' (each names its variant, example[" + key + "=16], and its results folder)");
+            }
+            if (values.stream().distinct().count() < values.size()) {
+                throw new IllegalArgumentException("--param " + key + "=" + value + ": a value is swept twice (each value"
+                        + " is a variant of its own, and two of one name would share its results folder)");
             }
             for (String one : values) {
                 declared.problem(one).ifPresent(wrong -> {

@@ -1,5 +1,7 @@
 package io.stagebench.registry;
 
+import io.stagebench.api.Parameter;
+import io.stagebench.api.ParameterDeclaration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +14,9 @@ import java.util.Map;
  * {@code example[every=16,size=8]} - so the run's table, the store, {@code diff} and the report keep
  * the variants apart by name. A benchmark none of whose parameters is swept keeps its own name.
  *
- * <p>The brackets cannot clash with a benchmark's own name: names are {@code [A-Za-z0-9._-]}.
+ * <p>Only a whole-number parameter ({@code Parameter.Type.LONG}) sweeps: a text parameter's value is
+ * one value, commas and all. The brackets cannot clash with a benchmark's own name: names are
+ * {@code [A-Za-z0-9._-]}.
  */
 public final class ParamSweep {
 
@@ -54,7 +58,7 @@ public final class ParamSweep {
         combinations.add(new LinkedHashMap<>());
         for (var declared : descriptor.parameters()) {
             String value = params.get(declared.name());
-            if (value == null || values(value).size() < 2) {
+            if (value == null || !sweeps(declared, value)) {
                 continue;
             }
             List<Map<String, String>> next = new ArrayList<>();
@@ -77,9 +81,18 @@ public final class ParamSweep {
         return out;
     }
 
-    /** @return whether any of {@code params} sweeps more than one value */
+    /** @return whether {@code value} of the parameter {@code declared} is a sweep: a whole-number parameter, several values */
+    public static boolean sweeps(ParameterDeclaration declared, String value) {
+        return declared.type() == Parameter.Type.LONG && values(value).size() > 1;
+    }
+
+    /**
+     * @return whether any of {@code params} is a sweep of whole numbers ({@code 16,64}), for a command that runs
+     *         before it knows which parameters its benchmarks declare
+     */
     public static boolean sweeps(Map<String, String> params) {
-        return params.values().stream().anyMatch(v -> values(v).size() > 1);
+        return params.values().stream().anyMatch(v -> values(v).size() > 1
+                && values(v).stream().allMatch(one -> one.matches("-?[0-9][0-9_]*")));
     }
 
     /** @return the benchmark a variant's name names: {@code example} of {@code example[every=16]} */

@@ -2,6 +2,7 @@ package io.stagebench.result;
 
 import io.stagebench.builtin.SpinBenchmark;
 import io.stagebench.link.ForkResult;
+import io.stagebench.registry.ParamSweep;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -18,10 +19,14 @@ public final class RulerCheck {
     }
 
     public static Optional<String> check(BenchmarkOutcome outcome, Map<String, String> params) {
-        String name = outcome.descriptor().name();
+        // a variant of a sweep (spin[ticks=500]) is checked against its own value
+        String name = ParamSweep.baseName(outcome.descriptor().name());
         if (outcome.forks().isEmpty() || !(name.equals("spin") || name.equals("empty"))) {
             return Optional.empty();
         }
+        Map<String, String> measured = new java.util.HashMap<>(params);
+        measured.putAll(ParamSweep.sweptIn(outcome.descriptor().name()));
+        params = measured;
         ForkResult first = outcome.forks().get(0);
         double ticksPerNs = first.calibration().ticksPerNs();
         long stepTicks = outcome.forks().stream().mapToLong(ForkResult::stepTicks).max().orElse(0);

@@ -23,7 +23,8 @@ import java.util.function.ToDoubleFunction;
  *       {@code ns}, {@code range} half the forks' spread ({@code ± x}), {@code extra} the fork and
  *       sample counts and the forks' range.</li>
  * </ul>
- * A batched benchmark's names carry {@code [batch K]}: its samples are K-message means, not
+ * A statistic that is not a number (a series with no samples) is left out of both: the trackers
+ * take numbers only. A batched benchmark's names carry {@code [batch K]}: its samples are K-message means, not
  * messages, and a tracker must not put them on one line with an unbatched run's.
  */
 public final class TrackerFiles {
@@ -55,6 +56,9 @@ public final class TrackerFiles {
         for (Series series : series(outcomes)) {
             Map<String, Map<String, Double>> measures = new LinkedHashMap<>();
             for (Statistic statistic : STATISTICS) {
+                if (!series.defined(statistic)) {
+                    continue;
+                }
                 Map<String, Double> metric = new LinkedHashMap<>();
                 metric.put("value", statistic.value().applyAsDouble(series.merged()));
                 metric.put("lower_value", series.lowest(statistic));
@@ -71,6 +75,9 @@ public final class TrackerFiles {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Series series : series(outcomes)) {
             for (Statistic statistic : STATISTICS) {
+                if (!series.defined(statistic)) {
+                    continue;
+                }
                 double lo = series.lowest(statistic);
                 double hi = series.highest(statistic);
                 Map<String, Object> entry = new LinkedHashMap<>();
@@ -88,6 +95,12 @@ public final class TrackerFiles {
 
     /** One series of one benchmark: its tracker name, its merged summary and each fork's. */
     private record Series(String name, StageSummary merged, List<StageSummary> forks) {
+
+        /** @return whether the statistic is a number on the series and every fork: both trackers take numbers only */
+        boolean defined(Statistic statistic) {
+            return Double.isFinite(statistic.value().applyAsDouble(merged))
+                    && forks.stream().allMatch(f -> Double.isFinite(statistic.value().applyAsDouble(f)));
+        }
 
         double lowest(Statistic statistic) {
             return forks.stream().mapToDouble(statistic.value()).min().orElse(statistic.value().applyAsDouble(merged));

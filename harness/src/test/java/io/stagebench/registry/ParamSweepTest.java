@@ -62,4 +62,25 @@ class ParamSweepTest {
 
         assertTrue(e.getMessage().startsWith("--param ticks=500,a/b: a swept value may not"), e.getMessage());
     }
+
+    @Test
+    void shouldTakeATextParametersCommasAsOneValue() {
+        BenchmarkDescriptor quotes = new BenchmarkDescriptor("quotes", List.of("quote"), "", "x.Quotes",
+                List.of(new io.stagebench.api.ParameterDeclaration("symbols", io.stagebench.api.Parameter.Type.TEXT, "A",
+                        Long.MIN_VALUE, Long.MAX_VALUE, List.of(), "")), List.of());
+
+        List<ParamSweep.Variant> variants = ParamSweep.variants(quotes, Map.of("symbols", "A,B"));
+
+        assertEquals(List.of(new ParamSweep.Variant("quotes", Map.of("symbols", "A,B"))), variants);
+        quotes.checkParams(Map.of("symbols", "A,B"));
+        assertFalse(ParamSweep.sweeps(Map.of("symbols", "A,B")));
+    }
+
+    @Test
+    void shouldRefuseAValueSweptTwice() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> registry.get("spin").checkParams(Map.of("ticks", "500, 500")));
+
+        assertTrue(e.getMessage().startsWith("--param ticks=500, 500: a value is swept twice"), e.getMessage());
+    }
 }

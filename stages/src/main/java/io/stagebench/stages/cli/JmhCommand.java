@@ -34,7 +34,7 @@ public final class JmhCommand implements Callable<Integer> {
     /** The shaded jar, relative to the project. */
     public static final Path JAR = Path.of("stages", "target", "benchmarks.jar");
 
-    @Parameters(paramLabel = "JMH_ARG", arity = "0..*", description = "Passed to JMH unchanged.")
+    @Parameters(paramLabel = "JMH_ARG", arity = "0..*", description = "Passed to JMH unchanged (--help as JMH's -h).")
     List<String> jmhArgs = new ArrayList<>();
 
     @Override
