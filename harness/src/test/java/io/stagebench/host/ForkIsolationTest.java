@@ -61,14 +61,7 @@ class ForkIsolationTest {
 
     @Test
     void shouldRunAProjectsBenchmarkWithItsOwnLibraryAndOnlyTheHarnessApiVisible() throws Exception {
-        Path classes = UserBuild.compile(dir.resolve("classes"), PROJECTS_HISTOGRAM, VERSIONS);
-        BenchmarkClassPath classPath = BenchmarkClassPath.parse(classes.toString(), dir);
-        Path runDir = Files.createDirectories(dir.resolve("run"));
-        RunConfig config = new RunConfig(List.of("versions"), 1, 1_000, 0, 2_000, 500, Mode.BACK_TO_BACK, 0, 0, 1, -1,
-                ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), List.of(), 120, runDir);
-
-        BenchmarkOutcome outcome = new Runner(config, classPath.registry(), CpuList.parse(""), classPath.launcher(),
-                new PrintStream(OutputStream.nullOutputStream())).run().get(0);
+        BenchmarkOutcome outcome = runOnTheProjectsClassPath("versions");
 
         assertEquals(1, outcome.forks().size(), outcome.failures().toString());
         assertEquals(List.of("histogram: the project's",
@@ -76,20 +69,24 @@ class ForkIsolationTest {
                         "picocli.CommandLine: hidden",
                         "io.stagebench.host.RunConfig: hidden",
                         "io.stagebench.api.Stamps: visible"),
-                Files.readAllLines(runDir.resolve("forks/versions/fork-1.out")));
+                Files.readAllLines(dir.resolve("run/forks/versions/fork-1.out")));
     }
 
     @Test
     void shouldStillRunTheBuiltInsBesideAProjectsBenchmarks() throws Exception {
+        BenchmarkOutcome outcome = runOnTheProjectsClassPath("spin");
+
+        assertEquals(1, outcome.forks().size(), outcome.failures().toString());
+    }
+
+    /** Runs one fork of {@code benchmark} from the launcher, with the project's classes as {@code --classpath}. */
+    private BenchmarkOutcome runOnTheProjectsClassPath(String benchmark) throws Exception {
         Path classes = UserBuild.compile(dir.resolve("classes"), PROJECTS_HISTOGRAM, VERSIONS);
         BenchmarkClassPath classPath = BenchmarkClassPath.parse(classes.toString(), dir);
         Path runDir = Files.createDirectories(dir.resolve("run"));
-        RunConfig config = new RunConfig(List.of("spin"), 1, 1_000, 0, 2_000, 500, Mode.BACK_TO_BACK, 0, 0, 1, -1,
+        RunConfig config = new RunConfig(List.of(benchmark), 1, 1_000, 0, 2_000, 500, Mode.BACK_TO_BACK, 0, 0, 1, -1,
                 ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), List.of(), 120, runDir);
-
-        BenchmarkOutcome outcome = new Runner(config, classPath.registry(), CpuList.parse(""), classPath.launcher(),
+        return new Runner(config, classPath.registry(), CpuList.parse(""), classPath.launcher(),
                 new PrintStream(OutputStream.nullOutputStream())).run().get(0);
-
-        assertEquals(1, outcome.forks().size(), outcome.failures().toString());
     }
 }
