@@ -71,8 +71,8 @@ interface ForkBody extends AutoCloseable {
      */
     long measure(MeasurementBracket bracket, long seq, boolean rewind) throws Exception;
 
-    /** Adds what the kept measurement showed that degrades it. */
-    void afterMeasurement(Warnings warnings);
+    /** Warns of what the kept measurement showed that degrades it (to the warnings the body was given). */
+    void afterMeasurement();
 
     /** @return the measuring threads' allocations in the kept attempt, the measuring thread first */
     List<Allocation> allocations(MeasurementBracket bracket);

@@ -66,6 +66,11 @@ public final class ForkExecution {
         Clock clock() {
             return loaded.clock();
         }
+
+        /** @return this ruler with where the fork's memory lies, known once the benchmark is set up */
+        Ruler withLayout(ForkLayout placed) {
+            return new Ruler(loaded, calibration, stepTicks, overhead, cpuPinned, affinity, memoryLocked, serviceCpus, placed);
+        }
     }
 
     private final ForkSpec spec;
@@ -116,8 +121,7 @@ public final class ForkExecution {
         Object instance = descriptor.newInstance(benchmarks);
         say(Phase.SETUP, "setup");
         BenchmarkDescriptor.setup(instance, params, clock, calibration);
-        ruler = new Ruler(ruler.loaded(), calibration, ruler.stepTicks(), ruler.overhead(), ruler.cpuPinned(),
-                ruler.affinity(), ruler.memoryLocked(), ruler.serviceCpus(), placed.withHugePages());
+        ruler = ruler.withLayout(placed.withHugePages());
         jitEvents.awaitStart();
         // let the compiles the setup and the recorder's start queued drain, so warm-up compiles the benchmark, not the setup
         new JitActivity().awaitQuiet(JitRetries.QUIET_MS, JitRetries.QUIET_MAX_MS);
@@ -140,7 +144,7 @@ public final class ForkExecution {
                 seq = body.measure(bracket, seq, warm.messages() > 0 || retries.anyDiscarded());
                 // a pass the JIT changed while it ran was warm-up, not a measurement
             } while (!retries.keep(bracket));
-            body.afterMeasurement(warnings);
+            body.afterMeasurement();
             List<Long> discarded = retries.discarded();
             if (!discarded.isEmpty()) {
                 say(Phase.DISCARDED, discarded.size() + " measured pass(es) discarded as warm-up, the JIT compiled during them "

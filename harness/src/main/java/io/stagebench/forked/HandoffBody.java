@@ -178,7 +178,7 @@ final class HandoffBody implements ForkBody {
     }
 
     @Override
-    public void afterMeasurement(Warnings out) {
+    public void afterMeasurement() {
     }
 
     @Override

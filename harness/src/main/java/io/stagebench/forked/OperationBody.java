@@ -192,15 +192,15 @@ final class OperationBody implements ForkBody {
     }
 
     @Override
-    public void afterMeasurement(Warnings out) {
+    public void afterMeasurement() {
         // with no warm-up, the first restart is seen here
         refuseUnpreparedRestarts(measuredStamps);
         if (preparation != null && !scratchStamps.restartIgnored() && !measuredStamps.restartIgnored()) {
-            out.add("the benchmark implements Preparation but never called Stamps.restart(): its preparation is"
+            warnings.add("the benchmark implements Preparation but never called Stamps.restart(): its preparation is"
                     + " subtracted from work that never excluded it");
         }
         if (batched) {
-            out.addAll(batchWarnings());
+            warnings.addAll(batchWarnings());
         }
     }
 

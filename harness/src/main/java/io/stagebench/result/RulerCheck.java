@@ -26,13 +26,12 @@ public final class RulerCheck {
         }
         Map<String, String> measured = new java.util.HashMap<>(params);
         measured.putAll(ParamSweep.sweptIn(outcome.descriptor().name()));
-        params = measured;
         ForkResult first = outcome.forks().get(0);
         double ticksPerNs = first.calibration().ticksPerNs();
         long stepTicks = outcome.forks().stream().mapToLong(ForkResult::stepTicks).max().orElse(0);
         double p50Ticks = outcome.merged().get(name).percentile(50) * ticksPerNs;
         if (name.equals("spin")) {
-            long expected = Long.parseLong(params.getOrDefault("ticks", Long.toString(SpinBenchmark.DEFAULT_TICKS)).replace("_", ""));
+            long expected = Long.parseLong(measured.getOrDefault("ticks", Long.toString(SpinBenchmark.DEFAULT_TICKS)).replace("_", ""));
             // batched, a sample is K spins and one probe: the quantum and the probe's error fall by K
             int batch = outcome.batch();
             double tolerance = batch > 1 ? Math.max(0.01 * expected, (double) stepTicks / batch)
