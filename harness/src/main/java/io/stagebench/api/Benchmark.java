@@ -58,6 +58,17 @@ public @interface Benchmark {
     /** @return the stage names, in order; empty means one stage named after the benchmark */
     String[] stages() default {};
 
+    /**
+     * The kinds of message it tells apart, for {@link Stamps#tag(int)}: each stage's messages of one
+     * tag get a distribution of their own, series {@code stage[tag]} (the book's {@code book[add]},
+     * the pipeline's {@code encode[order]}), beside the stage's whole distribution. Names follow
+     * {@link #NAME_PATTERN}, each declared once, at most {@value TagDeclaration#MAX_TAGS};
+     * {@value TagDeclaration#UNTAGGED} is reserved. A tag's index is its position here.
+     *
+     * @return the tag names, in index order; empty (the default) for a benchmark that tags nothing
+     */
+    String[] tags() default {};
+
     /** @return one line saying what it measures */
     String description() default "";
 

@@ -1,5 +1,6 @@
 package io.stagebench.api;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -16,16 +17,24 @@ import java.util.TreeMap;
  *                          set by its layout seed: stagebench moves what the benchmark allocates on
  *                          the heap by it; a benchmark with off-heap buffers starts them this far
  *                          into a page-aligned allocation, so its runs sample their placement too
+ * @param tags              the tag names the benchmark declares ({@link Benchmark#tags()}), in index order
  */
 public record BenchmarkParams(String benchmark, int fork, long warmupMessages, long measuredMessages,
-                              Map<String, String> params, int layoutOffsetBytes) {
+                              Map<String, String> params, int layoutOffsetBytes, List<String> tags) {
 
     public BenchmarkParams {
         params = Map.copyOf(new TreeMap<>(params));
+        tags = tags == null ? List.of() : List.copyOf(tags);
         if (layoutOffsetBytes < 0 || layoutOffsetBytes >= 4096 || layoutOffsetBytes % 64 != 0) {
             throw new IllegalArgumentException("layoutOffsetBytes must be a multiple of 64 in [0, 4096), got "
                     + layoutOffsetBytes);
         }
+    }
+
+    /** Parameters of a benchmark that declares no tags. */
+    public BenchmarkParams(String benchmark, int fork, long warmupMessages, long measuredMessages,
+                           Map<String, String> params, int layoutOffsetBytes) {
+        this(benchmark, fork, warmupMessages, measuredMessages, params, layoutOffsetBytes, List.of());
     }
 
     /** Parameters of a fork at layout offset 0. */
@@ -58,5 +67,21 @@ public record BenchmarkParams(String benchmark, int fork, long warmupMessages, l
     /** @return {@code --param name=...}, or {@code defaultValue} when absent */
     public String param(String name, String defaultValue) {
         return params.getOrDefault(name, defaultValue);
+    }
+
+    /**
+     * @return the index of the declared tag {@code name}, for {@link Stamps#tag(int)}; look it up once, in
+     *         setup, and keep the int
+     * @throws DeclarationException naming the tag and what the benchmark declares, when it declares no
+     *         such tag: the fork refuses the benchmark and the launcher exits 2 with that line
+     */
+    public int tag(String name) {
+        int index = tags.indexOf(name);
+        if (index < 0) {
+            throw new DeclarationException("benchmark '" + benchmark + "' tags messages '" + name + "' but declares "
+                    + (tags.isEmpty() ? "no tags" : "only the tags " + String.join(", ", tags))
+                    + " (@Benchmark(tags = {...}))");
+        }
+        return index;
     }
 }

@@ -26,14 +26,26 @@ import io.stagebench.clock.Clock;
  * one begin and one end read: marks and {@link #restart()} do nothing there (a read inside the
  * batch would be the per-message probe the batch exists to amortise), and {@link
  * #stageStartTicks()} is the batch's start read for every message of the batch.
+ *
+ * <p>A message's stages may be <b>tagged</b> with what kind of work they did ({@link #tag(int)}, one of the
+ * names the benchmark declares in {@link Benchmark#tags()}) and a stage that did no work for a message
+ * may say so ({@link #skip()}): the results then give each tag its own distribution, and leave a skipped
+ * stage's message out of that stage's distribution instead of pooling an empty interval with real work.
+ * A tag is one byte a stage a message in a preallocated array, written with the stage's delta.
  */
 public final class Stamps {
 
     /** Largest delta a 32-bit slot holds. */
     public static final long MAX_DELTA_TICKS = 0xFFFF_FFFFL;
+    /** A stage's stored tag when the message gave it none. */
+    public static final byte UNTAGGED = 0;
+    /** A stage's stored tag when the message {@link #skip() skipped} it. */
+    public static final byte SKIPPED = -1;
 
     private final Clock clock;
     private final int[][] deltaTicks;
+    private final byte[][] stageTags;
+    private final int tagCount;
     private final int stageCount;
     private final boolean marking;
     private final boolean batched;
@@ -42,18 +54,39 @@ public final class Stamps {
     private long lastTicks;
     private long markErrors;
     private boolean restartIgnored;
+    private byte currentTag;
+    private boolean skipping;
+    private long tagErrors;
+    private int lastBadTag;
 
     /**
      * @param clock      the fork's clock
      * @param deltaTicks one array per stage, each as long as the recording
      */
     public Stamps(Clock clock, int[][] deltaTicks) {
-        this(clock, deltaTicks, true, false);
+        this(clock, deltaTicks, null, 0, true, false);
     }
 
-    private Stamps(Clock clock, int[][] deltaTicks, boolean marking, boolean batched) {
+    /**
+     * @param clock      the fork's clock
+     * @param deltaTicks one array per stage, each as long as the recording
+     * @param stageTags  one array per stage, as long: each message's tag of that stage ({@link #UNTAGGED},
+     *                   {@link #SKIPPED} or 1 + the tag's index)
+     * @param tagCount   how many tags the benchmark declares: {@link #tag(int)} takes 0 .. tagCount - 1
+     */
+    public Stamps(Clock clock, int[][] deltaTicks, byte[][] stageTags, int tagCount) {
+        this(clock, deltaTicks, stageTags, tagCount, true, false);
+        if (stageTags.length != deltaTicks.length || tagCount < 0 || tagCount > TagDeclaration.MAX_TAGS) {
+            throw new IllegalArgumentException("tags of " + stageTags.length + " stages for " + deltaTicks.length
+                    + " stages, " + tagCount + " declared");
+        }
+    }
+
+    private Stamps(Clock clock, int[][] deltaTicks, byte[][] stageTags, int tagCount, boolean marking, boolean batched) {
         this.clock = clock;
         this.deltaTicks = deltaTicks;
+        this.stageTags = stageTags;
+        this.tagCount = tagCount;
         this.stageCount = deltaTicks.length;
         this.marking = marking;
         this.batched = batched;
@@ -68,7 +101,7 @@ public final class Stamps {
      * a pass.
      */
     public static Stamps unmarked(Clock clock, int[] totalTicks) {
-        return new Stamps(clock, new int[][] {totalTicks}, false, false);
+        return new Stamps(clock, new int[][] {totalTicks}, null, 0, false, false);
     }
 
     /**
@@ -77,7 +110,7 @@ public final class Stamps {
      * so nothing but the operation runs between the batch's begin and end reads.
      */
     public static Stamps batched(Clock clock, int[] batchTicks) {
-        return new Stamps(clock, new int[][] {batchTicks}, false, true);
+        return new Stamps(clock, new int[][] {batchTicks}, null, 0, false, true);
     }
 
     /** Marks the boundary after the current stage (nothing in {@link #unmarked} stamps). */
@@ -104,6 +137,7 @@ public final class Stamps {
         int current = stage;
         if (current < stageCount - 1) {
             deltaTicks[current][row] = saturate(ticks - lastTicks);
+            storeTag(current);
             stage = current + 1;
         } else {
             markErrors++;
@@ -131,6 +165,57 @@ public final class Stamps {
         lastTicks = clock.begin();
     }
 
+    /**
+     * Tags the current stage of this message, and every later stage of it until another tag is
+     * set, with the benchmark's declared tag {@code tag} ({@link Benchmark#tags()}, by index; look
+     * an index up by name once, in setup, with {@link BenchmarkParams#tag(String)}).
+     *
+     * <p>Costs a store of a field; the stage's tag is written with its delta at the next boundary.
+     * Nothing is thrown here: an index outside the declaration is counted, and the fork refuses the
+     * benchmark after warm-up with one line naming it. Ignored by unmarked and batched stamps, which
+     * time a message, or a batch of them, as one interval.
+     */
+    public void tag(int tag) {
+        if (stageTags == null) {
+            return;
+        }
+        if (tag >= 0 && tag < tagCount) {
+            currentTag = (byte) (tag + 1);
+        } else {
+            tagErrors++;
+            lastBadTag = tag;
+        }
+    }
+
+    /**
+     * Says the current stage did no work for this message (the pipeline's {@code encode} when
+     * {@code decide} sent no order): the results leave the message out of that stage's distribution
+     * and count it as skipped, instead of pooling the empty interval between two marks with the
+     * messages the stage did run for. The stage's interval is still measured and still part of
+     * the message's {@code total}. Call it before the stage's {@link #mark()} (or, in the last stage,
+     * before the operation returns); the stages after it are not skipped unless they say so too.
+     */
+    public void skip() {
+        skipping = true;
+    }
+
+    /** @return calls of {@link #tag(int)} with an index the benchmark does not declare */
+    public long tagErrors() {
+        return tagErrors;
+    }
+
+    /** @return the last index {@link #tag(int)} refused (meaningful when {@link #tagErrors()} is not 0) */
+    public int lastBadTag() {
+        return lastBadTag;
+    }
+
+    private void storeTag(int current) {
+        if (stageTags != null) {
+            stageTags[current][row] = skipping ? SKIPPED : currentTag;
+        }
+        skipping = false;
+    }
+
     /** @return whether a batched run ignored a restart (false in any other stamps) */
     public boolean restartIgnored() {
         return restartIgnored;
@@ -149,6 +234,8 @@ public final class Stamps {
     public void open(int row) {
         this.row = row;
         this.stage = 0;
+        this.currentTag = UNTAGGED;
+        this.skipping = false;
     }
 
     /** Runner: the start read of the current message. */
@@ -160,6 +247,7 @@ public final class Stamps {
     public void close(long endTicks) {
         int current = stage;
         deltaTicks[current][row] = saturate(endTicks - lastTicks);
+        storeTag(current);
         if (current != stageCount - 1) {
             markErrors++;
         }

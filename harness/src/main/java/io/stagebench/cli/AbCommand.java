@@ -138,6 +138,10 @@ public final class AbCommand implements Callable<Integer> {
     @Option(names = "--stat", split = ",", paramLabel = "STAT", description = "Statistics to compare (default: tmean, p50, p99, p99.9, max).")
     List<String> stats = new ArrayList<>();
 
+    @Option(names = "--tags", description = "Judge each stage's tags (stage[tag] series) too, at every look and in the"
+            + " diff, as more rows of the one family: each row added makes every call stricter and may need more forks.")
+    boolean tags;
+
     @Option(names = "--fail-on-regression", description = "Exit 1 when any compared statistic of B is called slower.")
     boolean failOnRegression;
 
@@ -192,14 +196,14 @@ public final class AbCommand implements Callable<Integer> {
         session.checkResultsWritable();
         AbSession ab = new AbSession(recipe, home, commitHash, commit, launcher, builds -> recipe.ownCheckout() ? ownBenchmarks
                 : checked(builds.b().source().registry(), common(builds, spec.commandLine().getErr())),
-                count -> budgeted(asked, count), rule, statistics, side(shared, aJvmArgs, aParams),
+                count -> budgeted(asked, count), rule, statistics, tags, side(shared, aJvmArgs, aParams),
                 side(shared, bJvmArgs, bParams));
         AbSession.Result result = ab.run(session, recipe.ownCheckout() ? plan : null, err);
         Path runDirA = result.runDirA();
         Path runDirB = result.runDirB();
         try {
             RunDiff diff = RunDiff.compare(ResultReader.readSummary(runDirA), ResultReader.readSummary(runDirB), result.rule(),
-                    statistics, List.of());
+                    statistics, List.of(), tags);
             return DiffCommand.print(diff, failOnRegression, json, html, spec.commandLine().getOut(), err);
         } catch (IOException e) {
             throw new UsageException("cannot write the comparison page: " + e.getMessage(), e);

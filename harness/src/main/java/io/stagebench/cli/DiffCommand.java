@@ -61,6 +61,10 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(names = {"-b", "--benchmark"}, paramLabel = "NAME", description = "Compare only this benchmark; repeatable.")
     List<String> benchmarks = new ArrayList<>();
 
+    @Option(names = "--tags", description = "Compare each stage's tags (stage[tag] series) too, as more rows of the one"
+            + " family: each row added makes every call stricter, so they are compared only when asked.")
+    boolean tags;
+
     @Option(names = "--fail-on-regression", description = "Exit 1 when any compared statistic is called slower.")
     boolean failOnRegression;
 
@@ -87,7 +91,7 @@ public final class DiffCommand implements Callable<Integer> {
             List<Path> bases = List.of(Path.of("").toAbsolutePath(), RunStore.projectHome().toAbsolutePath());
             StoredRun runA = ResultReader.readSummary(resolver.resolve(a, bases));
             StoredRun runB = ResultReader.readSummary(resolver.resolve(b, bases));
-            RunDiff diff = RunDiff.compare(runA, runB, rule, statistics, List.copyOf(new LinkedHashSet<>(benchmarks)));
+            RunDiff diff = RunDiff.compare(runA, runB, rule, statistics, List.copyOf(new LinkedHashSet<>(benchmarks)), tags);
             return print(diff, failOnRegression, json, html, spec.commandLine().getOut(), spec.commandLine().getErr());
         } catch (DiffException e) {
             throw new UsageException(e.getMessage(), e);

@@ -1,6 +1,7 @@
 package io.stagebench.console;
 
 import io.stagebench.api.SeriesNames;
+import io.stagebench.api.TagDeclaration;
 import io.stagebench.clock.Calibration;
 import io.stagebench.host.BatchPilot;
 import io.stagebench.host.Rate;
@@ -25,6 +26,7 @@ import io.stagebench.text.Table.Column;
 import io.stagebench.text.Table.Width;
 import io.stagebench.text.Table;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -109,7 +111,8 @@ public final class RunReport {
             // batched, each sample paid one probe for K messages: its share of a message is a K-th
             double overheadNs = overheadNs(outcome) / batch;
             List<String> stages = outcome.summaries().stream().map(StageSummary::stage)
-                    .filter(stage -> batch > 1 || !SeriesNames.RESERVED.contains(stage)).toList();
+                    .filter(stage -> batch > 1 || !SeriesNames.RESERVED.contains(stage))
+                    .filter(stage -> TagDeclaration.stageOf(stage).isEmpty()).toList(); // a tag's share is its stage's
             List<String> flagged = outcome.summaries().stream()
                     .filter(s -> stages.contains(s.stage()) && overheadNs > OVERHEAD_WARNING_RATIO * s.p50Ns())
                     .map(StageSummary::stage).toList();
@@ -368,16 +371,17 @@ public final class RunReport {
                 continue;
             }
             boolean firstRow = true;
-            for (StageSummary s : outcome.summaries()) {
-                List<String> row = new ArrayList<>(List.of(firstRow ? name : "", s.stage()));
-                for (int i = 0; i < COLUMNS.size(); i++) {
-                    String value = scales.get(i).format(s.valueOf(COLUMNS.get(i)));
-                    row.add(s.unreliable().contains(COLUMNS.get(i)) ? value + "*" : value);
+            List<StageSummary> summaries = outcome.summaries();
+            for (StageSummary s : summaries) {
+                if (TagDeclaration.stageOf(s.stage()).isPresent()) {
+                    continue; // under its stage, below
                 }
-                row.add(String.format(Locale.ROOT, "%,d", s.count()));
-                row.add(forkRange(outcome.forkP50s(s.stage()), scales.get(0)));
-                table.row(row);
+                table.row(seriesRow(outcome, s, firstRow ? name : "", s.stage(), scales));
                 firstRow = false;
+                List<StageSummary> tags = summaries.stream()
+                        .filter(t -> TagDeclaration.stageOf(t.stage()).filter(s.stage()::equals).isPresent()).toList();
+                appendTags(table, notes, outcome, s, tags, scales);
+                skippedLine(outcome, s).ifPresent(notes::add);
             }
             MarkCost.of(outcome).ifPresent(cost -> notes.add(String.format(Locale.ROOT,
                     "%s unmarked: begin/end reads only; %d inner mark%s add%s %+.1f ns p50, %+.1f ns tmean"
@@ -390,6 +394,75 @@ public final class RunReport {
         }
         lines.addAll(table.lines());
         notes.forEach(n -> TextWrap.wrap(n, lines));
+    }
+
+    /** Most tags shown under a stage; the rest are summed in one line (every tag is in summary.json and the report). */
+    static final int TAGS_SHOWN = 4;
+    /** A tag whose p50 (or reliable p99) is this far from its stage's, and a counter step, tells something apart. */
+    static final double TAG_APART_RATIO = 0.10;
+
+    private static List<String> seriesRow(BenchmarkOutcome outcome, StageSummary s, String benchmark, String label,
+                                          List<TimeScale> scales) {
+        List<String> row = new ArrayList<>(List.of(benchmark, label));
+        for (int i = 0; i < COLUMNS.size(); i++) {
+            String value = scales.get(i).format(s.valueOf(COLUMNS.get(i)));
+            row.add(s.unreliable().contains(COLUMNS.get(i)) ? value + "*" : value);
+        }
+        row.add(String.format(Locale.ROOT, "%,d", s.count()));
+        row.add(forkRange(outcome.forkP50s(s.stage()), scales.get(0)));
+        return row;
+    }
+
+    /**
+     * A stage's tags under it, most messages first, each with its share of the stage's messages;
+     * nothing when the stage's messages carry one tag (its row says it all), and one note instead
+     * of the rows when no tag stands apart from the stage ({@link #apart}).
+     */
+    private static void appendTags(Table table, List<String> notes, BenchmarkOutcome outcome, StageSummary stage,
+                                   List<StageSummary> tags, List<TimeScale> scales) {
+        if (tags.size() < 2 || stage.count() == 0) {
+            return;
+        }
+        double stepNs = outcome.forks().stream().mapToDouble(f -> f.stepTicks() / f.calibration().ticksPerNs()).max().orElse(0);
+        if (tags.stream().noneMatch(t -> apart(t, stage, stepNs))) {
+            notes.add(String.format(Locale.ROOT, "%s %s: %d tags, none apart from the stage at p50 or a reliable p99"
+                    + " (by >%.0f%% and a step): listed in report.html", outcome.descriptor().name(), stage.stage(),
+                    tags.size(), 100 * TAG_APART_RATIO));
+            return;
+        }
+        List<StageSummary> byCount = tags.stream().sorted(Comparator.comparingLong(StageSummary::count).reversed()).toList();
+        for (StageSummary tag : byCount.subList(0, Math.min(TAGS_SHOWN, byCount.size()))) {
+            String label = String.format(Locale.ROOT, "  [%s] %.1f%%", TagDeclaration.tagOf(tag.stage()).orElseThrow(),
+                    100.0 * tag.count() / stage.count());
+            table.row(seriesRow(outcome, tag, "", label, scales));
+        }
+        if (byCount.size() > TAGS_SHOWN) {
+            List<StageSummary> rest = byCount.subList(TAGS_SHOWN, byCount.size());
+            long restCount = rest.stream().mapToLong(StageSummary::count).sum();
+            table.row("", String.format(Locale.ROOT, "  +%d more %.1f%%", rest.size(), 100.0 * restCount / stage.count()));
+        }
+    }
+
+    /** @return whether {@code tag}'s p50, or its p99 where reliable, is more than 10 % and a step from its stage's */
+    private static boolean apart(StageSummary tag, StageSummary stage, double stepNs) {
+        return apart(tag.p50Ns(), stage.p50Ns(), stepNs)
+                || !tag.unreliable().contains("p99") && apart(tag.p99Ns(), stage.p99Ns(), stepNs);
+    }
+
+    private static boolean apart(double tagNs, double stageNs, double stepNs) {
+        double gap = Math.abs(tagNs - stageNs);
+        return gap > TAG_APART_RATIO * stageNs && gap > stepNs;
+    }
+
+    /** A note when a stage did not run for every message ({@code Stamps.skip()}): its row counts those it ran for. */
+    private static Optional<String> skippedLine(BenchmarkOutcome outcome, StageSummary stage) {
+        long messages = outcome.forks().stream().mapToLong(ForkResult::measuredMessages).sum();
+        if (outcome.batch() != 1 || stage.count() >= messages) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "%s %s: %,d of %,d messages skipped it (Stamps.skip()); its rows"
+                        + " count the %,d it ran for", outcome.descriptor().name(), stage.stage(), messages - stage.count(),
+                messages, stage.count()));
     }
 
     /**

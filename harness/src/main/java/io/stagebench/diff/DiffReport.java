@@ -70,12 +70,22 @@ public final class DiffReport {
         }
         out.append(System.lineSeparator());
         line(out, "%s", verdictLine());
+        List<String> tagsLeftOut = diff.tagSeriesLeftOut();
+        if (!tagsLeftOut.isEmpty()) {
+            line(out, "tags: %d tag series not compared (%s); --tags compares them too, as more rows of this family (each"
+                    + " row added makes every call stricter)", tagsLeftOut.size(), abbreviated(tagsLeftOut));
+        }
         if (!diff.warnings().isEmpty() || !diff.uncompared().isEmpty()) {
             out.append(System.lineSeparator());
             diff.warnings().forEach(w -> out.append("*** WARNING: ").append(w).append(System.lineSeparator()));
             diff.uncompared().forEach(u -> out.append("*** NOT COMPARED: ").append(u).append(System.lineSeparator()));
         }
         return TextWrap.wrapAll(out.toString());
+    }
+
+    private static String abbreviated(List<String> names) {
+        return names.size() <= 4 ? String.join(", ", names) : String.join(", ", names.subList(0, 3)) + ", ... "
+                + names.get(names.size() - 1);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.stagebench.diff;
 
+import io.stagebench.api.TagDeclaration;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.store.Pairing;
 import io.stagebench.store.RunStore;
@@ -75,6 +76,19 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
      *         for is missing from either
      */
     public static RunDiff compare(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic> statistics, List<String> only) {
+        return compare(a, b, rule, statistics, only, false);
+    }
+
+    /**
+     * Compares {@code a} (old) with {@code b} (new), each stage's tags ({@code stage[tag]}) too when asked.
+     *
+     * @param tags whether each tag series is compared as well, as more rows of the one family: every row
+     *             added makes Holm's first step stricter for every other row, so they are compared only when
+     *             asked ({@link #tagSeriesLeftOut()} names them otherwise)
+     * @see #compare(StoredRun, StoredRun, VerdictRule, List, List)
+     */
+    public static RunDiff compare(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic> statistics, List<String> only,
+                                  boolean tags) {
         List<String> warnings = new ArrayList<>();
         for (String name : only) {
             if (a.benchmark(name).isEmpty() || b.benchmark(name).isEmpty()) {
@@ -111,7 +125,7 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
         }
         Family family = judge(compared.stream().map(n -> a.benchmark(n).orElseThrow()).toList(),
                 compared.stream().map(n -> b.benchmark(n).orElseThrow()).toList(), Pairing.paired(a, b), rule, statistics,
-                "A (" + a.dir() + ")", "B (" + b.dir() + ")");
+                tags, "A (" + a.dir() + ")", "B (" + b.dir() + ")");
         warnings.addAll(family.warnings());
         List<BenchmarkDiff> diffs = family.benchmarks();
         List<String> uncompared = family.uncompared();
@@ -136,6 +150,15 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
      */
     public static Family judge(List<StoredRun.Benchmark> benchmarksA, List<StoredRun.Benchmark> benchmarksB, boolean paired,
                                VerdictRule rule, List<Statistic> statistics, String labelA, String labelB) {
+        return judge(benchmarksA, benchmarksB, paired, rule, statistics, false, labelA, labelB);
+    }
+
+    /**
+     * {@link #judge(List, List, boolean, VerdictRule, List, String, String)}, each stage's tag series too when
+     * {@code tags}, as more rows of the family.
+     */
+    public static Family judge(List<StoredRun.Benchmark> benchmarksA, List<StoredRun.Benchmark> benchmarksB, boolean paired,
+                               VerdictRule rule, List<Statistic> statistics, boolean tags, String labelA, String labelB) {
         List<PendingBenchmark> pending = new ArrayList<>();
         List<VerdictRule.Row> rows = new ArrayList<>();
         List<String> uncompared = new ArrayList<>();
@@ -150,7 +173,7 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
                         + " failed, so it has no data");
                 continue;
             }
-            pending.add(collectBenchmark(benchmarkA, benchmarkB, paired, rule, statistics, rows, warnings));
+            pending.add(collectBenchmark(benchmarkA, benchmarkB, paired, rule, statistics, tags, rows, warnings));
         }
         // every row of every benchmark is one family: Holm controls the chance of any false call in the whole diff
         List<Comparison> judged = rule.judgeAll(rows);
@@ -194,7 +217,7 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
     }
 
     private static PendingBenchmark collectBenchmark(StoredRun.Benchmark a, StoredRun.Benchmark b, boolean runsPaired,
-                                                     VerdictRule rule, List<Statistic> statistics,
+                                                     VerdictRule rule, List<Statistic> statistics, boolean tags,
                                                      List<VerdictRule.Row> rows, List<String> warnings) {
         String name = b.name();
         List<StoredRun.Fork> forksOfA = a.forks();
@@ -248,6 +271,9 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
         }
         List<String> compared = new ArrayList<>();
         for (String series : b.series()) {
+            if (!tags && TagDeclaration.stageOf(series).isPresent()) {
+                continue; // asked for with --tags (tagSeriesLeftOut names them)
+            }
             if (a.summary(series).isEmpty()) {
                 warnings.add(name + ": series " + series + " is only in B; not compared");
                 continue;
@@ -302,6 +328,28 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
     }
 
     /** @return how many rows this diff compares (the Holm family, with the unreliable ones) */
+    /**
+     * @return the tag series ({@code benchmark/stage[tag]}) both runs have and this diff did not compare,
+     *         in run order: those a diff compares only when asked
+     */
+    public List<String> tagSeriesLeftOut() {
+        List<String> out = new ArrayList<>();
+        for (BenchmarkDiff benchmark : benchmarks) {
+            StoredRun.Benchmark inA = a.benchmark(benchmark.name()).orElse(null);
+            StoredRun.Benchmark inB = b.benchmark(benchmark.name()).orElse(null);
+            if (inA == null || inB == null) {
+                continue;
+            }
+            for (String series : inB.series()) {
+                boolean compared = benchmark.stages().stream().anyMatch(s -> s.stage().equals(series));
+                if (!compared && TagDeclaration.stageOf(series).isPresent() && inA.summary(series).isPresent()) {
+                    out.add(benchmark.name() + "/" + series);
+                }
+            }
+        }
+        return out;
+    }
+
     public int rowCount() {
         return benchmarks.stream().mapToInt(bd -> bd.stages().size() * statistics.size()).sum();
     }

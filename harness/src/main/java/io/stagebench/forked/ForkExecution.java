@@ -112,7 +112,7 @@ public final class ForkExecution {
         Calibration calibration = ruler.calibration();
         BenchmarkParams params = new BenchmarkParams(spec.benchmark(), spec.fork(),
                 spec.warmupMs() > 0 ? -1 : spec.warmupMessages(), spec.measuredMessages(), spec.params(),
-                ForkLayout.offsetBytes(spec.layoutSeed()));
+                ForkLayout.offsetBytes(spec.layoutSeed()), descriptor.tags());
         // before the benchmark's instance exists: everything it allocates starts the seed's offset on
         ForkLayout placed = ForkLayout.apply(spec.layoutSeed(), spec.addressRandomisation());
         placed.warning().ifPresent(warnings::add);
@@ -175,7 +175,8 @@ public final class ForkExecution {
                     jvmFlags(), spec.rawFileName(), warnings.texts(), bracket.firstStartEpochMs(), bracket.lastEndEpochMs(),
                     ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList(),
                     warm.passes() + discarded.size(), body.replays(), jitNamed, parts.unmarkedRawFile(), parts.threads(),
-                    parts.crossCore(), ruler.layout(), parts.batch(), parts.preparationRawFile(), warnings.codes());
+                    parts.crossCore(), ruler.layout(), parts.batch(), parts.preparationRawFile(), warnings.codes(),
+                    descriptor.tags());
             Path outDir = Path.of(spec.outDir());
             body.writeRaw(outDir);
             AtomicFiles.writeString(outDir.resolve(spec.resultFileName()), Json.write(result));

@@ -1,5 +1,6 @@
 package io.stagebench.forked;
 
+import io.stagebench.api.DeclarationException;
 import io.stagebench.io.IoProblems;
 import io.stagebench.json.Json;
 import io.stagebench.link.ForkEntry;
@@ -16,6 +17,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * Entry point of a measuring fork: {@code ForkMain SPEC.json}. Exit 0 after writing
@@ -66,9 +68,28 @@ public final class ForkMain {
             progress.flush();
             System.exit(ForkEntry.EXIT_CANNOT_WRITE);
         } catch (Throwable t) {
+            Optional<DeclarationException> refused = declarationProblem(t);
+            if (refused.isPresent()) {
+                // the benchmark contradicts its declaration: one line for the launcher, which stops the run
+                String why = refused.get().getMessage();
+                ProgressEvent event = new ProgressEvent(ProgressEvent.Phase.REFUSED, why, why);
+                progress.println(spec == null || spec.progressToken() == null ? event.line() : event.wire());
+                progress.flush();
+                System.exit(ForkEntry.EXIT_REFUSED);
+            }
             System.err.println("[fork] FAILED: " + t);
             t.printStackTrace(System.err);
             System.exit(1);
         }
+    }
+
+    /** @return the declaration problem {@code t} is or was caused by (a setup's reflective call wraps it) */
+    private static Optional<DeclarationException> declarationProblem(Throwable t) {
+        for (Throwable cause = t; cause != null; cause = cause.getCause()) {
+            if (cause instanceof DeclarationException declaration) {
+                return Optional.of(declaration);
+            }
+        }
+        return Optional.empty();
     }
 }

@@ -60,6 +60,7 @@ final class HandoffBody implements ForkBody {
     private final StrategyThread strategy;
     private final HandoffPasses passes;
     private CrossCoreOffset crossCore;
+    private final List<String> tags;
     private Stamps feedStamps;
     private Stamps strategyStamps;
 
@@ -87,8 +88,9 @@ final class HandoffBody implements ForkBody {
         strategyRec = new Recording(spec.measuredMessages(), strategyStages.size(), false);
         feedScratch = new Recording(chunk, feedStages.size(), paced);
         strategyScratch = new Recording(chunk, strategyStages.size(), false);
-        feedScratchStamps = feedScratch.stamps(clock);
-        strategyScratchStamps = strategyScratch.stamps(clock);
+        tags = descriptor.tags();
+        feedScratchStamps = feedScratch.stamps(clock, tags.size());
+        strategyScratchStamps = strategyScratch.stamps(clock, tags.size());
         double intervalTicks = paced ? calibration.ticksPerNs() * 1e9 / spec.rateHz() : 0;
         replay = BenchmarkDescriptor.hasReset(op.getClass());
         strategy = new StrategyThread(threadNames[1], strategyCpu, clock, op, chunk);
@@ -151,6 +153,7 @@ final class HandoffBody implements ForkBody {
 
     @Override
     public void afterWarmup() {
+        TagErrors.refuse(spec.benchmark(), tags, "warm-up", feedScratchStamps, strategyScratchStamps);
         if (feedScratchStamps.markErrors() > 0 || strategyScratchStamps.markErrors() > 0) {
             throw new IllegalStateException("benchmark '" + spec.benchmark() + "' marked the wrong number of stage"
                     + " boundaries in warm-up: " + feedScratchStamps.markErrors() + " feed messages (stages " + feedStages
@@ -166,8 +169,8 @@ final class HandoffBody implements ForkBody {
 
     @Override
     public long measure(MeasurementBracket bracket, long seq, boolean rewind) throws Exception {
-        feedStamps = feed.stamps(clock);
-        strategyStamps = strategyRec.stamps(clock);
+        feedStamps = feed.stamps(clock, tags.size());
+        strategyStamps = strategyRec.stamps(clock, tags.size());
         if (rewind) {
             passes.reset();
         }
@@ -179,6 +182,7 @@ final class HandoffBody implements ForkBody {
 
     @Override
     public void afterMeasurement() {
+        TagErrors.refuse(spec.benchmark(), tags, "measured", feedStamps, strategyStamps);
     }
 
     @Override

@@ -82,7 +82,7 @@ final class OperationBody implements ForkBody {
         double intervalTicks = paced ? calibration.ticksPerNs() * 1e9 / spec.rateHz() : 0;
         passes = new Passes(clock, op, sink, intervalTicks, spec.chunk(),
                 BenchmarkDescriptor.resetAction(benchmark, params, clock, calibration), replay, batch, preparation);
-        scratchStamps = batched ? scratch.batchedStamps(clock) : scratch.stamps(clock);
+        scratchStamps = batched ? scratch.batchedStamps(clock) : scratch.stamps(clock, descriptor.tags().size());
         unmarkedScratchStamps = !secondPass ? null
                 : batched ? unmarkedScratch.batchedStamps(clock) : unmarkedScratch.unmarkedStamps(clock);
     }
@@ -148,6 +148,7 @@ final class OperationBody implements ForkBody {
             throw new IllegalStateException("benchmark '" + spec.benchmark() + "' implements Preparation but declares no"
                     + " @Reset: a batched run subtracts its preparation from the same messages, which only a reset replays");
         }
+        TagErrors.refuse(spec.benchmark(), descriptor.tags(), "warm-up", scratchStamps);
         if (scratchStamps.markErrors() > 0) {
             throw new IllegalStateException("benchmark '" + spec.benchmark() + "' marked the wrong number of stage"
                     + " boundaries in " + scratchStamps.markErrors() + " warm-up messages (expected " + (stages - 1)
@@ -167,7 +168,7 @@ final class OperationBody implements ForkBody {
         // odd forks measure marked first, even forks unmarked first: a drift within the fork
         // then shifts neither pass systematically
         boolean markedFirst = !secondPass || spec.fork() % 2 == 1;
-        measuredStamps = batched ? measured.batchedStamps(clock) : measured.stamps(clock);
+        measuredStamps = batched ? measured.batchedStamps(clock) : measured.stamps(clock, descriptor.tags().size());
         Stamps unmarkedStamps = !secondPass ? null
                 : batched ? unmarked.batchedStamps(clock) : unmarked.unmarkedStamps(clock);
         if (stalling != null) {
@@ -195,6 +196,7 @@ final class OperationBody implements ForkBody {
     public void afterMeasurement() {
         // with no warm-up, the first restart is seen here
         refuseUnpreparedRestarts(measuredStamps);
+        TagErrors.refuse(spec.benchmark(), descriptor.tags(), "measured", measuredStamps);
         if (preparation != null && !scratchStamps.restartIgnored() && !measuredStamps.restartIgnored()) {
             warnings.add("the benchmark implements Preparation but never called Stamps.restart(): its preparation is"
                     + " subtracted from work that never excluded it");

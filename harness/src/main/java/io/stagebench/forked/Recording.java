@@ -15,6 +15,7 @@ import java.util.Arrays;
  *             seq[i]          int   low 32 bits of the message's sequence number
  *             queueTicks[i]   int   paced only: start read - intended arrival
  *             stageTicks[k][i] int  stage k's delta, probe overhead NOT yet subtracted
+ *             stageTags[k][i]  byte stage k's tag: 0 none, 1 + the tag's index, -1 skipped ({@link Stamps#tag})
  * </pre>
  *
  * Sized before the run and never grown: a message beyond capacity is counted as dropped.
@@ -25,6 +26,7 @@ public final class Recording {
     final int[] seq;
     final int[] queueTicks;
     final int[][] stageTicks;
+    final byte[][] stageTags;
     final int capacity;
     int size;
     long dropped;
@@ -43,6 +45,7 @@ public final class Recording {
         this.seq = new int[capacity];
         this.queueTicks = paced ? new int[capacity] : null;
         this.stageTicks = new int[stages][capacity];
+        this.stageTags = new byte[stages][capacity];
         preTouch();
     }
 
@@ -57,11 +60,23 @@ public final class Recording {
         for (int[] stage : stageTicks) {
             Arrays.fill(stage, -1);
         }
+        for (byte[] stage : stageTags) {
+            Arrays.fill(stage, Stamps.SKIPPED);
+            Arrays.fill(stage, Stamps.UNTAGGED);
+        }
     }
 
-    /** @return a {@link Stamps} writing into this recording's stage arrays */
+    /** @return a {@link Stamps} writing into this recording, for a benchmark that declares no tags */
     Stamps stamps(io.stagebench.clock.Clock clock) {
-        return new Stamps(clock, stageTicks);
+        return stamps(clock, 0);
+    }
+
+    /**
+     * @param tagCount the tags the benchmark declares
+     * @return a {@link Stamps} writing into this recording's stage and tag arrays
+     */
+    Stamps stamps(io.stagebench.clock.Clock clock, int tagCount) {
+        return new Stamps(clock, stageTicks, stageTags, tagCount);
     }
 
     /** @return {@link Stamps#unmarked unmarked} stamps writing each message's total into this one-stage recording */
@@ -115,19 +130,33 @@ public final class Recording {
         return Integer.toUnsignedLong(stageTicks[stage][i]);
     }
 
+    /** @return stage {@code stage}'s tag of message {@code i} as stored ({@link Stamps#UNTAGGED}, {@link Stamps#SKIPPED}, 1 + index) */
+    public byte stageTag(int stage, int i) {
+        return stageTags[stage][i];
+    }
+
     /** @return queueing delay of message {@code i}, unsigned; 0 in back-to-back mode */
     public long queueTicks(int i) {
         return queueTicks == null ? 0 : Integer.toUnsignedLong(queueTicks[i]);
     }
 
-    /** @return a copy of the first {@link #size()} messages, as the fork writes them ({@code fork-N.raw}) */
+    /**
+     * @return a copy of the first {@link #size()} messages, as the fork writes them ({@code fork-N.raw});
+     *         with their tags when any message tagged or skipped a stage
+     */
     public RawStamps raw() {
         int n = size;
         int[][] stages = new int[stages()][];
+        byte[][] tags = new byte[stages()][];
+        boolean tagged = false;
         for (int s = 0; s < stages.length; s++) {
-            stages[s] = java.util.Arrays.copyOf(stageTicks[s], n);
+            stages[s] = Arrays.copyOf(stageTicks[s], n);
+            tags[s] = Arrays.copyOf(stageTags[s], n);
+            for (int i = 0; i < n && !tagged; i++) {
+                tagged = tags[s][i] != Stamps.UNTAGGED;
+            }
         }
-        return new RawStamps(stages(), n, java.util.Arrays.copyOf(startTicks, n), java.util.Arrays.copyOf(seq, n),
-                queueTicks == null ? null : java.util.Arrays.copyOf(queueTicks, n), stages);
+        return new RawStamps(stages(), n, Arrays.copyOf(startTicks, n), Arrays.copyOf(seq, n),
+                queueTicks == null ? null : Arrays.copyOf(queueTicks, n), stages, tagged ? tags : null);
     }
 }

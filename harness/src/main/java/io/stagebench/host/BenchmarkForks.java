@@ -1,6 +1,7 @@
 package io.stagebench.host;
 
 import io.stagebench.api.SeriesNames;
+import io.stagebench.extension.command.UsageException;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.io.IoProblems;
 import io.stagebench.io.Terminal;
@@ -113,6 +114,14 @@ public final class BenchmarkForks {
                     .reduce((first, second) -> second).map(ProgressEvent::phaseText).orElse(forkDir + ": cannot write");
             throw new IOException(why);
         }
+        if (outcome.exitCode() == ForkEntry.EXIT_REFUSED && !outcome.timedOut()) {
+            // not a crashed fork: the benchmark contradicts its declaration, and every later fork would refuse it too
+            String why = outcome.stdoutTail().stream().flatMap(l -> ProgressChannel.read(token, l).stream())
+                    .map(ProgressEvent::parse).filter(e -> e.phase() == ProgressEvent.Phase.REFUSED)
+                    .reduce((first, second) -> second).map(ProgressEvent::phaseText)
+                    .orElse("benchmark '" + descriptor.name() + "' contradicts its declaration");
+            throw new UsageException(why);
+        }
         if (!outcome.succeeded()) {
             failures.add(label + " " + outcome.failure() + "; its output is above");
             progress.failed(outcome.failure(), outcome.stdoutTail().stream()
@@ -131,7 +140,7 @@ public final class BenchmarkForks {
             }
             RawStamps raw = readRaw(forkDir, result, label);
             Map<String, double[]> forkSeries = result.batch() > 1 ? batchedSeries(forkDir, result, raw)
-                    : LatencySeries.compute(raw, result.stages(), result.overhead().subtractedTicks(),
+                    : LatencySeries.compute(raw, result.stages(), result.tags(), result.overhead().subtractedTicks(),
                     result.calibration().ticksPerNs());
             if (result.unmarkedRawFile() != null) {
                 forkSeries.put(SeriesNames.UNMARKED, LatencySeries.unmarked(
@@ -185,7 +194,10 @@ public final class BenchmarkForks {
         BenchmarkDescriptor measured = descriptor;
         if (!results.isEmpty() && !results.get(0).stages().equals(descriptor.stages())) {
             measured = new BenchmarkDescriptor(descriptor.name(), results.get(0).stages(), descriptor.description(),
-                    descriptor.className());
+                    descriptor.className(), List.of(), List.of(), results.get(0).tags());
+        } else if (!results.isEmpty() && !results.get(0).tags().equals(descriptor.tags())) {
+            measured = new BenchmarkDescriptor(descriptor.name(), descriptor.stages(), descriptor.description(),
+                    descriptor.className(), descriptor.parameters(), descriptor.threads(), results.get(0).tags());
         }
         return BenchmarkOutcome.merge(measured, results, series, failures, batchChoice, config.batch());
     }

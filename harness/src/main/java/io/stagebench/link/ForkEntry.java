@@ -22,6 +22,12 @@ public final class ForkEntry {
     public static final int EXIT_CANNOT_WRITE = 3;
     /** How that last progress line begins. */
     public static final String CANNOT_WRITE = "cannot write a result: ";
+    /**
+     * Exit code of a fork that refused its benchmark because the benchmark's code contradicts its
+     * declaration (an undeclared tag, say); its last progress line says how. The launcher stops the
+     * run and exits 2 with that line: every other fork would refuse it too.
+     */
+    public static final int EXIT_REFUSED = 4;
 
     private ForkEntry() {
     }

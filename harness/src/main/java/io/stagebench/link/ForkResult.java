@@ -56,6 +56,8 @@ import java.util.List;
  *                           same batches through the benchmark's untimed part alone; null when not measured
  * @param warningCodes       what kind each of {@code warnings} is, one a warning ({@link ForkWarning}); read from
  *                           their wording in results written before codes were recorded
+ * @param tags               the tag names the benchmark declares, in index order: the raw stamps' tag {@code 1 + i}
+ *                           is {@code tags[i]} (empty, and absent, for a benchmark that declares none)
  */
 public record ForkResult(String benchmark, int fork, List<String> stages, Mode mode, double rateHz,
                          ClockBinding requestedBinding, ClockBinding binding, Calibration calibration, long stepTicks,
@@ -67,9 +69,10 @@ public record ForkResult(String benchmark, int fork, List<String> stages, Mode m
                          long measureEndEpochMs, List<String> collectors, int warmupPasses, boolean replayed,
                          List<String> jitEvents, String unmarkedRawFile, List<ThreadPlacement> threads,
                          CrossCoreOffset crossCore, ForkLayout layout, int batch, String preparationRawFile,
-                         List<ForkWarning> warningCodes) {
+                         List<ForkWarning> warningCodes, List<String> tags) {
 
     public ForkResult {
+        tags = tags == null ? List.of() : List.copyOf(tags);
         batch = Math.max(1, batch);
         stages = List.copyOf(stages);
         jvmFlags = List.copyOf(jvmFlags);

@@ -16,13 +16,16 @@ import java.nio.file.Path;
  *   0       8           magic "SBRAW001"
  *   8       4           stages (int, little-endian, as every field)
  *   12      4           count
- *   16      4           flags: bit 0 = paced (queue array present)
+ *   16      4           flags: bit 0 = paced (queue array present), bit 1 = tagged (tag arrays present)
  *   20      4           reserved, 0
  *   24      8 * count   start ticks (long)
  *   ..      4 * count   sequence numbers (int)
  *   ..      4 * count   queueing delay ticks (unsigned int), paced only
  *   ..      4 * count   stage 0 delta ticks (unsigned int), then stage 1, ...
+ *   ..      1 * count   stage 0 tags (byte: 0 untagged, 1 + tag index, 0xFF skipped), then stage 1, ...; tagged only
  * </pre>
+ *
+ * A file without tags (bit 1 clear) is what builds before tags wrote, byte for byte.
  *
  * Deltas are raw: the probe overhead recorded in the fork's summary is not subtracted.
  *
@@ -32,11 +35,20 @@ import java.nio.file.Path;
  * @param seq        sequence numbers
  * @param queueTicks queueing delays, null unless paced
  * @param stageTicks per-stage deltas
+ * @param stageTags  per-stage tags as {@code Stamps} stores them, null when no message tagged or skipped a stage
  */
-public record RawStamps(int stages, int count, long[] startTicks, int[] seq, int[] queueTicks, int[][] stageTicks) {
+public record RawStamps(int stages, int count, long[] startTicks, int[] seq, int[] queueTicks, int[][] stageTicks,
+                        byte[][] stageTags) {
+
+    /** Stamps without tags. */
+    public RawStamps(int stages, int count, long[] startTicks, int[] seq, int[] queueTicks, int[][] stageTicks) {
+        this(stages, count, startTicks, seq, queueTicks, stageTicks, null);
+    }
 
     static final long MAGIC = 0x3130305741524253L; // "SBRAW001" read little-endian
     static final int HEADER_BYTES = 24;
+    private static final int PACED = 1;
+    private static final int TAGGED = 2;
 
     /** @return whether queueing delays are present */
     public boolean paced() {
@@ -48,6 +60,16 @@ public record RawStamps(int stages, int count, long[] startTicks, int[] seq, int
         return Integer.toUnsignedLong(stageTicks[s][i]);
     }
 
+    /** @return whether tags are present */
+    public boolean tagged() {
+        return stageTags != null;
+    }
+
+    /** @return stage {@code s}'s stored tag of message {@code i}; untagged (0) when no tags are present */
+    public byte tag(int s, int i) {
+        return stageTags == null ? 0 : stageTags[s][i];
+    }
+
     /** @return the queueing delay of message {@code i}, unsigned; 0 when not paced */
     public long queue(int i) {
         return queueTicks == null ? 0 : Integer.toUnsignedLong(queueTicks[i]);
@@ -55,9 +77,9 @@ public record RawStamps(int stages, int count, long[] startTicks, int[] seq, int
 
     /** Writes atomically. */
     public void write(Path file) throws IOException {
-        long bytes = HEADER_BYTES + 12L * count + (paced() ? 4L * count : 0) + 4L * stages * count;
+        long bytes = length(stages, count, paced(), tagged());
         ByteBuffer buffer = ByteBuffer.allocate(Math.toIntExact(bytes)).order(ByteOrder.LITTLE_ENDIAN);
-        buffer.putLong(MAGIC).putInt(stages).putInt(count).putInt(paced() ? 1 : 0).putInt(0);
+        buffer.putLong(MAGIC).putInt(stages).putInt(count).putInt((paced() ? PACED : 0) | (tagged() ? TAGGED : 0)).putInt(0);
         for (int i = 0; i < count; i++) {
             buffer.putLong(startTicks[i]);
         }
@@ -72,6 +94,11 @@ public record RawStamps(int stages, int count, long[] startTicks, int[] seq, int
         for (int s = 0; s < stages; s++) {
             for (int i = 0; i < count; i++) {
                 buffer.putInt(stageTicks[s][i]);
+            }
+        }
+        if (tagged()) {
+            for (int s = 0; s < stages; s++) {
+                buffer.put(stageTags[s], 0, count);
             }
         }
         buffer.flip();
@@ -91,9 +118,11 @@ public record RawStamps(int stages, int count, long[] startTicks, int[] seq, int
         }
         int stages = buffer.getInt();
         int count = buffer.getInt();
-        boolean paced = (buffer.getInt() & 1) != 0;
+        int flags = buffer.getInt();
+        boolean paced = (flags & PACED) != 0;
+        boolean tagged = (flags & TAGGED) != 0;
         buffer.getInt();
-        long expected = HEADER_BYTES + 12L * count + (paced ? 4L * count : 0) + 4L * stages * count;
+        long expected = length(stages, count, paced, tagged);
         if (stages < 1 || count < 0 || expected != bytes.length) {
             throw new IOException(file + ": truncated or corrupt raw stamps (" + bytes.length + " bytes, header says "
                     + expected + " for " + stages + " stages x " + count + " messages)");
@@ -119,6 +148,17 @@ public record RawStamps(int stages, int count, long[] startTicks, int[] seq, int
                 stageTicks[s][i] = buffer.getInt();
             }
         }
-        return new RawStamps(stages, count, start, seq, queue, stageTicks);
+        byte[][] tags = null;
+        if (tagged) {
+            tags = new byte[stages][count];
+            for (int s = 0; s < stages; s++) {
+                buffer.get(tags[s]);
+            }
+        }
+        return new RawStamps(stages, count, start, seq, queue, stageTicks, tags);
+    }
+
+    private static long length(int stages, long count, boolean paced, boolean tagged) {
+        return HEADER_BYTES + 12L * count + (paced ? 4L * count : 0) + 4L * stages * count + (tagged ? (long) stages * count : 0);
     }
 }

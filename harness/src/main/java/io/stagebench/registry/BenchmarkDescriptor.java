@@ -7,6 +7,7 @@ import io.stagebench.api.Operation;
 import io.stagebench.api.ParameterDeclaration;
 import io.stagebench.api.Reset;
 import io.stagebench.api.SeriesNames;
+import io.stagebench.api.TagDeclaration;
 import io.stagebench.api.Setup;
 import io.stagebench.api.TearDown;
 import io.stagebench.clock.Calibration;
@@ -33,9 +34,10 @@ import java.util.regex.Pattern;
  * @param className   implementing class
  * @param parameters  the {@code --param}s it takes, in declaration order
  * @param threads     a handoff benchmark's threads, feed first ({@link Benchmark#threads()}); empty for one thread
+ * @param tags        the tags it declares for its messages ({@link Benchmark#tags()}), in index order
  */
 public record BenchmarkDescriptor(String name, List<String> stages, String description, String className,
-                                  List<ParameterDeclaration> parameters, List<String> threads) {
+                                  List<ParameterDeclaration> parameters, List<String> threads, List<String> tags) {
 
     /** A benchmark's {@link Reset} methods, resolved once and run between passes. */
     @FunctionalInterface
@@ -49,6 +51,10 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
         stages = List.copyOf(stages);
         parameters = List.copyOf(parameters);
         threads = threads == null ? List.of() : List.copyOf(threads);
+        tags = tags == null ? List.of() : List.copyOf(tags);
+        TagDeclaration.problem(tags).ifPresent(problem -> {
+            throw new IllegalArgumentException("benchmark '" + name + "' " + problem);
+        });
         if (parameters.stream().map(ParameterDeclaration::name).distinct().count() != parameters.size()) {
             throw new IllegalArgumentException("benchmark '" + name + "' declares a parameter twice: "
                     + parameters.stream().map(ParameterDeclaration::name).toList());
@@ -71,6 +77,12 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
         }
     }
 
+    /** A benchmark that declares no tags. */
+    public BenchmarkDescriptor(String name, List<String> stages, String description, String className,
+                               List<ParameterDeclaration> parameters, List<String> threads) {
+        this(name, stages, description, className, parameters, threads, List.of());
+    }
+
     /** A benchmark on one thread. */
     public BenchmarkDescriptor(String name, List<String> stages, String description, String className,
                                List<ParameterDeclaration> parameters) {
@@ -91,7 +103,7 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
         List<String> stages = annotation.stages().length == 0 ? List.of(annotation.name()) : Arrays.asList(annotation.stages());
         List<ParameterDeclaration> parameters = Arrays.stream(annotation.params()).map(ParameterDeclaration::of).toList();
         return new BenchmarkDescriptor(annotation.name(), stages, annotation.description(), type.getName(), parameters,
-                Arrays.asList(annotation.threads()));
+                Arrays.asList(annotation.threads()), Arrays.asList(annotation.tags()));
     }
 
     /**
@@ -125,7 +137,7 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
 
     /** @return this benchmark under another name: a variant of a parameter sweep ({@link ParamSweep}) */
     public BenchmarkDescriptor named(String variant) {
-        return new BenchmarkDescriptor(variant, stages, description, className, parameters, threads);
+        return new BenchmarkDescriptor(variant, stages, description, className, parameters, threads, tags);
     }
 
     /** @return the declaration of {@code --param key}, if this benchmark takes it */

@@ -1,5 +1,6 @@
 package io.stagebench.report;
 
+import io.stagebench.api.TagDeclaration;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.result.LayoutSensitivity;
@@ -162,7 +163,7 @@ public final class HtmlReport {
                 html.append("<td>").append(String.format(Locale.ROOT, "%,d", s.count())).append("</td><td>")
                         .append(b.forksSucceeded()).append("</td></tr>\n");
                 HistogramFiles.Log log = logs.getOrDefault(b.name(), Map.of()).get(s.stage());
-                if (log != null) {
+                if (log != null && TagDeclaration.stageOf(s.stage()).isEmpty()) { // tags: under their stage
                     lines.add(new Charts.Line(s.stage().equals(b.name()) ? b.name() : b.name() + " / " + s.stage(), log.merged()));
                 }
             }
@@ -241,6 +242,9 @@ public final class HtmlReport {
         appendLayoutSensitivity(html, b);
         for (StageSummary merged : b.summaries()) {
             String series = merged.stage();
+            if (TagDeclaration.stageOf(series).isPresent()) {
+                continue; // in its stage's tag table, below the stage
+            }
             html.append("<div class=\"series\">\n<h3>").append(esc(b.name())).append(" / ").append(esc(series))
                     .append("</h3>\n");
             HistogramFiles.Log log = logs.get(series);
@@ -252,15 +256,9 @@ public final class HtmlReport {
                 }
                 byte[] png = Charts.percentiles(b.name() + " / " + series + ": latency by percentile", forks,
                         new Charts.Line("all forks", log.merged()), PERCENTILE_WIDTH, PERCENTILE_HEIGHT);
-                html.append("<img alt=\"latency by percentile of ").append(esc(b.name() + "/" + series))
-                        .append("\" width=\"").append(PERCENTILE_WIDTH).append("\" height=\"").append(PERCENTILE_HEIGHT)
-                        .append("\" src=\"").append(Charts.dataUri(png)).append("\">\n");
+                appendPercentileChart(html, "latency by percentile of " + b.name() + "/" + series, png);
             }
-            html.append("<table class=\"pct\">\n<tr><th>ns</th>");
-            for (String c : COLUMNS) {
-                html.append("<th>").append(c).append("</th>");
-            }
-            html.append("<th>count</th></tr>\n");
+            appendTableHead(html, "ns");
             appendRow(html, "all forks", merged, true);
             for (StoredRun.Fork fork : b.forks()) {
                 fork.summary(series).ifPresent(s -> appendRow(html, "fork " + fork.fork(), s, false));
@@ -272,7 +270,56 @@ public final class HtmlReport {
                 html.append("<p class=\"note\">* fewer than 100 samples beyond this percentile: unreliable</p>\n");
             }
             html.append("</div>\n");
+            appendTags(html, b, merged, logs);
         }
+    }
+
+    /**
+     * A stage's tags ({@code stage[tag]} series): one chart of every tag's distribution and a table of
+     * each tag's share of the stage's messages and its percentiles, most messages first.
+     */
+    private static void appendTags(StringBuilder html, StoredRun.Benchmark b, StageSummary stage,
+                                   Map<String, HistogramFiles.Log> logs) {
+        List<StageSummary> tags = b.summaries().stream()
+                .filter(t -> TagDeclaration.stageOf(t.stage()).filter(stage.stage()::equals).isPresent())
+                .sorted(java.util.Comparator.comparingLong(StageSummary::count).reversed()).toList();
+        if (tags.isEmpty()) {
+            return;
+        }
+        html.append("<div class=\"series\">\n<h3>").append(esc(b.name())).append(" / ").append(esc(stage.stage()))
+                .append(" by tag</h3>\n");
+        List<Charts.Line> lines = new ArrayList<>();
+        for (StageSummary tag : tags) {
+            HistogramFiles.Log log = logs.get(tag.stage());
+            if (log != null) {
+                lines.add(new Charts.Line(TagDeclaration.tagOf(tag.stage()).orElseThrow(), log.merged()));
+            }
+        }
+        if (!lines.isEmpty()) {
+            byte[] png = Charts.overlay(b.name() + " / " + stage.stage() + " by tag: latency by percentile", lines,
+                    PERCENTILE_WIDTH, PERCENTILE_HEIGHT);
+            appendPercentileChart(html, "latency by percentile of each tag of " + b.name() + "/" + stage.stage(), png);
+        }
+        appendTableHead(html, "tag (share)");
+        for (StageSummary tag : tags) {
+            appendRow(html, String.format(Locale.ROOT, "%s (%.1f%%)", TagDeclaration.tagOf(tag.stage()).orElseThrow(),
+                    stage.count() == 0 ? 0.0 : 100.0 * tag.count() / stage.count()), tag, false);
+        }
+        html.append("</table>\n</div>\n");
+    }
+
+    private static void appendPercentileChart(StringBuilder html, String alt, byte[] png) {
+        html.append("<img alt=\"").append(esc(alt)).append("\" width=\"").append(PERCENTILE_WIDTH).append("\" height=\"")
+                .append(PERCENTILE_HEIGHT).append("\" src=\"").append(Charts.dataUri(png)).append("\">\n");
+    }
+
+    /** Opens a percentile table: {@code first}, the percentile columns, count. */
+    private static void appendTableHead(StringBuilder html, String first) {
+        html.append("<table class=\"pct\">\n<tr><th>").append(esc(first)).append("</th>");
+        for (String c : COLUMNS) {
+            html.append("<th>").append(c).append("</th>");
+        }
+        html.append("<th>count</th></tr>\n");
     }
 
     private static void appendRow(StringBuilder html, String label, StageSummary s, boolean merged) {
@@ -295,6 +342,9 @@ public final class HtmlReport {
                         + " (labels: commit and UTC start MMdd-HHmm).</p>\n<div class=\"grid\">\n");
         for (StoredRun.Benchmark b : run.benchmarks()) {
             for (StageSummary merged : b.summaries()) {
+                if (TagDeclaration.stageOf(merged.stage()).isPresent()) {
+                    continue; // a history per stage, not per tag
+                }
                 List<String> labels = new ArrayList<>();
                 List<Double> p50 = new ArrayList<>();
                 List<Double> p99 = new ArrayList<>();

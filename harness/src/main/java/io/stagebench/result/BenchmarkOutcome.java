@@ -37,7 +37,11 @@ public record BenchmarkOutcome(BenchmarkDescriptor descriptor, List<ForkResult> 
         return forks.isEmpty() ? Math.max(1, configuredBatch) : forks.get(0).batch();
     }
 
-    /** Merges fork results with their raw series. */
+    /**
+     * Merges fork results with their raw series. A series some fork does not have (a tag only some
+     * forks' messages carried, {@code book[system]} in a short run) is left out: each series is
+     * every fork's, so a fork's position means the same fork in every series.
+     */
     public static BenchmarkOutcome merge(BenchmarkDescriptor descriptor, List<ForkResult> forks,
                                   List<Map<String, double[]>> seriesPerFork, List<String> failures,
                                   BatchChoice batchChoice, int configuredBatch) {
@@ -45,6 +49,7 @@ public record BenchmarkOutcome(BenchmarkDescriptor descriptor, List<ForkResult> 
         for (Map<String, double[]> series : seriesPerFork) {
             series.forEach((name, ns) -> perFork.computeIfAbsent(name, k -> new ArrayList<>()).add(Distribution.of(ns)));
         }
+        perFork.values().removeIf(parts -> parts.size() != seriesPerFork.size());
         Map<String, Distribution> merged = new LinkedHashMap<>();
         perFork.forEach((name, parts) -> merged.put(name, Distribution.merge(parts)));
         return new BenchmarkOutcome(descriptor, List.copyOf(forks), List.copyOf(failures), perFork, merged, batchChoice,

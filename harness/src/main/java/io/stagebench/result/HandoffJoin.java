@@ -32,6 +32,8 @@ public record HandoffJoin(RawStamps raw, int negativeHandoffs) {
         int firstSeq = n == 0 ? 0 : Arrays.stream(strategy.seq()).min().orElse(0);
         int stages = feed.stages() + 1 + strategy.stages();
         int[][] ticks = new int[stages][n];
+        // the handoff stage between the threads carries no tag of its own; each thread's stages keep theirs
+        byte[][] tags = feed.tagged() || strategy.tagged() ? new byte[stages][n] : null;
         int negative = 0;
         for (int i = 0; i < n; i++) {
             int at = feed.seq()[i] - firstSeq;
@@ -43,6 +45,9 @@ public record HandoffJoin(RawStamps raw, int negativeHandoffs) {
             for (int s = 0; s < feed.stages(); s++) {
                 ticks[s][i] = feed.stageTicks()[s][i];
                 publishTicks += feed.stage(s, i);
+                if (tags != null) {
+                    tags[s][i] = feed.tag(s, i);
+                }
             }
             long handoffTicks = strategy.startTicks()[row] - publishTicks;
             if (handoffTicks < 0) {
@@ -51,10 +56,13 @@ public record HandoffJoin(RawStamps raw, int negativeHandoffs) {
             ticks[feed.stages()][i] = io.stagebench.api.Stamps.saturate(handoffTicks);
             for (int s = 0; s < strategy.stages(); s++) {
                 ticks[feed.stages() + 1 + s][i] = strategy.stageTicks()[s][row];
+                if (tags != null) {
+                    tags[feed.stages() + 1 + s][i] = strategy.tag(s, row);
+                }
             }
         }
         return new HandoffJoin(new RawStamps(stages, n, feed.startTicks().clone(), feed.seq().clone(),
-                feed.queueTicks() == null ? null : feed.queueTicks().clone(), ticks), negative);
+                feed.queueTicks() == null ? null : feed.queueTicks().clone(), ticks, tags), negative);
     }
 
     private static int[] strategyRows(RawStamps strategy) {

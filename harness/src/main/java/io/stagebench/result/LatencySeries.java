@@ -1,7 +1,11 @@
 package io.stagebench.result;
 
 import io.stagebench.api.SeriesNames;
+import io.stagebench.api.Stamps;
+import io.stagebench.api.TagDeclaration;
+import io.stagebench.link.ForkResult;
 import io.stagebench.link.RawStamps;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +15,8 @@ import java.util.Map;
  * probe overhead ({@link io.stagebench.clock.ProbeOverhead#subtractedTicks()}) from each stage delta (never below 0), then divide by the fork's
  * calibrated ticks per ns.
  *
- * <p>Series, in order: one per stage; {@code total} (sum of the corrected stages) when
+ * <p>Series, in order: one per stage (over the messages it ran for), each followed by its tags'
+ * series when its messages were {@link Stamps#tag(int) tagged}; {@code total} (sum of the corrected stages) when
  * there is more than one stage; {@code response} in paced mode (queueing delay from the
  * intended arrival plus the corrected stages: the latency a message really saw).
  */
@@ -20,14 +25,24 @@ public final class LatencySeries {
     private LatencySeries() {
     }
 
+    /** {@link #compute(RawStamps, List, List, double, double)} of a benchmark that declares no tags. */
+    public static Map<String, double[]> compute(RawStamps raw, List<String> stages, double overheadTicks, double ticksPerNs) {
+        return compute(raw, stages, List.of(), overheadTicks, ticksPerNs);
+    }
+
     /**
      * @param raw           the fork's raw stamps
      * @param stages        stage names, as many as {@code raw.stages()}
+     * @param tags          the tag names the benchmark declares, in index order ({@link ForkResult#tags()})
      * @param overheadTicks probe overhead to subtract from each stage delta
      * @param ticksPerNs    the fork's calibration
-     * @return series name to samples in ns, in report order
+     * @return series name to samples in ns, in report order: each stage over the messages it ran for (a
+     *         {@link Stamps#skip() skipped} message is left out), then, when its messages were tagged, each
+     *         tag's series {@code stage[tag]} that this fork saw, in declaration order, {@code stage[untagged]}
+     *         last; {@code total} and {@code response} over every message
      */
-    public static Map<String, double[]> compute(RawStamps raw, List<String> stages, double overheadTicks, double ticksPerNs) {
+    public static Map<String, double[]> compute(RawStamps raw, List<String> stages, List<String> tags,
+                                                double overheadTicks, double ticksPerNs) {
         if (stages.size() != raw.stages()) {
             throw new IllegalArgumentException("raw stamps have " + raw.stages() + " stages, expected " + stages.size());
         }
@@ -37,12 +52,21 @@ public final class LatencySeries {
         double[] sumTicks = new double[n];
         for (int s = 0; s < raw.stages(); s++) {
             double[] ns = new double[n];
+            int[] perTag = new int[TagDeclaration.MAX_TAGS + 2];
+            int ran = 0;
             for (int i = 0; i < n; i++) {
                 double corrected = Math.max(0.0, raw.stage(s, i) - overheadTicks);
                 sumTicks[i] += corrected;
-                ns[i] = corrected / ticksPerNs;
+                byte tag = raw.tag(s, i);
+                if (tag != Stamps.SKIPPED) {
+                    ns[ran++] = corrected / ticksPerNs;
+                    perTag[tag & 0xFF]++;
+                }
             }
-            series.put(stages.get(s), ns);
+            series.put(stages.get(s), ran == n ? ns : Arrays.copyOf(ns, ran));
+            if (ran > perTag[Stamps.UNTAGGED]) {
+                putTagged(series, raw, s, stages.get(s), tags, perTag, overheadTicks, ticksPerNs);
+            }
         }
         if (pipeline) {
             double[] total = new double[n];
@@ -59,6 +83,32 @@ public final class LatencySeries {
             series.put(SeriesNames.RESPONSE, response);
         }
         return series;
+    }
+
+    /** One series per tag stage {@code s}'s messages carry, in declaration order, then its untagged messages. */
+    private static void putTagged(Map<String, double[]> series, RawStamps raw, int s, String stage, List<String> tags,
+                                  int[] perTag, double overheadTicks, double ticksPerNs) {
+        double[][] byTag = new double[perTag.length][];
+        int[] filled = new int[perTag.length];
+        for (int t = 0; t < perTag.length; t++) {
+            byTag[t] = perTag[t] == 0 ? null : new double[perTag[t]];
+        }
+        for (int i = 0; i < raw.count(); i++) {
+            byte tag = raw.tag(s, i);
+            if (tag != Stamps.SKIPPED) {
+                int t = tag & 0xFF;
+                byTag[t][filled[t]++] = Math.max(0.0, raw.stage(s, i) - overheadTicks) / ticksPerNs;
+            }
+        }
+        for (int t = 1; t < byTag.length; t++) {
+            if (byTag[t] != null) {
+                String name = t - 1 < tags.size() ? tags.get(t - 1) : "tag-" + (t - 1);
+                series.put(TagDeclaration.series(stage, name), byTag[t]);
+            }
+        }
+        if (byTag[Stamps.UNTAGGED] != null) {
+            series.put(TagDeclaration.series(stage, TagDeclaration.UNTAGGED), byTag[Stamps.UNTAGGED]);
+        }
     }
 
     /**

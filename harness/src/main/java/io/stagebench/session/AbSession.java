@@ -8,6 +8,7 @@ import io.stagebench.host.InterleavedRunner;
 import io.stagebench.host.RunConfig;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.store.Pairing;
+import io.stagebench.store.RunStore;
 import io.stagebench.system.GitInfo;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -33,12 +34,13 @@ import java.util.function.UnaryOperator;
  * @param plan       the plan as asked for, given the number of benchmarks: its budget follows their count
  * @param rule       the verdict rule, before the plan's looks spend its alpha
  * @param statistics the statistics judged at each look
+ * @param tags       whether each look judges the stages' tag series too, as more rows of its family
  * @param sideA      A's settings (what both share, then A's own flags and parameters)
  * @param sideB      B's settings
  */
 public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, String commitName, BenchmarkSource launcher,
                         Function<AbBuilds, List<String>> benchmarks, IntFunction<SequentialPlan> plan, VerdictRule rule,
-                        List<Statistic> statistics, UnaryOperator<RunConfig.Builder> sideA,
+                        List<Statistic> statistics, boolean tags, UnaryOperator<RunConfig.Builder> sideA,
                         UnaryOperator<RunConfig.Builder> sideB) {
 
     /**
@@ -80,8 +82,15 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
                 looks = plan.apply(names.size());
                 err.println("[ab] " + looks.describe());
             }
-            SequentialAb sequence = new SequentialAb(runner, looks, rule, statistics, err, System::nanoTime);
-            sequence.run(names);
+            SequentialAb sequence = new SequentialAb(runner, looks, rule, statistics, tags, err, System::nanoTime);
+            try {
+                sequence.run(names);
+            } catch (UsageException e) {
+                // a side's benchmark contradicts its declaration: neither side measured anything to keep
+                RunStore.discardUnstored(a.dir());
+                RunStore.discardUnstored(b.dir());
+                throw e;
+            }
             InterleavedRunner.Sides outcomes = runner.outcomes();
             MeasurementSession.Stored storedA = session.store(a, outcomes.a(), a.report(outcomes.a()).warnings(),
                     Pairing.of("A", b.dir()));

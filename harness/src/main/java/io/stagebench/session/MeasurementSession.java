@@ -167,7 +167,13 @@ public final class MeasurementSession {
     /** Runs every benchmark of {@code measurement}, forks one after another; progress on stderr. */
     public List<BenchmarkOutcome> run(Measurement measurement, BenchmarkRegistry registry, ForkLauncher launcher)
             throws IOException {
-        return new Runner(measurement.config(), registry, placement.serviceCpus(), launcher, System.err).run();
+        try {
+            return new Runner(measurement.config(), registry, placement.serviceCpus(), launcher, System.err).run();
+        } catch (UsageException e) {
+            // refused before anything was measured (a benchmark contradicting its declaration): nothing to keep
+            RunStore.discardUnstored(measurement.dir());
+            throw e;
+        }
     }
 
     /** @return a runner of A and B with their forks interleaved on this session's CPUs; progress on stderr */

@@ -35,15 +35,17 @@ final class SequentialAb {
     private final SequentialPlan plan;
     private final VerdictRule rule;
     private final List<Statistic> statistics;
+    private final boolean tags;
     private final PrintWriter progress;
     private final LongSupplier nanoTime;
 
     SequentialAb(InterleavedRunner runner, SequentialPlan plan, VerdictRule rule, List<Statistic> statistics,
-                 PrintWriter progress, LongSupplier nanoTime) {
+                 boolean tags, PrintWriter progress, LongSupplier nanoTime) {
         this.runner = runner;
         this.plan = plan;
         this.rule = rule.withLooks(plan.looks());
         this.statistics = List.copyOf(statistics);
+        this.tags = tags;
         this.progress = progress;
         this.nanoTime = nanoTime;
     }
@@ -141,7 +143,7 @@ final class SequentialAb {
         List<StoredRun.Benchmark> a = outcomes.a().stream().map(StoredRun.Benchmark::of).toList();
         List<StoredRun.Benchmark> b = outcomes.b().stream().map(StoredRun.Benchmark::of).toList();
         // fork i of A and fork i of B ran next to each other from the same layout seed: compared as pairs
-        RunDiff.Family family = RunDiff.judge(a, b, true, rule, statistics, "A", "B");
+        RunDiff.Family family = RunDiff.judge(a, b, true, rule, statistics, tags, "A", "B");
         Statistic centre = statistics.contains(Statistic.TMEAN) ? Statistic.TMEAN : statistics.get(0);
         Map<String, List<Comparison>> out = new LinkedHashMap<>();
         for (RunDiff.BenchmarkDiff benchmark : family.benchmarks()) {

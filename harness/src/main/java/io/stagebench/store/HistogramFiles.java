@@ -13,7 +13,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -34,8 +36,11 @@ import org.HdrHistogram.HistogramLogWriter;
  *       ({@link #INTERVAL_MAX_UNIT_RATIO}), as {@code HistogramLogWriter} writes it by default
  *       and HdrHistogram's tools read it. {@code HistogramLogProcessor -i <stage>.hlog
  *       -outputValueUnitRatio 1} prints the merged distribution in ns ({@code 1000}: us; the
- *       default, 1000000, ms) and {@code -tag fork-2} one fork. Summing every interval
- *       regardless of tag counts each sample twice.</li>
+ *       default, 1000000, ms) and {@code -tag fork-2} one fork. A stage whose messages were
+ *       tagged ({@code Stamps.tag}) has, last, one interval per tag, all forks merged, tagged
+ *       {@code tag=NAME}: {@code -tag tag=add} prints the stage's add messages alone (each tag
+ *       also has a series of its own, {@code <stage>[NAME].hlog}, with its forks). Summing every
+ *       interval regardless of tag counts each sample twice or more.</li>
  *   <li>{@code <stage>.hgrm} - the merged histogram's percentile distribution
  *       ({@code outputPercentileDistribution} with a value unit ratio of 1: ns), readable by
  *       HdrHistogram's plotter, with the exact max and the fork count as a closing
@@ -51,6 +56,8 @@ public final class HistogramFiles {
 
     /** Tag prefix of a fork's interval in a log. */
     public static final String FORK_TAG_PREFIX = "fork-";
+    /** Tag prefix of a message tag's interval (all forks merged) in its stage's log. */
+    public static final String MESSAGE_TAG_PREFIX = "tag=";
 
     private HistogramFiles() {
     }
@@ -69,13 +76,15 @@ public final class HistogramFiles {
     /**
      * A log read back.
      *
-     * @param forks  the tagged intervals, one per fork, in file order
+     * @param forks  the forks' intervals, one per fork, in file order
      * @param merged the untagged interval: all forks merged
+     * @param tags   message tag name to its interval, all forks merged ({@value #MESSAGE_TAG_PREFIX}NAME), in file order
      */
-    public record Log(List<Histogram> forks, Histogram merged) {
+    public record Log(List<Histogram> forks, Histogram merged, Map<String, Histogram> tags) {
 
         public Log {
             forks = List.copyOf(forks);
+            tags = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(tags));
         }
 
         /** @return the fork number of interval {@code i}, from its tag; -1 when untagged */
@@ -105,6 +114,17 @@ public final class HistogramFiles {
      */
     public static void write(Path hlog, Path hgrm, String benchmark, String series, List<ForkSeries> forks,
                              long baseEpochMs, double exactMaxNs) throws IOException {
+        write(hlog, hgrm, benchmark, series, forks, Map.of(), baseEpochMs, exactMaxNs);
+    }
+
+    /**
+     * Writes the log and the percentile distribution of one stage whose messages were tagged.
+     *
+     * @param tags message tag name to its samples, all forks merged, in the order to write them
+     * @see #write(Path, Path, String, String, List, long, double)
+     */
+    public static void write(Path hlog, Path hgrm, String benchmark, String series, List<ForkSeries> forks,
+                             Map<String, Distribution> tags, long baseEpochMs, double exactMaxNs) throws IOException {
         List<Histogram> histograms = new ArrayList<>();
         Histogram merged;
         ByteArrayOutputStream logBytes = new ByteArrayOutputStream();
@@ -116,6 +136,10 @@ public final class HistogramFiles {
                     + " HistogramLogProcessor -outputValueUnitRatio 1 prints ns, 1000 us");
             writer.outputComment("one interval per fork, tagged fork-N, then one untagged interval: all forks merged"
                     + " (each tag is its own stream; do not sum across tags)");
+            if (!tags.isEmpty()) {
+                writer.outputComment("then one interval per message tag, all forks merged, tagged tag=NAME: "
+                        + String.join(", ", tags.keySet()));
+            }
             writer.outputComment(String.format(Locale.ROOT, "exact max %.3f ns over %d fork(s)", exactMaxNs, forks.size()));
             writer.outputLogFormatVersion();
             writer.outputStartTime(baseEpochMs);
@@ -139,6 +163,12 @@ public final class HistogramFiles {
             firstStart = Math.min(firstStart, lastEnd);
             writer.outputIntervalHistogram((firstStart - baseEpochMs) / 1000.0, (lastEnd - baseEpochMs) / 1000.0,
                     merged, INTERVAL_MAX_UNIT_RATIO);
+            for (Map.Entry<String, Distribution> tag : tags.entrySet()) {
+                Histogram histogram = LatencyHistograms.of(tag.getValue());
+                histogram.setTag(MESSAGE_TAG_PREFIX + tag.getKey());
+                writer.outputIntervalHistogram((firstStart - baseEpochMs) / 1000.0, (lastEnd - baseEpochMs) / 1000.0,
+                        histogram, INTERVAL_MAX_UNIT_RATIO);
+            }
         }
         AtomicFiles.write(hlog, ByteBuffer.wrap(logBytes.toByteArray()));
 
@@ -165,6 +195,7 @@ public final class HistogramFiles {
         }
         List<Histogram> forks = new ArrayList<>();
         List<Histogram> untagged = new ArrayList<>();
+        Map<String, Histogram> tags = new LinkedHashMap<>();
         int interval = 0;
         try (HistogramLogReader reader = new HistogramLogReader(new ByteArrayInputStream(bytes))) {
             EncodableHistogram next;
@@ -174,7 +205,12 @@ public final class HistogramFiles {
                     throw new IOException(hlog + ": interval " + interval + " is a "
                             + next.getClass().getSimpleName() + ", expected an integer Histogram");
                 }
-                (histogram.getTag() == null ? untagged : forks).add(histogram);
+                String tag = histogram.getTag();
+                if (tag != null && tag.startsWith(MESSAGE_TAG_PREFIX)) {
+                    tags.put(tag.substring(MESSAGE_TAG_PREFIX.length()), histogram);
+                } else {
+                    (tag == null ? untagged : forks).add(histogram);
+                }
             }
         } catch (RuntimeException e) {
             throw new IOException(hlog + ": corrupt HdrHistogram log at interval " + (interval + 1) + " ("
@@ -193,7 +229,7 @@ public final class HistogramFiles {
             throw new IOException(hlog + ": the " + forks.size() + " fork interval(s) hold " + forkSamples
                     + " samples but the merged interval holds " + merged.getTotalCount() + " (truncated or corrupt)");
         }
-        return new Log(forks, merged);
+        return new Log(forks, merged, tags);
     }
 
     private static String rootMessage(Throwable e) {

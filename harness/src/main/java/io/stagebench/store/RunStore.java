@@ -1,5 +1,6 @@
 package io.stagebench.store;
 
+import io.stagebench.api.TagDeclaration;
 import io.stagebench.host.RunConfig;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
@@ -73,6 +74,24 @@ public final class RunStore {
         } catch (IOException e) {
             return path.toAbsolutePath().normalize();
         }
+    }
+
+    /**
+     * Deletes a run folder that holds no {@value #SUMMARY}: what a run refused before it measured
+     * anything (a benchmark that contradicts its declaration) leaves behind. A stored run is kept.
+     *
+     * @return whether the folder was deleted
+     */
+    public static boolean discardUnstored(Path runDir) throws IOException {
+        if (!Files.isDirectory(runDir) || Files.exists(runDir.resolve(SUMMARY))) {
+            return false;
+        }
+        try (var paths = Files.walk(runDir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+        return true;
     }
 
     /**
@@ -247,7 +266,11 @@ public final class RunStore {
                     }
                     String hlog = hlogPath(name, series.getKey());
                     String hgrm = hgrmPath(name, series.getKey());
-                    HistogramFiles.write(dir.resolve(hlog), dir.resolve(hgrm), name, series.getKey(), forks,
+                    // a tagged stage's log also holds each tag's stream, tagged tag=NAME
+                    Map<String, Distribution> tags = new LinkedHashMap<>();
+                    outcome.merged().forEach((other, d) -> TagDeclaration.stageOf(other).filter(series.getKey()::equals)
+                            .ifPresent(stage -> tags.put(TagDeclaration.tagOf(other).orElseThrow(), d)));
+                    HistogramFiles.write(dir.resolve(hlog), dir.resolve(hgrm), name, series.getKey(), forks, tags,
                             baseEpochMs, series.getValue().max());
                     logs.add(dir.resolve(hlog));
                     perSeries.put(series.getKey(), new Summary.SeriesFiles(hlog, hgrm));

@@ -45,6 +45,67 @@ class RunReportTest {
                 """, report.toText());
     }
 
+    /** One fork: {@code work} of 4 messages (3 tagged a, 1 b), {@code send} run for 2 of them (its one tag, a). */
+    private static BenchmarkOutcome tagged() {
+        Map<String, double[]> fork = new java.util.LinkedHashMap<>();
+        fork.put("work", new double[] {10, 11, 12, 50});
+        fork.put("work[a]", new double[] {10, 11, 12});
+        fork.put("work[b]", new double[] {50});
+        fork.put("send", new double[] {20, 21});
+        fork.put("send[a]", new double[] {20, 21});
+        fork.put("total", new double[] {30, 32, 12, 50});
+        return RunFixture.outcome("tagged", List.of("work", "send"), List.of(fork));
+    }
+
+    @Test
+    void shouldShowAStagesTagsUnderItMostFirstWithTheirShareAndNoneWhenItHasOneTag() {
+        List<String> lines = new RunReport(RunFixture.config(Path.of("unused")), List.of(tagged()), List.of(), List.of(),
+                true).toText().lines().toList();
+
+        int work = indexOf(lines, "tagged    work ");
+        assertTrue(lines.get(work + 1).startsWith("            [a] 75.0%"), lines.get(work + 1));
+        assertTrue(lines.get(work + 1).contains(" 3 "), lines.get(work + 1));
+        assertTrue(lines.get(work + 2).startsWith("            [b] 25.0%"), lines.get(work + 2));
+        assertTrue(lines.get(work + 3).startsWith("          send "), "send's one tag is not repeated: " + lines);
+        assertTrue(lines.get(work + 4).startsWith("          total "), lines.get(work + 4));
+        assertTrue(lines.stream().noneMatch(l -> l.contains("[a]") && l.contains("probe")), "a tag is not warned of");
+    }
+
+    @Test
+    void shouldSayHowManyMessagesAStageSkippedAndThatItsRowCountsTheOthers() {
+        String text = new RunReport(RunFixture.config(Path.of("unused")), List.of(tagged()), List.of(), List.of(), true)
+                .toText().replaceAll("\\s+", " "); // one line, as wrapped
+
+        assertTrue(text.contains("tagged send: 2 of 4 messages skipped it (Stamps.skip()); its rows count the 2 it ran for"),
+                text);
+        assertTrue(!text.contains("tagged work: "), text);
+    }
+
+    @Test
+    void shouldNoteInsteadOfListingTagsThatDoNotStandApartFromTheirStage() {
+        Map<String, double[]> fork = new java.util.LinkedHashMap<>();
+        fork.put("parse", new double[] {30, 30, 31, 30});
+        fork.put("parse[a]", new double[] {30, 30});
+        fork.put("parse[b]", new double[] {31, 30});
+        BenchmarkOutcome alike = RunFixture.outcome("alike", List.of("parse"), List.of(fork));
+
+        String text = new RunReport(RunFixture.config(Path.of("unused")), List.of(alike), List.of(), List.of(), true)
+                .toText();
+
+        assertTrue(!text.contains("[a]"), text);
+        assertTrue(text.replaceAll("\\s+", " ").contains("alike parse: 2 tags, none apart from the stage at p50 or a"
+                + " reliable p99 (by >10% and a step): listed in report.html"), text);
+    }
+
+    private static int indexOf(List<String> lines, String prefix) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith(prefix)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no line starts with '" + prefix + "': " + lines);
+    }
+
     @Test
     void shouldSayAReplayedWarmUpRanWholePassesWhenItRanMoreThanAskedFor() {
         io.stagebench.host.RunConfig shorter = new io.stagebench.host.RunConfig(List.of("pipe"), 3, 500, 0, 3_000, 1_000,

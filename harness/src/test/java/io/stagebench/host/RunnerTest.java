@@ -2,6 +2,7 @@ package io.stagebench.host;
 
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.console.RunReport;
+import io.stagebench.extension.command.UsageException;
 import io.stagebench.forked.ForkExecution;
 import io.stagebench.json.Json;
 import io.stagebench.link.ForkResult;
@@ -11,6 +12,7 @@ import io.stagebench.link.RawStamps;
 import io.stagebench.process.JvmFork;
 import io.stagebench.registry.BenchmarkRegistry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.result.BenchmarkOutcome;
@@ -137,6 +139,42 @@ class RunnerTest {
         assertEquals(6_000, outcome.merged().get("unmarked").count());
         assertTrue(MarkCost.of(outcome).isPresent());
         assertTrue(outcome.forks().stream().allMatch(f -> f.markErrors() == 0));
+    }
+
+    @Test
+    void shouldMergeEachTagOfAStageAndCountOnlyTheMessagesAStageRanFor() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        Runner runner = new Runner(config(List.of("test.tagged"), 2, List.of()), registry, CpuList.parse(""),
+                inProcessExcept(registry), QUIET);
+
+        BenchmarkOutcome outcome = runner.run().get(0);
+
+        assertEquals(List.of("work", "work[even]", "work[odd]", "send", "send[even]", "total", "unmarked"),
+                List.copyOf(outcome.merged().keySet()));
+        assertEquals(6_000, outcome.merged().get("work").count());
+        assertEquals(3_000, outcome.merged().get("work[odd]").count());
+        assertEquals(3_000, outcome.merged().get("send").count(), "odd messages skip send");
+        assertEquals(6_000, outcome.merged().get("total").count());
+        assertEquals(List.of("even", "odd", "unused"), outcome.forks().get(0).tags());
+        assertEquals(0, outcome.forks().get(0).allocatedBytes());
+    }
+
+    @Test
+    void shouldStopTheRunWithOneLineWhenABenchmarkTagsOutsideItsDeclaration() {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        for (String benchmark : List.of("test.bad-tag", "test.undeclared-tag")) {
+            Runner runner = new Runner(config(List.of(benchmark, "empty"), 2, List.of("-Xmx256m")), registry,
+                    CpuList.parse(""), ForkLauncher.jvm(), QUIET);
+
+            UsageException refused = assertThrows(UsageException.class, runner::run);
+
+            String expected = benchmark.equals("test.bad-tag")
+                    ? "benchmark 'test\\.bad-tag' tagged [1-9][0-9]* warm-up messages with tag 2, but declares 2 \\(0\\.\\.1: first,"
+                    + " second\\) \\(@Benchmark\\(tags = \\{\\.\\.\\.\\}\\)\\)"
+                    : "benchmark 'test\\.undeclared-tag' tags messages 'undeclared' but declares only the tags declared"
+                    + " \\(@Benchmark\\(tags = \\{\\.\\.\\.\\}\\)\\)";
+            assertTrue(refused.getMessage().matches(expected), refused.getMessage());
+        }
     }
 
     @Test

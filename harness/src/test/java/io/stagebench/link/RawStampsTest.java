@@ -2,6 +2,7 @@ package io.stagebench.link;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,6 +35,27 @@ class RawStampsTest {
         assertEquals(0xFFFF_FFFFL, read.queue(2));
         assertEquals(0xFFFF_FFFEL, read.stage(1, 2));
         assertTrue(Files.list(dir).noneMatch(p -> p.getFileName().toString().startsWith(".tmp-")));
+    }
+
+    @Test
+    void shouldRoundTripTagsAndWriteAnUntaggedFileAsBeforeTags() throws IOException {
+        RawStamps tagged = new RawStamps(2, 3, new long[] {10, 20, 30}, new int[] {0, 1, 2}, null,
+                new int[][] {{1, 2, 3}, {4, 5, 6}}, new byte[][] {{1, 2, 0}, {0, -1, 3}});
+        Path taggedFile = dir.resolve("fork-3.raw");
+        Path untaggedFile = dir.resolve("fork-4.raw");
+        tagged.write(taggedFile);
+        new RawStamps(2, 3, tagged.startTicks(), tagged.seq(), null, tagged.stageTicks()).write(untaggedFile);
+
+        RawStamps read = RawStamps.read(taggedFile);
+
+        assertTrue(read.tagged());
+        assertEquals(2, read.tag(0, 1));
+        assertEquals(-1, read.tag(1, 1));
+        assertEquals(3, read.tag(1, 2));
+        assertEquals(Files.size(untaggedFile) + 2 * 3, Files.size(taggedFile));
+        assertEquals(24 + 12 * 3 + 4 * 2 * 3, Files.size(untaggedFile), "the layout of files written before tags");
+        assertFalse(RawStamps.read(untaggedFile).tagged());
+        assertEquals(0, RawStamps.read(untaggedFile).tag(1, 1));
     }
 
     @Test

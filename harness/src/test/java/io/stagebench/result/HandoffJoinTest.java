@@ -31,6 +31,19 @@ class HandoffJoinTest {
     }
 
     @Test
+    void shouldKeepEachThreadsTagsWithItsStagesAndLeaveTheHandoffUntagged() {
+        RawStamps strategy = new RawStamps(1, 2, new long[] {2_100, 1_050}, new int[] {8, 7}, null, new int[][] {{3, 4}},
+                new byte[][] {{-1, 2}});
+
+        RawStamps joined = HandoffJoin.join(FEED, strategy).raw();
+
+        assertTrue(joined.tagged());
+        assertArrayEquals(new byte[] {0, 0}, joined.stageTags()[0], "the feed tagged nothing");
+        assertArrayEquals(new byte[] {0, 0}, joined.stageTags()[2], "handoff");
+        assertArrayEquals(new byte[] {2, -1}, joined.stageTags()[3], "the strategy's tags, by sequence number");
+    }
+
+    @Test
     void shouldStoreAConsumeBeforeThePublishAsZeroAndCountIt() {
         RawStamps strategy = new RawStamps(1, 2, new long[] {1_030, 2_100}, new int[] {7, 8}, null, new int[][] {{3, 4}});
 

@@ -99,6 +99,28 @@ class ResultFilesTest {
     }
 
     @Test
+    void shouldWriteEachMessageTagOfAStageAsAnIntervalOfItsOwnInTheStagesLogAndAsASeriesWithItsForks() throws IOException {
+        java.util.Map<String, double[]> fork = new java.util.LinkedHashMap<>();
+        fork.put("work", new double[] {10, 11, 12, 50});
+        fork.put("work[a]", new double[] {10, 11, 12});
+        fork.put("work[b]", new double[] {50});
+        Path dir = java.nio.file.Files.createDirectories(results.resolve("tagged"));
+        RunFixture.store(dir, RunFixture.config(dir), List.of(RunFixture.outcome("tagged", List.of("work"),
+                List.of(fork, fork))), List.of(), RunFixture.environment(fakeRoot, RunFixture.START, RunFixture.COMMIT, false));
+
+        List<Histogram> stage = readWithHdrHistogram(dir.resolve(RunStore.hlogPath("tagged", "work")));
+        HistogramFiles.Log read = HistogramFiles.read(dir.resolve(RunStore.hlogPath("tagged", "work")));
+
+        assertEquals(java.util.Arrays.asList("fork-1", "fork-2", null, "tag=a", "tag=b"),
+                stage.stream().map(Histogram::getTag).toList());
+        assertEquals(6, stage.get(3).getTotalCount(), "tag a, both forks");
+        assertEquals(2, read.forks().size(), "the tags' intervals are not forks");
+        assertEquals(8, read.merged().getTotalCount());
+        assertEquals(List.of("a", "b"), List.copyOf(read.tags().keySet()));
+        assertEquals(2, HistogramFiles.read(dir.resolve(RunStore.hlogPath("tagged", "work[b]"))).forks().size());
+    }
+
+    @Test
     void shouldWriteTheIntervalMaxInMillisecondsAsHdrHistogramsToolsRead() throws IOException {
         JsonNode bench = summary.get("benchmarks").get(0);
         Path hlog = runDir.resolve(bench.get("histograms").get("parse").get("hlog").asText());

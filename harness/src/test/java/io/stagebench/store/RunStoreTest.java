@@ -112,7 +112,7 @@ class RunStoreTest {
                 f.jvmFlags(), f.rawFile(), f.warnings(), f.measureStartEpochMs(), f.measureEndEpochMs(), f.collectors(),
                 3, true, List.of("compiled Pipe::book"), "fork-" + f.fork() + ".unmarked.raw", threads,
                 new CrossCoreOffset(0, 1, -40, 44, 160, 50_000),
-                new ForkLayout(seed, ForkLayout.offsetBytes(seed), ForkLayout.FIXED, true, 0x40000, 2_048), 4, null, f.warningCodes());
+                new ForkLayout(seed, ForkLayout.offsetBytes(seed), ForkLayout.FIXED, true, 0x40000, 2_048), 4, null, f.warningCodes(), f.tags());
     }
 
     private static List<String> keys(JsonNode node) {

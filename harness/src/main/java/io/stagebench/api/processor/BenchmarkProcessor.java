@@ -4,6 +4,7 @@ import io.stagebench.api.Benchmark;
 import io.stagebench.api.Parameter;
 import io.stagebench.api.ParameterDeclaration;
 import io.stagebench.api.SeriesNames;
+import io.stagebench.api.TagDeclaration;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.HashSet;
@@ -98,6 +99,7 @@ public final class BenchmarkProcessor extends AbstractProcessor {
         }
         checkParameters(type, name);
         checkThreads(type, name);
+        checkTags(type, name);
         String className = processingEnv.getElementUtils().getBinaryName(type).toString();
         String previous = classByName.putIfAbsent(name, className);
         if (previous != null && !previous.equals(className)) {
@@ -136,6 +138,15 @@ public final class BenchmarkProcessor extends AbstractProcessor {
                 || at < 1 || at > stages.size() - 2 || stages.lastIndexOf(HANDOFF_STAGE) != at) {
             error(type, "@Benchmark '" + name + "' implements " + HANDOFF_OPERATION + ": it must declare two threads"
                     + " (feed, strategy) and one stage '" + HANDOFF_STAGE + "' with stages on either side");
+        }
+    }
+
+    /** The declared tag names must be valid names, each declared once, few enough for a byte ({@link TagDeclaration}). */
+    private void checkTags(TypeElement type, String name) {
+        Benchmark declared = type.getAnnotation(Benchmark.class);
+        if (declared != null) {
+            TagDeclaration.problem(List.of(declared.tags())).ifPresent(problem -> error(type, "@Benchmark '" + name
+                    + "' " + problem));
         }
     }
 

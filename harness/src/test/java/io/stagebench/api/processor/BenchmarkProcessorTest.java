@@ -90,6 +90,49 @@ class BenchmarkProcessorTest {
         }
     }
 
+    private boolean compileTags(String tags) throws Exception {
+        return compileSource("""
+                package x;
+                import io.stagebench.api.*;
+                @Benchmark(name = "bench", tags = %s)
+                public final class Bench implements Operation {
+                    public void run(long seq, Stamps stamps, Sink sink) {
+                        stamps.tag(0);
+                    }
+                }
+                """.formatted(tags));
+    }
+
+    @Test
+    void shouldFailTheCompileOfATagDeclaredTwiceABadTagNameOrTheReservedOne() throws Exception {
+        assertFalse(compileTags("{\"add\", \"add\"}"));
+        assertEquals(List.of("@Benchmark 'bench' declares tag 'add' twice"), errors());
+
+        assertFalse(compileTags("{\"add\", \"a/b\"}"));
+        assertEquals("@Benchmark 'bench' tag 'a/b' must be a letter or digit first, then only letters, digits, '.', '-',"
+                + " '_' (it names a series, stage[tag])", errors().get(errors().size() - 1));
+
+        assertFalse(compileTags("{\"untagged\"}"));
+        assertEquals("@Benchmark 'bench' tag 'untagged' is reserved for a tagged stage's messages that were given no tag",
+                errors().get(errors().size() - 1));
+    }
+
+    @Test
+    void shouldFailTheCompileOfMoreTagsThanAByteHolds() throws Exception {
+        String tags = java.util.stream.IntStream.range(0, 255).mapToObj(i -> "\"t" + i + "\"")
+                .collect(java.util.stream.Collectors.joining(", ", "{", "}"));
+
+        assertFalse(compileTags(tags));
+
+        assertEquals(List.of("@Benchmark 'bench' declares 255 tags; at most 254 fit the byte a message's tag is stored in"),
+                errors());
+    }
+
+    @Test
+    void shouldListABenchmarkWithValidTags() throws Exception {
+        assertTrue(compileTags("{\"add\", \"execute\", \"no-order\"}"), errors().toString());
+    }
+
     @Test
     void shouldFailTheCompileOfADefaultOutsideItsOwnRange() throws Exception {
         assertFalse(compile("@Parameter(name = \"n\", min = 1, max = 10, defaultValue = \"20\")"));

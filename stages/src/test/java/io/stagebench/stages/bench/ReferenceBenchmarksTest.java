@@ -70,11 +70,38 @@ class ReferenceBenchmarksTest {
             assertEquals(0, fork.markErrors(), name);
             assertTrue(fork.replayed(), name + " declares a reset: its warm-up replays the measured messages");
             assertEquals(0, fork.jitCompilations(), name + " compiled during measurement: " + fork.jitEvents());
-            assertTrue(outcome.merged().values().stream().allMatch(d -> d.count() == 20_000), name);
+            for (String stage : outcome.descriptor().stages()) {
+                // every message is one of the stage's tags: the shares of the tags add up to the whole
+                long tagged = outcome.merged().entrySet().stream().filter(e -> e.getKey().startsWith(stage + "["))
+                        .mapToLong(e -> e.getValue().count()).sum();
+                assertTrue(tagged == 0 || tagged == outcome.merged().get(stage).count(), name + "/" + stage);
+            }
         }
+        assertEquals(20_000, outcomes.get(1).merged().get("book").count());
+        assertTrue(outcomes.get(1).merged().get("book[add]").count() > 0, "book is tagged by ITCH type");
         BenchmarkOutcome pipeline = outcomes.get(4);
-        assertEquals(List.of("parse", "book", "decide", "encode", "total", "unmarked"),
-                List.copyOf(pipeline.merged().keySet()));
+        List<String> pipelineSeries = List.copyOf(pipeline.merged().keySet());
+        assertEquals(List.of("parse", "book", "decide"), pipelineSeries.subList(0, 3));
+        assertTrue(pipelineSeries.containsAll(List.of("decide[order]", "decide[no-order]", "encode", "encode[order]",
+                "total", "unmarked")), pipelineSeries.toString());
+        assertEquals(20_000, pipeline.merged().get("decide").count());
+        assertEquals(20_000, pipeline.merged().get("total").count());
+        assertEquals(pipeline.merged().get("decide[order]").count(), pipeline.merged().get("encode").count(),
+                "encode runs for the messages decide made an order of, and is skipped for the rest");
+    }
+
+    @Test
+    void shouldTagThePipelinesOutcomesWithOneRejectionTagPerRejectReason() {
+        List<String> tags = BenchmarkRegistry.load().get("pipeline").tags();
+
+        List<String> expected = new java.util.ArrayList<>(List.of(MessageTags.ORDER, MessageTags.NO_ORDER));
+        for (io.stagebench.stages.RejectReason reason : io.stagebench.stages.RejectReason.values()) {
+            expected.add(MessageTags.REJECTED_PREFIX + reason.label());
+        }
+        assertEquals(expected, tags);
+        assertEquals(List.of("system", "directory", "add", "add-mpid", "execute", "execute-price", "cancel", "delete",
+                "replace", "trade", "other-type"), BenchmarkRegistry.load().get("book").tags());
+        assertEquals(BenchmarkRegistry.load().get("book").tags(), BenchmarkRegistry.load().get("parse").tags());
     }
 
     @Test

@@ -1,0 +1,72 @@
+package io.stagebench.diff;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.host.InProcessForks;
+import io.stagebench.host.RunConfig;
+import io.stagebench.host.Runner;
+import io.stagebench.link.Mode;
+import io.stagebench.registry.BenchmarkRegistry;
+import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.store.ResultReader;
+import io.stagebench.store.RunFixture;
+import io.stagebench.store.StoredRun;
+import io.stagebench.system.CpuList;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A change to one tag's path, measured, stored and compared as a user's two runs are: the diff
+ * calls that tag slower and the other tag of the same stage no change.
+ */
+class TaggedDiffTest {
+
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+
+    @TempDir
+    Path dir;
+
+    private StoredRun measure(String name, long oddTicks) throws Exception {
+        Path runDir = Files.createDirectories(dir.resolve(name));
+        RunConfig config = new RunConfig(List.of("test.tagged"), 8, 4_000, 0, 4_000, 500, Mode.BACK_TO_BACK, 0, 0, 1,
+                -1, ClockBinding.FFM, 200, 1, 20_000, false,
+                Map.of("evenTicks", "1500", "oddTicks", Long.toString(oddTicks)), List.of(), 120, runDir);
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        List<BenchmarkOutcome> outcomes = new Runner(config, registry, CpuList.parse(""),
+                InProcessForks.launcher(registry), QUIET).run();
+        RunFixture.store(runDir, config, outcomes, List.of(),
+                RunFixture.environment(dir.resolve("machine"), RunFixture.START, RunFixture.COMMIT, false));
+        return ResultReader.readSummary(runDir);
+    }
+
+    private static Verdict verdict(RunDiff diff, String series) {
+        return diff.benchmarks().get(0).stages().stream().filter(s -> s.stage().equals(series)).findFirst()
+                .orElseThrow(() -> new AssertionError("no row " + series)).comparisons().get(0).verdict();
+    }
+
+    @Test
+    void shouldCallOnlyTheSlowedTagSlowerAmongTheTagsOfItsStage() throws Exception {
+        StoredRun a = measure("a", 1_500);
+        StoredRun b = measure("b", 6_000);
+
+        RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), List.of(Statistic.TMEAN), List.of(), true);
+        RunDiff stagesOnly = RunDiff.compare(a, b, VerdictRule.defaults(), List.of(Statistic.TMEAN), List.of());
+
+        assertEquals(Verdict.SLOWER, verdict(diff, "work[odd]"));
+        assertEquals(Verdict.NO_CHANGE, verdict(diff, "work[even]"));
+        assertEquals(Verdict.NO_CHANGE, verdict(diff, "send[even]"));
+        assertEquals(Verdict.SLOWER, verdict(diff, "work"), "the stage as a whole holds the slowed tag");
+        assertEquals(7, diff.rowCount(), "work, its two tags, send, its tag, total, unmarked: one family");
+        assertEquals(List.of(), diff.tagSeriesLeftOut());
+        assertEquals(List.of("test.tagged/work[even]", "test.tagged/work[odd]", "test.tagged/send[even]"),
+                stagesOnly.tagSeriesLeftOut(), "compared only when asked: more rows make every call stricter");
+        assertEquals(4, stagesOnly.rowCount());
+    }
+}
