@@ -357,6 +357,8 @@ public final class RunReport {
                     .mapToDouble(s -> s.valueOf(column)).max().orElse(0)));
         }
         List<Column> columns = new ArrayList<>(List.of(Column.left("benchmark", Width.fit()), Column.left("stage", Width.fit())));
+        int benchmarkWidth = Math.max("benchmark".length(),
+                outcomes.stream().mapToInt(o -> o.descriptor().name().length()).max().orElse(0));
         for (int i = 0; i < COLUMNS.size(); i++) {
             columns.add(Column.right(COLUMNS.get(i) + " " + scales.get(i).unit(), Width.fixed(10)));
         }
@@ -380,7 +382,7 @@ public final class RunReport {
                 firstRow = false;
                 List<StageSummary> tags = summaries.stream()
                         .filter(t -> TagDeclaration.stageOf(t.stage()).filter(s.stage()::equals).isPresent()).toList();
-                appendTags(table, notes, outcome, s, tags, scales);
+                appendTags(table, notes, outcome, s, tags, scales, benchmarkWidth);
                 skippedLine(outcome, s).ifPresent(notes::add);
             }
             MarkCost.of(outcome).ifPresent(cost -> notes.add(String.format(Locale.ROOT,
@@ -398,6 +400,8 @@ public final class RunReport {
 
     /** Most tags shown under a stage; the rest are summed in one line (every tag is in summary.json and the report). */
     static final int TAGS_SHOWN = 4;
+    /** Longest tag name the table shows whole (a line stays within 120 characters); longer ones end in "~". */
+    static final int TAG_NAME_SHOWN = 13;
     /** A tag whose p50 (or reliable p99) is this far from its stage's, and a counter step, tells something apart. */
     static final double TAG_APART_RATIO = 0.10;
 
@@ -419,7 +423,7 @@ public final class RunReport {
      * of the rows when no tag stands apart from the stage ({@link #apart}).
      */
     private static void appendTags(Table table, List<String> notes, BenchmarkOutcome outcome, StageSummary stage,
-                                   List<StageSummary> tags, List<TimeScale> scales) {
+                                   List<StageSummary> tags, List<TimeScale> scales, int benchmarkWidth) {
         if (tags.size() < 2 || stage.count() == 0) {
             return;
         }
@@ -431,16 +435,24 @@ public final class RunReport {
             return;
         }
         List<StageSummary> byCount = tags.stream().sorted(Comparator.comparingLong(StageSummary::count).reversed()).toList();
+        // the share, right-aligned, where the benchmark's name would be; the tag indented under its stage
+        String share = "%" + benchmarkWidth + "s";
         for (StageSummary tag : byCount.subList(0, Math.min(TAGS_SHOWN, byCount.size()))) {
-            String label = String.format(Locale.ROOT, "  [%s] %.1f%%", TagDeclaration.tagOf(tag.stage()).orElseThrow(),
-                    100.0 * tag.count() / stage.count());
-            table.row(seriesRow(outcome, tag, "", label, scales));
+            String name = TagDeclaration.tagOf(tag.stage()).orElseThrow();
+            String shown = name.length() <= TAG_NAME_SHOWN ? name : name.substring(0, TAG_NAME_SHOWN - 1) + "~";
+            table.row(seriesRow(outcome, tag, String.format(Locale.ROOT, share, percent(tag.count(), stage.count())),
+                    "  [" + shown + "]", scales));
         }
         if (byCount.size() > TAGS_SHOWN) {
             List<StageSummary> rest = byCount.subList(TAGS_SHOWN, byCount.size());
             long restCount = rest.stream().mapToLong(StageSummary::count).sum();
-            table.row("", String.format(Locale.ROOT, "  +%d more %.1f%%", rest.size(), 100.0 * restCount / stage.count()));
+            table.row(String.format(Locale.ROOT, share, percent(restCount, stage.count())),
+                    "  +" + rest.size() + " more tags");
         }
+    }
+
+    private static String percent(long part, long whole) {
+        return String.format(Locale.ROOT, "%.1f%%", 100.0 * part / whole);
     }
 
     /** @return whether {@code tag}'s p50, or its p99 where reliable, is more than 10 % and a step from its stage's */

@@ -63,9 +63,9 @@ class RunReportTest {
                 true).toText().lines().toList();
 
         int work = indexOf(lines, "tagged    work ");
-        assertTrue(lines.get(work + 1).startsWith("            [a] 75.0%"), lines.get(work + 1));
+        assertTrue(lines.get(work + 1).startsWith("    75.0%   [a] "), lines.get(work + 1));
         assertTrue(lines.get(work + 1).contains(" 3 "), lines.get(work + 1));
-        assertTrue(lines.get(work + 2).startsWith("            [b] 25.0%"), lines.get(work + 2));
+        assertTrue(lines.get(work + 2).startsWith("    25.0%   [b] "), lines.get(work + 2));
         assertTrue(lines.get(work + 3).startsWith("          send "), "send's one tag is not repeated: " + lines);
         assertTrue(lines.get(work + 4).startsWith("          total "), lines.get(work + 4));
         assertTrue(lines.stream().noneMatch(l -> l.contains("[a]") && l.contains("probe")), "a tag is not warned of");
@@ -95,6 +95,21 @@ class RunReportTest {
         assertTrue(!text.contains("[a]"), text);
         assertTrue(text.replaceAll("\\s+", " ").contains("alike parse: 2 tags, none apart from the stage at p50 or a"
                 + " reliable p99 (by >10% and a step): listed in report.html"), text);
+    }
+
+    @Test
+    void shouldShortenALongTagNameSoATaggedTableStaysWithin120Characters() {
+        Map<String, double[]> fork = new java.util.LinkedHashMap<>();
+        fork.put("decide", new double[] {30, 30, 31, 90});
+        fork.put("decide[no-order]", new double[] {30, 30, 31});
+        fork.put("decide[rejected-execute_unknown_order]", new double[] {90});
+        BenchmarkOutcome rejected = RunFixture.outcome("pipeline", List.of("decide"), List.of(fork, fork));
+
+        List<String> lines = new RunReport(RunFixture.config(Path.of("unused")), List.of(rejected), List.of(), List.of(),
+                true).toText().lines().toList();
+
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("    25.0%   [rejected-exe~] ")), lines.toString());
+        assertTrue(lines.stream().allMatch(l -> l.length() <= 120), lines.toString());
     }
 
     private static int indexOf(List<String> lines, String prefix) {
