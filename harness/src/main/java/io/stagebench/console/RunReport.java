@@ -400,6 +400,8 @@ public final class RunReport {
 
     /** Most tags shown under a stage; the rest are summed in one line (every tag is in summary.json and the report). */
     static final int TAGS_SHOWN = 4;
+    /** Most tags shown under a stage in a smoke run ({@code --quick}), whose output is a first look. */
+    static final int SMOKE_TAGS_SHOWN = 2;
     /** Longest tag name the table shows whole (a line stays within 120 characters); longer ones end in "~". */
     static final int TAG_NAME_SHOWN = 13;
     /** A tag whose p50 (or reliable p99) is this far from its stage's, and a counter step, tells something apart. */
@@ -422,8 +424,8 @@ public final class RunReport {
      * nothing when the stage's messages carry one tag (its row says it all), and one note instead
      * of the rows when no tag stands apart from the stage ({@link #apart}).
      */
-    private static void appendTags(Table table, List<String> notes, BenchmarkOutcome outcome, StageSummary stage,
-                                   List<StageSummary> tags, List<TimeScale> scales, int benchmarkWidth) {
+    private void appendTags(Table table, List<String> notes, BenchmarkOutcome outcome, StageSummary stage,
+                            List<StageSummary> tags, List<TimeScale> scales, int benchmarkWidth) {
         if (tags.size() < 2 || stage.count() == 0) {
             return;
         }
@@ -437,17 +439,20 @@ public final class RunReport {
         List<StageSummary> byCount = tags.stream().sorted(Comparator.comparingLong(StageSummary::count).reversed()).toList();
         // the share, right-aligned, where the benchmark's name would be; the tag indented under its stage
         String share = "%" + benchmarkWidth + "s";
-        for (StageSummary tag : byCount.subList(0, Math.min(TAGS_SHOWN, byCount.size()))) {
+        int shown = forkCountChosen ? SMOKE_TAGS_SHOWN : TAGS_SHOWN;
+        for (StageSummary tag : byCount.subList(0, Math.min(shown, byCount.size()))) {
             String name = TagDeclaration.tagOf(tag.stage()).orElseThrow();
-            String shown = name.length() <= TAG_NAME_SHOWN ? name : name.substring(0, TAG_NAME_SHOWN - 1) + "~";
+            String label = name.length() <= TAG_NAME_SHOWN ? name : name.substring(0, TAG_NAME_SHOWN - 1) + "~";
             table.row(seriesRow(outcome, tag, String.format(Locale.ROOT, share, percent(tag.count(), stage.count())),
-                    "  [" + shown + "]", scales));
+                    "  [" + label + "]", scales));
         }
-        if (byCount.size() > TAGS_SHOWN) {
-            List<StageSummary> rest = byCount.subList(TAGS_SHOWN, byCount.size());
+        if (byCount.size() > shown) {
+            List<StageSummary> rest = byCount.subList(shown, byCount.size());
             long restCount = rest.stream().mapToLong(StageSummary::count).sum();
-            table.row(String.format(Locale.ROOT, share, percent(restCount, stage.count())),
-                    "  +" + rest.size() + " more tags");
+            // the last cell spans the columns after it: every other tag's name and share, its percentiles in the report
+            table.row(String.format(Locale.ROOT, share, percent(restCount, stage.count())), "  +" + rest.size()
+                    + " more: " + rest.stream().map(t -> TagDeclaration.tagOf(t.stage()).orElseThrow() + " "
+                    + percent(t.count(), stage.count())).collect(java.util.stream.Collectors.joining(", ")));
         }
     }
 

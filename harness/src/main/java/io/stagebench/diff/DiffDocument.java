@@ -16,9 +16,12 @@ import java.util.List;
  * @param improvements the rows called faster
  * @param warnings     every warning, without the {@code *** WARNING:} prefix
  * @param uncompared   one line per benchmark in common that has no data on a side
+ * @param tagsNotCompared the tag series both runs have that were not compared ({@code --tags} compares them), as
+ *                     "benchmark/stage[tag]"
  */
 public record DiffDocument(String schema, Run a, Run b, Rule rule, List<Benchmark> benchmarks, List<String> regressions,
-                           List<String> improvements, List<String> warnings, List<String> uncompared) {
+                           List<String> improvements, List<String> warnings, List<String> uncompared,
+                           List<String> tagsNotCompared) {
 
     /** @return {@code diff} as it is written */
     public static DiffDocument of(RunDiff diff) {
@@ -31,7 +34,7 @@ public record DiffDocument(String schema, Run a, Run b, Rule rule, List<Benchmar
                 + " interval", "smallest shift of B's values that every condition calls, at alpha / looks / rows");
         return new DiffDocument(DiffReport.SCHEMA, Run.of(diff.a()), Run.of(diff.b()), written,
                 diff.benchmarks().stream().map(Benchmark::of).toList(), diff.regressions(), diff.improvements(),
-                diff.warnings(), diff.uncompared());
+                diff.warnings(), diff.uncompared(), diff.tagSeriesLeftOut());
     }
 
     /**

@@ -112,6 +112,33 @@ class RunReportTest {
         assertTrue(lines.stream().allMatch(l -> l.length() <= 120), lines.toString());
     }
 
+    @Test
+    void shouldNameEveryTagBeyondTheFirstFourWithItsShareSoTheSharesAddUpToTheWhole() {
+        Map<String, double[]> fork = new java.util.LinkedHashMap<>();
+        double[] all = new double[21];
+        java.util.Arrays.fill(all, 40);
+        fork.put("book", all);
+        int[] counts = {6, 5, 4, 3, 2, 1};
+        for (int t = 0; t < counts.length; t++) {
+            double[] ns = new double[counts[t]];
+            java.util.Arrays.fill(ns, 10 + 30 * t);
+            fork.put("book[t" + t + "]", ns);
+        }
+        BenchmarkOutcome book = RunFixture.outcome("book", List.of("book"), List.of(fork));
+
+        List<String> lines = new RunReport(RunFixture.config(Path.of("unused")), List.of(book), List.of(), List.of(), false)
+                .toText().lines().toList();
+        List<String> smoke = new RunReport(RunFixture.config(Path.of("unused")), List.of(book), List.of(), List.of(), true)
+                .toText().lines().toList();
+
+        int stage = indexOf(lines, "book      book ");
+        assertTrue(lines.get(stage + 4).startsWith("    14.3%   [t3] "), lines.toString());
+        assertEquals("    14.3%   +2 more: t4 9.5%, t5 4.8%", lines.get(stage + 5));
+        int smokeStage = indexOf(smoke, "book      book ");
+        assertEquals("    47.6%   +4 more: t2 19.0%, t3 14.3%, t4 9.5%, t5 4.8%", smoke.get(smokeStage + 3),
+                "a smoke run (--quick) shows two");
+    }
+
     private static int indexOf(List<String> lines, String prefix) {
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).startsWith(prefix)) {

@@ -162,7 +162,7 @@ class RunDiffTest {
                 List.of())).toJson());
 
         assertEquals(List.of("schema", "a", "b", "rule", "benchmarks", "regressions", "improvements", "warnings",
-                "uncompared"), keys(json));
+                "uncompared", "tagsNotCompared"), keys(json));
         assertEquals(List.of("dir", "schema", "commit", "dirty", "branch"), keys(json.get("a")));
         assertEquals(List.of("alpha", "thresholdPercent", "statistics", "looks", "lookAlpha", "test", "multipleComparisons",
                 "shift", "spread", "detect"), keys(json.get("rule")));
