@@ -298,26 +298,11 @@ public final class AbCommand implements Callable<Integer> {
     }
 
     private VerdictRule rule() {
-        try {
-            return new VerdictRule(alpha, DiffCommand.parseThreshold(threshold));
-        } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
-        }
+        return DiffCommand.rule(alpha, threshold, spec.commandLine());
     }
 
     private List<Statistic> statistics() {
-        List<Statistic> out = new ArrayList<>();
-        for (String s : stats) {
-            try {
-                Statistic statistic = Statistic.parse(s);
-                if (!out.contains(statistic)) {
-                    out.add(statistic);
-                }
-            } catch (IllegalArgumentException e) {
-                throw usage("--stat: " + e.getMessage());
-            }
-        }
-        return out.isEmpty() ? List.of(Statistic.values()) : out;
+        return DiffCommand.statistics(stats, List.of(Statistic.values()), spec.commandLine());
     }
 
     private CommandLine.ParameterException usage(String message) {

@@ -119,16 +119,15 @@ public final class BisectCommand implements Callable<Integer> {
             newer = commit(home, rest.get(0), "BAD");
             names = rest.subList(1, rest.size());
         }
+        Bisection.checkLine(home, goodCommit, newer, step ? "HEAD" : "BAD");
+        if (!step && goodCommit.hash().equals(newer.hash())) {
+            throw usage("GOOD and BAD are the same commit (" + newer.shortHash() + "): nothing to bisect");
+        }
         if (ParamSweep.sweeps(params)) {
             throw usage("bisect measures one value of each parameter; a sweep (--param key=1,2) is for run");
         }
-        VerdictRule rule;
-        try {
-            rule = new VerdictRule(alpha, DiffCommand.parseThreshold(threshold));
-        } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
-        }
-        List<Statistic> statistics = HistoryCommand.statistics(stats, spec.commandLine());
+        VerdictRule rule = DiffCommand.rule(alpha, threshold, spec.commandLine());
+        List<Statistic> statistics = DiffCommand.statistics(stats, List.of(Statistic.TMEAN), spec.commandLine());
         AbBuilds.Recipe recipe = AbBuilds.Recipe.of(home, build, classPath);
         BenchmarkSource launcher = BenchmarkSource.own();
         List<String> benchmarks = recipe.ownCheckout() ? measurement.benchmarks(launcher.registry(), names) : names;

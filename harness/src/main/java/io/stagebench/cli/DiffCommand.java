@@ -122,29 +122,42 @@ public final class DiffCommand implements Callable<Integer> {
     }
 
     private VerdictRule rule() {
+        return rule(alpha, threshold, spec.commandLine());
+    }
+
+    /**
+     * @return the verdict rule of {@code --alpha} and {@code --threshold}, one look
+     * @throws CommandLine.ParameterException "alpha must be in (0, 1), got 1.5", "--threshold: cannot parse 'x' ..."
+     */
+    static VerdictRule rule(double alpha, String threshold, CommandLine commandLine) {
         try {
             return new VerdictRule(alpha, parseThreshold(threshold));
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            throw new CommandLine.ParameterException(commandLine, e.getMessage());
         }
     }
 
     private List<Statistic> statistics() {
-        if (stats.isEmpty()) {
-            return List.of(Statistic.values());
-        }
+        return statistics(stats, List.of(Statistic.values()), spec.commandLine());
+    }
+
+    /**
+     * @return the statistics of {@code --stat}, each once, in the order named; {@code defaults} when none is
+     * @throws CommandLine.ParameterException "--stat: unknown statistic 'p95' (valid: ...)"
+     */
+    static List<Statistic> statistics(List<String> names, List<Statistic> defaults, CommandLine commandLine) {
         List<Statistic> out = new ArrayList<>();
-        for (String s : stats) {
+        for (String s : names) {
             try {
                 Statistic statistic = Statistic.parse(s);
                 if (!out.contains(statistic)) {
                     out.add(statistic);
                 }
             } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--stat: " + e.getMessage());
+                throw new CommandLine.ParameterException(commandLine, "--stat: " + e.getMessage());
             }
         }
-        return out;
+        return out.isEmpty() ? defaults : out;
     }
 
     /**

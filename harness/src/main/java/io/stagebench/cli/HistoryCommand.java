@@ -37,7 +37,7 @@ import picocli.CommandLine.Parameters;
             "runs measured on the newest run's machine (CPU, kernel, JVM, clock binding, measuring CPU) with its",
             "configuration, and prints per series one row per commit: the median of the per-fork values with the",
             "lowest and highest fork, the shift from the commit before and diff's verdict. Change points: where the",
-            "forks before and after differ by the verdict rule and beyond the commit-to-commit spread; at most",
+            "forks before and after differ by the verdict rule and the commits' own values by a t test; at most",
             "--change-alpha false alarms a report. Runs left out are named with the reason."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:printed", "2:bad usage, not a git checkout, an unknown --since, no stored runs, an unknown"
@@ -82,16 +82,11 @@ public final class HistoryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        VerdictRule rule;
-        try {
-            rule = new VerdictRule(alpha, DiffCommand.parseThreshold(threshold));
-        } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
-        }
+        VerdictRule rule = DiffCommand.rule(alpha, threshold, spec.commandLine());
         if (!(changeAlpha > 0 && changeAlpha < 1)) {
             throw usage("--change-alpha must be in (0, 1), got " + changeAlpha);
         }
-        List<Statistic> statistics = statistics(stats, spec.commandLine());
+        List<Statistic> statistics = DiffCommand.statistics(stats, List.of(Statistic.TMEAN), spec.commandLine());
         Path home = RunStore.projectHome().toAbsolutePath();
         String head = head(home);
         String base = null;
@@ -129,22 +124,6 @@ public final class HistoryCommand implements Callable<Integer> {
         }
         return RunResolver.git(home).resolve("HEAD").orElseThrow(() -> new UsageException("the checkout " + home
                 + " has no commit yet"));
-    }
-
-    /** @return the statistics named, each once, or tmean when none is */
-    static List<Statistic> statistics(List<String> names, CommandLine commandLine) {
-        List<Statistic> out = new ArrayList<>();
-        for (String s : names) {
-            try {
-                Statistic statistic = Statistic.parse(s);
-                if (!out.contains(statistic)) {
-                    out.add(statistic);
-                }
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(commandLine, "--stat: " + e.getMessage());
-            }
-        }
-        return out.isEmpty() ? List.of(Statistic.TMEAN) : out;
     }
 
     private CommandLine.ParameterException usage(String message) {

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
  * Change points of one statistic along a line of commits: where its level shifts and stays
@@ -12,23 +13,24 @@ import java.util.Locale;
  * {@link VerdictRule} between the segments.
  *
  * <p>In a segment of commits, every split that leaves at least {@value #MIN_COMMITS} commits on
- * each side is a candidate; the one whose two sides' forks separate best (the largest
- * standardised Mann-Whitney U) is judged by the verdict rule at alpha divided by the number of
- * candidates (Bonferroni), the forks of all commits on each side pooled as independent forks:
- * the two-sided U test, the Hodges-Lehmann shift beyond its own spread, at least the threshold.
- * One more condition guards against what the test does not count, the level of a whole run
- * moving from one commit's run to the next: the shift must also exceed the commit-to-commit
- * spread on either side (the range of the commits' own medians: the level of no commit's run may
- * reach across the shift). A split that
- * passes is a change point, and both halves are searched again; one that does not ends the
- * search in that segment.
+ * each side is a candidate, judged at alpha divided by the number of candidates (Bonferroni), in
+ * order of how well its two sides' forks separate (the standardised Mann-Whitney U); the first
+ * one called is the change point, and both halves are searched again. A split is called when two
+ * tests agree. The verdict rule, over the forks of all commits on each side pooled as
+ * independent forks: the two-sided U test, the Hodges-Lehmann shift beyond its own spread, at
+ * least the threshold. And, with the commit as the unit, against what the fork test cannot see -
+ * the level of a whole run moving from one commit's run to the next, which all forks of a run
+ * share - a two-sided t test of the commits' own values (the median of each commit's forks)
+ * before against after, its variance pooled within the two sides.
  *
- * <p>False alarms: with no change in the line and forks exchangeable between commits, the
- * first test calls a change with probability at most alpha, and only a call starts further
- * tests, so a series gets any false change point with probability at most alpha. A caller that
+ * <p>False alarms: with no change in the line, a series gets a false change point only if a
+ * candidate of the whole line is called - later segments are searched only after a call - and
+ * by Bonferroni that happens with probability at most alpha: the fork test is exact when forks
+ * are exchangeable between commits, the commit test when the commits' values vary independently
+ * and normally about the level (whole runs moving included), and both must call. A caller that
  * searches several series divides alpha among them ({@code history} does). A shift of less than
- * the threshold, or within the commit-to-commit spread, is never called however many forks
- * agree on it.
+ * the threshold is never called however many forks agree on it. Not found: a shift that a later
+ * commit of the same segment undoes, when neither of its ends alone separates the segment.
  *
  * <p>A commit's per-fork values are a {@link Side}; its pooled value is not used here, and a
  * segment's "pooled" value is the median of its forks, for the direction check of the rule.
@@ -51,16 +53,16 @@ public final class ChangePoints {
      * @param to         one past the segment's last commit
      * @param candidates the splits the segment offered (the Bonferroni divisor)
      * @param comparison the verdict rule's comparison of the forks before against the forks after, within the segment
-     * @param commitSpreadNs the larger commit-to-commit spread of the two sides, which the shift exceeded
+     * @param commitP    the two-sided p of the t test of the commits' own values before against after
      */
-    public record ChangePoint(int index, int from, int to, int candidates, Comparison comparison, double commitSpreadNs) {
+    public record ChangePoint(int index, int from, int to, int candidates, Comparison comparison, double commitP) {
 
-        /** @return "+199.8% (p <0.0001 of 0.002)": the shift, its p and the level it faced */
+        /** @return "+199.8% [+199.5, +200.1] (p <0.0001 over 20 v 20 forks, <0.0001 over 4 v 4 commits; level 0.002)" */
         public String describe(double alpha) {
-            return String.format(Locale.ROOT, "%+.1f%% [%+.1f, %+.1f] (p %s < %s, %d v %d forks)", comparison.shiftPercent(),
-                    percent(comparison.shiftLowNs()), percent(comparison.shiftHighNs()),
-                    VerdictRule.formatP(comparison.pValue()), VerdictRule.formatAlpha(alpha / candidates),
-                    comparison.oldForksNs().length, comparison.newForksNs().length);
+            return String.format(Locale.ROOT, "%+.1f%% [%+.1f, %+.1f] (p %s over %d v %d forks, %s over %d v %d commits; level %s)",
+                    comparison.shiftPercent(), percent(comparison.shiftLowNs()), percent(comparison.shiftHighNs()),
+                    VerdictRule.formatP(comparison.pValue()), comparison.oldForksNs().length, comparison.newForksNs().length,
+                    VerdictRule.formatP(commitP), index - from, to - index, VerdictRule.formatAlpha(alpha / candidates));
         }
 
         private double percent(double ns) {
@@ -89,28 +91,30 @@ public final class ChangePoints {
         if (candidates < 1) {
             return;
         }
-        int best = bestSplit(commits, from, to);
-        if (best < 0) {
-            return;
+        double level = alpha / candidates;
+        VerdictRule rule = new VerdictRule(level, thresholdPercent);
+        for (int split : splitsBySeparation(commits, from, to)) {
+            // Bonferroni over the candidates bounds the chance that any of them is called falsely: the first one called,
+            // in order of how well its forks separate, is the change point (the cheap commit test first)
+            double commitP = commitP(commits.subList(from, split), commits.subList(split, to));
+            if (!(commitP < level)) {
+                continue;
+            }
+            Comparison c = rule.judge(statistic, pooled(commits.subList(from, split)), pooled(commits.subList(split, to)));
+            if (c.verdict() == Verdict.SLOWER || c.verdict() == Verdict.FASTER) {
+                found.add(new ChangePoint(split, from, to, candidates, c, commitP));
+                search(commits, from, split, statistic, alpha, thresholdPercent, found);
+                search(commits, split, to, statistic, alpha, thresholdPercent, found);
+                return;
+            }
         }
-        Side before = pooled(commits.subList(from, best));
-        Side after = pooled(commits.subList(best, to));
-        Comparison c = new VerdictRule(alpha / candidates, thresholdPercent).judge(statistic, before, after);
-        double spread = Math.max(commitSpreadNs(commits.subList(from, best)), commitSpreadNs(commits.subList(best, to)));
-        boolean called = (c.verdict() == Verdict.SLOWER || c.verdict() == Verdict.FASTER) && Math.abs(c.shiftNs()) > spread;
-        if (!called) {
-            return;
-        }
-        found.add(new ChangePoint(best, from, to, candidates, c, spread));
-        search(commits, from, best, statistic, alpha, thresholdPercent, found);
-        search(commits, best, to, statistic, alpha, thresholdPercent, found);
     }
 
     /**
-     * @return the split k (from + MIN_COMMITS .. to - MIN_COMMITS) whose forks before and after separate best: the
-     *         largest |U - n m / 2| / sd(U), from midranks of the segment's forks; -1 when no split has forks both sides
+     * @return the splits k (from + MIN_COMMITS .. to - MIN_COMMITS) with forks on both sides, those whose forks before and
+     *         after separate best first: by |U - n m / 2| / sd(U), from midranks of the segment's forks
      */
-    static int bestSplit(List<Side> commits, int from, int to) {
+    static List<Integer> splitsBySeparation(List<Side> commits, int from, int to) {
         int total = 0;
         for (int i = from; i < to; i++) {
             total += commits.get(i).forks();
@@ -129,8 +133,8 @@ public final class ChangePoints {
         for (int j = 0; j < total; j++) {
             rankSum[owner[j] - from] += ranks[j];
         }
-        int best = -1;
-        double bestZ = -1;
+        List<Integer> splits = new ArrayList<>();
+        List<Double> separation = new ArrayList<>();
         double leftRanks = 0;
         int left = 0;
         for (int k = from + 1; k <= to - MIN_COMMITS; k++) {
@@ -141,13 +145,15 @@ public final class ChangePoints {
                 continue;
             }
             double u = leftRanks - left * (left + 1) / 2.0;
-            double z = Math.abs(u - left * (double) right / 2) / Math.sqrt(left * (double) right * (total + 1) / 12.0);
-            if (z > bestZ) {
-                bestZ = z;
-                best = k;
-            }
+            splits.add(k);
+            separation.add(Math.abs(u - left * (double) right / 2) / Math.sqrt(left * (double) right * (total + 1) / 12.0));
         }
-        return best;
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < splits.size(); i++) {
+            order.add(i);
+        }
+        order.sort(Comparator.comparingDouble((Integer i) -> -separation.get(i)).thenComparingInt(i -> i));
+        return order.stream().map(splits::get).toList();
     }
 
     private static double[] midranks(double[] values) {
@@ -178,10 +184,28 @@ public final class ChangePoints {
         return new Side(median(forks), forks, unreliable);
     }
 
-    /** @return the range of the commits' own medians: how far the level moved from one commit's run to another's */
-    static double commitSpreadNs(List<Side> commits) {
-        double[] centres = commits.stream().filter(s -> s.forks() > 0).mapToDouble(Side::medianNs).toArray();
-        return centres.length < 2 ? 0 : new Side(0, centres, null).rangeNs();
+    /**
+     * @return the two-sided p of Student's t test of the commits' own values (the median of each one's forks), before
+     *         against after, the variance pooled within the two sides: the commit as the unit, so whatever moves a whole
+     *         run between commits counts as noise; 0 when neither side varies and they differ, 1 when they do not
+     */
+    static double commitP(List<Side> before, List<Side> after) {
+        double[] a = before.stream().filter(s -> s.forks() > 0).mapToDouble(Side::medianNs).toArray();
+        double[] b = after.stream().filter(s -> s.forks() > 0).mapToDouble(Side::medianNs).toArray();
+        int df = a.length + b.length - 2;
+        if (a.length < 1 || b.length < 1 || df < 1) {
+            return 1;
+        }
+        double meanA = Arrays.stream(a).average().orElseThrow();
+        double meanB = Arrays.stream(b).average().orElseThrow();
+        double squares = Arrays.stream(a).map(x -> (x - meanA) * (x - meanA)).sum()
+                + Arrays.stream(b).map(x -> (x - meanB) * (x - meanB)).sum();
+        double se = Math.sqrt(squares / df * (1.0 / a.length + 1.0 / b.length));
+        if (!(se > 0)) {
+            return meanA == meanB ? 1 : 0;
+        }
+        double t = Math.abs(meanB - meanA) / se;
+        return Math.min(1, 2 * TDistribution.of(df).survivalProbability(t));
     }
 
     static double median(double[] values) {

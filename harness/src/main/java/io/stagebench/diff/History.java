@@ -3,6 +3,7 @@ package io.stagebench.diff;
 import io.stagebench.store.RunHistory;
 import io.stagebench.store.StoredRun;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -72,12 +73,12 @@ public record History(RunHistory.Selection selection, VerdictRule rule, double c
 
         /** @return the lowest fork's value */
         public double lowNs() {
-            return java.util.Arrays.stream(side.forksNs()).min().orElse(Double.NaN);
+            return Arrays.stream(side.forksNs()).min().orElse(Double.NaN);
         }
 
         /** @return the highest fork's value */
         public double highNs() {
-            return java.util.Arrays.stream(side.forksNs()).max().orElse(Double.NaN);
+            return Arrays.stream(side.forksNs()).max().orElse(Double.NaN);
         }
     }
 

@@ -12,6 +12,7 @@ import io.stagebench.text.Table.Width;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -40,12 +41,11 @@ public final class HistoryReport {
     /** @return the method of the change points and its false-alarm rate, in one sentence */
     public String methodText() {
         return String.format(Locale.ROOT, "change points: binary segmentation; each segment's best split (at least %d commits"
-                        + " a side) is called when the forks before and after differ by the verdict rule - two-sided Mann-Whitney U"
-                        + " at alpha %s over the %d series shown, Bonferroni over the segment's candidate splits; the"
-                        + " Hodges-Lehmann shift beyond its own spread; |shift| >= %s%% - and the shift exceeds the"
-                        + " commit-to-commit spread either side. False alarms: at most %s in this report when nothing changed"
-                        + " and forks vary alike within and between commits; a whole run's level moving between commits is"
-                        + " guarded by the threshold and the commit-to-commit spread, not counted in alpha.",
+                        + " a side) is called when, at alpha %s over the %d series shown and Bonferroni over the segment's"
+                        + " candidate splits, both the verdict rule over the forks before and after (two-sided Mann-Whitney U,"
+                        + " the Hodges-Lehmann shift beyond its own spread, |shift| >= %s%%) and a two-sided t test over the"
+                        + " commits' own values call it. False alarms: at most %s in this report when nothing changed, whether"
+                        + " forks vary alike within and between commits or whole runs move between commits.",
                 ChangePoints.MIN_COMMITS, VerdictRule.formatAlpha(history.changeAlpha()), history.trends().size(),
                 VerdictRule.formatAlpha(history.rule().thresholdPercent()), VerdictRule.formatAlpha(history.changeAlpha()));
     }
@@ -123,7 +123,7 @@ public final class HistoryReport {
 
     /** @return an array's items separated by spaces, so a long list wraps: "[-Xms1g -Xbatch]" */
     private static String words(JsonNode array) {
-        List<String> items = new java.util.ArrayList<>();
+        List<String> items = new ArrayList<>();
         array.forEach(item -> items.add(item.asText()));
         return "[" + String.join(" ", items) + "]";
     }
@@ -200,7 +200,7 @@ public final class HistoryReport {
                 number(n, "shiftHighNs", cp.comparison().shiftHighNs());
                 number(n, "pValue", cp.comparison().pValue());
                 n.put("level", history.seriesAlpha() / cp.candidates());
-                number(n, "commitSpreadNs", cp.commitSpreadNs());
+                number(n, "commitPValue", cp.commitP());
                 n.put("verdict", cp.comparison().verdict().label());
             }
         }

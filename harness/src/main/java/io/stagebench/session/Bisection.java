@@ -26,6 +26,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -33,6 +34,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
+import java.util.stream.IntStream;
 
 /**
  * Finds the first commit of a first-parent line from GOOD to BAD whose benchmarks are slower
@@ -142,47 +144,29 @@ public final class Bisection implements AutoCloseable {
      * @throws UsageException when GOOD is not an ancestor of BAD, they are one commit, or GOOD does not build
      */
     public Result search(CommitLog.Commit good, CommitLog.Commit bad) {
+        checkLine(home, good, bad, "BAD");
         if (good.hash().equals(bad.hash())) {
             throw new UsageException("GOOD and BAD are the same commit (" + good.shortHash() + "): nothing to bisect");
         }
-        if (!CommitLog.isAncestor(home, good.hash(), bad.hash())) {
-            throw new UsageException("GOOD " + good.shortHash() + " is not an ancestor of BAD " + bad.shortHash()
-                    + ": bisect searches the commits from GOOD to BAD");
-        }
         List<CommitLog.Commit> line = CommitLog.firstParent(home, bad.hash(), good.hash());
-        int lo = 0;
-        int hi = line.size() - 1;
+        Search search = new Search(line.size());
         err.printf("[bisect] %d commit(s) after GOOD %s up to BAD %s on the first-parent line; BAD is taken as slower,"
-                + " as git bisect takes it: at most %d comparison(s), then one to confirm%n", hi, good.shortHash(),
-                bad.shortHash(), ceilLog2(hi));
+                + " as git bisect takes it: at most %d comparison(s), then one to confirm%n", line.size() - 1, good.shortHash(),
+                bad.shortHash(), ceilLog2(line.size() - 1));
         err.flush();
         List<Comparison> comparisons = new ArrayList<>();
-        Set<Integer> skipped = new LinkedHashSet<>();
-        while (true) {
-            int mid = midpoint(lo, hi, skipped);
-            if (mid < 0) {
-                break;
-            }
+        for (int mid = search.next(); mid >= 0; mid = search.next()) {
             Comparison c = compare(good, line.get(mid));
             comparisons.add(c);
-            switch (c.outcome()) {
-                case GOOD -> lo = mid;
-                case BAD -> hi = mid;
-                case SKIP -> skipped.add(mid);
-            }
-            int low = lo;
-            int high = hi;
-            int left = hi - lo - 1 - (int) skipped.stream().filter(i -> i > low && i < high).count();
+            search.record(mid, c.outcome());
             err.printf("[bisect] comparison %d: %s; %s%n", comparisons.size(), describe(c),
-                    left <= 0 ? "no commit left to test" : left + " commit(s) left to test");
+                    search.untested() == 0 ? "no commit left to test" : search.untested() + " commit(s) left to test");
             err.flush();
         }
-        List<CommitLog.Commit> open = new ArrayList<>();
-        for (int i = lo + 1; i < hi; i++) {
-            open.add(line.get(i));
-        }
-        if (!open.isEmpty()) {
-            open.add(line.get(hi));
+        int lo = search.lastGood();
+        int hi = search.firstBad();
+        if (hi - lo > 1) {
+            List<CommitLog.Commit> open = new ArrayList<>(line.subList(lo + 1, hi + 1));
             return new Result(line, comparisons, null, line.get(lo), open, null);
         }
         Comparison confirmation = compare(line.get(lo), line.get(hi));
@@ -194,9 +178,7 @@ public final class Bisection implements AutoCloseable {
 
     /** @return one comparison of {@code head} against {@code good}: a step of {@code git bisect run} */
     public Comparison step(CommitLog.Commit good, CommitLog.Commit head) {
-        if (!CommitLog.isAncestor(home, good.hash(), head.hash())) {
-            throw new UsageException("GOOD " + good.shortHash() + " is not an ancestor of HEAD " + head.shortHash());
-        }
+        checkLine(home, good, head, "HEAD");
         if (good.hash().equals(head.hash())) {
             return new Comparison(good, head, Outcome.GOOD, "HEAD is GOOD", true, null);
         }
@@ -206,6 +188,18 @@ public final class Bisection implements AutoCloseable {
         return c;
     }
 
+    /**
+     * @param role how messages name {@code newer}: "BAD" or "HEAD"
+     * @throws UsageException "GOOD 0123456789ab is not an ancestor of BAD 89abcdef0123: bisect searches the commits from
+     *         GOOD to BAD"
+     */
+    public static void checkLine(Path home, CommitLog.Commit good, CommitLog.Commit newer, String role) {
+        if (!CommitLog.isAncestor(home, good.hash(), newer.hash())) {
+            throw new UsageException("GOOD " + good.shortHash() + " is not an ancestor of " + role + " " + newer.shortHash()
+                    + ": bisect searches the commits from GOOD to " + role);
+        }
+    }
+
     /** @return "0123456789ab 'subject' against 89abcdef0123: slower (hold/hold tmean), measured" */
     public static String describe(Comparison c) {
         return c.newer().shortHash() + " '" + c.newer().subject() + "' against " + c.older().shortHash() + ": "
@@ -213,17 +207,55 @@ public final class Bisection implements AutoCloseable {
                 + (c.outcome() == Outcome.SKIP ? "" : c.reused() ? ", from stored runs" : ", measured");
     }
 
-    /** @return the untested index between lo and hi nearest their middle (the lower of two), or -1 when none is left */
-    static int midpoint(int lo, int hi, Set<Integer> skipped) {
-        int middle = (lo + hi) / 2;
-        for (int d = 0; d < hi - lo; d++) {
-            for (int i : new int[] {middle - d, middle + d}) {
-                if (i > lo && i < hi && !skipped.contains(i)) {
-                    return i;
+    /**
+     * The state of a bisection of commits 0 (GOOD) .. n - 1 (BAD): the last known good, the first known bad, the skipped.
+     * Each next commit to test is the untested one nearest the middle of the two (the lower of two), as git bisect picks.
+     */
+    static final class Search {
+
+        private int lastGood;
+        private int firstBad;
+        private final Set<Integer> skipped = new LinkedHashSet<>();
+
+        Search(int commits) {
+            this.lastGood = 0;
+            this.firstBad = commits - 1;
+        }
+
+        /** @return the next commit to test, or -1 when none between the last good and the first bad is left */
+        int next() {
+            int middle = (lastGood + firstBad) / 2;
+            for (int d = 0; d < firstBad - lastGood; d++) {
+                for (int i : new int[] {middle - d, middle + d}) {
+                    if (i > lastGood && i < firstBad && !skipped.contains(i)) {
+                        return i;
+                    }
                 }
             }
+            return -1;
         }
-        return -1;
+
+        /** Takes in what commit {@code index} was found to be. */
+        void record(int index, Outcome outcome) {
+            switch (outcome) {
+                case GOOD -> lastGood = index;
+                case BAD -> firstBad = index;
+                case SKIP -> skipped.add(index);
+            }
+        }
+
+        /** @return the commits between the last good and the first bad not yet tested */
+        int untested() {
+            return (int) IntStream.range(lastGood + 1, firstBad).filter(i -> !skipped.contains(i)).count();
+        }
+
+        int lastGood() {
+            return lastGood;
+        }
+
+        int firstBad() {
+            return firstBad;
+        }
     }
 
     private static int ceilLog2(int n) {
@@ -328,7 +360,7 @@ public final class Bisection implements AutoCloseable {
             RunHistory.Selection selection = RunHistory.select(List.of(commit), session.resultsRoot(), benchmarks, machine,
                     configuration);
             List<StoredRun> runs = new ArrayList<>(selection.commits().get(0).runs());
-            java.util.Collections.reverse(runs);
+            Collections.reverse(runs);
             return runs.stream().filter(r -> benchmarks.stream().allMatch(n -> r.benchmark(n)
                     .map(b -> !b.forks().isEmpty()).orElse(false))).findFirst();
         } catch (StoreException e) {

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.stagebench.host.UserBuild;
 import io.stagebench.json.Json;
 import io.stagebench.system.TestGit;
 import java.nio.file.Files;
@@ -31,55 +30,11 @@ class BisectTest {
 
     private final List<String> commits = new ArrayList<>();
 
-    private void writeBenchmark(long ticks, String note) throws Exception {
-        Path source = repo.resolve("src/com/acme/Hold.java");
-        Files.createDirectories(source.getParent());
-        Files.writeString(source, """
-                package com.acme;
-
-                import io.stagebench.api.Benchmark;
-                import io.stagebench.api.BenchmarkParams;
-                import io.stagebench.api.Operation;
-                import io.stagebench.api.Setup;
-                import io.stagebench.api.Sink;
-                import io.stagebench.api.Stamps;
-                import io.stagebench.clock.Clock;
-
-                // %s
-                @Benchmark(name = "hold")
-                public final class Hold implements Operation {
-                    private static final long TICKS = %d;
-                    private Clock clock;
-
-                    @Setup
-                    public void setup(BenchmarkParams params, Clock clock) {
-                        this.clock = clock;
-                    }
-
-                    @Override
-                    public void run(long seq, Stamps stamps, Sink sink) {
-                        long until = stamps.stageStartTicks() + TICKS;
-                        long now;
-                        do {
-                            now = clock.raw();
-                        } while (now < until);
-                        sink.consume(now);
-                    }
-                }
-                """.formatted(note, ticks));
-    }
-
     private void commit(long ticks, String subject) throws Exception {
-        writeBenchmark(ticks, subject);
+        HoldProject.write(repo, ticks, subject);
         TestGit.git(repo, "add", ".");
         TestGit.git(repo, "commit", "-q", "-m", subject);
         commits.add(TestGit.git(repo, "rev-parse", "HEAD"));
-    }
-
-    private static String build() {
-        String javac = Path.of(System.getProperty("java.home"), "bin", "javac").toString();
-        return javac + " " + UserBuild.javacOptions(Path.of("out")).stream().map(o -> "'" + o + "'")
-                .collect(Collectors.joining(" ")) + " $(find src -name '*.java')";
     }
 
     private String[] args(String... first) {
@@ -102,7 +57,7 @@ class BisectTest {
         assertEquals(2, reversed.exitCode(), reversed.err());
         assertTrue(reversed.err().strip().lines().count() == 1 && reversed.err().contains("is not an ancestor of"), reversed.err());
         CommandLineProcess.Result unknown = CommandLineProcess.run(repo, args("bisect", commits.get(0), commits.get(7), "nope",
-                "--build", build(), "--classpath", "out", "--forks", "5"));
+                "--build", HoldProject.build(), "--classpath", "out", "--forks", "5"));
         assertEquals(2, unknown.exitCode(), unknown.err());
         assertTrue(unknown.err().strip().lines().reduce((a, b) -> b).orElse("").contains("has no benchmark nope"), unknown.err());
         CommandLineProcess.Result none = CommandLineProcess.run(repo, "history", "hold");
@@ -110,7 +65,7 @@ class BisectTest {
         assertTrue(none.err().strip().lines().count() == 1 && none.err().contains("no stored run of hold"), none.err());
 
         CommandLineProcess.Result bisect = CommandLineProcess.run(repo, args("bisect", commits.get(0), commits.get(7), "hold",
-                "--build", build(), "--classpath", "out", "--forks", "5"));
+                "--build", HoldProject.build(), "--classpath", "out", "--forks", "5"));
 
         System.out.println(bisect.out());
         assertEquals(0, bisect.exitCode(), bisect.out() + bisect.err());
@@ -128,7 +83,7 @@ class BisectTest {
         Path step = repo.resolve("step.sh");
         List<String> line = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "bisect", "--step", commits.get(0), "hold", "--build", build(), "--classpath", "out", "--forks", "5"));
+                "bisect", "--step", commits.get(0), "hold", "--build", HoldProject.build(), "--classpath", "out", "--forks", "5"));
         line.addAll(List.of(MEASURE));
         Files.writeString(step, "#!/bin/sh\nexec " + line.stream().map(a -> "'" + a.replace("'", "'\\''") + "'")
                 .collect(Collectors.joining(" ")) + "\n");
@@ -143,7 +98,7 @@ class BisectTest {
         for (String commit : commits) {
             if (!Files.isDirectory(repo.resolve("results").resolve(commit.substring(0, 12)))) {
                 TestGit.git(repo, "checkout", "-q", commit);
-                Process javac = new ProcessBuilder("sh", "-c", build()).directory(repo.toFile()).inheritIO().start();
+                Process javac = new ProcessBuilder("sh", "-c", HoldProject.build()).directory(repo.toFile()).inheritIO().start();
                 assertEquals(0, javac.waitFor());
                 CommandLineProcess.Result stored = CommandLineProcess.run(repo, args("run", "hold", "--classpath", "out",
                         "--forks", "3"));
