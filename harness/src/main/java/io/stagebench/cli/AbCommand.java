@@ -129,11 +129,8 @@ public final class AbCommand implements Callable<Integer> {
             description = "Start no further look once measuring would pass this time, e.g. 4m, 90s (default: 90s a benchmark, at most 6m); a further look is sized to fit it.")
     String budget;
 
-    @Option(names = "--alpha", paramLabel = "P", description = "Significance level of the diff (default: ${DEFAULT-VALUE}).")
-    double alpha = VerdictRule.DEFAULT_ALPHA;
-
-    @Option(names = "--threshold", paramLabel = "PERCENT", description = "Smallest change the diff can call (default: 2%%).")
-    String threshold = "2";
+    @CommandLine.Mixin
+    VerdictOptions verdict = new VerdictOptions();
 
     @Option(names = "--stat", split = ",", paramLabel = "STAT", description = "Statistics to compare (default: tmean, p50, p99, p99.9, max).")
     List<String> stats = new ArrayList<>();
@@ -298,7 +295,7 @@ public final class AbCommand implements Callable<Integer> {
     }
 
     private VerdictRule rule() {
-        return DiffCommand.rule(alpha, threshold, spec.commandLine());
+        return verdict.rule();
     }
 
     private List<Statistic> statistics() {

@@ -88,11 +88,8 @@ public final class BisectCommand implements Callable<Integer> {
     @Option(names = "--jvm-arg", paramLabel = "FLAG", description = "Extra JVM flag for every fork; repeatable.")
     List<String> jvmArgs = new ArrayList<>();
 
-    @Option(names = "--alpha", paramLabel = "P", description = "Significance level of each comparison (default: ${DEFAULT-VALUE}).")
-    double alpha = VerdictRule.DEFAULT_ALPHA;
-
-    @Option(names = "--threshold", paramLabel = "PERCENT", description = "Smallest slowdown that counts (default: 2%%).")
-    String threshold = "2";
+    @CommandLine.Mixin
+    VerdictOptions verdict = new VerdictOptions();
 
     @Option(names = "--stat", split = ",", paramLabel = "STAT", description = "Statistics judged (default: tmean).")
     List<String> stats = new ArrayList<>();
@@ -126,7 +123,7 @@ public final class BisectCommand implements Callable<Integer> {
         if (ParamSweep.sweeps(params)) {
             throw usage("bisect measures one value of each parameter; a sweep (--param key=1,2) is for run");
         }
-        VerdictRule rule = DiffCommand.rule(alpha, threshold, spec.commandLine());
+        VerdictRule rule = verdict.rule();
         List<Statistic> statistics = DiffCommand.statistics(stats, List.of(Statistic.TMEAN), spec.commandLine());
         AbBuilds.Recipe recipe = AbBuilds.Recipe.of(home, build, classPath);
         BenchmarkSource launcher = BenchmarkSource.own();

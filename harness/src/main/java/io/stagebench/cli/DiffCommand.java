@@ -47,12 +47,8 @@ public final class DiffCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "B", description = "The new run: a commit-ish or a run folder.")
     String b;
 
-    @Option(names = "--alpha", paramLabel = "P", description = "Significance level, in (0, 1) (default: ${DEFAULT-VALUE}).")
-    double alpha = VerdictRule.DEFAULT_ALPHA;
-
-    @Option(names = "--threshold", paramLabel = "PERCENT",
-            description = "Smallest change that can be called, e.g. 2 or 2%% (default: 2%%).")
-    String threshold = "2";
+    @CommandLine.Mixin
+    VerdictOptions verdict = new VerdictOptions();
 
     @Option(names = "--stat", split = ",", paramLabel = "STAT",
             description = "Statistics to compare: tmean (mean of the samples up to p99), p50, p99, p99.9, max (default: all).")
@@ -122,19 +118,7 @@ public final class DiffCommand implements Callable<Integer> {
     }
 
     private VerdictRule rule() {
-        return rule(alpha, threshold, spec.commandLine());
-    }
-
-    /**
-     * @return the verdict rule of {@code --alpha} and {@code --threshold}, one look
-     * @throws CommandLine.ParameterException "alpha must be in (0, 1), got 1.5", "--threshold: cannot parse 'x' ..."
-     */
-    static VerdictRule rule(double alpha, String threshold, CommandLine commandLine) {
-        try {
-            return new VerdictRule(alpha, parseThreshold(threshold));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(commandLine, e.getMessage());
-        }
+        return verdict.rule();
     }
 
     private List<Statistic> statistics() {

@@ -55,13 +55,8 @@ public final class HistoryCommand implements Callable<Integer> {
     @Option(names = "--since", paramLabel = "REV", description = "The oldest commit shown (default: the line's root).")
     String since;
 
-    @Option(names = "--alpha", paramLabel = "P",
-            description = "Significance level of each commit's verdict against the one before (default: ${DEFAULT-VALUE}).")
-    double alpha = VerdictRule.DEFAULT_ALPHA;
-
-    @Option(names = "--threshold", paramLabel = "PERCENT",
-            description = "Smallest change a verdict or change point can call (default: 2%%).")
-    String threshold = "2";
+    @CommandLine.Mixin
+    VerdictOptions verdict = new VerdictOptions();
 
     @Option(names = "--change-alpha", paramLabel = "P",
             description = "False-alarm rate of the change points over every series shown (default: ${DEFAULT-VALUE}).")
@@ -82,7 +77,7 @@ public final class HistoryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        VerdictRule rule = DiffCommand.rule(alpha, threshold, spec.commandLine());
+        VerdictRule rule = verdict.rule();
         if (!(changeAlpha > 0 && changeAlpha < 1)) {
             throw usage("--change-alpha must be in (0, 1), got " + changeAlpha);
         }

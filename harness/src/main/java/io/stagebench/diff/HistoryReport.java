@@ -40,11 +40,11 @@ public final class HistoryReport {
 
     /** @return the method of the change points and its false-alarm rate, in one sentence */
     public String methodText() {
-        return String.format(Locale.ROOT, "change points: binary segmentation; each segment's best split (at least %d commits"
-                        + " a side) is called when, at alpha %s over the %d series shown and Bonferroni over the segment's"
-                        + " candidate splits, both the verdict rule over the forks before and after (two-sided Mann-Whitney U,"
-                        + " the Hodges-Lehmann shift beyond its own spread, |shift| >= %s%%) and a two-sided t test over the"
-                        + " commits' own values call it. False alarms: at most %s in this report when nothing changed, whether"
+        return String.format(Locale.ROOT, "change points: binary segmentation; a segment's splits (at least %d commits a side),"
+                        + " best separated first, are judged at alpha %s over the %d series shown, Bonferroni over the"
+                        + " segment's splits, and the first called is one: called when both the verdict rule over the forks"
+                        + " before and after (two-sided Mann-Whitney U, the Hodges-Lehmann shift beyond its own spread, |shift|"
+                        + " >= %s%%) and a two-sided t test over the commits' own values call it. False alarms: at most %s in this report when nothing changed, whether"
                         + " forks vary alike within and between commits or whole runs move between commits.",
                 ChangePoints.MIN_COMMITS, VerdictRule.formatAlpha(history.changeAlpha()), history.trends().size(),
                 VerdictRule.formatAlpha(history.rule().thresholdPercent()), VerdictRule.formatAlpha(history.changeAlpha()));
@@ -63,7 +63,9 @@ public final class HistoryReport {
         out.append("value: the median of the per-fork values of a commit (the forks of all its runs pooled), with the lowest"
                 + " and highest fork; change: the Hodges-Lehmann shift from the commit before, judged by diff's rule (alpha "
                 + VerdictRule.formatAlpha(history.rule().alpha()) + ", Holm over the rows of each pair of commits, |shift| >= "
-                + VerdictRule.formatAlpha(history.rule().thresholdPercent()) + "%)").append(System.lineSeparator());
+                + VerdictRule.formatAlpha(history.rule().thresholdPercent()) + "%): each pair of commits is a diff of its own,"
+                + " so over n pairs up to alpha x n verdicts may be false; the change points hold the whole report to "
+                + VerdictRule.formatAlpha(history.changeAlpha())).append(System.lineSeparator());
         for (History.Trend trend : history.trends()) {
             out.append(System.lineSeparator());
             TimeScale scale = TimeScale.forMaxNs(trend.points().stream().mapToDouble(History.Point::highNs).max().orElse(0));

@@ -183,11 +183,11 @@ public final class Charts {
     }
 
     /**
-     * Draws one series across commits: each fork's value as a point, the commits' values (the median of their forks)
+     * Draws one series across commits, numbered 1 .. n on the x axis: each fork's value as a point, the commits' values (the median of their forks)
      * as a line, and each change point as a dashed vertical line between the last commit of the old level and the
      * first of the new.
      *
-     * @param labels  one per commit, oldest first (tick labels)
+     * @param labels  one per commit, oldest first (their count sets the axis)
      * @param forksNs per commit, its forks' values
      * @param valueNs per commit, its value
      * @param marks   the change points
@@ -196,16 +196,12 @@ public final class Charts {
     public static byte[] trend(String title, List<String> labels, List<double[]> forksNs, double[] valueNs, List<Mark> marks,
                                int width, int height) {
         XYChart chart = new XYChartBuilder().width(width).height(height).title(title)
-                .xAxisTitle("commit (first parent, oldest first)").yAxisTitle("ns").build();
+                .xAxisTitle("commit # (first parent, oldest first; the table below names each)").yAxisTitle("ns").build();
         style(chart.getStyler());
         chart.getStyler().setYAxisDecimalPattern("#,##0.#");
         chart.getStyler().setXAxisMin(0.5);
         chart.getStyler().setXAxisMax(labels.size() + 0.5);
-        chart.getStyler().setxAxisTickLabelsFormattingFunction(x -> {
-            long i = Math.round(x);
-            return Math.abs(x - i) < 1e-6 && i >= 1 && i <= labels.size() ? labels.get((int) i - 1) : "";
-        });
-        chart.getStyler().setXAxisLabelRotation(labels.size() > 6 ? 30 : 0);
+        chart.getStyler().setXAxisDecimalPattern("#");
         List<Double> xs = new ArrayList<>();
         List<Double> ys = new ArrayList<>();
         double lo = Double.POSITIVE_INFINITY;

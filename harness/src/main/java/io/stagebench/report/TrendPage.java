@@ -18,7 +18,7 @@ import java.util.Locale;
 /**
  * The trend page {@code history --html FILE} writes, self-contained like {@code report.html}:
  * what was selected and left out, the change-point method with its false-alarm rate, then per
- * series one chart - each fork's value of each commit as a point, the commits' values as a
+ * series one chart - commits numbered along the x axis, each fork's value of each commit as a point, the commits' values as a
  * line, each change point a dashed line named by its commit and subject - and a table of the
  * commits with the verdict against the one before and links to each run's own report.
  */
@@ -103,13 +103,13 @@ public final class TrendPage {
             }
             html.append("</ul>\n");
         }
-        html.append("<table class=\"pct\">\n<tr><th>commit</th><th>date</th><th>forks</th><th>value ns</th>"
+        html.append("<table class=\"pct\">\n<tr><th>#</th><th>commit</th><th>date</th><th>forks</th><th>value ns</th>"
                 + "<th>forks min .. max ns</th><th>change</th><th>verdict</th><th>subject</th><th>reports</th></tr>\n");
         for (int i = 0; i < trend.points().size(); i++) {
             History.Point p = trend.points().get(i);
             Comparison c = p.previous();
             boolean changed = trend.changePointAt(i).isPresent();
-            html.append(changed ? "<tr class=\"merged\">" : "<tr>").append("<td><code>")
+            html.append(changed ? "<tr class=\"merged\">" : "<tr>").append("<td>").append(i + 1).append("</td><td><code>")
                     .append(HtmlReport.esc(p.commit().commit().shortHash())).append("</code></td><td>")
                     .append(HtmlReport.esc(p.commit().commit().date().toString().substring(0, 10))).append("</td><td>")
                     .append(p.side().forks()).append("</td><td>").append(String.format(Locale.ROOT, "%,.1f", p.centreNs()))

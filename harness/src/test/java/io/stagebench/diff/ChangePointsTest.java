@@ -21,10 +21,17 @@ class ChangePointsTest {
      * @param runNoise   each commit's whole run moving (uniform, +-): what forks of one run share
      */
     private static List<Side> line(long seed, int shiftAt, double shift, double forkNoise, double runNoise) {
+        return line(seed, shiftAt, shift, forkNoise, runNoise, false);
+    }
+
+    /** @param normalRuns whether a run moves normally, {@code runNoise} its standard deviation, instead of uniformly */
+    private static List<Side> line(long seed, int shiftAt, double shift, double forkNoise, double runNoise,
+                                   boolean normalRuns) {
         SplittableRandom random = new SplittableRandom(seed);
         List<Side> commits = new ArrayList<>();
         for (int c = 0; c < COMMITS; c++) {
-            double level = 1_000 * (c >= shiftAt ? shift : 1) * (1 + runNoise * (2 * random.nextDouble() - 1));
+            double moved = normalRuns ? random.nextGaussian() : 2 * random.nextDouble() - 1;
+            double level = 1_000 * (c >= shiftAt ? shift : 1) * (1 + runNoise * moved);
             double[] forks = new double[FORKS];
             for (int f = 0; f < FORKS; f++) {
                 forks[f] = level * (1 + forkNoise * (2 * random.nextDouble() - 1));
@@ -32,6 +39,14 @@ class ChangePointsTest {
             commits.add(new Side(level, forks, null));
         }
         return commits;
+    }
+
+    /** Asserts that none of {@code lines} A/A lines (seeds 1, 2, ...) gets a change point at the defaults. */
+    private static void assertNoChangePointIn(int lines, double forkNoise, double runNoise) {
+        for (long seed = 1; seed <= lines; seed++) {
+            assertEquals(List.of(), ChangePoints.find(line(seed, COMMITS, 1, forkNoise, runNoise), Statistic.TMEAN,
+                    ChangePoints.DEFAULT_ALPHA, VerdictRule.DEFAULT_THRESHOLD_PERCENT), "seed " + seed);
+        }
     }
 
     @Test
@@ -65,11 +80,8 @@ class ChangePointsTest {
 
     @Test
     void shouldFindNoChangePointOverAaCommitsInFiveRepeats() {
-        for (long seed = 1; seed <= 5; seed++) {
-            // forks agree to 2 %, a whole run moves by up to 1 % from one commit to the next
-            assertEquals(List.of(), ChangePoints.find(line(seed, COMMITS, 1, 0.02, 0.01), Statistic.TMEAN, 0.01, 2),
-                    "seed " + seed);
-        }
+        // forks agree to 2 %, a whole run moves by up to 1 % from one commit to the next
+        assertNoChangePointIn(5, 0.02, 0.01);
     }
 
     @Test
@@ -87,11 +99,8 @@ class ChangePointsTest {
 
     @Test
     void shouldNotCallWholeRunsMovingBetweenCommitsByLessThanTheThreshold() {
-        // every commit's run at its own level, +-1.5 %, its forks within 0.2 % of it: the test alone would call splits
-        for (long seed = 1; seed <= 20; seed++) {
-            assertEquals(List.of(), ChangePoints.find(line(seed, COMMITS, 1, 0.002, 0.015), Statistic.TMEAN, 0.01, 2),
-                    "seed " + seed);
-        }
+        // every commit's run at its own level, +-1.5 %, its forks within 0.2 % of it: the fork test alone would call splits
+        assertNoChangePointIn(20, 0.002, 0.015);
     }
 
     @Test
@@ -100,17 +109,8 @@ class ChangePointsTest {
         // calls most of these lines; the commit-level test holds them to alpha. alpha 0.05, 400 lines
         int falseAlarms = 0;
         for (long seed = 1; seed <= 400; seed++) {
-            SplittableRandom random = new SplittableRandom(seed);
-            List<Side> commits = new ArrayList<>();
-            for (int c = 0; c < COMMITS; c++) {
-                double level = 1_000 * (1 + 0.03 * random.nextGaussian());
-                double[] forks = new double[FORKS];
-                for (int f = 0; f < FORKS; f++) {
-                    forks[f] = level * (1 + 0.002 * (2 * random.nextDouble() - 1));
-                }
-                commits.add(new Side(level, forks, null));
-            }
-            falseAlarms += ChangePoints.find(commits, Statistic.TMEAN, 0.05, 0).isEmpty() ? 0 : 1;
+            falseAlarms += ChangePoints.find(line(seed, COMMITS, 1, 0.002, 0.03, true), Statistic.TMEAN, 0.05, 0).isEmpty()
+                    ? 0 : 1;
         }
         assertTrue(falseAlarms <= 32, falseAlarms + " of 400");
     }
