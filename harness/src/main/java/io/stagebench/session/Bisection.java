@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.diff.DiffException;
 import io.stagebench.diff.RunDiff;
 import io.stagebench.diff.Statistic;
+import io.stagebench.diff.Verdict;
 import io.stagebench.diff.VerdictRule;
 import io.stagebench.extension.command.UsageException;
 import io.stagebench.host.InterleavedRunner;
@@ -268,10 +269,16 @@ public final class Bisection implements AutoCloseable {
         Optional<StoredRun> storedOld = stored(older, benchmarks);
         Optional<StoredRun> storedNew = stored(newer, benchmarks);
         if (storedOld.isPresent() && storedNew.isPresent()) {
-            err.println("[bisect] " + newer.shortHash() + " against " + older.shortHash() + ": both measured on this machine"
-                    + " before, read from " + storedOld.get().dir() + " and " + storedNew.get().dir());
+            Comparison fromStore = judged(older, newer, storedOld.get(), storedNew.get(), true);
+            if (fromStore.diff() == null || !unjudged(fromStore.diff())) {
+                err.println("[bisect] " + newer.shortHash() + " against " + older.shortHash() + ": both measured on this"
+                        + " machine before, read from " + storedOld.get().dir() + " and " + storedNew.get().dir());
+                err.flush();
+                return fromStore;
+            }
+            err.println("[bisect] " + newer.shortHash() + " against " + older.shortHash() + ": their stored runs cannot be"
+                    + " judged (" + firstReason(fromStore.diff()) + "): measuring both");
             err.flush();
-            return judged(older, newer, storedOld.get(), storedNew.get(), true);
         }
         AbBuilds.Built a = build(older).orElseThrow(() -> new UsageException(older.shortHash() + " '" + older.subject()
                 + "' does not build, so nothing can be compared against it"));
@@ -300,7 +307,13 @@ public final class Bisection implements AutoCloseable {
             InterleavedRunner.Sides outcomes = runner.run();
             session.store(ma, outcomes.a(), ma.report(outcomes.a()).warnings(), Pairing.of("A", mb.dir()));
             session.store(mb, outcomes.b(), mb.report(outcomes.b()).warnings(), Pairing.of("B", ma.dir()));
-            return judged(older, newer, ResultReader.readSummary(ma.dir()), ResultReader.readSummary(mb.dir()), false);
+            Comparison measured = judged(older, newer, ResultReader.readSummary(ma.dir()), ResultReader.readSummary(mb.dir()),
+                    false);
+            if (measured.diff() != null && unjudged(measured.diff())) {
+                throw new UsageException("no row of " + newer.shortHash() + " against " + older.shortHash() + " can be judged ("
+                        + firstReason(measured.diff()) + "): measure more forks a side (-f), 5 at least");
+            }
+            return measured;
         } catch (IOException e) {
             throw new UsageException(e.getMessage(), e);
         } finally {
@@ -322,6 +335,17 @@ public final class Bisection implements AutoCloseable {
         List<String> slower = diff.regressions();
         return new Comparison(older, newer, slower.isEmpty() ? Outcome.GOOD : Outcome.BAD, String.join(", ", slower), reused,
                 diff);
+    }
+
+    /** @return whether every row of {@code diff} is unreliable: too few forks or samples to reach any verdict */
+    private static boolean unjudged(RunDiff diff) {
+        return diff.rowCount() > 0 && diff.count(Verdict.UNRELIABLE) == diff.rowCount();
+    }
+
+    /** @return the reason of the first row of {@code diff}: "3 v 3 forks cannot reach p < 0.05 (smallest p 0.100)" */
+    private static String firstReason(RunDiff diff) {
+        return diff.benchmarks().stream().flatMap(b -> b.stages().stream()).flatMap(st -> st.comparisons().stream())
+                .map(c -> c.reason()).findFirst().orElse("no rows");
     }
 
     /** @return the benchmarks judged: those named, else the defaults of {@code good}'s build (built for it) */
