@@ -129,11 +129,8 @@ public final class AbCommand implements Callable<Integer> {
             description = "Start no further look once measuring would pass this time, e.g. 4m, 90s (default: 90s a benchmark, at most 6m); a further look is sized to fit it.")
     String budget;
 
-    @Option(names = "--alpha", paramLabel = "P", description = "Significance level of the diff (default: ${DEFAULT-VALUE}).")
-    double alpha = VerdictRule.DEFAULT_ALPHA;
-
-    @Option(names = "--threshold", paramLabel = "PERCENT", description = "Smallest change the diff can call (default: 2%%).")
-    String threshold = "2";
+    @CommandLine.Mixin
+    VerdictOptions verdict = new VerdictOptions();
 
     @Option(names = "--stat", split = ",", paramLabel = "STAT", description = "Statistics to compare (default: tmean, p50, p99, p99.9, max).")
     List<String> stats = new ArrayList<>();
@@ -302,26 +299,11 @@ public final class AbCommand implements Callable<Integer> {
     }
 
     private VerdictRule rule() {
-        try {
-            return new VerdictRule(alpha, DiffCommand.parseThreshold(threshold));
-        } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
-        }
+        return verdict.rule();
     }
 
     private List<Statistic> statistics() {
-        List<Statistic> out = new ArrayList<>();
-        for (String s : stats) {
-            try {
-                Statistic statistic = Statistic.parse(s);
-                if (!out.contains(statistic)) {
-                    out.add(statistic);
-                }
-            } catch (IllegalArgumentException e) {
-                throw usage("--stat: " + e.getMessage());
-            }
-        }
-        return out.isEmpty() ? List.of(Statistic.values()) : out;
+        return DiffCommand.statistics(stats, List.of(Statistic.values()), spec.commandLine());
     }
 
     private CommandLine.ParameterException usage(String message) {

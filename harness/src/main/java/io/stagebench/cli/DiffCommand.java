@@ -47,12 +47,8 @@ public final class DiffCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "B", description = "The new run: a commit-ish or a run folder.")
     String b;
 
-    @Option(names = "--alpha", paramLabel = "P", description = "Significance level, in (0, 1) (default: ${DEFAULT-VALUE}).")
-    double alpha = VerdictRule.DEFAULT_ALPHA;
-
-    @Option(names = "--threshold", paramLabel = "PERCENT",
-            description = "Smallest change that can be called, e.g. 2 or 2%% (default: 2%%).")
-    String threshold = "2";
+    @CommandLine.Mixin
+    VerdictOptions verdict = new VerdictOptions();
 
     @Option(names = "--stat", split = ",", paramLabel = "STAT",
             description = "Statistics to compare: tmean (mean of the samples up to p99), p50, p99, p99.9, max (default: all).")
@@ -126,29 +122,30 @@ public final class DiffCommand implements Callable<Integer> {
     }
 
     private VerdictRule rule() {
-        try {
-            return new VerdictRule(alpha, parseThreshold(threshold));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
+        return verdict.rule();
     }
 
     private List<Statistic> statistics() {
-        if (stats.isEmpty()) {
-            return List.of(Statistic.values());
-        }
+        return statistics(stats, List.of(Statistic.values()), spec.commandLine());
+    }
+
+    /**
+     * @return the statistics of {@code --stat}, each once, in the order named; {@code defaults} when none is
+     * @throws CommandLine.ParameterException "--stat: unknown statistic 'p95' (valid: ...)"
+     */
+    static List<Statistic> statistics(List<String> names, List<Statistic> defaults, CommandLine commandLine) {
         List<Statistic> out = new ArrayList<>();
-        for (String s : stats) {
+        for (String s : names) {
             try {
                 Statistic statistic = Statistic.parse(s);
                 if (!out.contains(statistic)) {
                     out.add(statistic);
                 }
             } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--stat: " + e.getMessage());
+                throw new CommandLine.ParameterException(commandLine, "--stat: " + e.getMessage());
             }
         }
-        return out;
+        return out.isEmpty() ? defaults : out;
     }
 
     /**

@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
         versionProvider = VersionProvider.class,
         description = "Micro-benchmark harness for the stages of a low-latency trading pipeline.",
         subcommands = {RunCommand.class, ClocksCommand.class, ReportCommand.class, DiffCommand.class, AbCommand.class,
+            HistoryCommand.class, BisectCommand.class,
             CheckCommand.class, DemoCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:a check or gate failed", "2:bad usage, bad data, or a file that cannot be read or written",

@@ -173,6 +173,70 @@ public final class Charts {
         return png(chart);
     }
 
+    /**
+     * A change point on a trend chart.
+     *
+     * @param index the point (0-based) where the new level starts
+     * @param label legend text: its commit and subject
+     */
+    public record Mark(int index, String label) {
+    }
+
+    /**
+     * Draws one series across commits, numbered 1 .. n on the x axis: each fork's value as a point, the commits' values (the median of their forks)
+     * as a line, and each change point as a dashed vertical line between the last commit of the old level and the
+     * first of the new.
+     *
+     * @param labels  one per commit, oldest first (their count sets the axis)
+     * @param forksNs per commit, its forks' values
+     * @param valueNs per commit, its value
+     * @param marks   the change points
+     * @return PNG bytes
+     */
+    public static byte[] trend(String title, List<String> labels, List<double[]> forksNs, double[] valueNs, List<Mark> marks,
+                               int width, int height) {
+        XYChart chart = new XYChartBuilder().width(width).height(height).title(title)
+                .xAxisTitle("commit # (first parent, oldest first; the table below names each)").yAxisTitle("ns").build();
+        style(chart.getStyler());
+        chart.getStyler().setYAxisDecimalPattern("#,##0.#");
+        chart.getStyler().setXAxisMin(0.5);
+        chart.getStyler().setXAxisMax(labels.size() + 0.5);
+        chart.getStyler().setXAxisDecimalPattern("#");
+        List<Double> xs = new ArrayList<>();
+        List<Double> ys = new ArrayList<>();
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < forksNs.size(); i++) {
+            for (double v : forksNs.get(i)) {
+                xs.add(i + 1.0);
+                ys.add(v);
+                lo = Math.min(lo, v);
+                hi = Math.max(hi, v);
+            }
+        }
+        XYSeries forks = chart.addSeries("each fork", xs, ys);
+        forks.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        forks.setMarker(SeriesMarkers.CIRCLE);
+        forks.setMarkerColor(new Color(0x1f77b4));
+        double[] x = new double[valueNs.length];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = i + 1.0;
+        }
+        XYSeries centre = chart.addSeries("value: median of the forks", x, valueNs);
+        centre.setLineColor(Color.BLACK);
+        centre.setMarker(SeriesMarkers.NONE);
+        centre.setLineWidth(2.0f);
+        double pad = Math.max(1, (hi - lo) * 0.05);
+        for (int m = 0; m < marks.size(); m++) {
+            double at = marks.get(m).index() + 0.5;
+            XYSeries line = chart.addSeries(marks.get(m).label(), new double[] {at, at}, new double[] {lo - pad, hi + pad});
+            line.setMarker(SeriesMarkers.NONE);
+            line.setLineColor(FORK_COLORS[3 + m % (FORK_COLORS.length - 3)]);
+            line.setLineStyle(new BasicStroke(1.6f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+        }
+        return png(chart);
+    }
+
     private static List<Double> boxed(double[] values) {
         List<Double> out = new ArrayList<>(values.length);
         for (double v : values) {

@@ -9,6 +9,7 @@ import io.stagebench.stats.StageSummary;
 import io.stagebench.stats.TimeScale;
 import io.stagebench.store.HistogramFiles;
 import io.stagebench.store.ResultReader;
+import io.stagebench.store.RunConfiguration;
 import io.stagebench.store.StoredRun;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -45,8 +46,7 @@ public final class HtmlReport {
     static final int OVERVIEW_HEIGHT = 430;
 
     /** The configuration fields that must match for a stored run to be part of a run's history. */
-    static final List<String> SAME_CONFIGURATION = List.of("forks", "messages", "warmupMessages", "warmupMs", "mode",
-            "rateHz", "stallUs", "stallEvery", "params", "jvmFlags");
+    static final List<String> SAME_CONFIGURATION = RunConfiguration.SAME_CONFIGURATION;
 
     private static final DateTimeFormatter LABEL_TIME = DateTimeFormatter.ofPattern("MMdd-HHmm").withZone(ZoneOffset.UTC);
     private static final String[] COLUMNS = {"p50", "p90", "p99", "p99.9", "p99.99", "max"};
@@ -195,14 +195,7 @@ public final class HtmlReport {
     }
 
     private static String configurationKey(JsonNode config) {
-        if (config == null || !config.isObject()) {
-            return "";
-        }
-        StringBuilder key = new StringBuilder();
-        for (String field : SAME_CONFIGURATION) {
-            key.append(field).append('=').append(config.path(field).toString()).append(';');
-        }
-        return key.toString();
+        return RunConfiguration.key(config, SAME_CONFIGURATION);
     }
 
     /** One line per series whose centre moves across layout seeds beyond forks of one seed (see LayoutSensitivity). */

@@ -101,17 +101,15 @@ public final class AbBuilds implements AutoCloseable {
             trees.add(treeA);
             progress.println("[ab] building A in " + treeA.dir().resolve(recipe.folder()) + " (" + recipe.describe() + ") ...");
             progress.flush();
+            Built sideA = built(treeA, recipe, launcher, "A (" + commit.substring(0, 12) + ")");
             if (recipe.ownCheckout()) {
-                treeA.build(ForkEntry.MAIN_RESOURCES);
-                return new AbBuilds(trees, new Built(treeA.dir(),
-                        new BenchmarkSource(launcher.registry(), ForkLauncher.jvm(treeA.classPath()))), new Built(home, launcher));
+                return new AbBuilds(trees, sideA, new Built(home, launcher));
             }
-            Built sideA = built(treeA, recipe, "A (" + commit.substring(0, 12) + ")");
             GitWorktree treeB = GitWorktree.addWorkingTree(recipe.top());
             trees.add(treeB);
             progress.println("[ab] building B, the working tree, in " + treeB.dir().resolve(recipe.folder()) + " ...");
             progress.flush();
-            Built sideB = built(treeB, recipe, "B (the working tree)");
+            Built sideB = built(treeB, recipe, launcher, "B (the working tree)");
             return new AbBuilds(trees, sideA, new Built(home, sideB.source()));
         } catch (IOException | RuntimeException e) {
             trees.forEach(GitWorktree::close);
@@ -119,7 +117,43 @@ public final class AbBuilds implements AutoCloseable {
         }
     }
 
-    private static Built built(GitWorktree tree, Recipe recipe, String label) throws IOException {
+    /**
+     * Checks out {@code commit} in a temporary worktree and builds it by {@code recipe}; on a failure removes it.
+     *
+     * @param label how messages name the commit, e.g. "GOOD (commit 0123456789ab)"
+     * @throws IOException with the failing build's first error lines
+     * @throws UsageException "LABEL: --classpath: no such file or folder: ..."
+     */
+    static Checkout checkout(Recipe recipe, Path home, String commit, BenchmarkSource launcher, String label)
+            throws IOException {
+        GitWorktree tree = GitWorktree.add(recipe.ownCheckout() ? home : recipe.top(), commit);
+        try {
+            return new Checkout(tree, built(tree, recipe, launcher, label));
+        } catch (IOException | RuntimeException e) {
+            tree.close();
+            throw e;
+        }
+    }
+
+    /**
+     * A commit built in a worktree of its own, as {@link #checkout} made it.
+     *
+     * @param tree  the worktree, removed by {@link #close()}
+     * @param built the build, ready to start forks
+     */
+    record Checkout(GitWorktree tree, Built built) implements AutoCloseable {
+        @Override
+        public void close() {
+            tree.close();
+        }
+    }
+
+    /** @return the side {@code tree} holds, once built: stagebench's own build, or the project's by its recipe */
+    private static Built built(GitWorktree tree, Recipe recipe, BenchmarkSource launcher, String label) throws IOException {
+        if (recipe.ownCheckout()) {
+            tree.build(ForkEntry.MAIN_RESOURCES);
+            return new Built(tree.dir(), new BenchmarkSource(launcher.registry(), ForkLauncher.jvm(tree.classPath())));
+        }
         tree.build(recipe.build(), recipe.folder());
         Path folder = tree.dir().resolve(recipe.folder());
         try {

@@ -94,6 +94,11 @@ public final class MeasurementSession {
         return placement.cpu();
     }
 
+    /** @return the result store the session's runs go to */
+    public Path resultsRoot() {
+        return resultsRoot;
+    }
+
     /**
      * One run being measured: its configuration and the environment captured before it.
      *

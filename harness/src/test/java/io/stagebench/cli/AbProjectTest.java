@@ -3,7 +3,6 @@ package io.stagebench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.host.UserBuild;
 import io.stagebench.system.TestGit;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,40 +21,7 @@ class AbProjectTest {
     Path repo;
 
     private void writeBenchmark(long ticks) throws Exception {
-        Path source = repo.resolve("src/com/acme/Hold.java");
-        Files.createDirectories(source.getParent());
-        Files.writeString(source, """
-                package com.acme;
-
-                import io.stagebench.api.Benchmark;
-                import io.stagebench.api.BenchmarkParams;
-                import io.stagebench.api.Operation;
-                import io.stagebench.api.Setup;
-                import io.stagebench.api.Sink;
-                import io.stagebench.api.Stamps;
-                import io.stagebench.clock.Clock;
-
-                @Benchmark(name = "hold")
-                public final class Hold implements Operation {
-                    private static final long TICKS = %d;
-                    private Clock clock;
-
-                    @Setup
-                    public void setup(BenchmarkParams params, Clock clock) {
-                        this.clock = clock;
-                    }
-
-                    @Override
-                    public void run(long seq, Stamps stamps, Sink sink) {
-                        long until = stamps.stageStartTicks() + TICKS;
-                        long now;
-                        do {
-                            now = clock.raw();
-                        } while (now < until);
-                        sink.consume(now);
-                    }
-                }
-                """.formatted(ticks));
+        HoldProject.write(repo, ticks, "hold " + ticks + " ticks");
     }
 
     @Test
@@ -70,9 +36,7 @@ class AbProjectTest {
         TestGit.git(repo, "commit", "-q", "-am", "hold 3000 ticks");
         String head = TestGit.git(repo, "rev-parse", "--short=12", "HEAD");
         writeBenchmark(4_000); // B is the working tree: this uncommitted change, not HEAD
-        String javac = Path.of(System.getProperty("java.home"), "bin", "javac").toString();
-        String build = javac + " " + UserBuild.javacOptions(Path.of("out")).stream().map(o -> "'" + o + "'")
-                .collect(Collectors.joining(" ")) + " $(find src -name '*.java')";
+        String build = HoldProject.build();
 
         CommandLineProcess.Result ab = CommandLineProcess.run(repo, "ab", "HEAD~1", "hold", "--build", build,
                 "--classpath", "out", "--forks", "2", "--warmup", "100000", "--messages", "5000", "--stat", "p50");

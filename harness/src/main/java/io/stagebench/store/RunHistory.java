@@ -1,0 +1,186 @@
+package io.stagebench.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The stored runs of a line of commits that can be lined up against each other: per commit its
+ * complete, clean runs measured on one machine ({@link MachineFingerprint}) with one
+ * configuration ({@link RunConfiguration#SAME_FORKS}). By default the machine and configuration
+ * are those of the newest such run - what CI measures now. Everything else is left out, and
+ * each run left out is named with the reason: another machine (and in which field), another
+ * configuration, uncommitted changes, no fork that succeeded, a summary that cannot be read.
+ *
+ * <p>A commit with several runs of the machine and configuration has their forks pooled: fork
+ * values are the unit of evidence, and more of them is more evidence.
+ */
+public final class RunHistory {
+
+    private RunHistory() {
+    }
+
+    /**
+     * One commit and its runs, oldest first.
+     *
+     * @param commit the commit
+     * @param runs   its runs of the selection's machine and configuration, oldest first (at least one)
+     */
+    public record CommitRuns(CommitLog.Commit commit, List<StoredRun> runs) {
+
+        public CommitRuns {
+            runs = List.copyOf(runs);
+        }
+
+        /** @return the newest run */
+        public StoredRun latest() {
+            return runs.get(runs.size() - 1);
+        }
+
+        /**
+         * @return the benchmark with the forks of every run that measured it, renumbered 1, 2, ... (the merged
+         *         summaries are the newest run's); empty when no run has a fork of it
+         */
+        public Optional<StoredRun.Benchmark> benchmark(String name) {
+            List<StoredRun.Benchmark> measured = runs.stream().flatMap(r -> r.benchmark(name).stream())
+                    .filter(b -> !b.forks().isEmpty()).toList();
+            if (measured.isEmpty()) {
+                return Optional.empty();
+            }
+            StoredRun.Benchmark newest = measured.get(measured.size() - 1);
+            List<StoredRun.Fork> forks = new ArrayList<>();
+            List<String> failures = new ArrayList<>();
+            for (StoredRun.Benchmark b : measured) {
+                if (b.batch() != newest.batch()) {
+                    continue;
+                }
+                for (StoredRun.Fork f : b.forks()) {
+                    forks.add(new StoredRun.Fork(forks.size() + 1, f.summaries(), f.result(), f.layoutSeed()));
+                }
+                failures.addAll(b.failures());
+            }
+            return Optional.of(new StoredRun.Benchmark(name, newest.stages(), forks.size(), failures, newest.summaries(),
+                    forks, newest.histograms(), newest.batch()));
+        }
+    }
+
+    /**
+     * What was selected.
+     *
+     * @param commits            the commits with runs selected, oldest first
+     * @param machine            the machine every selected run was measured on
+     * @param configuration      the configuration of the reference run (the newest)
+     * @param commitsWithoutRuns commits of the line with no run selected
+     * @param leftOut            one line per run left out, saying why
+     */
+    public record Selection(List<CommitRuns> commits, MachineFingerprint machine, JsonNode configuration,
+                            int commitsWithoutRuns, List<String> leftOut) {
+
+        public Selection {
+            commits = List.copyOf(commits);
+            leftOut = List.copyOf(leftOut);
+        }
+    }
+
+    /**
+     * @param line       the commits, oldest first
+     * @param root       the result store
+     * @param benchmarks the benchmarks that matter: a run with none of them is passed over (empty: any run)
+     * @param machine    the machine to keep, or null for the newest run's
+     * @param configKey  the configuration to keep ({@link RunConfiguration#key} over {@link RunConfiguration#SAME_FORKS}),
+     *                   or null for the newest run's
+     * @throws StoreException "no stored run of ..." when no commit of the line has a usable run
+     */
+    public static Selection select(List<CommitLog.Commit> line, Path root, List<String> benchmarks,
+                                   MachineFingerprint machine, String configKey) {
+        List<String> leftOut = new ArrayList<>();
+        Map<CommitLog.Commit, List<StoredRun>> candidates = new LinkedHashMap<>();
+        int dirtyRuns = 0;
+        int withoutBenchmarks = 0;
+        for (CommitLog.Commit commit : line) {
+            List<StoredRun> runs = new ArrayList<>();
+            for (Path dir : runFolders(root.resolve(commit.shortHash()))) {
+                StoredRun run;
+                try {
+                    run = ResultReader.readSummary(dir);
+                } catch (StoreException e) {
+                    leftOut.add(dir + ": cannot be read (" + e.getMessage() + ")");
+                    continue;
+                }
+                if (!benchmarks.isEmpty() && benchmarks.stream().noneMatch(b -> run.benchmark(b).isPresent())) {
+                    withoutBenchmarks++;
+                    continue;
+                }
+                boolean anyFork = run.benchmarks().stream().filter(b -> benchmarks.isEmpty() || benchmarks.contains(b.name()))
+                        .anyMatch(b -> !b.forks().isEmpty());
+                if (!anyFork) {
+                    leftOut.add(name(run) + ": no fork succeeded");
+                    continue;
+                }
+                runs.add(run);
+            }
+            dirtyRuns += runFolders(root.resolve(commit.shortHash() + "-dirty")).size();
+            runs.sort(Comparator.comparing(StoredRun::dir, RunId.ORDER));
+            if (!runs.isEmpty()) {
+                candidates.put(commit, runs);
+            }
+        }
+        if (dirtyRuns > 0) {
+            leftOut.add(dirtyRuns + " run(s) with uncommitted changes (<commit>-dirty): not the code of their commit");
+        }
+        if (withoutBenchmarks > 0) {
+            leftOut.add(withoutBenchmarks + " run(s) measured none of " + String.join(", ", benchmarks));
+        }
+        if (candidates.isEmpty()) {
+            throw new StoreException("no stored run of " + (benchmarks.isEmpty() ? "any benchmark" : String.join(", ", benchmarks))
+                    + " for any of the " + line.size() + " commit(s) from " + (line.isEmpty() ? "-" : line.get(0).shortHash())
+                    + " to " + (line.isEmpty() ? "-" : line.get(line.size() - 1).shortHash()) + " under " + root
+                    + (leftOut.isEmpty() ? "" : " (" + String.join("; ", leftOut) + ")"));
+        }
+        List<List<StoredRun>> all = new ArrayList<>(candidates.values());
+        List<StoredRun> newestCommit = all.get(all.size() - 1);
+        StoredRun reference = newestCommit.get(newestCommit.size() - 1);
+        MachineFingerprint keptMachine = machine != null ? machine : MachineFingerprint.of(reference);
+        String keptConfig = configKey != null ? configKey : RunConfiguration.key(reference.config(), RunConfiguration.SAME_FORKS);
+        List<CommitRuns> selected = new ArrayList<>();
+        JsonNode configuration = null;
+        for (Map.Entry<CommitLog.Commit, List<StoredRun>> e : candidates.entrySet()) {
+            List<StoredRun> kept = new ArrayList<>();
+            for (StoredRun run : e.getValue()) {
+                MachineFingerprint fingerprint = MachineFingerprint.of(run);
+                if (!fingerprint.equals(keptMachine)) {
+                    leftOut.add(name(run) + ": another machine (" + fingerprint.differences(keptMachine) + ")");
+                } else if (!RunConfiguration.key(run.config(), RunConfiguration.SAME_FORKS).equals(keptConfig)) {
+                    leftOut.add(name(run) + ": another configuration (" + RunConfiguration.differences(run.config(),
+                            reference.config(), RunConfiguration.SAME_FORKS) + ")");
+                } else {
+                    kept.add(run);
+                    configuration = run.config();
+                }
+            }
+            if (!kept.isEmpty()) {
+                selected.add(new CommitRuns(e.getKey(), kept));
+            }
+        }
+        if (selected.isEmpty()) {
+            throw new StoreException("no stored run of this machine (" + keptMachine.describe() + ") and configuration for any"
+                    + " of the " + line.size() + " commit(s) under " + root + " (" + String.join("; ", leftOut) + ")");
+        }
+        return new Selection(selected, keptMachine, configuration, line.size() - selected.size(), leftOut);
+    }
+
+    private static String name(StoredRun run) {
+        return run.label() + "/" + run.runId();
+    }
+
+    /** @return the run folders (holding a summary) of one commit folder, by name */
+    private static List<Path> runFolders(Path commitDir) {
+        return RunResolver.folders(commitDir).stream().filter(p -> Files.isRegularFile(p.resolve(RunStore.SUMMARY))).toList();
+    }
+}

@@ -1,0 +1,165 @@
+package io.stagebench.diff;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stagebench.json.Json;
+import io.stagebench.report.TrendPage;
+import io.stagebench.store.CommitLog;
+import io.stagebench.store.RunHistory;
+import io.stagebench.store.RunStore;
+import io.stagebench.store.StoreException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code history}'s selection of stored runs and its analysis, over synthetic runs of a line of commits. */
+class HistoryTest {
+
+    @TempDir
+    Path root;
+
+    private final List<CommitLog.Commit> line = new ArrayList<>();
+
+    private CommitLog.Commit commit(int i) {
+        String hash = String.format(Locale.ROOT, "%02d", i).repeat(20);
+        return new CommitLog.Commit(hash, Instant.parse("2026-12-01T10:00:00Z").plusSeconds(60L * i), "commit " + i);
+    }
+
+    /** Stores a run of {@code commit} whose benchmark "hold" has forks spread +-1 % around {@code centreNs}. */
+    private Path store(CommitLog.Commit commit, String runId, double centreNs) {
+        double[] forks = {centreNs * 0.99, centreNs * 0.995, centreNs, centreNs * 1.005, centreNs * 1.01};
+        return SummaryFixture.run().commit(commit.hash()).messages(5_000).benchmark("hold", Map.of("hold", forks))
+                .writeTo(root.resolve(commit.shortHash()).resolve(runId));
+    }
+
+    private void line(double... centresNs) {
+        for (int i = 0; i < centresNs.length; i++) {
+            CommitLog.Commit c = commit(i + 1);
+            line.add(c);
+            store(c, "20261201-10000" + i, centresNs[i]);
+        }
+    }
+
+    private static void edit(Path run, String field, String value) throws IOException {
+        Path summary = run.resolve(RunStore.SUMMARY);
+        JsonNode tree = Json.mapper().readTree(summary.toFile());
+        ((ObjectNode) tree.get("environment")).put(field, value);
+        Files.writeString(summary, Json.write(tree));
+    }
+
+    private History history(RunHistory.Selection selection) {
+        return History.of(selection, List.of("hold"), List.of(Statistic.P50), VerdictRule.defaults(), ChangePoints.DEFAULT_ALPHA);
+    }
+
+    @Test
+    void shouldMarkOneChangePointAtTheCommitWhereTheLevelShifts() {
+        line(1_000, 1_000, 1_000, 1_000, 3_000, 3_000, 3_000, 3_000);
+
+        History history = history(RunHistory.select(line, root, List.of("hold"), null, null));
+
+        History.Trend trend = history.trends().get(0);
+        assertEquals(8, trend.points().size());
+        assertEquals(1, trend.changePoints().size(), trend.changePoints().toString());
+        assertEquals(line.get(4), trend.points().get(trend.changePoints().get(0).index()).commit().commit());
+        assertEquals(Verdict.SLOWER, trend.points().get(4).previous().verdict());
+        assertEquals(Verdict.NO_CHANGE, trend.points().get(5).previous().verdict());
+        String text = new HistoryReport(history).toText();
+        String words = text.replaceAll("\\s+", " ");
+        assertTrue(words.contains("hold/hold p50 at " + line.get(4).shortHash() + " 'commit 5': +"), text);
+        assertTrue(words.contains("False alarms: at most 0.01 in this report"), text);
+        assertTrue(text.lines().allMatch(l -> l.length() <= 120), text);
+        String html = TrendPage.render(history, root, Instant.now());
+        assertTrue(html.contains("change point at <code>" + line.get(4).shortHash()), "the trend page marks it");
+        assertTrue(html.contains("href=\"" + line.get(0).shortHash() + "/20261201-100000/"),
+                "links to each run's report, relative to the page");
+    }
+
+    @Test
+    void shouldFindNoChangePointOverCommitsOfTheSameCode() {
+        line(1_000, 1_003, 998, 1_001, 1_000, 999, 1_002, 1_000);
+
+        History history = history(RunHistory.select(line, root, List.of("hold"), null, null));
+
+        assertEquals(List.of(), history.trends().get(0).changePoints());
+    }
+
+    @Test
+    void shouldLeaveOutRunsOfAnotherMachineAndNameThemWithTheFieldThatDiffers() throws IOException {
+        line(1_000, 1_000, 1_000);
+        Path other = store(line.get(1), "20261201-110000", 2_000);
+        edit(other, "kernel", "5.10.0-old");
+
+        RunHistory.Selection selection = RunHistory.select(line, root, List.of("hold"), null, null);
+
+        assertEquals(3, selection.commits().size());
+        assertEquals(1, selection.commits().get(1).runs().size(), "the other machine's run is not pooled");
+        assertEquals(1, selection.leftOut().size(), selection.leftOut().toString());
+        String why = selection.leftOut().get(0);
+        assertTrue(why.startsWith(line.get(1).shortHash() + "/20261201-110000: another machine (kernel '5.10.0-old' instead of '"),
+                why);
+    }
+
+    @Test
+    void shouldTakeTheNewestRunsMachineAndLeaveOutOlderCommitsMeasuredElsewhere() throws IOException {
+        line(1_000, 1_000, 1_000);
+        edit(root.resolve(line.get(0).shortHash()).resolve("20261201-100000"), "cpuModel", "Old CPU");
+
+        RunHistory.Selection selection = RunHistory.select(line, root, List.of("hold"), null, null);
+
+        assertEquals(List.of(line.get(1), line.get(2)), selection.commits().stream().map(RunHistory.CommitRuns::commit).toList());
+        assertEquals(1, selection.commitsWithoutRuns());
+        assertTrue(selection.leftOut().get(0).contains("another machine (CPU 'Old CPU' instead of 'Fixture CPU"),
+                selection.leftOut().toString());
+    }
+
+    @Test
+    void shouldPoolTheForksOfEveryRunOfACommit() {
+        line(1_000, 1_000);
+        store(line.get(1), "20261201-120000", 1_000);
+
+        RunHistory.Selection selection = RunHistory.select(line, root, List.of("hold"), null, null);
+
+        assertEquals(10, selection.commits().get(1).benchmark("hold").orElseThrow().forks().size());
+        assertEquals(10, history(selection).trends().get(0).points().get(1).side().forks());
+    }
+
+    @Test
+    void shouldLeaveOutRunsWithUncommittedChangesAndOfAnotherConfiguration() {
+        line(1_000, 1_000);
+        SummaryFixture.run().commit(line.get(1).hash()).messages(5_000).benchmark("hold", Map.of("hold",
+                new double[] {1_000, 1_000, 1_000})).writeTo(root.resolve(line.get(1).shortHash() + "-dirty").resolve("20261201-130000"));
+        SummaryFixture.run().commit(line.get(1).hash()).messages(10_000).benchmark("hold", Map.of("hold",
+                new double[] {1_000, 1_000, 1_000})).writeTo(root.resolve(line.get(0).shortHash()).resolve("20261201-090000"));
+
+        RunHistory.Selection selection = RunHistory.select(line, root, List.of("hold"), null, null);
+
+        assertTrue(selection.leftOut().stream().anyMatch(l -> l.contains("another configuration (messages 10000 instead of 5000)")),
+                selection.leftOut().toString());
+        assertTrue(selection.leftOut().stream().anyMatch(l -> l.startsWith("1 run(s) with uncommitted changes")),
+                selection.leftOut().toString());
+    }
+
+    @Test
+    void shouldRefuseALineWithNoStoredRunOrAnUnknownSeries() {
+        line.add(commit(1));
+        StoreException none = assertThrows(StoreException.class, () -> RunHistory.select(line, root, List.of("hold"), null, null));
+        assertTrue(none.getMessage().startsWith("no stored run of hold for any of the 1 commit(s)"), none.getMessage());
+
+        store(line.get(0), "20261201-100000", 1_000);
+        RunHistory.Selection selection = RunHistory.select(line, root, List.of("hold"), null, null);
+        DiffException unknown = assertThrows(DiffException.class, () -> History.of(selection, List.of("hold/nope"),
+                List.of(Statistic.TMEAN), VerdictRule.defaults(), 0.01));
+        assertEquals("benchmark hold has no series 'nope' (it has: hold)", unknown.getMessage());
+    }
+}
