@@ -1,5 +1,6 @@
 package io.stagebench.diff;
 
+import io.stagebench.api.TagDeclaration;
 import io.stagebench.store.RunHistory;
 import io.stagebench.store.StoredRun;
 import java.util.ArrayList;
@@ -160,8 +161,9 @@ public record History(RunHistory.Selection selection, VerdictRule rule, double c
             }
         }
         Map<String, List<String>> out = new LinkedHashMap<>();
+        // a stage's tag series (stage[tag]) only when named: each series is one more Bonferroni share of alpha
         if (wanted.isEmpty()) {
-            stored.forEach((b, s) -> out.put(b, List.copyOf(s)));
+            stored.forEach((b, s) -> out.put(b, s.stream().filter(one -> TagDeclaration.stageOf(one).isEmpty()).toList()));
             return out;
         }
         for (String w : wanted) {
@@ -174,7 +176,7 @@ public record History(RunHistory.Selection selection, VerdictRule rule, double c
             }
             List<String> list = out.computeIfAbsent(benchmark, k -> new ArrayList<>());
             if (slash < 0) {
-                series.stream().filter(s -> !list.contains(s)).forEach(list::add);
+                series.stream().filter(s -> !list.contains(s) && TagDeclaration.stageOf(s).isEmpty()).forEach(list::add);
             } else {
                 String one = w.substring(slash + 1);
                 if (!series.contains(one)) {
