@@ -61,7 +61,7 @@ public @interface Benchmark {
     /**
      * The kinds of message it tells apart, for {@link Stamps#tag(int)}: each stage's messages of one
      * tag get a distribution of their own, series {@code stage[tag]} (the book's {@code book[add]},
-     * the pipeline's {@code encode[order]}), beside the stage's whole distribution. Names follow
+     * the pipeline's {@code decide[order]}), beside the stage's whole distribution. Names follow
      * {@link #NAME_PATTERN}, each declared once, at most {@value TagDeclaration#MAX_TAGS};
      * {@value TagDeclaration#UNTAGGED} is reserved. A tag's index is its position here.
      *

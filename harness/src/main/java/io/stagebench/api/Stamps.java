@@ -31,7 +31,7 @@ import io.stagebench.clock.Clock;
  * names the benchmark declares in {@link Benchmark#tags()}) and a stage that did no work for a message
  * may say so ({@link #skip()}): the results then give each tag its own distribution, and leave a skipped
  * stage's message out of that stage's distribution instead of pooling an empty interval with real work.
- * A tag is one byte a stage a message in a preallocated array, written with the stage's delta.
+ * A tag is one byte a stage a message in a preallocated array, written when the stage tags or skips.
  */
 public final class Stamps {
 
@@ -54,8 +54,6 @@ public final class Stamps {
     private long lastTicks;
     private long markErrors;
     private boolean restartIgnored;
-    private byte currentTag;
-    private boolean skipping;
     private long tagErrors;
     private int lastBadTag;
 
@@ -137,7 +135,6 @@ public final class Stamps {
         int current = stage;
         if (current < stageCount - 1) {
             deltaTicks[current][row] = saturate(ticks - lastTicks);
-            storeTag(current);
             stage = current + 1;
         } else {
             markErrors++;
@@ -166,21 +163,24 @@ public final class Stamps {
     }
 
     /**
-     * Tags the current stage of this message, and every later stage of it until another tag is
-     * set, with the benchmark's declared tag {@code tag} ({@link Benchmark#tags()}, by index; look
-     * an index up by name once, in setup, with {@link BenchmarkParams#tag(String)}).
+     * Tags the current stage of this message with the benchmark's declared tag {@code tag}
+     * ({@link Benchmark#tags()}, by index; look an index up by name once, in setup, with {@link
+     * BenchmarkParams#tag(String)}). A stage is tagged on its own: tag each stage that tells its
+     * messages apart.
      *
-     * <p>Costs a store of a field; the stage's tag is written with its delta at the next boundary.
-     * Nothing is thrown here: an index outside the declaration is counted, and the fork refuses the
-     * benchmark after warm-up with one line naming it. Ignored by unmarked and batched stamps, which
-     * time a message, or a batch of them, as one interval.
+     * <p>Costs one byte store into the preallocated tags, inside the stage that calls it; a mark
+     * costs nothing more for tags (a benchmark that never tags pays nothing inside any interval:
+     * the runner clears a message's tags before its start read). Nothing is thrown here: an index
+     * outside the declaration is counted, and the fork refuses the benchmark after warm-up with
+     * one line naming it. Ignored by unmarked and batched stamps, which time a message, or a batch
+     * of them, as one interval.
      */
     public void tag(int tag) {
         if (stageTags == null) {
             return;
         }
         if (tag >= 0 && tag < tagCount) {
-            currentTag = (byte) (tag + 1);
+            stageTags[stage][row] = (byte) (tag + 1);
         } else {
             tagErrors++;
             lastBadTag = tag;
@@ -194,9 +194,12 @@ public final class Stamps {
      * messages the stage did run for. The stage's interval is still measured and still part of
      * the message's {@code total}. Call it before the stage's {@link #mark()} (or, in the last stage,
      * before the operation returns); the stages after it are not skipped unless they say so too.
+     * Costs one byte store, as {@link #tag(int)} does, and replaces the stage's tag.
      */
     public void skip() {
-        skipping = true;
+        if (stageTags != null) {
+            stageTags[stage][row] = SKIPPED;
+        }
     }
 
     /** @return calls of {@link #tag(int)} with an index the benchmark does not declare */
@@ -207,13 +210,6 @@ public final class Stamps {
     /** @return the last index {@link #tag(int)} refused (meaningful when {@link #tagErrors()} is not 0) */
     public int lastBadTag() {
         return lastBadTag;
-    }
-
-    private void storeTag(int current) {
-        if (stageTags != null) {
-            stageTags[current][row] = skipping ? SKIPPED : currentTag;
-        }
-        skipping = false;
     }
 
     /** @return whether a batched run ignored a restart (false in any other stamps) */
@@ -234,8 +230,12 @@ public final class Stamps {
     public void open(int row) {
         this.row = row;
         this.stage = 0;
-        this.currentTag = UNTAGGED;
-        this.skipping = false;
+        if (stageTags != null) {
+            // the row may hold an earlier pass's tags; cleared here, before the start read, not in any interval
+            for (byte[] tags : stageTags) {
+                tags[row] = UNTAGGED;
+            }
+        }
     }
 
     /** Runner: the start read of the current message. */
@@ -247,7 +247,6 @@ public final class Stamps {
     public void close(long endTicks) {
         int current = stage;
         deltaTicks[current][row] = saturate(endTicks - lastTicks);
-        storeTag(current);
         if (current != stageCount - 1) {
             markErrors++;
         }

@@ -50,7 +50,7 @@ class StampsTagTest {
     }
 
     @Test
-    void shouldTagTheCurrentStageAndEveryLaterOneUntilTaggedAgain() {
+    void shouldTagOnlyTheStageThatCallsAndClearARowsTagsBeforeItsNextMessage() {
         message(0, () -> {
             stamps.mark();
             stamps.tag(1);
@@ -62,10 +62,14 @@ class StampsTagTest {
             stamps.mark();
             stamps.tag(1);
         });
+        message(0, () -> {
+            stamps.mark();
+            stamps.mark();
+        });
 
         assertArrayEquals(new byte[] {0, 1}, new byte[] {tags[0][0], tags[0][1]});
-        assertArrayEquals(new byte[] {2, 1}, new byte[] {tags[1][0], tags[1][1]});
-        assertArrayEquals(new byte[] {2, 2}, new byte[] {tags[2][0], tags[2][1]});
+        assertArrayEquals(new byte[] {0, 0}, new byte[] {tags[1][0], tags[1][1]}, "row 0 again: its old tag is gone");
+        assertArrayEquals(new byte[] {0, 2}, new byte[] {tags[2][0], tags[2][1]});
     }
 
     @Test
@@ -81,8 +85,9 @@ class StampsTagTest {
             stamps.mark();
         });
 
+        assertEquals(1, tags[0][0]);
         assertEquals(Stamps.SKIPPED, tags[1][0]);
-        assertEquals(1, tags[2][0], "the stage after a skipped one runs, with the message's tag");
+        assertEquals(0, tags[2][0], "the stage after a skipped one runs");
         assertEquals(10, deltas[1][0], "a skipped stage's interval is still measured");
         assertArrayEquals(new byte[] {0, 0, 0}, new byte[] {tags[0][1], tags[1][1], tags[2][1]},
                 "a new message starts untagged and unskipped");

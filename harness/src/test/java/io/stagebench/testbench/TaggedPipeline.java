@@ -11,8 +11,8 @@ import io.stagebench.clock.Clock;
 
 /**
  * Two stages whose first spins a number of ticks that depends on the message's tag: even
- * messages {@code --param evenTicks}, odd ones {@code --param oddTicks}; the second stage runs only
- * for even messages (odd ones {@link Stamps#skip() skip} it). Slowing one tag's path is one flag.
+ * messages {@code --param evenTicks}, odd ones {@code --param oddTicks}; the second stage, untagged,
+ * runs only for even messages (odd ones {@link Stamps#skip() skip} it). Slowing one tag's path is one flag.
  */
 @Benchmark(name = "test.tagged", stages = {"work", "send"}, tags = {"even", "odd", "unused"},
         params = {@Parameter(name = "evenTicks", min = 0, max = 1_000_000, defaultValue = "600",

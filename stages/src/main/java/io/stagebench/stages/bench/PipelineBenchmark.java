@@ -22,9 +22,9 @@ import java.lang.foreign.MemorySegment;
  * The whole pipeline per message, stamped at each stage boundary: parse | book | decide |
  * encode. Every message gets all four deltas; a stage a message does not reach (no book
  * change, no decision) costs only its boundary stamp, as in production instrumentation.
- * {@code decide} and {@code encode} are tagged by the outcome ({@link MessageTags}: an order, no
- * order, or rejected and why), and {@code encode} is {@link Stamps#skip() skipped} when there is no
- * order, so its row is the encoding of the orders made, not a mix with empty intervals.
+ * {@code decide} is tagged by the outcome ({@link MessageTags}: an order, no order, or rejected and
+ * why), and {@code encode} is {@link Stamps#skip() skipped} when there is no order, so its row is the
+ * encoding of the orders made, not a mix with empty intervals.
  */
 @Benchmark(name = "pipeline", stages = {"parse", "book", "decide", "encode"},
         description = "parse -> book -> decide -> encode per message, stamped per stage",
@@ -32,7 +32,7 @@ import java.lang.foreign.MemorySegment;
                 description = ReferenceWorkload.MESSAGES_DESCRIPTION),
             @Parameter(name = ReferenceWorkload.SEED, defaultValue = ReferenceWorkload.DEFAULT_SEED_TEXT,
                 description = ReferenceWorkload.SEED_DESCRIPTION)},
-        // the outcome tags decide and encode by (one per RejectReason: PipelineBenchmarkTest checks the list)
+        // the outcomes decide is tagged by (one per RejectReason: ReferenceBenchmarksTest checks the list)
         tags = {
             MessageTags.ORDER, MessageTags.NO_ORDER, MessageTags.REJECTED_PREFIX + "truncated",
             MessageTags.REJECTED_PREFIX + "length_too_short", MessageTags.REJECTED_PREFIX + "unknown_type",
