@@ -99,7 +99,20 @@ public final class Stamps {
      * a pass.
      */
     public static Stamps unmarked(Clock clock, int[] totalTicks) {
-        return new Stamps(clock, new int[][] {totalTicks}, null, 0, false, false);
+        return unmarked(clock, totalTicks, null, 0);
+    }
+
+    /**
+     * Runner: unmarked stamps that store the benchmark's {@link #tag tags} and {@link #skip skips}
+     * as marked stamps do, into {@code tags}, which no result reads: the unmarked pass then does
+     * the benchmark's tagging work too, so {@code total} minus {@code unmarked} is what the marks
+     * cost, not the marks and the tags.
+     *
+     * @param tags     one byte a message, as long as {@code totalTicks}
+     * @param tagCount how many tags the benchmark declares
+     */
+    public static Stamps unmarked(Clock clock, int[] totalTicks, byte[] tags, int tagCount) {
+        return new Stamps(clock, new int[][] {totalTicks}, tags == null ? null : new byte[][] {tags}, tagCount, false, false);
     }
 
     /**
@@ -172,8 +185,8 @@ public final class Stamps {
      * costs nothing more for tags (a benchmark that never tags pays nothing inside any interval:
      * the runner clears a message's tags before its start read). Nothing is thrown here: an index
      * outside the declaration is counted, and the fork refuses the benchmark after warm-up with
-     * one line naming it. Ignored by unmarked and batched stamps, which time a message, or a batch
-     * of them, as one interval.
+     * one line naming it. Ignored by batched stamps, which time a batch of messages as one interval;
+     * stored, and not read, by the runner's unmarked stamps.
      */
     public void tag(int tag) {
         if (stageTags == null) {

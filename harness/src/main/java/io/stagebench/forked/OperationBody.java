@@ -84,7 +84,7 @@ final class OperationBody implements ForkBody {
                 BenchmarkDescriptor.resetAction(benchmark, params, clock, calibration), replay, batch, preparation);
         scratchStamps = batched ? scratch.batchedStamps(clock) : scratch.stamps(clock, descriptor.tags().size());
         unmarkedScratchStamps = !secondPass ? null
-                : batched ? unmarkedScratch.batchedStamps(clock) : unmarkedScratch.unmarkedStamps(clock);
+                : batched ? unmarkedScratch.batchedStamps(clock) : unmarkedScratch.unmarkedStamps(clock, descriptor.tags().size());
     }
 
     private StallingOperation stalling(Calibration calibration) {
@@ -170,7 +170,7 @@ final class OperationBody implements ForkBody {
         boolean markedFirst = !secondPass || spec.fork() % 2 == 1;
         measuredStamps = batched ? measured.batchedStamps(clock) : measured.stamps(clock, descriptor.tags().size());
         Stamps unmarkedStamps = !secondPass ? null
-                : batched ? unmarked.batchedStamps(clock) : unmarked.unmarkedStamps(clock);
+                : batched ? unmarked.batchedStamps(clock) : unmarked.unmarkedStamps(clock, descriptor.tags().size());
         if (stalling != null) {
             stalling.measurementStarts(seq);
         }

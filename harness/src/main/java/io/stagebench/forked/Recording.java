@@ -79,12 +79,21 @@ public final class Recording {
         return new Stamps(clock, stageTicks, stageTags, tagCount);
     }
 
-    /** @return {@link Stamps#unmarked unmarked} stamps writing each message's total into this one-stage recording */
+    /** @return unmarked stamps for a benchmark that declares no tags */
     Stamps unmarkedStamps(io.stagebench.clock.Clock clock) {
+        return unmarkedStamps(clock, 0);
+    }
+
+    /**
+     * @param tagCount the tags the benchmark declares: its tags go to this recording's tag array, which no
+     *                 result reads, so the unmarked pass does the same tagging work as the marked one
+     * @return {@link Stamps#unmarked unmarked} stamps writing each message's total into this one-stage recording
+     */
+    Stamps unmarkedStamps(io.stagebench.clock.Clock clock, int tagCount) {
         if (stageTicks.length != 1) {
             throw new IllegalStateException("an unmarked recording has one stage, not " + stageTicks.length);
         }
-        return Stamps.unmarked(clock, stageTicks[0]);
+        return Stamps.unmarked(clock, stageTicks[0], stageTags[0], tagCount);
     }
 
     /** @return {@link Stamps#batched batched} stamps writing each batch's interval into this one-stage recording */

@@ -122,6 +122,22 @@ class StampsTagTest {
     }
 
     @Test
+    void shouldStoreTagsOfTheUnmarkedPassWhereNoResultReadsThemSoBothPassesDoTheSameWork() {
+        int[] total = new int[2];
+        byte[] sink = new byte[2];
+        Stamps unmarked = Stamps.unmarked(clock, total, sink, 2);
+        unmarked.open(1);
+        unmarked.start(clock.begin());
+        unmarked.tag(1);
+        unmarked.mark();
+        unmarked.skip();
+        unmarked.close(clock.end());
+
+        assertEquals(Stamps.SKIPPED, sink[1], "its one slot: the last tag or skip of the message");
+        assertEquals(10, total[1], "one interval: the mark read no clock");
+    }
+
+    @Test
     void shouldLookUpADeclaredTagByNameAndRefuseAnUndeclaredOneInOneLine() {
         BenchmarkParams params = new BenchmarkParams("book", 1, 10, 10, Map.of(), 0, List.of("add", "delete"));
 
