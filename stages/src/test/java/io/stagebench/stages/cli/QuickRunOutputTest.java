@@ -23,7 +23,7 @@ class QuickRunOutputTest {
     Path results;
 
     @Test
-    void shouldPrintAQuickRunInAtMost52ShortLinesWithNoWarningTwice() {
+    void shouldPrintAQuickRunInAtMost54ShortLinesWithNoWarningTwice() {
         StringWriter said = new StringWriter();
         PrintWriter both = new PrintWriter(said, true);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
@@ -40,8 +40,9 @@ class QuickRunOutputTest {
 
         assertEquals(0, code, all);
         // 40 before tags; then parse's and book's two largest tags and a "+N more" line each, the pipeline decide's two
-        // and the line saying how many messages skipped encode; with a little room for a wrapped warning
-        assertTrue(lines.size() <= 52, lines.size() + " lines:\n" + all);
+        // and the line saying how many messages skipped encode: 51 in a CI run whose own build loads the machine (a
+        // load warning of 3 lines), with room for a warning that wraps once more
+        assertTrue(lines.size() <= 54, lines.size() + " lines:\n" + all);
         assertTrue(lines.stream().allMatch(l -> l.length() <= 160), all);
         assertTrue(lines.stream().filter(l -> !l.startsWith("results: ")).allMatch(l -> l.length() <= 120), all);
         Set<String> warnings = new HashSet<>();
