@@ -57,6 +57,11 @@ public final class TagDeclaration {
         return open > 0 && series.endsWith("]") ? Optional.of(series.substring(0, open)) : Optional.empty();
     }
 
+    /** @return whether {@code series} is one of {@code stage}'s tag series ({@code stage[tag]}) */
+    public static boolean isTagOf(String series, String stage) {
+        return stageOf(series).filter(stage::equals).isPresent();
+    }
+
     /** @return the tag of a tag's series ({@link #series}), or empty when {@code series} is no tag's */
     public static Optional<String> tagOf(String series) {
         return stageOf(series).map(stage -> series.substring(stage.length() + 1, series.length() - 1));

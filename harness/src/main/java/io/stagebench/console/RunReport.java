@@ -381,7 +381,7 @@ public final class RunReport {
                 table.row(seriesRow(outcome, s, firstRow ? name : "", s.stage(), scales));
                 firstRow = false;
                 List<StageSummary> tags = summaries.stream()
-                        .filter(t -> TagDeclaration.stageOf(t.stage()).filter(s.stage()::equals).isPresent()).toList();
+                        .filter(t -> TagDeclaration.isTagOf(t.stage(), s.stage())).toList();
                 appendTags(table, notes, outcome, s, tags, scales, benchmarkWidth);
                 skippedLine(outcome, s).ifPresent(notes::add);
             }

@@ -139,11 +139,6 @@ public final class Recording {
         return Integer.toUnsignedLong(stageTicks[stage][i]);
     }
 
-    /** @return stage {@code stage}'s tag of message {@code i} as stored ({@link Stamps#UNTAGGED}, {@link Stamps#SKIPPED}, 1 + index) */
-    public byte stageTag(int stage, int i) {
-        return stageTags[stage][i];
-    }
-
     /** @return queueing delay of message {@code i}, unsigned; 0 in back-to-back mode */
     public long queueTicks(int i) {
         return queueTicks == null ? 0 : Integer.toUnsignedLong(queueTicks[i]);

@@ -274,7 +274,7 @@ public final class HtmlReport {
     private static void appendTags(StringBuilder html, StoredRun.Benchmark b, StageSummary stage,
                                    Map<String, HistogramFiles.Log> logs) {
         List<StageSummary> tags = b.summaries().stream()
-                .filter(t -> TagDeclaration.stageOf(t.stage()).filter(stage.stage()::equals).isPresent())
+                .filter(t -> TagDeclaration.isTagOf(t.stage(), stage.stage()))
                 .sorted(java.util.Comparator.comparingLong(StageSummary::count).reversed()).toList();
         if (tags.isEmpty()) {
             return;

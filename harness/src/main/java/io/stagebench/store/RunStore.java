@@ -268,8 +268,11 @@ public final class RunStore {
                     String hgrm = hgrmPath(name, series.getKey());
                     // a tagged stage's log also holds each tag's stream, tagged tag=NAME
                     Map<String, Distribution> tags = new LinkedHashMap<>();
-                    outcome.merged().forEach((other, d) -> TagDeclaration.stageOf(other).filter(series.getKey()::equals)
-                            .ifPresent(stage -> tags.put(TagDeclaration.tagOf(other).orElseThrow(), d)));
+                    outcome.merged().forEach((other, d) -> {
+                        if (TagDeclaration.isTagOf(other, series.getKey())) {
+                            tags.put(TagDeclaration.tagOf(other).orElseThrow(), d);
+                        }
+                    });
                     HistogramFiles.write(dir.resolve(hlog), dir.resolve(hgrm), name, series.getKey(), forks, tags,
                             baseEpochMs, series.getValue().max());
                     logs.add(dir.resolve(hlog));
