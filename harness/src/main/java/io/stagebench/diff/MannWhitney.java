@@ -1,5 +1,8 @@
 package io.stagebench.diff;
 
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.commons.statistics.inference.AlternativeHypothesis;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
 import org.apache.commons.statistics.inference.PValueMethod;
@@ -18,12 +21,22 @@ import org.apache.commons.statistics.inference.PValueMethod;
  * then falls back to the normal approximation with continuity correction, and
  * {@link Result#exact()} says so. When every value on both sides is equal the library
  * returns NaN; this class returns p = 1 (no evidence of any difference).
+ *
+ * <p>Without ties the exact result depends on n, m and how many pairs A wins alone, so it is
+ * computed once for each and kept: a detectable change is found by bisection over shifted
+ * samples, dozens of tests a row, and the library's exact distribution is built anew each call.
  */
 public final class MannWhitney {
 
     private static final MannWhitneyUTest TEST = MannWhitneyUTest.withDefaults()
             .with(AlternativeHypothesis.TWO_SIDED)
             .with(PValueMethod.EXACT);
+
+    /** n, m and the number of pairs in which A's value is the larger: what an untied result depends on. */
+    private record Untied(int n, int m, long aWins) {
+    }
+
+    private static final Map<Untied, Result> UNTIED = new ConcurrentHashMap<>();
 
     private MannWhitney() {
     }
@@ -48,9 +61,34 @@ public final class MannWhitney {
             throw new IllegalArgumentException("Mann-Whitney U needs at least one value a side, got "
                     + a.length + " and " + b.length);
         }
+        Untied key = untied(a, b);
+        return key == null ? library(a, b) : UNTIED.computeIfAbsent(key, k -> library(a, b));
+    }
+
+    private static Result library(double[] a, double[] b) {
         MannWhitneyUTest.Result result = TEST.test(a, b);
         double p = result.getPValue();
         return new Result(result.getStatistic(), Double.isNaN(p) ? 1.0 : Math.min(1.0, p), !result.hasTiedValues());
+    }
+
+    /** @return the key of an untied comparison, or null when two values tie (or one is NaN) */
+    private static Untied untied(double[] a, double[] b) {
+        double[] all = new double[a.length + b.length];
+        System.arraycopy(a, 0, all, 0, a.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        Arrays.sort(all);
+        for (int i = 0; i < all.length; i++) {
+            if (Double.isNaN(all[i]) || i > 0 && all[i] == all[i - 1]) {
+                return null;
+            }
+        }
+        long aWins = 0;
+        for (double x : a) {
+            for (double y : b) {
+                aWins += x > y ? 1 : 0;
+            }
+        }
+        return new Untied(a.length, b.length, aWins);
     }
 
     /** @return the smallest two-sided exact p-value that {@code n} v {@code m} values can give: 2 / C(n+m, n), at most 1 */

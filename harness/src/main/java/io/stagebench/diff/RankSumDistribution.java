@@ -1,5 +1,7 @@
 package io.stagebench.diff;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 
 /**
@@ -10,12 +12,19 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  *
  * <p>IMPLEMENTATION NOTES: the exact table holds probabilities, not counts, so C(60, 30)
  * arrangements never overflow; each step mixes the two smaller tables with weights n/(n+m)
- * and m/(n+m). Memory is O(n x m) doubles per row of the recursion.
+ * and m/(n+m). Memory is O(n x m) doubles per row of the recursion, and the work O((n x m)^2):
+ * a critical rank depends on n, m and the tail alone, so each is computed once and kept
+ * (a sequential {@code ab} asks for the same few at every row of every look).
  */
 final class RankSumDistribution {
 
     /** Largest n x m computed exactly. */
     static final int EXACT_LIMIT = 2_500;
+
+    private record Key(int n, int m, double tail) {
+    }
+
+    private static final Map<Key, Integer> CRITICAL_RANKS = new ConcurrentHashMap<>();
 
     private static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
 
@@ -29,6 +38,10 @@ final class RankSumDistribution {
      *         interval is unbounded)
      */
     static int lowerCriticalRank(int n, int m, double tail) {
+        return CRITICAL_RANKS.computeIfAbsent(new Key(n, m, tail), k -> computeLowerCriticalRank(k.n(), k.m(), k.tail()));
+    }
+
+    private static int computeLowerCriticalRank(int n, int m, double tail) {
         if ((long) n * m <= EXACT_LIMIT) {
             double[] pmf = exact(n, m);
             double cumulative = 0;

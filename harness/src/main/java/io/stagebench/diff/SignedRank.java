@@ -1,6 +1,8 @@
 package io.stagebench.diff;
 
 import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The two-sided Wilcoxon signed-rank test over paired per-fork differences (B's fork i minus
@@ -16,9 +18,19 @@ import java.util.Arrays;
  *
  * <p>IMPLEMENTATION NOTES: ranks are doubled so that midranks are integers; the distribution
  * of the doubled positive-rank sum is built by one pass per difference over at most
- * n(n+1) + 1 cells, in probabilities (each sign 1/2), so 2^n never overflows.
+ * n(n+1) + 1 cells, in probabilities (each sign 1/2), so 2^n never overflows. Untied
+ * differences - the common case for per-fork means - have the doubled ranks 2, 4 .. 2n, so
+ * their distribution depends on n alone and is built once per n and kept, as are the critical
+ * ranks; a distribution with ties is built for its own ranks.
  */
 public final class SignedRank {
+
+    private record Key(int n, double tail) {
+    }
+
+    /** The untied distribution of the doubled positive-rank sum, by n; read only. */
+    private static final Map<Integer, double[]> UNTIED = new ConcurrentHashMap<>();
+    private static final Map<Key, Integer> CRITICAL_RANKS = new ConcurrentHashMap<>();
 
     private SignedRank() {
     }
@@ -60,7 +72,8 @@ public final class SignedRank {
                 observed += doubledRanks[i];
             }
         }
-        double[] pmf = signFlips(doubledRanks);
+        double[] pmf = untied(doubledRanks) ? UNTIED.computeIfAbsent(n, SignedRank::untiedDoubled)
+                : signFlips(doubledRanks);
         // |2s - total| >= |2 observed - total|: as far from the mean as what was seen, on either side
         long distance = Math.abs(2L * observed - total);
         double p = 0;
@@ -94,6 +107,37 @@ public final class SignedRank {
      *         1 - 2 x tail; 0 when even c = 1 is too wide
      */
     static int lowerCriticalRank(int n, double tail) {
+        return CRITICAL_RANKS.computeIfAbsent(new Key(n, tail), k -> computeLowerCriticalRank(k.n(), k.tail()));
+    }
+
+    /** @return whether no two of {@code doubledRanks} are a shared midrank: every one is even, so they are 2, 4 .. 2n */
+    private static boolean untied(int[] doubledRanks) {
+        for (int r : doubledRanks) {
+            if ((r & 1) != 0) {
+                return false;
+            }
+        }
+        // an even midrank can still be shared (three values at positions 0..2 share doubled rank 4): count them
+        boolean[] seen = new boolean[doubledRanks.length + 1];
+        for (int r : doubledRanks) {
+            if (seen[r / 2]) {
+                return false;
+            }
+            seen[r / 2] = true;
+        }
+        return true;
+    }
+
+    /** @return the distribution of the doubled positive-rank sum of {@code n} untied differences (ranks 2, 4 .. 2n) */
+    private static double[] untiedDoubled(int n) {
+        int[] doubled = new int[n];
+        for (int i = 0; i < n; i++) {
+            doubled[i] = 2 * (i + 1);
+        }
+        return signFlips(doubled);
+    }
+
+    private static int computeLowerCriticalRank(int n, double tail) {
         int total = n * (n + 1) / 2;
         int[] ranks = new int[n];
         for (int i = 0; i < n; i++) {
@@ -135,27 +179,34 @@ public final class SignedRank {
         return pmf;
     }
 
-    /** @return each value's midrank among {@code values}, doubled (1-based ranks, so 2..2n) */
+    /** @return each value's midrank among {@code values} (no NaN), doubled (1-based ranks, so 2..2n) */
     private static int[] doubledMidranks(double[] values) {
         int n = values.length;
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, (x, y) -> Double.compare(values[x], values[y]));
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
         int[] ranks = new int[n];
-        int i = 0;
-        while (i < n) {
-            int j = i;
-            while (j + 1 < n && values[order[j + 1]] == values[order[i]]) {
-                j++;
-            }
-            // positions i..j (0-based) share the midrank ((i+1) + (j+1)) / 2; doubled: i + j + 2
-            for (int k = i; k <= j; k++) {
-                ranks[order[k]] = i + j + 2;
-            }
-            i = j + 1;
+        for (int k = 0; k < n; k++) {
+            // the values equal to this one sit at sorted positions first..last (0-based) and share the midrank
+            // ((first+1) + (last+1)) / 2; doubled: first + last + 2
+            int first = firstAtLeast(sorted, values[k]);
+            int last = (values[k] == Double.POSITIVE_INFINITY ? n : firstAtLeast(sorted, Math.nextUp(values[k]))) - 1;
+            ranks[k] = first + last + 2;
         }
         return ranks;
+    }
+
+    /** @return the first position of {@code sorted} holding a value of at least {@code value}, or its length */
+    private static int firstAtLeast(double[] sorted, double value) {
+        int lo = 0;
+        int hi = sorted.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted[mid] < value) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 }
