@@ -155,7 +155,7 @@ public final class AbCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
-        BenchmarkSource launcher = BenchmarkSource.own();
+        BenchmarkSource launcher = BenchmarkSource.own(sessionOptions.launchers());
         Path home = RunStore.projectHome().toAbsolutePath();
         if (SystemFiles.host().command("git", "-C", home.toString(), "rev-parse", "--git-dir").isEmpty()) {
             throw usage("not a git repository: " + home + " (ab builds the commit it compares in a git worktree; run it"

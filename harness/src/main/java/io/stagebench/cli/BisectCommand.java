@@ -126,7 +126,7 @@ public final class BisectCommand implements Callable<Integer> {
         VerdictRule rule = verdict.rule();
         List<Statistic> statistics = DiffCommand.statistics(stats, List.of(Statistic.TMEAN), spec.commandLine());
         AbBuilds.Recipe recipe = AbBuilds.Recipe.of(home, build, classPath);
-        BenchmarkSource launcher = BenchmarkSource.own();
+        BenchmarkSource launcher = BenchmarkSource.own(sessionOptions.launchers());
         List<String> benchmarks = recipe.ownCheckout() ? measurement.benchmarks(launcher.registry(), names) : names;
         if (recipe.ownCheckout()) {
             measurement.checkParams(launcher.registry(), benchmarks, params);

@@ -3,7 +3,6 @@ package io.stagebench.cli;
 import io.stagebench.api.SeriesNames;
 import io.stagebench.builtin.ServiceBenchmark;
 import io.stagebench.console.RunReport;
-import io.stagebench.host.ForkLauncher;
 import io.stagebench.host.Rate;
 import io.stagebench.host.RunConfig;
 import io.stagebench.io.AtomicFiles;
@@ -108,7 +107,7 @@ public final class CoordinatedOmissionDemo implements Callable<Integer> {
                 builder -> machine.apply(builder).forks(1).warmup(warmup, 0).messages(messages).chunk(CHUNK).paced(rateHz)
                         .stall(stallUs, messages, stallMessage).params(Map.of("us", Long.toString(serviceUs))));
 
-        List<BenchmarkOutcome> outcomes = session.run(run, BenchmarkRegistry.load(), ForkLauncher.jvm());
+        List<BenchmarkOutcome> outcomes = session.run(run, BenchmarkRegistry.load(), session.launchers().own());
         RunReport report = run.report(outcomes);
         out.print(report.toText());
         List<String> warnings = new ArrayList<>(report.warnings());

@@ -2,6 +2,7 @@ package io.stagebench.cli;
 
 import io.stagebench.extension.command.CommandProvider;
 import io.stagebench.extension.command.UsageException;
+import io.stagebench.host.ForkLaunchers;
 import io.stagebench.io.IoProblems;
 import io.stagebench.process.LiveForks;
 import io.stagebench.store.StoreException;
@@ -34,14 +35,23 @@ import picocli.CommandLine.Command;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:a check or gate failed", "2:bad usage, bad data, or a file that cannot be read or written",
             "70:an internal error (a bug: the stack trace and what to report are printed)"})
-public final class Main {
+public final class Main implements ForkLaunchers.Chosen {
 
     /** Exit code for bad usage or bad data. */
     public static final int EXIT_USAGE = 2;
     /** Exit code for an internal error - a bug of stagebench's (EX_SOFTWARE of sysexits.h). */
     public static final int EXIT_BUG = 70;
 
-    private Main() {
+    private final ForkLaunchers forkLaunchers;
+
+    private Main(ForkLaunchers forkLaunchers) {
+        this.forkLaunchers = forkLaunchers;
+    }
+
+    /** @return how this command line's forks start: fresh JVMs, unless a test chose otherwise */
+    @Override
+    public ForkLaunchers forkLaunchers() {
+        return forkLaunchers;
     }
 
     public static void main(String[] args) {
@@ -53,12 +63,25 @@ public final class Main {
 
     /** Runs the command line with the given streams; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        return commandLine(out, err).execute(args);
+        return run(args, out, err, ForkLaunchers.jvm());
+    }
+
+    /**
+     * Runs the command line with the given streams, its forks started by {@code launchers} (a
+     * test's seam: {@link ForkLaunchers#jvm()} is what {@link #main} uses); returns the exit code.
+     */
+    public static int run(String[] args, PrintWriter out, PrintWriter err, ForkLaunchers launchers) {
+        return commandLine(out, err, launchers).execute(args);
     }
 
     /** Builds the command tree, including subcommands found through {@link CommandProvider}. */
     public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(new Main());
+        return commandLine(out, err, ForkLaunchers.jvm());
+    }
+
+    /** Builds the command tree whose forks start by {@code launchers}. */
+    public static CommandLine commandLine(PrintWriter out, PrintWriter err, ForkLaunchers launchers) {
+        CommandLine cli = new CommandLine(new Main(launchers));
         for (CommandProvider provider : ServiceLoader.load(CommandProvider.class)) {
             cli.addSubcommand(provider.newCommand());
         }

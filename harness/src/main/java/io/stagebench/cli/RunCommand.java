@@ -121,7 +121,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        BenchmarkSource source = BenchmarkSource.of(classPath, Path.of(""));
+        BenchmarkSource source = BenchmarkSource.of(classPath, Path.of(""), sessionOptions.launchers());
         BenchmarkRegistry registry = source.registry();
         if (list) {
             Table table = Table.withoutHeader(Column.left("benchmark", Width.fixed(12)),

@@ -1,6 +1,5 @@
 package io.stagebench.extension;
 
-import io.stagebench.host.ForkLauncher;
 import io.stagebench.host.RunConfig;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
@@ -126,7 +125,7 @@ public final class Session {
 
     /** Runs every benchmark of {@code run}, forks one after another; progress on stderr. */
     public RunResults measure(Run run) throws IOException {
-        List<BenchmarkOutcome> outcomes = session.run(run.measurement(), BenchmarkRegistry.load(), ForkLauncher.jvm());
+        List<BenchmarkOutcome> outcomes = session.run(run.measurement(), BenchmarkRegistry.load(), session.launchers().own());
         return new RunResults(run, outcomes);
     }
 

@@ -37,8 +37,8 @@ public final class ForkMain {
         }
         // first, while this thread still runs on the service CPUs: the watch thread stays there
         LauncherWatch.start();
-        PrintStream progress = System.out;
-        ForkSpec spec = null;
+        ForkSpec spec;
+        PrintStream progress;
         try {
             spec = Json.mapper().readValue(Path.of(args[0]).toFile(), ForkSpec.class);
             // before any benchmark class loads: the benchmark's stdout goes to a log, progress to descriptor 1, framed
@@ -47,6 +47,26 @@ public final class ForkMain {
                 System.setOut(new PrintStream(new FileOutputStream(Path.of(spec.outDir()).resolve(spec.stdoutFileName())
                         .toFile()), true, StandardCharsets.UTF_8));
             }
+        } catch (Throwable t) {
+            System.err.println("[fork] FAILED: " + t);
+            t.printStackTrace(System.err);
+            System.exit(1);
+            return;
+        }
+        System.exit(execute(spec, progress));
+    }
+
+    /**
+     * Measures the fork {@code spec} describes and writes its files: what {@link #main} does once
+     * the spec is read and the fork's streams are in place. A fork run inside another JVM (a
+     * test's launcher) calls it directly, on a thread of its own.
+     *
+     * @param progress where the fork's progress lines go (framed with the spec's token, when it has one)
+     * @return the exit code: 0, {@link ForkEntry#EXIT_CANNOT_WRITE} or {@link ForkEntry#EXIT_REFUSED} (their one
+     *         line sent to {@code progress} last), or 1 with the reason on stderr
+     */
+    public static int execute(ForkSpec spec, PrintStream progress) {
+        try {
             // a project's benchmarks see of the harness only its API, never its libraries
             ClassLoader loader = spec.benchmarkClassPath().isEmpty() ? ForkMain.class.getClassLoader()
                     : BenchmarkClassLoader.of(spec.benchmarkClassPath().stream().map(Path::of).toList(),
@@ -59,27 +79,27 @@ public final class ForkMain {
             ClassLoader benchmarks = registry.isBuiltin(descriptor.name()) ? ForkMain.class.getClassLoader() : loader;
             // problems on stderr, which the launcher passes through
             new ForkExecution(spec, descriptor, progress, benchmarks).run();
-            System.exit(0);
+            return 0;
         } catch (FileSystemException e) {
             // a result file it cannot write (a full disk): one line for the launcher, which stops the run
             String why = IoProblems.describe(e);
             ProgressEvent event = new ProgressEvent(ProgressEvent.Phase.CANNOT_WRITE, why, ForkEntry.CANNOT_WRITE + why);
-            progress.println(spec == null || spec.progressToken() == null ? event.line() : event.wire());
+            progress.println(spec.progressToken() == null ? event.line() : event.wire());
             progress.flush();
-            System.exit(ForkEntry.EXIT_CANNOT_WRITE);
+            return ForkEntry.EXIT_CANNOT_WRITE;
         } catch (Throwable t) {
             Optional<DeclarationException> refused = declarationProblem(t);
             if (refused.isPresent()) {
                 // the benchmark contradicts its declaration: one line for the launcher, which stops the run
                 String why = refused.get().getMessage();
                 ProgressEvent event = new ProgressEvent(ProgressEvent.Phase.REFUSED, why, why);
-                progress.println(spec == null || spec.progressToken() == null ? event.line() : event.wire());
+                progress.println(spec.progressToken() == null ? event.line() : event.wire());
                 progress.flush();
-                System.exit(ForkEntry.EXIT_REFUSED);
+                return ForkEntry.EXIT_REFUSED;
             }
             System.err.println("[fork] FAILED: " + t);
             t.printStackTrace(System.err);
-            System.exit(1);
+            return 1;
         }
     }
 

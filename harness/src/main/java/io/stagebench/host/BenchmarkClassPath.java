@@ -126,8 +126,8 @@ public final class BenchmarkClassPath {
     }
 
     /** @return the fork launcher for these entries: the running JVM's libraries, these entries loaded apart */
-    public ForkLauncher launcher() {
-        return ForkLauncher.jvm(forkClassPath(System.getProperty("java.class.path")),
+    public ForkLauncher launcher(ForkLaunchers launchers) {
+        return launchers.project(forkClassPath(System.getProperty("java.class.path")),
                 entries.stream().map(Path::toString).toList());
     }
 

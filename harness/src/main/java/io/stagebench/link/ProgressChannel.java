@@ -2,6 +2,7 @@ package io.stagebench.link;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -47,8 +48,17 @@ public final class ProgressChannel {
      * @return a stream on descriptor 1 whose {@code println(String)} sends one framed progress line
      */
     public static PrintStream open(String token) {
+        return open(token, new FileOutputStream(FileDescriptor.out));
+    }
+
+    /**
+     * @param token the fork's token
+     * @param out   where the framed lines go (descriptor 1 in a fork; a test's reader for a fork in its own JVM)
+     * @return a stream whose {@code println(String)} sends one framed progress line to {@code out}
+     */
+    public static PrintStream open(String token, OutputStream out) {
         String prefix = "\n" + FRAME + token + " ";
-        return new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8) {
+        return new PrintStream(out, true, StandardCharsets.UTF_8) {
             @Override
             public void println(String line) {
                 synchronized (this) {

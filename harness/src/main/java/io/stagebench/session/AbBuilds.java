@@ -1,7 +1,7 @@
 package io.stagebench.session;
 
 import io.stagebench.extension.command.UsageException;
-import io.stagebench.host.ForkLauncher;
+import io.stagebench.host.ForkLaunchers;
 import io.stagebench.link.ForkEntry;
 import io.stagebench.system.GitWorktree;
 import java.io.IOException;
@@ -90,18 +90,19 @@ public final class AbBuilds implements AutoCloseable {
      * @param home     the project folder {@code ab} runs from (B)
      * @param commit   A's commit, resolved
      * @param launcher the launcher's own benchmarks: B, and A's registry, in stagebench's own checkout
+     * @param launchers how the built sides' forks start
      * @throws IOException with the failing build's first error lines
      * @throws UsageException "A (commit ...): --classpath: no such file or folder: ..."
      */
-    static AbBuilds build(Recipe recipe, Path home, String commit, BenchmarkSource launcher, PrintWriter progress)
-            throws IOException {
+    static AbBuilds build(Recipe recipe, Path home, String commit, BenchmarkSource launcher, ForkLaunchers launchers,
+                          PrintWriter progress) throws IOException {
         List<GitWorktree> trees = new ArrayList<>();
         try {
             GitWorktree treeA = GitWorktree.add(recipe.ownCheckout() ? home : recipe.top(), commit);
             trees.add(treeA);
             progress.println("[ab] building A in " + treeA.dir().resolve(recipe.folder()) + " (" + recipe.describe() + ") ...");
             progress.flush();
-            Built sideA = built(treeA, recipe, launcher, "A (" + commit.substring(0, 12) + ")");
+            Built sideA = built(treeA, recipe, launcher, launchers, "A (" + commit.substring(0, 12) + ")");
             if (recipe.ownCheckout()) {
                 return new AbBuilds(trees, sideA, new Built(home, launcher));
             }
@@ -109,7 +110,7 @@ public final class AbBuilds implements AutoCloseable {
             trees.add(treeB);
             progress.println("[ab] building B, the working tree, in " + treeB.dir().resolve(recipe.folder()) + " ...");
             progress.flush();
-            Built sideB = built(treeB, recipe, launcher, "B (the working tree)");
+            Built sideB = built(treeB, recipe, launcher, launchers, "B (the working tree)");
             return new AbBuilds(trees, sideA, new Built(home, sideB.source()));
         } catch (IOException | RuntimeException e) {
             trees.forEach(GitWorktree::close);
@@ -124,11 +125,11 @@ public final class AbBuilds implements AutoCloseable {
      * @throws IOException with the failing build's first error lines
      * @throws UsageException "LABEL: --classpath: no such file or folder: ..."
      */
-    static Checkout checkout(Recipe recipe, Path home, String commit, BenchmarkSource launcher, String label)
-            throws IOException {
+    static Checkout checkout(Recipe recipe, Path home, String commit, BenchmarkSource launcher, ForkLaunchers launchers,
+                             String label) throws IOException {
         GitWorktree tree = GitWorktree.add(recipe.ownCheckout() ? home : recipe.top(), commit);
         try {
-            return new Checkout(tree, built(tree, recipe, launcher, label));
+            return new Checkout(tree, built(tree, recipe, launcher, launchers, label));
         } catch (IOException | RuntimeException e) {
             tree.close();
             throw e;
@@ -149,15 +150,16 @@ public final class AbBuilds implements AutoCloseable {
     }
 
     /** @return the side {@code tree} holds, once built: stagebench's own build, or the project's by its recipe */
-    private static Built built(GitWorktree tree, Recipe recipe, BenchmarkSource launcher, String label) throws IOException {
+    private static Built built(GitWorktree tree, Recipe recipe, BenchmarkSource launcher, ForkLaunchers launchers,
+                               String label) throws IOException {
         if (recipe.ownCheckout()) {
             tree.build(ForkEntry.MAIN_RESOURCES);
-            return new Built(tree.dir(), new BenchmarkSource(launcher.registry(), ForkLauncher.jvm(tree.classPath())));
+            return new Built(tree.dir(), new BenchmarkSource(launcher.registry(), launchers.build(tree.classPath())));
         }
         tree.build(recipe.build(), recipe.folder());
         Path folder = tree.dir().resolve(recipe.folder());
         try {
-            return new Built(folder, BenchmarkSource.of(recipe.classPath(), folder));
+            return new Built(folder, BenchmarkSource.of(recipe.classPath(), folder, launchers));
         } catch (UsageException e) {
             throw new UsageException(label + ": " + e.getMessage() + " (after '" + recipe.build() + "')", e);
         }

@@ -67,7 +67,7 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
             err.println("[ab] " + planned.describe());
         }
         err.flush();
-        try (AbBuilds builds = AbBuilds.build(recipe, home, commitHash, launcher, err)) {
+        try (AbBuilds builds = AbBuilds.build(recipe, home, commitHash, launcher, session.launchers(), err)) {
             List<String> names = benchmarks.apply(builds);
             // A's environment names A's commit, read from the worktree while it still exists
             MeasurementSession.Measurement a = session.begin(builds.a().checkout(), names, sideA);

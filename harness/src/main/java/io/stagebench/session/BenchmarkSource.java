@@ -3,6 +3,7 @@ package io.stagebench.session;
 import io.stagebench.extension.command.UsageException;
 import io.stagebench.host.BenchmarkClassPath;
 import io.stagebench.host.ForkLauncher;
+import io.stagebench.host.ForkLaunchers;
 import io.stagebench.registry.BenchmarkRegistry;
 import java.nio.file.Path;
 
@@ -17,28 +18,29 @@ import java.nio.file.Path;
  */
 public record BenchmarkSource(BenchmarkRegistry registry, ForkLauncher launcher) {
 
-    /** @return the launcher's own benchmarks, their forks on its own class path */
-    public static BenchmarkSource own() {
+    /** @return the launcher's own benchmarks, their forks on its own class path, started by {@code launchers} */
+    public static BenchmarkSource own(ForkLaunchers launchers) {
         try {
-            return new BenchmarkSource(BenchmarkRegistry.load(), ForkLauncher.jvm());
+            return new BenchmarkSource(BenchmarkRegistry.load(), launchers.own());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         }
     }
 
     /**
-     * @param classPath {@code --classpath}, or null for {@link #own()}
+     * @param classPath {@code --classpath}, or null for {@link #own}
      * @param base      the folder its relative entries are resolved against
+     * @param launchers how the forks start
      * @return the built-ins and the benchmarks of {@code classPath}, their forks on it
      * @throws UsageException "--classpath: no such file or folder: /p/target/clases"
      */
-    public static BenchmarkSource of(String classPath, Path base) {
+    public static BenchmarkSource of(String classPath, Path base, ForkLaunchers launchers) {
         if (classPath == null) {
-            return own();
+            return own(launchers);
         }
         try {
             BenchmarkClassPath entries = BenchmarkClassPath.parse(classPath, base);
-            return new BenchmarkSource(entries.registry(), entries.launcher());
+            return new BenchmarkSource(entries.registry(), entries.launcher(launchers));
         } catch (IllegalArgumentException e) {
             throw new UsageException("--classpath: " + e.getMessage(), e);
         }

@@ -402,7 +402,8 @@ public final class Bisection implements AutoCloseable {
             err.println("[bisect] building " + commit.shortHash() + " '" + commit.subject() + "' in a temporary worktree ...");
             err.flush();
             try {
-                checkout = AbBuilds.checkout(recipe, home, commit.hash(), launcher, "commit " + commit.shortHash());
+                checkout = AbBuilds.checkout(recipe, home, commit.hash(), launcher, session.launchers(),
+                        "commit " + commit.shortHash());
             } catch (IOException | UsageException e) {
                 failed.add(commit.hash());
                 err.println("[bisect] " + commit.shortHash() + " does not build: " + e.getMessage());

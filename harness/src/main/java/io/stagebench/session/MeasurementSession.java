@@ -3,6 +3,7 @@ package io.stagebench.session;
 import io.stagebench.console.RunReport;
 import io.stagebench.extension.command.UsageException;
 import io.stagebench.host.ForkLauncher;
+import io.stagebench.host.ForkLaunchers;
 import io.stagebench.host.InterleavedRunner;
 import io.stagebench.host.RunConfig;
 import io.stagebench.host.Runner;
@@ -49,12 +50,14 @@ public final class MeasurementSession {
     private final MeasuringCpu placement;
     private final Path resultsRoot;
     private final PrintWriter err;
+    private final ForkLaunchers launchers;
     private List<String> readiness;
 
-    private MeasurementSession(MeasuringCpu placement, Path resultsRoot, PrintWriter err) {
+    private MeasurementSession(MeasuringCpu placement, Path resultsRoot, PrintWriter err, ForkLaunchers launchers) {
         this.placement = placement;
         this.resultsRoot = resultsRoot;
         this.err = err;
+        this.launchers = launchers;
     }
 
     /**
@@ -66,13 +69,26 @@ public final class MeasurementSession {
      * @throws UsageException "--cpu: CPU 7 does not exist (available: 0-1)"
      */
     public static MeasurementSession open(Integer requestedCpu, Path results, PrintWriter err) {
+        return open(requestedCpu, results, err, ForkLaunchers.jvm());
+    }
+
+    /**
+     * As {@link #open(Integer, Path, PrintWriter)}, the session's forks started by {@code launchers}
+     * ({@link #launchers()}); this JVM is moved off the measuring CPU only when they say so.
+     */
+    public static MeasurementSession open(Integer requestedCpu, Path results, PrintWriter err, ForkLaunchers launchers) {
         MeasuringCpu placement;
         try {
-            placement = MeasuringCpu.choose(requestedCpu);
+            placement = MeasuringCpu.choose(requestedCpu, launchers.movesLauncherOffMeasuringCpu());
         } catch (IllegalArgumentException e) {
             throw new UsageException("--cpu: " + e.getMessage(), e);
         }
-        return new MeasurementSession(placement, results != null ? results : RunStore.defaultRoot(), err);
+        return new MeasurementSession(placement, results != null ? results : RunStore.defaultRoot(), err, launchers);
+    }
+
+    /** @return how this session's forks start, for a command that launches another build's or a project's */
+    public ForkLaunchers launchers() {
+        return launchers;
     }
 
     /**

@@ -32,11 +32,19 @@ public record MeasuringCpu(int cpu, CpuList serviceCpus, List<String> warnings) 
      * @throws IllegalArgumentException "CPU 7 does not exist (available: 0-1)"
      */
     public static MeasuringCpu choose(Integer requested) {
+        return choose(requested, true);
+    }
+
+    /**
+     * @param moveThisJvm whether to move this JVM off the measuring CPU (false where the forks run inside it)
+     * @throws IllegalArgumentException "CPU 7 does not exist (available: 0-1)"
+     */
+    public static MeasuringCpu choose(Integer requested, boolean moveThisJvm) {
         SystemFiles host = SystemFiles.host();
         int cpu = CpuSelection.choose(requested == null ? OptionalInt.empty() : OptionalInt.of(requested), host);
         CpuList serviceCpus = CpuSelection.online(host).without(cpu);
         List<String> warnings = new ArrayList<>();
-        Affinity.currentThreadAffinity().filter(a -> a.contains(cpu)).ifPresent(a -> {
+        Affinity.currentThreadAffinity().filter(a -> moveThisJvm && a.contains(cpu)).ifPresent(a -> {
             if (!serviceCpus.isEmpty() && Affinity.restrictProcess(serviceCpus).isPresent()) {
                 warnings.add("the launcher JVM may run on the measuring CPU " + cpu + " (affinity " + a + ")");
             }

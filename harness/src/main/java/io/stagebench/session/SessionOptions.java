@@ -2,6 +2,7 @@ package io.stagebench.session;
 
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
+import io.stagebench.host.ForkLaunchers;
 import io.stagebench.host.RunConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -69,9 +70,21 @@ public final class SessionOptions {
                 .lockMemory(!noMlock).forkTimeoutS(forkTimeoutS).layout(!aslr, layoutSeed);
     }
 
-    /** @return the session on {@code --cpu} storing under {@code --results}; see {@link MeasurementSession#open} */
+    /**
+     * @return the session on {@code --cpu} storing under {@code --results}, its forks started by
+     *         {@link #launchers()}; see {@link MeasurementSession#open}
+     */
     public MeasurementSession open() {
-        return MeasurementSession.open(cpu, results, mixee.commandLine().getErr());
+        return MeasurementSession.open(cpu, results, mixee.commandLine().getErr(), launchers());
+    }
+
+    /**
+     * @return how this command line's forks start: as its root command says ({@link ForkLaunchers.Chosen}, the
+     *         seam a test runs forks in its own JVM through), else in fresh JVMs
+     */
+    public ForkLaunchers launchers() {
+        return mixee.root().userObject() instanceof ForkLaunchers.Chosen chosen ? chosen.forkLaunchers()
+                : ForkLaunchers.jvm();
     }
 
     /** @return the calibration round length asked for, in ms */

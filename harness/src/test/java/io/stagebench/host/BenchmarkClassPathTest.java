@@ -129,7 +129,7 @@ class BenchmarkClassPathTest {
         BenchmarkClassPath classPath = BenchmarkClassPath.parse("mine", dir);
 
         assertEquals(harness.toString(), classPath.forkClassPath(launcher));
-        assertEquals(List.of(mine.toString()), classPath.launcher().benchmarkClassPath());
+        assertEquals(List.of(mine.toString()), classPath.launcher(ForkLaunchers.jvm()).benchmarkClassPath());
     }
 
     @Test
@@ -140,7 +140,7 @@ class BenchmarkClassPathTest {
         BenchmarkClassPath classPath = BenchmarkClassPath.parse("mine", dir);
 
         assertEquals(bundle.toString(), classPath.forkClassPath(bundle.toString()));
-        assertEquals(List.of(mine.toString()), classPath.launcher().benchmarkClassPath());
+        assertEquals(List.of(mine.toString()), classPath.launcher(ForkLaunchers.jvm()).benchmarkClassPath());
     }
 
     @Test

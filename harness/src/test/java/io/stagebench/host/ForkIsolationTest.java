@@ -14,11 +14,13 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.StartsProcesses;
 
 /**
  * A project's benchmarks run on the project's class path: a library the project carries is the one its
  * benchmark loads, whatever version the launcher has, and of the harness only the API is visible.
  */
+@StartsProcesses
 class ForkIsolationTest {
 
     @TempDir
@@ -86,7 +88,7 @@ class ForkIsolationTest {
         Path runDir = Files.createDirectories(dir.resolve("run"));
         RunConfig config = new RunConfig(List.of(benchmark), 1, 1_000, 0, 2_000, 500, Mode.BACK_TO_BACK, 0, 0, 1, -1,
                 ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), List.of(), 120, runDir);
-        return new Runner(config, classPath.registry(), CpuList.parse(""), classPath.launcher(),
+        return new Runner(config, classPath.registry(), CpuList.parse(""), classPath.launcher(ForkLaunchers.jvm()),
                 new PrintStream(OutputStream.nullOutputStream())).run().get(0);
     }
 }
