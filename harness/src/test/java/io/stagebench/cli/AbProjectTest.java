@@ -9,12 +9,14 @@ import java.nio.file.Path;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.StartsProcesses;
 
 /**
  * {@code ab} in a project of its own, end to end: a git repository whose one benchmark spins a
  * different, known number of ticks in each version, built by its own command (javac, as
  * {@code --build}) and compared from its own folder.
  */
+@StartsProcesses
 class AbProjectTest {
 
     @TempDir

@@ -17,12 +17,14 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import io.stagebench.testing.StartsProcesses;
 
 /**
  * A real {@code ab} stopped by SIGTERM or SIGINT while it builds A and while it measures: it
  * exits 143 / 130 and leaves no process (the build's shell and what it started), no worktree, no
  * temporary folder and no captured build log behind.
  */
+@StartsProcesses
 class AbStopTest {
 
     private static final Path TMP = Path.of(System.getProperty("java.io.tmpdir"));

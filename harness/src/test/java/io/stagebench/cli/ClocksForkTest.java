@@ -12,8 +12,10 @@ import io.stagebench.system.CpuList;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import io.stagebench.testing.StartsProcesses;
 
 /** Runs the clock probe in real forked JVMs, as {@code stagebench clocks} does. */
+@StartsProcesses
 class ClocksForkTest {
 
     private static JvmFork.Exit probe(String binding, List<String> jvmFlags) {

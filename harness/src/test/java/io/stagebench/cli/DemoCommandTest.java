@@ -1,5 +1,6 @@
 package io.stagebench.cli;
 
+import io.stagebench.host.InProcessForks;
 import io.stagebench.api.SeriesNames;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -21,6 +22,7 @@ import java.util.stream.Stream;
 import io.stagebench.store.StoredRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.MeasuresInProcess;
 
 class DemoCommandTest {
 
@@ -34,7 +36,8 @@ class DemoCommandTest {
         List<String> all = new ArrayList<>(List.of(args));
         all.add("--results");
         all.add(results.toString());
-        return Main.run(all.toArray(new String[0]), new PrintWriter(out, true), new PrintWriter(err, true));
+        return Main.run(all.toArray(new String[0]), new PrintWriter(out, true), new PrintWriter(err, true),
+                InProcessForks.LAUNCHERS);
     }
 
     private void assertUsageError(int code, String expected) throws Exception {
@@ -66,9 +69,10 @@ class DemoCommandTest {
                 "--stall-at a measured message in [0, 99]");
     }
 
+    @MeasuresInProcess
     @Test
     void shouldRunAScaledDownScenarioInAForkAndWriteTheThreeColumnsForTheReport() throws Exception {
-        // 300 messages at 10k/s, 20 us of service, a 10 ms stall at message 150: a few seconds, mostly JVM start
+        // 300 messages at 10k/s, 20 us of service, a 10 ms stall at message 150, its fork in this JVM
         int code = run("demo", "co", "--rate", "10k/s", "-n", "300", "--service-us", "20", "--stall-us", "10000",
                 "--stall-at", "150", "-w", "200", "--no-mlock");
 

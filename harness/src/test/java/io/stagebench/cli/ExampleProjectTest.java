@@ -9,12 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.StartsProcesses;
 
 /**
  * The examples/my-benchmarks project as a user runs it: its sources compiled in a folder of
  * their own as its Maven build compiles them (javac with the harness's annotation processor),
  * then measured by the command line started in that folder, with {@code --classpath}.
  */
+@StartsProcesses
 class ExampleProjectTest {
 
     private static final Path EXAMPLE_SOURCES = Path.of("../examples/my-benchmarks/src/main/java");

@@ -3,6 +3,7 @@ package io.stagebench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.host.InProcessForks;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.store.RunStore;
 import java.io.IOException;
@@ -10,18 +11,20 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import io.stagebench.testing.MeasuresInProcess;
+import io.stagebench.testing.StartsProcesses;
 
 /**
  * A full disk at each file a run writes, injected at the write ({@link AtomicFiles#NO_SPACE_PROPERTY}):
  * the run exits 2 with one line naming the file and "no space left on device", and stores no
- * summary.json - whether the fork or the launcher met it.
+ * summary.json - whether the fork or the launcher met it. Each file is tried with the fork in this
+ * JVM; a real fork meeting it, in a launcher of its own, is tried once.
  */
 class FullDiskTest {
 
@@ -37,6 +40,7 @@ class FullDiskTest {
     }
 
     @org.junit.jupiter.api.Test
+    @StartsProcesses
     void shouldSayOnlyThatOneLineAsAProcessTooNotThatItWasStopped(@TempDir Path folder) throws Exception {
         CommandLineProcess.Result run = CommandLineProcess.run(folder, "run", "spin", "-f", "1", "-n", "2000", "-w", "2000",
                 "--param", "ticks=100", "--results", results.toString(),
@@ -48,19 +52,17 @@ class FullDiskTest {
         assertTrue(lines.get(0).endsWith("/fork-1.raw: cannot write (no space left on device)"), lines.get(0));
     }
 
+    /** The fork runs in this JVM, so one system property fills the disk for the fork and the launcher alike. */
+    @MeasuresInProcess
     @ParameterizedTest
     @ValueSource(strings = {"fork-1.raw", "fork-1.json", "spin.hlog", "jmh-result.json", "report.html", "summary.json"})
     void shouldExit2NamingTheFileAndStoreNoRun(String file) throws IOException {
-        boolean forkWrites = file.startsWith("fork-");
-        List<String> args = new ArrayList<>(List.of("run", "spin", "-f", "1", "-n", "2000", "-w", "2000",
-                "--param", "ticks=100", "--results", results.toString()));
-        if (forkWrites) {
-            args.add("--jvm-arg=-D" + AtomicFiles.NO_SPACE_PROPERTY + "=" + file);
-        } else {
-            System.setProperty(AtomicFiles.NO_SPACE_PROPERTY, file);
-        }
+        List<String> args = List.of("run", "spin", "-f", "1", "-n", "2000", "-w", "2000", "--param", "ticks=100",
+                "--results", results.toString());
+        System.setProperty(AtomicFiles.NO_SPACE_PROPERTY, file);
 
-        int code = Main.run(args.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
+        int code = Main.run(args.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true),
+                InProcessForks.LAUNCHERS);
 
         assertEquals(2, code, err.toString());
         List<String> lines = err.toString().strip().lines().filter(l -> !l.startsWith("[")).toList();

@@ -18,12 +18,14 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.StartsProcesses;
 
 /**
  * A real launcher ({@code stagebench run} in a JVM of its own) running real forks, stopped the
  * ways a user or a CI job stops it: SIGTERM and SIGKILL of the launcher, SIGKILL of a fork.
  * The forks spin (built-in {@code spin}) long enough to be caught measuring.
  */
+@StartsProcesses
 class LauncherSignalsTest {
 
     /** 26,000 ticks is about 10 us on a 2.6 GHz counter. */

@@ -1,5 +1,6 @@
 package io.stagebench.cli;
 
+import io.stagebench.host.InProcessForks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,6 +15,7 @@ import java.util.zip.ZipOutputStream;
 import io.stagebench.host.UserBuild;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.MeasuresInProcess;
 
 class RunCommandTest {
 
@@ -32,7 +34,7 @@ class RunCommandTest {
         System.arraycopy(args, 0, all, 1, args.length);
         all[args.length + 1] = "--results";
         all[args.length + 2] = results.toString();
-        return Main.run(all, new PrintWriter(out, true), new PrintWriter(err, true));
+        return Main.run(all, new PrintWriter(out, true), new PrintWriter(err, true), InProcessForks.LAUNCHERS);
     }
 
     private void assertUsageError(int code, String expected) throws Exception {
@@ -121,6 +123,7 @@ class RunCommandTest {
         assertUsageError(run("empty", "--warmup", "lots"), "--warmup: cannot parse 'lots'");
     }
 
+    @MeasuresInProcess
     @Test
     void shouldPrintTheBencherFileOnStdoutWithFormatBmfAndTheReportOnStderr() throws Exception {
         int code = run("empty", "--format", "bmf", "-f", "1", "-n", "2000", "-w", "1000");
@@ -131,6 +134,7 @@ class RunCommandTest {
         assertTrue(err.toString().contains("benchmark stage"), err.toString());
     }
 
+    @MeasuresInProcess
     @Test
     void shouldMeasureEachValueOfASweptParameterAsAVariantOfItsOwn() throws Exception {
         int code = run("spin", "--param", "ticks=500,1000", "-f", "1", "-n", "2000", "-w", "1000");
@@ -167,7 +171,7 @@ class RunCommandTest {
         Files.writeString(blocker, "a file where a folder must go");
 
         int code = Main.run(new String[] {"run", "empty", "--results", blocker.resolve("sub").toString()},
-                new PrintWriter(out, true), new PrintWriter(err, true));
+                new PrintWriter(out, true), new PrintWriter(err, true), InProcessForks.LAUNCHERS);
 
         assertEquals(2, code);
         assertEquals("stagebench run: results folder " + blocker.resolve("sub") + " is not writable (" + blocker.resolve("sub")

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.PrimitiveIterator;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import io.stagebench.testing.MeasuresInProcess;
 
 class CalibrationTest {
 
@@ -66,6 +67,7 @@ class CalibrationTest {
         assertTrue(e.getMessage().contains("did not advance"), e.getMessage());
     }
 
+    @MeasuresInProcess
     @Test
     void shouldUseTheIdentityForTheNanoTimeClock() {
         Calibration calibration = Calibration.measure(new NanoTimeClock(), 200, 3);

@@ -21,11 +21,13 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.MeasuresInProcess;
 
 /**
  * A change to one tag's path, measured, stored and compared as a user's two runs are: the diff
  * calls that tag slower and the other tag of the same stage no change.
  */
+@MeasuresInProcess
 class TaggedDiffTest {
 
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());

@@ -8,13 +8,16 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The verdict rule on synthetic per-fork values with known shifts and the noise this project's
  * 2-core KVM machines measured (AMD EPYC, Xeon): how often an A/A comparison of a default
  * {@code ab}'s 45 rows calls anything, and how often a 5 % change is caught. Every figure is a
  * count over seeded repeats, so the test is deterministic; the bounds are the ones the rule
- * promises (alpha 0.05 over every row and look), not what the seeds happen to give.
+ * promises (alpha 0.05 over every row and look), not what the seeds happen to give. Each test
+ * draws from a seed of its own, so they run side by side.
  *
  * <p>The noise of one fork's value, as a fraction of the centre:
  * <ul>
@@ -26,6 +29,7 @@ import org.junit.jupiter.api.Test;
  *   <li>an odd fork on its own: 3 % of forks, +40 %.</li>
  * </ul>
  */
+@Execution(ExecutionMode.CONCURRENT)
 class VerdictRuleSimulationTest {
 
     private static final int ROWS = 45;           // a default ab: 9 series x 5 statistics

@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.MeasuresInProcess;
 
 /** {@code --batch K}: K messages between one begin and one end read, on scripted time exact to the tick. */
 class BatchedMeasurementTest {
@@ -131,6 +132,7 @@ class BatchedMeasurementTest {
                 () -> { }, false, 4, null));
     }
 
+    @MeasuresInProcess
     @Test
     void shouldMeasureABatchedForkWithoutAllocatingAndRecordItsBatch() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
@@ -148,6 +150,7 @@ class BatchedMeasurementTest {
         assertEquals(1, raw.stages());
     }
 
+    @MeasuresInProcess
     @Test
     void shouldFailABatchedForkWhoseBenchmarkRestartsWithoutAPreparation() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
@@ -163,6 +166,7 @@ class BatchedMeasurementTest {
         assertThrows(IllegalStateException.class, () -> new ForkExecution(cold, registry.get("test.restarting"), QUIET).run());
     }
 
+    @MeasuresInProcess
     @Test
     void shouldTimeAPreparedBenchmarksPreparationInBatchesOfItsOwn() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
@@ -181,6 +185,7 @@ class BatchedMeasurementTest {
         assertEquals(8, whole.seq()[1] - whole.seq()[0]);
     }
 
+    @MeasuresInProcess
     @Test
     void shouldFailABatchedForkWhosePreparationCannotReplayTheSameMessages() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
@@ -192,6 +197,7 @@ class BatchedMeasurementTest {
         assertTrue(e.getMessage().contains("implements Preparation but declares no @Reset"), e.getMessage());
     }
 
+    @MeasuresInProcess
     @Test
     void shouldWarnOfTheMessagesBeyondTheLastWholeBatch() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();

@@ -19,8 +19,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.MeasuresInProcess;
 
 /** A two-thread fork runs the same template as a one-thread fork: the same warm-up, retries and verification. */
+@MeasuresInProcess
 class HandoffForkTest {
 
     @TempDir

@@ -9,6 +9,7 @@ import io.stagebench.link.RawStamps;
 import io.stagebench.result.HandoffJoin;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import io.stagebench.testing.MeasuresInProcess;
 
 /**
  * Both threads of a handoff benchmark for real, through the passes, the strategy thread and
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * published, each strategy stage at least its injected delay. The timing itself is checked
  * exactly on scripted time ({@link HandoffLoopTest}).
  */
+@MeasuresInProcess
 class HandoffPassesTest {
 
     private static final int CHUNK = 100;

@@ -18,7 +18,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.MeasuresInProcess;
 
+@MeasuresInProcess
 class InterleavedRunnerTest {
 
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());

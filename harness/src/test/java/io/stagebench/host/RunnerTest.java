@@ -27,6 +27,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.StartsProcesses;
+import io.stagebench.testing.MeasuresInProcess;
 
 class RunnerTest {
 
@@ -54,6 +56,7 @@ class RunnerTest {
         };
     }
 
+    @StartsProcesses
     @Test
     void shouldKeepABenchmarksStdoutInALogSoItCannotForgeOrBreakProgress() throws Exception {
         java.io.ByteArrayOutputStream seen = new java.io.ByteArrayOutputStream();
@@ -74,6 +77,7 @@ class RunnerTest {
                 && w.contains(log.toString())), outcome.forks().get(0).warnings().toString());
     }
 
+    @MeasuresInProcess
     @Test
     void shouldReportACrashedForkAndKeepTheOthers() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
@@ -89,6 +93,7 @@ class RunnerTest {
         assertEquals(2, outcome.perFork().get("empty").size());
     }
 
+    @MeasuresInProcess
     @Test
     void shouldSayInTheLastLineHowManyForksFailedAndHow() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
@@ -102,6 +107,7 @@ class RunnerTest {
                 + " by SIGABRT (exit status 134); its output is above"), report.failureLine());
     }
 
+    @MeasuresInProcess
     @Test
     void shouldSayWhichBenchmarkHasNoResultWhenEveryForkFailed() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
@@ -116,6 +122,7 @@ class RunnerTest {
         assertTrue(line.endsWith("(and 1 more, listed above)"), line);
     }
 
+    @MeasuresInProcess
     @Test
     void shouldHaveNoFailureLineWhenEveryForkSucceeded() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
@@ -126,6 +133,7 @@ class RunnerTest {
         assertEquals(Optional.empty(), new RunReport(config, outcomes, List.of()).failureLine());
     }
 
+    @MeasuresInProcess
     @Test
     void shouldMergePipelineForksIntoStagesAndTotal() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
@@ -141,6 +149,7 @@ class RunnerTest {
         assertTrue(outcome.forks().stream().allMatch(f -> f.markErrors() == 0));
     }
 
+    @MeasuresInProcess
     @Test
     void shouldMergeEachTagOfAStageAndCountOnlyTheMessagesAStageRanFor() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
@@ -159,6 +168,7 @@ class RunnerTest {
         assertEquals(0, outcome.forks().get(0).allocatedBytes());
     }
 
+    @StartsProcesses
     @Test
     void shouldStopTheRunWithOneLineWhenABenchmarkTagsOutsideItsDeclaration() {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
@@ -177,6 +187,7 @@ class RunnerTest {
         }
     }
 
+    @MeasuresInProcess
     @Test
     void shouldDetectAllocationInTheMeasuredLoop() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
@@ -188,6 +199,7 @@ class RunnerTest {
         assertTrue(result.warnings().stream().anyMatch(w -> w.contains("allocated")), result.warnings().toString());
     }
 
+    @MeasuresInProcess
     @Test
     void shouldRecordZeroAllocationForAnAllocationFreeBenchmark() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
@@ -200,6 +212,7 @@ class RunnerTest {
         assertTrue(runDir.resolve("fork-1.raw").toFile().isFile());
     }
 
+    @StartsProcesses
     @Test
     void shouldRunRealForksAndReportOneWhoseSetupThrows() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
@@ -217,6 +230,7 @@ class RunnerTest {
         assertEquals(ClockBinding.FFM, outcomes.get(1).forks().get(0).binding());
     }
 
+    @MeasuresInProcess
     @Test
     void shouldStallOnceAtTheRequestedMeasuredMessageWhateverTheWarmUp() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
@@ -238,6 +252,7 @@ class RunnerTest {
                 + " not the benchmark's own behaviour)"), fork.warnings().toString());
     }
 
+    @StartsProcesses
     @Test
     void shouldFailAForkThatOutlivesItsTimeout() {
         JvmFork.Exit outcome = JvmFork.run(new JvmFork.Spec(Sleeper.class.getName(), List.of(), List.of(),
@@ -254,6 +269,7 @@ class RunnerTest {
         }
     }
 
+    @MeasuresInProcess
     @Test
     void shouldWarmUpOnTheMeasuredMessagesOfABenchmarkThatResets() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
@@ -271,6 +287,7 @@ class RunnerTest {
         assertTrue(runDir.resolve("fork-1.unmarked.raw").toFile().isFile());
     }
 
+    @StartsProcesses
     @Test
     void shouldNameTheMethodThatDeoptimisedWhileTheForkMeasured() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
@@ -291,6 +308,7 @@ class RunnerTest {
                 fork.warnings().toString());
     }
 
+    @StartsProcesses
     @Test
     void shouldDiscardAMeasuredPassDuringWhichTheJitCompiledAndKeepAQuietOne() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();

@@ -13,7 +13,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.StartsProcesses;
 
+@StartsProcesses
 class JarMainTest {
 
     private static final Path JAVA_17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64/bin/java");

@@ -3,6 +3,7 @@ package io.stagebench.link;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.console.RunReport;
 import io.stagebench.host.ForkLauncher;
+import io.stagebench.host.InProcessForks;
 import io.stagebench.host.RunConfig;
 import io.stagebench.host.Runner;
 import io.stagebench.nativeaccess.Personality;
@@ -29,6 +30,8 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.MeasuresInProcess;
+import io.stagebench.testing.StartsProcesses;
 
 class ForkLayoutTest {
 
@@ -92,6 +95,7 @@ class ForkLayoutTest {
         assertEquals(ten.layoutSeedOf(4), otherSide.layoutSeedOf(4));
     }
 
+    @StartsProcesses
     @Test
     void shouldStartForksWithRandomisationOffReadBackInTheForkWithTheirSeeds() throws Exception {
         assumeTrue(personalityAllowedHere(), "personality(ADDR_NO_RANDOMIZE) is refused on this machine");
@@ -115,6 +119,7 @@ class ForkLayoutTest {
         assertEquals(0, Personality.ofThisThread().orElseThrow() & Personality.ADDR_NO_RANDOMIZE);
     }
 
+    @StartsProcesses
     @Test
     void shouldLeaveRandomisationOnWhenAskedWithoutAWarning() throws Exception {
         Runner runner = new Runner(config("spin", 1, Map.of("ticks", "100"), false), BenchmarkRegistry.load(),
@@ -127,12 +132,14 @@ class ForkLayoutTest {
         assertTrue(fork.warnings().stream().noneMatch(w -> w.contains("randomisation")), fork.warnings().toString());
     }
 
+    /** The refusal is scripted, so the forks run in this JVM (whose addresses are randomised, as a refused fork's are). */
+    @MeasuresInProcess
     @Test
     void shouldWarnOnceAndRecordTheRefusalWhenRandomisationCannotBeTurnedOff() throws Exception {
         String refusal = "personality(ADDR_NO_RANDOMIZE) refused: Operation not permitted";
         RunConfig config = config("spin", 2, Map.of("ticks", "100"), true);
         Runner runner = new Runner(config, BenchmarkRegistry.load(), CpuList.parse(""),
-                ForkLauncher.refusingFixedAddresses(ForkLauncher.jvm(), refusal), QUIET);
+                ForkLauncher.refusingFixedAddresses(InProcessForks.LAUNCHERS.own(), refusal), QUIET);
 
         BenchmarkOutcome outcome = runner.run().get(0);
 
@@ -148,6 +155,7 @@ class ForkLayoutTest {
         assertTrue(RunReport.layoutLine(outcome.forks()).orElseThrow().startsWith("address layout: randomisation off in 0/2"));
     }
 
+    @StartsProcesses
     @Test
     void shouldCallAnAlignmentSensitiveBenchmarkLayoutSensitiveAndNotSpin() throws Exception {
         // 8 forks, pinned: seeds 0-3, each twice - offset 0 (twelve lines in one L1 set), 2624, 1152 and 3776 (two sets)

@@ -7,7 +7,9 @@ import io.stagebench.system.CpuList;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
+import io.stagebench.testing.MeasuresInProcess;
 
+@MeasuresInProcess
 class AffinityTest {
 
     @Test

@@ -10,7 +10,9 @@ import io.stagebench.clock.CounterStep;
 import io.stagebench.clock.LoadedClock;
 import io.stagebench.clock.ProbeOverhead;
 import org.junit.jupiter.api.Test;
+import io.stagebench.testing.MeasuresInProcess;
 
+@MeasuresInProcess
 class ClockLoaderTest {
 
     @Test

@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.StartsProcesses;
 
 class ComparisonPageTest {
 
@@ -46,6 +47,7 @@ class ComparisonPageTest {
         assertTrue(!html.contains("<script") && !html.contains("http://") && !html.contains("https://"), "self-contained");
     }
 
+    @StartsProcesses
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldRenderInHeadlessChromium() throws Exception {

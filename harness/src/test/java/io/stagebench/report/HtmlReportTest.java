@@ -20,6 +20,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.StartsProcesses;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class HtmlReportTest {
@@ -140,6 +141,7 @@ class HtmlReportTest {
     }
 
     /** The first screen of the report as a reader sees it (docs/results.md, "stagebench report", has the manual command). */
+    @StartsProcesses
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldRenderInHeadlessChromium() throws Exception {

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.MeasuresInProcess;
 
 class MeasurementSessionTest {
 
@@ -49,12 +50,13 @@ class MeasurementSessionTest {
         assertTrue(Files.readString(stored.dir().resolve(RunStore.REPORT)).startsWith("<!DOCTYPE html>"));
     }
 
+    @MeasuresInProcess
     @Test
     void shouldStoreBothSidesOfAnInterleavedComparisonAsCompleteRunsThatDiffWithoutAnUnknownEnvironment()
             throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         ForkLauncher inProcess = InProcessForks.launcher(registry);
-        MeasurementSession session = MeasurementSession.open(null, results, new PrintWriter(err, true));
+        MeasurementSession session = MeasurementSession.open(null, results, new PrintWriter(err, true), InProcessForks.LAUNCHERS);
         MeasurementSession.Measurement a = session.begin(RunStore.projectHome(), List.of("test.pipeline"), small("-Da"));
         MeasurementSession.Measurement b = session.begin(RunStore.projectHome(), List.of("test.pipeline"), small("-Db"));
 
@@ -74,7 +76,7 @@ class MeasurementSessionTest {
 
     @Test
     void shouldBuildEveryRunFromTheSameDefaults() {
-        MeasurementSession session = MeasurementSession.open(null, results, new PrintWriter(err, true));
+        MeasurementSession session = MeasurementSession.open(null, results, new PrintWriter(err, true), InProcessForks.LAUNCHERS);
 
         RunConfig config = session.begin(RunStore.projectHome(), List.of("empty"), UnaryOperator.identity()).config();
 

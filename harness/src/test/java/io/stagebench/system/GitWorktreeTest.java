@@ -12,7 +12,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.StartsProcesses;
 
+@StartsProcesses
 class GitWorktreeTest {
 
     @TempDir

@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.MeasuresInProcess;
 
+@MeasuresInProcess
 class JitEventsTest {
 
     @TempDir

@@ -8,6 +8,7 @@ import io.stagebench.stages.itch.MarketDataGenerator;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import io.stagebench.stages.testing.MeasuresInProcess;
 
 /**
  * Proves the hot path allocates nothing: after warm-up, more than a million generated
@@ -50,6 +51,7 @@ class PipelineAllocationTest {
         return checksum;
     }
 
+    @MeasuresInProcess
     @Test
     void shouldAllocateZeroBytesPerMessageAcrossParseBookDecideEncode() {
         // Warm-up: three full passes, each on a fresh pipeline, so every path the measured pass

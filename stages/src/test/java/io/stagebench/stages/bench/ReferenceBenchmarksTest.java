@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.stages.testing.StartsProcesses;
 
 /** Runs every reference benchmark through the real runner, one fresh JVM each. */
 class ReferenceBenchmarksTest {
@@ -51,6 +52,7 @@ class ReferenceBenchmarksTest {
         assertEquals("--param messages=0 is out of range for parse (valid: messages=[1..50000000])", e.getMessage());
     }
 
+    @StartsProcesses
     @Test
     void shouldMeasureEveryReferenceBenchmarkInAForkWithoutAllocating() throws Exception {
         List<String> names = List.of("parse", "book", "decide", "encode", "pipeline");
@@ -105,6 +107,7 @@ class ReferenceBenchmarksTest {
         assertEquals(BenchmarkRegistry.load().get("book").tags(), BenchmarkRegistry.load().get("parse").tags());
     }
 
+    @StartsProcesses
     @Test
     void shouldRunTheHandoffOnTwoThreadsPinnedToDifferentCpusWithoutAllocatingOnEither() throws Exception {
         int cpus = Runtime.getRuntime().availableProcessors();

@@ -24,6 +24,7 @@ import java.util.Iterator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.stages.testing.StartsProcesses;
 
 /** {@code stagebench itch} and {@code itch-gen} through the real command line. */
 class ItchCommandTest {
@@ -212,6 +213,7 @@ class ItchCommandTest {
         assertTrue(err.toString().contains(dir + ": not a regular file"), err.toString());
     }
 
+    @StartsProcesses
     @Test
     void shouldLeaveTheOldFileAndNoPartialOneWhenTheDiskFillsUp() throws Exception {
         final Path file = Files.writeString(dir.resolve("day.itch"), "the previous file");

@@ -15,8 +15,10 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.stages.testing.StartsProcesses;
 
 /** What a new user sees first: {@code run --quick} of the reference stages, off a terminal, as a CI log shows it. */
+@StartsProcesses
 class QuickRunOutputTest {
 
     @TempDir

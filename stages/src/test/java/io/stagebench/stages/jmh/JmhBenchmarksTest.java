@@ -23,6 +23,7 @@ import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
+import io.stagebench.stages.testing.MeasuresInProcess;
 
 /** The JMH benchmarks as built: listed for JMH, beside the stagebench ones, and runnable. */
 class JmhBenchmarksTest {
@@ -77,6 +78,7 @@ class JmhBenchmarksTest {
         assertTrue(names.containsAll(List.of("parse", "book", "decide", "encode", "pipeline")), names.toString());
     }
 
+    @MeasuresInProcess
     @Test
     void shouldRunAJmhBenchmarkInProcessAndMeasureAPositiveAverageTime() throws Exception {
         var options = new OptionsBuilder()
