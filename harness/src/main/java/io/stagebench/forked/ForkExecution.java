@@ -99,11 +99,7 @@ public final class ForkExecution {
         startNs = System.nanoTime();
         // the launcher checked them; a fork started some other way fails here, in one line, before it measures
         spec.params().forEach((key, value) -> descriptor.parameter(key).ifPresent(p -> descriptor.checkParams(Map.of(key, value))));
-        // started on a thread of its own, before pinning: the recorder's threads inherit the
-        // affinity of the thread that starts them, and its start-up (~0.3 s) overlaps calibration
-        try (JitEvents jitEvents = JitEvents.startInBackground()) {
-            return run(jitEvents);
-        }
+        return run(JitEvents.of(Path.of(spec.outDir()).resolve(ForkFiles.jitLog(spec.fork()))));
     }
 
     private ForkResult run(JitEvents jitEvents) throws Exception {
@@ -122,8 +118,7 @@ public final class ForkExecution {
         say(Phase.SETUP, "setup");
         BenchmarkDescriptor.setup(instance, params, clock, calibration);
         ruler = ruler.withLayout(placed.withHugePages());
-        jitEvents.awaitStart();
-        // let the compiles the setup and the recorder's start queued drain, so warm-up compiles the benchmark, not the setup
+        // let the compiles the setup queued drain, so warm-up compiles the benchmark, not the setup
         new JitActivity().awaitQuiet(JitRetries.QUIET_MS, JitRetries.QUIET_MAX_MS);
 
         try (ForkBody body = instance instanceof HandoffOperation handoff
@@ -151,8 +146,11 @@ public final class ForkExecution {
                         + discarded + (bracket.jitCompilations() == 0 ? "; the last pass compiled nothing" : ""));
             }
             long sinkValue = body.sinkValue();
-            List<String> jitNamed = bracket.jitCompilations() == 0 ? List.of()
-                    : jitEvents.namedWithin(bracket.windowsEpochMs(), Path.of(spec.outDir()).resolve(ForkFiles.flightRecording(spec.fork())));
+            List<String> jitNamed = bracket.jitCompilations() == 0 ? List.of() : jitEvents.namedWithin(bracket.windowsEpochMs());
+            // kept beside the fork's other files only when it named something the measurement met
+            if (jitNamed.isEmpty()) {
+                jitEvents.delete();
+            }
             List<ForkBody.Allocation> allocations = body.allocations(bracket);
             verify(bracket, allocations, discarded, jitNamed, jitEvents, body.replays());
             long markErrors = body.markErrors();
@@ -280,10 +278,14 @@ public final class ForkExecution {
         }
     }
 
-    /** @return this JVM's flags, less the launcher's pid (it differs in every run and says nothing of the measurement) */
+    /**
+     * @return this JVM's flags, less the launcher's pid and the JIT log's file (they differ in every run and say
+     *         nothing of the measurement)
+     */
     static List<String> jvmFlags() {
         String launcher = "-D" + LauncherWatch.PID_PROPERTY + "=";
-        return ManagementFactory.getRuntimeMXBean().getInputArguments().stream().filter(f -> !f.startsWith(launcher)).toList();
+        return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(f -> !f.startsWith(launcher) && !f.startsWith(JitEvents.LOG_FLAG_PREFIX)).toList();
     }
 
     /**

@@ -23,6 +23,7 @@ import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.result.HandoffJoin;
 import io.stagebench.result.LatencySeries;
 import io.stagebench.system.CpuList;
+import io.stagebench.system.JitEvents;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -99,7 +100,7 @@ public final class BenchmarkForks {
             Path specFile = forkDir.resolve(ForkFiles.spec(fork));
             AtomicFiles.writeString(specFile, Json.write(spec));
             // only the fork's framed lines are progress; anything else on its stdout is dropped
-            outcome = launcher.launch(specFile, config.jvmFlags(), serviceCpus,
+            outcome = launcher.launch(specFile, forkJvmFlags(fork), serviceCpus,
                     Duration.ofSeconds(config.forkTimeoutS()), line -> ProgressChannel.read(token, line)
                             .map(ProgressEvent::parse).ifPresent(progress::forkSaid));
         } finally {
@@ -159,6 +160,16 @@ public final class BenchmarkForks {
             failures.add(label + " wrote an unreadable result: " + e.getMessage());
         }
         progress.failed("wrote an unreadable result", List.of(failures.get(failures.size() - 1)));
+    }
+
+    /** @return the run's JVM flags, and the one that writes the fork's JIT log beside its results ({@link JitEvents}) */
+    private List<String> forkJvmFlags(int fork) {
+        if (!JitEvents.wanted(config.jvmFlags())) {
+            return config.jvmFlags();
+        }
+        List<String> flags = new ArrayList<>(config.jvmFlags());
+        flags.add(JitEvents.logFlag(forkDir.resolve(ForkFiles.jitLog(fork))));
+        return flags;
     }
 
     private static Map<String, double[]> batchedSeries(Path forkDir, ForkResult result, RawStamps raw) throws IOException {

@@ -45,9 +45,12 @@ public final class ForkFiles {
         return name(fork, ".out");
     }
 
-    /** @return {@code fork-N.jfr}: the flight recording kept when the JIT compiled during measurement */
-    public static String flightRecording(int fork) {
-        return name(fork, ".jfr");
+    /**
+     * @return {@code fork-N.jit.log}: the JIT's log of compilations and deoptimisations, which the launcher asks
+     *         the fork's JVM to write ({@code JitEvents.logFlag}); kept when the JIT compiled during measurement
+     */
+    public static String jitLog(int fork) {
+        return name(fork, ".jit.log");
     }
 
     private static String name(int fork, String suffix) {

@@ -42,7 +42,7 @@ import java.util.List;
  * @param collectors          the fork's garbage collectors, by their MXBean names
  * @param warmupPasses        warm-up passes run (the minimum warm-up, then passes until one compiled nothing)
  * @param replayed            whether warm-up replayed the measured messages (the benchmark declares a reset)
- * @param jitEvents           what the JIT compiled or deoptimised during measurement, by method (Flight Recorder)
+ * @param jitEvents           what the JIT compiled or deoptimised during measurement, by method (the JIT's log)
  * @param unmarkedRawFile     raw stamps of the unmarked pass ({@code fork-N.unmarked.raw}), null when not measured
  * @param threads            a handoff benchmark's threads, feed first (empty for one thread: the measuring
  *                           thread's placement is {@code cpuPinned} and {@code affinity}); {@code rawFile} is then

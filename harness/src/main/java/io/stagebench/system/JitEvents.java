@@ -1,206 +1,182 @@
 package io.stagebench.system;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import jdk.jfr.Recording;
-import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordedMethod;
-import jdk.jfr.consumer.RecordingFile;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Names the JIT's work: a Flight Recorder recording of compilations and deoptimisations only,
- * so a fork that counts compilations during its measurement can say which methods compiled
- * and why code was thrown away ({@code OrderBook.stock compiled (C2)}, {@code
- * ItchParser.parse deoptimised (unstable_if)}), not just how many.
+ * Names the JIT's work: HotSpot's own log of compilations and deoptimisations (unified logging,
+ * {@code -Xlog:jit+compilation=debug,deoptimization=debug}, each line stamped with the epoch
+ * millisecond), which the launcher turns on for each fork with {@link #logFlag} into a file
+ * beside its results, so a fork that counts compilations during its measurement can say which
+ * methods compiled and why code was thrown away ({@code compiled io.stagebench.stages.book.OrderBook::stock (C2)},
+ * {@code deoptimised io.stagebench.stages.itch.ItchParser.parse(ByteBuffer) at bci 12 (unstable_if, reinterpret)}),
+ * not just how many.
  *
- * <p>Cost and hazards: starting the recorder takes ~0.3 s and loads and compiles code of its
- * own, so a fork starts it first, before it pins its measuring thread - the recorder's threads
- * inherit the affinity of the thread that starts them and must stay off the measuring CPU -
- * and long before warm-up ends. Only these three event types are enabled; none of them is
- * emitted by the measuring thread's own code, so the recording adds nothing to the measured
- * loop. Where Flight Recorder is missing or refuses to start, {@link #start} returns a
- * recorder that names nothing, and {@link JitActivity}'s count stands alone.
+ * <p>Cost and hazards: the log is written by the compiler threads, on the service CPUs, as they
+ * start a compilation or meet an uncommon trap - nothing is written while the JIT is quiet, so it
+ * adds nothing to a measured pass that compiled nothing, and nothing starts in the fork (a Flight
+ * Recorder recording, which this replaced, took ~0.4 s of every fork's start on the EPYC). A
+ * compilation's line carries the time it started, so one that began before a window and finished
+ * in it is counted by {@link JitActivity} but not named. Compiled methods are named without their
+ * parameters (the log gives none); deoptimised ones with them. A fork started without the flag
+ * (by hand, or in a test's JVM) names nothing and says why.
  */
-public final class JitEvents implements AutoCloseable {
+public final class JitEvents {
 
-    /** System property that turns the recording off ({@code -Dstagebench.jitEvents=false}): the count alone remains. */
+    /** System property that turns the log off ({@code -Dstagebench.jitEvents=false}): the count alone remains. */
     public static final String ENABLED_PROPERTY = "stagebench.jitEvents";
 
     /** How many named events a fork keeps. */
     public static final int MAX_NAMED = 10;
 
-    private static final String COMPILATION = "jdk.Compilation";
-    private static final String DEOPTIMIZATION = "jdk.Deoptimization";
-    private static final String COMPILATION_FAILURE = "jdk.CompilationFailure";
+    private static final String WHAT = "jit+compilation=debug,deoptimization=debug";
 
-    private final java.util.concurrent.CompletableFuture<JitEvents> started;
-    private Recording recording;
-    private String unavailableReason;
-    private Path dumped;
+    /** How {@link #logFlag} begins, whatever its file. */
+    public static final String LOG_FLAG_PREFIX = "-Xlog:" + WHAT + ":file=";
 
-    private JitEvents(Recording recording, String unavailableReason) {
-        this.recording = recording;
+    /** {@code [1796179662598ms]  774 %  b  4       java.lang.Integer::toString @ 12 (55 bytes)   COMPILE SKIPPED: ...} */
+    private static final Pattern COMPILE = Pattern.compile(
+            "^\\[(\\d+)ms\\]\\s+\\d+\\s+([%sbn! ]*?)\\s*(\\d)\\s+(\\S+::\\S+)(?:\\s+@\\s+\\d+)?\\s+\\([^)]*\\)\\s*(.*)$");
+    /** {@code [1796179662678ms] cid= 783 osr level=4 Vml.main([Ljava/lang/String;)V trap_bci=84 osr_bci=80 unstable_if reinterpret pc=...} */
+    private static final Pattern TRAP = Pattern.compile(
+            "^\\[(\\d+)ms\\]\\s+cid=\\s*\\d+\\s+(?:osr\\s+)?level=(\\d)\\s+([^\\s(]+)(\\([^)]*\\)\\S*)\\s+trap_bci=(\\d+)"
+                    + "(?:\\s+osr_bci=\\d+)?\\s+(\\S+)\\s+(\\S+)");
+
+    private final Path log;
+    private final String unavailableReason;
+
+    private JitEvents(Path log, String unavailableReason) {
+        this.log = log;
         this.unavailableReason = unavailableReason;
-        this.started = null;
-    }
-
-    private JitEvents(java.util.concurrent.CompletableFuture<JitEvents> started) {
-        this.started = started;
     }
 
     /**
-     * Starts the recording on a new daemon thread and returns at once; the first call that
-     * needs it waits for the start. The thread, and the recorder's threads it creates, take the
-     * caller's CPU affinity at this moment: call it before pinning the measuring thread.
+     * @param logFile where the fork's log goes (its folder exists)
+     * @return the JVM flag that writes the log there, for the fork's command line
      */
-    public static JitEvents startInBackground() {
+    public static String logFlag(Path logFile) {
+        return LOG_FLAG_PREFIX + quoted(logFile.toAbsolutePath().toString()) + ":timemillis:filecount=0";
+    }
+
+    /** @return whether {@code jvmFlags} leave the log on (no {@code -Dstagebench.jitEvents=false}) */
+    public static boolean wanted(List<String> jvmFlags) {
+        return !jvmFlags.contains("-D" + ENABLED_PROPERTY + "=false");
+    }
+
+    /**
+     * @param logFile the log {@link #logFlag} names for this fork
+     * @return this JVM's compile log, or a recorder that names nothing and says why when this JVM was started
+     *         without it
+     */
+    public static JitEvents of(Path logFile) {
         if (!Boolean.parseBoolean(System.getProperty(ENABLED_PROPERTY, "true"))) {
             return new JitEvents(null, "turned off with -D" + ENABLED_PROPERTY + "=false");
         }
-        java.util.concurrent.CompletableFuture<JitEvents> future = new java.util.concurrent.CompletableFuture<>();
-        Thread starter = new Thread(() -> future.complete(start()), "stagebench-jit-events");
-        starter.setDaemon(true);
-        starter.start();
-        return new JitEvents(future);
-    }
-
-    /**
-     * Waits until the recording runs. Call it before warm-up: the recorder generates and
-     * compiles classes while it starts, and that work must be over before anything is measured.
-     */
-    public void awaitStart() {
-        if (started != null && recording == null && unavailableReason == null) {
-            JitEvents inner = started.join();
-            recording = inner.recording;
-            unavailableReason = inner.unavailableReason;
-        }
-    }
-
-    /** Starts recording compilations and deoptimisations; never throws. */
-    public static JitEvents start() {
-        try {
-            Recording recording = new Recording();
-            recording.setName("stagebench-jit");
-            recording.enable(COMPILATION).withThreshold(Duration.ZERO);
-            recording.enable(DEOPTIMIZATION);
-            recording.enable(COMPILATION_FAILURE);
-            recording.setToDisk(true);
-            recording.start();
-            return new JitEvents(recording, null);
-        } catch (Throwable e) {
-            return new JitEvents(null, "Flight Recorder unavailable (" + e.getClass().getSimpleName() + ": "
-                    + e.getMessage() + ")");
-        }
+        String flag = logFlag(logFile);
+        boolean started = ManagementFactory.getRuntimeMXBean().getInputArguments().contains(flag);
+        return started ? new JitEvents(logFile, null)
+                : new JitEvents(null, "this JVM was started without its compile log (-Xlog:jit+compilation)");
     }
 
     /** @return why methods cannot be named, or null when they can */
     public String unavailableReason() {
-        awaitStart();
         return unavailableReason;
     }
 
     /**
-     * Stops the recording and names what the JIT did within the windows: a compilation counts
-     * when it finished in one (as {@link JitActivity}'s count does), a deoptimisation when it
-     * happened in one. Identical events are folded into one line with
-     * a count; at most {@link #MAX_NAMED} lines, most frequent first.
+     * Names what the JIT did within the windows: a compilation that started in one, a
+     * deoptimisation that happened in one. Identical events are folded into one line with a count;
+     * at most {@link #MAX_NAMED} lines, most frequent first.
      *
-     * <p>The first call stops the recording; later calls read the same events.
-     *
-     * @param scratch a file to dump the recording to; deleted by {@link #close()}
      * @return one line per event kind and method, e.g. {@code "deoptimised
-     *         io.stagebench.stages.book.OrderBook.stock(int) line 120 (unstable_if, reinterpret)"}
+     *         io.stagebench.stages.book.OrderBook.stock(int) at bci 120 (unstable_if, reinterpret)"}
      */
-    public List<String> namedWithin(List<long[]> windowsEpochMs, Path scratch) {
-        awaitStart();
-        if (recording == null) {
+    public List<String> namedWithin(List<long[]> windowsEpochMs) {
+        if (log == null) {
             return List.of();
         }
-        Map<String, Integer> counts = new LinkedHashMap<>();
+        List<String> lines;
         try {
-            if (dumped == null) {
-                recording.stop();
-                recording.dump(scratch);
-                dumped = scratch;
-            }
-            for (RecordedEvent event : RecordingFile.readAllEvents(dumped)) {
-                String line = describe(event, windowsEpochMs);
-                if (line != null) {
-                    counts.merge(line, 1, Integer::sum);
-                }
-            }
+            lines = Files.readAllLines(log, StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException e) {
-            return List.of("(the JIT events could not be read: " + e.getMessage() + ")");
+            return List.of("(the JIT's log could not be read: " + e.getMessage() + ")");
+        }
+        return named(lines, windowsEpochMs);
+    }
+
+    /** @return {@link #namedWithin} of these log lines */
+    static List<String> named(List<String> logLines, List<long[]> windowsEpochMs) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (String line : logLines) {
+            describe(line, windowsEpochMs).ifPresent(d -> counts.merge(d, 1, Integer::sum));
         }
         List<Map.Entry<String, Integer>> sorted = new ArrayList<>(counts.entrySet());
         sorted.sort((a, b) -> Integer.compare(b.getValue(), a.getValue()));
-        List<String> lines = new ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (Map.Entry<String, Integer> entry : sorted.subList(0, Math.min(MAX_NAMED, sorted.size()))) {
-            lines.add(entry.getValue() > 1 ? entry.getKey() + " x" + entry.getValue() : entry.getKey());
+            out.add(entry.getValue() > 1 ? entry.getKey() + " x" + entry.getValue() : entry.getKey());
         }
         if (sorted.size() > MAX_NAMED) {
-            lines.add("... and " + (sorted.size() - MAX_NAMED) + " more");
+            out.add("... and " + (sorted.size() - MAX_NAMED) + " more");
         }
-        return lines;
+        return out;
     }
 
-    private static boolean within(Instant at, List<long[]> windowsEpochMs) {
-        long ms = at.toEpochMilli();
+    /** Deletes the log, once what it says has been taken; never throws. */
+    public void delete() {
+        if (log != null) {
+            try {
+                Files.deleteIfExists(log);
+            } catch (IOException | RuntimeException ignored) {
+                // a stale log is harmless
+            }
+        }
+    }
+
+    private static Optional<String> describe(String line, List<long[]> windowsEpochMs) {
+        Matcher trap = TRAP.matcher(line);
+        if (trap.find()) {
+            if (!within(Long.parseLong(trap.group(1)), windowsEpochMs)) {
+                return Optional.empty();
+            }
+            return Optional.of("deoptimised " + trap.group(3) + parameters(trap.group(4)) + " at bci " + trap.group(5)
+                    + " (" + trap.group(6) + ", " + trap.group(7) + ")");
+        }
+        Matcher compile = COMPILE.matcher(line);
+        if (!compile.find() || !within(Long.parseLong(compile.group(1)), windowsEpochMs)) {
+            return Optional.empty();
+        }
+        String rest = compile.group(5).strip();
+        if (rest.startsWith("made not entrant") || rest.startsWith("made zombie")) {
+            return Optional.empty();      // the trap line beside it says why
+        }
+        int level = Integer.parseInt(compile.group(3));
+        String tier = tier(level) + (compile.group(2).contains("%") ? ", on-stack replacement" : "");
+        if (rest.contains("COMPILE SKIPPED")) {
+            return Optional.of("failed to compile " + compile.group(4) + " (" + tier + "): "
+                    + rest.substring(rest.indexOf("COMPILE SKIPPED") + "COMPILE SKIPPED".length()).replaceFirst("^:\\s*", ""));
+        }
+        return Optional.of("compiled " + compile.group(4) + " (" + tier + ")");
+    }
+
+    private static boolean within(long ms, List<long[]> windowsEpochMs) {
         for (long[] window : windowsEpochMs) {
             if (ms >= window[0] && ms <= window[1]) {
                 return true;
             }
         }
         return false;
-    }
-
-    private static String describe(RecordedEvent event, List<long[]> windowsEpochMs) {
-        String type = event.getEventType().getName();
-        switch (type) {
-            case COMPILATION -> {
-                if (!within(event.getEndTime(), windowsEpochMs)) {
-                    return null;
-                }
-                int level = event.getInt("compileLevel");
-                boolean osr = event.getBoolean("isOsr");
-                // HotSpot spells the field "succeded"; accept a corrected spelling too
-                boolean ok = event.hasField("succeded") ? event.getBoolean("succeded")
-                        : !event.hasField("succeeded") || event.getBoolean("succeeded");
-                return (ok ? "compiled " : "failed to compile ") + method(event.getValue("method"))
-                        + " (" + tier(level) + (osr ? ", on-stack replacement" : "") + ")";
-            }
-            case DEOPTIMIZATION -> {
-                if (!within(event.getStartTime(), windowsEpochMs)) {
-                    return null;
-                }
-                return "deoptimised " + method(event.getValue("method")) + " line " + event.getInt("lineNumber")
-                        + " (" + event.getString("reason") + ", " + event.getString("action") + ")";
-            }
-            case COMPILATION_FAILURE -> {
-                if (!within(event.getStartTime(), windowsEpochMs)) {
-                    return null;
-                }
-                return "compilation failed: " + event.getString("failureMessage");
-            }
-            default -> {
-                return null;
-            }
-        }
-    }
-
-    private static String method(RecordedMethod method) {
-        if (method == null) {
-            return "(unknown method)";
-        }
-        return method.getType().getName() + "." + method.getName() + parameters(method.getDescriptor());
     }
 
     /** {@code (IJ)V} as {@code (int, long)}: a JVM descriptor's parameters in Java's words. */
@@ -251,23 +227,8 @@ public final class JitEvents implements AutoCloseable {
         };
     }
 
-    /** Stops the recording if it still runs and discards it, with its dump. */
-    @Override
-    public void close() {
-        awaitStart();
-        if (recording != null) {
-            try {
-                recording.close();
-            } catch (RuntimeException ignored) {
-                // closing twice or after a failed stop is harmless
-            }
-        }
-        if (dumped != null) {
-            try {
-                Files.deleteIfExists(dumped);
-            } catch (IOException ignored) {
-                // a stale dump is harmless
-            }
-        }
+    /** A path the log option's parser reads whole: quoted when it holds a ':' or a space. */
+    private static String quoted(String path) {
+        return path.contains(":") || path.contains(" ") ? "\"" + path + "\"" : path;
     }
 }

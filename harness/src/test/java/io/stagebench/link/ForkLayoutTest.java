@@ -40,10 +40,43 @@ class ForkLayoutTest {
     @TempDir
     Path runDir;
 
+    /** Where the measured runs the slow tests share are kept. */
+    @TempDir
+    static Path sharedRuns;
+
+    private static BenchmarkOutcome sensitive;
+    private static RunConfig sensitiveConfig;
+    private static BenchmarkOutcome spin;
+    private static RunConfig spinConfig;
+
     private RunConfig config(String benchmark, int forks, Map<String, String> params, boolean fixed) {
+        return config(benchmark, forks, params, fixed, runDir);
+    }
+
+    private static RunConfig config(String benchmark, int forks, Map<String, String> params, boolean fixed, Path dir) {
         return new RunConfig(List.of(benchmark), forks, 20_000, 0, 20_000, 1_000, Mode.BACK_TO_BACK, 0, 0, 1, -1, -1,
-                ClockBinding.FFM, 200, 1, 100_000, false, params, RunConfig.DEFAULT_JVM_FLAGS, 120, runDir,
+                ClockBinding.FFM, 200, 1, 100_000, false, params, RunConfig.DEFAULT_JVM_FLAGS, 120, dir,
                 RunConfig.DEFAULT_JIT_RETRIES, fixed, 0);
+    }
+
+    /**
+     * The real forks the slow tests share, measured once: 8 of the alignment-sensitive benchmark with
+     * randomisation off (seeds 0-3, each twice - offset 0, twelve lines in one L1 set, then 2624, 1152 and
+     * 3776, two sets), and 4 of spin with it left on, both pinned as a measuring command places them.
+     */
+    private static void measureShared() throws Exception {
+        if (sensitive != null) {
+            return;
+        }
+        sensitiveConfig = pinned(config("test.layout-sensitive", 8, Map.of(), true, sharedRuns.resolve("sensitive")));
+        BenchmarkOutcome first = new Runner(sensitiveConfig, BenchmarkRegistry.load(), serviceCpus(),
+                ForkLauncher.jvm(), QUIET).run().get(0);
+        // a slow stretch of the shared host can blur one fork enough to lift the ANOVA's p over 0.01: measure again once
+        sensitive = LayoutSensitivity.of(first, "test.layout-sensitive").map(LayoutSensitivity::sensitive).orElse(false)
+                ? first : new Runner(sensitiveConfig, BenchmarkRegistry.load(), serviceCpus(), ForkLauncher.jvm(), QUIET)
+                .run().get(0);
+        spinConfig = pinned(config("spin", 4, Map.of("ticks", "2000"), false, sharedRuns.resolve("spin")));
+        spin = new Runner(spinConfig, BenchmarkRegistry.load(), serviceCpus(), ForkLauncher.jvm(), QUIET).run().get(0);
     }
 
     /** The config on the last CPU, as a measuring command would place it (the other CPUs serve the JVM). */
@@ -99,19 +132,16 @@ class ForkLayoutTest {
     @Test
     void shouldStartForksWithRandomisationOffReadBackInTheForkWithTheirSeeds() throws Exception {
         assumeTrue(personalityAllowedHere(), "personality(ADDR_NO_RANDOMIZE) is refused on this machine");
-        Runner runner = new Runner(config("spin", 2, Map.of("ticks", "100"), true), BenchmarkRegistry.load(),
-                CpuList.parse(""), ForkLauncher.jvm(), QUIET);
+        measureShared();
 
-        BenchmarkOutcome outcome = runner.run().get(0);
-
-        assertEquals(2, outcome.forks().size(), outcome.failures().toString());
-        for (ForkResult fork : outcome.forks()) {
+        assertEquals(8, sensitive.forks().size(), sensitive.failures().toString());
+        for (ForkResult fork : sensitive.forks()) {
             ForkLayout layout = fork.layout();
             assertEquals(ForkLayout.FIXED, layout.requested());
             // read back from /proc/self/personality in the fork
             assertTrue((layout.personality() & Personality.ADDR_NO_RANDOMIZE) != 0, "personality " + layout.personality());
             assertTrue(layout.randomisationOff());
-            assertEquals(fork.fork() - 1L, layout.seed());
+            assertEquals((fork.fork() - 1L) % 4, layout.seed());
             assertEquals(ForkLayout.offsetBytes(layout.seed()), layout.offsetBytes());
             assertTrue(fork.warnings().stream().noneMatch(w -> w.contains("randomisation")), fork.warnings().toString());
         }
@@ -122,14 +152,14 @@ class ForkLayoutTest {
     @StartsProcesses
     @Test
     void shouldLeaveRandomisationOnWhenAskedWithoutAWarning() throws Exception {
-        Runner runner = new Runner(config("spin", 1, Map.of("ticks", "100"), false), BenchmarkRegistry.load(),
-                CpuList.parse(""), ForkLauncher.jvm(), QUIET);
+        measureShared();
 
-        ForkResult fork = runner.run().get(0).forks().get(0);
-
-        assertEquals(ForkLayout.RANDOMISED, fork.layout().requested());
-        assertEquals(0, fork.layout().personality() & Personality.ADDR_NO_RANDOMIZE);
-        assertTrue(fork.warnings().stream().noneMatch(w -> w.contains("randomisation")), fork.warnings().toString());
+        assertEquals(4, spin.forks().size(), spin.failures().toString());
+        for (ForkResult fork : spin.forks()) {
+            assertEquals(ForkLayout.RANDOMISED, fork.layout().requested());
+            assertEquals(0, fork.layout().personality() & Personality.ADDR_NO_RANDOMIZE);
+            assertTrue(fork.warnings().stream().noneMatch(w -> w.contains("randomisation")), fork.warnings().toString());
+        }
     }
 
     /** The refusal is scripted, so the forks run in this JVM (whose addresses are randomised, as a refused fork's are). */
@@ -158,17 +188,7 @@ class ForkLayoutTest {
     @StartsProcesses
     @Test
     void shouldCallAnAlignmentSensitiveBenchmarkLayoutSensitiveAndNotSpin() throws Exception {
-        // 8 forks, pinned: seeds 0-3, each twice - offset 0 (twelve lines in one L1 set), 2624, 1152 and 3776 (two sets)
-        // a slow stretch of the shared host can blur one fork enough to lift the ANOVA's p over 0.01: measure again once
-        RunConfig sensitiveConfig = pinned(config("test.layout-sensitive", 8, Map.of(), true));
-        BenchmarkOutcome first = new Runner(sensitiveConfig, BenchmarkRegistry.load(), serviceCpus(),
-                ForkLauncher.jvm(), QUIET).run().get(0);
-        BenchmarkOutcome sensitive = LayoutSensitivity.of(first, "test.layout-sensitive").map(LayoutSensitivity::sensitive)
-                .orElse(false) ? first : new Runner(sensitiveConfig, BenchmarkRegistry.load(), serviceCpus(),
-                ForkLauncher.jvm(), QUIET).run().get(0);
-        RunConfig spinConfig = pinned(config("spin", 4, Map.of("ticks", "2000"), true));
-        BenchmarkOutcome spin = new Runner(spinConfig, BenchmarkRegistry.load(), serviceCpus(),
-                ForkLauncher.jvm(), QUIET).run().get(0);
+        measureShared();
 
         assertEquals(8, sensitive.forks().size(), sensitive.failures().toString());
         assertEquals(List.of(0L, 1L, 2L, 3L, 0L, 1L, 2L, 3L), sensitive.forks().stream().map(f -> f.layout().seed()).toList());

@@ -1,17 +1,33 @@
 package io.stagebench.system;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.stagebench.testing.MeasuresInProcess;
 
-@MeasuresInProcess
+/**
+ * The JIT's log, read as HotSpot 25 writes it ({@code -Xlog:jit+compilation=debug,deoptimization=debug},
+ * stamped {@code timemillis}): these lines are copied from a fork's log. A real fork names a
+ * deoptimisation in {@code RunnerTest}.
+ */
 class JitEventsTest {
+
+    private static final List<String> LOG = List.of(
+            "[1796179662597ms]  770     n 0       jdk.internal.misc.Unsafe::putByte (native)   ",
+            "[1796179662598ms]  774    b  3       java.lang.Integer::toString (55 bytes)",
+            "[1796179662640ms]  780       4       io.stagebench.system.JitEventsTest$CompiledHere::work (10 bytes)",
+            "[1796179662641ms]  781 %  b  4       io.stagebench.system.JitEventsTest$CompiledHere::loop @ 4 (30 bytes)",
+            "[1796179662642ms]  780       4       io.stagebench.system.JitEventsTest$CompiledHere::work (10 bytes)",
+            "[1796179662678ms] cid= 783 osr level=4 Vml.main([Ljava/lang/String;)V trap_bci=84 osr_bci=80 unstable_if"
+                    + " reinterpret pc=0x00007fb2f3ef6564 relative_pc=0x00000000000005e4",
+            "[1796179662678ms]  783 %     4       Vml::main @ 80 (148 bytes)   made not entrant: uncommon trap",
+            "[1796179662690ms]  790       4       io.stagebench.Big::huge (9000 bytes)   COMPILE SKIPPED: out of nodes",
+            "[1796179662716ms] cid=  45     level=4 java.lang.String.isLatin1()Z trap_bci=10 unstable_if reinterpret"
+                    + " pc=0x00007fb2f3ecb9ac relative_pc=0x00000000000000ac");
 
     @TempDir
     Path dir;
@@ -23,32 +39,42 @@ class JitEventsTest {
     }
 
     @Test
-    void shouldNameAMethodCompiledWithinTheWindowAndNothingOutsideIt() throws Exception {
-        try (JitEvents events = JitEvents.startInBackground()) {
-            events.awaitStart();
-            assertNull(events.unavailableReason());
-            long before = System.currentTimeMillis();
-            long sum = 0;
-            for (int i = 0; i < 2_000_000; i++) {
-                sum += CompiledHere.work(i);
-            }
-            new JitActivity().awaitQuiet(200, 5_000);
-            long after = System.currentTimeMillis();
+    void shouldNameWhatCompiledOrDeoptimisedWithinTheWindowAndNothingOutsideIt() {
+        List<String> named = JitEvents.named(LOG, List.of(new long[] {1796179662600L, 1796179662700L}));
+        List<String> none = JitEvents.named(LOG, List.of(new long[] {0, 1}));
 
-            List<String> named = events.namedWithin(List.of(new long[] {before, after}), dir.resolve("x.jfr"));
-            List<String> none = events.namedWithin(List.of(new long[] {0, 1}), dir.resolve("y.jfr"));
-
-            assertTrue(sum != 42);
-            assertTrue(named.stream().anyMatch(l -> l.startsWith("compiled " + CompiledHere.class.getName() + ".work(int)")),
-                    named.toString());
-            assertTrue(none.isEmpty(), none.toString());
-        }
+        assertEquals(List.of(
+                "compiled io.stagebench.system.JitEventsTest$CompiledHere::work (C2) x2",
+                "compiled io.stagebench.system.JitEventsTest$CompiledHere::loop (C2, on-stack replacement)",
+                "deoptimised Vml.main(String[]) at bci 84 (unstable_if, reinterpret)",
+                "failed to compile io.stagebench.Big::huge (C2): out of nodes"), named);
+        assertEquals(List.of(), none);
     }
 
-    /** A method no other test calls, so its first compilation happens in the test's window. */
-    static final class CompiledHere {
-        static long work(int i) {
-            return (i * 31L) ^ (i >>> 3);
+    @Test
+    void shouldKeepTheTenMostFrequentAndCountTheRest() {
+        List<String> many = new java.util.ArrayList<>();
+        for (int i = 0; i < 14; i++) {
+            many.add("[1000ms]  " + (100 + i) + "       4       p.C::m" + i + " (10 bytes)");
         }
+        many.add("[1000ms]  200       4       p.C::m3 (10 bytes)");
+
+        List<String> named = JitEvents.named(many, List.of(new long[] {999, 1001}));
+
+        assertEquals(JitEvents.MAX_NAMED + 1, named.size());
+        assertEquals("compiled p.C::m3 (C2) x2", named.get(0));
+        assertEquals("... and 4 more", named.get(named.size() - 1));
+    }
+
+    @Test
+    void shouldNameNothingAndSayWhyInAJvmStartedWithoutItsLog() throws Exception {
+        Path log = Files.writeString(dir.resolve("fork-1.jit.log"), String.join("\n", LOG));
+        JitEvents events = JitEvents.of(log);
+
+        assertTrue(events.unavailableReason().contains("without its compile log"), events.unavailableReason());
+        assertEquals(List.of(), events.namedWithin(List.of(new long[] {0, Long.MAX_VALUE})));
+        assertTrue(JitEvents.logFlag(log).startsWith(JitEvents.LOG_FLAG_PREFIX + log.toAbsolutePath()));
+        assertTrue(JitEvents.logFlag(Path.of("/a b/x:y.log")).contains("file=\"/a b/x:y.log\":timemillis"));
+        assertTrue(!JitEvents.wanted(List.of("-Xmx1g", "-D" + JitEvents.ENABLED_PROPERTY + "=false")));
     }
 }

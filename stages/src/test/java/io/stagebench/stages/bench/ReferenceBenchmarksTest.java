@@ -11,7 +11,11 @@ import io.stagebench.host.Runner;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.Mode;
 import io.stagebench.registry.BenchmarkRegistry;
+import io.stagebench.json.Json;
 import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.stats.StageSummary;
+import io.stagebench.store.ResultReader;
+import io.stagebench.store.StoredRun;
 import io.stagebench.system.CpuList;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -20,9 +24,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.stages.testing.QuickRun;
 import io.stagebench.stages.testing.StartsProcesses;
 
-/** Runs every reference benchmark through the real runner, one fresh JVM each. */
+/** Every reference benchmark: as declared, and measured in a fresh JVM each. */
 class ReferenceBenchmarksTest {
 
     @TempDir
@@ -52,45 +57,49 @@ class ReferenceBenchmarksTest {
         assertEquals("--param messages=0 is out of range for parse (valid: messages=[1..50000000])", e.getMessage());
     }
 
+    /** The forks of the slow tier's one quick run ({@link QuickRun}: 1 fork x 20 000 messages each, as a user's). */
     @StartsProcesses
     @Test
     void shouldMeasureEveryReferenceBenchmarkInAForkWithoutAllocating() throws Exception {
-        List<String> names = List.of("parse", "book", "decide", "encode", "pipeline");
-        RunConfig config = new RunConfig(names, 1, 200_000, 0, 20_000, 1000, Mode.BACK_TO_BACK, 0, 0, 1, -1,
-                ClockBinding.FFM, 200, 1, 100_000, false, Map.of(),
-                RunConfig.DEFAULT_JVM_FLAGS, 300, runDir);
+        QuickRun quick = QuickRun.get();
+        assertEquals(0, quick.exitCode(), String.join("\n", quick.lines()));
+        StoredRun run = ResultReader.readSummary(quick.runDir());
+        assertEquals(List.of("parse", "book", "decide", "encode", "pipeline"), run.benchmarkNames());
 
-        List<BenchmarkOutcome> outcomes = new Runner(config, BenchmarkRegistry.load(), CpuList.parse(""),
-                ForkLauncher.jvm(), new PrintStream(OutputStream.nullOutputStream())).run();
-
-        for (BenchmarkOutcome outcome : outcomes) {
-            String name = outcome.descriptor().name();
-            assertEquals(List.of(), outcome.failures(), name);
-            ForkResult fork = outcome.forks().get(0);
+        for (String name : run.benchmarkNames()) {
+            StoredRun.Benchmark benchmark = run.benchmark(name).orElseThrow();
+            assertEquals(List.of(), benchmark.failures(), name);
+            ForkResult fork = Json.mapper().readValue(quick.runDir().resolve(benchmark.forks().get(0).result()).toFile(),
+                    ForkResult.class);
             assertEquals(20_000, fork.measuredMessages(), name);
             assertEquals(0, fork.allocatedBytes(), name + " allocated during measurement");
             assertEquals(0, fork.markErrors(), name);
             assertTrue(fork.replayed(), name + " declares a reset: its warm-up replays the measured messages");
             assertEquals(0, fork.jitCompilations(), name + " compiled during measurement: " + fork.jitEvents());
-            for (String stage : outcome.descriptor().stages()) {
+            for (String stage : benchmark.stages()) {
                 // every message is one of the stage's tags: the shares of the tags add up to the whole
-                long tagged = outcome.merged().entrySet().stream().filter(e -> e.getKey().startsWith(stage + "["))
-                        .mapToLong(e -> e.getValue().count()).sum();
-                assertTrue(tagged == 0 || tagged == outcome.merged().get(stage).count(), name + "/" + stage);
+                long tagged = benchmark.summaries().stream().filter(e -> e.stage().startsWith(stage + "["))
+                        .mapToLong(StageSummary::count).sum();
+                assertTrue(tagged == 0 || tagged == count(benchmark, stage), name + "/" + stage);
             }
         }
-        assertEquals(20_000, outcomes.get(1).merged().get("book").count());
-        assertTrue(outcomes.get(1).merged().get("book[add]").count() > 0, "book is tagged by ITCH type");
-        BenchmarkOutcome pipeline = outcomes.get(4);
-        List<String> pipelineSeries = List.copyOf(pipeline.merged().keySet());
+        StoredRun.Benchmark book = run.benchmark("book").orElseThrow();
+        assertEquals(20_000, count(book, "book"));
+        assertTrue(count(book, "book[add]") > 0, "book is tagged by ITCH type");
+        StoredRun.Benchmark pipeline = run.benchmark("pipeline").orElseThrow();
+        List<String> pipelineSeries = pipeline.series();
         assertEquals(List.of("parse", "book", "decide"), pipelineSeries.subList(0, 3));
         assertTrue(pipelineSeries.containsAll(List.of("decide[order]", "decide[no-order]", "encode", "total", "unmarked")),
                 pipelineSeries.toString());
         assertTrue(pipelineSeries.stream().noneMatch(s -> s.startsWith("encode[")), "encode's rows are the orders, untagged");
-        assertEquals(20_000, pipeline.merged().get("decide").count());
-        assertEquals(20_000, pipeline.merged().get("total").count());
-        assertEquals(pipeline.merged().get("decide[order]").count(), pipeline.merged().get("encode").count(),
+        assertEquals(20_000, count(pipeline, "decide"));
+        assertEquals(20_000, count(pipeline, "total"));
+        assertEquals(count(pipeline, "decide[order]"), count(pipeline, "encode"),
                 "encode runs for the messages decide made an order of, and is skipped for the rest");
+    }
+
+    private static long count(StoredRun.Benchmark benchmark, String series) {
+        return benchmark.summary(series).orElseThrow(() -> new AssertionError(benchmark.name() + " has no " + series)).count();
     }
 
     @Test

@@ -3,41 +3,25 @@ package io.stagebench.stages.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.cli.Main;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.stages.testing.QuickRun;
 import io.stagebench.stages.testing.StartsProcesses;
 
-/** What a new user sees first: {@code run --quick} of the reference stages, off a terminal, as a CI log shows it. */
+/**
+ * What a new user sees first: {@code run --quick} of the reference stages, off a terminal, as a CI log shows it
+ * ({@link QuickRun}, whose forks {@code ReferenceBenchmarksTest} checks).
+ */
 @StartsProcesses
 class QuickRunOutputTest {
 
-    @TempDir
-    Path results;
-
     @Test
     void shouldPrintAQuickRunInAtMost54ShortLinesWithNoWarningTwice() {
-        StringWriter said = new StringWriter();
-        PrintWriter both = new PrintWriter(said, true);
-        ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        PrintStream stderr = System.err;
-        int code;
-        System.setErr(new PrintStream(progress, true, StandardCharsets.UTF_8));
-        try {
-            code = Main.run(new String[] {"run", "--quick", "--results", results.toString()}, both, both);
-        } finally {
-            System.setErr(stderr);
-        }
-        List<String> lines = (progress.toString(StandardCharsets.UTF_8) + said).lines().toList();
+        QuickRun run = QuickRun.get();
+        int code = run.exitCode();
+        List<String> lines = run.lines();
         String all = String.join("\n", lines);
 
         assertEquals(0, code, all);
