@@ -8,7 +8,6 @@ import io.stagebench.system.TestGit;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -73,10 +72,8 @@ class AbStopTest {
                 .collect(Collectors.joining(" ")) + " $(find src -name '*.java')";
         // building: a build that takes a minute; measuring: a quick build, then forks that take a while
         String build = phase.equals("building") ? "sleep 60; " + compile : compile;
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "ab", "HEAD", "idle", "--build", build, "--classpath", "out", "--forks", "4", "--messages", "2000000",
-                "--warmup", "2000000"));
+        List<String> command = CommandLineProcess.command("ab", "HEAD", "idle", "--build", build, "--classpath", "out",
+                "--forks", "4", "--messages", "2000000", "--warmup", "2000000");
         Path err = Files.createTempFile("ab-stop", ".err");
         Process ab = new ProcessBuilder(command).directory(repo.toFile()).redirectErrorStream(false)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();

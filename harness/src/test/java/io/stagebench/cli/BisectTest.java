@@ -47,7 +47,7 @@ import org.junit.jupiter.api.io.TempDir;
 class BisectTest {
 
     private static final String[] MEASURE = {"--warmup", "100000", "--messages", "5000"};
-    private static final int FORKS = 5;
+    private static final int FORKS = 4;
 
     @TempDir
     Path repo;
@@ -117,9 +117,7 @@ class BisectTest {
 
         // git bisect run, with the step: the same commit, from the runs bisect stored
         Path step = repo.resolve("step.sh");
-        List<String> line = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "bisect", "--step", commits.get(0), "hold"));
+        List<String> line = new ArrayList<>(CommandLineProcess.command("bisect", "--step", commits.get(0), "hold"));
         line.addAll(List.of(args()));
         Files.writeString(step, "#!/bin/sh\nexec " + line.stream().map(a -> "'" + a.replace("'", "'\\''") + "'")
                 .collect(Collectors.joining(" ")) + "\n");

@@ -31,11 +31,21 @@ final class CommandLineProcess {
     private CommandLineProcess() {
     }
 
+    /**
+     * @return {@code stagebench ARGS} as the {@code ./stagebench} script starts it (its launcher JVM's flags), on
+     *         this build's class path
+     */
+    static List<String> command(String... args) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(args));
+        return command;
+    }
+
     /** Runs {@code stagebench ARGS} in {@code folder}; fails the test when it outlives {@value #TIMEOUT_S} s. */
     static Result run(Path folder, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        command.addAll(List.of(args));
+        List<String> command = command(args);
         Path out = Files.createTempFile("stagebench-out", ".txt");
         Path err = Files.createTempFile("stagebench-err", ".txt");
         try {

@@ -93,10 +93,8 @@ class LauncherSignalsTest {
     }
 
     private void startLauncher(String... measure) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "run", "spin", "--param", SPIN_TICKS, "-w", "0", "--no-mlock", "--no-raw",
-                "--results", results.toString()));
+        List<String> command = new ArrayList<>(CommandLineProcess.command("run", "spin", "--param", SPIN_TICKS, "-w", "0",
+                "--no-mlock", "--no-raw", "--results", results.toString()));
         command.addAll(List.of(measure));
         launcher = new ProcessBuilder(command).start();
         launcher.getOutputStream().close();

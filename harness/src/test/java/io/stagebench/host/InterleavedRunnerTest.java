@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.link.ForkFiles;
 import io.stagebench.link.Mode;
 import io.stagebench.process.JvmFork;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.system.CpuList;
+import io.stagebench.system.JitEvents;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -33,10 +35,16 @@ class InterleavedRunnerTest {
                 ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), jvmFlags, 120, runDir);
     }
 
-    /** Runs forks in this JVM, logging "A1", "B1", ... and the flags each side was launched with. */
+    /**
+     * Runs forks in this JVM, logging "A1", "B1", ... and the flags each side was launched with, after checking that
+     * each fork was also given the JIT log of its own folder.
+     */
     private static ForkLauncher logging(String side, List<String> log, BenchmarkRegistry registry) {
         return (specFile, flags, cpus, timeout) -> {
-            log.add(side + InProcessForks.run(specFile, registry).fork() + flags);
+            int fork = InProcessForks.run(specFile, registry).fork();
+            String jitLog = JitEvents.logFlag(specFile.resolveSibling(ForkFiles.jitLog(fork)));
+            assertEquals(jitLog, flags.get(flags.size() - 1), "the fork's own JIT log, last");
+            log.add(side + fork + flags.subList(0, flags.size() - 1));
             return InProcessForks.succeeded();
         };
     }
