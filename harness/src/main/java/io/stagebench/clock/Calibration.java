@@ -5,7 +5,8 @@ import java.util.function.LongSupplier;
 
 /**
  * Ticks per nanosecond of a {@link Clock}, measured against CLOCK_MONOTONIC
- * ({@code System.nanoTime()}) over a sleep of at least 200 ms, repeated to show its spread.
+ * ({@code System.nanoTime()}) over at least 200 ms - a sleep, or the caller's own work and what
+ * is left of the interval as a sleep ({@link #open}) - repeated to show its spread.
  *
  * <p>Each round reads monotonic, then the fenced counter, sleeps, then reads the fenced
  * counter and monotonic again: the two monotonic reads bracket the counter reads, so the
@@ -58,29 +59,109 @@ public record Calibration(double ticksPerNs, double minTicksPerNs, double maxTic
      */
     public static Calibration measure(Clock clock, LongSupplier monotonicNs, Sleeper sleeper, long intervalMs, int rounds) {
         checkInterval(intervalMs);
-        if (rounds < 1) {
-            throw new IllegalArgumentException("calibration rounds must be at least 1, got " + rounds);
-        }
+        checkRounds(rounds);
         long intervalNs = intervalMs * 1_000_000L;
         double[] ratios = new double[rounds];
         for (int i = 0; i < rounds; i++) {
-            long wallStartNs = monotonicNs.getAsLong();
-            long startTicks = clock.begin();
-            try {
-                sleeper.sleepNs(intervalNs);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("calibration interrupted", e);
-            }
-            long endTicks = clock.end();
-            long wallEndNs = monotonicNs.getAsLong();
-            long elapsedNs = wallEndNs - wallStartNs;
-            if (elapsedNs <= 0 || endTicks <= startTicks) {
-                throw new IllegalStateException("calibration saw a counter or monotonic clock that did not advance ("
-                        + (endTicks - startTicks) + " ticks in " + elapsedNs + " ns)");
-            }
-            ratios[i] = (double) (endTicks - startTicks) / elapsedNs;
+            ratios[i] = sleptRound(clock, monotonicNs, sleeper, intervalNs);
         }
+        return summary(ratios, intervalNs);
+    }
+
+    /** @return ticks per ns of one round that sleeps its whole interval between its two read pairs */
+    private static double sleptRound(Clock clock, LongSupplier monotonicNs, Sleeper sleeper, long intervalNs) {
+        long wallStartNs = monotonicNs.getAsLong();
+        long startTicks = clock.begin();
+        sleep(sleeper, intervalNs);
+        return ratio(clock, monotonicNs, wallStartNs, startTicks);
+    }
+
+    /** @return ticks per ns since {@code wallStartNs} and {@code startTicks}: the round's closing read pair */
+    private static double ratio(Clock clock, LongSupplier monotonicNs, long wallStartNs, long startTicks) {
+        long endTicks = clock.end();
+        long wallEndNs = monotonicNs.getAsLong();
+        long elapsedNs = wallEndNs - wallStartNs;
+        if (elapsedNs <= 0 || endTicks <= startTicks) {
+            throw new IllegalStateException("calibration saw a counter or monotonic clock that did not advance ("
+                    + (endTicks - startTicks) + " ticks in " + elapsedNs + " ns)");
+        }
+        return (double) (endTicks - startTicks) / elapsedNs;
+    }
+
+    private static void sleep(Sleeper sleeper, long ns) {
+        try {
+            sleeper.sleepNs(ns);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("calibration interrupted", e);
+        }
+    }
+
+    /**
+     * Opens a calibration's first round now, for {@link Window#close} to end at least its interval later: what the
+     * caller does in between on the same thread - a fork's probe warm-up, counter step and probe overhead - takes the
+     * place of the round's sleep, which then only makes up what is left of the interval. The round is as exact as a
+     * sleeping one: its error is two read pairs over the interval, whatever ran between them.
+     */
+    public static Window open(Clock clock) {
+        return new Window(clock, System::nanoTime);
+    }
+
+    /** A calibration round begun: monotonic, then the fenced counter, read now. */
+    public static final class Window {
+        private final Clock clock;
+        private final LongSupplier monotonicNs;
+        private final long wallStartNs;
+        private final long startTicks;
+
+        /** Opens a round on an injected monotonic source (tests script it). */
+        Window(Clock clock, LongSupplier monotonicNs) {
+            this.clock = clock;
+            this.monotonicNs = monotonicNs;
+            this.wallStartNs = monotonicNs.getAsLong();
+            this.startTicks = clock.begin();
+        }
+
+        /**
+         * Ends this round once {@code intervalMs} have passed since it opened (sleeping what is left), then measures
+         * {@code rounds - 1} more rounds as {@link #measure} does.
+         *
+         * @return the calibration over all {@code rounds}; identity for a clock whose ticks are nanoseconds
+         * @throws IllegalArgumentException when {@code intervalMs} is out of range or {@code rounds < 1}
+         */
+        public Calibration close(long intervalMs, int rounds) {
+            return close(ns -> Thread.sleep(ns / 1_000_000, (int) (ns % 1_000_000)), intervalMs, rounds);
+        }
+
+        /** {@link #close(long, int)} with an injected sleeper (tests script it and the monotonic source). */
+        Calibration close(Sleeper sleeper, long intervalMs, int rounds) {
+            checkInterval(intervalMs);
+            checkRounds(rounds);
+            if (!clock.binding().isNative()) {
+                return identity();
+            }
+            long intervalNs = intervalMs * 1_000_000L;
+            double[] ratios = new double[rounds];
+            long left = intervalNs - (monotonicNs.getAsLong() - wallStartNs);
+            if (left > 0) {
+                sleep(sleeper, left);
+            }
+            ratios[0] = ratio(clock, monotonicNs, wallStartNs, startTicks);
+            for (int i = 1; i < rounds; i++) {
+                ratios[i] = sleptRound(clock, monotonicNs, sleeper, intervalNs);
+            }
+            return summary(ratios, intervalNs);
+        }
+    }
+
+    private static void checkRounds(int rounds) {
+        if (rounds < 1) {
+            throw new IllegalArgumentException("calibration rounds must be at least 1, got " + rounds);
+        }
+    }
+
+    private static Calibration summary(double[] ratios, long intervalNs) {
+        int rounds = ratios.length;
         Arrays.sort(ratios);
         double median = rounds % 2 == 1
                 ? ratios[rounds / 2]

@@ -200,9 +200,11 @@ public final class ForkExecution {
             ProbeOverhead.measure(clock, ProbeOverhead.MIN_PAIRS);
             CounterStep.measureTicks(clock, CounterStep.MIN_PAIRS);
         }
-        Calibration calibration = Calibration.measure(clock, spec.calibrationMs(), spec.calibrationRounds());
+        // the calibration's first round spans the counter step and the probe overhead instead of a sleep of its own
+        Calibration.Window calibrating = Calibration.open(clock);
         long stepTicks = CounterStep.measureTicks(clock, CounterStep.DEFAULT_PAIRS);
         ProbeOverhead overhead = loopOverhead(clock, stepTicks);
+        Calibration calibration = calibrating.close(spec.calibrationMs(), spec.calibrationRounds());
         return new Ruler(loaded, calibration, stepTicks, overhead, cpuPinned, affinity, memoryLocked, serviceCpus, null);
     }
 

@@ -43,6 +43,37 @@ class CalibrationTest {
     }
 
     @Test
+    void shouldCloseAnOpenedRoundAfterTheCallersWorkSleepingOnlyWhatIsLeftOfTheInterval() {
+        // opened at 0 ns / 1 000 ticks; the caller's work took 150 ms, so 50 ms are slept; closed at 200 ms
+        ScriptedClock clock = new ScriptedClock(1_000, 520_001_000);
+        PrimitiveIterator.OfLong wall = LongStream.of(0, 150_000_000, 200_000_000).iterator();
+        List<Long> slept = new ArrayList<>();
+
+        Calibration calibration = new Calibration.Window(clock, wall::nextLong).close(slept::add, 200, 1);
+
+        assertEquals(2.60, calibration.ticksPerNs(), 1e-12);
+        assertEquals(List.of(50_000_000L), slept);
+        assertEquals(200_000_000L, calibration.intervalNs());
+    }
+
+    @Test
+    void shouldSleepNothingWhenTheCallersWorkOutlastedTheIntervalAndMeasureTheOtherRoundsAsUsual() {
+        // the first round spans 260 ms of work (2.6 ticks/ns over 260 M ns); then two slept rounds of 200 ms
+        ScriptedClock clock = new ScriptedClock(0, 676_000_000, 0, 522_000_000, 0, 518_000_000);
+        PrimitiveIterator.OfLong wall = LongStream.of(0, 260_000_000, 260_000_000, 0, 200_000_000, 0, 200_000_000).iterator();
+        List<Long> slept = new ArrayList<>();
+
+        Calibration calibration = new Calibration.Window(clock, wall::nextLong).close(slept::add, 200, 3);
+
+        assertEquals(List.of(200_000_000L, 200_000_000L), slept);
+        assertEquals(2.60, calibration.ticksPerNs(), 1e-12);
+        assertEquals(2.59, calibration.minTicksPerNs(), 1e-12);
+        assertEquals(2.61, calibration.maxTicksPerNs(), 1e-12);
+        assertThrows(IllegalArgumentException.class,
+                () -> new Calibration.Window(new ScriptedClock(0, 1), () -> 0).close(ns -> { }, 100, 1));
+    }
+
+    @Test
     void shouldConvertTicksToNanosecondsOffline() {
         Calibration calibration = new Calibration(2.5, 2.5, 2.5, 1, 200_000_000);
 
