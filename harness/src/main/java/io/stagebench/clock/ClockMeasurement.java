@@ -9,7 +9,7 @@ import java.util.List;
  * @param requested          the binding asked for
  * @param binding            the binding in use (differs after a fallback)
  * @param calibration        ticks per ns against CLOCK_MONOTONIC
- * @param stepTicks          smallest non-zero gap between back-to-back raw reads
+ * @param resolution         the counter's step between back-to-back reads and in fenced intervals
  * @param overhead           fenced probe overhead (min and median)
  * @param readCostTicks      average cost of one raw read
  * @param floorOverheadTicks the C floor's minimum fenced probe overhead, -1 when not measured
@@ -17,7 +17,7 @@ import java.util.List;
  * @param cpu                the CPU the measuring thread was pinned to, -1 when not pinned
  * @param warnings           degradations, printed as {@code *** WARNING:} lines
  */
-public record ClockMeasurement(ClockBinding requested, ClockBinding binding, Calibration calibration, long stepTicks,
+public record ClockMeasurement(ClockBinding requested, ClockBinding binding, Calibration calibration, CounterResolution resolution,
                                ProbeOverhead overhead, double readCostTicks, long floorOverheadTicks,
                                long floorStepTicks, int cpu, List<String> warnings) {
 
@@ -30,9 +30,17 @@ public record ClockMeasurement(ClockBinding requested, ClockBinding binding, Cal
         return floorOverheadTicks >= 0;
     }
 
-    /** @return the counter line in the reference's form, e.g. {@code counter 2600.0 MHz, 0.385 ns/tick, step 16 ticks = 6.2 ns} */
+    /** @return the step the ruler uses: the coarser of the back-to-back and the interval step */
+    public long stepTicks() {
+        return resolution.stepTicks();
+    }
+
+    /**
+     * @return the counter line in the reference's form, e.g. {@code counter 2600.0 MHz, 0.385 ns/tick, step 16 ticks = 6.2 ns},
+     *         naming the interval step when it is the coarser
+     */
     public String counterLine() {
-        return String.format(java.util.Locale.ROOT, "counter %.1f MHz, %.3f ns/tick, step %d ticks = %.1f ns",
-                calibration.mhz(), calibration.nsPerTick(), stepTicks, calibration.toNs(stepTicks));
+        return String.format(java.util.Locale.ROOT, "counter %.1f MHz, %.3f ns/tick, %s",
+                calibration.mhz(), calibration.nsPerTick(), resolution.describe(calibration));
     }
 }

@@ -1,9 +1,15 @@
 package io.stagebench.clock;
 
 /**
- * The counter's practical granularity: the smallest non-zero gap between two back-to-back
- * unfenced reads. Any interval of only a few steps is quantisation rather than signal;
- * on a 24 MHz ARM counter one step (41.7 ns) is longer than a whole decode stage.
+ * The counter's practical granularity, measured two ways: the smallest non-zero gap between two
+ * back-to-back unfenced reads ({@link #measureTicks}), and the step fenced intervals really come
+ * in ({@link #intervalTicks}). Any interval of only a few steps is quantisation rather than
+ * signal; on a 24 MHz ARM counter one step (41.7 ns) is longer than a whole decode stage.
+ *
+ * <p>Measurement hazard: the two can disagree. On an AMD EPYC (family 25 model 17, 2596 MHz,
+ * under KVM) back-to-back reads differ by 1 tick, while every fenced interval - begin, some work,
+ * end - is a whole multiple of 26 ticks (10.0 ns): a stage's percentiles sit on a 10 ns grid
+ * whatever the reads' step says. The ruler takes the coarser of the two.
  */
 public final class CounterStep {
 
@@ -11,6 +17,12 @@ public final class CounterStep {
     public static final int DEFAULT_PAIRS = 100_000;
     /** Fewest pairs accepted, as the reference asks. */
     public static final int MIN_PAIRS = 10_000;
+    /** Default number of fenced intervals {@link #intervalTicks} times. */
+    public static final int DEFAULT_INTERVALS = 20_000;
+    /** Largest step {@link #commonStep} looks for, in ticks. */
+    static final int MAX_STEP = 4_096;
+    /** The share of intervals a step must divide (from the shortest): an interrupt's odd delta does not break it. */
+    static final double STEP_SHARE = 0.99;
 
     private CounterStep() {
     }
@@ -30,6 +42,60 @@ public final class CounterStep {
             }
         }
         return best == Long.MAX_VALUE ? 0 : best;
+    }
+
+    /**
+     * Times {@code intervals} fenced intervals ({@code begin()}, a little arithmetic of 0 to 63
+     * rounds, {@code end()}) and returns the step their deltas come in ({@link #commonStep}).
+     *
+     * @return the largest step that divides the distance of almost every interval from the shortest, in ticks
+     */
+    public static long intervalTicks(Clock clock, int intervals) {
+        long[] deltas = new long[intervals];
+        long work = 1;
+        for (int i = 0; i < intervals; i++) {
+            int rounds = i & 63;
+            long start = clock.begin();
+            for (int r = 0; r < rounds; r++) {
+                work = work * 6364136223846793005L + r;
+            }
+            long end = clock.end();
+            deltas[i] = end - start;
+        }
+        BLACKHOLE = work;
+        return commonStep(deltas);
+    }
+
+    /**
+     * @param deltas fenced intervals of varying length, in ticks
+     * @return the largest step q (at most {@value #MAX_STEP}) such that at least {@value #STEP_SHARE} of the deltas
+     *         lie a whole number of steps from the shortest; 1 when no coarser one does, or the deltas hold fewer than
+     *         two lengths (nothing to tell a step by)
+     */
+    static long commonStep(long[] deltas) {
+        java.util.TreeMap<Long, Integer> lengths = new java.util.TreeMap<>();
+        for (long d : deltas) {
+            if (d > 0) {
+                lengths.merge(d, 1, Integer::sum);
+            }
+        }
+        if (lengths.size() < 2) {
+            return 1;
+        }
+        long shortest = lengths.firstKey();
+        long total = lengths.values().stream().mapToLong(Integer::longValue).sum();
+        for (long q = MAX_STEP; q > 1; q--) {
+            long divided = 0;
+            for (java.util.Map.Entry<Long, Integer> length : lengths.entrySet()) {
+                if ((length.getKey() - shortest) % q == 0) {
+                    divided += length.getValue();
+                }
+            }
+            if (divided >= STEP_SHARE * total && lengths.lastKey() - shortest >= q) {
+                return q;
+            }
+        }
+        return 1;
     }
 
     /**

@@ -3,6 +3,7 @@ package io.stagebench.console;
 import io.stagebench.api.SeriesNames;
 import io.stagebench.api.TagDeclaration;
 import io.stagebench.clock.Calibration;
+import io.stagebench.clock.CounterResolution;
 import io.stagebench.host.BatchPilot;
 import io.stagebench.host.Rate;
 import io.stagebench.host.RunConfig;
@@ -306,9 +307,9 @@ public final class RunReport {
         if (!all.isEmpty()) {
             ForkResult first = all.get(0);
             Calibration c = first.calibration();
-            lines.add(String.format(Locale.ROOT, "clock %s%s; counter %.1f MHz, %.3f ns/tick, step %d ticks = %.1f ns",
+            lines.add(String.format(Locale.ROOT, "clock %s%s; counter %.1f MHz, %.3f ns/tick, %s",
                     first.binding(), first.binding() != first.requestedBinding() ? " (FALLBACK from " + first.requestedBinding() + ")" : "",
-                    c.mhz(), c.nsPerTick(), first.stepTicks(), c.toNs(first.stepTicks())));
+                    c.mhz(), c.nsPerTick(), CounterResolution.describe(first.stepTicks(), first.readStepTicks(), c)));
             lines.add(String.format(Locale.ROOT, "calibration %s MHz across %d forks (%d x %d ms each against CLOCK_MONOTONIC)",
                     range(all, f -> f.calibration().mhz(), "%.3f"), all.size(), c.rounds(), c.intervalNs() / 1_000_000));
             lines.add(String.format(Locale.ROOT, "probe overhead min %s, median %s ticks; subtracted from each stage:"
@@ -394,8 +395,47 @@ public final class RunReport {
             LayoutSensitivity.of(outcome).stream().filter(LayoutSensitivity::sensitive).forEach(l -> notes.add(
                     sensitivityLine(name, l)));
         }
+        gridNote(measured).ifPresent(notes::add);
         lines.addAll(table.lines());
         notes.forEach(n -> TextWrap.wrap(n, lines));
+    }
+
+    /** A stage whose p50 is less than this many counter steps has percentiles that visibly sit on the step's grid. */
+    static final int GRID_STEPS = 10;
+
+    /**
+     * One note when unbatched stages are short against the counter's step: each interval is a whole
+     * number of steps, so their percentiles move in whole steps while tmean (a mean over random phases)
+     * and a batch (one step over K messages) resolve finer.
+     */
+    static Optional<String> gridNote(List<BenchmarkOutcome> measured) {
+        Set<String> onGrid = new LinkedHashSet<>();
+        long stepTicks = 0;
+        double stepNs = 0;
+        for (BenchmarkOutcome outcome : measured) {
+            if (outcome.batch() > 1) {
+                continue;
+            }
+            ForkResult coarsest = outcome.forks().stream().max(Comparator.comparingLong(ForkResult::stepTicks)).orElseThrow();
+            double ns = coarsest.calibration().toNs(coarsest.stepTicks());
+            if (coarsest.stepTicks() < 2) {
+                continue;
+            }
+            for (StageSummary s : outcome.summaries()) {
+                if (TagDeclaration.stageOf(s.stage()).isEmpty() && s.p50Ns() < GRID_STEPS * ns) {
+                    onGrid.add(outcome.descriptor().name());
+                    if (ns > stepNs) {
+                        stepNs = ns;
+                        stepTicks = coarsest.stepTicks();
+                    }
+                }
+            }
+        }
+        if (onGrid.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "grid: intervals are whole %d-tick steps (%.1f ns), so the percentiles of %s"
+                + " move by whole steps; tmean and --batch resolve finer", stepTicks, stepNs, String.join(", ", onGrid)));
     }
 
     /** Most tags shown under a stage; the rest are summed in one line (every tag is in summary.json and the report). */
@@ -494,7 +534,7 @@ public final class RunReport {
                 continue;
             }
             long samples = outcome.merged().values().stream().findFirst().map(Distribution::count).orElse(0L);
-            String text = String.format(Locale.ROOT, "%d/%d forks, %,d samples; warm-up %%s passes%s;"
+            String text = String.format(Locale.ROOT, "%d/%d forks, %,d samples; warm-up %%s passes%s%%s;"
                             + " measured with %s B allocated, %s GC, %s JIT compilations",
                     forks.size(), config.forks(), samples,
                     !forks.stream().allMatch(ForkResult::replayed) ? ""
@@ -510,9 +550,27 @@ public final class RunReport {
                 appendThreads(lines, outcome.descriptor().name(), forks);
             }
         }
-        byText.forEach((text, same) -> TextWrap.wrap(String.join(", ", same.stream().map(o -> o.descriptor().name()).toList()) + ": "
-                + String.format(Locale.ROOT, text, rangeLong(same.stream().flatMap(o -> o.forks().stream()).toList(),
-                ForkResult::warmupPasses)), lines));
+        byText.forEach((text, same) -> {
+            List<ForkResult> forks = same.stream().flatMap(o -> o.forks().stream()).toList();
+            TextWrap.wrap(String.join(", ", same.stream().map(o -> o.descriptor().name()).toList()) + ": "
+                    + String.format(Locale.ROOT, text, rangeLong(forks, ForkResult::warmupPasses), rarestStage(forks)), lines);
+        });
+    }
+
+    /**
+     * @return ", the rarest stage 31,800..32,100 runs": the fewest runs before the kept pass of any stage that ran, over
+     *         {@code forks} (warm-up by each stage's count); "" when no fork counted them
+     */
+    private static String rarestStage(List<ForkResult> forks) {
+        long[] rarest = forks.stream().filter(f -> !f.warmupStageRuns().isEmpty())
+                .mapToLong(f -> f.warmupStageRuns().stream().mapToLong(Long::longValue).filter(r -> r > 0).min().orElse(0))
+                .toArray();
+        if (rarest.length == 0) {
+            return "";
+        }
+        long lo = java.util.Arrays.stream(rarest).min().orElse(0);
+        long hi = java.util.Arrays.stream(rarest).max().orElse(0);
+        return String.format(Locale.ROOT, lo == hi ? ", the rarest stage %,d runs" : ", the rarest stage %,d..%,d runs", lo, hi);
     }
 
     /** One line per thread of a handoff benchmark: its stages, the CPU it pinned to and read back, what it allocated. */

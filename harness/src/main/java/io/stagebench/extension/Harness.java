@@ -4,6 +4,7 @@ import io.stagebench.host.RunConfig;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
 import io.stagebench.nativeaccess.Affinity;
+import io.stagebench.nativeaccess.Personality;
 import io.stagebench.process.JvmFork;
 import io.stagebench.session.MeasuringCpu;
 import io.stagebench.store.RunStore;
@@ -32,14 +33,51 @@ public final class Harness {
     public static final String PRE_TOUCH_FLAG = RunConfig.PRE_TOUCH_FLAG;
     /** The collector of every fork: the serial one, nothing concurrent beside the measuring thread. */
     public static final String GC_FLAG = RunConfig.GC_FLAG;
+    /** The heap on transparent huge pages, as every fork's ({@code RunConfig.HUGE_PAGES_FLAG} says what it buys). */
+    public static final String HUGE_PAGES_FLAG = RunConfig.HUGE_PAGES_FLAG;
+    /** Compilation in the foreground, as every fork's ({@code RunConfig.FOREGROUND_COMPILE_FLAG} says what it buys). */
+    public static final String FOREGROUND_COMPILE_FLAG = RunConfig.FOREGROUND_COMPILE_FLAG;
     /**
-     * The heap, pre-touch and collector flags of every stagebench fork, which a fork of another
-     * harness measuring the same code should share so both measure the same JVM. Also one by
-     * one above, as constants an annotation (JMH's {@code @Fork}) can name.
+     * The heap, pre-touch, huge-page, collector and compilation flags of every stagebench fork,
+     * which a fork of another harness measuring the same code should share so both measure the
+     * same JVM. Also one by one above, as constants an annotation (JMH's {@code @Fork}) can name.
      */
-    public static final List<String> SHARED_FORK_FLAGS = List.of(HEAP_MIN_FLAG, HEAP_MAX_FLAG, PRE_TOUCH_FLAG, GC_FLAG);
+    public static final List<String> SHARED_FORK_FLAGS = List.of(HEAP_MIN_FLAG, HEAP_MAX_FLAG, PRE_TOUCH_FLAG,
+            HUGE_PAGES_FLAG, GC_FLAG, FOREGROUND_COMPILE_FLAG);
 
     private Harness() {
+    }
+
+    /** Work that starts processes, run by {@link #withFixedAddresses}. */
+    @FunctionalInterface
+    public interface ProcessStarting<T, E extends Exception> {
+        T run() throws E;
+    }
+
+    /**
+     * Runs {@code work} with address randomisation off for the processes this thread starts in it
+     * ({@code personality(ADDR_NO_RANDOMIZE)}, what {@code setarch -R} does), as stagebench's
+     * launcher starts its forks, and restores the thread's personality afterwards. Each process
+     * started then lays out its stack, libraries and heap at the same addresses every time.
+     *
+     * <p>Hazard: the flag belongs to the calling thread and is copied at {@code fork()}; processes
+     * started by other threads (a pool) keep randomisation.
+     *
+     * @param refused receives why it could not be turned off (the work then runs anyway)
+     */
+    public static <T, E extends Exception> T withFixedAddresses(ProcessStarting<T, E> work,
+                                                                java.util.function.Consumer<String> refused) throws E {
+        Personality.Result fixed = Personality.disableRandomisation();
+        if (!fixed.disabled()) {
+            refused.accept(fixed.refusal());
+        }
+        try {
+            return work.run();
+        } finally {
+            if (fixed.disabled()) {
+                Personality.restore(fixed.previous());
+            }
+        }
     }
 
     /** What a file written by {@link #writeAtomically} holds: whatever this writes to the stream. */

@@ -57,6 +57,13 @@ interface ForkBody extends AutoCloseable {
      */
     long warmupPass(long count, long seq, int passIndex) throws Exception;
 
+    /**
+     * @return per stage, the messages of the last measured (marked) pass it ran for ({@link StageWarmup}); null when
+     *         the body records no stage of its own (a batch times its messages whole; a handoff's stages lie on two
+     *         threads' recordings)
+     */
+    long[] stageRuns();
+
     /** Fails the fork on what warm-up showed to be wrong (marks that do not match the stages, say). */
     void afterWarmup();
 

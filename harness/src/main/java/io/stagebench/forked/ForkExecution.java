@@ -6,6 +6,7 @@ import io.stagebench.api.Operation;
 import io.stagebench.api.Stamps;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.Clock;
+import io.stagebench.clock.CounterResolution;
 import io.stagebench.clock.CounterStep;
 import io.stagebench.clock.LoadedClock;
 import io.stagebench.clock.ProbeOverhead;
@@ -16,6 +17,7 @@ import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.ForkWarning;
+import io.stagebench.link.Mode;
 import io.stagebench.link.ProgressEvent.Phase;
 import io.stagebench.link.ProgressEvent;
 import io.stagebench.nativeaccess.Affinity;
@@ -32,6 +34,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -60,16 +63,21 @@ public final class ForkExecution {
      * @param serviceCpus the CPUs the launcher left this JVM's other threads, read before pinning
      * @param layout      where the fork's memory lies ({@link ForkLayout})
      */
-    record Ruler(LoadedClock loaded, Calibration calibration, long stepTicks, ProbeOverhead overhead, int cpuPinned,
+    record Ruler(LoadedClock loaded, Calibration calibration, CounterResolution resolution, ProbeOverhead overhead, int cpuPinned,
                  String affinity, boolean memoryLocked, Optional<CpuList> serviceCpus, ForkLayout layout) {
 
         Clock clock() {
             return loaded.clock();
         }
 
+        /** @return the step the ruler uses, the coarser of the back-to-back and the interval step */
+        long stepTicks() {
+            return resolution.stepTicks();
+        }
+
         /** @return this ruler with where the fork's memory lies, known once the benchmark is set up */
         Ruler withLayout(ForkLayout placed) {
-            return new Ruler(loaded, calibration, stepTicks, overhead, cpuPinned, affinity, memoryLocked, serviceCpus, placed);
+            return new Ruler(loaded, calibration, resolution, overhead, cpuPinned, affinity, memoryLocked, serviceCpus, placed);
         }
     }
 
@@ -134,11 +142,43 @@ public final class ForkExecution {
             long seq = warm.messages();
             MeasurementBracket bracket;
             JitRetries retries = new JitRetries(spec.jitRetries());
-            do {
+            StageWarmup stages = new StageWarmup(descriptor.stages(), StageWarmup.jvmTarget());
+            // a fork told not to warm up, or paced (whose warm-up passes run at the rate), keeps its own warm-up
+            boolean warmStages = warm.passes() > 0 && spec.mode() != Mode.PACED;
+            int passIndex = warm.passes();
+            int stageDiscards = 0;
+            long[] runsBeforeKept = null;
+            while (true) {
                 bracket = retries.nextBracket();
-                seq = body.measure(bracket, seq, warm.messages() > 0 || retries.anyDiscarded());
+                long before = seq;
+                seq = body.measure(bracket, seq, seq > 0);
+                long[] runs = warmStages ? body.stageRuns() : null;
+                if (runs != null) {
+                    stages.measured(runs, body.measuredPassMessages());
+                    runsBeforeKept = stages.runsAt(before);
+                    long more = stages.passesNeeded(before, body.measuredPassMessages());
+                    if (more > 0) {
+                        // a stage that ran too few times for the optimising compiler: this pass was warm-up
+                        say(Phase.DISCARDED, "measured pass discarded as warm-up: the stages had run "
+                                + stages.describe(runsBeforeKept) + " times, fewer than " + String.format(Locale.ROOT, "%,d",
+                                stages.target()) + " for the optimising compiler; " + more + " more warm-up pass(es)");
+                        stageDiscards++;
+                        // a pipeline's warm-up pass runs its messages marked and unmarked: counted by what it ran
+                        do {
+                            seq = body.warmupPass(body.measuredPassMessages(), seq, passIndex++);
+                            stages.extraPass();
+                        } while (stages.passesNeeded(seq, body.measuredPassMessages()) > 0);
+                        continue;
+                    }
+                }
                 // a pass the JIT changed while it ran was warm-up, not a measurement
-            } while (!retries.keep(bracket));
+                if (retries.keep(bracket)) {
+                    break;
+                }
+            }
+            if (runsBeforeKept != null) {
+                stages.shortStages(runsBeforeKept).forEach(w -> warnings.add(ForkWarning.OTHER, w));
+            }
             body.afterMeasurement();
             List<Long> discarded = retries.discarded();
             if (!discarded.isEmpty()) {
@@ -172,9 +212,11 @@ public final class ForkExecution {
                     parts.stallEvery(), System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
                     jvmFlags(), spec.rawFileName(), warnings.texts(), bracket.firstStartEpochMs(), bracket.lastEndEpochMs(),
                     ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList(),
-                    warm.passes() + discarded.size(), body.replays(), jitNamed, parts.unmarkedRawFile(), parts.threads(),
+                    passIndex + discarded.size() + stageDiscards, body.replays(), jitNamed, parts.unmarkedRawFile(), parts.threads(),
                     parts.crossCore(), ruler.layout(), parts.batch(), parts.preparationRawFile(), warnings.codes(),
-                    descriptor.tags());
+                    descriptor.tags(),
+                    runsBeforeKept == null ? List.of() : StageWarmup.asList(runsBeforeKept),
+                    ruler.resolution().readStepTicks());
             Path outDir = Path.of(spec.outDir());
             body.writeRaw(outDir);
             AtomicFiles.writeString(outDir.resolve(spec.resultFileName()), Json.write(result));
@@ -199,13 +241,15 @@ public final class ForkExecution {
         for (int i = 0; i < WARMUP_PROBE_ROUNDS; i++) {
             ProbeOverhead.measure(clock, ProbeOverhead.MIN_PAIRS);
             CounterStep.measureTicks(clock, CounterStep.MIN_PAIRS);
+            CounterStep.intervalTicks(clock, CounterStep.DEFAULT_INTERVALS);
         }
         // the calibration's first round spans the counter step and the probe overhead instead of a sleep of its own
         Calibration.Window calibrating = Calibration.open(clock);
-        long stepTicks = CounterStep.measureTicks(clock, CounterStep.DEFAULT_PAIRS);
-        ProbeOverhead overhead = loopOverhead(clock, stepTicks);
+        // the coarser step decides which probe pairs are the interference-free cluster (ProbeOverhead.fromDeltas)
+        CounterResolution resolution = CounterResolution.measure(clock, CounterStep.DEFAULT_PAIRS);
+        ProbeOverhead overhead = loopOverhead(clock, resolution.stepTicks());
         Calibration calibration = calibrating.close(spec.calibrationMs(), spec.calibrationRounds());
-        return new Ruler(loaded, calibration, stepTicks, overhead, cpuPinned, affinity, memoryLocked, serviceCpus, null);
+        return new Ruler(loaded, calibration, resolution, overhead, cpuPinned, affinity, memoryLocked, serviceCpus, null);
     }
 
     /** Adds a warning for each thing the kept measured attempt did that a measurement must not. */

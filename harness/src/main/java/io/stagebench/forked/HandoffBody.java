@@ -144,6 +144,11 @@ final class HandoffBody implements ForkBody {
     }
 
     @Override
+    public long[] stageRuns() {
+        return null;
+    }
+
+    @Override
     public long warmupPass(long count, long seq, int passIndex) throws Exception {
         if (passIndex > 0) {
             passes.reset();

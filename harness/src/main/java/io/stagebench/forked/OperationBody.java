@@ -141,6 +141,18 @@ final class OperationBody implements ForkBody {
     }
 
     @Override
+    public long[] stageRuns() {
+        if (batched) {
+            return null;
+        }
+        long[] runs = new long[stages];
+        for (int s = 0; s < stages; s++) {
+            runs[s] = measured.ranFor(s);
+        }
+        return runs;
+    }
+
+    @Override
     public void afterWarmup() {
         refuseUnpreparedRestarts(scratchStamps);
         if (preparation != null && !replay) {

@@ -124,6 +124,16 @@ public final class Recording {
         return queueTicks != null;
     }
 
+    /** @return the recorded messages stage {@code stage} ran for: those that did not {@link Stamps#skip skip} it */
+    public long ranFor(int stage) {
+        byte[] tags = stageTags[stage];
+        long ran = 0;
+        for (int i = 0; i < size; i++) {
+            ran += tags[i] == Stamps.SKIPPED ? 0 : 1;
+        }
+        return ran;
+    }
+
     /** @return raw start tick of message {@code i} */
     public long startTicks(int i) {
         return startTicks[i];

@@ -17,7 +17,7 @@ import java.util.List;
  * @param requestedBinding   binding asked for
  * @param binding            binding in use
  * @param calibration        ticks per ns of this fork
- * @param stepTicks          counter step
+ * @param stepTicks          counter step: the coarser of the back-to-back step and the step fenced intervals come in
  * @param overhead           probe overhead; its minimum is subtracted from every stage delta
  * @param cpuRequested       CPU asked for (-1: none)
  * @param cpuPinned          CPU the measuring thread ran on after pinning (-1: unknown)
@@ -58,6 +58,10 @@ import java.util.List;
  *                           their wording in results written before codes were recorded
  * @param tags               the tag names the benchmark declares, in index order: the raw stamps' tag {@code 1 + i}
  *                           is {@code tags[i]} (empty, and absent, for a benchmark that declares none)
+ * @param warmupStageRuns    per stage, the messages it ran for before the kept measured pass (warm-up by each stage's
+ *                           own count); empty when not counted: batched, a handoff, paced, no warm-up, or an older build
+ * @param readStepTicks      the step between back-to-back raw reads, which {@code stepTicks} may exceed; 0 in results
+ *                           written before it was recorded
  */
 public record ForkResult(String benchmark, int fork, List<String> stages, Mode mode, double rateHz,
                          ClockBinding requestedBinding, ClockBinding binding, Calibration calibration, long stepTicks,
@@ -69,9 +73,11 @@ public record ForkResult(String benchmark, int fork, List<String> stages, Mode m
                          long measureEndEpochMs, List<String> collectors, int warmupPasses, boolean replayed,
                          List<String> jitEvents, String unmarkedRawFile, List<ThreadPlacement> threads,
                          CrossCoreOffset crossCore, ForkLayout layout, int batch, String preparationRawFile,
-                         List<ForkWarning> warningCodes, List<String> tags) {
+                         List<ForkWarning> warningCodes, List<String> tags, List<Long> warmupStageRuns,
+                         long readStepTicks) {
 
     public ForkResult {
+        warmupStageRuns = warmupStageRuns == null ? List.of() : List.copyOf(warmupStageRuns);
         tags = tags == null ? List.of() : List.copyOf(tags);
         batch = Math.max(1, batch);
         stages = List.copyOf(stages);

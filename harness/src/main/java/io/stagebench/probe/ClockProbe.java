@@ -4,6 +4,7 @@ import io.stagebench.clock.Calibration;
 import io.stagebench.clock.Clock;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ClockMeasurement;
+import io.stagebench.clock.CounterResolution;
 import io.stagebench.clock.CounterStep;
 import io.stagebench.clock.LoadedClock;
 import io.stagebench.clock.ProbeOverhead;
@@ -58,8 +59,8 @@ public final class ClockProbe {
             CounterStep.readCostTicks(clock, WARMUP_PAIRS);
         }
         Calibration calibration = Calibration.measure(clock, intervalMs, rounds);
-        long stepTicks = CounterStep.measureTicks(clock, Math.max(CounterStep.DEFAULT_PAIRS, pairs / 10));
-        ProbeOverhead overhead = ProbeOverhead.measureSettled(clock, pairs, stepTicks, new JitActivity()::settle,
+        CounterResolution resolution = CounterResolution.measure(clock, Math.max(CounterStep.DEFAULT_PAIRS, pairs / 10));
+        ProbeOverhead overhead = ProbeOverhead.measureSettled(clock, pairs, resolution.stepTicks(), new JitActivity()::settle,
                 ProbeOverhead.MAX_SETTLE_ROUNDS);
         double readCostTicks = CounterStep.readCostTicks(clock, pairs);
 
@@ -78,7 +79,7 @@ public final class ClockProbe {
                     "calibration rounds disagree by %.1e (relative): the machine was busy or the counter drifts",
                     calibration.relativeSpread()));
         }
-        return new ClockMeasurement(binding, loaded.binding(), calibration, stepTicks, overhead, readCostTicks,
+        return new ClockMeasurement(binding, loaded.binding(), calibration, resolution, overhead, readCostTicks,
                 floorOverheadTicks, floorStepTicks, pinnedCpu, warnings);
     }
 }

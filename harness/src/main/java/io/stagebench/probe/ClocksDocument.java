@@ -52,11 +52,14 @@ public record ClocksDocument(String schema, Machine machine, @JsonUnwrapped Refe
      * @param binding   the reference binding
      * @param mhz       calibrated frequency
      * @param nsPerTick ns a tick
-     * @param stepTicks the counter's step
-     * @param stepNs    the same in ns
-     * @param line      the counter line printed
+     * @param stepTicks         the counter's step: the coarser of the two below
+     * @param stepNs            the same in ns
+     * @param readStepTicks     the step between back-to-back raw reads
+     * @param intervalStepTicks the step fenced intervals come in
+     * @param line              the counter line printed
      */
-    public record Counter(String binding, double mhz, double nsPerTick, long stepTicks, double stepNs, String line) {
+    public record Counter(String binding, double mhz, double nsPerTick, long stepTicks, double stepNs, long readStepTicks,
+                          long intervalStepTicks, String line) {
     }
 
     /**
@@ -114,7 +117,8 @@ public record ClocksDocument(String schema, Machine machine, @JsonUnwrapped Refe
         Reference reference = report.reference().map(ref -> {
             Calibration c = ref.calibration();
             Counter counter = new Counter(ref.binding().id(), c.mhz(), c.nsPerTick(), ref.stepTicks(),
-                    c.toNs(ref.stepTicks()), ref.counterLine());
+                    c.toNs(ref.stepTicks()), ref.resolution().readStepTicks(), ref.resolution().intervalStepTicks(),
+                    ref.counterLine());
             CalibrationFigures calibration = new CalibrationFigures(c.mhz(), c.minTicksPerNs() * 1000.0,
                     c.maxTicksPerNs() * 1000.0, c.rounds(), c.intervalNs() / 1_000_000, c.relativeSpread(),
                     report.kernelTsc().map(k -> k.mhz()).orElse(null), report.kernelTsc().map(k -> k.source()).orElse(null),

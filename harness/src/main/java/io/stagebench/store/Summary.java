@@ -179,26 +179,30 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
      * @param overheadMinTicks        minimum probe overhead
      * @param overheadMinNs           the same in ns
      * @param overheadSubtractedTicks overhead subtracted from every interval
-     * @param stepTicks               counter step
+     * @param stepTicks               counter step: the coarser of the back-to-back and the interval step
      * @param stepNs                  the same in ns
+     * @param readStepTicks           the step between back-to-back raw reads; not written when unknown (0)
      * @param threads                 a handoff benchmark's threads; not written for one thread
      * @param crossCoreOffset         the bound on the counter offset between those threads' CPUs, else null and not written
      * @param layout                  where the fork's memory lay, else null and not written
      * @param warmupPasses            warm-up passes run
+     * @param warmupStageRuns         each stage's runs before the kept measured pass; not written when not counted
      * @param jitEvents               what the JIT compiled or deoptimised during measurement
      * @param warnings                the fork's warnings
      */
     public record Fork(@JsonProperty(required = true) int fork, @JsonProperty(required = true) String result,
                        @JsonProperty(required = true) List<StageSummary> summaries, String binding, int cpuPinned,
                        double calibratedMhz, long overheadMinTicks, double overheadMinNs, double overheadSubtractedTicks,
-                       long stepTicks, double stepNs,
+                       long stepTicks, double stepNs, @JsonInclude(JsonInclude.Include.NON_DEFAULT) long readStepTicks,
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<HandoffThread> threads,
                        @JsonInclude(JsonInclude.Include.NON_NULL) CrossCoreBound crossCoreOffset,
                        @JsonInclude(JsonInclude.Include.NON_NULL) ForkLayout layout, int warmupPasses,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> warmupStageRuns,
                        List<String> jitEvents, List<String> warnings) {
 
         public Fork {
             summaries = List.copyOf(summaries);
+            warmupStageRuns = warmupStageRuns == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(warmupStageRuns));
             threads = listOrEmpty(threads);
             jitEvents = listOrEmpty(jitEvents);
             warnings = listOrEmpty(warnings);
@@ -208,10 +212,19 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
             Calibration c = fork.calibration();
             return new Fork(fork.fork(), RunStore.forkResultPath(benchmark, fork.fork()), summaries, fork.binding().id(),
                     fork.cpuPinned(), c.mhz(), fork.overhead().minTicks(), c.toNs(fork.overhead().minTicks()),
-                    fork.overhead().subtractedTicks(), fork.stepTicks(), c.toNs(fork.stepTicks()),
+                    fork.overhead().subtractedTicks(), fork.stepTicks(), c.toNs(fork.stepTicks()), fork.readStepTicks(),
                     fork.threads().stream().map(HandoffThread::of).toList(),
                     fork.crossCore() == null ? null : CrossCoreBound.of(fork.crossCore(), c), fork.layout(),
-                    fork.warmupPasses(), fork.jitEvents(), fork.warnings());
+                    fork.warmupPasses(), stageRuns(fork), fork.jitEvents(), fork.warnings());
+        }
+
+        /** @return each stage's warm-up runs by name, in stage order; empty when the fork did not count them */
+        private static Map<String, Long> stageRuns(ForkResult fork) {
+            Map<String, Long> runs = new LinkedHashMap<>();
+            for (int s = 0; s < fork.warmupStageRuns().size() && s < fork.stages().size(); s++) {
+                runs.put(fork.stages().get(s), fork.warmupStageRuns().get(s));
+            }
+            return runs;
         }
     }
 

@@ -22,7 +22,7 @@ class RunReportTest {
                 List.of(RunFixture.pipeline(2, 5_000, 11), failed), List.of(), List.of(), true);
 
         assertEquals("""
-                clock ffm; counter 2600.0 MHz, 0.385 ns/tick, step 26 ticks = 10.0 ns
+                clock ffm; counter 2600.0 MHz, 0.385 ns/tick, step 26 ticks = 10.0 ns (intervals; back-to-back reads 1 tick)
                 calibration 2600.000 MHz across 2 forks (1 x 200 ms each against CLOCK_MONOTONIC)
                 probe overhead min 40, median 42 ticks; subtracted from each stage: 40.0 ticks = 15.4 ns (near-min mean)
                 measuring thread pinned to CPU 1 (affinity read back: 1); memory locked: yes
@@ -33,6 +33,8 @@ class RunReportTest {
                                   book       100.0      116.0      119.6     800.3*    1353.1*     1364.4     10,000  99.8 .. 100.2
                                   total      139.4      155.9      164.4    1355.6*    1735.7*     1738.5     10,000  138.5 .. 140.1
                 everything-failed no fork succeeded
+                grid: intervals are whole 26-tick steps (10.0 ns), so the percentiles of pipe move by whole steps; tmean and --batch
+                    resolve finer
                 pipe: 2/3 forks, 10,000 samples; warm-up 2 passes replaying the measured messages; measured with 0 B allocated, 0 GC, 0
                     JIT compilations
 

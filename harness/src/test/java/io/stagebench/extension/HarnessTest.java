@@ -35,7 +35,8 @@ class HarnessTest {
     @Test
     void shouldGiveTheFlagsEveryForkStartsWith() {
         assertTrue(RunConfig.DEFAULT_JVM_FLAGS.containsAll(Harness.SHARED_FORK_FLAGS), RunConfig.DEFAULT_JVM_FLAGS.toString());
-        assertEquals(List.of(Harness.HEAP_MIN_FLAG, Harness.HEAP_MAX_FLAG, Harness.PRE_TOUCH_FLAG, Harness.GC_FLAG),
+        assertEquals(List.of(Harness.HEAP_MIN_FLAG, Harness.HEAP_MAX_FLAG, Harness.PRE_TOUCH_FLAG, Harness.HUGE_PAGES_FLAG,
+                Harness.GC_FLAG, Harness.FOREGROUND_COMPILE_FLAG),
                 Harness.SHARED_FORK_FLAGS);
         assertEquals(List.of(Harness.NATIVE_ACCESS_FLAG), JvmFork.BASE_JVM_FLAGS);
     }

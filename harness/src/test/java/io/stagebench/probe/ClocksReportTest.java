@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ClockMeasurement;
+import io.stagebench.clock.CounterResolution;
 import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.json.Json;
 import io.stagebench.system.CpuInfo;
@@ -22,12 +23,12 @@ class ClocksReportTest {
     private static final Calibration CAL = new Calibration(2.6, 2.6, 2.6, 3, 200_000_000);
 
     private static ClockMeasurement ffm() {
-        return new ClockMeasurement(ClockBinding.FFM, ClockBinding.FFM, CAL, 16, new ProbeOverhead(44, 52, 1_000_000),
+        return new ClockMeasurement(ClockBinding.FFM, ClockBinding.FFM, CAL, new CounterResolution(16, 16), new ProbeOverhead(44, 52, 1_000_000),
                 20.0, 40, 16, 1, List.of());
     }
 
     private static ClockMeasurement jna() {
-        return new ClockMeasurement(ClockBinding.JNA, ClockBinding.JNA, CAL, 16, new ProbeOverhead(140, 170, 1_000_000),
+        return new ClockMeasurement(ClockBinding.JNA, ClockBinding.JNA, CAL, new CounterResolution(16, 16), new ProbeOverhead(140, 170, 1_000_000),
                 130.0, 40, 16, 1, List.of());
     }
 
@@ -85,7 +86,7 @@ class ClocksReportTest {
     @Test
     void shouldWarnLoudlyAfterAFallbackAndWithoutAFloor() {
         ClockMeasurement fallback = new ClockMeasurement(ClockBinding.FFM, ClockBinding.NANOTIME, Calibration.identity(),
-                20, new ProbeOverhead(20, 30, 100_000), 20.0, -1, -1, -1,
+                new CounterResolution(20, 20), new ProbeOverhead(20, 30, 100_000), 20.0, -1, -1, -1,
                 List.of("native clock unavailable for binding 'ffm' (test); falling back to System.nanoTime()"));
         ClocksReport report = new ClocksReport(GOOD_CPU, Optional.empty(), List.of(fallback), List.of(), List.of());
 
@@ -116,7 +117,7 @@ class ClocksReportTest {
     @Test
     void shouldPrintTheFloorFirstThenEachBindingInColumns() {
         ClockMeasurement fallback = new ClockMeasurement(ClockBinding.FFM, ClockBinding.NANOTIME, Calibration.identity(),
-                20, new ProbeOverhead(20, 30, 100_000), 20.0, -1, -1, -1, List.of());
+                new CounterResolution(20, 20), new ProbeOverhead(20, 30, 100_000), 20.0, -1, -1, -1, List.of());
         ClocksReport report = new ClocksReport(GOOD_CPU, Optional.of(new KernelTsc(2600.0, "test")),
                 List.of(ffm(), jna(), fallback), List.of(), List.of());
 
@@ -145,7 +146,8 @@ class ClocksReportTest {
         assertEquals(List.of("schema", "machine", "counter", "calibration", "floor", "bindings", "warnings"), keys(json));
         assertEquals(List.of("cpuModel", "logicalCpus", "constantTsc", "nonstopTsc", "clocksource", "hypervisor"),
                 keys(json.get("machine")));
-        assertEquals(List.of("binding", "mhz", "nsPerTick", "stepTicks", "stepNs", "line"), keys(json.get("counter")));
+        assertEquals(List.of("binding", "mhz", "nsPerTick", "stepTicks", "stepNs", "readStepTicks", "intervalStepTicks", "line"),
+                keys(json.get("counter")));
         assertEquals(List.of("mhz", "minMhz", "maxMhz", "rounds", "intervalMs", "relativeSpread", "kernelMhz", "kernelSource",
                 "relativeDifference"), keys(json.get("calibration")));
         assertTrue(json.at("/calibration/kernelMhz").isNull());

@@ -112,7 +112,8 @@ class RunStoreTest {
                 f.jvmFlags(), f.rawFile(), f.warnings(), f.measureStartEpochMs(), f.measureEndEpochMs(), f.collectors(),
                 3, true, List.of("compiled Pipe::book"), "fork-" + f.fork() + ".unmarked.raw", threads,
                 new CrossCoreOffset(0, 1, -40, 44, 160, 50_000),
-                new ForkLayout(seed, ForkLayout.offsetBytes(seed), ForkLayout.FIXED, true, 0x40000, 2_048), 4, null, f.warningCodes(), f.tags());
+                new ForkLayout(seed, ForkLayout.offsetBytes(seed), ForkLayout.FIXED, true, 0x40000, 2_048), 4, null, f.warningCodes(), f.tags(), f.warmupStageRuns(),
+                f.readStepTicks());
     }
 
     private static List<String> keys(JsonNode node) {
@@ -138,7 +139,7 @@ class RunStoreTest {
         assertEquals(List.of("hlog", "hgrm"), keys(pipe.get("histograms").get("parse")));
         JsonNode fork = pipe.get("forks").get(0);
         assertEquals(List.of("fork", "result", "summaries", "binding", "cpuPinned", "calibratedMhz", "overheadMinTicks",
-                "overheadMinNs", "overheadSubtractedTicks", "stepTicks", "stepNs", "threads", "crossCoreOffset", "layout",
+                "overheadMinNs", "overheadSubtractedTicks", "stepTicks", "stepNs", "readStepTicks", "threads", "crossCoreOffset", "layout",
                 "warmupPasses", "jitEvents", "warnings"), keys(fork));
         assertEquals(List.of("name", "stages", "cpuPinned", "affinity", "allocatedBytes"), keys(fork.get("threads").get(0)));
         assertEquals(List.of("fromCpu", "toCpu", "boundTicks", "boundNs", "lowTicks", "highTicks", "minRoundTripTicks"),
@@ -153,7 +154,7 @@ class RunStoreTest {
         assertEquals(List.of("name", "stages", "batch", "samples", "batchAuto", "forksSucceeded", "failures", "summaries",
                 "histograms", "forks"), keys(spin));
         assertEquals(List.of("fork", "result", "summaries", "binding", "cpuPinned", "calibratedMhz", "overheadMinTicks",
-                "overheadMinNs", "overheadSubtractedTicks", "stepTicks", "stepNs", "warmupPasses", "jitEvents", "warnings"),
+                "overheadMinNs", "overheadSubtractedTicks", "stepTicks", "stepNs", "readStepTicks", "warmupPasses", "jitEvents", "warnings"),
                 keys(spin.get("forks").get(0)));
         JsonNode gone = summary.get("benchmarks").get(2);
         assertEquals(List.of("name", "stages", "batch", "samples", "forksSucceeded", "failures", "summaries", "histograms",

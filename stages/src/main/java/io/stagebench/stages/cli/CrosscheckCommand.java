@@ -163,6 +163,8 @@ public final class CrosscheckCommand implements Callable<Integer> {
                 + " warm-up) vs JMH AverageTime (%d fork(s) x %d x %d ms after %d warm-up iteration(s)); both on CPU %d,"
                 + " stream of %,d messages, seed %d%n", forks, messages, warmup, jmhForks, jmhIterations, jmhIterationMs,
                 jmhWarmup, session.cpu(), streamMessages, seed);
+        out.println("both harnesses' forks: " + String.join(" ", Harness.SHARED_FORK_FLAGS)
+                + ", address randomisation off");
         out.print(CrossCheck.toText(rows));
         out.println("why each ratio is what it is (measured):");
         CrossCheck.explanations(rows).forEach(out::println);
@@ -282,8 +284,10 @@ public final class CrosscheckCommand implements Callable<Integer> {
                     flush(); // JMH closes its output at the end; stderr stays open
                 }
             }, true);
-            Collection<RunResult> results = new org.openjdk.jmh.runner.Runner(options,
-                    OutputFormatFactory.createFormatInstance(progress, VerboseMode.NORMAL)).run();
+            // JMH starts its forks from this thread: with randomisation off they are laid out as stagebench's are
+            Collection<RunResult> results = Harness.withFixedAddresses(() -> new org.openjdk.jmh.runner.Runner(options,
+                    OutputFormatFactory.createFormatInstance(progress, VerboseMode.NORMAL)).run(),
+                    refusal -> warnings.add("JMH's forks ran with address randomisation on (" + refusal + ")"));
             for (RunResult result : results) {
                 String name = result.getParams().getBenchmark();
                 if (name.startsWith(CrossCheck.JMH_PACKAGE)) {

@@ -5,7 +5,8 @@ import io.stagebench.extension.Harness;
 /**
  * The JMH cross-check benchmarks' own annotation constants: JMH's access flag and the run
  * lengths used when the benchmarks jar is run without options. The flags their forks share
- * with stagebench's (native access, {@link Harness#SHARED_FORK_FLAGS}) are {@link Harness}'s,
+ * with stagebench's (native access, {@link Harness#SHARED_FORK_FLAGS}: heap, pre-touch, huge pages,
+ * collector, foreground compilation) are {@link Harness}'s,
  * named in {@link StageJmh}'s {@code @Fork}, so both harnesses measure the same JVM.
  */
 final class JmhForks {

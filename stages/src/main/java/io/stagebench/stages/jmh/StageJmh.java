@@ -16,8 +16,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The header every JMH twin of a reference stage shares, written once: thread-scoped state,
- * AverageTime and SampleTime in ns, forks started with stagebench's native access, heap, pre-touch
- * and collector ({@link Harness#SHARED_FORK_FLAGS}), the stream's length and seed as parameters, and the
+ * AverageTime and SampleTime in ns, forks started with stagebench's native access, heap, pre-touch,
+ * huge pages, collector and foreground compilation ({@link Harness#SHARED_FORK_FLAGS}; the command
+ * starts them with address randomisation off, as stagebench's are), the stream's length and seed as parameters, and the
  * benchmark thread pinned before each iteration ({@link MeasuringThread}).
  *
  * <p>JMH reads these class annotations, {@code @Param} fields and {@code @Setup} methods
@@ -30,7 +31,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode({Mode.AverageTime, Mode.SampleTime})
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Fork(value = JmhForks.FORKS, jvmArgsAppend = {Harness.NATIVE_ACCESS_FLAG, JmhForks.UNSAFE_ACCESS,
-        Harness.HEAP_MIN_FLAG, Harness.HEAP_MAX_FLAG, Harness.PRE_TOUCH_FLAG, Harness.GC_FLAG})
+        Harness.HEAP_MIN_FLAG, Harness.HEAP_MAX_FLAG, Harness.PRE_TOUCH_FLAG, Harness.HUGE_PAGES_FLAG, Harness.GC_FLAG,
+        Harness.FOREGROUND_COMPILE_FLAG})
 @Warmup(iterations = JmhForks.ITERATIONS, time = 1)
 @Measurement(iterations = JmhForks.ITERATIONS, time = 1)
 public abstract class StageJmh {

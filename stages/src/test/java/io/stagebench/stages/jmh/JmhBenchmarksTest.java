@@ -54,9 +54,10 @@ class JmhBenchmarksTest {
     }
 
     @Test
-    void shouldStartEveryJmhForkWithTheHeapCollectorAndPreTouchOfAStagebenchFork() throws Exception {
+    void shouldStartEveryJmhForkWithTheJvmFlagsOfAStagebenchFork() throws Exception {
         List<String> forkFlags = Harness.SHARED_FORK_FLAGS;
-        assertEquals(List.of(RunConfig.HEAP_MIN_FLAG, RunConfig.HEAP_MAX_FLAG, RunConfig.PRE_TOUCH_FLAG, RunConfig.GC_FLAG),
+        assertEquals(List.of(RunConfig.HEAP_MIN_FLAG, RunConfig.HEAP_MAX_FLAG, RunConfig.PRE_TOUCH_FLAG, RunConfig.HUGE_PAGES_FLAG,
+                RunConfig.GC_FLAG, RunConfig.FOREGROUND_COMPILE_FLAG),
                 forkFlags);
         assertTrue(RunConfig.DEFAULT_JVM_FLAGS.containsAll(forkFlags), RunConfig.DEFAULT_JVM_FLAGS.toString());
         try (InputStream in = getClass().getResourceAsStream(BenchmarkList.BENCHMARK_LIST)) {

@@ -1,0 +1,96 @@
+package io.stagebench.forked;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.host.RunConfig;
+import io.stagebench.link.ForkResult;
+import io.stagebench.link.ForkSpec;
+import io.stagebench.link.Mode;
+import io.stagebench.registry.BenchmarkRegistry;
+import io.stagebench.testbench.RareStageBenchmark;
+import io.stagebench.testing.MeasuresInProcess;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Warm-up by each stage's own count ({@link StageWarmup}): a stage that runs for one message in 1,000. */
+class StageWarmupTest {
+
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+
+    @TempDir
+    Path runDir;
+
+    private ForkResult fork(long warmupMessages) throws Exception {
+        RunConfig config = new RunConfig(List.of("test.rare-stage"), 1, warmupMessages, 0, 20_000, 1_000, Mode.BACK_TO_BACK,
+                0, 0, 1, -1, ClockBinding.FFM, 200, 1, 20_000, false, Map.of(), List.of(), 120, runDir);
+        ForkSpec spec = config.forkSpec("test.rare-stage", 1, runDir);
+        return new ForkExecution(spec, BenchmarkRegistry.load().get("test.rare-stage"), QUIET).run();
+    }
+
+    @MeasuresInProcess
+    @Test
+    void shouldWarmARareStageUntilItHasRunAsOftenAsTheOptimisingCompilerNeedsBeforeMeasuring() throws Exception {
+        long target = StageWarmup.jvmTarget();
+
+        // -w 20000: a warm-up counted in messages would run the rare stage 20 times
+        ForkResult result = fork(20_000);
+
+        assertTrue(result.warmupMessages() / RareStageBenchmark.EVERY >= target,
+                "the rare stage ran " + result.warmupMessages() / RareStageBenchmark.EVERY + " times in warm-up, fewer than "
+                        + target);
+        assertEquals(2, result.warmupStageRuns().size(), result.warmupStageRuns().toString());
+        assertTrue(result.warmupStageRuns().get(1) >= target, result.warmupStageRuns().toString());
+        assertEquals(result.warmupStageRuns().get(0) / RareStageBenchmark.EVERY, result.warmupStageRuns().get(1), 1.0,
+                "the rare stage's runs are its share of the messages");
+        assertEquals(20, result.measuredMessages() / RareStageBenchmark.EVERY, "the measured pass is as asked");
+        assertTrue(result.warnings().stream().noneMatch(w -> w.contains("fewer than")), result.warnings().toString());
+    }
+
+    @MeasuresInProcess
+    @Test
+    void shouldKeepTheWarmUpAskedForWhenToldNotToWarmUp() throws Exception {
+        ForkResult result = fork(0);
+
+        assertEquals(List.of(), result.warmupStageRuns());
+        assertEquals(0, result.warmupMessages());
+    }
+
+    @Test
+    void shouldAskForTwiceTheTierFourThresholdOfThisJvm() {
+        // surefire's JVM runs HotSpot's defaults: Tier4CompileThreshold 15000, CompileThresholdScaling 1.0
+        assertEquals(30_000, StageWarmup.jvmTarget());
+    }
+
+    @Test
+    void shouldCountEachStagesRunsFromItsShareAndAskForThePassesItsRarestStageNeeds() {
+        StageWarmup stages = new StageWarmup(List.of("common", "rare", "never"), 30_000);
+        // a measured pass of 20 000 messages: the rare stage ran for 20 of them, the last stage for none
+        stages.measured(new long[] {20_000, 20, 0}, 20_000);
+
+        assertEquals(List.of(100_000L, 100L, 0L), StageWarmup.asList(stages.runsAt(100_000)));
+        // 29 900 runs to go at 20 a pass of 20 000: 1 495 passes; a stage that never runs asks for none
+        assertEquals(1_495, stages.passesNeeded(100_000, 20_000));
+        assertEquals(0, stages.passesNeeded(30_000_000, 20_000));
+        assertEquals("common 100,000, rare 100, never 0", stages.describe(stages.runsAt(100_000)));
+    }
+
+    @Test
+    void shouldNameTheShortStageItsCountAndTheFix() {
+        StageWarmup stages = new StageWarmup(List.of("common", "rare"), 30_000);
+        stages.measured(new long[] {20_000, 20}, 20_000);
+
+        List<String> warnings = stages.shortStages(stages.runsAt(1_000_000));
+
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).startsWith("stage rare ran 1,000 times before it was measured, fewer than the 30,000"),
+                warnings.get(0));
+        assertTrue(warnings.get(0).contains("fix: a longer -w"), warnings.get(0));
+    }
+}
