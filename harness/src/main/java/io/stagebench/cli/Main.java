@@ -2,6 +2,7 @@ package io.stagebench.cli;
 
 import io.stagebench.extension.command.CommandProvider;
 import io.stagebench.extension.command.UsageException;
+import io.stagebench.host.CpuLock;
 import io.stagebench.host.ForkLaunchers;
 import io.stagebench.io.IoProblems;
 import io.stagebench.process.LiveForks;
@@ -71,7 +72,11 @@ public final class Main implements ForkLaunchers.Chosen {
      * test's seam: {@link ForkLaunchers#jvm()} is what {@link #main} uses); returns the exit code.
      */
     public static int run(String[] args, PrintWriter out, PrintWriter err, ForkLaunchers launchers) {
-        return commandLine(out, err, launchers).execute(args);
+        try {
+            return commandLine(out, err, launchers).execute(args);
+        } finally {
+            CpuLock.releaseThisThreads(); // the command's measurements have ended
+        }
     }
 
     /** Builds the command tree, including subcommands found through {@link CommandProvider}. */

@@ -2,6 +2,7 @@ package io.stagebench.session;
 
 import io.stagebench.console.RunReport;
 import io.stagebench.extension.command.UsageException;
+import io.stagebench.host.CpuLock;
 import io.stagebench.host.ForkLauncher;
 import io.stagebench.host.ForkLaunchers;
 import io.stagebench.host.InterleavedRunner;
@@ -52,6 +53,7 @@ public final class MeasurementSession {
     private final PrintWriter err;
     private final ForkLaunchers launchers;
     private List<String> readiness;
+    private final List<String> lockWarnings = new ArrayList<>();
 
     private MeasurementSession(MeasuringCpu placement, Path resultsRoot, PrintWriter err, ForkLaunchers launchers) {
         this.placement = placement;
@@ -84,6 +86,18 @@ public final class MeasurementSession {
             throw new UsageException("--cpu: " + e.getMessage(), e);
         }
         return new MeasurementSession(placement, results != null ? results : RunStore.defaultRoot(), err, launchers);
+    }
+
+    /**
+     * Takes the measuring CPU's lock ({@link CpuLock}) until the command ends, so no other launcher
+     * measures on it meanwhile: waits, saying once who holds it, while another does, or with
+     * {@code wait} false stops.
+     *
+     * @param command what this launcher does, for the one that waits for it
+     * @throws UsageException another launcher measures on the CPU and {@code wait} is false
+     */
+    public void lockCpu(String command, boolean wait) {
+        CpuLock.acquire(placement.cpu(), command, wait, err, lockWarnings);
     }
 
     /** @return how this session's forks start, for a command that launches another build's or a project's */
@@ -176,7 +190,9 @@ public final class MeasurementSession {
         List<String> jvmFlags = new ArrayList<>(JvmFork.BASE_JVM_FLAGS);
         jvmFlags.addAll(config.jvmFlags());
         Environment environment = Environment.capture(SystemFiles.host(), git, Instant.now(), config.cpu(), jvmFlags);
-        return new Measurement(config, environment, readiness, placement.warnings());
+        List<String> warnings = new ArrayList<>(placement.warnings());
+        warnings.addAll(lockWarnings);
+        return new Measurement(config, environment, readiness, warnings);
     }
 
     /** Prints the machine-readiness warnings as {@code *** WARNING:} lines, for a command that prints no run report. */

@@ -6,6 +6,7 @@ import io.stagebench.host.ForkLaunchers;
 import io.stagebench.host.RunConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -46,6 +47,10 @@ public final class SessionOptions {
             + " and fork i of either side of ab gets the same one (default: ${DEFAULT-VALUE}).")
     long layoutSeed;
 
+    @Option(names = "--no-wait", description = "When another stagebench measures on the CPU, stop (exit 2) instead of"
+            + " waiting for it to end.")
+    boolean noWait;
+
     @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
     CommandLine.Model.CommandSpec mixee;
 
@@ -75,7 +80,17 @@ public final class SessionOptions {
      *         {@link #launchers()}; see {@link MeasurementSession#open}
      */
     public MeasurementSession open() {
-        return MeasurementSession.open(cpu, results, mixee.commandLine().getErr(), launchers());
+        MeasurementSession session = MeasurementSession.open(cpu, results, mixee.commandLine().getErr(), launchers());
+        session.lockCpu(commandText(), !noWait);
+        return session;
+    }
+
+    /** @return this command line as typed, for a launcher that waits for it: "stagebench run encode -f 3" */
+    private String commandText() {
+        CommandLine root = mixee.root().commandLine();
+        List<String> args = root.getParseResult() == null ? List.of() : root.getParseResult().originalArgs();
+        String text = "stagebench " + String.join(" ", args);
+        return text.length() <= 160 ? text : text.substring(0, 157) + "...";
     }
 
     /**
