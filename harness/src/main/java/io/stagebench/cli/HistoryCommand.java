@@ -12,6 +12,7 @@ import io.stagebench.store.CommitLog;
 import io.stagebench.store.RunHistory;
 import io.stagebench.store.RunResolver;
 import io.stagebench.store.RunStore;
+import io.stagebench.system.GitInfo;
 import io.stagebench.system.SystemFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -114,8 +116,10 @@ public final class HistoryCommand implements Callable<Integer> {
 
     /** @return HEAD's full hash in {@code home}'s checkout */
     static String head(Path home) {
-        if (SystemFiles.host().command("git", "-C", home.toString(), "rev-parse", "--git-dir").isEmpty()) {
-            throw new UsageException("not a git repository: " + home + " (run it inside the project's git checkout)");
+        Optional<SystemFiles.Output> gitDir = SystemFiles.host().run("git", "-C", home.toString(), "rev-parse", "--git-dir");
+        if (gitDir.filter(o -> o.exitCode() == 0).isEmpty()) {
+            String why = GitInfo.problem(home.toString(), gitDir);
+            throw new UsageException(why + "; history lines up stored runs by this checkout's commits");
         }
         return RunResolver.git(home).resolve("HEAD").orElseThrow(() -> new UsageException("the checkout " + home
                 + " has no commit yet"));

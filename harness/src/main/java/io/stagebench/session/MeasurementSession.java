@@ -192,6 +192,10 @@ public final class MeasurementSession {
         Environment environment = Environment.capture(SystemFiles.host(), git, Instant.now(), config.cpu(), jvmFlags);
         List<String> warnings = new ArrayList<>(placement.warnings());
         warnings.addAll(lockWarnings);
+        if (git.problem() != null) {
+            warnings.add("the commit measured is not known: " + git.problem() + "; the run is stored under "
+                    + GitInfo.NO_COMMIT + ", where history and report by commit cannot find it");
+        }
         return new Measurement(config, environment, readiness, warnings);
     }
 

@@ -2,6 +2,7 @@ package io.stagebench.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.json.Json;
+import io.stagebench.system.GitInfo;
 import io.stagebench.system.SystemFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,6 +39,11 @@ public final class RunResolver {
     @FunctionalInterface
     public interface CommitResolver {
         Optional<String> resolve(String commitish);
+
+        /** @return why no commit-ish can be resolved at all (git refuses the checkout), else empty */
+        default Optional<String> problem() {
+            return Optional.empty();
+        }
     }
 
     private final Path resultsRoot;
@@ -54,15 +60,23 @@ public final class RunResolver {
 
     /** @return commit resolution with {@code git rev-parse --verify NAME^{commit}} in {@code checkout} */
     public static CommitResolver git(Path checkout) {
-        return name -> {
-            if (name.isBlank() || name.startsWith("-")) {
-                return Optional.empty();
+        return new CommitResolver() {
+            @Override
+            public Optional<String> resolve(String name) {
+                if (name.isBlank() || name.startsWith("-")) {
+                    return Optional.empty();
+                }
+                return SystemFiles.host()
+                        .command("git", "-C", checkout.toAbsolutePath().toString(), "rev-parse", "--verify", "--quiet",
+                                name + "^{commit}")
+                        .map(String::trim)
+                        .filter(hash -> hash.matches("[0-9a-f]{40,64}"));
             }
-            return SystemFiles.host()
-                    .command("git", "-C", checkout.toAbsolutePath().toString(), "rev-parse", "--verify", "--quiet",
-                            name + "^{commit}")
-                    .map(String::trim)
-                    .filter(hash -> hash.matches("[0-9a-f]{40,64}"));
+
+            @Override
+            public Optional<String> problem() {
+                return Optional.ofNullable(GitInfo.read(checkout).problem());
+            }
         };
     }
 
@@ -120,7 +134,8 @@ public final class RunResolver {
         Set<String> stored = new TreeSet<>();
         folders.stream().filter(f -> latestRun(List.of(f)).isPresent()).forEach(f -> stored.add(f.getFileName().toString()));
         throw new StoreException("unknown commit '" + name + "': neither a run folder nor a commit with a complete run under "
-                + resultsRoot + (stored.isEmpty() ? " (no runs stored)" : " (stored: " + String.join(", ", stored) + ")"));
+                + resultsRoot + (stored.isEmpty() ? " (no runs stored)" : " (stored: " + String.join(", ", stored) + ")")
+                + this.commits.problem().map(why -> "; " + why).orElse(""));
     }
 
     private static boolean matches(String folder, String wanted) {

@@ -50,18 +50,42 @@ public final class SystemFiles {
      * returns its standard output when it exits 0 within 5 s.
      */
     public Optional<String> command(String... argv) {
+        return run(argv).filter(o -> o.exitCode() == 0).map(Output::out);
+    }
+
+    /**
+     * What a command printed and how it ended.
+     *
+     * @param exitCode its exit status
+     * @param out      its standard output
+     * @param err      its standard error (git says there why it refused)
+     */
+    public record Output(int exitCode, String out, String err) {
+    }
+
+    /**
+     * Runs a command as {@link #command} does, keeping its exit status and standard error.
+     *
+     * @return empty when it could not start or outlived 5 s, or under a fake root
+     */
+    public Optional<Output> run(String... argv) {
         if (!root.equals(Path.of("/"))) {
             return Optional.empty();
         }
         try {
-            Process process = new ProcessBuilder(List.of(argv)).redirectErrorStream(false)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            byte[] out = process.getInputStream().readAllBytes();
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                return Optional.empty();
+            Path err = Files.createTempFile("stagebench-command", ".err");
+            try {
+                Process process = new ProcessBuilder(List.of(argv)).redirectError(err.toFile()).start();
+                byte[] out = process.getInputStream().readAllBytes();
+                if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    return Optional.empty();
+                }
+                return Optional.of(new Output(process.exitValue(), new String(out, StandardCharsets.UTF_8),
+                        Files.readString(err, StandardCharsets.UTF_8)));
+            } finally {
+                Files.deleteIfExists(err);
             }
-            return process.exitValue() == 0 ? Optional.of(new String(out, StandardCharsets.UTF_8)) : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
         } catch (InterruptedException e) {
