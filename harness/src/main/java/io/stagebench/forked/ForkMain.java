@@ -13,10 +13,12 @@ import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.registry.ParamSweep;
 import java.io.FileOutputStream;
+import java.lang.management.ManagementFactory;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -88,10 +90,11 @@ public final class ForkMain {
             progress.flush();
             return ForkEntry.EXIT_CANNOT_WRITE;
         } catch (Throwable t) {
-            Optional<DeclarationException> refused = declarationProblem(t);
+            Optional<String> refused = declarationProblem(t).map(Throwable::getMessage).or(() -> outOfHeap(spec, t));
             if (refused.isPresent()) {
-                // the benchmark contradicts its declaration: one line for the launcher, which stops the run
-                String why = refused.get().getMessage();
+                // the benchmark contradicts its declaration, or does not fit in the heap: one line for the launcher,
+                // which stops the run (every other fork would fail the same way)
+                String why = refused.get();
                 ProgressEvent event = new ProgressEvent(ProgressEvent.Phase.REFUSED, why, why);
                 progress.println(spec.progressToken() == null ? event.line() : event.wire());
                 progress.flush();
@@ -101,6 +104,27 @@ public final class ForkMain {
             t.printStackTrace(System.err);
             return 1;
         }
+    }
+
+    /**
+     * @return when {@code t} is or was caused by running out of heap, one line naming the heap, what the fork was
+     *         asked to hold and the fix: a stream or stamp arrays larger than the heap fail the same way in every fork
+     */
+    static Optional<String> outOfHeap(ForkSpec spec, Throwable t) {
+        for (Throwable cause = t; cause != null; cause = cause.getCause()) {
+            if (cause instanceof OutOfMemoryError oom) {
+                long maxMiB = Runtime.getRuntime().maxMemory() >> 20;
+                long machineMiB = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
+                        .getTotalMemorySize() >> 20;
+                long suggestedGiB = Math.max(1, Math.min(Math.max(1, machineMiB * 3 / 4 >> 10), (maxMiB * 4 + 1023) >> 10));
+                return Optional.of(String.format(Locale.ROOT, "benchmark '%s' ran out of the fork's heap (max %,d MiB;"
+                                + " %s) with %,d messages a fork and %,d of warm-up; fix: a larger heap, e.g. --jvm-arg=-Xmx%dg"
+                                + " (this machine has %,d MiB), or fewer messages (-n)", spec.benchmark(), maxMiB,
+                        oom.getMessage() == null ? "OutOfMemoryError" : oom.getMessage(), spec.measuredMessages(),
+                        spec.warmupMessages(), suggestedGiB, machineMiB));
+            }
+        }
+        return Optional.empty();
     }
 
     /** @return the declaration problem {@code t} is or was caused by (a setup's reflective call wraps it) */

@@ -24,7 +24,8 @@ public final class ForkEntry {
     public static final String CANNOT_WRITE = "cannot write a result: ";
     /**
      * Exit code of a fork that refused its benchmark because the benchmark's code contradicts its
-     * declaration (an undeclared tag, say); its last progress line says how. The launcher stops the
+     * declaration (an undeclared tag, say), or because it does not fit in the fork's heap; its last
+     * progress line says how, and for the heap which flag fixes it. The launcher stops the
      * run and exits 2 with that line: every other fork would refuse it too.
      */
     public static final int EXIT_REFUSED = 4;

@@ -36,7 +36,7 @@ public record ProgressEvent(Phase phase, String phaseText, String line) {
         DONE,
         /** A result file could not be written: the line's phase text says which and why. */
         CANNOT_WRITE,
-        /** The benchmark's code contradicts its declaration: the line's phase text says how ({@link ForkEntry#EXIT_REFUSED}). */
+        /** The benchmark's code contradicts its declaration, or it ran out of heap: the line's phase text says how ({@link ForkEntry#EXIT_REFUSED}). */
         REFUSED,
         /** Anything else, e.g. a line of a fork of an older build whose phase has no code here. */
         OTHER

@@ -1,0 +1,44 @@
+package io.stagebench.forked;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.host.RunConfig;
+import io.stagebench.link.ForkSpec;
+import io.stagebench.link.Mode;
+import java.lang.reflect.InvocationTargetException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ForkMainTest {
+
+    private static ForkSpec spec() {
+        RunConfig config = new RunConfig(List.of("encode"), 1, 200_000, 0, 10_000_000, 1_000, Mode.BACK_TO_BACK,
+                0, 0, 1, -1, ClockBinding.FFM, 200, 1, 20_000, false, Map.of(), List.of(), 120, Path.of("unused"));
+        return config.forkSpec("encode", 1, Path.of("unused"));
+    }
+
+    @Test
+    void shouldSayInOneLineThatASetupRanOutOfHeapWithTheHeapAndTheFlagThatFixesIt() {
+        // a setup's reflective call wraps what it threw
+        Throwable thrown = new IllegalStateException("setup failed",
+                new InvocationTargetException(new OutOfMemoryError("Java heap space")));
+
+        String line = ForkMain.outOfHeap(spec(), thrown).orElseThrow();
+
+        assertTrue(line.startsWith("benchmark 'encode' ran out of the fork's heap (max "), line);
+        assertTrue(line.contains("Java heap space) with 10,000,000 messages a fork and 200,000 of warm-up"), line);
+        assertTrue(line.matches(".*fix: a larger heap, e\\.g\\. --jvm-arg=-Xmx[0-9]+g \\(this machine has [0-9,]+ MiB\\),"
+                + " or fewer messages \\(-n\\)"), line);
+        assertEquals(1, line.lines().count());
+    }
+
+    @Test
+    void shouldLeaveAnyOtherFailureToTheFullTrace() {
+        assertEquals(Optional.empty(), ForkMain.outOfHeap(spec(), new IllegalStateException("setup failed on purpose")));
+    }
+}
