@@ -117,7 +117,8 @@ final class SequentialAb {
         return looks;
     }
 
-    private static String state(List<Comparison> rows, boolean decided) {
+    /** @return the look's word for a benchmark's centre rows, as the table will call them: slower, faster, unreliable or no change */
+    static String state(List<Comparison> rows, boolean decided) {
         if (rows.isEmpty()) {
             return "(no data)";
         }
@@ -129,7 +130,8 @@ final class SequentialAb {
             worst = Math.max(worst, c.detectablePercent());
         }
         String called = rows.stream().anyMatch(c -> c.verdict() == Verdict.SLOWER) ? "slower"
-                : rows.stream().anyMatch(c -> c.verdict() == Verdict.FASTER) ? "faster" : "no change";
+                : rows.stream().anyMatch(c -> c.verdict() == Verdict.FASTER) ? "faster"
+                : rows.stream().anyMatch(c -> c.verdict() == Verdict.UNRELIABLE) ? "unreliable" : "no change";
         String detect = Double.isInfinite(worst) ? "could detect nothing yet"
                 : String.format(Locale.ROOT, "could detect %.1f%%", worst);
         return "(" + called + (worst > 0 ? ", " + detect : "") + (decided ? ", decided)" : ")");
