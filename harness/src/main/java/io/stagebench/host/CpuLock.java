@@ -127,6 +127,7 @@ public final class CpuLock {
                     err.println("[stagebench] CPU " + cpu + " is measuring for " + holder + "; waiting for it to end"
                             + " (--no-wait: stop instead)");
                     err.flush();
+                    // waits holding this JVM's monitor: its other commands wait for the CPU too, behind this one
                     lock = channel.lock();
                 }
                 describe(channel, command);
@@ -180,7 +181,7 @@ public final class CpuLock {
     /** @return how many CPUs' locks this JVM holds now (tests) */
     static int heldCount() {
         synchronized (HELD) {
-            return new ArrayList<>(HELD.keySet()).size();
+            return HELD.size();
         }
     }
 }
