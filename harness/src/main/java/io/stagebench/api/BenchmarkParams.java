@@ -60,7 +60,9 @@ public record BenchmarkParams(String benchmark, int fork, long warmupMessages, l
         try {
             return Long.parseLong(value.trim().replace("_", ""));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--param " + name + "=" + value + " is not a whole number");
+            throw new IllegalArgumentException("--param " + name + "=" + ParameterDeclaration.shown(value)
+                    + (value.trim().replace("_", "").matches("[+-]?[0-9]+") ? " is out of range (a 64-bit whole number)"
+                    : " is not a whole number"));
         }
     }
 

@@ -61,6 +61,14 @@ public record ParameterDeclaration(String name, Parameter.Type type, String defa
     }
 
     /**
+     * @return {@code value} as an error line shows it: whole, or when longer than 24 characters its first 20 and
+     *         its length, so that a line stays one line
+     */
+    public static String shown(String value) {
+        return value.length() <= 24 ? value : value.substring(0, 20) + "... (" + value.length() + " characters)";
+    }
+
+    /**
      * @return e.g. {@code ticks=[0..4294967295], default 1000}, {@code seed=any whole number, default 7},
      *         {@code side={bid|ask}, default bid}
      */
@@ -78,10 +86,12 @@ public record ParameterDeclaration(String name, Parameter.Type type, String defa
             return values.isEmpty() || values.contains(value) ? null : "is not one of " + String.join(", ", values);
         }
         long number;
+        String digits = value.trim().replace("_", "");
         try {
-            number = Long.parseLong(value.trim().replace("_", ""));
+            number = Long.parseLong(digits);
         } catch (NumberFormatException e) {
-            return "is not a whole number";
+            // a whole number beyond 64 bits is one, out of range
+            return digits.matches("[+-]?[0-9]+") ? "is out of range" : "is not a whole number";
         }
         return number < min || number > max ? "is out of range" : null;
     }

@@ -82,7 +82,7 @@ public final class DiffCommand implements Callable<Integer> {
         VerdictRule rule = rule();
         List<Statistic> statistics = statistics();
         try {
-            RunResolver resolver = new RunResolver(results != null ? results : RunStore.defaultRoot(),
+            RunResolver resolver = new RunResolver(RunStore.rootToRead(results),
                     RunResolver.git(RunStore.projectHome()));
             List<Path> bases = List.of(Path.of("").toAbsolutePath(), RunStore.projectHome().toAbsolutePath());
             StoredRun runA = ResultReader.readSummary(resolver.resolve(a, bases));

@@ -84,6 +84,7 @@ public final class HistoryCommand implements Callable<Integer> {
             throw usage("--change-alpha must be in (0, 1), got " + changeAlpha);
         }
         List<Statistic> statistics = DiffCommand.statistics(stats, List.of(Statistic.TMEAN), spec.commandLine());
+        Path root = RunStore.rootToRead(results);
         Path home = RunStore.projectHome().toAbsolutePath();
         String head = head(home);
         String base = null;
@@ -95,7 +96,7 @@ public final class HistoryCommand implements Callable<Integer> {
         }
         List<CommitLog.Commit> line = CommitLog.firstParent(home, head, base);
         List<String> benchmarks = List.copyOf(new LinkedHashSet<>(wanted.stream().map(w -> w.split("/", 2)[0]).toList()));
-        RunHistory.Selection selection = RunHistory.select(line, results != null ? results : RunStore.defaultRoot(), benchmarks,
+        RunHistory.Selection selection = RunHistory.select(line, root, benchmarks,
                 null, null);
         History history;
         try {

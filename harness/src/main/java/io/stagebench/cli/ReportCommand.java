@@ -38,7 +38,7 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Path root = results != null ? results : RunStore.defaultRoot();
+        Path root = RunStore.rootToRead(results);
         Path runDir = new RunResolver(root, RunResolver.git(RunStore.projectHome()))
                 .resolve(run, List.of(Path.of("").toAbsolutePath(), RunStore.projectHome().toAbsolutePath()));
         Path historyRoot = results != null ? results : RunStore.historyRootOf(runDir, root);

@@ -128,7 +128,7 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
             }
             for (String one : values) {
                 declared.problem(one).ifPresent(wrong -> {
-                    throw new IllegalArgumentException("--param " + key + "=" + one + " " + wrong + " for " + name
+                    throw new IllegalArgumentException("--param " + key + "=" + ParameterDeclaration.shown(one) + " " + wrong + " for " + name
                             + " (valid: " + declared.describe() + ")");
                 });
             }

@@ -51,6 +51,22 @@ public final class RunStore {
     }
 
     /**
+     * @param results {@code --results} of a command that reads stored runs, or null for {@link #defaultRoot()}
+     * @return that folder
+     * @throws StoreException "--results /x: no such folder" when one was given and is not a folder, so that a
+     *         mistyped path is not reported as an empty store
+     */
+    public static Path rootToRead(Path results) {
+        if (results == null) {
+            return defaultRoot();
+        }
+        if (!Files.isDirectory(results)) {
+            throw new StoreException("--results " + results + ": " + (Files.exists(results) ? "not a folder" : "no such folder"));
+        }
+        return results;
+    }
+
+    /**
      * @return the project whose commit a run records and whose {@code results/} it is stored
      *         in: the folder stagebench runs from - or, anywhere inside the checkout of the
      *         {@code ./stagebench} launcher (system property {@value #HOME_PROPERTY}), that

@@ -20,6 +20,8 @@ class ParameterDeclarationTest {
         assertEquals(Optional.empty(), ticks.problem("5_000"));
         assertEquals(Optional.of("is out of range"), ticks.problem("-5"));
         assertEquals(Optional.of("is not a whole number"), ticks.problem("5k"));
+        assertEquals(Optional.of("is out of range"), ticks.problem("9223372036854775808"), "a whole number beyond 64 bits");
+        assertEquals(Optional.of("is out of range"), ticks.problem("1".repeat(400)));
         assertEquals("ticks=[0..4294967295], default 1000", ticks.describe());
     }
 

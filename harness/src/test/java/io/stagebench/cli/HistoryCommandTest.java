@@ -36,6 +36,14 @@ class HistoryCommandTest {
     }
 
     @Test
+    void shouldSayAResultsFolderThatDoesNotExistDoesNotInsteadOfFindingNoRun() {
+        String missing = results.resolve("typo").toString();
+        assertOneLineError("history", "--results " + missing + ": no such folder", "history", "--results", missing);
+        assertOneLineError("diff", "--results " + missing + ": no such folder", "diff", "a", "b", "--results", missing);
+        assertOneLineError("report", "--results " + missing + ": no such folder", "report", "--results", missing);
+    }
+
+    @Test
     void shouldRefuseAnUnknownSinceAndBadFigures() {
         assertOneLineError("history", "--since: unknown commit 'no-such-rev'", "history", "--since", "no-such-rev");
         assertOneLineError("history", "--change-alpha must be in (0, 1), got 1.5", "history", "--change-alpha", "1.5");

@@ -87,6 +87,18 @@ class RunCommandTest {
     }
 
     @Test
+    void shouldCallAWholeNumberBeyondSixtyFourBitsOutOfRange() throws Exception {
+        assertUsageError(run("spin", "--param", "ticks=9223372036854775808"),
+                "stagebench run: --param ticks=9223372036854775808 is out of range for spin");
+    }
+
+    @Test
+    void shouldNotEchoEveryDigitOfAVeryLongValue() throws Exception {
+        assertUsageError(run("spin", "--param", "ticks=" + "9".repeat(400)),
+                "stagebench run: --param ticks=99999999999999999999... (400 characters) is out of range for spin (valid:");
+    }
+
+    @Test
     void shouldRefuseAParameterTheBenchmarkDoesNotDeclare() throws Exception {
         assertUsageError(run("empty", "--param", "bogus=1"), "stagebench run: --param bogus is not a parameter of empty"
                 + " (empty takes none)");
