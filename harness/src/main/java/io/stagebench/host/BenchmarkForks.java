@@ -130,6 +130,13 @@ public final class BenchmarkForks {
                     .filter(l -> !l.isEmpty()).toList());
             return;
         }
+        if (!Files.exists(forkDir.resolve(spec.resultFileName()))) {
+            // exit 0 and no result: the JVM was ended from inside before the fork could write one
+            failures.add(label + " " + outcome.failure() + " without writing its result (" + spec.resultFileName()
+                    + "): its JVM ended before the fork finished - a System.exit or Runtime.halt in the benchmark's code?");
+            progress.failed("wrote no result", List.of(failures.get(failures.size() - 1)));
+            return;
+        }
         try {
             ForkResult result = Json.mapper().readValue(forkDir.resolve(spec.resultFileName()).toFile(), ForkResult.class);
             if (result.batch() != spec.batch()) {
@@ -153,7 +160,7 @@ public final class BenchmarkForks {
             progress.succeeded();
             return;
         } catch (JsonProcessingException e) {
-            failures.add(label + "  wrote an unreadable result: " + spec.resultFileName() + " " + Json.problem(e));
+            failures.add(label + " wrote an unreadable result: " + spec.resultFileName() + " " + Json.problem(e));
         } catch (IOException e) {
             failures.add(label + " wrote an unreadable result: " + IoProblems.describe(e));
         } catch (RuntimeException e) {

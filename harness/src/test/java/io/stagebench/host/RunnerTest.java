@@ -95,6 +95,25 @@ class RunnerTest {
 
     @MeasuresInProcess
     @Test
+    void shouldSayAForkThatExitedZeroWithoutItsResultWasEndedFromInside() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        // fork 2 exits 0 and writes nothing, as a benchmark that calls System.exit(0) leaves it
+        ForkLauncher launcher = (specFile, flags, cpus, timeout) -> {
+            if (!specFile.getFileName().toString().contains("2")) {
+                InProcessForks.run(specFile, registry);
+            }
+            return InProcessForks.succeeded();
+        };
+        BenchmarkOutcome outcome = new Runner(config(List.of("empty"), 3, List.of()), registry, CpuList.parse(""), launcher,
+                QUIET).run().get(0);
+
+        assertEquals(List.of(1, 3), outcome.forks().stream().map(ForkResult::fork).toList());
+        assertEquals(List.of("empty fork 2/3 exited with code 0 without writing its result (fork-2.json): its JVM ended"
+                + " before the fork finished - a System.exit or Runtime.halt in the benchmark's code?"), outcome.failures());
+    }
+
+    @MeasuresInProcess
+    @Test
     void shouldSayInTheLastLineHowManyForksFailedAndHow() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         RunConfig config = config(List.of("empty"), 3, List.of());
