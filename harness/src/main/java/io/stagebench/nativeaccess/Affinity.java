@@ -5,6 +5,7 @@ import io.stagebench.system.CpuList;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -72,6 +73,63 @@ public final class Affinity {
                     + " after pinning to CPU " + cpu);
         }
         return Optional.empty();
+    }
+
+    /**
+     * Sets the calling thread's affinity to {@code cpus}: the threads it starts next inherit it.
+     *
+     * @return empty on success, else the reason it was refused
+     */
+    public static Optional<String> setCurrentThread(CpuList cpus) {
+        if (!AVAILABLE) {
+            return Optional.of(UNAVAILABLE_REASON);
+        }
+        long[] mask = mask(cpus);
+        try {
+            sched_setaffinity(0, mask.length * 8L, mask);
+            return Optional.empty();
+        } catch (LastErrorException e) {
+            return Optional.of("sched_setaffinity(" + cpus + ") refused: " + e.getMessage());
+        }
+    }
+
+    /**
+     * @return the threads of this process other than the calling one whose affinity allows {@code cpu}, by name
+     *         ({@code /proc/self/task/N/comm}) and id; empty when none or when they cannot be listed
+     */
+    public static List<String> otherThreadsAllowedOn(int cpu) {
+        long self = currentThreadId();
+        List<String> named = new ArrayList<>();
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path task : tasks.toList()) {
+                try {
+                    long tid = Long.parseLong(task.getFileName().toString());
+                    if (tid == self) {
+                        continue;
+                    }
+                    String allowed = Files.readAllLines(task.resolve("status")).stream()
+                            .filter(l -> l.startsWith("Cpus_allowed_list:")).map(l -> l.substring(l.indexOf(':') + 1).trim())
+                            .findFirst().orElse("");
+                    if (!allowed.isEmpty() && CpuList.parse(allowed).contains(cpu)) {
+                        named.add("'" + Files.readString(task.resolve("comm")).strip() + "' (thread " + tid + ")");
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // a thread that ended while listed
+                }
+            }
+        } catch (IOException e) {
+            return List.of();
+        }
+        return named;
+    }
+
+    /** @return the kernel's id of the calling thread, from {@code /proc/thread-self}; -1 when unknown */
+    private static long currentThreadId() {
+        try {
+            return Long.parseLong(Path.of("/proc/thread-self").toRealPath().getFileName().toString());
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     /**

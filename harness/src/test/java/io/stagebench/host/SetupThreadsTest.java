@@ -1,0 +1,71 @@
+package io.stagebench.host;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.link.ForkResult;
+import io.stagebench.link.Mode;
+import io.stagebench.registry.BenchmarkRegistry;
+import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.system.CpuList;
+import io.stagebench.testbench.SetupThreadBenchmark;
+import io.stagebench.testing.StartsProcesses;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A thread a benchmark starts in its setup runs off the measuring CPU, or the fork says it does not (real forks, moved as a launcher moves them). */
+@StartsProcesses
+class SetupThreadsTest {
+
+    private static final int CPU = Runtime.getRuntime().availableProcessors() - 1;
+
+    @TempDir
+    Path runDir;
+
+    private ForkResult fork(Map<String, String> params) throws Exception {
+        RunConfig config = new RunConfig(List.of("test.setup-thread"), 1, 2_000, 0, 3_000, 500, Mode.BACK_TO_BACK, 0, 0, 1,
+                CPU, ClockBinding.FFM, 200, 1, 100_000, false, params, List.of(), 120, runDir);
+        BenchmarkOutcome outcome = new Runner(config, BenchmarkRegistry.load(), CpuList.parse("0-" + (CPU - 1)),
+                ForkLauncher.jvm(), new PrintStream(OutputStream.nullOutputStream())).run().get(0);
+        assertEquals(1, outcome.forks().size(), outcome.failures().toString());
+        return outcome.forks().get(0);
+    }
+
+    private String allowed() throws Exception {
+        return Files.readAllLines(runDir.resolve("forks/test.setup-thread/fork-1.out")).stream()
+                .filter(l -> l.startsWith(SetupThreadBenchmark.ALLOWED)).findFirst().orElseThrow()
+                .substring(SetupThreadBenchmark.ALLOWED.length());
+    }
+
+    @Test
+    void shouldStartASetupsThreadsOnTheServiceCpusAndMeasureOnThePinnedOne() throws Exception {
+        assumeTrue(CPU >= 1, "needs a CPU besides the measuring one");
+
+        ForkResult fork = fork(Map.of());
+
+        assertFalse(CpuList.parse(allowed()).contains(CPU), "the setup's thread may run on measuring CPU " + CPU + ": " + allowed());
+        assertEquals(CPU, fork.cpuPinned());
+        assertEquals(Integer.toString(CPU), fork.affinity());
+        assertTrue(fork.warnings().stream().noneMatch(w -> w.contains("may run on measuring CPU")), fork.warnings().toString());
+    }
+
+    @Test
+    void shouldNameASetupsThreadThatPinsItselfToTheMeasuringCpu() throws Exception {
+        assumeTrue(CPU >= 1, "needs a CPU besides the measuring one");
+
+        ForkResult fork = fork(Map.of("pinTo", Integer.toString(CPU)));
+
+        assertEquals(Integer.toString(CPU), allowed());
+        assertTrue(fork.warnings().stream().anyMatch(w -> w.startsWith("thread(s) besides the measuring one may run on measuring CPU "
+                + CPU + ": 'feed-handler' (thread ")), fork.warnings().toString());
+    }
+}
