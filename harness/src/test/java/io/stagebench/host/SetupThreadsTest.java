@@ -40,32 +40,27 @@ class SetupThreadsTest {
         return outcome.forks().get(0);
     }
 
-    private String allowed() throws Exception {
+    private String allowed(String thread) throws Exception {
+        String prefix = SetupThreadBenchmark.ALLOWED + thread + ": ";
         return Files.readAllLines(runDir.resolve("forks/test.setup-thread/fork-1.out")).stream()
-                .filter(l -> l.startsWith(SetupThreadBenchmark.ALLOWED)).findFirst().orElseThrow()
-                .substring(SetupThreadBenchmark.ALLOWED.length());
+                .filter(l -> l.startsWith(prefix)).findFirst().orElseThrow().substring(prefix.length());
     }
 
     @Test
-    void shouldStartASetupsThreadsOnTheServiceCpusAndMeasureOnThePinnedOne() throws Exception {
-        assumeTrue(CPU >= 1, "needs a CPU besides the measuring one");
-
-        ForkResult fork = fork(Map.of());
-
-        assertFalse(CpuList.parse(allowed()).contains(CPU), "the setup's thread may run on measuring CPU " + CPU + ": " + allowed());
-        assertEquals(CPU, fork.cpuPinned());
-        assertEquals(Integer.toString(CPU), fork.affinity());
-        assertTrue(fork.warnings().stream().noneMatch(w -> w.contains("may run on measuring CPU")), fork.warnings().toString());
-    }
-
-    @Test
-    void shouldNameASetupsThreadThatPinsItselfToTheMeasuringCpu() throws Exception {
+    void shouldStartASetupsThreadsOffTheMeasuringCpuAndNameOneThatPinsItselfThere() throws Exception {
         assumeTrue(CPU >= 1, "needs a CPU besides the measuring one");
 
         ForkResult fork = fork(Map.of("pinTo", Integer.toString(CPU)));
 
-        assertEquals(Integer.toString(CPU), allowed());
-        assertTrue(fork.warnings().stream().anyMatch(w -> w.startsWith("thread(s) besides the measuring one may run on measuring CPU "
-                + CPU + ": 'feed-handler' (thread ")), fork.warnings().toString());
+        assertFalse(CpuList.parse(allowed("feed-handler")).contains(CPU),
+                "the setup's thread may run on measuring CPU " + CPU + ": " + allowed("feed-handler"));
+        assertEquals(CPU, fork.cpuPinned());
+        assertEquals(Integer.toString(CPU), fork.affinity());
+        assertEquals(Integer.toString(CPU), allowed("pinned-handler"));
+        List<String> named = fork.warnings().stream().filter(w -> w.contains("may run on measuring CPU")).toList();
+        assertEquals(1, named.size(), fork.warnings().toString());
+        assertTrue(named.get(0).startsWith("thread(s) besides the measuring one may run on measuring CPU " + CPU
+                + ": 'pinned-handler' (thread "), named.get(0));
+        assertFalse(named.get(0).contains("feed-handler"), named.get(0));
     }
 }
