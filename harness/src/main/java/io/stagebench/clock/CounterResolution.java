@@ -34,15 +34,12 @@ public record CounterResolution(long readStepTicks, long intervalStepTicks) {
      *         else {@code step 24 ticks = 9.8 ns}
      */
     public String describe(Calibration calibration) {
-        return describe(stepTicks(), readStepTicks, intervalsCoarser(), calibration);
+        return describe(stepTicks(), readStepTicks, calibration);
     }
 
     /** The counter line's step for a step and the back-to-back step it was compared with (0: not known). */
     public static String describe(long stepTicks, long readStepTicks, Calibration calibration) {
-        return describe(stepTicks, readStepTicks, readStepTicks > 0 && stepTicks > readStepTicks, calibration);
-    }
-
-    private static String describe(long stepTicks, long readStepTicks, boolean differ, Calibration calibration) {
+        boolean differ = readStepTicks > 0 && stepTicks > readStepTicks;
         String step = String.format(Locale.ROOT, "step %d ticks = %.1f ns", stepTicks, calibration.toNs(stepTicks));
         return differ ? step + " (intervals; back-to-back reads " + readStepTicks + (readStepTicks == 1 ? " tick)" : " ticks)") : step;
     }

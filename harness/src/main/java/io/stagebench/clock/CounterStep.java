@@ -1,5 +1,8 @@
 package io.stagebench.clock;
 
+import java.util.Map;
+import java.util.TreeMap;
+
 /**
  * The counter's practical granularity, measured two ways: the smallest non-zero gap between two
  * back-to-back unfenced reads ({@link #measureTicks}), and the step fenced intervals really come
@@ -73,7 +76,7 @@ public final class CounterStep {
      *         two lengths (nothing to tell a step by)
      */
     static long commonStep(long[] deltas) {
-        java.util.TreeMap<Long, Integer> lengths = new java.util.TreeMap<>();
+        TreeMap<Long, Integer> lengths = new TreeMap<>();
         for (long d : deltas) {
             if (d > 0) {
                 lengths.merge(d, 1, Integer::sum);
@@ -86,7 +89,7 @@ public final class CounterStep {
         long total = lengths.values().stream().mapToLong(Integer::longValue).sum();
         for (long q = MAX_STEP; q > 1; q--) {
             long divided = 0;
-            for (java.util.Map.Entry<Long, Integer> length : lengths.entrySet()) {
+            for (Map.Entry<Long, Integer> length : lengths.entrySet()) {
                 if ((length.getKey() - shortest) % q == 0) {
                     divided += length.getValue();
                 }

@@ -124,27 +124,7 @@ public final class ForkExecution {
         Thread.currentThread().setContextClassLoader(benchmarks);
         Object instance = descriptor.newInstance(benchmarks);
         say(Phase.SETUP, "setup");
-        // a thread the setup starts inherits this thread's affinity: set up on the service CPUs, so that it runs there
-        Optional<CpuList> offMeasuringCpu = spec.cpu() < 0 ? Optional.empty()
-                : ruler.serviceCpus().filter(cpus -> !cpus.isEmpty() && !cpus.contains(spec.cpu()));
-        boolean moved = offMeasuringCpu.map(cpus -> Affinity.setCurrentThread(cpus).isEmpty()).orElse(false);
-        try {
-            BenchmarkDescriptor.setup(instance, params, clock, calibration);
-        } finally {
-            if (moved) {
-                Affinity.pinCurrentThread(spec.cpu()).ifPresent(reason -> warnings.add(ForkWarning.PINNING,
-                        "pinning again after setup refused: " + reason + "; measured unpinned"));
-            }
-        }
-        if (offMeasuringCpu.isPresent()) {
-            List<String> sharing = Affinity.otherThreadsAllowedOn(spec.cpu());
-            if (!sharing.isEmpty()) {
-                warnings.add(ForkWarning.OTHER, "thread(s) besides the measuring one may run on measuring CPU " + spec.cpu()
-                        + ": " + String.join(", ", sharing.subList(0, Math.min(4, sharing.size())))
-                        + (sharing.size() > 4 ? " and " + (sharing.size() - 4) + " more" : "")
-                        + " (pinned there by the benchmark?); fix: leave a setup's threads on the CPUs they start on");
-            }
-        }
+        setUp(instance, params, ruler);
         ruler = ruler.withLayout(placed.withHugePages());
         // let the compiles the setup queued drain, so warm-up compiles the benchmark, not the setup
         new JitActivity().awaitQuiet(JitRetries.QUIET_MS, JitRetries.QUIET_MAX_MS);
@@ -186,7 +166,6 @@ public final class ForkExecution {
                         // a pipeline's warm-up pass runs its messages marked and unmarked: counted by what it ran
                         do {
                             seq = body.warmupPass(body.measuredPassMessages(), seq, passIndex++);
-                            stages.extraPass();
                         } while (stages.passesNeeded(seq, body.measuredPassMessages()) > 0);
                         continue;
                     }
@@ -242,6 +221,35 @@ public final class ForkExecution {
             AtomicFiles.writeString(outDir.resolve(spec.resultFileName()), Json.write(result));
             say(Phase.DONE, "done");
             return result;
+        }
+    }
+
+    /**
+     * Runs the benchmark's setup with this thread's affinity set to the service CPUs, so that a thread it starts
+     * inherits those and not the measuring CPU, then pins this thread again; warns of any other thread left allowed
+     * on the measuring CPU (one the benchmark pinned there itself).
+     */
+    private void setUp(Object instance, BenchmarkParams params, Ruler ruler) throws Exception {
+        Optional<CpuList> offMeasuringCpu = spec.cpu() < 0 ? Optional.empty()
+                : ruler.serviceCpus().filter(cpus -> !cpus.isEmpty() && !cpus.contains(spec.cpu()));
+        boolean moved = offMeasuringCpu.map(cpus -> Affinity.setCurrentThread(cpus).isEmpty()).orElse(false);
+        try {
+            BenchmarkDescriptor.setup(instance, params, ruler.clock(), ruler.calibration());
+        } finally {
+            if (moved) {
+                Affinity.pinCurrentThread(spec.cpu()).ifPresent(reason -> warnings.add(ForkWarning.PINNING,
+                        "pinning again after setup refused: " + reason + "; measured unpinned"));
+            }
+        }
+        if (offMeasuringCpu.isEmpty()) {
+            return;
+        }
+        List<String> sharing = Affinity.otherThreadsAllowedOn(spec.cpu());
+        if (!sharing.isEmpty()) {
+            warnings.add(ForkWarning.OTHER, "thread(s) besides the measuring one may run on measuring CPU " + spec.cpu()
+                    + ": " + String.join(", ", sharing.subList(0, Math.min(4, sharing.size())))
+                    + (sharing.size() > 4 ? " and " + (sharing.size() - 4) + " more" : "")
+                    + " (pinned there by the benchmark?); fix: leave a setup's threads on the CPUs they start on");
         }
     }
 

@@ -37,7 +37,6 @@ final class StageWarmup {
     private final long startNs = System.nanoTime();
     private long[] runsPerPass;
     private long passMessages;
-    private int extraPasses;
 
     /**
      * @param stages the stages, in order
@@ -113,18 +112,8 @@ final class StageWarmup {
     }
 
     /** @return whether the budget for extra warm-up passes is spent */
-    boolean budgetSpent() {
+    private boolean budgetSpent() {
         return System.nanoTime() - startNs > BUDGET_NS;
-    }
-
-    /** Counts one extra warm-up pass. */
-    void extraPass() {
-        extraPasses++;
-    }
-
-    /** @return the extra warm-up passes run for the stages */
-    int extraPasses() {
-        return extraPasses;
     }
 
     /**

@@ -46,7 +46,14 @@ public final class CpuLock {
     private static final DateTimeFormatter SINCE = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT)
             .withZone(ZoneId.systemDefault());
 
-    private record Held(FileChannel channel, FileLock lock, int[] holders) {
+    /** The kernel's lock on one CPU's file (held while its channel is open), and how many commands of this JVM hold it. */
+    private static final class Held {
+        private final FileChannel channel;
+        private int holders = 1;
+
+        private Held(FileChannel channel) {
+            this.channel = channel;
+        }
     }
 
     /** A lock this JVM holds until {@link #close()}; closing it twice is harmless. */
@@ -66,10 +73,10 @@ public final class CpuLock {
                 }
                 closed = true;
                 Held held = HELD.get(file);
-                if (held != null && --held.holders()[0] == 0) {
+                if (held != null && --held.holders == 0) {
                     HELD.remove(file);
                     try {
-                        held.channel().close(); // releases the lock
+                        held.channel.close(); // releases the lock
                     } catch (IOException ignored) {
                         // the kernel releases it with the process anyway
                     }
@@ -109,7 +116,7 @@ public final class CpuLock {
         synchronized (HELD) {
             Held held = HELD.get(file);
             if (held != null) {
-                held.holders()[0]++;
+                held.holders++;
                 return Optional.of(kept(new Token(file)));
             }
             try {
@@ -128,10 +135,10 @@ public final class CpuLock {
                             + " (--no-wait: stop instead)");
                     err.flush();
                     // waits holding this JVM's monitor: its other commands wait for the CPU too, behind this one
-                    lock = channel.lock();
+                    channel.lock();
                 }
                 describe(channel, command);
-                HELD.put(file, new Held(channel, lock, new int[] {1}));
+                HELD.put(file, new Held(channel));
                 return Optional.of(kept(new Token(file)));
             } catch (IOException | RuntimeException e) {
                 if (e instanceof UsageException usage) {

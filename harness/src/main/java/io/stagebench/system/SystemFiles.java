@@ -50,7 +50,7 @@ public final class SystemFiles {
      * returns its standard output when it exits 0 within 5 s.
      */
     public Optional<String> command(String... argv) {
-        return run(argv).filter(o -> o.exitCode() == 0).map(Output::out);
+        return execute(false, argv).filter(o -> o.exitCode() == 0).map(Output::out);
     }
 
     /**
@@ -58,7 +58,7 @@ public final class SystemFiles {
      *
      * @param exitCode its exit status
      * @param out      its standard output
-     * @param err      its standard error (git says there why it refused)
+     * @param err      its standard error (git says there why it refused); empty from {@link #command}
      */
     public record Output(int exitCode, String out, String err) {
     }
@@ -69,28 +69,40 @@ public final class SystemFiles {
      * @return empty when it could not start or outlived 5 s, or under a fake root
      */
     public Optional<Output> run(String... argv) {
+        return execute(true, argv);
+    }
+
+    /** Runs {@code argv} for at most 5 s; its standard error goes to a temporary file when kept, else nowhere. */
+    private Optional<Output> execute(boolean keepErr, String... argv) {
         if (!root.equals(Path.of("/"))) {
             return Optional.empty();
         }
+        Path err = null;
         try {
-            Path err = Files.createTempFile("stagebench-command", ".err");
-            try {
-                Process process = new ProcessBuilder(List.of(argv)).redirectError(err.toFile()).start();
-                byte[] out = process.getInputStream().readAllBytes();
-                if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
-                    return Optional.empty();
-                }
-                return Optional.of(new Output(process.exitValue(), new String(out, StandardCharsets.UTF_8),
-                        Files.readString(err, StandardCharsets.UTF_8)));
-            } finally {
-                Files.deleteIfExists(err);
+            err = keepErr ? Files.createTempFile("stagebench-command", ".err") : null;
+            Process process = new ProcessBuilder(List.of(argv))
+                    .redirectError(err == null ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(err.toFile()))
+                    .start();
+            byte[] out = process.getInputStream().readAllBytes();
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                return Optional.empty();
             }
+            return Optional.of(new Output(process.exitValue(), new String(out, StandardCharsets.UTF_8),
+                    err == null ? "" : Files.readString(err, StandardCharsets.UTF_8)));
         } catch (IOException e) {
             return Optional.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Optional.empty();
+        } finally {
+            if (err != null) {
+                try {
+                    Files.deleteIfExists(err);
+                } catch (IOException ignored) {
+                    // a temporary file of the temporary folder
+                }
+            }
         }
     }
 
