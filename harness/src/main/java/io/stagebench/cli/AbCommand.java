@@ -65,6 +65,15 @@ import picocli.CommandLine.Parameters;
                 + " with no data on a side (every fork failed): 'cannot compare ...'"})
 public final class AbCommand implements Callable<Integer> {
 
+    /**
+     * Replicas a fork of {@code ab} (and {@code bisect}) measures unless told. A fork's level is mostly its setup's
+     * (Intel Xeon, encode and decide, 10 forks x 8 replicas: setups 2.7 % and 7.0 %, forks 1.5 % and 3.2 %, a fork
+     * 2.6-2.9 s, a setup 0.20-0.22 s), so four setups a fork cut a fork's spread to about two thirds for a quarter
+     * more of its time; Kalibera and Jones's optimum from those figures is 6-8, which the sequential plan's budget
+     * cannot afford at 13 pairs.
+     */
+    static final int DEFAULT_REPLICAS = 4;
+
     private static final Pattern BUDGET = Pattern.compile("([0-9]+)\\s*(ms|s|m|h)");
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "COMMIT", description = "The old side, A (default: HEAD).")
@@ -183,7 +192,8 @@ public final class AbCommand implements Callable<Integer> {
         List<Statistic> statistics = statistics();
         SequentialPlan asked = plan();
         SequentialPlan plan = recipe.ownCheckout() ? budgeted(asked, ownBenchmarks.size()) : asked;
-        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, plan.maxForks(), quick ? 20_000 : 200_000,
+        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, plan.maxForks(), quick ? 1 : DEFAULT_REPLICAS,
+                quick ? 20_000 : 200_000,
                 quick ? "100000" : "200000");
         if (recipe.ownCheckout()) {
             measurement.checkDerived(launcher.registry(), ownBenchmarks, shared, merged(params, aParams));

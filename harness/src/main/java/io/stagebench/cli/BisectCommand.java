@@ -135,7 +135,7 @@ public final class BisectCommand implements Callable<Integer> {
         if (forks < 2) {
             throw usage("--forks must be at least 2 for a comparison, got " + forks);
         }
-        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, forks, 200_000, "200000");
+        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, forks, AbCommand.DEFAULT_REPLICAS, 200_000, "200000");
         UnaryOperator<RunConfig.Builder> settings = b -> shared.apply(b).jvmFlags(jvmArgs).params(params);
         MeasurementSession session = sessionOptions.open();
         session.checkResultsWritable();

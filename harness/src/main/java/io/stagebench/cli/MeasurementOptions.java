@@ -29,6 +29,12 @@ final class MeasurementOptions {
             + " a fixed count a side instead of its sequential plan.")
     Integer forks;
 
+    @Option(names = {"-r", "--replicas"}, paramLabel = "R", description = "Fresh setups each fork measures, one after another"
+            + " in its JVM (new data, new allocations, the compiled code kept), each a draw of the level a setup sets"
+            + " (default: run " + RunCommand.DEFAULT_REPLICAS + ", ab and bisect " + AbCommand.DEFAULT_REPLICAS
+            + ", --quick 1). -n and the counts a run reports are per replica.")
+    Integer replicas;
+
     @Option(names = {"-w", "--warmup"}, paramLabel = "N|TIME",
             description = "Warm-up per fork: a message count or a time such as 2s or 500ms (default: 200000; --quick: 100000).")
     String warmup;
@@ -66,6 +72,17 @@ final class MeasurementOptions {
         }
         return count;
     }
+
+    int replicas(int defaultReplicas) {
+        int count = replicas != null ? replicas : defaultReplicas;
+        if (count < 1 || count > MAX_REPLICAS) {
+            throw usage("--replicas must be in [1, " + MAX_REPLICAS + "], got " + count);
+        }
+        return count;
+    }
+
+    /** The most replicas a fork measures: each keeps its own recording in the fork's folder. */
+    static final int MAX_REPLICAS = 1_000;
 
     int messages(int defaultMessages) {
         int count = messages != null ? messages : defaultMessages;
@@ -160,12 +177,14 @@ final class MeasurementOptions {
      * run's configuration.
      *
      * @param defaultForks    forks per benchmark without {@code --forks}
+     * @param defaultReplicas replicas per fork without {@code --replicas}
      * @param defaultMessages measured messages per fork without {@code --messages}
      * @param defaultWarmup   warm-up without {@code --warmup}
      */
-    UnaryOperator<RunConfig.Builder> settings(SessionOptions session, int defaultForks, int defaultMessages,
-                                              String defaultWarmup) {
+    UnaryOperator<RunConfig.Builder> settings(SessionOptions session, int defaultForks, int defaultReplicas,
+                                              int defaultMessages, String defaultWarmup) {
         int forkCount = forks(defaultForks);
+        int replicaCount = replicas(defaultReplicas);
         int measured = messages(defaultMessages);
         Warmup warm = warmup(defaultWarmup);
         double hz = rateHz();
@@ -176,7 +195,8 @@ final class MeasurementOptions {
         }
         UnaryOperator<RunConfig.Builder> machine = session.settings();
         return builder -> machine.apply(builder).forks(forkCount).messages(measured).warmup(warm.messages(), warm.ms())
-                .paced(hz).jitRetries(retries).batch(k);
+                .paced(hz).jitRetries(retries).batch(k)
+                .replicas(replicaCount);
     }
 
     /** @return the named benchmarks, or every default one when none is named */

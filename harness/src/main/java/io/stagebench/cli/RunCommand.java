@@ -6,7 +6,6 @@ import io.stagebench.host.RunConfig;
 import io.stagebench.io.Terminal;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.Mode;
-import io.stagebench.link.ThreadPlacement;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
@@ -51,6 +50,12 @@ import picocli.CommandLine.Parameters;
             "2:bad usage, an unknown --param, or a file that cannot be written; nothing is measured for bad usage",
             "143:stopped by SIGTERM (130: SIGINT); the forks are killed and the run folder, left incomplete, is named"})
 public final class RunCommand implements Callable<Integer> {
+
+    /**
+     * Replicas a fork of {@code run} measures unless told: each further one costs a setup (~0.2-0.3 s against a
+     * fork's ~2.5 s, Intel Xeon, reference stages), and a default run stays within two minutes.
+     */
+    static final int DEFAULT_REPLICAS = 2;
 
     /** Exit code of a run stored without some of its forks, or without its HTML report. */
     public static final int EXIT_INCOMPLETE = 1;
@@ -153,12 +158,8 @@ public final class RunCommand implements Callable<Integer> {
             for (BenchmarkOutcome outcome : outcomes) {
                 for (ForkResult fork : outcome.forks()) {
                     Path forkDir = run.dir().resolve("forks").resolve(outcome.descriptor().name());
-                    Files.deleteIfExists(forkDir.resolve(fork.rawFile()));
-                    if (fork.unmarkedRawFile() != null) {
-                        Files.deleteIfExists(forkDir.resolve(fork.unmarkedRawFile()));
-                    }
-                    for (ThreadPlacement thread : fork.threads()) {
-                        Files.deleteIfExists(forkDir.resolve(thread.rawFile()));
+                    for (String raw : fork.rawFiles()) {
+                        Files.deleteIfExists(forkDir.resolve(raw));
                     }
                 }
             }
@@ -187,7 +188,7 @@ public final class RunCommand implements Callable<Integer> {
 
     /** @return what {@code run}'s options change from {@link RunConfig#builder}'s defaults, every one checked now */
     private UnaryOperator<RunConfig.Builder> settings() {
-        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, quick ? 1 : 5, quick ? 20_000 : 200_000,
+        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, quick ? 1 : 5, quick ? 1 : DEFAULT_REPLICAS, quick ? 20_000 : 200_000,
                 quick ? "100000" : "200000");
         int measured = measurement.messages(quick ? 20_000 : 200_000);
         Mode runMode;

@@ -329,9 +329,9 @@ public final class RunReport {
                         c.toNs(offset.boundTicks()), rangeLong(crossCore, f -> f.crossCore().minRoundTripTicks())));
             }
         }
-        lines.add(String.format(Locale.ROOT, "mode %s%s; %d fork(s) x %,d messages after %s of warm-up%s",
+        lines.add(String.format(Locale.ROOT, "mode %s%s; %d fork(s) x %s%,d messages after %s of warm-up%s",
                 config.mode(), config.mode() == Mode.PACED ? " at " + Rate.format(config.rateHz()) + " (latency from intended arrival)" : " (service time)",
-                config.forks(), config.messages(),
+                config.forks(), config.replicas() > 1 ? config.replicas() + " replicas x " : "", config.messages(),
                 config.warmupMs() > 0 ? config.warmupMs() + " ms" : String.format(Locale.ROOT, "%,d messages", config.warmupMessages()),
                 config.stallUs() <= 0 ? ""
                         : config.stallAt() >= 0 ? String.format(Locale.ROOT, "; STALL %d us once at measured message %d", config.stallUs(), config.stallAt())
@@ -394,10 +394,30 @@ public final class RunReport {
             RulerCheck.check(outcome, config.params()).ifPresent(line -> notes.add(name + ": " + line));
             LayoutSensitivity.of(outcome).stream().filter(LayoutSensitivity::sensitive).forEach(l -> notes.add(
                     sensitivityLine(name, l)));
+            spreadLine(outcome).ifPresent(notes::add);
         }
         gridNote(measured).ifPresent(notes::add);
         lines.addAll(table.lines());
         notes.forEach(n -> TextWrap.wrap(n, lines));
+    }
+
+    /**
+     * @return "encode spread of tmean (sd): forks 1.2%, setups 6.8%, within 2.1%; a fork 3.1 s, a setup 0.31 s", a
+     *         pipeline's stages one after another; empty when no series had enough samples for windows
+     */
+    static Optional<String> spreadLine(BenchmarkOutcome outcome) {
+        List<String> parts = new ArrayList<>();
+        outcome.spread().forEach((series, c) -> {
+            if (TagDeclaration.stageOf(series).isEmpty()) {
+                parts.add((outcome.spread().size() > 1 ? series + " " : "") + c.describe());
+            }
+        });
+        if (parts.isEmpty()) {
+            return Optional.empty();
+        }
+        String name = outcome.descriptor().name();
+        return Optional.of(name + " spread of tmean (sd, % of it): " + String.join("; ", parts)
+                + (outcome.costs() == null ? "" : "; " + outcome.costs().describe()));
     }
 
     /** A stage whose p50 is less than this many counter steps has percentiles that visibly sit on the step's grid. */

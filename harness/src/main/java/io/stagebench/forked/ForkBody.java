@@ -101,8 +101,8 @@ interface ForkBody extends AutoCloseable {
      */
     Parts parts(long warmupMessages, long seq, MeasurementBracket bracket);
 
-    /** Writes the raw stamps of the kept attempt into {@code outDir}. */
-    void writeRaw(Path outDir) throws IOException;
+    /** Writes the raw stamps of the kept attempt into {@code outDir}, under replica {@code replica}'s names ({@code ForkFiles.replica}). */
+    void writeRaw(Path outDir, int replica) throws IOException;
 
     @Override
     void close() throws InterruptedException;

@@ -20,6 +20,7 @@ import io.stagebench.link.ForkWarning;
 import io.stagebench.link.Mode;
 import io.stagebench.link.ProgressEvent.Phase;
 import io.stagebench.link.ProgressEvent;
+import io.stagebench.link.Replica;
 import io.stagebench.nativeaccess.Affinity;
 import io.stagebench.nativeaccess.ClockLoader;
 import io.stagebench.process.LauncherWatch;
@@ -33,6 +34,7 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -112,39 +114,85 @@ public final class ForkExecution {
 
     private ForkResult run(JitEvents jitEvents) throws Exception {
         Ruler ruler = readRuler();
-        Clock clock = ruler.clock();
-        Calibration calibration = ruler.calibration();
-        BenchmarkParams params = new BenchmarkParams(spec.benchmark(), spec.fork(),
-                spec.warmupMs() > 0 ? -1 : spec.warmupMessages(), spec.measuredMessages(), spec.params(),
-                ForkLayout.offsetBytes(spec.layoutSeed()), descriptor.tags());
-        // before the benchmark's instance exists: everything it allocates starts the seed's offset on
+        // before the first benchmark instance exists: everything it allocates starts the seed's offset on
         ForkLayout placed = ForkLayout.apply(spec.layoutSeed(), spec.addressRandomisation());
         placed.warning().ifPresent(warnings::add);
         // the benchmark's own code, ServiceLoader and the like, finds its classes where the benchmark's are
         Thread.currentThread().setContextClassLoader(benchmarks);
+        List<ReplicaRun> replicas = new ArrayList<>();
+        for (int r = 1; r <= spec.replicas(); r++) {
+            if (r > 1) {
+                // the replica before is garbage now: collected here, not in a measured pass
+                System.gc();
+            }
+            replicas.add(runReplica(r, ruler, jitEvents));
+        }
+        List<String> jitNamed = replicas.stream().flatMap(r -> r.jitNamed().stream()).distinct().toList();
+        // kept beside the fork's other files only when it named something the measurement met
+        if (jitNamed.isEmpty()) {
+            jitEvents.delete();
+        }
+        stdoutWarning(spec).ifPresent(warnings::add);
+        // read after the setups, when the heap is touched
+        ForkResult result = result(ruler.withLayout(placed.withHugePages()), replicas, jitNamed);
+        AtomicFiles.writeString(Path.of(spec.outDir()).resolve(spec.resultFileName()), Json.write(result));
+        say(Phase.DONE, "done");
+        return result;
+    }
+
+    /**
+     * What one replica measured, for the fork's result.
+     *
+     * @param parts          the body's share, of this replica
+     * @param runsBeforeKept per stage, its runs before the kept pass; null when not counted
+     * @param passes         warm-up passes run, discarded passes included
+     */
+    private record ReplicaRun(Replica replica, ForkBody.Parts parts, long markErrors, long sinkValue, int passes,
+                              boolean replays, long[] runsBeforeKept, List<String> jitNamed) {
+    }
+
+    /**
+     * One replica: a fresh instance and setup, warm-up, the kept measured pass, its checks and teardown, and its raw
+     * stamps written. Replica 1 runs the fork's whole warm-up (and the stages' own); a later one a single pass over
+     * its new data, the compiled code being the JVM's already, and a pass the JIT changed is still replayed.
+     */
+    private ReplicaRun runReplica(int replica, Ruler ruler, JitEvents jitEvents) throws Exception {
+        long beginNs = System.nanoTime();
+        String of = spec.replicas() > 1 ? " (replica " + replica + "/" + spec.replicas() + ")" : "";
+        boolean first = replica == 1;
+        BenchmarkParams params = new BenchmarkParams(spec.benchmark(), spec.fork(),
+                spec.warmupMs() > 0 ? -1 : spec.warmupMessages(), spec.measuredMessages(), spec.params(),
+                ForkLayout.offsetBytes(spec.layoutSeed()), descriptor.tags());
         Object instance = descriptor.newInstance(benchmarks);
-        say(Phase.SETUP, "setup");
+        say(Phase.SETUP, "setup" + of);
         setUp(instance, params, ruler);
-        ruler = ruler.withLayout(placed.withHugePages());
         // let the compiles the setup queued drain, so warm-up compiles the benchmark, not the setup
         new JitActivity().awaitQuiet(JitRetries.QUIET_MS, JitRetries.QUIET_MAX_MS);
+        long setupMs = (System.nanoTime() - beginNs) / 1_000_000;
 
         try (ForkBody body = instance instanceof HandoffOperation handoff
                 ? new HandoffBody(spec, descriptor, handoff, params, ruler, warnings, text -> say(Phase.THREADS, text))
                 : new OperationBody(spec, descriptor, (Operation) instance, params, ruler, warnings)) {
             body.start();
-            say(Phase.WARMUP, "warm-up " + (spec.warmupMs() > 0 ? spec.warmupMs() + " ms" : spec.warmupMessages() + " messages")
-                    + body.warmupNote());
-            Warmup warm = warmUp(body);
+            Warmup warm;
+            if (first) {
+                say(Phase.WARMUP, "warm-up " + (spec.warmupMs() > 0 ? spec.warmupMs() + " ms" : spec.warmupMessages()
+                        + " messages") + body.warmupNote());
+                warm = warmUp(body, spec.warmupMessages(), spec.warmupMs());
+            } else {
+                say(Phase.WARMUP, "warm-up " + body.measuredPassMessages() + " messages" + of + body.warmupNote());
+                warm = warmUp(body, spec.warmupMessages() > 0 || spec.warmupMs() > 0 ? body.measuredPassMessages() : 0, 0);
+            }
             body.afterWarmup();
-            say(Phase.MEASURING, body.measuringLine(warm.messages()));
+            say(Phase.MEASURING, body.measuringLine(warm.messages()) + of);
             progress.flush();
             long seq = warm.messages();
             MeasurementBracket bracket;
             JitRetries retries = new JitRetries(spec.jitRetries());
             StageWarmup stages = new StageWarmup(descriptor.stages(), StageWarmup.jvmTarget());
-            // a fork told not to warm up, or paced (whose warm-up passes run at the rate), keeps its own warm-up
-            boolean warmStages = warm.passes() > 0 && spec.mode() != Mode.PACED;
+            // a fork told not to warm up, or paced (whose warm-up passes run at the rate), keeps its own warm-up; a
+            // later replica's stages ran in the replicas before it, in the same compiled code
+            boolean warmStages = first && warm.passes() > 0 && spec.mode() != Mode.PACED;
             int passIndex = warm.passes();
             int stageDiscards = 0;
             long[] runsBeforeKept = null;
@@ -181,47 +229,62 @@ public final class ForkExecution {
             body.afterMeasurement();
             List<Long> discarded = retries.discarded();
             if (!discarded.isEmpty()) {
-                say(Phase.DISCARDED, discarded.size() + " measured pass(es) discarded as warm-up, the JIT compiled during them "
-                        + discarded + (bracket.jitCompilations() == 0 ? "; the last pass compiled nothing" : ""));
+                say(Phase.DISCARDED, discarded.size() + " measured pass(es)" + of + " discarded as warm-up, the JIT compiled"
+                        + " during them " + discarded + (bracket.jitCompilations() == 0 ? "; the last pass compiled nothing" : ""));
             }
             long sinkValue = body.sinkValue();
             List<String> jitNamed = bracket.jitCompilations() == 0 ? List.of() : jitEvents.namedWithin(bracket.windowsEpochMs());
-            // kept beside the fork's other files only when it named something the measurement met
-            if (jitNamed.isEmpty()) {
-                jitEvents.delete();
-            }
             List<ForkBody.Allocation> allocations = body.allocations(bracket);
-            verify(bracket, allocations, discarded, jitNamed, jitEvents, body.replays());
+            verify(bracket, allocations, discarded, jitNamed, jitEvents, body.replays(), of);
             long markErrors = body.markErrors();
             if (markErrors > 0) {
-                warnings.add(markErrors + " messages marked the wrong number of stage boundaries");
+                warnings.add(markErrors + " messages" + of + " marked the wrong number of stage boundaries");
             }
 
-            BenchmarkDescriptor.tearDown(body.instance(), params, clock, calibration);
-            stdoutWarning(spec).ifPresent(warnings::add);
-
+            BenchmarkDescriptor.tearDown(body.instance(), params, ruler.clock(), ruler.calibration());
             ForkBody.Parts parts = body.parts(warm.messages(), seq, bracket);
+            body.writeRaw(Path.of(spec.outDir()), replica);
             long allocatedBytes = allocations.stream().mapToLong(ForkBody.Allocation::bytes).sum();
-            // raw ticks only: the launcher turns them into nanoseconds, in one place (its LatencySeries)
-            ForkResult result = new ForkResult(spec.benchmark(), spec.fork(), descriptor.stages(), spec.mode(),
-                    spec.rateHz(), spec.binding(), ruler.loaded().binding(), calibration, ruler.stepTicks(),
-                    ruler.overhead(), spec.cpu(), ruler.cpuPinned(), ruler.affinity(), ruler.memoryLocked(),
-                    parts.warmupMessages(), parts.measuredMessages(), parts.droppedMessages(), allocatedBytes,
-                    bracket.gcCount(), bracket.jitCompilations(), markErrors, sinkValue, parts.stallUs(),
-                    parts.stallEvery(), System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
-                    jvmFlags(), spec.rawFileName(), warnings.texts(), bracket.firstStartEpochMs(), bracket.lastEndEpochMs(),
-                    ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList(),
-                    passIndex + discarded.size() + stageDiscards, body.replays(), jitNamed, parts.unmarkedRawFile(), parts.threads(),
-                    parts.crossCore(), ruler.layout(), parts.batch(), parts.preparationRawFile(), warnings.codes(),
-                    descriptor.tags(),
-                    runsBeforeKept == null ? List.of() : StageWarmup.asList(runsBeforeKept),
-                    ruler.resolution().readStepTicks());
-            Path outDir = Path.of(spec.outDir());
-            body.writeRaw(outDir);
-            AtomicFiles.writeString(outDir.resolve(spec.resultFileName()), Json.write(result));
-            say(Phase.DONE, "done");
-            return result;
+            Replica facts = new Replica(replica, parts.warmupMessages(), parts.measuredMessages(), allocatedBytes,
+                    bracket.gcCount(), bracket.jitCompilations(), setupMs, (System.nanoTime() - beginNs) / 1_000_000,
+                    bracket.firstStartEpochMs(), bracket.lastEndEpochMs());
+            return new ReplicaRun(facts, parts, markErrors, sinkValue, passIndex + discarded.size() + stageDiscards,
+                    body.replays(), runsBeforeKept, jitNamed);
         }
+    }
+
+    /**
+     * The fork's result: replica 1's files and warm-up, the replicas' measurements totalled (messages, allocations,
+     * collections, compilations, mark errors, passes) and spanned (the measured epochs). Raw ticks only: the launcher
+     * turns them into nanoseconds, in one place (its LatencySeries).
+     */
+    private ForkResult result(Ruler ruler, List<ReplicaRun> replicas, List<String> jitNamed) {
+        ReplicaRun first = replicas.get(0);
+        ForkBody.Parts parts = first.parts();
+        long jit = 0;
+        for (ReplicaRun r : replicas) {
+            jit = jit < 0 || r.replica().jitCompilations() < 0 ? -1 : jit + r.replica().jitCompilations();
+        }
+        long[] runsBeforeKept = first.runsBeforeKept();
+        return new ForkResult(spec.benchmark(), spec.fork(), descriptor.stages(), spec.mode(),
+                spec.rateHz(), spec.binding(), ruler.loaded().binding(), ruler.calibration(), ruler.stepTicks(),
+                ruler.overhead(), spec.cpu(), ruler.cpuPinned(), ruler.affinity(), ruler.memoryLocked(),
+                parts.warmupMessages(), sum(replicas, r -> r.parts().measuredMessages()),
+                sum(replicas, r -> r.parts().droppedMessages()), sum(replicas, r -> r.replica().allocatedBytes()),
+                sum(replicas, r -> r.replica().gcCount()), jit, sum(replicas, ReplicaRun::markErrors),
+                replicas.stream().mapToLong(ReplicaRun::sinkValue).reduce(0, (a, b) -> a ^ b), parts.stallUs(),
+                parts.stallEvery(), System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
+                jvmFlags(), spec.rawFileName(), warnings.texts(), first.replica().measureStartEpochMs(),
+                replicas.get(replicas.size() - 1).replica().measureEndEpochMs(),
+                ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList(),
+                (int) sum(replicas, ReplicaRun::passes), first.replays(), jitNamed, parts.unmarkedRawFile(), parts.threads(),
+                parts.crossCore(), ruler.layout(), parts.batch(), parts.preparationRawFile(), warnings.codes(),
+                descriptor.tags(), runsBeforeKept == null ? List.of() : StageWarmup.asList(runsBeforeKept),
+                ruler.resolution().readStepTicks(), replicas.stream().map(ReplicaRun::replica).toList());
+    }
+
+    private static long sum(List<ReplicaRun> replicas, java.util.function.ToLongFunction<ReplicaRun> part) {
+        return replicas.stream().mapToLong(part).sum();
     }
 
     /**
@@ -282,22 +345,22 @@ public final class ForkExecution {
 
     /** Adds a warning for each thing the kept measured attempt did that a measurement must not. */
     private void verify(MeasurementBracket bracket, List<ForkBody.Allocation> allocations, List<Long> discarded,
-                        List<String> jitNamed, JitEvents jitEvents, boolean replay) {
+                        List<String> jitNamed, JitEvents jitEvents, boolean replay, String of) {
         if (!bracket.jitQuietBefore()) {
-            warnings.add(ForkWarning.JIT, "the JIT compiler was still busy " + JitRetries.QUIET_MAX_MS + " ms after warm-up");
+            warnings.add(ForkWarning.JIT, "the JIT compiler was still busy " + JitRetries.QUIET_MAX_MS + " ms after warm-up" + of);
         }
         for (ForkBody.Allocation allocation : allocations) {
             if (allocation.bytes() != 0) {
                 warnings.add(ForkWarning.ALLOCATION, "the " + allocation.label() + " thread allocated " + allocation.bytes()
-                        + " bytes during measurement");
+                        + " bytes during measurement" + of);
             }
         }
         if (bracket.gcCount() != 0) {
-            warnings.add(ForkWarning.GC, bracket.gcCount() + " garbage collection(s) during measurement");
+            warnings.add(ForkWarning.GC, bracket.gcCount() + " garbage collection(s) during measurement" + of);
         }
         if (bracket.jitCompilations() != 0) {
             warnings.add(ForkWarning.JIT, bracket.jitCompilations() + (bracket.jitExact() ? " JIT compilation(s)" : " ms of JIT compilation")
-                    + " during measurement" + (discarded.isEmpty() ? "" : " (" + discarded.size() + " earlier pass(es) discarded"
+                    + " during measurement" + of + (discarded.isEmpty() ? "" : " (" + discarded.size() + " earlier pass(es) discarded"
                     + " for the same reason)") + (jitNamed.isEmpty() ? "" : ": " + String.join("; ", jitNamed.subList(0,
                     Math.min(3, jitNamed.size()))))
                     + (jitEvents.unavailableReason() == null ? "" : " (methods not named: " + jitEvents.unavailableReason() + ")")
@@ -400,9 +463,8 @@ public final class ForkExecution {
      * the measurement does. Warm-up goes on in the measurement itself: a measured pass during
      * which the JIT compiled is discarded and replayed.
      */
-    private Warmup warmUp(ForkBody body) throws Exception {
-        long minMessages = spec.warmupMessages();
-        long minNs = spec.warmupMs() * 1_000_000L;
+    private Warmup warmUp(ForkBody body, long minMessages, long minMs) throws Exception {
+        long minNs = minMs * 1_000_000L;
         if (minMessages <= 0 && minNs <= 0) {
             return new Warmup(0, 0);
         }

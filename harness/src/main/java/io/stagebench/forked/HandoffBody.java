@@ -7,6 +7,7 @@ import io.stagebench.api.Stamps;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.Clock;
 import io.stagebench.link.CrossCoreOffset;
+import io.stagebench.link.ForkFiles;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.ForkWarning;
 import io.stagebench.link.Mode;
@@ -222,9 +223,9 @@ final class HandoffBody implements ForkBody {
     }
 
     @Override
-    public void writeRaw(Path outDir) throws IOException {
-        feed.raw().write(outDir.resolve(spec.rawFileName()));
-        strategyRec.raw().write(outDir.resolve(strategyRawFile()));
+    public void writeRaw(Path outDir, int replica) throws IOException {
+        feed.raw().write(outDir.resolve(ForkFiles.replica(spec.rawFileName(), replica)));
+        strategyRec.raw().write(outDir.resolve(ForkFiles.replica(strategyRawFile(), replica)));
     }
 
     @Override

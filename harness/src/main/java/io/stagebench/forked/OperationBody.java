@@ -7,6 +7,7 @@ import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.Clock;
+import io.stagebench.link.ForkFiles;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.Mode;
 import io.stagebench.registry.BenchmarkDescriptor;
@@ -246,10 +247,11 @@ final class OperationBody implements ForkBody {
     }
 
     @Override
-    public void writeRaw(Path outDir) throws IOException {
-        measured.raw().write(outDir.resolve(spec.rawFileName()));
+    public void writeRaw(Path outDir, int replica) throws IOException {
+        measured.raw().write(outDir.resolve(ForkFiles.replica(spec.rawFileName(), replica)));
         if (secondPass) {
-            unmarked.raw().write(outDir.resolve(withUnmarked ? spec.unmarkedRawFileName() : spec.preparationRawFileName()));
+            unmarked.raw().write(outDir.resolve(ForkFiles.replica(withUnmarked ? spec.unmarkedRawFileName()
+                    : spec.preparationRawFileName(), replica)));
         }
     }
 

@@ -22,6 +22,9 @@ import io.stagebench.result.BatchChoice;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.result.HandoffJoin;
 import io.stagebench.result.LatencySeries;
+import io.stagebench.result.RepetitionCosts;
+import io.stagebench.result.SpreadComponents;
+import io.stagebench.stats.Distribution;
 import io.stagebench.system.CpuList;
 import io.stagebench.system.JitEvents;
 import java.io.IOException;
@@ -54,6 +57,9 @@ public final class BenchmarkForks {
     private final Path forkDir;
     private final List<ForkResult> results = new ArrayList<>();
     private final List<Map<String, double[]>> series = new ArrayList<>();
+    /** per fork, per series, where each replica's samples end in the fork's series */
+    private final List<Map<String, int[]>> replicaEnds = new ArrayList<>();
+    private final List<Long> wallMs = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
     private final BatchChoice batchChoice;
 
@@ -92,6 +98,7 @@ public final class BenchmarkForks {
         // the personality is the starting thread's: set right before this fork starts, undone right after
         Personality.Result fixed = config.fixedAddresses() ? launcher.fixAddresses() : null;
         JvmFork.Exit outcome;
+        long launchedNs = System.nanoTime();
         String randomisation = fixed == null ? ForkLayout.RANDOMISED : fixed.disabled() ? ForkLayout.FIXED : fixed.refusal();
         ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir, randomisation)
                 .withBenchmarkClassPath(launcher.benchmarkClassPath());
@@ -146,16 +153,15 @@ public final class BenchmarkForks {
                 progress.failed("measured unbatched", List.of(failures.get(failures.size() - 1)));
                 return;
             }
-            RawStamps raw = readRaw(forkDir, result, label);
-            Map<String, double[]> forkSeries = result.batch() > 1 ? batchedSeries(forkDir, result, raw)
-                    : LatencySeries.compute(raw, result.stages(), result.tags(), result.overhead().subtractedTicks(),
-                    result.calibration().ticksPerNs());
-            if (result.unmarkedRawFile() != null) {
-                forkSeries.put(SeriesNames.UNMARKED, LatencySeries.unmarked(
-                        RawStamps.read(forkDir.resolve(result.unmarkedRawFile())),
-                        result.overhead().subtractedTicks(), result.calibration().ticksPerNs()));
+            List<Map<String, double[]>> replicas = new ArrayList<>();
+            for (int r = 1; r <= result.replicaCount(); r++) {
+                replicas.add(replicaSeries(result.ofReplica(r), label));
             }
+            Map<String, int[]> ends = new LinkedHashMap<>();
+            Map<String, double[]> forkSeries = concatenate(replicas, ends);
             series.add(forkSeries);
+            replicaEnds.add(ends);
+            wallMs.add((System.nanoTime() - launchedNs) / 1_000_000);
             results.add(result);
             progress.succeeded();
             return;
@@ -167,6 +173,47 @@ public final class BenchmarkForks {
             failures.add(label + " wrote an unreadable result: " + e.getMessage());
         }
         progress.failed("wrote an unreadable result", List.of(failures.get(failures.size() - 1)));
+    }
+
+    /** @return one replica's series, from its raw files ({@link ForkResult#ofReplica}) */
+    private Map<String, double[]> replicaSeries(ForkResult result, String label) throws IOException {
+        RawStamps raw = readRaw(forkDir, result, label);
+        Map<String, double[]> out = result.batch() > 1 ? batchedSeries(forkDir, result, raw)
+                : LatencySeries.compute(raw, result.stages(), result.tags(), result.overhead().subtractedTicks(),
+                result.calibration().ticksPerNs());
+        if (result.unmarkedRawFile() != null) {
+            out.put(SeriesNames.UNMARKED, LatencySeries.unmarked(RawStamps.read(forkDir.resolve(result.unmarkedRawFile())),
+                    result.overhead().subtractedTicks(), result.calibration().ticksPerNs()));
+        }
+        return out;
+    }
+
+    /**
+     * @param replicas each replica's series, in replica order
+     * @param ends     filled with, per series, where each replica's samples end in the joined series
+     * @return the fork's series: each replica's samples one after another; a series some replica lacks (a tag only
+     *         some setups' messages carried) is left out
+     */
+    static Map<String, double[]> concatenate(List<Map<String, double[]>> replicas, Map<String, int[]> ends) {
+        Map<String, double[]> joined = new LinkedHashMap<>();
+        for (String name : replicas.get(0).keySet()) {
+            if (!replicas.stream().allMatch(r -> r.containsKey(name))) {
+                continue;
+            }
+            int total = replicas.stream().mapToInt(r -> r.get(name).length).sum();
+            double[] all = new double[total];
+            int[] at = new int[replicas.size()];
+            int filled = 0;
+            for (int r = 0; r < replicas.size(); r++) {
+                double[] part = replicas.get(r).get(name);
+                System.arraycopy(part, 0, all, filled, part.length);
+                filled += part.length;
+                at[r] = filled;
+            }
+            joined.put(name, all);
+            ends.put(name, at);
+        }
+        return joined;
     }
 
     /** @return the run's JVM flags, and the one that writes the fork's JIT log beside its results ({@link JitEvents}) */
@@ -217,6 +264,54 @@ public final class BenchmarkForks {
             measured = new BenchmarkDescriptor(descriptor.name(), descriptor.stages(), descriptor.description(),
                     descriptor.className(), descriptor.parameters(), descriptor.threads(), results.get(0).tags());
         }
-        return BenchmarkOutcome.merge(measured, results, series, failures, batchChoice, config.batch());
+        return BenchmarkOutcome.merge(measured, results, series, failures, batchChoice, config.batch())
+                .withSpread(spread(), RepetitionCosts.of(results, wallMs), replicaCentres());
+    }
+
+    /** @return per series every fork has, its spread at each level ({@link SpreadComponents}); a series too short is left out */
+    private Map<String, SpreadComponents> spread() {
+        Map<String, SpreadComponents> out = new LinkedHashMap<>();
+        replicaSamples().forEach((name, samples) -> {
+            SpreadComponents c = SpreadComponents.estimate(samples);
+            if (c != null) {
+                out.put(name, c);
+            }
+        });
+        return out;
+    }
+
+    /** @return per series every fork has, per fork, each replica's centre ({@code tmean}) in ns */
+    private Map<String, List<double[]>> replicaCentres() {
+        Map<String, List<double[]>> out = new LinkedHashMap<>();
+        replicaSamples().forEach((name, samples) -> out.put(name, samples.stream().map(fork -> fork.stream()
+                .mapToDouble(r -> r.length == 0 ? Double.NaN : Distribution.of(r).trimmedMean(99)).toArray()).toList()));
+        return out;
+    }
+
+    /** @return per series every fork has, per fork, per replica, its samples in message order */
+    private Map<String, List<List<double[]>>> replicaSamples() {
+        Map<String, List<List<double[]>>> out = new LinkedHashMap<>();
+        if (series.isEmpty()) {
+            return out;
+        }
+        for (String name : series.get(0).keySet()) {
+            List<List<double[]>> samples = new ArrayList<>();
+            for (int f = 0; f < series.size(); f++) {
+                double[] all = series.get(f).get(name);
+                int[] ends = replicaEnds.get(f).get(name);
+                if (all == null || ends == null) {
+                    break;
+                }
+                List<double[]> fork = new ArrayList<>();
+                for (int r = 0; r < ends.length; r++) {
+                    fork.add(java.util.Arrays.copyOfRange(all, r == 0 ? 0 : ends[r - 1], ends[r]));
+                }
+                samples.add(fork);
+            }
+            if (samples.size() == series.size()) {
+                out.put(name, samples);
+            }
+        }
+        return out;
     }
 }

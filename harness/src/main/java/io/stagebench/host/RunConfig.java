@@ -45,13 +45,14 @@ import java.util.OptionalInt;
  * @param layoutSeed        the run's first layout seed ({@link #layoutSeedOf})
  * @param batch             messages per timed interval ({@code --batch K}): 1 for one interval a message,
  *                          {@link #BATCH_AUTO} until a pilot has chosen K for a benchmark ({@link BatchPilot})
+ * @param replicas          fresh setups each fork measures, one after another ({@code ForkExecution})
  */
 public record RunConfig(List<String> benchmarks, int forks, long warmupMessages, long warmupMs, int messages, int chunk,
                         Mode mode, double rateHz, long stallUs, long stallEvery, long stallAt, int cpu, ClockBinding binding,
                         long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
                         Map<String, String> params,
                         List<String> jvmFlags, long forkTimeoutS, Path runDir, int jitRetries, boolean fixedAddresses,
-                        long layoutSeed, int batch) {
+                        long layoutSeed, int batch, int replicas) {
 
     /** {@link #batch} of a run whose K each benchmark's pilot chooses ({@code --batch auto}). */
     public static final int BATCH_AUTO = 0;
@@ -129,6 +130,20 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
         if (batch < 0) {
             throw new IllegalArgumentException("a batch is at least 1 message (or auto), got " + batch);
         }
+        if (replicas < 1) {
+            throw new IllegalArgumentException("a fork measures at least 1 replica, got " + replicas);
+        }
+    }
+
+    /** A run of one replica a fork. */
+    public RunConfig(List<String> benchmarks, int forks, long warmupMessages, long warmupMs, int messages, int chunk,
+                     Mode mode, double rateHz, long stallUs, long stallEvery, long stallAt, int cpu, ClockBinding binding,
+                     long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
+                     Map<String, String> params, List<String> jvmFlags, long forkTimeoutS, Path runDir, int jitRetries,
+                     boolean fixedAddresses, long layoutSeed, int batch) {
+        this(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery, stallAt, cpu,
+                binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags, forkTimeoutS, runDir,
+                jitRetries, fixedAddresses, layoutSeed, batch, 1);
     }
 
     /** A run of one timed interval a message. */
@@ -146,14 +161,21 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
     public RunConfig withParams(Map<String, String> values) {
         return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery,
                 stallAt, cpu, binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, values, jvmFlags,
-                forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, batch);
+                forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, batch, replicas);
+    }
+
+    /** @return this configuration with {@code count} replicas a fork */
+    public RunConfig withReplicas(int count) {
+        return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery,
+                stallAt, cpu, binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags,
+                forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, batch, count);
     }
 
     /** @return this configuration with {@code k} messages per timed interval */
     public RunConfig withBatch(int k) {
         return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery,
                 stallAt, cpu, binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags,
-                forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, k);
+                forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, k, replicas);
     }
 
     /**
@@ -198,6 +220,8 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
      * compiled while they ran; each costs one pass and a 50 ms wait for the compiler.
      */
     public static final int DEFAULT_JIT_RETRIES = ForkSpec.DEFAULT_JIT_RETRIES;
+    /** Default replicas a fork measures ({@code --replicas}). */
+    public static final int DEFAULT_REPLICAS = 1;
     /** Default fork timeout. */
     public static final long DEFAULT_FORK_TIMEOUT_S = 600;
 
@@ -240,6 +264,7 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
         private boolean fixedAddresses = true;
         private long layoutSeed;
         private int batch = 1;
+        private int replicas = DEFAULT_REPLICAS;
 
         private Builder(List<String> benchmarks, int cpu, Path runDir) {
             this.benchmarks = List.copyOf(benchmarks);
@@ -340,13 +365,19 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
             return this;
         }
 
+        /** {@code count} fresh setups a fork measures, one after another. */
+        public Builder replicas(int count) {
+            replicas = count;
+            return this;
+        }
+
         public RunConfig build() {
             List<String> jvmFlags = new ArrayList<>(DEFAULT_JVM_FLAGS);
             jvmFlags.addAll(extraJvmFlags);
             return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, Math.min(chunk, messages), mode,
                     rateHz, stallUs, stallEvery, stallAt, cpu, binding, calibrationMs, calibrationRounds,
                     ProbeOverhead.MIN_PAIRS * 2, lockMemory, params, jvmFlags, forkTimeoutS, runDir, jitRetries,
-                    fixedAddresses, layoutSeed, batch);
+                    fixedAddresses, layoutSeed, batch, replicas);
         }
     }
 
@@ -385,6 +416,6 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
         return new ForkSpec(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, messages, chunk, mode, rateHz,
                 stallUs, stallEvery, stallAt, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params,
                 outDir.toString(), jitRetries, layoutSeedOf(fork), randomisation, ProgressChannel.newToken(),
-                batch, List.of());
+                batch, List.of(), replicas);
     }
 }

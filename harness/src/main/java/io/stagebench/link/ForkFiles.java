@@ -53,6 +53,23 @@ public final class ForkFiles {
         return name(fork, ".jit.log");
     }
 
+    /**
+     * @param file    a file of a fork's first replica, {@code fork-N...}
+     * @param replica the replica, from 1
+     * @return the same file of {@code replica}: the first replica's own name, {@code fork-N.rK...} for replica K
+     *         from 2 on ({@code fork-3.raw} of replica 2 is {@code fork-3.r2.raw})
+     */
+    public static String replica(String file, int replica) {
+        if (replica <= 1 || file == null) {
+            return file;
+        }
+        int dot = file.indexOf('.');
+        if (!file.startsWith("fork-") || dot < 0) {
+            throw new IllegalArgumentException("not a fork's file: " + file);
+        }
+        return file.substring(0, dot) + ".r" + replica + file.substring(dot);
+    }
+
     private static String name(int fork, String suffix) {
         return "fork-" + fork + suffix;
     }

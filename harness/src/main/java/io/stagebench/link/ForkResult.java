@@ -62,6 +62,9 @@ import java.util.List;
  *                           own count); empty when not counted: batched, a handoff, paced, no warm-up, or an older build
  * @param readStepTicks      the step between back-to-back raw reads, which {@code stepTicks} may exceed; 0 in results
  *                           written before it was recorded
+ * @param replicas           the fork's replicas, in order ({@link Replica}); the fields above then total them (messages,
+ *                           allocations, collections, compilations) or span them (the measured epochs), and the files
+ *                           above are replica 1's. Empty in results written before replicas existed: one replica
  */
 public record ForkResult(String benchmark, int fork, List<String> stages, Mode mode, double rateHz,
                          ClockBinding requestedBinding, ClockBinding binding, Calibration calibration, long stepTicks,
@@ -74,7 +77,7 @@ public record ForkResult(String benchmark, int fork, List<String> stages, Mode m
                          List<String> jitEvents, String unmarkedRawFile, List<ThreadPlacement> threads,
                          CrossCoreOffset crossCore, ForkLayout layout, int batch, String preparationRawFile,
                          List<ForkWarning> warningCodes, List<String> tags, List<Long> warmupStageRuns,
-                         long readStepTicks) {
+                         long readStepTicks, List<Replica> replicas) {
 
     public ForkResult {
         warmupStageRuns = warmupStageRuns == null ? List.of() : List.copyOf(warmupStageRuns);
@@ -89,6 +92,43 @@ public record ForkResult(String benchmark, int fork, List<String> stages, Mode m
         collectors = collectors == null ? List.of() : List.copyOf(collectors);
         jitEvents = jitEvents == null ? List.of() : List.copyOf(jitEvents);
         threads = threads == null ? List.of() : List.copyOf(threads);
+        replicas = replicas == null ? List.of() : List.copyOf(replicas);
+    }
+
+    /** @return how many replicas the fork measured: 1 for a result written before replicas existed */
+    public int replicaCount() {
+        return Math.max(1, replicas.size());
+    }
+
+    /** @return every raw file of the fork, each replica's: stamps, unmarked and preparation passes, a handoff's threads */
+    public List<String> rawFiles() {
+        List<String> files = new java.util.ArrayList<>();
+        for (int r = 1; r <= replicaCount(); r++) {
+            ForkResult replica = ofReplica(r);
+            java.util.stream.Stream.concat(java.util.stream.Stream.of(replica.rawFile(), replica.unmarkedRawFile(),
+                    replica.preparationRawFile()), replica.threads().stream().map(ThreadPlacement::rawFile))
+                    .filter(java.util.Objects::nonNull).distinct().forEach(files::add);
+        }
+        return files;
+    }
+
+    /**
+     * @param replica from 1 to {@link #replicaCount()}
+     * @return this result naming replica {@code replica}'s raw files ({@link ForkFiles#replica}) in place of replica 1's
+     */
+    public ForkResult ofReplica(int replica) {
+        if (replica == 1) {
+            return this;
+        }
+        List<ThreadPlacement> placed = threads.stream().map(t -> new ThreadPlacement(t.name(), t.stages(), t.cpuRequested(),
+                t.cpuPinned(), t.affinity(), t.allocatedBytes(), ForkFiles.replica(t.rawFile(), replica))).toList();
+        return new ForkResult(benchmark, fork, stages, mode, rateHz, requestedBinding, binding, calibration, stepTicks,
+                overhead, cpuRequested, cpuPinned, affinity, memoryLocked, warmupMessages, measuredMessages,
+                droppedMessages, allocatedBytes, gcCount, jitCompilations, markErrors, sinkValue, stallUs, stallEvery, jvm,
+                jvmFlags, ForkFiles.replica(rawFile, replica), warnings, measureStartEpochMs, measureEndEpochMs, collectors,
+                warmupPasses, replayed, jitEvents, ForkFiles.replica(unmarkedRawFile, replica), placed, crossCore, layout,
+                batch, ForkFiles.replica(preparationRawFile, replica), warningCodes, tags, warmupStageRuns, readStepTicks,
+                replicas);
     }
 
     /** @return whether the fork ran a handoff benchmark on two threads */

@@ -35,13 +35,15 @@ import java.util.Map;
  * @param batch             messages per timed interval ({@code --batch K}; 1: one interval a message)
  * @param benchmarkClassPath a project's own entries ({@code --classpath}), loaded apart from the harness's libraries
  *                          (its {@code BenchmarkClassLoader}); empty when the benchmarks are on the fork's class path
+ * @param replicas          fresh setups the fork measures one after another, each with its own data ({@code --replicas};
+ *                          1 in specs written before replicas existed)
  */
 public record ForkSpec(String benchmark, int fork, int forks, ClockBinding binding, int cpu, long warmupMessages,
                        long warmupMs, int measuredMessages, int chunk, Mode mode, double rateHz, long stallUs,
                        long stallEvery, long stallAt, long calibrationMs, int calibrationRounds, int overheadPairs,
                        boolean lockMemory, Map<String, String> params, String outDir, int jitRetries,
                        long layoutSeed, String addressRandomisation, String progressToken, int batch,
-                       List<String> benchmarkClassPath) {
+                       List<String> benchmarkClassPath, int replicas) {
 
     /** Measured passes a fork may discard because the JIT compiled during them, unless told otherwise. */
     public static final int DEFAULT_JIT_RETRIES = 8;
@@ -49,6 +51,8 @@ public record ForkSpec(String benchmark, int fork, int forks, ClockBinding bindi
     public ForkSpec {
         // absent in specs written before batches existed
         batch = Math.max(1, batch);
+        // absent in specs written before replicas existed
+        replicas = Math.max(1, replicas);
         params = Map.copyOf(params);
         // absent in specs written before a project's benchmarks were loaded apart
         benchmarkClassPath = benchmarkClassPath == null ? List.of() : List.copyOf(benchmarkClassPath);
@@ -63,14 +67,14 @@ public record ForkSpec(String benchmark, int fork, int forks, ClockBinding bindi
                     boolean lockMemory, Map<String, String> params, String outDir) {
         this(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, measuredMessages, chunk, mode, rateHz, stallUs,
                 stallEvery, -1, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, outDir,
-                DEFAULT_JIT_RETRIES, 0, ForkLayout.RANDOMISED, null, 1, List.of());
+                DEFAULT_JIT_RETRIES, 0, ForkLayout.RANDOMISED, null, 1, List.of(), 1);
     }
 
     /** @return this spec, its benchmarks loaded from {@code entries} apart from the harness's libraries */
     public ForkSpec withBenchmarkClassPath(List<String> entries) {
         return new ForkSpec(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, measuredMessages, chunk, mode,
                 rateHz, stallUs, stallEvery, stallAt, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params,
-                outDir, jitRetries, layoutSeed, addressRandomisation, progressToken, batch, entries);
+                outDir, jitRetries, layoutSeed, addressRandomisation, progressToken, batch, entries, replicas);
     }
 
     /** @return the summary file's name */

@@ -21,10 +21,48 @@ import java.util.Map;
  * @param merged      series name to the pooled distribution
  * @param batchChoice how {@code --batch auto} chose the forks' batch, null when it was not asked to
  * @param configuredBatch the batch the forks were asked for (what {@link #batch()} says when none succeeded)
+ * @param spread      series name to its spread at each level (forks, setups, windows); a series too short for
+ *                    windows is absent, and so is every series of an outcome read back from a store
+ * @param costs       what a fork, a setup and a message cost in wall time; null when not measured
+ * @param replicaCentres series name to, per fork, each replica's centre ({@code tmean}) in ns; empty when not read
  */
 public record BenchmarkOutcome(BenchmarkDescriptor descriptor, List<ForkResult> forks, List<String> failures,
                                Map<String, List<Distribution>> perFork, Map<String, Distribution> merged,
-                               BatchChoice batchChoice, int configuredBatch) {
+                               BatchChoice batchChoice, int configuredBatch, Map<String, SpreadComponents> spread,
+                               RepetitionCosts costs, Map<String, List<double[]>> replicaCentres) {
+
+    public BenchmarkOutcome {
+        spread = spread == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(spread));
+        replicaCentres = replicaCentres == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(replicaCentres));
+    }
+
+    /** An outcome whose spread was not estimated. */
+    public BenchmarkOutcome(BenchmarkDescriptor descriptor, List<ForkResult> forks, List<String> failures,
+                            Map<String, List<Distribution>> perFork, Map<String, Distribution> merged,
+                            BatchChoice batchChoice, int configuredBatch) {
+        this(descriptor, forks, failures, perFork, merged, batchChoice, configuredBatch, Map.of(), null, Map.of());
+    }
+
+    /** @return this outcome with its spread at each level and what each level cost */
+    public BenchmarkOutcome withSpread(Map<String, SpreadComponents> components, RepetitionCosts measuredCosts,
+                                       Map<String, List<double[]>> centres) {
+        return new BenchmarkOutcome(descriptor, forks, failures, perFork, merged, batchChoice, configuredBatch, components,
+                measuredCosts, centres);
+    }
+
+    /**
+     * @param index the fork's position in {@link #forks()}
+     * @return per series, that fork's replicas' centres ({@code tmean}) in ns, in replica order; empty when not read
+     */
+    public Map<String, double[]> replicaCentres(int index) {
+        Map<String, double[]> out = new LinkedHashMap<>();
+        replicaCentres.forEach((series, forks) -> {
+            if (index < forks.size()) {
+                out.put(series, forks.get(index).clone());
+            }
+        });
+        return out;
+    }
 
     /** An outcome whose batch, if any, was given, not chosen by a pilot. */
     public BenchmarkOutcome(BenchmarkDescriptor descriptor, List<ForkResult> forks, List<String> failures,

@@ -11,7 +11,10 @@ import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
 import io.stagebench.result.LayoutSensitivity;
 import io.stagebench.result.MarkCost;
+import io.stagebench.link.Replica;
 import io.stagebench.link.ThreadPlacement;
+import io.stagebench.result.RepetitionCosts;
+import io.stagebench.result.SpreadComponents;
 import io.stagebench.stats.StageSummary;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -66,6 +69,9 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
      * @param layoutSensitivity per series measured on at least two layout seeds twice each; not written when empty
      * @param histograms        series name to its HdrHistogram files; empty when absent (written before them)
      * @param forks             per successful fork
+     * @param spread            per series, how its centre spread between forks, setups and within a setup
+     *                          ({@link SpreadComponents}); not written when not estimated
+     * @param costs             what a fork, a setup and a message cost in wall time; not written when not measured
      */
     public record Benchmark(@JsonProperty(required = true) String name,
                             @JsonProperty(required = true) List<String> stages, Integer batch, String samples,
@@ -73,9 +79,12 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
                             List<String> failures, @JsonProperty(required = true) List<StageSummary> summaries,
                             @JsonInclude(JsonInclude.Include.NON_NULL) InnerMarkCost markCost,
                             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LayoutSpread> layoutSensitivity,
-                            Map<String, SeriesFiles> histograms, @JsonProperty(required = true) List<Fork> forks) {
+                            Map<String, SeriesFiles> histograms, @JsonProperty(required = true) List<Fork> forks,
+                            @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, SpreadComponents> spread,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) RepetitionCosts costs) {
 
         public Benchmark {
+            spread = spread == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(spread));
             forks = List.copyOf(forks);
             batch = batch == null ? 1 : batch;
             forksSucceeded = forksSucceeded == null ? forks.size() : forksSucceeded;
@@ -90,13 +99,14 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
             int batch = outcome.batch();
             List<Fork> forks = new ArrayList<>();
             for (int i = 0; i < outcome.forks().size(); i++) {
-                forks.add(Fork.of(name, outcome.forks().get(i), outcome.forkSummaries(i)));
+                forks.add(Fork.of(name, outcome.forks().get(i), outcome.forkSummaries(i), outcome.replicaCentres(i)));
             }
             return new Benchmark(name, outcome.descriptor().stages(), batch,
                     batch > 1 ? "mean of " + batch + " messages" : "message",
                     outcome.batchChoice() == null ? null : PilotChoice.of(outcome.batchChoice()), outcome.forks().size(),
                     outcome.failures(), outcome.summaries(), MarkCost.of(outcome).map(InnerMarkCost::of).orElse(null),
-                    LayoutSensitivity.of(outcome).stream().map(LayoutSpread::of).toList(), histograms, forks);
+                    LayoutSensitivity.of(outcome).stream().map(LayoutSpread::of).toList(), histograms, forks,
+                    outcome.spread(), outcome.costs());
         }
     }
 
@@ -189,6 +199,8 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
      * @param warmupStageRuns         each stage's runs before the kept measured pass; not written when not counted
      * @param jitEvents               what the JIT compiled or deoptimised during measurement
      * @param warnings                the fork's warnings
+     * @param replicas                its replicas ({@link Replica}); not written for one
+     * @param replicaTmeansNs         per series, each replica's centre ({@code tmean}) in ns; not written for one replica
      */
     public record Fork(@JsonProperty(required = true) int fork, @JsonProperty(required = true) String result,
                        @JsonProperty(required = true) List<StageSummary> summaries, String binding, int cpuPinned,
@@ -198,9 +210,13 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
                        @JsonInclude(JsonInclude.Include.NON_NULL) CrossCoreBound crossCoreOffset,
                        @JsonInclude(JsonInclude.Include.NON_NULL) ForkLayout layout, int warmupPasses,
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> warmupStageRuns,
-                       List<String> jitEvents, List<String> warnings) {
+                       List<String> jitEvents, List<String> warnings,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Replica> replicas,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, List<Double>> replicaTmeansNs) {
 
         public Fork {
+            replicas = listOrEmpty(replicas);
+            replicaTmeansNs = replicaTmeansNs == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(replicaTmeansNs));
             summaries = List.copyOf(summaries);
             warmupStageRuns = warmupStageRuns == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(warmupStageRuns));
             threads = listOrEmpty(threads);
@@ -208,14 +224,21 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
             warnings = listOrEmpty(warnings);
         }
 
-        static Fork of(String benchmark, ForkResult fork, List<StageSummary> summaries) {
+        static Fork of(String benchmark, ForkResult fork, List<StageSummary> summaries, Map<String, double[]> centres) {
             Calibration c = fork.calibration();
             return new Fork(fork.fork(), RunStore.forkResultPath(benchmark, fork.fork()), summaries, fork.binding().id(),
                     fork.cpuPinned(), c.mhz(), fork.overhead().minTicks(), c.toNs(fork.overhead().minTicks()),
                     fork.overhead().subtractedTicks(), fork.stepTicks(), c.toNs(fork.stepTicks()), fork.readStepTicks(),
                     fork.threads().stream().map(HandoffThread::of).toList(),
                     fork.crossCore() == null ? null : CrossCoreBound.of(fork.crossCore(), c), fork.layout(),
-                    fork.warmupPasses(), stageRuns(fork), fork.jitEvents(), fork.warnings());
+                    fork.warmupPasses(), stageRuns(fork), fork.jitEvents(), fork.warnings(),
+                    fork.replicas().size() > 1 ? fork.replicas() : List.of(), fork.replicas().size() > 1 ? asLists(centres) : Map.of());
+        }
+
+        private static Map<String, List<Double>> asLists(Map<String, double[]> centres) {
+            Map<String, List<Double>> out = new LinkedHashMap<>();
+            centres.forEach((series, values) -> out.put(series, java.util.Arrays.stream(values).boxed().toList()));
+            return out;
         }
 
         /** @return each stage's warm-up runs by name, in stage order; empty when the fork did not count them */

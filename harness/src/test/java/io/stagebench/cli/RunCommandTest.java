@@ -148,6 +148,45 @@ class RunCommandTest {
 
     @MeasuresInProcess
     @Test
+    void shouldMeasureEachReplicaAsAFreshSetupAndNameItsFilesAndCentresInTheSummary() throws Exception {
+        int code = run("spin", "--param", "ticks=300", "-f", "2", "-r", "3", "-n", "2000", "-w", "1000");
+
+        assertEquals(0, code, err.toString());
+        assertTrue(out.toString().contains("2 fork(s) x 3 replicas x 2,000 messages"), out.toString());
+        assertTrue(out.toString().contains("spin spread of tmean (sd, % of it): forks "), out.toString());
+        Path summary;
+        try (var files = Files.walk(results)) {
+            summary = files.filter(f -> f.getFileName().toString().equals("summary.json")).findFirst().orElseThrow();
+        }
+        com.fasterxml.jackson.databind.JsonNode benchmark = io.stagebench.json.Json.mapper().readTree(summary.toFile())
+                .at("/benchmarks/0");
+        assertEquals(12_000, benchmark.at("/summaries/0/count").asLong(), "2 forks x 3 replicas x 2,000 messages");
+        for (int fork = 0; fork < 2; fork++) {
+            com.fasterxml.jackson.databind.JsonNode replicas = benchmark.at("/forks/" + fork + "/replicas");
+            assertEquals(3, replicas.size(), replicas.toString());
+            for (int r = 0; r < 3; r++) {
+                assertEquals(r + 1, replicas.get(r).get("replica").asInt());
+                assertEquals(2_000, replicas.get(r).get("measuredMessages").asLong());
+                assertEquals(0, replicas.get(r).get("gcCount").asLong());
+            }
+            assertEquals(3, benchmark.at("/forks/" + fork + "/replicaTmeansNs/spin").size());
+        }
+        assertEquals(2, benchmark.at("/spread/spin/forks").asInt());
+        assertEquals(3, benchmark.at("/spread/spin/replicas").asInt());
+        assertTrue(benchmark.at("/costs/forkS").asDouble() > 0, benchmark.toString());
+        Path forks = summary.resolveSibling("forks").resolve("spin");
+        for (String raw : List.of("fork-1.raw", "fork-1.r2.raw", "fork-1.r3.raw", "fork-2.r3.raw")) {
+            assertTrue(Files.exists(forks.resolve(raw)), raw);
+        }
+    }
+
+    @Test
+    void shouldRefuseAReplicaCountOutsideItsRange() throws Exception {
+        assertUsageError(run("empty", "-r", "0"), "--replicas must be in [1, 1000], got 0");
+    }
+
+    @MeasuresInProcess
+    @Test
     void shouldMeasureEachValueOfASweptParameterAsAVariantOfItsOwn() throws Exception {
         int code = run("spin", "--param", "ticks=500,1000", "-f", "1", "-n", "2000", "-w", "1000");
 

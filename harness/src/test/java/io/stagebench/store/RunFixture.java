@@ -109,7 +109,7 @@ public final class RunFixture {
                 true, 1_000, summaries.get(0).count(), 0, 0, 0, 0, 0, 7, 0, 1, "Test VM 25",
                 List.of("-Xms1g", "-XX:+UseSerialGC"), "fork-" + fork + ".raw",
                 List.of("fork " + fork + " saw something odd"), start, start + 1_500, List.of("Copy", "MarkSweepCompact"),
-                2, true, List.of(), null, List.of(), null, null, 1, null, null, null, null, 1);
+                2, true, List.of(), null, List.of(), null, null, 1, null, null, null, null, 1, List.of());
     }
 
     public static RunConfig config(Path runDir) {

@@ -1,0 +1,68 @@
+package io.stagebench.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.stagebench.link.ForkResult;
+import io.stagebench.link.Replica;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What each level of repetition cost in wall time, the other half of a plan ({@link ReplicaPlan}): a fork (a JVM's
+ * start, its ruler, its first setup and the whole warm-up, its end), a further setup in the same JVM (its setup, the
+ * wait for the compiler, its short warm-up; its measured pass apart) and a measured message.
+ *
+ * @param forkS     median wall time of a fork less its replicas after the first
+ * @param setupS    median wall time of a replica after the first, less its measured passes; null (not written) when no
+ *                  fork had two
+ * @param messageNs median wall time of a measured message, its unmarked or preparation pass included
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RepetitionCosts(double forkS, Double setupS, double messageNs) {
+
+    /**
+     * @param forks  the forks that succeeded
+     * @param wallMs each one's wall time as its launcher saw it, from launch to exit, in the same order
+     * @return the costs; null when no fork succeeded
+     */
+    public static RepetitionCosts of(List<ForkResult> forks, List<Long> wallMs) {
+        if (forks.isEmpty()) {
+            return null;
+        }
+        List<Double> fork = new ArrayList<>();
+        List<Double> setup = new ArrayList<>();
+        List<Double> message = new ArrayList<>();
+        for (int i = 0; i < forks.size() && i < wallMs.size(); i++) {
+            double later = 0;
+            for (Replica r : forks.get(i).replicas()) {
+                double measuredMs = r.measureEndEpochMs() - r.measureStartEpochMs();
+                if (r.measuredMessages() > 0 && r.measureEndEpochMs() > 0) {
+                    message.add(measuredMs * 1e6 / r.measuredMessages());
+                }
+                if (r.replica() > 1) {
+                    later += r.wallMs();
+                    setup.add(Math.max(0, r.wallMs() - measuredMs) / 1000.0);
+                }
+            }
+            fork.add((wallMs.get(i) - later) / 1000.0);
+        }
+        double setupS = median(setup);
+        return new RepetitionCosts(median(fork), Double.isNaN(setupS) ? null : setupS, median(message));
+    }
+
+    /** @return the cost line, e.g. {@code a fork 3.1 s, a setup 0.31 s} */
+    public String describe() {
+        return String.format(java.util.Locale.ROOT, "a fork %.1f s", forkS)
+                + (setupS == null ? "" : String.format(java.util.Locale.ROOT, ", a setup %.2f s", setupS));
+    }
+
+    private static double median(List<Double> values) {
+        if (values.isEmpty()) {
+            return Double.NaN;
+        }
+        double[] sorted = values.stream().mapToDouble(Double::doubleValue).toArray();
+        Arrays.sort(sorted);
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    }
+}
