@@ -416,8 +416,11 @@ public final class RunReport {
             return Optional.empty();
         }
         String name = outcome.descriptor().name();
+        java.util.OptionalInt best = io.stagebench.result.ReplicaPlan.optimum(outcome);
         return Optional.of(name + " spread of tmean (sd, % of it): " + String.join("; ", parts)
-                + (outcome.costs() == null ? "" : "; " + outcome.costs().describe()));
+                + (outcome.costs() == null ? "" : "; " + outcome.costs().describe())
+                + (best.isEmpty() ? "" : "; at these figures " + best.getAsInt() + " replicas a fork give the narrowest"
+                + " centre for the time (-r)"));
     }
 
     /** A stage whose p50 is less than this many counter steps has percentiles that visibly sit on the step's grid. */

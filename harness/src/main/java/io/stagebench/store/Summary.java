@@ -14,6 +14,7 @@ import io.stagebench.result.MarkCost;
 import io.stagebench.link.Replica;
 import io.stagebench.link.ThreadPlacement;
 import io.stagebench.result.RepetitionCosts;
+import io.stagebench.result.ReplicaPlan;
 import io.stagebench.result.SpreadComponents;
 import io.stagebench.stats.StageSummary;
 import java.util.ArrayList;
@@ -72,6 +73,8 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
      * @param spread            per series, how its centre spread between forks, setups and within a setup
      *                          ({@link SpreadComponents}); not written when not estimated
      * @param costs             what a fork, a setup and a message cost in wall time; not written when not measured
+     * @param plannedReplicas   the replicas a fork should measure at these figures ({@link ReplicaPlan}); not written
+     *                          when the run could not tell (one fork, one replica)
      */
     public record Benchmark(@JsonProperty(required = true) String name,
                             @JsonProperty(required = true) List<String> stages, Integer batch, String samples,
@@ -81,7 +84,8 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
                             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LayoutSpread> layoutSensitivity,
                             Map<String, SeriesFiles> histograms, @JsonProperty(required = true) List<Fork> forks,
                             @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, SpreadComponents> spread,
-                            @JsonInclude(JsonInclude.Include.NON_NULL) RepetitionCosts costs) {
+                            @JsonInclude(JsonInclude.Include.NON_NULL) RepetitionCosts costs,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) Integer plannedReplicas) {
 
         public Benchmark {
             spread = spread == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(spread));
@@ -106,7 +110,7 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
                     outcome.batchChoice() == null ? null : PilotChoice.of(outcome.batchChoice()), outcome.forks().size(),
                     outcome.failures(), outcome.summaries(), MarkCost.of(outcome).map(InnerMarkCost::of).orElse(null),
                     LayoutSensitivity.of(outcome).stream().map(LayoutSpread::of).toList(), histograms, forks,
-                    outcome.spread(), outcome.costs());
+                    outcome.spread(), outcome.costs(), ReplicaPlan.optimum(outcome).stream().boxed().findFirst().orElse(null));
         }
     }
 

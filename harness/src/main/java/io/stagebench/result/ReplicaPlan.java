@@ -1,0 +1,70 @@
+package io.stagebench.result;
+
+import io.stagebench.api.TagDeclaration;
+import io.stagebench.link.ForkResult;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+/**
+ * The replicas a fork should measure, from a run's own spread and costs: Kalibera and Jones's optimum for two
+ * levels of repetition ("Rigorous benchmarking in reasonable time", ISMM 2013). A run's centre over F forks of R
+ * replicas has variance {@code (forks^2 + (setups^2 + within^2) / R) / F} and costs {@code F (fork + R replica)}
+ * seconds, a fork's part being what a fork costs beyond its first replica; their product is least at
+ * {@code R = sqrt((setups^2 + within^2) fork / (forks^2 replica))}: the dearer a fork and the more of the spread is
+ * the setups', the more replicas a fork pays for.
+ */
+public final class ReplicaPlan {
+
+    /** The most replicas a plan names: beyond it a fork's own level dominates, and its raw files grow. */
+    public static final int MAX_REPLICAS = 16;
+
+    private ReplicaPlan() {
+    }
+
+    /**
+     * @param spread          one series' components, measured with at least two forks and two replicas
+     * @param costs           the run's costs, with a setup's
+     * @param messagesPerReplica measured messages of a replica
+     * @return the replicas that minimise the series' centre variance per second, in [1, {@value #MAX_REPLICAS}];
+     *         empty when a level or a cost is unknown
+     */
+    public static OptionalInt optimum(SpreadComponents spread, RepetitionCosts costs, long messagesPerReplica) {
+        if (spread == null || costs == null || spread.forkPct() == null || spread.setupPct() == null
+                || costs.setupS() == null || Double.isNaN(costs.messageNs()) || Double.isNaN(costs.forkS())) {
+            return OptionalInt.empty();
+        }
+        double replicaS = costs.setupS() + messagesPerReplica * costs.messageNs() / 1e9;
+        double forkOnlyS = Math.max(0, costs.forkS() - replicaS);
+        double between = square(spread.forkPct());
+        double below = square(spread.setupPct()) + square(spread.withinPct());
+        if (between == 0) {
+            return OptionalInt.of(below == 0 ? 1 : MAX_REPLICAS);
+        }
+        double r = Math.sqrt(below * forkOnlyS / (between * replicaS));
+        return OptionalInt.of((int) Math.max(1, Math.min(MAX_REPLICAS, Math.round(r))));
+    }
+
+    /** @return the replicas a fork of {@code outcome} should measure at its own figures: the median over its stages' series */
+    public static OptionalInt optimum(BenchmarkOutcome outcome) {
+        if (outcome.forks().isEmpty()) {
+            return OptionalInt.empty();
+        }
+        List<SpreadComponents> stages = outcome.spread().entrySet().stream()
+                .filter(e -> TagDeclaration.stageOf(e.getKey()).isEmpty()).map(Map.Entry::getValue).toList();
+        ForkResult first = outcome.forks().get(0);
+        return optimum(stages, outcome.costs(), first.measuredMessages() / first.replicaCount());
+    }
+
+    /** @return the median of the optima of {@code spreads} (a benchmark's series), or empty when none has one */
+    public static OptionalInt optimum(Collection<SpreadComponents> spreads, RepetitionCosts costs, long messagesPerReplica) {
+        int[] each = spreads.stream().map(s -> optimum(s, costs, messagesPerReplica)).filter(OptionalInt::isPresent)
+                .mapToInt(OptionalInt::getAsInt).sorted().toArray();
+        return each.length == 0 ? OptionalInt.empty() : OptionalInt.of(each[(each.length - 1) / 2]);
+    }
+
+    private static double square(double v) {
+        return v * v;
+    }
+}
