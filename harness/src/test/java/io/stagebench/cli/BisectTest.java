@@ -46,7 +46,7 @@ import org.junit.jupiter.api.io.TempDir;
 @StartsProcesses
 class BisectTest {
 
-    private static final String[] MEASURE = {"--warmup", "100000", "--messages", "5000"};
+    private static final String[] MEASURE = {"--warmup", "100000", "--messages", "5000", "--replicas", "1"};
     private static final int FORKS = 4;
 
     @TempDir
