@@ -114,7 +114,6 @@ public final class ForkExecution {
 
     private ForkResult run(JitEvents jitEvents) throws Exception {
         Ruler ruler = readRuler();
-        // before the first benchmark instance exists: everything it allocates starts the seed's offset on
         ForkLayout placed = ForkLayout.apply(spec.layoutSeed(), spec.addressRandomisation());
         placed.warning().ifPresent(warnings::add);
         // the benchmark's own code, ServiceLoader and the like, finds its classes where the benchmark's are
@@ -163,6 +162,8 @@ public final class ForkExecution {
         BenchmarkParams params = new BenchmarkParams(spec.benchmark(), spec.fork(),
                 spec.warmupMs() > 0 ? -1 : spec.warmupMessages(), spec.measuredMessages(), spec.params(),
                 ForkLayout.offsetBytes(spec.layoutSeed()), descriptor.tags());
+        // the last allocation before the benchmark's instance: everything it allocates starts the seed's offset on
+        ForkLayout.pad(spec.layoutSeed());
         Object instance = descriptor.newInstance(benchmarks);
         say(Phase.SETUP, "setup" + of);
         setUp(instance, params, ruler);

@@ -75,21 +75,33 @@ public record ForkLayout(long seed, int offsetBytes, String requested, boolean r
     }
 
     /**
-     * Moves the measuring thread's later allocations on by {@link #offsetBytes(long)} and reads
-     * back what the fork obtained. Call once, on the measuring thread, right before the benchmark
-     * is constructed.
+     * Reads back what the fork obtained of its layout; the offset itself is {@link #pad}'s, before each setup.
      *
      * @param seed      the fork's seed
      * @param requested the spec's {@code addressRandomisation}
      */
     public static ForkLayout apply(long seed, String requested) {
         int offset = offsetBytes(seed);
-        // an array of n longs takes 16 + 8n bytes: the next object starts exactly offset bytes on
-        heapPad = offset == 0 ? null : new long[(offset - ARRAY_HEADER_BYTES) / Long.BYTES];
         Optional<Integer> persona = Personality.ofThisProcess();
         boolean off = persona.map(p -> (p & Personality.ADDR_NO_RANDOMIZE) != 0).orElse(false)
                 || kernelRandomisationOff();
         return new ForkLayout(seed, offset, requested, off, persona.orElse(-1), -1);
+    }
+
+    /**
+     * Moves the measuring thread's next allocations on by {@link #offsetBytes(long)}: the last allocation before the
+     * benchmark's instance, so everything its setup allocates starts that offset on. A later replica pads again after
+     * the collection that emptied the young generation, its data then starting the offset on from where the
+     * collector left the allocation point, as the first replica's did from where the fork's start left it. The pad
+     * before is garbage then, and the offset does not add up.
+     *
+     * @return the offset in bytes
+     */
+    public static int pad(long seed) {
+        int offset = offsetBytes(seed);
+        // an array of n longs takes 16 + 8n bytes: the next object starts exactly offset bytes on
+        heapPad = offset == 0 ? null : new long[(offset - ARRAY_HEADER_BYTES) / Long.BYTES];
+        return offset;
     }
 
     /** @return this layout with the huge-page figure read now (after setup, when the heap is touched) */

@@ -61,8 +61,8 @@ class ForkLayoutTest {
 
     /**
      * The real forks the slow tests share, measured once: 8 of the alignment-sensitive benchmark with
-     * randomisation off (seeds 0-3, each twice - offset 0, twelve lines in one L1 set, then 2624, 1152 and
-     * 3776, two sets), and 4 of spin with it left on, both pinned as a measuring command places them.
+     * randomisation off (seeds 0-3, each twice - offset 0, eighteen lines in one L1 set, then 2624, 1152 and
+     * 3776, three sets), and 4 of spin with it left on, both pinned as a measuring command places them.
      */
     private static void measureShared() throws Exception {
         if (sensitive != null) {

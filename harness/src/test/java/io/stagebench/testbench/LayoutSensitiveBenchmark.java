@@ -12,18 +12,22 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * Alignment-sensitive by construction: each message chases a pointer through 12 cache lines,
- * one in each of 12 pages - six at the start of their page, six at the fork's layout offset
- * into theirs. At offset 0 all twelve map to one set of an 8-way L1 data cache (which is indexed
- * by the address bits below 4 KiB), so every load misses it; at any other offset they split six
- * and six over two sets, with room to spare, and every load hits. The same code is about twice as
- * slow at one layout as at the others: what a layout sensitivity line must catch.
+ * Alignment-sensitive by construction: each message chases a pointer through 18 cache lines,
+ * one in each of 18 pages, in three groups of six - group j at j times the fork's layout offset
+ * into its pages. An L1 data cache whose ways are 4 KiB (32 KiB 8-way, 48 KiB 12-way) is indexed
+ * by the address bits below 4 KiB: at offset 0 all eighteen map to one set, more than its ways,
+ * so every load misses it; at the seeds' other offsets (41, 18 and 59 lines: 0, 1 and 2 times
+ * each fall in three different sets) they split six, six and six over three sets, within any
+ * such cache's ways, and every load hits. The same code is about twice as slow at one layout as
+ * at the others: what a layout sensitivity line must catch. (Twelve lines in two groups were
+ * enough for an 8-way cache, not for a 12-way one.)
  */
 @Benchmark(name = "test.layout-sensitive", description = "a pointer chase whose L1 set conflicts depend on the layout offset")
 public final class LayoutSensitiveBenchmark implements Operation {
 
     private static final int PAGE = 4096;
-    private static final int LINES = 12;
+    private static final int GROUPS = 3;
+    private static final int LINES = 6 * GROUPS;
     private static final int ROUNDS = 5;
 
     private MemorySegment pages;
@@ -36,8 +40,9 @@ public final class LayoutSensitiveBenchmark implements Operation {
         pages = Arena.ofAuto().allocate((long) (LINES + 1) * PAGE, PAGE);
         long[] line = new long[LINES];
         for (int i = 0; i < LINES; i++) {
-            // chase order A0, B0, A1, B1, ...: A at the start of pages 0-5, B at the offset into pages 6-11
-            line[i] = i % 2 == 0 ? (long) (i / 2) * PAGE : (long) (LINES / 2 + i / 2) * PAGE + offset;
+            // chase order A0, B0, C0, A1, ...: page i, at group (i mod 3) times the offset into it
+            int group = i % GROUPS;
+            line[i] = (long) i * PAGE + (long) group * offset % PAGE;
         }
         for (int i = 0; i < LINES; i++) {
             pages.set(ValueLayout.JAVA_LONG, line[i], line[(i + 1) % LINES]);
