@@ -408,7 +408,8 @@ public final class RunReport {
     static Optional<String> spreadLine(BenchmarkOutcome outcome) {
         List<String> parts = new ArrayList<>();
         outcome.spread().forEach((series, c) -> {
-            if (TagDeclaration.stageOf(series).isEmpty()) {
+            // one fork of one replica tells no level apart: nothing to say
+            if (TagDeclaration.stageOf(series).isEmpty() && (c.forks() > 1 || c.replicas() > 1)) {
                 parts.add((outcome.spread().size() > 1 ? series + " " : "") + c.describe());
             }
         });
