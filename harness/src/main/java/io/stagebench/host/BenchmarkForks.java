@@ -264,14 +264,16 @@ public final class BenchmarkForks {
             measured = new BenchmarkDescriptor(descriptor.name(), descriptor.stages(), descriptor.description(),
                     descriptor.className(), descriptor.parameters(), descriptor.threads(), results.get(0).tags());
         }
+        // each replica's samples cut out once, for both the spread and the replicas' centres
+        Map<String, List<List<double[]>>> samples = replicaSamples();
         return BenchmarkOutcome.merge(measured, results, series, failures, batchChoice, config.batch())
-                .withSpread(spread(), RepetitionCosts.of(results, wallMs), replicaCentres());
+                .withSpread(spread(samples), RepetitionCosts.of(results, wallMs), replicaCentres(samples));
     }
 
     /** @return per series every fork has, its spread at each level ({@link SpreadComponents}); a series too short is left out */
-    private Map<String, SpreadComponents> spread() {
+    private static Map<String, SpreadComponents> spread(Map<String, List<List<double[]>>> replicaSamples) {
         Map<String, SpreadComponents> out = new LinkedHashMap<>();
-        replicaSamples().forEach((name, samples) -> {
+        replicaSamples.forEach((name, samples) -> {
             SpreadComponents c = SpreadComponents.estimate(samples);
             if (c != null) {
                 out.put(name, c);
@@ -281,9 +283,9 @@ public final class BenchmarkForks {
     }
 
     /** @return per series every fork has, per fork, each replica's centre ({@code tmean}) in ns */
-    private Map<String, List<double[]>> replicaCentres() {
+    private static Map<String, List<double[]>> replicaCentres(Map<String, List<List<double[]>>> replicaSamples) {
         Map<String, List<double[]>> out = new LinkedHashMap<>();
-        replicaSamples().forEach((name, samples) -> out.put(name, samples.stream().map(fork -> fork.stream()
+        replicaSamples.forEach((name, samples) -> out.put(name, samples.stream().map(fork -> fork.stream()
                 .mapToDouble(r -> r.length == 0 ? Double.NaN : Distribution.of(r).trimmedMean(99)).toArray()).toList()));
         return out;
     }
