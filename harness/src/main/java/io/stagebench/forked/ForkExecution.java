@@ -21,6 +21,7 @@ import io.stagebench.link.Mode;
 import io.stagebench.link.ProgressEvent.Phase;
 import io.stagebench.link.ProgressEvent;
 import io.stagebench.link.Replica;
+import io.stagebench.link.Turns;
 import io.stagebench.nativeaccess.Affinity;
 import io.stagebench.nativeaccess.ClockLoader;
 import io.stagebench.process.LauncherWatch;
@@ -29,6 +30,7 @@ import io.stagebench.system.CpuList;
 import io.stagebench.system.JitActivity;
 import io.stagebench.system.JitEvents;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -89,6 +91,8 @@ public final class ForkExecution {
     private final Warnings warnings = new Warnings();
     private final String tag;
     private final ClassLoader benchmarks;
+    /** where the fork's turns come from ({@link Turns}), or null when it takes none */
+    private final InputStream turns;
     private long startNs;
 
     public ForkExecution(ForkSpec spec, BenchmarkDescriptor descriptor, PrintStream progress) {
@@ -97,6 +101,16 @@ public final class ForkExecution {
 
     /** @param benchmarks the loader of the benchmark's classes (a project's {@code BenchmarkClassLoader}, or the harness's) */
     public ForkExecution(ForkSpec spec, BenchmarkDescriptor descriptor, PrintStream progress, ClassLoader benchmarks) {
+        this(spec, descriptor, progress, benchmarks, null);
+    }
+
+    /**
+     * @param turns where the fork reads its turn before each replica ({@link Turns}: the fork's stdin), or null for a
+     *              fork that measures its replicas back to back
+     */
+    public ForkExecution(ForkSpec spec, BenchmarkDescriptor descriptor, PrintStream progress, ClassLoader benchmarks,
+                         InputStream turns) {
+        this.turns = turns;
         this.benchmarks = benchmarks;
         this.spec = spec;
         this.descriptor = descriptor;
@@ -113,6 +127,7 @@ public final class ForkExecution {
     }
 
     private ForkResult run(JitEvents jitEvents) throws Exception {
+        awaitTurn(1, Optional.empty());
         Ruler ruler = readRuler();
         ForkLayout placed = ForkLayout.apply(spec.layoutSeed(), spec.addressRandomisation());
         placed.warning().ifPresent(warnings::add);
@@ -121,8 +136,9 @@ public final class ForkExecution {
         List<ReplicaRun> replicas = new ArrayList<>();
         for (int r = 1; r <= spec.replicas(); r++) {
             if (r > 1) {
-                // the replica before is garbage now: collected here, not in a measured pass
+                // the replica before is garbage now: collected here, not in a measured pass (and in this fork's turn)
                 System.gc();
+                awaitTurn(r, ruler.serviceCpus());
             }
             replicas.add(runReplica(r, ruler, jitEvents));
         }
@@ -314,6 +330,31 @@ public final class ForkExecution {
                     + ": " + String.join(", ", sharing.subList(0, Math.min(4, sharing.size())))
                     + (sharing.size() > 4 ? " and " + (sharing.size() - 4) + " more" : "")
                     + " (pinned there by the benchmark?); fix: leave a setup's threads on the CPUs they start on");
+        }
+    }
+
+    /**
+     * Waits for the turn of replica {@code replica} when the fork takes turns ({@link Turns}), off the measuring CPU,
+     * and pins again once it has it; returns at once otherwise. The first turn is awaited before the fork pins at all.
+     *
+     * @param serviceCpus where the measuring thread waits (the CPUs the launcher left the fork); empty before pinning
+     * @throws IllegalStateException when the launcher withdrew the turns (its stdin ended): the fork stops, unmeasured
+     */
+    private void awaitTurn(int replica, Optional<CpuList> serviceCpus) throws IOException {
+        if (turns == null) {
+            return;
+        }
+        boolean moved = spec.cpu() >= 0 && serviceCpus.filter(cpus -> !cpus.isEmpty() && !cpus.contains(spec.cpu()))
+                .map(cpus -> Affinity.setCurrentThread(cpus).isEmpty()).orElse(false);
+        say(Phase.AWAITING_TURN, Turns.awaiting(replica));
+        progress.flush();
+        if (!Turns.await(turns)) {
+            throw new IllegalStateException("the launcher withdrew the turns before replica " + replica + " of "
+                    + spec.replicas() + " (its stdin ended): nothing more is measured");
+        }
+        if (moved) {
+            Affinity.pinCurrentThread(spec.cpu()).ifPresent(reason -> warnings.add(ForkWarning.PINNING,
+                    "pinning again for replica " + replica + " refused: " + reason + "; measured unpinned"));
         }
     }
 

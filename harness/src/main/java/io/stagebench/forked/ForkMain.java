@@ -7,12 +7,14 @@ import io.stagebench.link.ForkEntry;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.ProgressChannel;
 import io.stagebench.link.ProgressEvent;
+import io.stagebench.link.Turns;
 import io.stagebench.process.LauncherWatch;
 import io.stagebench.registry.BenchmarkClassLoader;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.registry.ParamSweep;
 import java.io.FileOutputStream;
+import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -55,7 +57,8 @@ public final class ForkMain {
             System.exit(1);
             return;
         }
-        System.exit(execute(spec, progress));
+        // a fork that takes turns reads them on its stdin (Turns); any other fork reads no input
+        System.exit(execute(spec, progress, System.in));
     }
 
     /**
@@ -64,10 +67,11 @@ public final class ForkMain {
      * test's launcher) calls it directly, on a thread of its own.
      *
      * @param progress where the fork's progress lines go (framed with the spec's token, when it has one)
+     * @param turns    where the fork reads its turns when its spec says it takes them ({@link Turns}): its stdin
      * @return the exit code: 0, {@link ForkEntry#EXIT_CANNOT_WRITE} or {@link ForkEntry#EXIT_REFUSED} (their one
      *         line sent to {@code progress} last), or 1 with the reason on stderr
      */
-    public static int execute(ForkSpec spec, PrintStream progress) {
+    public static int execute(ForkSpec spec, PrintStream progress, InputStream turns) {
         try {
             // a project's benchmarks see of the harness only its API, never its libraries
             ClassLoader loader = spec.benchmarkClassPath().isEmpty() ? ForkMain.class.getClassLoader()
@@ -80,7 +84,7 @@ public final class ForkMain {
             // a built-in (spin, empty ...) is the harness's own class, whichever entries the project gave
             ClassLoader benchmarks = registry.isBuiltin(descriptor.name()) ? ForkMain.class.getClassLoader() : loader;
             // problems on stderr, which the launcher passes through
-            new ForkExecution(spec, descriptor, progress, benchmarks).run();
+            new ForkExecution(spec, descriptor, progress, benchmarks, spec.turns() ? turns : null).run();
             return 0;
         } catch (FileSystemException e) {
             // a result file it cannot write (a full disk): one line for the launcher, which stops the run

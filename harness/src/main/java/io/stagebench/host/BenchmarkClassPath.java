@@ -143,6 +143,21 @@ public final class BenchmarkClassPath {
      *         entry holds one (the fork then fails with the JVM's own "could not find or load main class")
      */
     static String forkMainOn(String classPath) {
+        for (String resource : ForkEntry.MAIN_RESOURCES) {
+            if (holdsOnPath(classPath, resource)) {
+                return ForkEntry.mainClassOf(resource);
+            }
+        }
+        return ForkEntry.MAIN_CLASS;
+    }
+
+    /** @return whether an entry of the class path {@code classPath} ({@code a.jar:dir/*:classes}) holds {@code resource} */
+    static boolean holdsOnPath(String classPath, String resource) {
+        return entriesOf(classPath).stream().anyMatch(e -> holds(e, resource));
+    }
+
+    /** @return the folders and jars a class path names, a {@code dir/*} entry as the jars in it */
+    private static List<Path> entriesOf(String classPath) {
         List<Path> entries = new ArrayList<>();
         for (String entry : classPath.split(File.pathSeparator)) {
             if (entry.endsWith("*")) {
@@ -154,12 +169,7 @@ public final class BenchmarkClassPath {
                 entries.add(Path.of(entry));
             }
         }
-        for (String resource : ForkEntry.MAIN_RESOURCES) {
-            if (entries.stream().anyMatch(e -> holds(e, resource))) {
-                return ForkEntry.mainClassOf(resource);
-            }
-        }
-        return ForkEntry.MAIN_CLASS;
+        return entries;
     }
 
     /** @return whether the folder or jar {@code entry} holds {@code resource}; false when it is neither */

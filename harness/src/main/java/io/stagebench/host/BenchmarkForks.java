@@ -36,6 +36,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The forks of one benchmark in one run, launched one at a time and merged at the end: each
@@ -93,6 +94,15 @@ public final class BenchmarkForks {
 
     /** Launches fork {@code fork} (from 1) and collects what it wrote; a failure is recorded, never thrown. */
     public void runFork(int fork) throws IOException {
+        runFork(fork, null);
+    }
+
+    /**
+     * Launches fork {@code fork} (from 1), taking turns on the measuring CPU through {@code turns} when it is not null
+     * ({@link PairTurns}; the launcher must {@link ForkLauncher#takesTurns() take turns}), and collects what it wrote.
+     * Such a fork lives through its partner's turns too: its timeout is doubled, and the time it waited is not its cost.
+     */
+    void runFork(int fork, PairTurns.Side turns) throws IOException {
         String label = descriptor.name() + " fork " + fork + "/" + config.forks();
         progress.started(fork);
         // the personality is the starting thread's: set right before this fork starts, undone right after
@@ -101,15 +111,21 @@ public final class BenchmarkForks {
         long launchedNs = System.nanoTime();
         String randomisation = fixed == null ? ForkLayout.RANDOMISED : fixed.disabled() ? ForkLayout.FIXED : fixed.refusal();
         ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir, randomisation)
-                .withBenchmarkClassPath(launcher.benchmarkClassPath());
+                .withBenchmarkClassPath(launcher.benchmarkClassPath()).withTurns(turns != null);
         String token = spec.progressToken();
         try {
             Path specFile = forkDir.resolve(ForkFiles.spec(fork));
             AtomicFiles.writeString(specFile, Json.write(spec));
             // only the fork's framed lines are progress; anything else on its stdout is dropped
-            outcome = launcher.launch(specFile, forkJvmFlags(fork), serviceCpus,
-                    Duration.ofSeconds(config.forkTimeoutS()), line -> ProgressChannel.read(token, line)
-                            .map(ProgressEvent::parse).ifPresent(progress::forkSaid));
+            Consumer<String> lines = line -> ProgressChannel.read(token, line).map(ProgressEvent::parse).ifPresent(event -> {
+                progress.forkSaid(event);
+                if (turns != null) {
+                    turns.said(event);
+                }
+            });
+            Duration timeout = Duration.ofSeconds(config.forkTimeoutS());
+            outcome = turns == null ? launcher.launch(specFile, forkJvmFlags(fork), serviceCpus, timeout, lines)
+                    : launcher.launch(specFile, forkJvmFlags(fork), serviceCpus, timeout.multipliedBy(2), lines, turns::attach);
         } finally {
             if (fixed != null) {
                 launcher.restoreAddresses(fixed);
@@ -161,7 +177,7 @@ public final class BenchmarkForks {
             Map<String, double[]> forkSeries = concatenate(replicas, ends);
             series.add(forkSeries);
             replicaEnds.add(ends);
-            wallMs.add((System.nanoTime() - launchedNs) / 1_000_000);
+            wallMs.add((System.nanoTime() - launchedNs) / 1_000_000 - (turns == null ? 0 : turns.waitedMs()));
             results.add(result);
             progress.succeeded();
             return;

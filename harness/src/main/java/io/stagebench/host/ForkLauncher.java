@@ -2,9 +2,11 @@ package io.stagebench.host;
 
 import io.stagebench.forked.ForkMain;
 import io.stagebench.link.ForkEntry;
+import io.stagebench.link.Turns;
 import io.stagebench.nativeaccess.Personality;
 import io.stagebench.process.JvmFork;
 import io.stagebench.system.CpuList;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -27,6 +29,24 @@ public interface ForkLauncher {
     default JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
                                    Consumer<String> progressLines) {
         return launch(specFile, jvmFlags, serviceCpus, timeout);
+    }
+
+    /**
+     * Launches a fork that takes turns on the measuring CPU ({@link Turns}): {@code stdin} is handed the stream the
+     * fork reads its turns from, once the fork has started. Only for a launcher that {@link #takesTurns()}; any other
+     * launches the fork as {@link #launch(Path, List, CpuList, Duration, Consumer)} does and never hands a stream.
+     */
+    default JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
+                                Consumer<String> progressLines, Consumer<OutputStream> stdin) {
+        return launch(specFile, jvmFlags, serviceCpus, timeout, progressLines);
+    }
+
+    /**
+     * @return whether its forks can take turns ({@link Turns}): a build that predates them measures its replicas back
+     *         to back whatever its spec says, so an A/B pair with such a side runs its forks one after the other
+     */
+    default boolean takesTurns() {
+        return false;
     }
 
     /**
@@ -79,6 +99,17 @@ public interface ForkLauncher {
             }
 
             @Override
+            public JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
+                                          Consumer<String> progressLines, Consumer<OutputStream> stdin) {
+                return inner.launch(specFile, jvmFlags, serviceCpus, timeout, progressLines, stdin);
+            }
+
+            @Override
+            public boolean takesTurns() {
+                return inner.takesTurns();
+            }
+
+            @Override
             public Personality.Result fixAddresses() {
                 return new Personality.Result(0, reason);
             }
@@ -107,6 +138,7 @@ public interface ForkLauncher {
     static ForkLauncher jvm(String classPath, List<String> benchmarkEntries) {
         List<String> benchmarks = List.copyOf(benchmarkEntries);
         String mainClass = classPath == null ? ForkMain.class.getName() : BenchmarkClassPath.forkMainOn(classPath);
+        boolean turns = classPath == null || BenchmarkClassPath.holdsOnPath(classPath, Turns.RESOURCE);
         return new ForkLauncher() {
             @Override
             public List<String> benchmarkClassPath() {
@@ -115,14 +147,25 @@ public interface ForkLauncher {
 
             @Override
             public JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout) {
-                return launch(specFile, jvmFlags, serviceCpus, timeout, null);
+                return launch(specFile, jvmFlags, serviceCpus, timeout, null, null);
             }
 
             @Override
             public JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
                                           Consumer<String> progressLines) {
+                return launch(specFile, jvmFlags, serviceCpus, timeout, progressLines, null);
+            }
+
+            @Override
+            public JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
+                                          Consumer<String> progressLines, Consumer<OutputStream> stdin) {
                 return JvmFork.run(new JvmFork.Spec(mainClass, List.of(specFile.toString()), jvmFlags,
-                        serviceCpus, timeout, classPath, progressLines));
+                        serviceCpus, timeout, classPath, progressLines, stdin));
+            }
+
+            @Override
+            public boolean takesTurns() {
+                return turns;
             }
         };
     }

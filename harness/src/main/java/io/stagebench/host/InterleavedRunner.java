@@ -1,5 +1,7 @@
 package io.stagebench.host;
 
+import io.stagebench.io.AtomicFiles;
+import io.stagebench.json.Json;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BatchChoice;
@@ -10,13 +12,17 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * An A/B run: the same benchmarks measured in two variants - two builds, or one build with
  * different JVM flags - with their forks interleaved, A 1, B 1, B 2, A 2, A 3, B 3, ..., on the
  * same measuring CPU. Whatever drifts while the comparison runs (temperature, a neighbour's load,
- * the page cache) then falls on both variants alike instead of on whichever ran second.
+ * the page cache) then falls on both variants alike instead of on whichever ran second. When forks
+ * measure several replicas, the two forks of a pair are alive together and their replicas take
+ * turns, A1 B1 B2 A2 ... ({@link PairTurns}): what the host does in a given second lands on both.
  * Each variant keeps its own run folder and is merged exactly as {@link Runner} merges a run.
  */
 public final class InterleavedRunner {
@@ -51,6 +57,10 @@ public final class InterleavedRunner {
     private final PrintStream progress;
     private final Map<String, BenchmarkForks[]> forks = new LinkedHashMap<>();
     private final Map<String, Integer> pairsRun = new LinkedHashMap<>();
+    private final Map<String, List<PairSchedule>> schedule = new LinkedHashMap<>();
+
+    /** The file, in each side's {@code forks/BENCHMARK/} folder, that records the turns its pairs took. */
+    public static final String TURNS_FILE = "turns.json";
 
     /**
      * @throws IllegalArgumentException when the variants differ in benchmarks, fork count,
@@ -99,10 +109,56 @@ public final class InterleavedRunner {
         BenchmarkForks[] sides = sides(benchmark);
         for (int fork = done + 1; fork <= done + pairs; fork++) {
             boolean aFirst = fork % 2 == 1;
-            sides[aFirst ? 0 : 1].runFork(fork);
-            sides[aFirst ? 1 : 0].runFork(fork);
+            if (takesTurns()) {
+                int pair = fork;
+                long startNs = System.nanoTime();
+                List<PairTurns.Turn> turns = PairTurns.run(a.config().replicas(), aFirst,
+                        side -> sides[0].runFork(pair, side), side -> sides[1].runFork(pair, side));
+                schedule.computeIfAbsent(benchmark, k -> new ArrayList<>()).add(new PairSchedule(pair, turns));
+                progress.printf(Locale.ROOT, "[ab] %s pair %d/%d: turns %s, both forks alive together (%.1f s)%n", benchmark,
+                        pair, a.config().forks(), turns.stream().map(PairTurns.Turn::toString).collect(Collectors.joining(" ")),
+                        (System.nanoTime() - startNs) / 1e9);
+                writeSchedule(benchmark);
+            } else {
+                sides[aFirst ? 0 : 1].runFork(fork);
+                sides[aFirst ? 1 : 0].runFork(fork);
+            }
         }
         pairsRun.put(benchmark, done + pairs);
+    }
+
+    /**
+     * @return whether A's and B's forks of a pair are alive together and take turns on the measuring CPU replica by
+     *         replica ({@link PairTurns}): when both builds' forks can ({@link ForkLauncher#takesTurns()}) and a fork
+     *         measures more than one replica; else a pair's forks run one after the other, A B then B A
+     */
+    public boolean takesTurns() {
+        return a.launcher().takesTurns() && b.launcher().takesTurns() && a.config().replicas() > 1;
+    }
+
+    /**
+     * The turns of one pair, as given.
+     *
+     * @param pair  the pair (fork number of either side), from 1
+     * @param turns its turns in the order given
+     */
+    record PairSchedule(int pair, List<PairTurns.Turn> turns) {
+    }
+
+    /** @return the turns given so far for {@code benchmark}, pair by pair (empty when its pairs took none) */
+    List<PairSchedule> schedule(String benchmark) {
+        return List.copyOf(schedule.getOrDefault(benchmark, List.of()));
+    }
+
+    /**
+     * Writes the benchmark's schedule so far into both sides' fork folders ({@code forks/BENCHMARK/turns.json}): when
+     * each replica of each side held the measuring CPU.
+     */
+    private void writeSchedule(String benchmark) throws IOException {
+        String json = Json.write(Map.of("benchmark", benchmark, "pairs", schedule(benchmark)));
+        for (Variant side : List.of(a, b)) {
+            AtomicFiles.writeString(side.config().runDir().resolve("forks").resolve(benchmark).resolve(TURNS_FILE), json);
+        }
     }
 
     /** @return the pairs run so far for {@code benchmark} */

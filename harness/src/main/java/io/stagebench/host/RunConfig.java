@@ -416,6 +416,6 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
         return new ForkSpec(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, messages, chunk, mode, rateHz,
                 stallUs, stallEvery, stallAt, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params,
                 outDir.toString(), jitRetries, layoutSeedOf(fork), randomisation, ProgressChannel.newToken(),
-                batch, List.of(), replicas);
+                batch, List.of(), replicas, false);
     }
 }

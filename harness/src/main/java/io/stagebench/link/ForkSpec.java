@@ -37,13 +37,15 @@ import java.util.Map;
  *                          (its {@code BenchmarkClassLoader}); empty when the benchmarks are on the fork's class path
  * @param replicas          fresh setups the fork measures one after another, each with its own data ({@code --replicas};
  *                          1 in specs written before replicas existed)
+ * @param turns             whether the fork waits for its turn on the measuring CPU before each replica ({@link Turns}):
+ *                          true when an A/B comparison keeps A's and B's forks alive together; false (and absent) else
  */
 public record ForkSpec(String benchmark, int fork, int forks, ClockBinding binding, int cpu, long warmupMessages,
                        long warmupMs, int measuredMessages, int chunk, Mode mode, double rateHz, long stallUs,
                        long stallEvery, long stallAt, long calibrationMs, int calibrationRounds, int overheadPairs,
                        boolean lockMemory, Map<String, String> params, String outDir, int jitRetries,
                        long layoutSeed, String addressRandomisation, String progressToken, int batch,
-                       List<String> benchmarkClassPath, int replicas) {
+                       List<String> benchmarkClassPath, int replicas, boolean turns) {
 
     /** Measured passes a fork may discard because the JIT compiled during them, unless told otherwise. */
     public static final int DEFAULT_JIT_RETRIES = 8;
@@ -67,14 +69,22 @@ public record ForkSpec(String benchmark, int fork, int forks, ClockBinding bindi
                     boolean lockMemory, Map<String, String> params, String outDir) {
         this(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, measuredMessages, chunk, mode, rateHz, stallUs,
                 stallEvery, -1, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, outDir,
-                DEFAULT_JIT_RETRIES, 0, ForkLayout.RANDOMISED, null, 1, List.of(), 1);
+                DEFAULT_JIT_RETRIES, 0, ForkLayout.RANDOMISED, null, 1, List.of(), 1, false);
     }
 
     /** @return this spec, its benchmarks loaded from {@code entries} apart from the harness's libraries */
     public ForkSpec withBenchmarkClassPath(List<String> entries) {
         return new ForkSpec(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, measuredMessages, chunk, mode,
                 rateHz, stallUs, stallEvery, stallAt, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params,
-                outDir, jitRetries, layoutSeed, addressRandomisation, progressToken, batch, entries, replicas);
+                outDir, jitRetries, layoutSeed, addressRandomisation, progressToken, batch, entries, replicas, turns);
+    }
+
+    /** @return this spec, its fork waiting for a turn before each replica ({@link Turns}) or not */
+    public ForkSpec withTurns(boolean takesTurns) {
+        return new ForkSpec(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, measuredMessages, chunk, mode,
+                rateHz, stallUs, stallEvery, stallAt, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params,
+                outDir, jitRetries, layoutSeed, addressRandomisation, progressToken, batch, benchmarkClassPath, replicas,
+                takesTurns);
     }
 
     /** @return the summary file's name */

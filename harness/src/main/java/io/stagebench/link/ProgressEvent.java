@@ -32,6 +32,11 @@ public record ProgressEvent(Phase phase, String phaseText, String line) {
         MEASURING,
         /** Measured passes discarded because the JIT compiled during them. */
         DISCARDED,
+        /**
+         * Waiting for its turn on the measuring CPU ({@link Turns}); the phase text is {@code awaiting turn R}, R the
+         * replica the turn is for. The turn before it, if any, has ended: the fork is off the measuring CPU.
+         */
+        AWAITING_TURN,
         /** Files written; the fork exits. */
         DONE,
         /** A result file could not be written: the line's phase text says which and why. */

@@ -5,6 +5,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -62,12 +63,20 @@ public final class JvmFork {
      * @param classPath   the child's class path, or null for the running JVM's (another build of
      *                    the project, such as the other side of an A/B comparison, passes its own)
      * @param stdoutLines reads the child's stdout line by line as it comes, or null to read it whole at the end
+     * @param stdin       is handed the child's stdin once it has started (a fork that takes turns reads them there),
+     *                    or null to close it at once: a fork reads no other input
      */
     public record Spec(String mainClass, List<String> args, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
-                       String classPath, Consumer<String> stdoutLines) {
+                       String classPath, Consumer<String> stdoutLines, Consumer<OutputStream> stdin) {
         public Spec {
             args = List.copyOf(args);
             jvmFlags = List.copyOf(jvmFlags);
+        }
+
+        /** A fork that reads no input. */
+        public Spec(String mainClass, List<String> args, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
+                    String classPath, Consumer<String> stdoutLines) {
+            this(mainClass, args, jvmFlags, serviceCpus, timeout, classPath, stdoutLines, null);
         }
 
         /** A fork whose stdout is read whole. */
@@ -166,7 +175,7 @@ public final class JvmFork {
             return new Exit(command, -1, false, "", 0, e.getMessage());
         }
         try {
-            return await(process, command, spec.timeout(), startNs, spec.stdoutLines());
+            return await(process, command, spec.timeout(), startNs, spec.stdoutLines(), spec.stdin());
         } finally {
             live.ended(process);
         }
@@ -196,11 +205,15 @@ public final class JvmFork {
     }
 
     private static Exit await(Process process, List<String> command, Duration timeout, long startNs,
-                                 Consumer<String> stdoutLines) {
-        try {
-            process.getOutputStream().close(); // a fork reads no input
-        } catch (IOException e) {
-            // nothing to close
+                                 Consumer<String> stdoutLines, Consumer<OutputStream> stdin) {
+        if (stdin != null) {
+            stdin.accept(process.getOutputStream());
+        } else {
+            try {
+                process.getOutputStream().close(); // a fork reads no input
+            } catch (IOException e) {
+                // nothing to close
+            }
         }
         CompletableFuture<Stdout> stdout = CompletableFuture.supplyAsync(() -> stdoutLines == null
                 ? new Stdout(readAll(process.getInputStream()), List.of()) : readLines(process.getInputStream(), stdoutLines));

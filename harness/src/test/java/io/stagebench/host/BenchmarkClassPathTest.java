@@ -1,9 +1,12 @@
 package io.stagebench.host;
 
 import io.stagebench.link.ForkEntry;
+import io.stagebench.link.Turns;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.File;
@@ -33,10 +36,12 @@ class BenchmarkClassPathTest {
         return jar;
     }
 
-    private Path folderHolding(String name, String resource) throws IOException {
+    private Path folderHolding(String name, String... resources) throws IOException {
         Path folder = dir.resolve(name);
-        Files.createDirectories(folder.resolve(resource).getParent());
-        Files.writeString(folder.resolve(resource), "");
+        for (String resource : resources) {
+            Files.createDirectories(folder.resolve(resource).getParent());
+            Files.writeString(folder.resolve(resource), "");
+        }
         return folder;
     }
 
@@ -163,5 +168,15 @@ class BenchmarkClassPathTest {
         assertEquals(ForkEntry.LEGACY_MAIN_CLASS, BenchmarkClassPath.forkMainOn(old.toString()));
         assertEquals(ForkEntry.MAIN_CLASS, BenchmarkClassPath.forkMainOn(current + File.pathSeparator + old));
         assertEquals(ForkEntry.LEGACY_MAIN_CLASS, BenchmarkClassPath.forkMainOn(dir + File.separator + "*"));
+    }
+
+    @Test
+    void shouldLetOnlyABuildWhoseForksKnowTurnsTakeThem() throws Exception {
+        Path before = jar("before-turns.jar", ForkEntry.resource(ForkEntry.MAIN_CLASS));
+        Path after = folderHolding("with-turns", ForkEntry.resource(ForkEntry.MAIN_CLASS), Turns.RESOURCE);
+
+        assertFalse(ForkLauncher.jvm(before.toString()).takesTurns(), "a build from before turns measures back to back");
+        assertTrue(ForkLauncher.jvm(after + File.pathSeparator + before).takesTurns());
+        assertTrue(ForkLauncher.jvm().takesTurns(), "this build's own forks");
     }
 }

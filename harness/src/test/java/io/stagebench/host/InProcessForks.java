@@ -9,6 +9,11 @@ import io.stagebench.process.JvmFork;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.system.CpuList;
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -111,7 +116,24 @@ public final class InProcessForks {
             @Override
             public JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
                                        Consumer<String> progressLines) {
-                return execute(specFile, progressLines);
+                return execute(specFile, progressLines, InputStream.nullInputStream());
+            }
+
+            @Override
+            public JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
+                                       Consumer<String> progressLines, Consumer<OutputStream> stdin) {
+                // the fork's stdin, as a fresh JVM's would carry its turns: a pipe from the launcher's side
+                try (PipedInputStream turns = new PipedInputStream()) {
+                    stdin.accept(new PipedOutputStream(turns));
+                    return execute(specFile, progressLines, turns);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+
+            @Override
+            public boolean takesTurns() {
+                return true;
             }
         };
     }
@@ -120,7 +142,7 @@ public final class InProcessForks {
      * Runs {@link ForkMain#execute} on a thread of its own; its progress lines go to {@code progressLines} as they
      * come, framed as a fork frames them on its stdout ({@link ProgressChannel}).
      */
-    private static JvmFork.Exit execute(Path specFile, Consumer<String> progressLines) {
+    private static JvmFork.Exit execute(Path specFile, Consumer<String> progressLines, InputStream turns) {
         long startNs = System.nanoTime();
         Deque<String> tail = new ArrayDeque<>();
         OutputStream stdout = new LineSplitter(line -> {
@@ -137,7 +159,7 @@ public final class InProcessForks {
             ForkSpec spec = Json.mapper().readValue(specFile.toFile(), ForkSpec.class);
             PrintStream progress = spec.progressToken() == null ? new PrintStream(stdout, true, StandardCharsets.UTF_8)
                     : ProgressChannel.open(spec.progressToken(), stdout);
-            Thread fork = new Thread(() -> code[0] = ForkMain.execute(spec, progress), "in-process fork " + spec.fork());
+            Thread fork = new Thread(() -> code[0] = ForkMain.execute(spec, progress, turns), "in-process fork " + spec.fork());
             fork.start();
             fork.join();
             progress.flush();

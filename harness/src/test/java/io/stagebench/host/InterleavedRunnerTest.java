@@ -92,6 +92,34 @@ class InterleavedRunnerTest {
     }
 
     @Test
+    void shouldKeepBothForksOfAPairAliveAndMeasureEachReplicaInItsOwnTurn() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        ForkLauncher inProcess = InProcessForks.LAUNCHERS.own();
+        InterleavedRunner runner = new InterleavedRunner(
+                new InterleavedRunner.Variant("A", config(dir.resolve("a"), 2, List.of()).withReplicas(2), inProcess),
+                new InterleavedRunner.Variant("B", config(dir.resolve("b"), 2, List.of()).withReplicas(2), inProcess),
+                registry, CpuList.parse(""), QUIET);
+
+        InterleavedRunner.Sides outcomes = runner.run();
+
+        assertTrue(runner.takesTurns());
+        List<InterleavedRunner.PairSchedule> schedule = runner.schedule("test.pipeline");
+        assertEquals("[A1, B1, B2, A2]", schedule.get(0).turns().toString());
+        assertEquals("[B1, A1, A2, B2]", schedule.get(1).turns().toString());
+        for (InterleavedRunner.PairSchedule pair : schedule) {
+            for (PairTurns.Turn turn : pair.turns()) {
+                var side = turn.side().equals("A") ? outcomes.a() : outcomes.b();
+                var replica = side.get(0).forks().get(pair.pair() - 1).replicas().get(turn.replica() - 1);
+                assertTrue(replica.measureStartEpochMs() >= turn.startEpochMs()
+                        && replica.measureEndEpochMs() <= turn.endEpochMs(), "replica measured outside its turn " + turn);
+            }
+        }
+        assertEquals(2 * 2 * 2_000, outcomes.a().get(0).merged().get("total").count());
+        var stored = Json.mapper().readTree(dir.resolve("b/forks/test.pipeline").resolve(InterleavedRunner.TURNS_FILE).toFile());
+        assertEquals("B", stored.get("pairs").get(1).get("turns").get(0).get("side").asText());
+    }
+
+    @Test
     void shouldRefuseVariantsWithDifferentForkCounts() {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         ForkLauncher never = (specFile, flags, cpus, timeout) -> {
