@@ -215,8 +215,11 @@ public final class JvmFork {
                 // nothing to close
             }
         }
+        // a thread of its own, not the common pool's: with one or two CPUs that pool has a single worker, and the reader
+        // of a second fork alive at the same time (an A/B pair taking turns) would queue behind the first one's for good
         CompletableFuture<Stdout> stdout = CompletableFuture.supplyAsync(() -> stdoutLines == null
-                ? new Stdout(readAll(process.getInputStream()), List.of()) : readLines(process.getInputStream(), stdoutLines));
+                ? new Stdout(readAll(process.getInputStream()), List.of()) : readLines(process.getInputStream(), stdoutLines),
+                reader -> Thread.ofPlatform().daemon().name("fork stdout " + process.pid()).start(reader));
         Stdout none = new Stdout("", List.of());
         try {
             boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);

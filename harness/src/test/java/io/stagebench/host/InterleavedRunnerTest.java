@@ -21,6 +21,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import io.stagebench.testing.MeasuresInProcess;
+import io.stagebench.testing.StartsProcesses;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 
 @MeasuresInProcess
 class InterleavedRunnerTest {
@@ -117,6 +120,23 @@ class InterleavedRunnerTest {
         assertEquals(2 * 2 * 2_000, outcomes.a().get(0).merged().get("total").count());
         var stored = Json.mapper().readTree(dir.resolve("b/forks/test.pipeline").resolve(InterleavedRunner.TURNS_FILE).toFile());
         assertEquals("B", stored.get("pairs").get(1).get("turns").get(0).get("side").asText());
+    }
+
+    @Test
+    @StartsProcesses
+    void shouldTakeTurnsBetweenTwoFreshForkJvms() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        InterleavedRunner runner = new InterleavedRunner(
+                new InterleavedRunner.Variant("A", config(dir.resolve("a"), 1, List.of()).withReplicas(2), ForkLauncher.jvm()),
+                new InterleavedRunner.Variant("B", config(dir.resolve("b"), 1, List.of()).withReplicas(2), ForkLauncher.jvm()),
+                registry, CpuList.parse(""), new PrintStream(progress, true, StandardCharsets.UTF_8));
+
+        InterleavedRunner.Sides outcomes = runner.run();
+
+        assertEquals(List.of(), outcomes.b().get(0).failures(), progress.toString(StandardCharsets.UTF_8));
+        assertEquals("[A1, B1, B2, A2]", runner.schedule("test.pipeline").get(0).turns().toString());
+        assertEquals(2 * 2_000, outcomes.a().get(0).merged().get("total").count());
     }
 
     @Test
