@@ -148,6 +148,10 @@ public final class AbCommand implements Callable<Integer> {
             + " diff, as more rows of the one family: each row added makes every call stricter and may need more forks.")
     boolean tags;
 
+    @Option(names = "--no-turns", description = "Run each pair's forks one after the other (A B, then B A) instead of"
+            + " alive together with their replicas taking turns (A1 B1 B2 A2 ...): to compare the two designs.")
+    boolean noTurns;
+
     @Option(names = "--fail-on-regression", description = "Exit 1 when any compared statistic of B is called slower.")
     boolean failOnRegression;
 
@@ -204,7 +208,7 @@ public final class AbCommand implements Callable<Integer> {
         AbSession ab = new AbSession(recipe, home, commitHash, commit, launcher, builds -> recipe.ownCheckout() ? ownBenchmarks
                 : checked(builds.b().source().registry(), common(builds, spec.commandLine().getErr())),
                 count -> budgeted(asked, count), rule, statistics, tags, side(shared, aJvmArgs, aParams),
-                side(shared, bJvmArgs, bParams));
+                side(shared, bJvmArgs, bParams), !noTurns);
         AbSession.Result result = ab.run(session, recipe.ownCheckout() ? plan : null, err);
         Path runDirA = result.runDirA();
         Path runDirB = result.runDirB();

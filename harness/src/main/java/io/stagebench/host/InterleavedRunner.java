@@ -58,6 +58,7 @@ public final class InterleavedRunner {
     private final Map<String, BenchmarkForks[]> forks = new LinkedHashMap<>();
     private final Map<String, Integer> pairsRun = new LinkedHashMap<>();
     private final Map<String, List<PairSchedule>> schedule = new LinkedHashMap<>();
+    private boolean turnsAllowed = true;
 
     /** The file, in each side's {@code forks/BENCHMARK/} folder, that records the turns its pairs took. */
     public static final String TURNS_FILE = "turns.json";
@@ -133,7 +134,15 @@ public final class InterleavedRunner {
      *         measures more than one replica; else a pair's forks run one after the other, A B then B A
      */
     public boolean takesTurns() {
-        return a.launcher().takesTurns() && b.launcher().takesTurns() && a.config().replicas() > 1;
+        return turnsAllowed && a.launcher().takesTurns() && b.launcher().takesTurns() && a.config().replicas() > 1;
+    }
+
+    /**
+     * Runs every pair's forks one after the other from now on, even where they could take turns ({@code ab --no-turns}:
+     * to compare the two designs).
+     */
+    public void oneAfterTheOther() {
+        turnsAllowed = false;
     }
 
     /**

@@ -37,11 +37,13 @@ import java.util.function.UnaryOperator;
  * @param tags       whether each look judges the stages' tag series too, as more rows of its family
  * @param sideA      A's settings (what both share, then A's own flags and parameters)
  * @param sideB      B's settings
+ * @param turns      whether a pair's forks may be alive together and take turns ({@link InterleavedRunner#takesTurns});
+ *                   false runs them one after the other
  */
 public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, String commitName, BenchmarkSource launcher,
                         Function<AbBuilds, List<String>> benchmarks, IntFunction<SequentialPlan> plan, VerdictRule rule,
                         List<Statistic> statistics, boolean tags, UnaryOperator<RunConfig.Builder> sideA,
-                        UnaryOperator<RunConfig.Builder> sideB) {
+                        UnaryOperator<RunConfig.Builder> sideB, boolean turns) {
 
     /**
      * The two stored runs.
@@ -77,6 +79,9 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
                     new InterleavedRunner.Variant("A", a.config(), builds.a().source().launcher()),
                     new InterleavedRunner.Variant("B", b.config(), builds.b().source().launcher()),
                     builds.b().source().registry());
+            if (!turns) {
+                runner.oneAfterTheOther();
+            }
             SequentialPlan looks = planned;
             if (looks == null) {
                 looks = plan.apply(names.size());
@@ -93,9 +98,9 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
             }
             InterleavedRunner.Sides outcomes = runner.outcomes();
             MeasurementSession.Stored storedA = session.store(a, outcomes.a(), a.report(outcomes.a()).warnings(),
-                    Pairing.of("A", b.dir()));
+                    Pairing.of("A", b.dir(), runner.takesTurns()));
             MeasurementSession.Stored storedB = session.store(b, outcomes.b(), b.report(outcomes.b()).warnings(),
-                    Pairing.of("B", a.dir()));
+                    Pairing.of("B", a.dir(), runner.takesTurns()));
             storedA.printReport(err);
             storedB.printReport(err);
             warnFailures("A", outcomes.a(), err);

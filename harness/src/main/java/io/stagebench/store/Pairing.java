@@ -17,15 +17,26 @@ import java.nio.file.Path;
 public record Pairing(@JsonProperty(required = true) String side, @JsonProperty(required = true) String partner,
                       @JsonProperty(required = true) String design) {
 
-    /** The only design {@code ab} uses. */
+    /** Fork i of each side one after the other, A B then B A for the next pair. */
     public static final String ABBA = "ABBA";
+    /** The two forks of a pair alive together, their replicas taking turns A1 B1 B2 A2 ... ({@code link.Turns}). */
+    public static final String ABBA_TURNS = "ABBA, replicas in turns";
     /** What a pairing means, written beside it in {@code summary.json}. */
     public static final String MEANING = "fork i of this run and fork i of the partner ran next to each other, from the"
             + " same layout seed";
 
     /** @return the pairing of {@code run} (side "A" or "B") with the run folder {@code partnerDir} */
     public static Pairing of(String side, Path partnerDir) {
-        return new Pairing(side, idOf(partnerDir), ABBA);
+        return of(side, partnerDir, false);
+    }
+
+    /**
+     * @param turns whether the pairs' forks were alive together and took turns ({@link #ABBA_TURNS}) or ran one after
+     *              the other ({@link #ABBA})
+     * @return the pairing of {@code run} (side "A" or "B") with the run folder {@code partnerDir}
+     */
+    public static Pairing of(String side, Path partnerDir, boolean turns) {
+        return new Pairing(side, idOf(partnerDir), turns ? ABBA_TURNS : ABBA);
     }
 
     /** @return "b20d3ad313bc/20261201-115152": a run folder as {@link #partner()} names it */

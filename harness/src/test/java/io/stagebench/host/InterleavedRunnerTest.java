@@ -123,6 +123,26 @@ class InterleavedRunnerTest {
     }
 
     @Test
+    void shouldRunThePairsOneAfterTheOtherWhenTurnsAreNotWantedOrOneReplicaIsAFork() {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        ForkLauncher inProcess = InProcessForks.LAUNCHERS.own();
+        InterleavedRunner twoReplicas = new InterleavedRunner(
+                new InterleavedRunner.Variant("A", config(dir.resolve("a"), 2, List.of()).withReplicas(2), inProcess),
+                new InterleavedRunner.Variant("B", config(dir.resolve("b"), 2, List.of()).withReplicas(2), inProcess),
+                registry, CpuList.parse(""), QUIET);
+        InterleavedRunner oneReplica = new InterleavedRunner(
+                new InterleavedRunner.Variant("A", config(dir.resolve("a"), 2, List.of()), inProcess),
+                new InterleavedRunner.Variant("B", config(dir.resolve("b"), 2, List.of()), inProcess),
+                registry, CpuList.parse(""), QUIET);
+
+        assertTrue(twoReplicas.takesTurns());
+        twoReplicas.oneAfterTheOther();
+
+        assertTrue(!twoReplicas.takesTurns(), "ab --no-turns");
+        assertTrue(!oneReplica.takesTurns(), "a fork of one replica is one turn");
+    }
+
+    @Test
     @StartsProcesses
     void shouldTakeTurnsBetweenTwoFreshForkJvms() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
