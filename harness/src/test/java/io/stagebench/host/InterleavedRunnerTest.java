@@ -94,14 +94,18 @@ class InterleavedRunnerTest {
         assertThrows(IllegalArgumentException.class, () -> runner.runPairs("test.pipeline", 1));
     }
 
+    /** A runner of 2 forks a side, each measuring {@code replicas} replicas, its forks in this JVM. */
+    private InterleavedRunner inProcessRunner(int replicas) {
+        ForkLauncher inProcess = InProcessForks.LAUNCHERS.own();
+        return new InterleavedRunner(
+                new InterleavedRunner.Variant("A", config(dir.resolve("a"), 2, List.of()).withReplicas(replicas), inProcess),
+                new InterleavedRunner.Variant("B", config(dir.resolve("b"), 2, List.of()).withReplicas(replicas), inProcess),
+                BenchmarkRegistry.load(), CpuList.parse(""), QUIET);
+    }
+
     @Test
     void shouldKeepBothForksOfAPairAliveAndMeasureEachReplicaInItsOwnTurn() throws Exception {
-        BenchmarkRegistry registry = BenchmarkRegistry.load();
-        ForkLauncher inProcess = InProcessForks.LAUNCHERS.own();
-        InterleavedRunner runner = new InterleavedRunner(
-                new InterleavedRunner.Variant("A", config(dir.resolve("a"), 2, List.of()).withReplicas(2), inProcess),
-                new InterleavedRunner.Variant("B", config(dir.resolve("b"), 2, List.of()).withReplicas(2), inProcess),
-                registry, CpuList.parse(""), QUIET);
+        InterleavedRunner runner = inProcessRunner(2);
 
         InterleavedRunner.Sides outcomes = runner.run();
 
@@ -124,16 +128,8 @@ class InterleavedRunnerTest {
 
     @Test
     void shouldRunThePairsOneAfterTheOtherWhenTurnsAreNotWantedOrOneReplicaIsAFork() {
-        BenchmarkRegistry registry = BenchmarkRegistry.load();
-        ForkLauncher inProcess = InProcessForks.LAUNCHERS.own();
-        InterleavedRunner twoReplicas = new InterleavedRunner(
-                new InterleavedRunner.Variant("A", config(dir.resolve("a"), 2, List.of()).withReplicas(2), inProcess),
-                new InterleavedRunner.Variant("B", config(dir.resolve("b"), 2, List.of()).withReplicas(2), inProcess),
-                registry, CpuList.parse(""), QUIET);
-        InterleavedRunner oneReplica = new InterleavedRunner(
-                new InterleavedRunner.Variant("A", config(dir.resolve("a"), 2, List.of()), inProcess),
-                new InterleavedRunner.Variant("B", config(dir.resolve("b"), 2, List.of()), inProcess),
-                registry, CpuList.parse(""), QUIET);
+        InterleavedRunner twoReplicas = inProcessRunner(2);
+        InterleavedRunner oneReplica = inProcessRunner(1);
 
         assertTrue(twoReplicas.takesTurns());
         twoReplicas.oneAfterTheOther();
