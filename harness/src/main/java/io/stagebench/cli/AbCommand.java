@@ -208,7 +208,7 @@ public final class AbCommand implements Callable<Integer> {
         AbSession ab = new AbSession(recipe, home, commitHash, commit, launcher, builds -> recipe.ownCheckout() ? ownBenchmarks
                 : checked(builds.b().source().registry(), common(builds, spec.commandLine().getErr())),
                 count -> budgeted(asked, count), rule, statistics, tags, side(shared, aJvmArgs, aParams),
-                side(shared, bJvmArgs, bParams), !noTurns);
+                side(shared, bJvmArgs, bParams), !noTurns, measurement.replicas == null && !quick);
         AbSession.Result result = ab.run(session, recipe.ownCheckout() ? plan : null, err);
         Path runDirA = result.runDirA();
         Path runDirB = result.runDirB();

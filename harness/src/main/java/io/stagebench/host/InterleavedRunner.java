@@ -59,6 +59,7 @@ public final class InterleavedRunner {
     private final Map<String, Integer> pairsRun = new LinkedHashMap<>();
     private final Map<String, List<PairSchedule>> schedule = new LinkedHashMap<>();
     private boolean turnsAllowed = true;
+    private final Map<String, Integer> replicasByBenchmark = new LinkedHashMap<>();
 
     /** The file, in each side's {@code forks/BENCHMARK/} folder, that records the turns its pairs took. */
     public static final String TURNS_FILE = "turns.json";
@@ -110,10 +111,10 @@ public final class InterleavedRunner {
         BenchmarkForks[] sides = sides(benchmark);
         for (int fork = done + 1; fork <= done + pairs; fork++) {
             boolean aFirst = fork % 2 == 1;
-            if (takesTurns()) {
+            if (takesTurns(benchmark)) {
                 int pair = fork;
                 long startNs = System.nanoTime();
-                List<PairTurns.Turn> turns = PairTurns.run(a.config().replicas(), aFirst,
+                List<PairTurns.Turn> turns = PairTurns.run(replicas(benchmark), aFirst,
                         side -> sides[0].runFork(pair, side), side -> sides[1].runFork(pair, side));
                 schedule.computeIfAbsent(benchmark, k -> new ArrayList<>()).add(new PairSchedule(pair, turns));
                 progress.printf(Locale.ROOT, "[ab] %s pair %d/%d: turns %s, both forks alive together (%.1f s)%n", benchmark,
@@ -135,6 +136,34 @@ public final class InterleavedRunner {
      */
     public boolean takesTurns() {
         return turnsAllowed && a.launcher().takesTurns() && b.launcher().takesTurns() && a.config().replicas() > 1;
+    }
+
+    private boolean takesTurns(String benchmark) {
+        return turnsAllowed && a.launcher().takesTurns() && b.launcher().takesTurns() && replicas(benchmark) > 1;
+    }
+
+    /** @return whether some pair so far took turns: the design the stored runs' pairing names */
+    public boolean tookTurns() {
+        return !schedule.isEmpty();
+    }
+
+    /**
+     * Measures {@code replicas} replicas a fork of the benchmarks it names instead of the configured count (a plan's
+     * choice per benchmark); for a benchmark before its first pair.
+     *
+     * @throws IllegalArgumentException when a count is below 1, or a benchmark named has run pairs already
+     */
+    public void replicasOf(Map<String, Integer> replicas) {
+        replicas.forEach((name, count) -> {
+            if (count < 1 || forks.containsKey(name)) {
+                throw new IllegalArgumentException(name + ": " + count + " replicas, after " + pairsRun(name) + " pairs");
+            }
+        });
+        replicasByBenchmark.putAll(replicas);
+    }
+
+    private int replicas(String benchmark) {
+        return replicasByBenchmark.getOrDefault(benchmark, a.config().replicas());
     }
 
     /**
@@ -190,8 +219,8 @@ public final class InterleavedRunner {
         BenchmarkForks[] sides = forks.get(benchmark);
         if (sides == null) {
             BenchmarkDescriptor descriptor = registry.get(benchmark);
-            RunConfig configA = a.config();
-            RunConfig configB = b.config();
+            RunConfig configA = a.config().withReplicas(replicas(benchmark));
+            RunConfig configB = b.config().withReplicas(replicas(benchmark));
             BatchChoice choice = null;
             if (configA.batch() == RunConfig.BATCH_AUTO) {
                 // one pilot, on A's build: both sides must time the same K

@@ -6,14 +6,21 @@ import io.stagebench.diff.VerdictRule;
 import io.stagebench.extension.command.UsageException;
 import io.stagebench.host.InterleavedRunner;
 import io.stagebench.host.RunConfig;
+import io.stagebench.json.Json;
 import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.store.MachineFingerprint;
 import io.stagebench.store.Pairing;
+import io.stagebench.store.ReplicaPilot;
 import io.stagebench.store.RunStore;
 import io.stagebench.system.GitInfo;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.UnaryOperator;
@@ -39,11 +46,13 @@ import java.util.function.UnaryOperator;
  * @param sideB      B's settings
  * @param turns      whether a pair's forks may be alive together and take turns ({@link InterleavedRunner#takesTurns});
  *                   false runs them one after the other
+ * @param planReplicas whether each benchmark's replicas a fork come from this machine's stored figures
+ *                   ({@link ReplicaPilot}; {@code -r} not given), the configured count where there are none
  */
 public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, String commitName, BenchmarkSource launcher,
                         Function<AbBuilds, List<String>> benchmarks, IntFunction<SequentialPlan> plan, VerdictRule rule,
                         List<Statistic> statistics, boolean tags, UnaryOperator<RunConfig.Builder> sideA,
-                        UnaryOperator<RunConfig.Builder> sideB, boolean turns) {
+                        UnaryOperator<RunConfig.Builder> sideB, boolean turns, boolean planReplicas) {
 
     /**
      * The two stored runs.
@@ -82,6 +91,9 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
             if (!turns) {
                 runner.oneAfterTheOther();
             }
+            if (planReplicas) {
+                runner.replicasOf(plannedReplicas(session.resultsRoot(), a, names, err));
+            }
             SequentialPlan looks = planned;
             if (looks == null) {
                 looks = plan.apply(names.size());
@@ -98,9 +110,9 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
             }
             InterleavedRunner.Sides outcomes = runner.outcomes();
             MeasurementSession.Stored storedA = session.store(a, outcomes.a(), a.report(outcomes.a()).warnings(),
-                    Pairing.of("A", b.dir(), runner.takesTurns()));
+                    Pairing.of("A", b.dir(), runner.tookTurns()));
             MeasurementSession.Stored storedB = session.store(b, outcomes.b(), b.report(outcomes.b()).warnings(),
-                    Pairing.of("B", a.dir(), runner.takesTurns()));
+                    Pairing.of("B", a.dir(), runner.tookTurns()));
             storedA.printReport(err);
             storedB.printReport(err);
             warnFailures("A", outcomes.a(), err);
@@ -118,5 +130,33 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
         for (BenchmarkOutcome o : outcomes) {
             o.failures().forEach(f -> err.println("*** WARNING: " + side + ": " + f));
         }
+    }
+
+    /**
+     * @return per benchmark, the replicas a fork should measure at this machine's stored figures (the newest run of
+     *         this machine that estimated them, {@link ReplicaPilot}), at least 2 so the spread stays measured; a
+     *         benchmark without such a run keeps the configured count. One line each says what was chosen and why.
+     */
+    static Map<String, Integer> plannedReplicas(Path resultsRoot, MeasurementSession.Measurement a, List<String> names,
+                                                PrintWriter err) {
+        MachineFingerprint machine = MachineFingerprint.of(Json.mapper().valueToTree(a.environment()),
+                Json.mapper().valueToTree(a.config()));
+        Map<String, Integer> planned = new LinkedHashMap<>();
+        for (String name : names) {
+            Optional<ReplicaPilot> pilot = ReplicaPilot.newest(resultsRoot, machine, name);
+            OptionalInt optimum = pilot.map(p -> p.replicas(a.config().messages())).orElse(OptionalInt.empty());
+            if (optimum.isEmpty()) {
+                err.println("[ab] " + name + ": " + a.config().replicas() + " replicas a fork, the default: no stored run"
+                        + " of this machine has its spread and costs to plan from (-r sets them)");
+                continue;
+            }
+            int replicas = Math.max(2, optimum.getAsInt());
+            planned.put(name, replicas);
+            err.println("[ab] " + name + ": " + replicas + " replicas a fork, the narrowest centre for the time at this"
+                    + " machine's figures (Kalibera and Jones's optimum, at least 2, from " + pilot.get().describe()
+                    + "; -r sets them)");
+        }
+        err.flush();
+        return planned;
     }
 }

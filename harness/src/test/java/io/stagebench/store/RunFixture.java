@@ -10,6 +10,8 @@ import io.stagebench.link.ForkResult;
 import io.stagebench.link.Mode;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.result.RepetitionCosts;
+import io.stagebench.result.SpreadComponents;
 import io.stagebench.stats.Distribution;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.system.Environment;
@@ -146,6 +148,24 @@ public final class RunFixture {
         Path dir = root.resolve(commit.substring(0, 12) + (dirty ? "-dirty" : "")).resolve(RunId.of(start));
         Files.createDirectories(dir);
         store(dir, config(dir), List.of(pipeline(3, 3_000, seed)), warnings, environment(fakeRoot, start, commit, dirty));
+        return dir;
+    }
+
+    /**
+     * Writes a complete run of "pipe" under {@code root/<COMMIT>/<run-id>} whose stages (and a tag series of parse)
+     * spread between forks, setups and within a setup as given, in % ({@code summary.json}'s {@code spread}), and whose
+     * forks and setups cost {@code costs}: a pilot for a plan of replicas. Returns its folder.
+     */
+    public static Path writeMeasuredRun(Path root, Path fakeRoot, Instant start, double forkPct, double setupPct,
+                                        RepetitionCosts costs) throws IOException {
+        BenchmarkOutcome plain = pipeline(3, 3_000, 1);
+        SpreadComponents components = new SpreadComponents(3, 4, 8, 375, 40, forkPct, setupPct, 1.0, 2.8);
+        BenchmarkOutcome measured = new BenchmarkOutcome(plain.descriptor(), plain.forks(), plain.failures(), plain.perFork(),
+                plain.merged(), null, 1, Map.of("parse", components, "book", components, "parse[add]", components), costs,
+                Map.of());
+        Path dir = root.resolve(COMMIT.substring(0, 12)).resolve(RunId.of(start));
+        Files.createDirectories(dir);
+        store(dir, config(dir), List.of(measured), List.of(), environment(fakeRoot, start, COMMIT, false));
         return dir;
     }
 

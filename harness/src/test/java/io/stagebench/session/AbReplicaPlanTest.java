@@ -1,0 +1,62 @@
+package io.stagebench.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stagebench.host.RunConfig;
+import io.stagebench.result.RepetitionCosts;
+import io.stagebench.store.Pairing;
+import io.stagebench.store.RunFixture;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** ab's replicas a fork, planned per benchmark from this machine's stored runs. */
+class AbReplicaPlanTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldPlanEachBenchmarksReplicasFromThisMachinesStoredFiguresAndSayWhy() throws IOException {
+        Path machine = dir.resolve("machine");
+        Path pilot = RunFixture.writeMeasuredRun(dir.resolve("results"), machine, RunFixture.START, 2, 6,
+                new RepetitionCosts(2.6, 0.2, 100));
+        RunConfig config = RunFixture.config(dir.resolve("now")).withReplicas(4);
+        MeasurementSession.Measurement now = new MeasurementSession.Measurement(config,
+                RunFixture.environment(machine, RunFixture.START.plusSeconds(3_600), RunFixture.COMMIT, false),
+                List.of(), List.of());
+        StringWriter err = new StringWriter();
+
+        Map<String, Integer> planned = AbSession.plannedReplicas(dir.resolve("results"), now, List.of("pipe", "encode"),
+                new PrintWriter(err, true));
+
+        // 3,000 messages a replica: a replica costs 0.2003 s, a fork beyond it 2.3997 s; sqrt(37 x 2.3997 / (4 x 0.2003)) = 10.5
+        assertEquals(Map.of("pipe", 11), planned, "encode keeps the configured count");
+        String said = err.toString();
+        assertTrue(said.contains("[ab] pipe: 11 replicas a fork, the narrowest centre for the time at this machine's figures"
+                + " (Kalibera and Jones's optimum, at least 2, from run " + Pairing.idOf(pilot) + ": book forks 2.0%,"
+                + " setups 6.0%, within 1.0%; a fork 2.6 s, a setup 0.20 s; -r sets them)"), said);
+        assertTrue(said.contains("[ab] encode: 4 replicas a fork, the default: no stored run of this machine has its spread"
+                + " and costs to plan from (-r sets them)"), said);
+    }
+
+    @Test
+    void shouldPlanAtLeastTwoReplicasSoTheSpreadStaysMeasured() throws IOException {
+        Path machine = dir.resolve("machine");
+        // the forks' own level is all the spread there is: one replica a fork would do, and measure no setup's share
+        RunFixture.writeMeasuredRun(dir.resolve("results"), machine, RunFixture.START, 8, 0, new RepetitionCosts(2.6, 0.2, 100));
+        MeasurementSession.Measurement now = new MeasurementSession.Measurement(
+                RunFixture.config(dir.resolve("now")).withReplicas(4),
+                RunFixture.environment(machine, RunFixture.START.plusSeconds(3_600), RunFixture.COMMIT, false),
+                List.of(), List.of());
+
+        assertEquals(Map.of("pipe", 2), AbSession.plannedReplicas(dir.resolve("results"), now, List.of("pipe"),
+                new PrintWriter(new StringWriter())));
+    }
+}

@@ -1,0 +1,70 @@
+package io.stagebench.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stagebench.result.RepetitionCosts;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReplicaPilotTest {
+
+    @TempDir
+    Path dir;
+
+    private Path storeRun(Path fakeRoot, Instant start, double forkPct, double setupPct, RepetitionCosts costs)
+            throws IOException {
+        return RunFixture.writeMeasuredRun(dir.resolve("results"), fakeRoot, start, forkPct, setupPct, costs);
+    }
+
+    private MachineFingerprint machineOf(Path run) {
+        return MachineFingerprint.of(ResultReader.readSummary(run));
+    }
+
+    @Test
+    void shouldPlanFromTheNewestRunOfThisMachineThatMeasuredTheSpreadAndCosts() throws IOException {
+        Path fixture = dir.resolve("machine");
+        Path older = storeRun(fixture, RunFixture.START, 4, 4, new RepetitionCosts(2.6, 0.2, 100));
+        Path pilot = storeRun(fixture, RunFixture.START.plus(Duration.ofHours(1)), 2, 6, new RepetitionCosts(2.6, 0.2, 100));
+        RunFixture.writeRun(dir.resolve("results"), fixture, RunFixture.COMMIT, false,
+                RunFixture.START.plus(Duration.ofHours(2)), 3, List.of());
+
+        ReplicaPilot found = ReplicaPilot.newest(dir.resolve("results"), machineOf(older), "pipe").orElseThrow();
+
+        assertEquals(Pairing.idOf(pilot), found.run(), "the newest run with the figures, not the newer one without");
+        assertEquals(List.of("book", "parse"), found.spread().keySet().stream().sorted().toList(), "its stage series only");
+        // R = sqrt((setups^2 + within^2) x (fork - replica) / (forks^2 x replica)), a replica 0.2 s + 200,000 x 100 ns
+        double replicaS = 0.2 + 200_000 * 100e-9;
+        long expected = Math.round(Math.sqrt((36 + 1) * (2.6 - replicaS) / (4 * replicaS)));
+        assertEquals(OptionalInt.of((int) expected), found.replicas(200_000));
+        assertTrue(found.describe().startsWith("run " + Pairing.idOf(pilot) + ": book forks 2.0%, setups 6.0%, within 1.0%;"
+                + " a fork 2.6 s, a setup 0.20 s"), found.describe());
+    }
+
+    @Test
+    void shouldNotPlanFromAnotherMachinesRunsOrFromRunsWithoutASetupsCost() throws IOException {
+        Path here = dir.resolve("here");
+        Path elsewhere = dir.resolve("elsewhere");
+        Path mine = storeRun(here, RunFixture.START, 2, 6, new RepetitionCosts(2.6, null, 100));
+        Path other = storeRun(elsewhere, RunFixture.START.plus(Duration.ofHours(1)), 2, 6, new RepetitionCosts(2.6, 0.2, 100));
+        // the same machine but for its kernel: a new kernel moves a figure as surely as a commit does
+        Files.createDirectories(elsewhere.resolve("proc/sys/kernel"));
+        Files.writeString(elsewhere.resolve("proc/sys/kernel/osrelease"), "9.9.9-other");
+        Path otherMachine = storeRun(elsewhere, RunFixture.START.plus(Duration.ofHours(2)), 2, 6,
+                new RepetitionCosts(2.6, 0.2, 100));
+
+        assertTrue(ReplicaPilot.newest(dir.resolve("results"), machineOf(mine), "pipe").isPresent(),
+                "the same machine's run one hour later has a setup's cost: " + other);
+        assertEquals(Pairing.idOf(other), ReplicaPilot.newest(dir.resolve("results"), machineOf(mine), "pipe")
+                .orElseThrow().run(), "not " + otherMachine + ", measured on another kernel");
+        assertTrue(ReplicaPilot.newest(dir.resolve("results"), machineOf(mine), "encode").isEmpty(), "no run of it");
+        assertTrue(ReplicaPilot.newest(dir.resolve("nothing"), machineOf(mine), "pipe").isEmpty(), "no results folder");
+    }
+}
