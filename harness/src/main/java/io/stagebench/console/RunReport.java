@@ -26,6 +26,7 @@ import io.stagebench.stats.TimeScale;
 import io.stagebench.text.Table.Column;
 import io.stagebench.text.Table.Width;
 import io.stagebench.text.Table;
+import io.stagebench.system.MeasuredCode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -559,7 +560,7 @@ public final class RunReport {
             }
             long samples = outcome.merged().values().stream().findFirst().map(Distribution::count).orElse(0L);
             String text = String.format(Locale.ROOT, "%d/%d forks, %,d samples; warm-up %%s passes%s%%s;"
-                            + " measured with %s B allocated, %s GC, %s JIT compilations",
+                            + " measured with %s B allocated, %s GC, %s JIT compilations%%s",
                     forks.size(), config.forks(), samples,
                     !forks.stream().allMatch(ForkResult::replayed) ? ""
                             // a replayed warm-up runs whole passes: "after 2000 of warm-up" for -w 1000 -n 2000
@@ -577,8 +578,39 @@ public final class RunReport {
         byText.forEach((text, same) -> {
             List<ForkResult> forks = same.stream().flatMap(o -> o.forks().stream()).toList();
             TextWrap.wrap(String.join(", ", same.stream().map(o -> o.descriptor().name()).toList()) + ": "
-                    + String.format(Locale.ROOT, text, rangeLong(forks, ForkResult::warmupPasses), rarestStage(forks)), lines);
+                    + String.format(Locale.ROOT, text, rangeLong(forks, ForkResult::warmupPasses), rarestStage(forks),
+                    measuredCode(forks)), lines);
         });
+    }
+
+    /**
+     * @return "; measured code at C2: loop + 10 methods" (a range over {@code forks} when they differ; ", up to 2
+     *         seldom called below it" when some code the measured messages reach too seldom to compile is not C2's),
+     *         "; measured code below C2 in 1/2 forks (see the warnings)", or "" when no fork checked it (a fork without
+     *         the compile log: one inside a test's JVM)
+     */
+    private static String measuredCode(List<ForkResult> forks) {
+        List<MeasuredCode> checked = forks.stream().map(ForkResult::measuredCode)
+                .filter(c -> c != null && c.checked()).toList();
+        if (checked.isEmpty()) {
+            return "";
+        }
+        long below = checked.stream().filter(c -> !c.notAtC2().isEmpty()).count();
+        if (below > 0) {
+            return String.format(Locale.ROOT, "; measured code below C2 in %d/%d forks (see the warnings)", below,
+                    forks.size());
+        }
+        // the harness's measured loops (run is inlined into them) and the methods they call without inlining
+        long lo = checked.stream().mapToLong(RunReport::calledMethods).min().orElse(0);
+        long hi = checked.stream().mapToLong(RunReport::calledMethods).max().orElse(0);
+        long seldom = checked.stream().mapToLong(c -> c.seldomBelowC2().size()).max().orElse(0);
+        return "; measured code at C2: loop + " + (lo == hi ? lo : lo + ".." + hi) + (hi == 1 ? " method" : " methods")
+                + (seldom == 0 ? "" : ", up to " + seldom + " seldom called below it")
+                + (checked.size() < forks.size() ? " (" + checked.size() + "/" + forks.size() + " forks checked)" : "");
+    }
+
+    private static long calledMethods(MeasuredCode code) {
+        return code.atC2().stream().filter(m -> !m.contains("MeasureLoop::") && !m.contains("HandoffLoop::")).count();
     }
 
     /**

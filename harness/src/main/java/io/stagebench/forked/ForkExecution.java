@@ -3,6 +3,7 @@ package io.stagebench.forked;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.HandoffOperation;
 import io.stagebench.api.Operation;
+import io.stagebench.api.Preparation;
 import io.stagebench.api.Stamps;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.Clock;
@@ -28,7 +29,9 @@ import io.stagebench.process.LauncherWatch;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.system.CpuList;
 import io.stagebench.system.JitActivity;
+import io.stagebench.system.CompileLog;
 import io.stagebench.system.JitEvents;
+import io.stagebench.system.MeasuredCode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -94,6 +97,8 @@ public final class ForkExecution {
     /** where the fork's turns come from ({@link Turns}), or null when it takes none */
     private final InputStream turns;
     private long startNs;
+    /** When the fork's warm-up began: a method C1 compiled since then was reached by the replayed measured messages. */
+    private long warmupStartEpochMs;
 
     public ForkExecution(ForkSpec spec, BenchmarkDescriptor descriptor, PrintStream progress) {
         this(spec, descriptor, progress, ForkExecution.class.getClassLoader());
@@ -143,13 +148,14 @@ public final class ForkExecution {
             replicas.add(runReplica(r, ruler, jitEvents));
         }
         List<String> jitNamed = replicas.stream().flatMap(r -> r.jitNamed().stream()).distinct().toList();
+        MeasuredCode measuredCode = measuredCode(jitEvents, replicas);
         // kept beside the fork's other files only when it named something the measurement met
         if (jitNamed.isEmpty()) {
             jitEvents.delete();
         }
         stdoutWarning(spec).ifPresent(warnings::add);
         // read after the setups, when the heap is touched
-        ForkResult result = result(ruler.withLayout(placed.withHugePages()), replicas, jitNamed);
+        ForkResult result = result(ruler.withLayout(placed.withHugePages()), replicas, jitNamed, measuredCode);
         AtomicFiles.writeString(Path.of(spec.outDir()).resolve(spec.resultFileName()), Json.write(result));
         say(Phase.DONE, "done");
         return result;
@@ -161,9 +167,10 @@ public final class ForkExecution {
      * @param parts          the body's share, of this replica
      * @param runsBeforeKept per stage, its runs before the kept pass; null when not counted
      * @param passes         warm-up passes run, discarded passes included
+     * @param loops          the measured loops it ran ({@link #measuredLoops})
      */
     private record ReplicaRun(Replica replica, ForkBody.Parts parts, long markErrors, long sinkValue, int passes,
-                              boolean replays, long[] runsBeforeKept, List<String> jitNamed) {
+                              boolean replays, long[] runsBeforeKept, List<String> jitNamed, List<String> loops) {
     }
 
     /**
@@ -195,6 +202,7 @@ public final class ForkExecution {
             if (first) {
                 say(Phase.WARMUP, "warm-up " + (spec.warmupMs() > 0 ? spec.warmupMs() + " ms" : spec.warmupMessages()
                         + " messages") + body.warmupNote());
+                warmupStartEpochMs = System.currentTimeMillis();
                 warm = warmUp(body, spec.warmupMessages(), spec.warmupMs());
             } else {
                 say(Phase.WARMUP, "warm-up " + body.measuredPassMessages() + " messages" + of + body.warmupNote());
@@ -213,6 +221,8 @@ public final class ForkExecution {
             int passIndex = warm.passes();
             int stageDiscards = 0;
             long[] runsBeforeKept = null;
+            CodeWarmup code = warmStages && CodeWarmup.wanted(jitEvents)
+                    ? new CodeWarmup(jitEvents, measuredLoops(body), warmupStartEpochMs, warm.passes()) : null;
             while (true) {
                 bracket = retries.nextBracket();
                 long before = seq;
@@ -236,8 +246,19 @@ public final class ForkExecution {
                     }
                 }
                 // a pass the JIT changed while it ran was warm-up, not a measurement
-                if (retries.keep(bracket)) {
+                if (!retries.keep(bracket)) {
+                    continue;
+                }
+                long more = code == null ? 0 : code.passesNeeded(bracket.firstStartEpochMs(), passIndex);
+                if (more == 0) {
                     break;
+                }
+                // code the measured messages reach was still C1's when the pass started: it was warm-up
+                say(Phase.DISCARDED, "measured pass discarded as warm-up: code below C2 when it started ("
+                        + code.describeBelow() + "); " + more + " more warm-up pass(es)");
+                stageDiscards++;
+                for (long p = 0; p < more; p++) {
+                    seq = body.warmupPass(body.measuredPassMessages(), seq, passIndex++);
                 }
             }
             if (runsBeforeKept != null) {
@@ -266,7 +287,7 @@ public final class ForkExecution {
                     bracket.gcCount(), bracket.jitCompilations(), setupMs, (System.nanoTime() - beginNs) / 1_000_000,
                     bracket.firstStartEpochMs(), bracket.lastEndEpochMs());
             return new ReplicaRun(facts, parts, markErrors, sinkValue, passIndex + discarded.size() + stageDiscards,
-                    body.replays(), runsBeforeKept, jitNamed);
+                    body.replays(), runsBeforeKept, jitNamed, measuredLoops(body));
         }
     }
 
@@ -275,7 +296,7 @@ public final class ForkExecution {
      * collections, compilations, mark errors, passes) and spanned (the measured epochs). Raw ticks only: the launcher
      * turns them into nanoseconds, in one place (its LatencySeries).
      */
-    private ForkResult result(Ruler ruler, List<ReplicaRun> replicas, List<String> jitNamed) {
+    private ForkResult result(Ruler ruler, List<ReplicaRun> replicas, List<String> jitNamed, MeasuredCode measuredCode) {
         ReplicaRun first = replicas.get(0);
         ForkBody.Parts parts = first.parts();
         long jit = 0;
@@ -297,7 +318,44 @@ public final class ForkExecution {
                 (int) sum(replicas, ReplicaRun::passes), first.replays(), jitNamed, parts.unmarkedRawFile(), parts.threads(),
                 parts.crossCore(), ruler.layout(), parts.batch(), parts.preparationRawFile(), warnings.codes(),
                 descriptor.tags(), runsBeforeKept == null ? List.of() : StageWarmup.asList(runsBeforeKept),
-                ruler.resolution().readStepTicks(), replicas.stream().map(ReplicaRun::replica).toList());
+                ruler.resolution().readStepTicks(), replicas.stream().map(ReplicaRun::replica).toList(), measuredCode);
+    }
+
+    /**
+     * Checks, from the compile log, that each replica's kept pass started in C2's code ({@link MeasuredCode}), and
+     * warns of code below it when the fork was asked to warm up (one told not to measures cold code on purpose).
+     */
+    private MeasuredCode measuredCode(JitEvents jitEvents, List<ReplicaRun> replicas) {
+        String[] problem = new String[1];
+        Optional<CompileLog> log = jitEvents.compileLog(p -> problem[0] = p);
+        if (log.isEmpty()) {
+            return MeasuredCode.unchecked(problem[0]);
+        }
+        MeasuredCode code = MeasuredCode.unchecked("no measured pass");
+        for (ReplicaRun r : replicas) {
+            code = code.and(MeasuredCode.check(log.get(), r.loops(), warmupStartEpochMs, r.replica().measureStartEpochMs()));
+        }
+        if (!code.notAtC2().isEmpty() && (spec.warmupMessages() > 0 || spec.warmupMs() > 0)) {
+            warnings.add(ForkWarning.OTHER, "measured code below C2 when measuring started: " + String.join(", ",
+                    code.notAtC2().stream().map(MeasuredCode::shortName).toList()) + ", so its figures are of code the JIT"
+                    + " had not finished; fix: a longer warm-up (-w, e.g. -w 30s), or a stream in which that code runs"
+                    + " more often");
+        }
+        return code;
+    }
+
+    /** @return the loops {@code body} measures with, as the compile log names them ({@code package.Class::name}) */
+    private List<String> measuredLoops(ForkBody body) {
+        if (body instanceof HandoffBody) {
+            String loop = HandoffLoop.class.getName() + "::";
+            return List.of(loop + (spec.mode() == Mode.PACED ? "feedPaced" : "feed"), loop + "strategy");
+        }
+        String loop = MeasureLoop.class.getName() + "::";
+        if (spec.batch() > 1) {
+            return body.instance() instanceof Preparation ? List.of(loop + "batched", loop + "batchedPreparation")
+                    : List.of(loop + "batched");
+        }
+        return List.of(loop + (spec.mode() == Mode.PACED ? "paced" : "backToBack"));
     }
 
     private static long sum(List<ReplicaRun> replicas, java.util.function.ToLongFunction<ReplicaRun> part) {

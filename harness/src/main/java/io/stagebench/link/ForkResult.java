@@ -3,6 +3,7 @@ package io.stagebench.link;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ProbeOverhead;
+import io.stagebench.system.MeasuredCode;
 import java.util.List;
 
 /**
@@ -65,6 +66,8 @@ import java.util.List;
  * @param replicas           the fork's replicas, in order ({@link Replica}); the fields above then total them (messages,
  *                           allocations, collections, compilations) or span them (the measured epochs), and the files
  *                           above are replica 1's. Empty in results written before replicas existed: one replica
+ * @param measuredCode       whether the code each replica's kept pass started in was C2's, from the compile log
+ *                           ({@link MeasuredCode}); null in results written before it was checked
  */
 public record ForkResult(String benchmark, int fork, List<String> stages, Mode mode, double rateHz,
                          ClockBinding requestedBinding, ClockBinding binding, Calibration calibration, long stepTicks,
@@ -77,7 +80,7 @@ public record ForkResult(String benchmark, int fork, List<String> stages, Mode m
                          List<String> jitEvents, String unmarkedRawFile, List<ThreadPlacement> threads,
                          CrossCoreOffset crossCore, ForkLayout layout, int batch, String preparationRawFile,
                          List<ForkWarning> warningCodes, List<String> tags, List<Long> warmupStageRuns,
-                         long readStepTicks, List<Replica> replicas) {
+                         long readStepTicks, List<Replica> replicas, MeasuredCode measuredCode) {
 
     public ForkResult {
         warmupStageRuns = warmupStageRuns == null ? List.of() : List.copyOf(warmupStageRuns);
@@ -128,7 +131,7 @@ public record ForkResult(String benchmark, int fork, List<String> stages, Mode m
                 jvmFlags, ForkFiles.replica(rawFile, replica), warnings, measureStartEpochMs, measureEndEpochMs, collectors,
                 warmupPasses, replayed, jitEvents, ForkFiles.replica(unmarkedRawFile, replica), placed, crossCore, layout,
                 batch, ForkFiles.replica(preparationRawFile, replica), warningCodes, tags, warmupStageRuns, readStepTicks,
-                replicas);
+                replicas, measuredCode);
     }
 
     /** @return whether the fork ran a handoff benchmark on two threads */

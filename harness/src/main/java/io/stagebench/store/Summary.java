@@ -17,6 +17,7 @@ import io.stagebench.result.RepetitionCosts;
 import io.stagebench.result.ReplicaPlan;
 import io.stagebench.result.SpreadComponents;
 import io.stagebench.stats.StageSummary;
+import io.stagebench.system.MeasuredCode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -202,6 +203,8 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
      * @param warmupPasses            warm-up passes run
      * @param warmupStageRuns         each stage's runs before the kept measured pass; not written when not counted
      * @param jitEvents               what the JIT compiled or deoptimised during measurement
+     * @param measuredCode            whether the code measuring started in was C2's, by method (the compile log); not
+     *                                written when not checked (a fork without the log, or written before)
      * @param warnings                the fork's warnings
      * @param replicas                its replicas ({@link Replica}); not written for one
      * @param replicaTmeansNs         per series, each replica's centre ({@code tmean}) in ns; not written for one replica
@@ -214,7 +217,8 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
                        @JsonInclude(JsonInclude.Include.NON_NULL) CrossCoreBound crossCoreOffset,
                        @JsonInclude(JsonInclude.Include.NON_NULL) ForkLayout layout, int warmupPasses,
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> warmupStageRuns,
-                       List<String> jitEvents, List<String> warnings,
+                       List<String> jitEvents, @JsonInclude(JsonInclude.Include.NON_NULL) MeasuredCode measuredCode,
+                       List<String> warnings,
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Replica> replicas,
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, List<Double>> replicaTmeansNs) {
 
@@ -235,7 +239,8 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
                     fork.overhead().subtractedTicks(), fork.stepTicks(), c.toNs(fork.stepTicks()), fork.readStepTicks(),
                     fork.threads().stream().map(HandoffThread::of).toList(),
                     fork.crossCore() == null ? null : CrossCoreBound.of(fork.crossCore(), c), fork.layout(),
-                    fork.warmupPasses(), stageRuns(fork), fork.jitEvents(), fork.warnings(),
+                    fork.warmupPasses(), stageRuns(fork), fork.jitEvents(),
+                    fork.measuredCode() == null || !fork.measuredCode().checked() ? null : fork.measuredCode(), fork.warnings(),
                     fork.replicas().size() > 1 ? fork.replicas() : List.of(), fork.replicas().size() > 1 ? asLists(centres) : Map.of());
         }
 

@@ -15,13 +15,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Names the JIT's work: HotSpot's own log of compilations and deoptimisations (unified logging,
- * {@code -Xlog:jit+compilation=debug,deoptimization=debug}, each line stamped with the epoch
- * millisecond), which the launcher turns on for each fork with {@link #logFlag} into a file
+ * Names the JIT's work: HotSpot's own log of compilations, their inlining and deoptimisations (unified logging,
+ * {@code -Xlog:jit+compilation=debug,jit+inlining=debug,deoptimization=debug}, each line stamped with the epoch
+ * millisecond and the thread that wrote it), which the launcher turns on for each fork with {@link #logFlag} into a file
  * beside its results, so a fork that counts compilations during its measurement can say which
  * methods compiled and why code was thrown away ({@code compiled io.stagebench.stages.book.OrderBook::stock (C2)},
  * {@code deoptimised io.stagebench.stages.itch.ItchParser.parse(ByteBuffer) at bci 12 (unstable_if, reinterpret)}),
- * not just how many.
+ * not just how many, and every fork can check that the code it measured was C2's ({@link MeasuredCode}).
  *
  * <p>Cost and hazards: the log is written by the compiler threads, on the service CPUs, as they
  * start a compilation or meet an uncommon trap - nothing is written while the JIT is quiet, so it
@@ -40,17 +40,17 @@ public final class JitEvents {
     /** How many named events a fork keeps. */
     public static final int MAX_NAMED = 10;
 
-    private static final String WHAT = "jit+compilation=debug,deoptimization=debug";
+    private static final String WHAT = "jit+compilation=debug,jit+inlining=debug,deoptimization=debug";
 
     /** How {@link #logFlag} begins, whatever its file. */
     public static final String LOG_FLAG_PREFIX = "-Xlog:" + WHAT + ":file=";
 
     /** {@code [1796179662598ms]  774 %  b  4       java.lang.Integer::toString @ 12 (55 bytes)   COMPILE SKIPPED: ...} */
     private static final Pattern COMPILE = Pattern.compile(
-            "^\\[(\\d+)ms\\]\\s+\\d+\\s+([%sbn! ]*?)\\s*(\\d)\\s+(\\S+::\\S+)(?:\\s+@\\s+\\d+)?\\s+\\([^)]*\\)\\s*(.*)$");
+            "^\\[(\\d+)ms\\](?:\\[\\d+\\])?\\s+\\d+\\s+([%sbn! ]*?)\\s*(\\d)\\s+(\\S+::\\S+)(?:\\s+@\\s+\\d+)?\\s+\\([^)]*\\)\\s*(.*)$");
     /** {@code [1796179662678ms] cid= 783 osr level=4 Vml.main([Ljava/lang/String;)V trap_bci=84 osr_bci=80 unstable_if reinterpret pc=...} */
     private static final Pattern TRAP = Pattern.compile(
-            "^\\[(\\d+)ms\\]\\s+cid=\\s*\\d+\\s+(?:osr\\s+)?level=(\\d)\\s+([^\\s(]+)(\\([^)]*\\)\\S*)\\s+trap_bci=(\\d+)"
+            "^\\[(\\d+)ms\\](?:\\[\\d+\\])?\\s+cid=\\s*\\d+\\s+(?:osr\\s+)?level=(\\d)\\s+([^\\s(]+)(\\([^)]*\\)\\S*)\\s+trap_bci=(\\d+)"
                     + "(?:\\s+osr_bci=\\d+)?\\s+(\\S+)\\s+(\\S+)");
 
     private final Path log;
@@ -66,7 +66,7 @@ public final class JitEvents {
      * @return the JVM flag that writes the log there, for the fork's command line
      */
     public static String logFlag(Path logFile) {
-        return LOG_FLAG_PREFIX + quoted(logFile.toAbsolutePath().toString()) + ":timemillis:filecount=0";
+        return LOG_FLAG_PREFIX + quoted(logFile.toAbsolutePath().toString()) + ":timemillis,tid:filecount=0";
     }
 
     /** @return whether {@code jvmFlags} leave the log on (no {@code -Dstagebench.jitEvents=false}) */
@@ -131,6 +131,23 @@ public final class JitEvents {
             out.add("... and " + (sorted.size() - MAX_NAMED) + " more");
         }
         return out;
+    }
+
+    /**
+     * @return the log read for what code each method had ({@link MeasuredCode}); empty, with {@link #unavailableReason}
+     *         or the reading's problem in {@code problem}, when it cannot be read
+     */
+    public Optional<CompileLog> compileLog(java.util.function.Consumer<String> problem) {
+        if (log == null) {
+            problem.accept(unavailableReason);
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(CompileLog.of(Files.readAllLines(log, StandardCharsets.UTF_8)));
+        } catch (IOException | RuntimeException e) {
+            problem.accept("the JIT's log could not be read: " + e.getMessage());
+            return Optional.empty();
+        }
     }
 
     /** Deletes the log, once what it says has been taken; never throws. */

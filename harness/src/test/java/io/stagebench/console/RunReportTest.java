@@ -3,9 +3,11 @@ package io.stagebench.console;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.link.ForkResult;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.store.RunFixture;
+import io.stagebench.system.MeasuredCode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +38,7 @@ class RunReportTest {
                 grid: intervals are whole 26-tick steps (10.0 ns), so the percentiles of pipe move by whole steps; tmean and --batch
                     resolve finer
                 pipe: 2/3 forks, 10,000 samples; warm-up 2 passes replaying the measured messages; measured with 0 B allocated, 0 GC, 0
-                    JIT compilations
+                    JIT compilations; measured code at C2: loop + 1 method
 
                 *** WARNING: pipe fork 1: fork 1 saw something odd
                 *** WARNING: pipe fork 2: fork 2 saw something odd
@@ -45,6 +47,32 @@ class RunReportTest {
                 *** WARNING: everything-failed fork 1/3 exited with status 1
                 *** WARNING: everything-failed: every fork failed; no result
                 """, report.toText());
+    }
+
+    @Test
+    void shouldSayTheMeasuredCodeWasAtC2OrInHowManyForksItWasNot() {
+        BenchmarkOutcome pipe = RunFixture.pipeline(2, 5_000, 11);
+        String atC2 = new RunReport(RunFixture.config(Path.of("unused")), List.of(pipe), List.of(), List.of(), true)
+                .toText().replaceAll("\\s+", " ");
+        ForkResult first = pipe.forks().get(0);
+        ForkResult below = new ForkResult(first.benchmark(), first.fork(), first.stages(), first.mode(), first.rateHz(),
+                first.requestedBinding(), first.binding(), first.calibration(), first.stepTicks(), first.overhead(),
+                first.cpuRequested(), first.cpuPinned(), first.affinity(), first.memoryLocked(), first.warmupMessages(),
+                first.measuredMessages(), first.droppedMessages(), first.allocatedBytes(), first.gcCount(),
+                first.jitCompilations(), first.markErrors(), first.sinkValue(), first.stallUs(), first.stallEvery(),
+                first.jvm(), first.jvmFlags(), first.rawFile(), first.warnings(), first.measureStartEpochMs(),
+                first.measureEndEpochMs(), first.collectors(), first.warmupPasses(), first.replayed(), first.jitEvents(),
+                first.unmarkedRawFile(), first.threads(), first.crossCore(), first.layout(), first.batch(),
+                first.preparationRawFile(), first.warningCodes(), first.tags(), first.warmupStageRuns(),
+                first.readStepTicks(), first.replicas(), new MeasuredCode(List.of("io.stagebench.forked.MeasureLoop::backToBack"),
+                List.of("io.x.Pipe::parse (C1, tier 3)"), List.of(), null));
+        BenchmarkOutcome oneBelow = new BenchmarkOutcome(pipe.descriptor(), List.of(below, pipe.forks().get(1)),
+                pipe.failures(), pipe.perFork(), pipe.merged());
+        String belowText = new RunReport(RunFixture.config(Path.of("unused")), List.of(oneBelow), List.of(), List.of(), true)
+                .toText().replaceAll("\\s+", " ");
+
+        assertTrue(atC2.contains("0 JIT compilations; measured code at C2: loop + 1 method "), atC2);
+        assertTrue(belowText.contains("0 JIT compilations; measured code below C2 in 1/2 forks (see the warnings)"), belowText);
     }
 
     /** One fork: {@code work} of 4 messages (3 tagged a, 1 b), {@code send} run for 2 of them (its one tag, a). */

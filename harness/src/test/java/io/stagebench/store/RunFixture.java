@@ -16,6 +16,7 @@ import io.stagebench.stats.Distribution;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.system.Environment;
 import io.stagebench.system.GitInfo;
+import io.stagebench.system.MeasuredCode;
 import io.stagebench.system.SystemFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -111,7 +112,8 @@ public final class RunFixture {
                 true, 1_000, summaries.get(0).count(), 0, 0, 0, 0, 0, 7, 0, 1, "Test VM 25",
                 List.of("-Xms1g", "-XX:+UseSerialGC"), "fork-" + fork + ".raw",
                 List.of("fork " + fork + " saw something odd"), start, start + 1_500, List.of("Copy", "MarkSweepCompact"),
-                2, true, List.of(), null, List.of(), null, null, 1, null, null, null, null, 1, List.of());
+                2, true, List.of(), null, List.of(), null, null, 1, null, null, null, null, 1, List.of(),
+                new MeasuredCode(List.of("io.stagebench.forked.MeasureLoop::backToBack", "io.x.Pipe::parse"), List.of(), List.of(), null));
     }
 
     public static RunConfig config(Path runDir) {

@@ -113,7 +113,7 @@ class RunStoreTest {
                 3, true, List.of("compiled Pipe::book"), "fork-" + f.fork() + ".unmarked.raw", threads,
                 new CrossCoreOffset(0, 1, -40, 44, 160, 50_000),
                 new ForkLayout(seed, ForkLayout.offsetBytes(seed), ForkLayout.FIXED, true, 0x40000, 2_048), 4, null, f.warningCodes(), f.tags(), f.warmupStageRuns(),
-                f.readStepTicks(), f.replicas());
+                f.readStepTicks(), f.replicas(), f.measuredCode());
     }
 
     private static List<String> keys(JsonNode node) {
@@ -140,7 +140,7 @@ class RunStoreTest {
         JsonNode fork = pipe.get("forks").get(0);
         assertEquals(List.of("fork", "result", "summaries", "binding", "cpuPinned", "calibratedMhz", "overheadMinTicks",
                 "overheadMinNs", "overheadSubtractedTicks", "stepTicks", "stepNs", "readStepTicks", "threads", "crossCoreOffset", "layout",
-                "warmupPasses", "jitEvents", "warnings"), keys(fork));
+                "warmupPasses", "jitEvents", "measuredCode", "warnings"), keys(fork));
         assertEquals(List.of("name", "stages", "cpuPinned", "affinity", "allocatedBytes"), keys(fork.get("threads").get(0)));
         assertEquals(List.of("fromCpu", "toCpu", "boundTicks", "boundNs", "lowTicks", "highTicks", "minRoundTripTicks"),
                 keys(fork.get("crossCoreOffset")));
@@ -154,7 +154,7 @@ class RunStoreTest {
         assertEquals(List.of("name", "stages", "batch", "samples", "batchAuto", "forksSucceeded", "failures", "summaries",
                 "histograms", "forks"), keys(spin));
         assertEquals(List.of("fork", "result", "summaries", "binding", "cpuPinned", "calibratedMhz", "overheadMinTicks",
-                "overheadMinNs", "overheadSubtractedTicks", "stepTicks", "stepNs", "readStepTicks", "warmupPasses", "jitEvents", "warnings"),
+                "overheadMinNs", "overheadSubtractedTicks", "stepTicks", "stepNs", "readStepTicks", "warmupPasses", "jitEvents", "measuredCode", "warnings"),
                 keys(spin.get("forks").get(0)));
         JsonNode gone = summary.get("benchmarks").get(2);
         assertEquals(List.of("name", "stages", "batch", "samples", "forksSucceeded", "failures", "summaries", "histograms",

@@ -1,0 +1,72 @@
+package io.stagebench.forked;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.host.ForkLauncher;
+import io.stagebench.host.RunConfig;
+import io.stagebench.host.Runner;
+import io.stagebench.link.ForkResult;
+import io.stagebench.link.Mode;
+import io.stagebench.registry.BenchmarkRegistry;
+import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.system.CpuList;
+import io.stagebench.system.MeasuredCode;
+import io.stagebench.testing.StartsProcesses;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The measured code checked at C2 from a real fork's compile log ({@link MeasuredCode}): a method that one message in
+ * 1,000 calls, inside a stage every message runs, after a warm-up too short for it - kept as asked, and extended until
+ * that code is C2's ({@link CodeWarmup}).
+ */
+@StartsProcesses
+class MeasuredCodeForkTest {
+
+    private static final String RARE = "io.stagebench.testbench.RareBranchBenchmark::rare";
+
+    @TempDir
+    Path runDir;
+
+    private ForkResult fork(long warmupMessages, List<String> jvmFlags) throws Exception {
+        int cpu = Runtime.getRuntime().availableProcessors() - 1;
+        RunConfig config = new RunConfig(List.of("test.rare-branch"), 1, warmupMessages, 0, 20_000, 100,
+                Mode.BACK_TO_BACK, 0, 0, 1, -1, cpu, ClockBinding.FFM, 200, 1, 20_000, false, Map.of(), jvmFlags, 120,
+                runDir.resolve("f" + jvmFlags.size()), 3);
+        BenchmarkOutcome outcome = new Runner(config, BenchmarkRegistry.load(), CpuList.parse("0-" + Math.max(0, cpu - 1)),
+                ForkLauncher.jvm(), new PrintStream(OutputStream.nullOutputStream())).run().get(0);
+        assertEquals(1, outcome.forks().size(), outcome.failures().toString());
+        return outcome.forks().get(0);
+    }
+
+    @Test
+    void shouldNameARarelyCalledMethodBelowC2AfterAShortWarmUpAndWarmUntilItIsC2s() throws Exception {
+        // 200,000 messages, kept as asked: the loop is C2's, rare has run 200 times (C1's profiling tier)
+        ForkResult shortWarm = fork(200_000, List.of("-D" + CodeWarmup.ENABLED_PROPERTY + "=false"));
+        // the same, extended until rare is C2's (~1,000 calls: a tier-3 method with a loop of 64 needs ~600 more)
+        ForkResult longWarm = fork(200_000, List.of());
+
+        MeasuredCode cold = shortWarm.measuredCode();
+        assertTrue(cold.checked(), cold.notChecked());
+        assertTrue(cold.notAtC2().stream().anyMatch(m -> m.startsWith(RARE + " (")), cold.toString());
+        List<String> named = shortWarm.warnings().stream().filter(w -> w.startsWith("measured code below C2")).toList();
+        assertEquals(1, named.size(), shortWarm.warnings().toString());
+        assertTrue(named.get(0).contains("RareBranchBenchmark.rare (") && named.get(0).contains("fix: a longer warm-up (-w"),
+                named.get(0));
+
+        MeasuredCode warm = longWarm.measuredCode();
+        assertEquals(List.of(), warm.notAtC2(), warm.toString());
+        assertTrue(warm.atC2().contains(RARE), warm.toString());
+        assertTrue(warm.atC2().contains(MeasureLoop.class.getName() + "::backToBack"), warm.toString());
+        assertTrue(longWarm.warnings().stream().noneMatch(w -> w.startsWith("measured code below C2")),
+                longWarm.warnings().toString());
+        assertTrue(longWarm.warmupPasses() > shortWarm.warmupPasses(), longWarm.warmupPasses() + " passes");
+    }
+}

@@ -1,0 +1,92 @@
+package io.stagebench.system;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The measured code read from a compile log as HotSpot 25 writes it ({@code -Xlog:jit+compilation=debug,
+ * jit+inlining=debug}, decorated {@code timemillis,tid}): these lines follow a fork's log of the pipeline, with the
+ * widths shortened.
+ */
+class MeasuredCodeTest {
+
+    private static final String LOOP = "io.stagebench.forked.MeasureLoop::backToBack";
+
+    /** The loop compiled by C2 (thread 7996), with run inlined and three calls it did not inline; C1 (7997) beside it. */
+    private static final List<String> LOG = List.of(
+            "[1000ms][7997] 1971    b  3       io.stagebench.forked.MeasureLoop::backToBack (114 bytes)",
+            "[1001ms][7997]                    @ 69   io.x.ItchParser::parse (556 bytes)   failed to inline: callee is too large",
+            "[1010ms][7996] 1982    b  4       io.stagebench.forked.MeasureLoop::backToBack (114 bytes)",
+            "[1010ms][7996]                 \\-> TypeProfile (40960/40960 counts) = io/x/PipelineBenchmark",
+            "[1010ms][7996]                 @ 50   io.x.PipelineBenchmark::run (120 bytes)   inline (hot)",
+            "[1011ms][7997] 1983    b  3       io.x.Rare::encode (229 bytes)",
+            "[1011ms][7996]                   @ 69   io.x.ItchParser::parse (556 bytes)   failed to inline: hot method too big",
+            "[1011ms][7996]                   @ 155   io.x.Rare::encode (229 bytes)   failed to inline: low call site frequency",
+            "[1011ms][7996]                   @ 160   io.x.Never::called (40 bytes)   failed to inline: call site not reached",
+            "[1011ms][7996]                   @ 170   io.x.Sink::accept (40 bytes)   failed to inline: no static binding",
+            "[1012ms][7996] 1971       3       io.stagebench.forked.MeasureLoop::backToBack (114 bytes)   made not entrant: not used",
+            "[900ms][7996] 1900    b  4       io.x.ItchParser::parse (556 bytes)",
+            "[1020ms][7996] 1990 %  b  4       io.x.Rare::encode @ 12 (229 bytes)");
+
+    @Test
+    void shouldFindTheLoopsCallsThatAreNotInlinedAndNameTheOneBelowC2() {
+        MeasuredCode code = MeasuredCode.check(CompileLog.of(LOG), List.of(LOOP), 0, 2_000);
+
+        assertEquals(List.of(LOOP, "io.x.ItchParser::parse"), code.atC2());
+        // its on-stack replacement at C2 is not the code a call enters
+        assertEquals(List.of("io.x.Rare::encode (C1, tier 3)"), code.notAtC2());
+        assertEquals("Rare.encode (C1, tier 3)", MeasuredCode.shortName(code.notAtC2().get(0)));
+    }
+
+    @Test
+    void shouldPassACalleeOnceC2HasCompiledIt() {
+        List<String> log = new java.util.ArrayList<>(LOG);
+        log.add("[1500ms][7996] 2141    b  4       io.x.Rare::encode (229 bytes)");
+        log.add("[1501ms][7996] 1983       3       io.x.Rare::encode (229 bytes)   made not entrant: not used");
+
+        MeasuredCode code = MeasuredCode.check(CompileLog.of(log), List.of(LOOP), 0, 2_000);
+
+        assertEquals(List.of(LOOP, "io.x.ItchParser::parse", "io.x.Rare::encode"), code.atC2());
+        assertEquals(List.of(), code.notAtC2());
+        // the same log read at a moment before C2 compiled it
+        assertEquals(List.of("io.x.Rare::encode (C1, tier 3)"),
+                MeasuredCode.check(CompileLog.of(log), List.of(LOOP), 0, 1_400).notAtC2());
+    }
+
+    @Test
+    void shouldCallACalleeInterpretedWhenItNeverCompiledOrItsCodeWasThrownAway() {
+        List<String> log = new java.util.ArrayList<>(LOG.subList(0, 11));
+        log.add("[1600ms][7996] 1982       4       io.stagebench.forked.MeasureLoop::backToBack (114 bytes)"
+                + "   made not entrant: uncommon trap");
+
+        MeasuredCode before = MeasuredCode.check(CompileLog.of(log), List.of(LOOP), 0, 1_500);
+        assertEquals(List.of("io.x.Rare::encode (C1, tier 3)"), before.notAtC2());
+        assertEquals(List.of("io.x.ItchParser::parse (interpreted: never compiled)"), before.seldomBelowC2());
+        // a measured loop below C2 is always warned of
+        assertEquals(List.of(LOOP + " (interpreted: its compiled code was thrown away)"),
+                MeasuredCode.check(CompileLog.of(log), List.of(LOOP), 0, 2_000).notAtC2());
+    }
+
+    @Test
+    void shouldWarnOnlyOfCodeC1CompiledSinceWarmUpBeganAndCallTheOlderSeldomCalled() {
+        // encode's tier-3 code started at 1011 ms: before a warm-up that began at 1012 ms, after one at 1000 ms
+        MeasuredCode late = MeasuredCode.check(CompileLog.of(LOG), List.of(LOOP), 1_012, 2_000);
+        MeasuredCode early = MeasuredCode.check(CompileLog.of(LOG), List.of(LOOP), 1_000, 2_000);
+
+        assertEquals(List.of(), late.notAtC2());
+        assertEquals(List.of("io.x.Rare::encode (C1, tier 3)"), late.seldomBelowC2());
+        assertEquals(List.of("io.x.Rare::encode (C1, tier 3)"), early.notAtC2());
+        assertEquals(List.of(), early.seldomBelowC2());
+    }
+
+    @Test
+    void shouldSayWhyNothingWasChecked() {
+        MeasuredCode none = MeasuredCode.unchecked("this JVM was started without its compile log");
+
+        assertFalse(none.checked());
+        assertEquals(none, none.and(MeasuredCode.unchecked("again")));
+    }
+}
