@@ -46,7 +46,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "crosscheck", mixinStandardHelpOptions = true,
         description = {"Measure the reference stages with stagebench and with JMH and print both per stage.",
-            "JMH runs AverageTime; with their ratio, stages of 50 ns or more must agree within +-10%; then the same, batched. About 6 minutes."},
+            "JMH runs AverageTime; with their ratio, stages of 50 ns or more must agree within +-10%; then the same, batched. About 7 minutes."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every checked stage agrees", "1:a stage differs, a harness produced no figure, or the HTML"
             + " report could not be written",
@@ -70,8 +70,9 @@ public final class CrosscheckCommand implements Callable<Integer> {
     @Option(names = {"-w", "--warmup"}, paramLabel = "N", description = "stagebench warm-up messages per fork (default: ${DEFAULT-VALUE}).")
     long warmup = 200_000;
 
-    @Option(names = {"-n", "--messages"}, paramLabel = "N", description = "stagebench measured messages per fork (default: ${DEFAULT-VALUE}).")
-    int messages = 500_000;
+    @Option(names = {"-n", "--messages"}, paramLabel = "N", description = "stagebench measured messages per fork"
+            + " (default: the whole stream, --stream-messages: the messages JMH's calls walk).")
+    Integer messages;
 
     @Option(names = "--batch", paramLabel = "K|auto",
             description = {"Also measure each stage in batches of K messages (one begin/end pair around K) and compare"
@@ -108,7 +109,7 @@ public final class CrosscheckCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         List<CrossCheck.Pairing> pairings = selected();
-        if (forks < 1 || messages < 1 || warmup < 0) {
+        if (forks < 1 || messages() < 1 || warmup < 0) {
             throw usage("--forks and --messages must be at least 1 and --warmup not negative");
         }
         if (jmhForks < 1 || jmhWarmup < 0 || jmhIterations < 1 || jmhIterationMs < 10) {
@@ -124,7 +125,7 @@ public final class CrosscheckCommand implements Callable<Integer> {
         // stagebench: the reference benchmarks, back-to-back, on the same stream as JMH's
         List<String> benchmarks = pairings.stream().map(CrossCheck.Pairing::benchmark).distinct().toList();
         Map<String, String> params = Map.of("messages", Integer.toString(streamMessages), "seed", Long.toString(seed));
-        Session.Run run = session.begin(benchmarks, new Session.Plan(forks, warmup, messages, 1, params));
+        Session.Run run = session.begin(benchmarks, new Session.Plan(forks, warmup, messages(), 1, params));
         Path runDir = run.dir();
         System.err.println("[crosscheck] stagebench: " + String.join(", ", benchmarks) + ", " + forks + " fork(s) each");
         RunResults results = session.measure(run);
@@ -161,13 +162,11 @@ public final class CrosscheckCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "cross-check: stagebench back-to-back service time (%d fork(s) x %,d messages after %,d of"
                 + " warm-up) vs JMH AverageTime (%d fork(s) x %d x %d ms after %d warm-up iteration(s)); both on CPU %d,"
-                + " stream of %,d messages, seed %d%n", forks, messages, warmup, jmhForks, jmhIterations, jmhIterationMs,
+                + " stream of %,d messages, seed %d%n", forks, messages(), warmup, jmhForks, jmhIterations, jmhIterationMs,
                 jmhWarmup, session.cpu(), streamMessages, seed);
         out.println("both harnesses' forks: " + String.join(" ", Harness.SHARED_FORK_FLAGS)
                 + ", address randomisation off");
         out.print(CrossCheck.toText(rows));
-        out.println("why each ratio is what it is (measured):");
-        CrossCheck.explanations(rows).forEach(out::println);
         List<CrossCheck.Row> batchedRows = new ArrayList<>();
         for (CrossCheck.Pairing pairing : pairings) {
             RunResults.Benchmark figures = batched == null ? null : batched.benchmark(pairing.benchmark()).orElse(null);
@@ -180,6 +179,9 @@ public final class CrosscheckCommand implements Callable<Integer> {
                     samples.map(s -> s.percentileNs(50)).orElse(Double.NaN), scores, probe(figures), figures.batch(),
                     forkMeans));
         }
+        // after the batched rows: a per-message line weighs what a call fenced alone adds over the batches
+        out.println("why each ratio is what it is (measured):");
+        CrossCheck.explanations(rows, batchedRows, messages(), batchedMessages()).forEach(out::println);
         if (!batchedRows.isEmpty()) {
             out.println();
             out.println("batched: the same stages timed in batches (each sample the mean of K messages), against the same"
@@ -237,7 +239,16 @@ public final class CrosscheckCommand implements Callable<Integer> {
      *         500 000 of a 2 000 000-message stream, 31.3 ns over all of it)
      */
     private int batchedMessages() {
-        return Math.max(messages, streamMessages);
+        return Math.max(messages(), streamMessages);
+    }
+
+    /**
+     * @return the per-message run's measured messages a fork: {@code -n}, by default the whole stream, so its messages
+     *         are those JMH's calls and the batched run walk and the two tables differ by how, not by which, messages
+     *         are timed
+     */
+    private int messages() {
+        return messages == null ? streamMessages : messages;
     }
 
     private static double mean(RunResults.Samples samples) {
@@ -322,7 +333,7 @@ public final class CrosscheckCommand implements Callable<Integer> {
     private CrosscheckDocument document(List<CrossCheck.Row> rows, List<CrossCheck.Row> batchedRows, int measuringCpu,
                                         String mode, List<String> warnings) {
         return CrosscheckDocument.of(measuringCpu, streamMessages, seed,
-                new CrosscheckDocument.Stagebench(mode, forks, warmup, messages, batchedMessages()),
+                new CrosscheckDocument.Stagebench(mode, forks, warmup, messages(), batchedMessages()),
                 new CrosscheckDocument.Jmh("AverageTime", jmhForks, jmhWarmup, jmhIterations, jmhIterationMs, JMH_FILE),
                 rows, batch, batchedRows, warnings);
     }

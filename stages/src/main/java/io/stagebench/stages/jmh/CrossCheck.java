@@ -19,10 +19,13 @@ import java.util.Map;
  *       samples for this comparison only; stagebench's p50 is shown beside it. stagebench's
  *       reports otherwise never show a mean.</li>
  *   <li>{@code parse}, {@code encode}: identical work in both harnesses.</li>
- *   <li>{@code book}, {@code decide}: stagebench leaves the per-call preparation out of its
- *       timing ({@code Stamps.restart()}); JMH cannot, so it measures preparation alone and
+ *   <li>{@code book}: stagebench leaves the per-call preparation out of its timing
+ *       ({@code Stamps.restart()}); JMH cannot cheaply, so it measures preparation alone and
  *       preparation plus stage, and the stage is their difference (its error the root sum of
  *       squares of the two).</li>
+ *   <li>{@code decide}: a decision (~15 ns) is too short for that difference of two ~115 ns walks, whose error
+ *       spanned most of it; JMH times each call alone after an invocation-level setup does the preparation, less
+ *       the same call with nothing to time ({@code DecideJmh}).</li>
  *   <li>{@code pipeline}: stagebench's {@code unmarked} total (the same messages timed by the
  *       begin and end reads alone, one probe overhead subtracted) against JMH's whole call; the
  *       marked {@code total} (four intervals, three fenced marks inside) is shown beside it,
@@ -42,6 +45,8 @@ public final class CrossCheck {
     public static final double MIN_CHECKED_NS = 50;
     /** Largest accepted |stagebench / JMH - 1|, in percent. */
     public static final int TOLERANCE_PERCENT = 10;
+    /** Largest part of a per-message ratio's excess over 1 that its line may leave unexplained, in percent of JMH's figure. */
+    public static final int EXPLAINED_PERCENT = 5;
 
     /** A stagebench sample this long is an interruption of the thread, not the stage's code. */
     public static final double STALL_NS = 10_000;
@@ -61,18 +66,34 @@ public final class CrossCheck {
      * @param jmhBaseline a JMH benchmark subtracted from {@code jmh}, or null
      * @param intervals   timed intervals in one sample of {@code series} (each pays one probe)
      * @param checked     whether the row is held to the tolerance (false: shown and explained only)
+     * @param batched     what the batched figure is compared with, when not this pairing's own JMH figure (null)
      */
     public record Pairing(String stage, String benchmark, String series, String jmh, String jmhBaseline, int intervals,
-                          boolean checked) {
+                          boolean checked, Pairing batched) {
 
         /** A checked pairing of one timed interval per sample. */
         public Pairing(String stage, String benchmark, String series, String jmh, String jmhBaseline) {
-            this(stage, benchmark, series, jmh, jmhBaseline, 1, true);
+            this(stage, benchmark, series, jmh, jmhBaseline, 1, true, null);
+        }
+
+        /** @return this pairing, its batched figure compared with {@code jmh - jmhBaseline} */
+        Pairing batchedAgainst(String batchedJmh, String batchedBaseline) {
+            return new Pairing(stage, benchmark, series, jmh, jmhBaseline, intervals, checked,
+                    new Pairing(stage, benchmark, series, batchedJmh, batchedBaseline));
+        }
+
+        /** @return the pairing a batched figure is compared under: checked, one interval a sample */
+        public Pairing forBatches() {
+            return batched != null ? batched : new Pairing(stage, benchmark, series, jmh, jmhBaseline);
         }
 
         /** @return the JMH benchmarks this pairing needs, without the package */
         public List<String> jmhBenchmarks() {
-            return jmhBaseline == null ? List.of(jmh) : List.of(jmh, jmhBaseline);
+            List<String> names = new ArrayList<>(jmhBaseline == null ? List.of(jmh) : List.of(jmh, jmhBaseline));
+            if (batched != null) {
+                names.addAll(batched.jmhBenchmarks());
+            }
+            return names;
         }
 
         /** @return how the JMH figure is obtained, e.g. {@code BookJmh.parseAndApply - BookJmh.parse} */
@@ -85,10 +106,12 @@ public final class CrossCheck {
     public static final List<Pairing> PAIRINGS = List.of(
             new Pairing("parse", "parse", "parse", "ParseJmh.parse", null),
             new Pairing("book", "book", "book", "BookJmh.parseAndApply", "BookJmh.parse"),
-            new Pairing("decide", "decide", "decide", "DecideJmh.prepareAndDecide", "DecideJmh.prepare"),
+            // each call timed alone, as stagebench's per-message decide; batched, against JMH's overlapped calls
+            new Pairing("decide", "decide", "decide", "DecideCallJmh.decide", "DecideCallJmh.timer")
+                    .batchedAgainst("DecideJmh.prepareAndDecide", "DecideJmh.prepare"),
             new Pairing("encode", "encode", "encode", "EncodeJmh.encode", null),
             new Pairing("pipeline", "pipeline", "unmarked", "PipelineJmh.pipeline", null),
-            new Pairing("marked", "pipeline", "total", "PipelineJmh.pipeline", null, 4, false));
+            new Pairing("marked", "pipeline", "total", "PipelineJmh.pipeline", null, 4, false, null));
 
     /**
      * The probe as a fork measured it.
@@ -184,6 +207,11 @@ public final class CrossCheck {
             return (base - residueNs()) / jmhNs;
         }
 
+        /** @return the mean without interruptions and without the probe residue: what the stage's code took */
+        public double adjustedNs() {
+            return adjustedRatio() * jmhNs;
+        }
+
         /** @return whether a few interruptions carry enough of the stagebench mean to distort the comparison */
         public boolean noisy() {
             return stallShare > STALL_SHARE_WARNING;
@@ -262,9 +290,9 @@ public final class CrossCheck {
      */
     public static Row compareBatched(Pairing pairing, double[] samplesNs, double p50Ns, Map<String, JmhScore> jmh,
                                      Probe probe, int batch, List<Double> forkMeansNs) {
-        Pairing checked = new Pairing(pairing.stage(), pairing.benchmark(), pairing.series(), pairing.jmh(),
-                pairing.jmhBaseline(), 1, true);
-        Probe perMessage = probe == null ? null : pairing.jmhBaseline() != null ? new Probe(0, 0)
+        Pairing checked = pairing.forBatches();
+        // book and decide subtract their preparation's batch, which paid a probe as well: the residue cancels
+        Probe perMessage = probe == null ? null : checked.jmhBaseline() != null ? new Probe(0, 0)
                 : new Probe(probe.subtractedNs() / batch, probe.medianNs() / batch);
         Row row = compare(checked, samplesNs, p50Ns, jmh, perMessage);
         Verdict verdict = row.verdict() == Verdict.UNCHECKED ? checkedVerdict(row.ratio(), row.jmhNs()) : row.verdict();
@@ -285,6 +313,22 @@ public final class CrossCheck {
      *         the marked pipeline what the marks cost over the unmarked total
      */
     public static List<String> explanations(List<Row> rows) {
+        return explanations(rows, List.of(), 0, 0);
+    }
+
+    /**
+     * The per-message rows' lines, each with what its stage's batched row measured over the same stream: a per-message
+     * ratio's excess over 1 is then the sum of computed parts - the probe's residue and the interruptions (as in
+     * {@link #explanations(List)}), what timing each call alone adds over the same stage in batches of K (the
+     * serialising fences, which a batch pays once; and the message mix when the two runs timed different messages),
+     * and what is left, the batched figure's own distance from JMH's - and the line is {@code explained} when that
+     * last part is within {@value #EXPLAINED_PERCENT}%.
+     *
+     * @param batchedRows       the batched rows, by stage (empty: no batched run; the lines are then as above)
+     * @param messages          the messages a per-message fork measured
+     * @param batchedMessages   the messages a batched fork measured (the whole stream)
+     */
+    public static List<String> explanations(List<Row> rows, List<Row> batchedRows, long messages, long batchedMessages) {
         List<String> lines = new ArrayList<>();
         Row unmarked = rows.stream().filter(r -> r.stage().equals("pipeline")).findFirst().orElse(null);
         for (Row r : rows) {
@@ -307,6 +351,25 @@ public final class CrossCheck {
             }
             line.append(String.format(Locale.ROOT, " interruptions %.1f%% of the mean;", 100 * r.stallShare()));
             line.append(String.format(Locale.ROOT, " without both %.2f", r.adjustedRatio()));
+            Row b = r.batch() > 1 ? null : batchedRows.stream().filter(x -> x.stage().equals(r.stage())
+                    && x.verdict() != Verdict.MISSING).findFirst().orElse(null);
+            if (b != null && !r.stage().equals("marked")) {
+                double fencedNs = r.adjustedNs() - b.adjustedNs();
+                // against this row's JMH figure: decide's batched row has JMH figures of its own (overlapped calls)
+                double leftRatio = b.adjustedNs() / r.jmhNs() - 1;
+                line.append(String.format(Locale.ROOT, "; each call fenced alone %+.1f ns against batches of %d (%+.2f)",
+                        fencedNs, b.batch(), fencedNs / r.jmhNs()));
+                if (messages != batchedMessages) {
+                    line.append(String.format(Locale.ROOT, ", with the message mix: %,d messages against the stream's %,d",
+                            messages, batchedMessages));
+                }
+                line.append(String.format(Locale.ROOT, "; left %+.2f, the batched mean's own over this JMH figure", leftRatio));
+                line.append(Math.abs(leftRatio) <= EXPLAINED_PERCENT / 100.0 + 1e-12
+                        ? String.format(Locale.ROOT, " - explained within %d%%", EXPLAINED_PERCENT)
+                        : " - not explained within " + EXPLAINED_PERCENT + "%");
+                lines.add(line.toString());
+                continue;
+            }
             if (r.stage().equals("marked") && unmarked != null && Double.isFinite(unmarked.meanNs())) {
                 line.append(String.format(Locale.ROOT, "; the 3 marks add %+.1f ns to the unmarked mean (fences that"
                         + " stop one stage overlapping the next)", r.meanNs() - unmarked.meanNs()));
@@ -358,8 +421,10 @@ public final class CrossCheck {
         out.append("    ratio = stagebench mean / JMH avgt").append(nl);
         out.append(String.format(Locale.ROOT, "  check: the two agree within +-%d%% for stages of %.0f ns or more in either"
                 + " harness; '-' below that%n", TOLERANCE_PERCENT, MIN_CHECKED_NS));
-        out.append("  book and decide: JMH cannot leave the per-call preparation out, so its figure is the difference of")
-                .append(nl).append("    two benchmarks (preparation and stage, minus preparation alone)").append(nl);
+        out.append("  book: JMH cannot leave the per-call preparation out cheaply, so its figure is the difference of two")
+                .append(nl).append("    benchmarks (preparation and stage, minus preparation alone); decide: each call timed alone after an")
+                .append(nl).append("    untimed preparation (an invocation-level setup), less the same call with nothing to time - batched,")
+                .append(nl).append("    the difference of two benchmarks, as book's").append(nl);
         return out.toString();
     }
 

@@ -1,13 +1,7 @@
 package io.stagebench.stages.jmh;
 
-import io.stagebench.stages.bench.MessageCursor;
-import io.stagebench.stages.bench.ReferenceWorkload;
-import io.stagebench.stages.book.OrderBook;
-import io.stagebench.stages.decide.ImbalanceStrategy;
 import io.stagebench.stages.itch.ItchMessage;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -15,22 +9,12 @@ import org.openjdk.jmh.infra.Blackhole;
  * until one changes a book and then times only the strategy's decision. As for the book,
  * JMH measures the preparation alone ({@link #prepare}) and preparation plus decision
  * ({@link #prepareAndDecide}) over the same stream walk; the cross-check takes the decide
- * stage as their difference.
+ * stage as their difference, against stagebench's batched decide: like JMH's loop, a batch lets the calls overlap.
+ * The per-message decide, each call timed alone, has a twin of its own ({@link DecideCallJmh}).
  *
  * <p>Not final: JMH generates a subclass of every {@code @State} class (see {@link StageJmh}).
  */
-public class DecideJmh extends StageJmh {
-
-    private OrderBook book;
-    private ImbalanceStrategy strategy;
-    private MessageCursor cursor;
-
-    @Setup(Level.Trial)
-    public void setup() {
-        book = ReferenceWorkload.newBook();
-        cursor = new MessageCursor(ReferenceWorkload.stream(seed, messages), book);
-        strategy = ReferenceWorkload.newStrategy();
-    }
+public class DecideJmh extends DecideState {
 
     /** The baseline: parse and apply until a message changes a book, no decision. */
     @Benchmark

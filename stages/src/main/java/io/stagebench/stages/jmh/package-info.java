@@ -6,12 +6,15 @@
  *
  * <p>Where stagebench leaves per-call preparation out of its timing ({@code book} and
  * {@code decide} time only their stage after {@code Stamps.restart()}), JMH measures the
- * preparation alone and preparation plus stage, and the cross-check compares the difference:
+ * preparation alone and preparation plus stage, and the cross-check compares the difference; for
+ * {@code decide}, too short for that, JMH times each call after an untimed invocation-level setup,
+ * less the same call with nothing to time, and the difference is kept for stagebench's batched decide:
  * <pre>
  *   stagebench   JMH (AverageTime)
  *   parse        ParseJmh.parse
  *   book         BookJmh.parseAndApply - BookJmh.parse
- *   decide       DecideJmh.prepareAndDecide - DecideJmh.prepare
+ *   decide       DecideCallJmh.decide - DecideCallJmh.timer
+ *                (batched: DecideJmh.prepareAndDecide - DecideJmh.prepare)
  *   encode       EncodeJmh.encode
  *   pipeline     PipelineJmh.pipeline      (against stagebench's total)
  * </pre>

@@ -67,9 +67,26 @@ class CrossCheckTest {
     }
 
     @Test
+    void shouldCompareDecideCallByCallWithJmhsCallsTimedAloneAndBatchedWithItsOverlappedOnes() {
+        Map<String, CrossCheck.JmhScore> jmh = Map.of("DecideCallJmh.decide", new CrossCheck.JmhScore(55, 1),
+                "DecideCallJmh.timer", new CrossCheck.JmhScore(35, 1),
+                "DecideJmh.prepareAndDecide", new CrossCheck.JmhScore(130, 5), "DecideJmh.prepare", new CrossCheck.JmhScore(115, 5));
+
+        CrossCheck.Row perMessage = CrossCheck.compare(pairing("decide"), samples(20, 20), 20, jmh);
+        CrossCheck.Row batched = CrossCheck.compareBatched(pairing("decide"), samples(15, 15), 15, jmh,
+                new CrossCheck.Probe(20, 26), 16, List.of());
+
+        assertEquals(20, perMessage.jmhNs(), 1e-9);
+        assertEquals("DecideCallJmh.decide - DecideCallJmh.timer", perMessage.jmhSource());
+        assertEquals(15, batched.jmhNs(), 1e-9);
+        assertEquals("DecideJmh.prepareAndDecide - DecideJmh.prepare", batched.jmhSource());
+        assertEquals(CrossCheck.Verdict.OK, batched.verdict());
+    }
+
+    @Test
     void shouldReportAMissingFigureWhenEitherHarnessFailed() {
         CrossCheck.Row noBaseline = CrossCheck.compare(pairing("decide"), samples(60), 60,
-                Map.of("DecideJmh.prepareAndDecide", new CrossCheck.JmhScore(200, 1)));
+                Map.of("DecideCallJmh.decide", new CrossCheck.JmhScore(200, 1)));
         CrossCheck.Row noStagebench = CrossCheck.compare(pairing("encode"), null, Double.NaN,
                 Map.of("EncodeJmh.encode", new CrossCheck.JmhScore(60, 1)));
 
@@ -117,6 +134,32 @@ class CrossCheckTest {
     }
 
     @Test
+    void shouldSplitAPerMessageRatiosExcessIntoResidueFencingAloneAndWhatTheBatchedFigureLeaves() {
+        Map<String, CrossCheck.JmhScore> jmh = Map.of("EncodeJmh.encode", new CrossCheck.JmhScore(50, 1),
+                "ParseJmh.parse", new CrossCheck.JmhScore(20, 1));
+        List<CrossCheck.Row> rows = List.of(
+                CrossCheck.compare(pairing("encode"), samples(80, 80), 80, jmh, new CrossCheck.Probe(20, 26)),
+                CrossCheck.compare(pairing("parse"), samples(30, 30), 30, jmh, new CrossCheck.Probe(20, 20)));
+        // batches of 8: encode 52.75 ns a message (its residue 6/8), parse 24 ns (none)
+        List<CrossCheck.Row> batched = List.of(
+                CrossCheck.compareBatched(pairing("encode"), samples(52.75, 52.75), 52.75, jmh, new CrossCheck.Probe(20, 26), 8, List.of()),
+                CrossCheck.compareBatched(pairing("parse"), samples(24, 24), 24, jmh, new CrossCheck.Probe(20, 20), 8, List.of()));
+
+        List<String> lines = CrossCheck.explanations(rows, batched, 2_000_000, 2_000_000);
+        List<String> mixed = CrossCheck.explanations(rows, batched, 500_000, 2_000_000);
+
+        // encode: 1.60 = 0.12 residue + (74 - 52) / 50 = 0.44 fencing alone + 0.04 the batched figure's own
+        assertTrue(lines.get(0).contains("without both 1.48; each call fenced alone +22.0 ns against batches of 8 (+0.44);"
+                + " left +0.04, the batched mean's own over this JMH figure - explained within 5%"), lines.get(0));
+        // parse: 1.50 = (30 - 24) / 20 fencing alone + 0.20 left, beyond 5%
+        assertTrue(lines.get(1).contains("each call fenced alone +6.0 ns against batches of 8 (+0.30); left +0.20, the"
+                + " batched mean's own over this JMH figure - not explained within 5%"), lines.get(1));
+        assertTrue(mixed.get(0).contains("(+0.44), with the message mix: 500,000 messages against the stream's 2,000,000;"),
+                mixed.get(0));
+        assertEquals(CrossCheck.explanations(rows), CrossCheck.explanations(rows, List.of(), 500_000, 2_000_000));
+    }
+
+    @Test
     void shouldExplainEachRatioWithTheProbeResidueInterruptionsAndTheMarksCost() {
         Map<String, CrossCheck.JmhScore> jmh = Map.of("PipelineJmh.pipeline", new CrossCheck.JmhScore(100, 2),
                 "EncodeJmh.encode", new CrossCheck.JmhScore(50, 1));
@@ -138,8 +181,8 @@ class CrossCheckTest {
 
     @Test
     void shouldNeedEachJmhBenchmarkOnceForEveryStage() {
-        assertEquals(List.of("ParseJmh.parse", "BookJmh.parseAndApply", "BookJmh.parse", "DecideJmh.prepareAndDecide",
-                "DecideJmh.prepare", "EncodeJmh.encode", "PipelineJmh.pipeline"), CrossCheck.jmhBenchmarks(CrossCheck.PAIRINGS));
+        assertEquals(List.of("ParseJmh.parse", "BookJmh.parseAndApply", "BookJmh.parse", "DecideCallJmh.decide",
+                "DecideCallJmh.timer", "DecideJmh.prepareAndDecide", "DecideJmh.prepare", "EncodeJmh.encode", "PipelineJmh.pipeline"), CrossCheck.jmhBenchmarks(CrossCheck.PAIRINGS));
     }
 
     @Test
@@ -174,15 +217,17 @@ class CrossCheckTest {
                   ns        stagebench p50 stagebench mean*    JMH avgt +- error   ratio  check    JMH figure
                   parse               52.0             53.0          50.0 +- 0.5   1.060  OK       ParseJmh.parse
                   book               130.0            135.0         100.0 +- 5.0   1.350  DIFF     BookJmh.parseAndApply - BookJmh.parse
-                  decide                 -                -                    -       -  MISSING  DecideJmh.prepareAndDecide - DecideJmh.prepare
+                  decide                 -                -                    -       -  MISSING  DecideCallJmh.decide - DecideCallJmh.timer
                   encode              20.0             20.0                 21.0   0.952  -        EncodeJmh.encode
                   pipeline        123000.0         124000.0   123456.7 +- 1234.5   1.004  OK       PipelineJmh.pipeline
                   marked             165.0            165.0   123456.7 +- 1234.5   0.001  -        PipelineJmh.pipeline
                   * mean of stagebench's samples, computed for this comparison only (JMH's AverageTime is a mean);
                     ratio = stagebench mean / JMH avgt
                   check: the two agree within +-10% for stages of 50 ns or more in either harness; '-' below that
-                  book and decide: JMH cannot leave the per-call preparation out, so its figure is the difference of
-                    two benchmarks (preparation and stage, minus preparation alone)
+                  book: JMH cannot leave the per-call preparation out cheaply, so its figure is the difference of two
+                    benchmarks (preparation and stage, minus preparation alone); decide: each call timed alone after an
+                    untimed preparation (an invocation-level setup), less the same call with nothing to time - batched,
+                    the difference of two benchmarks, as book's
                 """, CrossCheck.toText(rows));
     }
 }

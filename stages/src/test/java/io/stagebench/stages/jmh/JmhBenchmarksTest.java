@@ -30,7 +30,8 @@ class JmhBenchmarksTest {
 
     private static final String PACKAGE = "io.stagebench.stages.jmh.";
     private static final List<String> BENCHMARKS = List.of("BookJmh.parse", "BookJmh.parseAndApply",
-            "DecideJmh.prepare", "DecideJmh.prepareAndDecide", "EncodeJmh.encode", "ParseJmh.parse",
+            "DecideCallJmh.decide", "DecideCallJmh.timer", "DecideJmh.prepare", "DecideJmh.prepareAndDecide",
+            "EncodeJmh.encode", "ParseJmh.parse",
             "PipelineJmh.pipeline");
 
     @Test
