@@ -52,6 +52,22 @@ class JitEventsTest {
     }
 
     @Test
+    void shouldReadLinesStampedWithTheWritingThreadAndPassOverTheirInliningLines() {
+        List<String> log = List.of(
+                "[1796221888955ms][7996] 1982    b  4       io.stagebench.forked.MeasureLoop::backToBack (114 bytes)",
+                "[1796221888957ms][7996]                   @ 69   io.x.ItchParser::parse (556 bytes)   failed to inline: too big",
+                "[1796221888958ms][7996]                !              @ 11   jdk.internal.foreign.abi.DowncallStub::invoke"
+                        + " (88 bytes)   force inline by annotation",
+                "[1796221888960ms][7996] cid= 1982     level=4 io.x.Rare.encode(J)J trap_bci=10 unstable_if reinterpret pc=0x1");
+
+        assertEquals(List.of("compiled io.stagebench.forked.MeasureLoop::backToBack (C2)",
+                        "deoptimised io.x.Rare.encode(long) at bci 10 (unstable_if, reinterpret)"),
+                JitEvents.named(log, List.of(new long[] {1796221888900L, 1796221889000L})));
+        assertTrue(JitEvents.logFlag(Path.of("/r/fork-1.jit.log")).contains("jit+inlining=debug"));
+        assertTrue(JitEvents.logFlag(Path.of("/r/fork-1.jit.log")).endsWith(":timemillis,tid:filecount=0"));
+    }
+
+    @Test
     void shouldKeepTheTenMostFrequentAndCountTheRest() {
         List<String> many = new java.util.ArrayList<>();
         for (int i = 0; i < 14; i++) {
