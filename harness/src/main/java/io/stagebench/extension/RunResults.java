@@ -81,7 +81,7 @@ public final class RunResults {
 
         /**
          * @return the probe's cost, averaged over the successful forks: what was subtracted per
-         *         timed interval, and the median probe measured; empty without a successful fork
+         *         timed interval, the median probe measured and the counter's step; empty without a successful fork
          */
         public Optional<ProbeCost> probe() {
             List<ForkResult> forks = outcome.forks();
@@ -90,11 +90,13 @@ public final class RunResults {
             }
             double subtracted = 0;
             double median = 0;
+            double step = 0;
             for (ForkResult fork : forks) {
                 subtracted += fork.calibration().toNs(fork.overhead().subtractedTicks());
                 median += fork.calibration().toNs(fork.overhead().medianTicks());
+                step += fork.calibration().toNs(fork.stepTicks());
             }
-            return Optional.of(new ProbeCost(subtracted / forks.size(), median / forks.size()));
+            return Optional.of(new ProbeCost(subtracted / forks.size(), median / forks.size(), step / forks.size()));
         }
     }
 
@@ -103,8 +105,9 @@ public final class RunResults {
      *
      * @param subtractedNs what is subtracted from every interval
      * @param medianNs     the median probe measured
+     * @param stepNs       the counter's step: the coarser of the back-to-back and the interval step
      */
-    public record ProbeCost(double subtractedNs, double medianNs) {
+    public record ProbeCost(double subtractedNs, double medianNs, double stepNs) {
     }
 
     /** Samples of one series, in ns. */

@@ -261,7 +261,7 @@ public final class CrosscheckCommand implements Callable<Integer> {
 
     /** @return the mean over forks of the probe subtracted and the median probe, in ns; null without forks */
     private static CrossCheck.Probe probe(RunResults.Benchmark figures) {
-        return figures.probe().map(p -> new CrossCheck.Probe(p.subtractedNs(), p.medianNs())).orElse(null);
+        return figures.probe().map(p -> new CrossCheck.Probe(p.subtractedNs(), p.medianNs(), p.stepNs())).orElse(null);
     }
 
     private Map<String, CrossCheck.JmhScore> runJmh(List<CrossCheck.Pairing> pairings, int measuringCpu, Path runDir,

@@ -118,8 +118,15 @@ public final class CrossCheck {
      *
      * @param subtractedNs the overhead subtracted from every interval
      * @param medianNs     the median back-to-back probe
+     * @param stepNs       the counter's step (NaN: unknown): it rounds each interval, and biases no mean of
+     *                     intervals that start at every phase of it
      */
-    public record Probe(double subtractedNs, double medianNs) {
+    public record Probe(double subtractedNs, double medianNs, double stepNs) {
+
+        /** A probe whose counter step is not known. */
+        public Probe(double subtractedNs, double medianNs) {
+            this(subtractedNs, medianNs, Double.NaN);
+        }
 
         /** @return what a typical probe costs above what is subtracted (never below 0) */
         public double residueNs() {
@@ -341,8 +348,10 @@ public final class CrossCheck {
                 line.append(String.format(Locale.ROOT, " batches of %d;", r.batch()));
             }
             if (r.probe() != null) {
-                line.append(String.format(Locale.ROOT, " probe %.1f ns subtracted (%.0f%% of the mean), residue +%.1f ns",
+                line.append(String.format(Locale.ROOT, " probe %.1f ns subtracted (%.0f%% of the mean%s), residue +%.1f ns",
                         r.probe().subtractedNs() * r.intervals(), 100 * r.probe().subtractedNs() * r.intervals() / r.meanNs(),
+                        Double.isFinite(r.probe().stepNs()) && r.batch() == 1
+                                ? String.format(Locale.ROOT, "; step %.1f ns, no bias to a mean", r.probe().stepNs()) : "",
                         r.residueNs()));
                 if (r.intervals() > 1) {
                     line.append(" (").append(r.intervals()).append(" intervals)");

@@ -146,6 +146,8 @@ class CrossCheckTest {
                 CrossCheck.compareBatched(pairing("parse"), samples(24, 24), 24, jmh, new CrossCheck.Probe(20, 20), 8, List.of()));
 
         List<String> lines = CrossCheck.explanations(rows, batched, 2_000_000, 2_000_000);
+        List<String> stepped = CrossCheck.explanations(List.of(CrossCheck.compare(pairing("encode"), samples(80, 80), 80, jmh,
+                new CrossCheck.Probe(20, 26, 10))), batched, 2_000_000, 2_000_000);
         List<String> mixed = CrossCheck.explanations(rows, batched, 500_000, 2_000_000);
 
         // encode: 1.60 = 0.12 residue + (74 - 52) / 50 = 0.44 fencing alone + 0.04 the batched figure's own
@@ -157,6 +159,8 @@ class CrossCheckTest {
         assertTrue(mixed.get(0).contains("(+0.44), with the message mix: 500,000 messages against the stream's 2,000,000;"),
                 mixed.get(0));
         assertEquals(CrossCheck.explanations(rows), CrossCheck.explanations(rows, List.of(), 500_000, 2_000_000));
+        assertTrue(stepped.get(0).contains("probe 20.0 ns subtracted (25% of the mean; step 10.0 ns, no bias to a mean),"
+                + " residue +6.0 ns"), stepped.get(0));
     }
 
     @Test
