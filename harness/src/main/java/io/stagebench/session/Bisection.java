@@ -21,6 +21,7 @@ import io.stagebench.store.StoreException;
 import io.stagebench.store.StoredRun;
 import io.stagebench.system.Environment;
 import io.stagebench.system.GitInfo;
+import io.stagebench.system.GitWorktree;
 import io.stagebench.system.SystemFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -405,14 +406,38 @@ public final class Bisection implements AutoCloseable {
                 checkout = AbBuilds.checkout(recipe, home, commit.hash(), launcher, session.launchers(),
                         "commit " + commit.shortHash());
             } catch (IOException | UsageException e) {
-                failed.add(commit.hash());
-                err.println("[bisect] " + commit.shortHash() + " does not build: " + e.getMessage());
+                boolean stopped = GitWorktree.isStopping();
+                err.println(buildFailure(commit.shortHash(), e.getMessage(), stopped));
                 err.flush();
+                if (stopped) {
+                    awaitHalt(); // the stop ends the command: no neighbour is tried, no further line printed
+                }
+                failed.add(commit.hash());
                 return Optional.empty();
             }
             built.put(commit.hash(), checkout);
         }
         return Optional.of(checkout.built());
+    }
+
+    /**
+     * @return the line of a build that ended without a build: stopped by SIGINT or SIGTERM (its
+     *         command killed by the stop, not failing), or failed
+     */
+    static String buildFailure(String shortHash, String problem, boolean stopped) {
+        return stopped ? "[bisect] stopped while building " + shortHash + ": stagebench is stopping (nothing of it is judged)"
+                : "[bisect] " + shortHash + " does not build: " + problem;
+    }
+
+    /** Waits for the JVM to halt: its shutdown hooks are ending what this command started. */
+    private static void awaitHalt() {
+        while (true) {
+            try {
+                Thread.sleep(Long.MAX_VALUE);
+            } catch (InterruptedException e) {
+                // keep waiting: the JVM halts once its shutdown hooks are done
+            }
+        }
     }
 
     /** Removes a commit's worktree once its comparison is made; the first one built (GOOD) is kept for the next. */

@@ -329,7 +329,8 @@ public final class GitWorktree implements AutoCloseable {
         }
     }
 
-    private static boolean isStopping() {
+    /** @return true once a stop (SIGTERM, SIGINT) has begun to end the commands this JVM runs */
+    public static boolean isStopping() {
         synchronized (RUNNING) {
             return stopping;
         }

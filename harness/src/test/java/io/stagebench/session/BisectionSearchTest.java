@@ -54,4 +54,12 @@ class BisectionSearchTest {
         assertEquals(3, search.lastGood());
         assertEquals(5, search.firstBad());
     }
+
+    @Test
+    void shouldSayABuildEndedByAStopWasStoppedNotThatTheCommitDoesNotBuild() {
+        assertEquals("[bisect] stopped while building 788b1f85f2cb: stagebench is stopping (nothing of it is judged)",
+                Bisection.buildFailure("788b1f85f2cb", "mvn package was stopped: stagebench is stopping", true));
+        assertEquals("[bisect] 788b1f85f2cb does not build: mvn package failed (exit 1)",
+                Bisection.buildFailure("788b1f85f2cb", "mvn package failed (exit 1)", false));
+    }
 }
