@@ -5,12 +5,14 @@ import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ClockMeasurement;
 import io.stagebench.clock.ProbeOverhead;
+import io.stagebench.host.CpuLock;
 import io.stagebench.host.RunConfig;
 import io.stagebench.json.Json;
 import io.stagebench.probe.ClockProbeMain;
 import io.stagebench.probe.ClocksReport;
 import io.stagebench.process.JvmFork;
 import io.stagebench.session.ClockBindingConverter;
+import io.stagebench.session.SessionOptions;
 import io.stagebench.system.CpuInfo;
 import io.stagebench.system.CpuList;
 import io.stagebench.system.CpuSelection;
@@ -65,6 +67,10 @@ public final class ClocksCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON instead of the table.")
     boolean json;
 
+    @Option(names = "--no-wait", description = "When another stagebench measures on the CPU, stop (exit 2) instead of"
+            + " waiting for it to end.")
+    boolean noWait;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -74,6 +80,10 @@ public final class ClocksCommand implements Callable<Integer> {
         SystemFiles files = SystemFiles.host();
         int measuredCpu = CpuSelection.choose(cpu == null ? OptionalInt.empty() : OptionalInt.of(cpu), files);
         CpuList serviceCpus = CpuSelection.online(files).without(measuredCpu);
+        // a probe shares the CPU with no other measurement: held until the command ends (Main.run)
+        List<String> lockWarnings = new ArrayList<>();
+        CpuLock.acquire(measuredCpu, SessionOptions.commandText(spec), !noWait, spec.commandLine().getErr(), lockWarnings);
+        lockWarnings.forEach(w -> spec.commandLine().getErr().println("*** WARNING: " + w));
 
         List<ClockMeasurement> measurements = new ArrayList<>();
         List<String> failures = new ArrayList<>();

@@ -81,13 +81,13 @@ public final class SessionOptions {
      */
     public MeasurementSession open() {
         MeasurementSession session = MeasurementSession.open(cpu, results, mixee.commandLine().getErr(), launchers());
-        session.lockCpu(commandText(), !noWait);
+        session.lockCpu(commandText(mixee), !noWait);
         return session;
     }
 
-    /** @return this command line as typed, for a launcher that waits for it: "stagebench run encode -f 3" */
-    private String commandText() {
-        CommandLine root = mixee.root().commandLine();
+    /** @return the command line of {@code spec} as typed, for a launcher that waits for it: "stagebench run encode -f 3" */
+    public static String commandText(CommandLine.Model.CommandSpec spec) {
+        CommandLine root = spec.root().commandLine();
         List<String> args = root.getParseResult() == null ? List.of() : root.getParseResult().originalArgs();
         String text = "stagebench " + String.join(" ", args);
         return text.length() <= 160 ? text : text.substring(0, 157) + "...";

@@ -126,4 +126,21 @@ class CpuLockTest {
         assertTrue(err.toString().startsWith("stagebench run: CPU " + CPU + " is measuring for pid " + other.pid()), err.toString());
         assertEquals(0, CpuLock.heldCount());
     }
+
+    @Test
+    void shouldHaveClocksWaitForTheCpuOrExitTwoInOneLineWhenToldNotTo() throws Exception {
+        Process other = holder("stagebench run encode");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = Main.run(new String[] {"clocks", "--cpu", Integer.toString(CPU), "--no-wait"}, new PrintWriter(out, true),
+                new PrintWriter(err, true));
+
+        assertEquals(2, code, err.toString());
+        assertEquals(1, err.toString().lines().count(), err.toString());
+        assertTrue(err.toString().startsWith("stagebench clocks: CPU " + CPU + " is measuring for pid " + other.pid()
+                + " (stagebench run encode) since "), err.toString());
+        assertEquals("", out.toString());
+        assertEquals(0, CpuLock.heldCount());
+    }
 }
