@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ServiceLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -90,6 +91,7 @@ public final class Main implements ForkLaunchers.Chosen {
         for (CommandProvider provider : ServiceLoader.load(CommandProvider.class)) {
             cli.addSubcommand(provider.newCommand());
         }
+        cli.registerConverter(Path.class, Main::path); // after the subcommands: it reaches those added so far
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler(Main::oneLineUsageError);
@@ -118,7 +120,7 @@ public final class Main implements ForkLaunchers.Chosen {
             case StoreException e -> e.getMessage();
             case IOException e -> IoProblems.describe(e);
             case UncheckedIOException e -> IoProblems.describe(e.getCause());
-            case InvalidPathException e -> "not a valid path: " + e.getMessage();
+            case InvalidPathException e -> IoProblems.invalidPath(e);
             default -> null;
         };
     }
@@ -129,9 +131,29 @@ public final class Main implements ForkLaunchers.Chosen {
                 + ", not in your input; please report it with the command line and the stack trace above";
     }
 
+    /** A path option's value; the InvalidPathException kept as the cause, which picocli's own converter drops. */
+    private static Path path(String value) {
+        try {
+            return Path.of(value);
+        } catch (InvalidPathException e) {
+            CommandLine.TypeConversionException conversion = new CommandLine.TypeConversionException(
+                    IoProblems.invalidPath(e));
+            conversion.initCause(e);
+            throw conversion;
+        }
+    }
+
     private static int oneLineUsageError(CommandLine.ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
         String message = ex.getMessage().replace(System.lineSeparator(), " ").replace('\n', ' ');
+        for (Throwable cause = ex.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause instanceof InvalidPathException invalid) {
+                // not picocli's "cannot convert ... (java.nio.file.InvalidPathException: ...)"
+                String option = ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o ? o.longestName() + ": " : "";
+                cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + option + IoProblems.invalidPath(invalid));
+                return EXIT_USAGE;
+            }
+        }
         cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + message
                 + " (see '" + cmd.getCommandSpec().qualifiedName() + " --help')");
         return EXIT_USAGE;

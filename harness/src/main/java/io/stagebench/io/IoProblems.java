@@ -5,6 +5,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.util.Locale;
@@ -25,6 +26,25 @@ public final class IoProblems {
             return fs.getFile() + (fs.getOtherFile() != null ? " -> " + fs.getOtherFile() : "") + ": " + reason(fs);
         }
         return reason(e);
+    }
+
+    /**
+     * @return a path the JVM cannot turn into a file name, in one line: the path, the reason and,
+     *         where this JVM names files in an encoding other than UTF-8 (a C or POSIX locale), the fix
+     */
+    public static String invalidPath(InvalidPathException e) {
+        return invalidPath(e, System.getProperty("sun.jnu.encoding", "UTF-8"));
+    }
+
+    /** As {@link #invalidPath(InvalidPathException)}, with the file-name encoding given. */
+    static String invalidPath(InvalidPathException e, String fileNameEncoding) {
+        String line = "the path '" + e.getInput() + "' cannot be a file name: " + e.getReason();
+        if (fileNameEncoding.equalsIgnoreCase("UTF-8")) {
+            return line;
+        }
+        // the JVM reads file names and arguments in the locale's encoding (sun.jnu.encoding, not settable by -D)
+        return line + "; this JVM names files in " + fileNameEncoding + " (a C or POSIX locale): run it in a UTF-8 locale,"
+                + " e.g. LC_ALL=C.UTF-8";
     }
 
     /** @return why {@code e} happened, without the path: "permission denied", "no space left on device", ... */

@@ -230,6 +230,14 @@ class RunCommandTest {
     }
 
     @Test
+    void shouldNameAPathThatCannotBeAFileNameInOneLine() throws Exception {
+        int code = Main.run(new String[] {"run", "spin", "--results", "a\0b"}, new PrintWriter(out, true),
+                new PrintWriter(err, true), InProcessForks.LAUNCHERS);
+
+        assertUsageError(code, "stagebench run: --results: the path 'a\0b' cannot be a file name: Nul character not allowed");
+    }
+
+    @Test
     void shouldRefuseAClassPathEntryThatDoesNotExistBeforeAnyFork() throws Exception {
         assertUsageError(run("--classpath", results.resolve("target/classes").toString()),
                 "stagebench run: --classpath: no such file or folder: " + results.resolve("target/classes"));
