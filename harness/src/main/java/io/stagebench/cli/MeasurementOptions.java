@@ -1,10 +1,12 @@
 package io.stagebench.cli;
 
 import io.stagebench.host.BatchPilot;
+import io.stagebench.host.ForkHeap;
 import io.stagebench.host.Rate;
 import io.stagebench.host.RunConfig;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.session.SessionOptions;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -249,6 +251,21 @@ final class MeasurementOptions {
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
+    }
+
+    /**
+     * Sizes the forks' heap from what their stream needs ({@link ForkHeap}), before any fork starts;
+     * a sized heap is said in one line on {@code err}.
+     *
+     * @return {@code settings}, with the sized heap's flags when it was sized
+     * @throws io.stagebench.extension.command.UsageException one line with the fix, when the need cannot fit
+     */
+    UnaryOperator<RunConfig.Builder> forkHeap(BenchmarkRegistry registry, List<String> benchmarks,
+                                              UnaryOperator<RunConfig.Builder> settings, PrintWriter err) {
+        RunConfig planned = settings.apply(RunConfig.builder(benchmarks, -1, java.nio.file.Path.of("."))).build();
+        ForkHeap.Plan heap = ForkHeap.plan(planned, benchmarks.stream().map(registry::get).toList());
+        heap.line().ifPresent(err::println);
+        return heap.sized() ? builder -> settings.apply(builder).jvmFlags(heap.flags()) : settings;
     }
 
     CommandLine.ParameterException usage(String message) {

@@ -144,6 +144,7 @@ public final class RunCommand implements Callable<Integer> {
         measurement.checkParams(registry, benchmarks, params);
         UnaryOperator<RunConfig.Builder> settings = settings();
         measurement.checkDerived(registry, benchmarks, settings, params);
+        settings = measurement.forkHeap(registry, benchmarks, settings, spec.commandLine().getErr());
         MeasurementSession session = sessionOptions.open();
         MeasurementSession.Measurement run = session.begin(RunStore.projectHome(), benchmarks, settings);
 

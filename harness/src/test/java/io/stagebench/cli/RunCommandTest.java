@@ -230,6 +230,13 @@ class RunCommandTest {
     }
 
     @Test
+    void shouldRefuseStampArraysLargerThanHalfAGivenHeapBeforeAnyFork() throws Exception {
+        assertUsageError(run("spin", "-f", "1", "-n", "10000000", "--jvm-arg=-Xmx64m"),
+                "stagebench run: benchmark 'spin': 10,000,000 messages a fork need 163 MiB of stamp arrays, more than half"
+                        + " the fork's heap of 64 MiB (-Xmx given); fix: a larger heap, e.g. --jvm-arg=-Xmx768m");
+    }
+
+    @Test
     void shouldNameAPathThatCannotBeAFileNameInOneLine() throws Exception {
         int code = Main.run(new String[] {"run", "spin", "--results", "a\0b"}, new PrintWriter(out, true),
                 new PrintWriter(err, true), InProcessForks.LAUNCHERS);
