@@ -4,6 +4,8 @@ import io.stagebench.host.BatchPilot;
 import io.stagebench.host.ForkHeap;
 import io.stagebench.host.Rate;
 import io.stagebench.host.RunConfig;
+import io.stagebench.host.RunDuration;
+import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.session.SessionOptions;
 import java.io.PrintWriter;
@@ -255,7 +257,8 @@ final class MeasurementOptions {
 
     /**
      * Sizes the forks' heap from what their stream needs ({@link ForkHeap}), before any fork starts;
-     * a sized heap is said in one line on {@code err}.
+     * a sized heap is said in one line on {@code err}, and so is a run that takes an hour or more
+     * ({@link RunDuration}).
      *
      * @return {@code settings}, with the sized heap's flags when it was sized
      * @throws io.stagebench.extension.command.UsageException one line with the fix, when the need cannot fit
@@ -263,8 +266,10 @@ final class MeasurementOptions {
     UnaryOperator<RunConfig.Builder> forkHeap(BenchmarkRegistry registry, List<String> benchmarks,
                                               UnaryOperator<RunConfig.Builder> settings, PrintWriter err) {
         RunConfig planned = settings.apply(RunConfig.builder(benchmarks, -1, java.nio.file.Path.of("."))).build();
-        ForkHeap.Plan heap = ForkHeap.plan(planned, benchmarks.stream().map(registry::get).toList());
+        List<BenchmarkDescriptor> descriptors = benchmarks.stream().map(registry::get).toList();
+        ForkHeap.Plan heap = ForkHeap.plan(planned, descriptors);
         heap.line().ifPresent(err::println);
+        RunDuration.line(planned, descriptors).ifPresent(err::println);
         return heap.sized() ? builder -> settings.apply(builder).jvmFlags(heap.flags()) : settings;
     }
 
