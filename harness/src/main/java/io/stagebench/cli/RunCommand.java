@@ -3,9 +3,11 @@ package io.stagebench.cli;
 import io.stagebench.api.ParameterDeclaration;
 import io.stagebench.console.RunReport;
 import io.stagebench.host.RunConfig;
+import io.stagebench.host.Runner;
 import io.stagebench.io.Terminal;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.Mode;
+import io.stagebench.process.LiveForks;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
@@ -147,8 +149,32 @@ public final class RunCommand implements Callable<Integer> {
         settings = measurement.forkHeap(registry, benchmarks, settings, spec.commandLine().getErr());
         MeasurementSession session = sessionOptions.open();
         MeasurementSession.Measurement run = session.begin(RunStore.projectHome(), benchmarks, settings);
+        LiveForks.launcher().keepOnStop();
+        try {
+            return measureAndStore(session, run, registry, source, out);
+        } finally {
+            LiveForks.launcher().keepEnded(); // stopped, the JVM halts once this is said (130 / 143)
+        }
+    }
 
-        List<BenchmarkOutcome> outcomes = session.run(run, registry, source.launcher());
+    private int measureAndStore(MeasurementSession session, MeasurementSession.Measurement run, BenchmarkRegistry registry,
+                                BenchmarkSource source, PrintWriter out) throws IOException {
+        List<BenchmarkOutcome> outcomes;
+        String stopped = null;
+        try {
+            outcomes = session.run(run, registry, source.launcher());
+        } catch (Runner.StoppedRun e) {
+            if (e.outcomes().isEmpty()) {
+                spec.commandLine().getErr().println("stagebench run: stopped before any fork finished: nothing to keep");
+                return EXIT_INCOMPLETE;
+            }
+            // what the finished forks measured is kept, stored with a warning that says it was stopped
+            outcomes = e.outcomes();
+            stopped = e.getMessage();
+            List<String> warnings = new ArrayList<>(run.warnings());
+            warnings.add(e.warning());
+            run = new MeasurementSession.Measurement(run.config(), run.environment(), run.readiness(), warnings);
+        }
         RunReport report = run.report(outcomes, quick && measurement.forks == null);
         boolean jmh = !format.equals("text");
         PrintWriter text = jmh ? spec.commandLine().getErr() : out;
@@ -180,6 +206,12 @@ public final class RunCommand implements Callable<Integer> {
                 default -> JmhResultFile.FILE;
             })));
             out.flush();
+        }
+        if (stopped != null) {
+            text.println(terminal.highlight("*** STOPPED: " + stopped + "; what they measured is stored in " + run.dir()
+                    + ", marked as stopped"));
+            text.flush();
+            return EXIT_INCOMPLETE;
         }
         // the last line says when a fork failed: a run stored without some forks is not a clean run
         report.failureLine().ifPresent(line -> text.println(terminal.highlight(line)));

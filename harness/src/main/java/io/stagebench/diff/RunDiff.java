@@ -1,6 +1,7 @@
 package io.stagebench.diff;
 
 import io.stagebench.api.TagDeclaration;
+import io.stagebench.host.Runner;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.store.Pairing;
 import io.stagebench.store.RunStore;
@@ -90,6 +91,11 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
     public static RunDiff compare(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic> statistics, List<String> only,
                                   boolean tags) {
         List<String> warnings = new ArrayList<>();
+        for (StoredRun side : List.of(a, b)) {
+            // a stopped run holds fewer forks than asked for: its verdicts rest on what it has
+            side.warnings().stream().filter(w -> w.startsWith(Runner.STOPPED_WARNING)).findFirst()
+                    .ifPresent(w -> warnings.add((side == a ? "A (" : "B (") + side.dir() + "): " + w));
+        }
         for (String name : only) {
             if (a.benchmark(name).isEmpty() || b.benchmark(name).isEmpty()) {
                 throw new DiffException("benchmark '" + name + "' is not in " + (a.benchmark(name).isEmpty() ? "A (" + a.dir() + ")" : "B (" + b.dir() + ")")

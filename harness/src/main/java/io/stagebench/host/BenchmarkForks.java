@@ -17,6 +17,7 @@ import io.stagebench.link.RawStamps;
 import io.stagebench.nativeaccess.Personality;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.stagebench.process.JvmFork;
+import io.stagebench.process.LiveForks;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.result.BatchChoice;
 import io.stagebench.result.BenchmarkOutcome;
@@ -36,6 +37,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -63,6 +65,7 @@ public final class BenchmarkForks {
     private final List<Long> wallMs = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
     private final BatchChoice batchChoice;
+    private BooleanSupplier stopped = () -> false;
 
     /**
      * @param progress where progress goes: redrawn in place when it is this process's stderr on a terminal,
@@ -90,6 +93,20 @@ public final class BenchmarkForks {
                 tag + " " + descriptor.name(), config.forks(), System::nanoTime);
         this.forkDir = config.runDir().resolve("forks").resolve(descriptor.name());
         Files.createDirectories(forkDir);
+    }
+
+    /**
+     * A fork that ends while {@code stop} is true was ended by the stop: {@link #runFork} then throws
+     * {@link LiveForks.Stopped} instead of counting it as failed.
+     */
+    public BenchmarkForks stoppedBy(BooleanSupplier stop) {
+        this.stopped = stop;
+        return this;
+    }
+
+    /** @return the forks that succeeded so far */
+    public int succeeded() {
+        return results.size();
     }
 
     /** Launches fork {@code fork} (from 1) and collects what it wrote; a failure is recorded, never thrown. */
@@ -130,6 +147,10 @@ public final class BenchmarkForks {
             if (fixed != null) {
                 launcher.restoreAddresses(fixed);
             }
+        }
+        if (stopped.getAsBoolean()) {
+            // killed by the stop, not failed: not one of the forks a stopped run keeps
+            throw new LiveForks.Stopped();
         }
         if (outcome.exitCode() == ForkEntry.EXIT_CANNOT_WRITE && !outcome.timedOut()) {
             // not a crashed fork: the run's own folder cannot take its results, and no later fork's would fit either

@@ -18,20 +18,34 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Once stopping, no fork is started and no run is stored: in the launcher a thread that
  * would do either waits for the JVM to halt, so a stopped run is never stored as if it were
- * complete and no fork outlives the hook.
+ * complete and no fork outlives the hook. A command that can keep what its finished forks
+ * measured says so ({@link #keepOnStop}): its thread is then told of the stop by a
+ * {@link Stopped} instead of waiting, stores the run marked as stopped, and ends the keeping
+ * ({@link #keepEnded}); the hook waits up to {@value #KEEP_WAIT_MS} ms for it.
  */
 public final class LiveForks {
 
     /** How long {@link #stop} waits for a killed fork to be gone. */
     static final long KILL_WAIT_MS = 2_000;
 
+    /** How long the hook waits for a command keeping a stopped run's finished forks to store them. */
+    static final long KEEP_WAIT_MS = 30_000;
+
     private static final LiveForks LAUNCHER = new LiveForks(true);
+
+    /** What a command keeping its finished forks ({@link #keepOnStop}) is told when a fork is stopped or not started. */
+    public static final class Stopped extends IOException {
+        public Stopped() {
+            super("stagebench is stopping (SIGINT or SIGTERM)");
+        }
+    }
 
     private final boolean waitForHalt;
     private final Set<Process> forks = new LinkedHashSet<>();
     private final Set<Path> incomplete = new LinkedHashSet<>();
     private boolean stopping;
     private boolean hooked;
+    private boolean keeping;
 
     /**
      * @param waitForHalt true in the launcher: a start or store asked for while stopping waits for
@@ -48,6 +62,9 @@ public final class LiveForks {
 
     /** Starts a fork and registers it. */
     synchronized Process start(ProcessBuilder builder) throws IOException {
+        if (stopping && keeping) {
+            throw new Stopped();
+        }
         if (stopping) {
             refuse();
             throw new IOException("stagebench is stopping: no fork is started");
@@ -75,7 +92,7 @@ public final class LiveForks {
      * @throws IllegalStateException when stopping (the launcher waits for the halt instead)
      */
     public synchronized void runStored(Path runDir) {
-        if (stopping) {
+        if (stopping && !keeping) {
             refuse();
             throw new IllegalStateException("stagebench is stopping: run " + runDir + " is not stored");
         }
@@ -88,6 +105,26 @@ public final class LiveForks {
      */
     public synchronized void commandEnded() {
         incomplete.clear();
+    }
+
+    /** The calling command stores what its finished forks measured if it is stopped, before the JVM halts. */
+    public synchronized void keepOnStop() {
+        hook();
+        keeping = true;
+    }
+
+    /** @return true once a stop (SIGINT, SIGTERM) has begun */
+    public synchronized boolean isStopping() {
+        return stopping;
+    }
+
+    /**
+     * The command that kept a stopped run's forks is done (stored, or found nothing to keep): the
+     * hook goes on to halt. Not stopping, it only ends the keeping.
+     */
+    public synchronized void keepEnded() {
+        keeping = false;
+        notifyAll();
     }
 
     /**
@@ -121,12 +158,39 @@ public final class LiveForks {
             err.println("stagebench: stopping: killed " + killed.size() + " running fork(s) (pid "
                     + String.join(", ", killed.stream().map(p -> Long.toString(p.pid())).toList()) + ")");
         }
+        err.flush();
+        if (awaitKept()) {
+            synchronized (this) {
+                left = new ArrayList<>(incomplete); // what the keeping command stored is no longer left
+            }
+        }
         for (Path dir : left) {
             err.println("stagebench: stopping: run folder " + dir + " is left incomplete (no summary.json; diff, report"
                     + " and history skip it): delete it, or keep it for its forks' files");
         }
         err.flush();
         return killed.size();
+    }
+
+    /** @return true when a command was keeping what its forks measured, after it ended or the wait ran out */
+    private synchronized boolean awaitKept() {
+        if (!keeping) {
+            return false;
+        }
+        long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(KEEP_WAIT_MS);
+        while (keeping) {
+            long leftMs = TimeUnit.NANOSECONDS.toMillis(deadlineNs - System.nanoTime());
+            if (leftMs <= 0) {
+                return true;
+            }
+            try {
+                wait(leftMs);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return true;
+            }
+        }
+        return true;
     }
 
     private void hook() {

@@ -63,6 +63,26 @@ class LauncherSignalsTest {
     }
 
     @Test
+    void shouldKeepWhatTheFinishedForksMeasuredWhenStoppedWithSigint() throws Exception {
+        startLauncher("--forks", "3", "-n", "100000");
+        List<ProcessHandle> forks = forksOnceMeasuring("[spin fork 2/3] measuring");
+
+        new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor();
+
+        assertTrue(launcher.waitFor(30, TimeUnit.SECONDS), "the launcher did not exit: " + stderr);
+        String out = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        List<String> lines = out.strip().lines().toList();
+        assertEquals(130, launcher.exitValue(), out + stderr);
+        assertNoneAliveWithin(forks, 5);
+        assertTrue(lines.get(lines.size() - 1).startsWith("*** STOPPED: the run was stopped after 1 of 3 forks; what they"
+                + " measured is stored in "), out);
+        assertEquals(1, summaries().size(), "the finished fork is stored: " + stderr);
+        String summary = Files.readString(summaries().get(0));
+        assertTrue(summary.contains("the run was stopped (SIGINT or SIGTERM) after 1 of 3 forks"), summary);
+        assertFalse(stderr.toString().contains("is left incomplete"), stderr.toString());
+    }
+
+    @Test
     void shouldStopTheForkOnItsOwnWhenTheLauncherIsKilledWithSigkill() throws Exception {
         startLauncher("--forks", "1", "-n", "2000000");
         List<ProcessHandle> forks = forksOnceMeasuring("[spin fork 1/1] measuring");

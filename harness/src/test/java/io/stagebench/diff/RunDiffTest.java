@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stagebench.host.Runner;
 import io.stagebench.json.Json;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.StoredRun;
@@ -201,6 +202,21 @@ class RunDiffTest {
         RunDiff diff = RunDiff.compare(a, a, VerdictRule.defaults(), ALL, List.of());
 
         assertEquals(List.of("A and B are the same run (" + dir.resolve("a") + "): nothing can differ"), diff.warnings());
+    }
+
+    @Test
+    void shouldWarnThatASideWasStoppedBeforeItsLastFork() {
+        StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+        StoredRun measured = run("b", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+        String stopped = Runner.STOPPED_WARNING + " after 8 of 100000 forks: it holds what those forks measured, fewer"
+                + " than asked for";
+        StoredRun b = new StoredRun(measured.dir(), measured.schema(), measured.commit(), measured.dirty(), measured.branch(),
+                measured.runId(), measured.startTime(), measured.config(), measured.environment(), List.of(stopped),
+                measured.benchmarks(), measured.pairing());
+
+        RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
+
+        assertEquals("B (" + dir.resolve("b") + "): " + stopped, diff.warnings().get(0), diff.warnings().toString());
     }
 
     @Test
