@@ -285,7 +285,8 @@ public final class ForkExecution {
             long allocatedBytes = allocations.stream().mapToLong(ForkBody.Allocation::bytes).sum();
             Replica facts = new Replica(replica, parts.warmupMessages(), parts.measuredMessages(), allocatedBytes,
                     bracket.gcCount(), bracket.jitCompilations(), setupMs, (System.nanoTime() - beginNs) / 1_000_000,
-                    bracket.firstStartEpochMs(), bracket.lastEndEpochMs());
+                    bracket.firstStartEpochMs(), bracket.lastEndEpochMs(), bracket.runQueueWaitNs(),
+                    bracket.involuntarySwitches());
             return new ReplicaRun(facts, parts, markErrors, sinkValue, passIndex + discarded.size() + stageDiscards,
                     body.replays(), runsBeforeKept, jitNamed, measuredLoops(body));
         }
@@ -443,6 +444,27 @@ public final class ForkExecution {
         return new Ruler(loaded, calibration, resolution, overhead, cpuPinned, affinity, memoryLocked, serviceCpus, null);
     }
 
+    /** Run-queue wait from which another task's share of the measuring CPU is warned of: above a kernel thread's blip. */
+    static final long SHARED_CPU_WAIT_NS = 100_000;
+    /** ... and the share of the passes' wall time it must also reach (1 in 1,000). */
+    static final double SHARED_CPU_WAIT_SHARE = 0.001;
+
+    /**
+     * @return the warning that another task held the measuring CPU during the measured passes: when the measuring
+     *         thread waited in the run queue at least {@value #SHARED_CPU_WAIT_NS} ns and 0.1 % of the passes' time
+     *         (a kernel thread's brief turn, tens of µs, is not warned of); empty otherwise or when the kernel does
+     *         not say
+     */
+    static Optional<String> sharedCpuWarning(long waitNs, long switches, long passesMs) {
+        if (waitNs < SHARED_CPU_WAIT_NS || waitNs < passesMs * 1e6 * SHARED_CPU_WAIT_SHARE) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "another task ran on the measuring CPU during measurement: the"
+                + " measuring thread waited %.2f ms in the run queue (%.1f%% of the %,d ms measured; %s involuntary"
+                + " context switch(es)); its samples then include that task's time", waitNs / 1e6,
+                100.0 * waitNs / Math.max(1, passesMs * 1e6), passesMs, switches < 0 ? "?" : Long.toString(switches)));
+    }
+
     /** Adds a warning for each thing the kept measured attempt did that a measurement must not. */
     private void verify(MeasurementBracket bracket, List<ForkBody.Allocation> allocations, List<Long> discarded,
                         List<String> jitNamed, JitEvents jitEvents, boolean replay, String of) {
@@ -455,6 +477,8 @@ public final class ForkExecution {
                         + " bytes during measurement" + of);
             }
         }
+        sharedCpuWarning(bracket.runQueueWaitNs(), bracket.involuntarySwitches(), bracket.passesMs())
+                .ifPresent(w -> warnings.add(ForkWarning.CPU_SHARED, w + of));
         if (bracket.gcCount() != 0) {
             warnings.add(ForkWarning.GC, bracket.gcCount() + " garbage collection(s) during measurement" + of);
         }

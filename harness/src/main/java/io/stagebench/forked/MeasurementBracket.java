@@ -34,6 +34,10 @@ final class MeasurementBracket {
     private long allocatedBytes;
     private long gcCount;
     private long jitCount;
+    private long wait0Ns;
+    private long switches0;
+    private long waitNs;
+    private long switches;
 
     MeasurementBracket(long quietMs, long quietMaxMs) {
         this.quietMs = quietMs;
@@ -42,6 +46,8 @@ final class MeasurementBracket {
         jit.read();
         threads.getCurrentThreadAllocatedBytes();
         System.currentTimeMillis();
+        SchedStats.waitNs();
+        SchedStats.involuntarySwitches();
     }
 
     /**
@@ -55,6 +61,8 @@ final class MeasurementBracket {
         if (awaitQuiet && !jit.awaitQuiet(quietMs, quietMaxMs)) {
             quietBefore = false;
         }
+        wait0Ns = SchedStats.waitNs();
+        switches0 = SchedStats.involuntarySwitches();
         gc0 = gcCount(collectors);
         jit0 = jit.read();
         start0EpochMs = System.currentTimeMillis();
@@ -67,6 +75,10 @@ final class MeasurementBracket {
         long end = System.currentTimeMillis();
         long jit1 = jit.read();
         long gc1 = gcCount(collectors);
+        long wait1Ns = SchedStats.waitNs();
+        long switches1 = SchedStats.involuntarySwitches();
+        waitNs = waitNs < 0 || wait0Ns < 0 || wait1Ns < 0 ? -1 : waitNs + wait1Ns - wait0Ns;
+        switches = switches < 0 || switches0 < 0 || switches1 < 0 ? -1 : switches + switches1 - switches0;
         allocatedBytes += allocated1 - allocated0;
         gcCount += gc1 - gc0;
         jitCount += jit.exact() ? jit1 - jit0 : (jit1 != jit0 ? Math.max(1, jit1 - jit0) : 0);
@@ -89,6 +101,21 @@ final class MeasurementBracket {
 
     long gcCount() {
         return gcCount;
+    }
+
+    /** @return ns the measuring thread waited in the run queue during the passes (another task held its CPU); -1 unknown */
+    long runQueueWaitNs() {
+        return waitNs;
+    }
+
+    /** @return the measuring thread's involuntary context switches during the passes; -1 unknown */
+    long involuntarySwitches() {
+        return switches;
+    }
+
+    /** @return the passes' wall time, ms */
+    long passesMs() {
+        return windowsEpochMs.stream().mapToLong(w -> w[1] - w[0]).sum();
     }
 
     long jitCompilations() {

@@ -17,6 +17,9 @@ public enum ForkWarning {
     GC("allocate nothing while measuring"),
     /** A measured thread is not pinned to the CPU asked for. */
     PINNING("allow sched_setaffinity, or choose a CPU with --cpu"),
+    /** Another task held the measuring CPU while the fork measured (its thread waited in the run queue). */
+    CPU_SHARED("stop what else runs on the measuring CPU ('stagebench check' names the busy ones), or isolate it"
+            + " (isolcpus, nohz_full)"),
     /** mlockall was refused. */
     MEMORY_LOCK("raise the locked-memory limit (ulimit -l) or grant CAP_IPC_LOCK"),
     /** Anything whose remedy the warning states itself, or has none; also a code of a newer build this one does not know. */

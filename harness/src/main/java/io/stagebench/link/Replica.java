@@ -17,7 +17,11 @@ package io.stagebench.link;
  * @param wallMs              wall time from its setup's start to its teardown's end
  * @param measureStartEpochMs wall-clock time its measured loop started
  * @param measureEndEpochMs   wall-clock time its measured loop ended
+ * @param runQueueWaitNs      ns its measuring thread waited in the run queue during the kept pass: another task held
+ *                            the measuring CPU (-1: not known; 0 in a result of an older build)
+ * @param involuntarySwitches its measuring thread's involuntary context switches during the kept pass (-1: not known)
  */
 public record Replica(int replica, long warmupMessages, long measuredMessages, long allocatedBytes, long gcCount,
-                      long jitCompilations, long setupMs, long wallMs, long measureStartEpochMs, long measureEndEpochMs) {
+                      long jitCompilations, long setupMs, long wallMs, long measureStartEpochMs, long measureEndEpochMs,
+                      long runQueueWaitNs, long involuntarySwitches) {
 }

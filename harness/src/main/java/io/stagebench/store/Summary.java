@@ -208,6 +208,10 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
      * @param warnings                the fork's warnings
      * @param replicas                its replicas ({@link Replica}); not written for one
      * @param replicaTmeansNs         per series, each replica's centre ({@code tmean}) in ns; not written for one replica
+     * @param runQueueWaitNs          ns its measuring thread waited in the run queue over the kept passes, another task
+     *                                holding the measuring CPU (-1 unknown); not written when 0
+     * @param involuntarySwitches     its measuring thread's involuntary context switches over the kept passes (-1
+     *                                unknown); not written when 0
      */
     public record Fork(@JsonProperty(required = true) int fork, @JsonProperty(required = true) String result,
                        @JsonProperty(required = true) List<StageSummary> summaries, String binding, int cpuPinned,
@@ -220,7 +224,9 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
                        List<String> jitEvents, @JsonInclude(JsonInclude.Include.NON_NULL) MeasuredCode measuredCode,
                        List<String> warnings,
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Replica> replicas,
-                       @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, List<Double>> replicaTmeansNs) {
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, List<Double>> replicaTmeansNs,
+                       @JsonInclude(JsonInclude.Include.NON_DEFAULT) long runQueueWaitNs,
+                       @JsonInclude(JsonInclude.Include.NON_DEFAULT) long involuntarySwitches) {
 
         public Fork {
             replicas = listOrEmpty(replicas);
@@ -241,7 +247,21 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
                     fork.crossCore() == null ? null : CrossCoreBound.of(fork.crossCore(), c), fork.layout(),
                     fork.warmupPasses(), stageRuns(fork), fork.jitEvents(),
                     fork.measuredCode() == null || !fork.measuredCode().checked() ? null : fork.measuredCode(), fork.warnings(),
-                    fork.replicas().size() > 1 ? fork.replicas() : List.of(), fork.replicas().size() > 1 ? asLists(centres) : Map.of());
+                    fork.replicas().size() > 1 ? fork.replicas() : List.of(), fork.replicas().size() > 1 ? asLists(centres) : Map.of(),
+                    total(fork.replicas(), Replica::runQueueWaitNs), total(fork.replicas(), Replica::involuntarySwitches));
+        }
+
+        /** @return the replicas' figure summed, -1 when any replica's is unknown */
+        private static long total(List<Replica> replicas, java.util.function.ToLongFunction<Replica> figure) {
+            long sum = 0;
+            for (Replica r : replicas) {
+                long value = figure.applyAsLong(r);
+                if (value < 0) {
+                    return -1;
+                }
+                sum += value;
+            }
+            return sum;
         }
 
         private static Map<String, List<Double>> asLists(Map<String, double[]> centres) {

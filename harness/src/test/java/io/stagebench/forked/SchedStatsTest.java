@@ -1,0 +1,30 @@
+package io.stagebench.forked;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class SchedStatsTest {
+
+    @Test
+    void shouldReadThisThreadsRunQueueWaitAndInvoluntarySwitchesOnLinux() {
+        long wait0 = SchedStats.waitNs();
+        long switches0 = SchedStats.involuntarySwitches();
+
+        assertTrue(wait0 >= 0, "run-queue wait " + wait0);
+        assertTrue(switches0 >= 0, "involuntary switches " + switches0);
+        assertTrue(SchedStats.waitNs() >= wait0);
+    }
+
+    @Test
+    void shouldWarnOfAnotherTaskOnTheMeasuringCpuOnlyAboveAKernelThreadsBlip() {
+        assertEquals(Optional.empty(), ForkExecution.sharedCpuWarning(40_000, 2, 20)); // 40 us: a kernel thread's turn
+        assertEquals(Optional.empty(), ForkExecution.sharedCpuWarning(900_000, 3, 1_000)); // 0.09 % of a second
+        assertEquals(Optional.empty(), ForkExecution.sharedCpuWarning(-1, -1, 20)); // the kernel does not say
+        assertEquals(Optional.of("another task ran on the measuring CPU during measurement: the measuring thread waited"
+                + " 1.80 ms in the run queue (9.0% of the 20 ms measured; 4 involuntary context switch(es)); its samples"
+                + " then include that task's time"), ForkExecution.sharedCpuWarning(1_800_000, 4, 20));
+    }
+}
