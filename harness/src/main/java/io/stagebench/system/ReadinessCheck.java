@@ -95,6 +95,7 @@ public final class ReadinessCheck {
         items.add(hypervisor(info));
         items.add(swap());
         items.add(load(info));
+        items.add(busyOnCpu());
         return items;
     }
 
@@ -291,6 +292,89 @@ public final class ReadinessCheck {
         }
         return Item.warn("load", detail + ": other work competes with the measurement",
                 "find it with 'ps -eo pid,pcpu,comm --sort=-pcpu | head' and stop it before measuring");
+    }
+
+    /** How long the tasks' CPU times are watched for those busy beside the measurement. */
+    static final long BUSY_SAMPLE_MS = 100;
+    /** The most busy tasks named in one line. */
+    static final int BUSY_NAMED = 5;
+
+    /**
+     * The other tasks allowed on the measuring CPU that are busy: runnable (state R) or using CPU
+     * over {@value #BUSY_SAMPLE_MS} ms ({@code /proc/PID/task/TID/stat}, two looks), and whose
+     * {@code Cpus_allowed_list} holds the CPU. Idle ones - most kernel threads - are not named:
+     * they take the CPU only when they wake. This process is left out.
+     */
+    private Item busyOnCpu() {
+        Map<String, long[]> first = taskTimes();
+        if (first.isEmpty()) {
+            return Item.ok("busy", "no task list readable (/proc/PID/task)");
+        }
+        try {
+            Thread.sleep(BUSY_SAMPLE_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        Map<String, long[]> second = taskTimes();
+        List<String> busy = new ArrayList<>();
+        second.forEach((task, now) -> {
+            long[] before = first.get(task);
+            long ticks = before == null ? 0 : now[0] - before[0];
+            boolean running = now[1] == 1 || (before != null && before[1] == 1);
+            if ((ticks > 0 || running) && allowedOnCpu(task)) {
+                String[] ids = task.split("/");
+                String comm = files.firstLine("/proc/" + ids[0] + "/task/" + ids[1] + "/comm").orElse("?");
+                busy.add("'" + comm + "' (pid " + ids[0] + (ids[0].equals(ids[1]) ? "" : ", thread " + ids[1]) + ")");
+            }
+        });
+        if (busy.isEmpty()) {
+            return Item.ok("busy", "no other task allowed on CPU " + cpu + " was busy over " + BUSY_SAMPLE_MS + " ms");
+        }
+        String named = String.join(", ", busy.subList(0, Math.min(BUSY_NAMED, busy.size())))
+                + (busy.size() > BUSY_NAMED ? " and " + (busy.size() - BUSY_NAMED) + " more" : "");
+        return Item.warn("busy", busy.size() + " other task(s) allowed on CPU " + cpu + " were busy over " + BUSY_SAMPLE_MS
+                        + " ms: " + named + "; each can take the CPU from the measurement",
+                "stop them, or keep them off CPU " + cpu + " ('taskset -apc LIST PID' with LIST the other CPUs),"
+                        + " or isolate it (isolcpus)");
+    }
+
+    /** @return per task "PID/TID": {utime + stime in clock ticks, 1 when runnable}; this process left out */
+    private Map<String, long[]> taskTimes() {
+        String self = Long.toString(ProcessHandle.current().pid());
+        Map<String, long[]> times = new java.util.LinkedHashMap<>();
+        for (String pid : files.list("/proc")) {
+            if (!pid.chars().allMatch(Character::isDigit) || pid.equals(self)) {
+                continue;
+            }
+            for (String tid : files.list("/proc/" + pid + "/task")) {
+                Optional<String> stat = files.firstLine("/proc/" + pid + "/task/" + tid + "/stat");
+                if (stat.isEmpty()) {
+                    continue;
+                }
+                // the command may hold spaces and parentheses: the fields start after its last ')'
+                String[] fields = stat.get().substring(stat.get().lastIndexOf(')') + 1).trim().split("\\s+");
+                try {
+                    times.put(pid + "/" + tid, new long[] {Long.parseLong(fields[11]) + Long.parseLong(fields[12]),
+                        fields[0].equals("R") ? 1 : 0});
+                } catch (RuntimeException e) {
+                    // a line of another shape: not counted
+                }
+            }
+        }
+        return times;
+    }
+
+    private boolean allowedOnCpu(String task) {
+        String[] ids = task.split("/");
+        return files.read("/proc/" + ids[0] + "/task/" + ids[1] + "/status").flatMap(status -> status.lines()
+                        .filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst())
+                .map(l -> {
+                    try {
+                        return CpuList.parse(l.substring("Cpus_allowed_list:".length()).trim()).contains(cpu);
+                    } catch (RuntimeException e) {
+                        return false;
+                    }
+                }).orElse(false);
     }
 
     /** @return the selected value of a sysfs choice such as "always [madvise] never" */

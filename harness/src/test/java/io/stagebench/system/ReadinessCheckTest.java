@@ -43,6 +43,7 @@ class ReadinessCheckTest {
         write(root, "proc/swaps", "Filename\tType\tSize\tUsed\tPriority\n/swapfile  file  1048572  0  -2\n");
         write(root, "proc/loadavg", "2.50 1.10 0.80 3/120 4242\n");
         write(root, "proc/977/comm", "irqbalance\n");
+        task(root, 978, "spinner", "R", 5_000, "0-3");
         write(root, "sys/devices/system/cpu/isolated", "\n");
         write(root, "sys/devices/system/cpu/nohz_full", "(null)\n");
         write(root, "sys/devices/system/cpu/cpu3/cpufreq/scaling_governor", "powersave\n");
@@ -50,6 +51,30 @@ class ReadinessCheckTest {
         write(root, "sys/devices/system/cpu/cpu3/topology/thread_siblings_list", "1,3\n");
         write(root, "sys/kernel/mm/transparent_hugepage/enabled", "[always] madvise never\n");
         write(root, "sys/devices/system/clocksource/clocksource0/current_clocksource", "hpet\n");
+    }
+
+    /** A task of a fake /proc: its state, CPU ticks and allowed CPUs. */
+    private static void task(Path root, int pid, String comm, String state, long ticks, String allowed) {
+        String dir = "proc/" + pid + "/task/" + pid + "/";
+        write(root, dir + "stat", pid + " (" + comm + ") " + state + " 1 " + pid + " " + pid + " 0 -1 4194304 100 0 0 0 "
+                + ticks + " 0 0 0 20 0 1 0 100 0 0\n");
+        write(root, dir + "status", "Name:\t" + comm + "\nCpus_allowed_list:\t" + allowed + "\n");
+        write(root, dir + "comm", comm + "\n");
+    }
+
+    @Test
+    void shouldNameTheBusyTasksAllowedOnTheMeasuringCpuAndNotTheIdleOrExcludedOnes() {
+        tunedMachine(root);
+        task(root, 555, "spinner (x)", "R", 5_000, "0-3");
+        task(root, 556, "kworker/3:1", "S", 10, "3");
+        task(root, 557, "builder", "R", 9_000, "0-2");
+
+        ReadinessCheck.Item busy = byName(new ReadinessCheck(new SystemFiles(root), 3).items()).get("busy");
+
+        assertEquals(ReadinessCheck.Status.WARN, busy.status(), busy.toString());
+        assertEquals("1 other task(s) allowed on CPU 3 were busy over 100 ms: 'spinner (x)' (pid 555); each can take the"
+                + " CPU from the measurement", busy.detail());
+        assertTrue(busy.fix().startsWith("stop them, or keep them off CPU 3"), busy.fix());
     }
 
     static void write(Path root, String path, String content) {
@@ -73,7 +98,7 @@ class ReadinessCheckTest {
         List<ReadinessCheck.Item> items = new ReadinessCheck(new SystemFiles(root), 3).items();
 
         assertEquals(List.of("governor", "turbo", "smt", "isolcpus", "nohz_full", "rcu_nocbs", "irqbalance", "thp",
-                "clocksource", "tsc", "hypervisor", "swap", "load"), items.stream().map(ReadinessCheck.Item::name).toList());
+                "clocksource", "tsc", "hypervisor", "swap", "load", "busy"), items.stream().map(ReadinessCheck.Item::name).toList());
         assertTrue(items.stream().allMatch(i -> i.status() == ReadinessCheck.Status.OK), items.toString());
         assertTrue(items.stream().allMatch(i -> i.fix().isEmpty()), items.toString());
     }
@@ -220,7 +245,9 @@ class ReadinessCheckTest {
                                    fix: sudo swapoff -a
                 WARN  load         load average 2.50 over the last minute (4 CPUs): other work competes with the measurement
                                    fix: find it with 'ps -eo pid,pcpu,comm --sort=-pcpu | head' and stop it before measuring
-                13 warning(s): figures measured now may not repeat
+                WARN  busy         1 other task(s) allowed on CPU 3 were busy over 100 ms: 'spinner' (pid 978); each can take the CPU from the measurement
+                                   fix: stop them, or keep them off CPU 3 ('taskset -apc LIST PID' with LIST the other CPUs), or isolate it (isolcpus)
+                14 warning(s): figures measured now may not repeat
                 """, check.toText(check.items()));
     }
 }
