@@ -9,6 +9,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import javax.imageio.ImageIO;
 import org.HdrHistogram.Histogram;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
@@ -38,6 +39,12 @@ public final class Charts {
 
     /** Points per decade of 1/(1-p), i.e. per nine. */
     static final int POINTS_PER_DECADE = 24;
+
+    static {
+        // PNGs are encoded in memory: ImageIO's file cache registers a shutdown hook, refused while the JVM stops,
+        // and a run stopped by SIGINT still writes its report for the forks it keeps
+        ImageIO.setUseCache(false);
+    }
     /** A tail this many times the median gets a logarithmic latency axis, so the body stays visible. */
     static final double LOG_Y_RATIO = 20;
     /** Samples beyond a percentile below which it is unreliable. */

@@ -64,7 +64,7 @@ class LauncherSignalsTest {
 
     @Test
     void shouldKeepWhatTheFinishedForksMeasuredWhenStoppedWithSigint() throws Exception {
-        startLauncher("--forks", "3", "-n", "100000");
+        startLauncher("--forks", "3", "-n", "100000", "--replicas", "1");
         List<ProcessHandle> forks = forksOnceMeasuring("[spin fork 2/3] measuring");
 
         new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor();
@@ -80,6 +80,7 @@ class LauncherSignalsTest {
         String summary = Files.readString(summaries().get(0));
         assertTrue(summary.contains("the run was stopped (SIGINT or SIGTERM) after 1 of 3 forks"), summary);
         assertFalse(stderr.toString().contains("is left incomplete"), stderr.toString());
+        assertTrue(Files.exists(summaries().get(0).resolveSibling(RunStore.REPORT)), "its report is written too: " + out);
     }
 
     @Test
