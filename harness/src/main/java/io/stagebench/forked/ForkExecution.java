@@ -369,8 +369,7 @@ public final class ForkExecution {
      * on the measuring CPU (one the benchmark pinned there itself).
      */
     private void setUp(Object instance, BenchmarkParams params, Ruler ruler) throws Exception {
-        Optional<CpuList> offMeasuringCpu = spec.cpu() < 0 ? Optional.empty()
-                : ruler.serviceCpus().filter(cpus -> !cpus.isEmpty() && !cpus.contains(spec.cpu()));
+        Optional<CpuList> offMeasuringCpu = offMeasuringCpu(ruler.serviceCpus());
         boolean moved = offMeasuringCpu.map(cpus -> Affinity.setCurrentThread(cpus).isEmpty()).orElse(false);
         try {
             BenchmarkDescriptor.setup(instance, params, ruler.clock(), ruler.calibration());
@@ -403,8 +402,7 @@ public final class ForkExecution {
         if (turns == null) {
             return;
         }
-        boolean moved = spec.cpu() >= 0 && serviceCpus.filter(cpus -> !cpus.isEmpty() && !cpus.contains(spec.cpu()))
-                .map(cpus -> Affinity.setCurrentThread(cpus).isEmpty()).orElse(false);
+        boolean moved = offMeasuringCpu(serviceCpus).map(cpus -> Affinity.setCurrentThread(cpus).isEmpty()).orElse(false);
         say(Phase.AWAITING_TURN, Turns.awaiting(replica));
         progress.flush();
         if (!Turns.await(turns)) {
@@ -415,6 +413,15 @@ public final class ForkExecution {
             Affinity.pinCurrentThread(spec.cpu()).ifPresent(reason -> warnings.add(ForkWarning.PINNING,
                     "pinning again for replica " + replica + " refused: " + reason + "; measured unpinned"));
         }
+    }
+
+    /**
+     * @return the service CPUs, where this thread can step off the measuring CPU; empty when no CPU is measured on or
+     *         the service CPUs are unknown, none, or include the measuring one
+     */
+    private Optional<CpuList> offMeasuringCpu(Optional<CpuList> serviceCpus) {
+        return spec.cpu() < 0 ? Optional.empty()
+                : serviceCpus.filter(cpus -> !cpus.isEmpty() && !cpus.contains(spec.cpu()));
     }
 
     /** Pins, locks memory, loads the clock and reads the ruler: calibration, counter step, probe overhead. */

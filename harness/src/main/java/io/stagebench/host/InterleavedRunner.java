@@ -135,11 +135,15 @@ public final class InterleavedRunner {
      *         measures more than one replica; else a pair's forks run one after the other, A B then B A
      */
     public boolean takesTurns() {
-        return turnsAllowed && a.launcher().takesTurns() && b.launcher().takesTurns() && a.config().replicas() > 1;
+        return takesTurns(a.config().replicas());
     }
 
     private boolean takesTurns(String benchmark) {
-        return turnsAllowed && a.launcher().takesTurns() && b.launcher().takesTurns() && replicas(benchmark) > 1;
+        return takesTurns(replicas(benchmark));
+    }
+
+    private boolean takesTurns(int replicas) {
+        return turnsAllowed && a.launcher().takesTurns() && b.launcher().takesTurns() && replicas > 1;
     }
 
     /** @return whether some pair so far took turns: the design the stored runs' pairing names */
