@@ -332,10 +332,9 @@ public final class ReadinessCheck {
         }
         String named = String.join(", ", busy.subList(0, Math.min(BUSY_NAMED, busy.size())))
                 + (busy.size() > BUSY_NAMED ? " and " + (busy.size() - BUSY_NAMED) + " more" : "");
+        // two console lines at most: a quick run's whole output has a line budget
         return Item.warn("busy", busy.size() + " other task(s) allowed on CPU " + cpu + " were busy over " + BUSY_SAMPLE_MS
-                        + " ms: " + named + "; each can take the CPU from the measurement",
-                "stop them, or keep them off CPU " + cpu + " ('taskset -apc LIST PID' with LIST the other CPUs),"
-                        + " or isolate it (isolcpus)");
+                        + " ms: " + named, "stop them, or keep them off CPU " + cpu + " (taskset -apc), or isolate it");
     }
 
     /** @return per task "PID/TID": {utime + stime in clock ticks, 1 when runnable}; this process left out */
