@@ -12,7 +12,7 @@ import io.stagebench.clock.CounterStep;
 import io.stagebench.clock.LoadedClock;
 import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.io.AtomicFiles;
-import io.stagebench.json.Json;
+import io.stagebench.json.RecordJson;
 import io.stagebench.link.ForkFiles;
 import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
@@ -156,7 +156,7 @@ public final class ForkExecution {
         stdoutWarning(spec).ifPresent(warnings::add);
         // read after the setups, when the heap is touched
         ForkResult result = result(ruler.withLayout(placed.withHugePages()), replicas, jitNamed, measuredCode);
-        AtomicFiles.writeString(Path.of(spec.outDir()).resolve(spec.resultFileName()), Json.write(result));
+        AtomicFiles.writeString(Path.of(spec.outDir()).resolve(spec.resultFileName()), RecordJson.write(result));
         say(Phase.DONE, "done");
         return result;
     }
