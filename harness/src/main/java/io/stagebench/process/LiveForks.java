@@ -101,10 +101,14 @@ public final class LiveForks {
 
     /**
      * The command returned, whatever its exit code: it has said in its own line what went wrong,
-     * so the exit that follows is not a stop, and no run folder is named as left by one.
+     * so the exit that follows is not a stop, and no run folder is named as left by one. A command
+     * that returned because a stop killed its forks (with nothing finished to keep) leaves its run
+     * folder to the stop, which names it: that return races the stop's own report.
      */
     public synchronized void commandEnded() {
-        incomplete.clear();
+        if (!stopping) {
+            incomplete.clear();
+        }
     }
 
     /** The calling command stores what its finished forks measured if it is stopped, before the JVM halts. */

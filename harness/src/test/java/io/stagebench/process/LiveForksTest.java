@@ -55,4 +55,24 @@ class LiveForksTest {
         assertEquals(0, live.stop(err));
         assertEquals("", said.toString(StandardCharsets.UTF_8));
     }
+
+    @Test
+    void shouldStillNameTheRunFolderOfACommandThatAStopEndedWithNothingToKeep() throws Exception {
+        live.keepOnStop();
+        live.runStarted(Path.of("results/abc/1"));
+        Thread hook = new Thread(() -> live.stop(err));
+        hook.start();
+        while (!live.isStopping()) {
+            Thread.sleep(1);
+        }
+
+        // the command's forks were killed before any finished: it returns, and its return may come first
+        live.commandEnded();
+        live.keepEnded();
+        hook.join(10_000);
+
+        assertFalse(hook.isAlive());
+        assertTrue(said.toString(StandardCharsets.UTF_8).contains("run folder results/abc/1 is left incomplete"),
+                said.toString(StandardCharsets.UTF_8));
+    }
 }
