@@ -41,7 +41,8 @@ class AbProjectTest {
         String build = HoldProject.build();
 
         CommandLineProcess.Result ab = CommandLineProcess.run(repo, "ab", "HEAD~1", "hold", "--build", build,
-                "--classpath", "out", "--forks", "2", "--warmup", "100000", "--messages", "5000", "--stat", "p50");
+                "--classpath", "out", "--forks", "2", "--warmup", "100000", "--messages", "5000", "--replicas", "1",
+                "--stat", "p50");
 
         assertEquals(0, ab.exitCode(), ab.err());
         StoredStage.read(repo.resolve("results").resolve(old), "hold", "hold").assertSpun(2_000);

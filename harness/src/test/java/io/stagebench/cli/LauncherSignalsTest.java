@@ -98,7 +98,7 @@ class LauncherSignalsTest {
 
     @Test
     void shouldStoreTheOtherForksAndSayInTheLastLineThatAForkWasKilled() throws Exception {
-        startLauncher("--forks", "2", "-n", "100000");
+        startLauncher("--forks", "2", "-n", "100000", "--replicas", "1");
         List<ProcessHandle> forks = forksOnceMeasuring("[spin fork 1/2] measuring");
 
         forks.forEach(ProcessHandle::destroyForcibly); // SIGKILL the fork, not the launcher

@@ -60,23 +60,28 @@ class ForkLayoutTest {
     }
 
     /**
-     * The real forks the slow tests share, measured once: 8 of the alignment-sensitive benchmark with
-     * randomisation off (seeds 0-3, each twice - offset 0, eighteen lines in one L1 set, then 2624, 1152 and
-     * 3776, three sets), and 4 of spin with it left on, both pinned as a measuring command places them.
+     * The real forks the slow tests share, measured once: 4 of the alignment-sensitive benchmark with
+     * randomisation off (seeds 0 and 1, each twice - offset 0, eighteen lines in one L1 set, then 2624, three
+     * sets), and 4 of spin with it left on, both pinned as a measuring command places them.
      */
     private static void measureShared() throws Exception {
         if (sensitive != null) {
             return;
         }
-        sensitiveConfig = pinned(config("test.layout-sensitive", 8, Map.of(), true, sharedRuns.resolve("sensitive")));
-        BenchmarkOutcome first = new Runner(sensitiveConfig, BenchmarkRegistry.load(), serviceCpus(),
-                ForkLauncher.jvm(), QUIET).run().get(0);
-        // a slow stretch of the shared host can blur one fork enough to lift the ANOVA's p over 0.01: measure again once
-        sensitive = LayoutSensitivity.of(first, "test.layout-sensitive").map(LayoutSensitivity::sensitive).orElse(false)
-                ? first : new Runner(sensitiveConfig, BenchmarkRegistry.load(), serviceCpus(), ForkLauncher.jvm(), QUIET)
-                .run().get(0);
+        sensitiveConfig = pinned(config("test.layout-sensitive", 4, Map.of(), true, sharedRuns.resolve("sensitive")));
+        // a slow stretch of the shared host can blur one fork enough to lift the ANOVA's p (two forks a seed) over
+        // 0.01: measured again, at most twice
+        for (int attempt = 0; attempt < 3 && !sensitiveNow(); attempt++) {
+            sensitive = new Runner(sensitiveConfig, BenchmarkRegistry.load(), serviceCpus(), ForkLauncher.jvm(), QUIET)
+                    .run().get(0);
+        }
         spinConfig = pinned(config("spin", 4, Map.of("ticks", "2000"), false, sharedRuns.resolve("spin")));
         spin = new Runner(spinConfig, BenchmarkRegistry.load(), serviceCpus(), ForkLauncher.jvm(), QUIET).run().get(0);
+    }
+
+    private static boolean sensitiveNow() {
+        return sensitive != null && LayoutSensitivity.of(sensitive, "test.layout-sensitive")
+                .map(LayoutSensitivity::sensitive).orElse(false);
     }
 
     /** The config on the last CPU, as a measuring command would place it (the other CPUs serve the JVM). */
@@ -134,14 +139,14 @@ class ForkLayoutTest {
         assumeTrue(personalityAllowedHere(), "personality(ADDR_NO_RANDOMIZE) is refused on this machine");
         measureShared();
 
-        assertEquals(8, sensitive.forks().size(), sensitive.failures().toString());
+        assertEquals(4, sensitive.forks().size(), sensitive.failures().toString());
         for (ForkResult fork : sensitive.forks()) {
             ForkLayout layout = fork.layout();
             assertEquals(ForkLayout.FIXED, layout.requested());
             // read back from /proc/self/personality in the fork
             assertTrue((layout.personality() & Personality.ADDR_NO_RANDOMIZE) != 0, "personality " + layout.personality());
             assertTrue(layout.randomisationOff());
-            assertEquals((fork.fork() - 1L) % 4, layout.seed());
+            assertEquals((fork.fork() - 1L) % 2, layout.seed());
             assertEquals(ForkLayout.offsetBytes(layout.seed()), layout.offsetBytes());
             assertTrue(fork.warnings().stream().noneMatch(w -> w.contains("randomisation")), fork.warnings().toString());
         }
@@ -190,10 +195,10 @@ class ForkLayoutTest {
     void shouldCallAnAlignmentSensitiveBenchmarkLayoutSensitiveAndNotSpin() throws Exception {
         measureShared();
 
-        assertEquals(8, sensitive.forks().size(), sensitive.failures().toString());
-        assertEquals(List.of(0L, 1L, 2L, 3L, 0L, 1L, 2L, 3L), sensitive.forks().stream().map(f -> f.layout().seed()).toList());
+        assertEquals(4, sensitive.forks().size(), sensitive.failures().toString());
+        assertEquals(List.of(0L, 1L, 0L, 1L), sensitive.forks().stream().map(f -> f.layout().seed()).toList());
         LayoutSensitivity chase = LayoutSensitivity.of(sensitive, "test.layout-sensitive").orElseThrow();
-        String perFork = java.util.stream.IntStream.range(0, 8).mapToObj(i -> String.format(java.util.Locale.ROOT,
+        String perFork = java.util.stream.IntStream.range(0, 4).mapToObj(i -> String.format(java.util.Locale.ROOT,
                 "%.1f", sensitive.forkSummaries(i).get(0).tmeanNs())).toList().toString();
         assertTrue(chase.sensitive(), chase + " forks " + perFork);
         assertTrue(chase.maxCentreNs() > 1.5 * chase.minCentreNs(), chase.toString());
