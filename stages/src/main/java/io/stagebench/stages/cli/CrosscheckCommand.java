@@ -46,7 +46,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "crosscheck", mixinStandardHelpOptions = true,
         description = {"Measure the reference stages with stagebench and with JMH and print both per stage.",
-            "JMH runs AverageTime; with their ratio, stages of 50 ns or more must agree within +-10%; then the same, batched. About 7 minutes."},
+            "JMH runs AverageTime; with their ratio, stages of 50 ns or more must agree within +-10%%; then the same, batched. About 7 minutes."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every checked stage agrees", "1:a stage differs, a harness produced no figure, or the HTML"
             + " report could not be written",

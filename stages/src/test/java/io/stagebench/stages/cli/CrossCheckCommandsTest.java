@@ -1,12 +1,16 @@
 package io.stagebench.stages.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.cli.Main;
 import io.stagebench.stages.jmh.MeasuringThread;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -62,6 +66,23 @@ class CrossCheckCommandsTest {
             assertTrue(err.toString().contains(bad[1]), err.toString());
             assertNothingWritten();
         }
+    }
+
+    @Test
+    void shouldPrintCrosschecksHelpWithItsPercentSignAndNoFormatWarning() {
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream warned = new ByteArrayOutputStream();
+        int code;
+        System.setErr(new PrintStream(warned, true, StandardCharsets.UTF_8));
+        try {
+            code = run("crosscheck", "--help");
+        } finally {
+            System.setErr(stderr);
+        }
+
+        assertEquals(0, code);
+        assertTrue(out.toString().contains("within +-10%; then the same, batched."), out.toString());
+        assertFalse(warned.toString(StandardCharsets.UTF_8).contains("Could not format"), warned.toString(StandardCharsets.UTF_8));
     }
 
     @Test
