@@ -12,18 +12,24 @@ import io.stagebench.clock.Clock;
 /**
  * Two stages whose first spins a number of ticks that depends on the message's tag: even
  * messages {@code --param evenTicks}, odd ones {@code --param oddTicks}; the second stage, untagged,
- * runs only for even messages (odd ones {@link Stamps#skip() skip} it). Slowing one tag's path is one flag.
+ * runs only for even messages (odd ones {@link Stamps#skip() skip} it) and spins {@code --param sendTicks}.
+ * Slowing one tag's path is one flag. A spin ends at a counter value, so a slower stretch of the host does not
+ * lengthen it: a stage of a few hundred ticks compared across two runs keeps its level, where an empty one (a few
+ * ns of probe residue) moves by percents with the calibration.
  */
 @Benchmark(name = "test.tagged", stages = {"work", "send"}, tags = {"even", "odd", "unused"},
         params = {@Parameter(name = "evenTicks", min = 0, max = 1_000_000, defaultValue = "600",
                 description = "spin of an even message"),
             @Parameter(name = "oddTicks", min = 0, max = 1_000_000, defaultValue = "600",
-                description = "spin of an odd message")})
+                description = "spin of an odd message"),
+            @Parameter(name = "sendTicks", min = 0, max = 1_000_000, defaultValue = "0",
+                description = "spin of the second stage (even messages)")})
 public final class TaggedPipeline implements Operation {
 
     private Clock clock;
     private long evenTicks;
     private long oddTicks;
+    private long sendTicks;
     private int even;
     private int odd;
 
@@ -32,6 +38,7 @@ public final class TaggedPipeline implements Operation {
         this.clock = clock;
         evenTicks = params.longParam("evenTicks", 600);
         oddTicks = params.longParam("oddTicks", 600);
+        sendTicks = params.longParam("sendTicks", 0);
         even = params.tag("even");
         odd = params.tag("odd");
     }
@@ -48,6 +55,11 @@ public final class TaggedPipeline implements Operation {
         stamps.mark();
         if (isOdd) {
             stamps.skip();
+        } else {
+            final long sent = now + sendTicks;
+            while (now < sent) {
+                now = clock.raw();
+            }
         }
         sink.consume(now);
     }
