@@ -30,6 +30,11 @@ class LauncherSignalsTest {
 
     /** 26,000 ticks is about 10 us on a 2.6 GHz counter. */
     private static final String SPIN_TICKS = "ticks=26000";
+    /**
+     * Messages a pass of the forks that are let finish: 40,000 is about 0.5 s a pass, long enough to be caught
+     * measuring. A pass during which the JIT compiled is discarded and run again, so such a fork runs several.
+     */
+    private static final String PASS_MESSAGES = "40000";
 
     @TempDir
     Path results;
@@ -64,7 +69,7 @@ class LauncherSignalsTest {
 
     @Test
     void shouldKeepWhatTheFinishedForksMeasuredWhenStoppedWithSigint() throws Exception {
-        startLauncher("--forks", "3", "-n", "100000", "--replicas", "1");
+        startLauncher("--forks", "3", "-n", PASS_MESSAGES, "--replicas", "1");
         List<ProcessHandle> forks = forksOnceMeasuring("[spin fork 2/3] measuring");
 
         new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor();
@@ -98,7 +103,7 @@ class LauncherSignalsTest {
 
     @Test
     void shouldStoreTheOtherForksAndSayInTheLastLineThatAForkWasKilled() throws Exception {
-        startLauncher("--forks", "2", "-n", "100000", "--replicas", "1");
+        startLauncher("--forks", "2", "-n", PASS_MESSAGES, "--replicas", "1");
         List<ProcessHandle> forks = forksOnceMeasuring("[spin fork 1/2] measuring");
 
         forks.forEach(ProcessHandle::destroyForcibly); // SIGKILL the fork, not the launcher
