@@ -50,6 +50,20 @@ public record RepetitionCosts(double forkS, Double setupS, double messageNs) {
         return new RepetitionCosts(median(fork), Double.isNaN(setupS) ? null : setupS, median(message));
     }
 
+    /**
+     * @param parts several runs' costs, at least one
+     * @return each cost the median of the runs that measured it (a setup's null when none did)
+     */
+    public static RepetitionCosts pool(List<RepetitionCosts> parts) {
+        if (parts.isEmpty()) {
+            throw new IllegalArgumentException("nothing to pool");
+        }
+        double setupS = median(parts.stream().map(RepetitionCosts::setupS).filter(java.util.Objects::nonNull).toList());
+        return new RepetitionCosts(median(parts.stream().map(RepetitionCosts::forkS).filter(s -> !Double.isNaN(s)).toList()),
+                Double.isNaN(setupS) ? null : setupS,
+                median(parts.stream().map(RepetitionCosts::messageNs).filter(s -> !Double.isNaN(s)).toList()));
+    }
+
     /** @return the cost line, e.g. {@code a fork 3.1 s, a setup 0.31 s} */
     public String describe() {
         return String.format(java.util.Locale.ROOT, "a fork %.1f s", forkS)

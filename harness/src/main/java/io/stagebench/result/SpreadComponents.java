@@ -117,6 +117,65 @@ public record SpreadComponents(int forks, int replicas, int windows, int windowS
                 orNull(pct(setupVar, grand)), pct(windowVar / windows, grand), pct(windowVar, grand));
     }
 
+    /**
+     * Pools the components several runs estimated for one series, each level's variance weighted by the degrees of
+     * freedom its estimate rests on: a fork's by forks - 1, a setup's by forks x (replicas - 1), a window's by
+     * forks x replicas x (windows - 1). One run's fork component rests on a handful of forks and swings from 0 to
+     * several % between runs of the same code; a plan ({@link ReplicaPlan}) built on one such figure swings with it.
+     *
+     * @param parts the runs' components, at least one
+     * @return their pooled components: forks summed, replicas, windows and samples the fewest, the centre the
+     *         forks-weighted mean; a level no part estimated stays null
+     */
+    public static SpreadComponents pool(List<SpreadComponents> parts) {
+        if (parts.isEmpty()) {
+            throw new IllegalArgumentException("nothing to pool");
+        }
+        if (parts.size() == 1) {
+            return parts.get(0);
+        }
+        int forks = 0;
+        int replicas = Integer.MAX_VALUE;
+        int windows = Integer.MAX_VALUE;
+        int windowSamples = Integer.MAX_VALUE;
+        double centreSum = 0;
+        double[] fork = new double[2];
+        double[] setup = new double[2];
+        double[] within = new double[2];
+        double[] window = new double[2];
+        for (SpreadComponents part : parts) {
+            forks += part.forks;
+            replicas = Math.min(replicas, part.replicas);
+            windows = Math.min(windows, part.windows);
+            windowSamples = Math.min(windowSamples, part.windowSamples);
+            centreSum += part.forks * part.centreNs;
+            addWeighted(fork, part.forkPct, part.forks - 1.0);
+            addWeighted(setup, part.setupPct, part.forks * (part.replicas - 1.0));
+            double windowDf = part.forks * part.replicas * (part.windows - 1.0);
+            addWeighted(within, part.withinPct, windowDf);
+            addWeighted(window, part.windowPct, windowDf);
+        }
+        return new SpreadComponents(forks, replicas, windows, windowSamples, centreSum / forks, pooledPct(fork),
+                pooledPct(setup), orNaN(pooledPct(within)), orNaN(pooledPct(window)));
+    }
+
+    /** Adds {@code pct}'s variance, weighted, to {@code sums} ({weighted variance, weight}); a null or unweighted one is left out. */
+    private static void addWeighted(double[] sums, Double pct, double weight) {
+        if (pct == null || Double.isNaN(pct) || weight <= 0) {
+            return;
+        }
+        sums[0] += weight * pct * pct;
+        sums[1] += weight;
+    }
+
+    private static Double pooledPct(double[] sums) {
+        return sums[1] == 0 ? null : Math.sqrt(sums[0] / sums[1]);
+    }
+
+    private static double orNaN(Double value) {
+        return value == null ? Double.NaN : value;
+    }
+
     /** @return the line a run prints, e.g. {@code forks 1.2%, setups 6.8%, within 2.1%} */
     public String describe() {
         List<String> parts = new ArrayList<>();

@@ -133,8 +133,8 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
     }
 
     /**
-     * @return per benchmark, the replicas a fork should measure at this machine's stored figures (the newest run of
-     *         this machine that estimated them, {@link ReplicaPilot}), at least 2 so the spread stays measured; a
+     * @return per benchmark, the replicas a fork should measure at this machine's stored figures (the newest runs of
+     *         this machine that estimated them, pooled: {@link ReplicaPilot}), at least 2 so the spread stays measured; a
      *         benchmark without such a run keeps the configured count. One line each says what was chosen and why.
      */
     static Map<String, Integer> plannedReplicas(Path resultsRoot, MeasurementSession.Measurement a, List<String> names,
@@ -143,7 +143,7 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
                 Json.mapper().valueToTree(a.config()));
         Map<String, Integer> planned = new LinkedHashMap<>();
         for (String name : names) {
-            Optional<ReplicaPilot> pilot = ReplicaPilot.newest(resultsRoot, machine, name);
+            Optional<ReplicaPilot> pilot = ReplicaPilot.pooled(resultsRoot, machine, name);
             OptionalInt optimum = pilot.map(p -> p.replicas(a.config().messages())).orElse(OptionalInt.empty());
             if (optimum.isEmpty()) {
                 err.println("[ab] " + name + ": " + a.config().replicas() + " replicas a fork, the default: no stored run"

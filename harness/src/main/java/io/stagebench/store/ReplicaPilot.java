@@ -16,20 +16,29 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * A plan's pilot from the store: the newest stored run of a benchmark measured on this machine that estimated its
- * spread between forks, setups and within a setup, and what a fork and a setup cost ({@code summary.json}'s
- * {@code spread} and {@code costs}). From those figures {@link ReplicaPlan} names the replicas a fork should measure
- * now, for the messages a replica measures now: the figures are the machine's and the benchmark's, not the
- * command's. A run of another machine ({@link MachineFingerprint}) is never a pilot: its spread and costs are not
- * this one's.
+ * A plan's pilot from the store: the newest stored runs (up to {@value #POOLED_RUNS}) of a benchmark measured on this
+ * machine that estimated its spread between forks, setups and within a setup, and what a fork and a setup cost
+ * ({@code summary.json}'s {@code spread} and {@code costs}), pooled. From those figures {@link ReplicaPlan} names the
+ * replicas a fork should measure now, for the messages a replica measures now: the figures are the machine's and the
+ * benchmark's, not the command's. A run of another machine ({@link MachineFingerprint}) is never a pilot: its spread
+ * and costs are not this one's.
  *
- * @param run     the pilot run, as {@code history} names runs ({@code commit/run-id})
- * @param spread  per stage series with both levels estimated, the pilot's components (tag series left out)
- * @param costs   what a fork, a setup and a message cost in the pilot
+ * <p>Why pooled: one run's fork component rests on its few forks (4 degrees of freedom at 5) and, measured on an AMD
+ * EPYC, came out 0.0 % in one run and 8.7 % in the next for the same code; at 0 the optimum is as many replicas as a
+ * plan allows, so one pilot's draw moved an {@code ab} from 2 replicas a fork to 16. The variances of several runs,
+ * weighted by their degrees of freedom ({@link SpreadComponents#pool}), and the costs' medians do not swing so.
+ *
+ * @param runs    the pilot runs, newest first, as {@code history} names runs ({@code commit/run-id})
+ * @param spread  per stage series with both levels estimated, the runs' pooled components (tag series left out)
+ * @param costs   what a fork, a setup and a message cost, the runs' medians
  */
-public record ReplicaPilot(String run, Map<String, SpreadComponents> spread, RepetitionCosts costs) {
+public record ReplicaPilot(List<String> runs, Map<String, SpreadComponents> spread, RepetitionCosts costs) {
+
+    /** The most runs a pilot pools: enough degrees of freedom for the fork level, few enough to be this code's. */
+    public static final int POOLED_RUNS = 5;
 
     public ReplicaPilot {
+        runs = List.copyOf(runs);
         spread = Map.copyOf(spread);
     }
 
@@ -37,22 +46,31 @@ public record ReplicaPilot(String run, Map<String, SpreadComponents> spread, Rep
      * @param root      the results folder
      * @param machine   this machine, as the run about to start would be stored
      * @param benchmark the benchmark
-     * @return the newest run under {@code root} of {@code machine} whose {@code benchmark} has a spread and costs that
-     *         name a setup's cost; empty when there is none (or none can be read)
+     * @return the newest runs under {@code root} of {@code machine} whose {@code benchmark} has a spread and costs that
+     *         name a setup's cost, up to {@value #POOLED_RUNS}, pooled; empty when there is none (or none can be read)
      */
-    public static Optional<ReplicaPilot> newest(Path root, MachineFingerprint machine, String benchmark) {
-        List<StoredRun> runs = new ArrayList<>(ResultReader.scan(root).runs());
-        Collections.reverse(runs);
-        for (StoredRun run : runs) {
+    public static Optional<ReplicaPilot> pooled(Path root, MachineFingerprint machine, String benchmark) {
+        List<StoredRun> stored = new ArrayList<>(ResultReader.scan(root).runs());
+        Collections.reverse(stored);
+        List<ReplicaPilot> found = new ArrayList<>();
+        for (StoredRun run : stored) {
+            if (found.size() == POOLED_RUNS) {
+                break;
+            }
             if (run.benchmark(benchmark).isEmpty() || !MachineFingerprint.of(run).equals(machine)) {
                 continue;
             }
-            Optional<ReplicaPilot> pilot = of(run, benchmark);
-            if (pilot.isPresent()) {
-                return pilot;
-            }
+            of(run, benchmark).ifPresent(found::add);
         }
-        return Optional.empty();
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, List<SpreadComponents>> bySeries = new LinkedHashMap<>();
+        found.forEach(pilot -> pilot.spread.forEach((series, c) -> bySeries.computeIfAbsent(series, k -> new ArrayList<>()).add(c)));
+        Map<String, SpreadComponents> pooled = new LinkedHashMap<>();
+        bySeries.forEach((series, parts) -> pooled.put(series, SpreadComponents.pool(parts)));
+        return Optional.of(new ReplicaPilot(found.stream().flatMap(p -> p.runs.stream()).toList(), pooled,
+                RepetitionCosts.pool(found.stream().map(ReplicaPilot::costs).toList())));
     }
 
     /** @return the pilot {@code run}'s {@code benchmark} gives, when its summary has the figures a plan needs */
@@ -75,7 +93,7 @@ public record ReplicaPilot(String run, Map<String, SpreadComponents> spread, Rep
                 }
             });
             if (!stages.isEmpty()) {
-                return Optional.of(new ReplicaPilot(Pairing.idOf(run.dir()), stages, b.costs()));
+                return Optional.of(new ReplicaPilot(List.of(Pairing.idOf(run.dir())), stages, b.costs()));
             }
         }
         return Optional.empty();
@@ -92,11 +110,13 @@ public record ReplicaPilot(String run, Map<String, SpreadComponents> spread, Rep
 
     /**
      * @return the figures the plan rests on, its first stage's spread and the costs, e.g. {@code run
-     *         1a2b3c4d5e6f/20261202-101500: encode forks 1.5%, setups 2.7%, within 0.7%; a fork 2.6 s, a setup 0.21 s}
+     *         1a2b3c4d5e6f/20261202-101500 and 2 before it, pooled: encode forks 1.5%, setups 2.7%, within 0.7%; a fork
+     *         2.6 s, a setup 0.21 s}
      */
     public String describe() {
         Map.Entry<String, SpreadComponents> first = spread.entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .findFirst().orElseThrow();
-        return "run " + run + ": " + first.getKey() + " " + first.getValue().describe() + "; " + costs.describe();
+        String which = "run " + runs.get(0) + (runs.size() == 1 ? "" : " and " + (runs.size() - 1) + " before it, pooled");
+        return which + ": " + first.getKey() + " " + first.getValue().describe() + "; " + costs.describe();
     }
 }

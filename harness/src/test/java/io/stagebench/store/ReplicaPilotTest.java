@@ -29,23 +29,47 @@ class ReplicaPilotTest {
     }
 
     @Test
-    void shouldPlanFromTheNewestRunOfThisMachineThatMeasuredTheSpreadAndCosts() throws IOException {
+    void shouldPlanFromTheNewestRunsOfThisMachineThatMeasuredTheSpreadAndCostsPooled() throws IOException {
         Path fixture = dir.resolve("machine");
-        Path older = storeRun(fixture, RunFixture.START, 4, 4, new RepetitionCosts(2.6, 0.2, 100));
+        Path older = storeRun(fixture, RunFixture.START, 4, 4, new RepetitionCosts(2.4, 0.2, 100));
         Path pilot = storeRun(fixture, RunFixture.START.plus(Duration.ofHours(1)), 2, 6, new RepetitionCosts(2.6, 0.2, 100));
         RunFixture.writeRun(dir.resolve("results"), fixture, RunFixture.COMMIT, false,
                 RunFixture.START.plus(Duration.ofHours(2)), 3, List.of());
 
-        ReplicaPilot found = ReplicaPilot.newest(dir.resolve("results"), machineOf(older), "pipe").orElseThrow();
+        ReplicaPilot found = ReplicaPilot.pooled(dir.resolve("results"), machineOf(older), "pipe").orElseThrow();
 
-        assertEquals(Pairing.idOf(pilot), found.run(), "the newest run with the figures, not the newer one without");
+        assertEquals(List.of(Pairing.idOf(pilot), Pairing.idOf(older)), found.runs(),
+                "the runs with the figures, newest first, not the newer one without");
         assertEquals(List.of("book", "parse"), found.spread().keySet().stream().sorted().toList(), "its stage series only");
+        // each run 3 forks x 4 replicas: the fork levels pooled over 2 + 2 degrees of freedom, the setups' over 9 + 9
+        double forks = (16 + 4) / 2.0;
+        double setups = (16 + 36) / 2.0;
+        assertEquals(Math.sqrt(forks), found.spread().get("book").forkPct(), 1e-12);
+        assertEquals(2.5, found.costs().forkS(), 1e-12, "the costs' median");
         // R = sqrt((setups^2 + within^2) x (fork - replica) / (forks^2 x replica)), a replica 0.2 s + 200,000 x 100 ns
         double replicaS = 0.2 + 200_000 * 100e-9;
-        long expected = Math.round(Math.sqrt((36 + 1) * (2.6 - replicaS) / (4 * replicaS)));
+        long expected = Math.round(Math.sqrt((setups + 1) * (2.5 - replicaS) / (forks * replicaS)));
         assertEquals(OptionalInt.of((int) expected), found.replicas(200_000));
-        assertTrue(found.describe().startsWith("run " + Pairing.idOf(pilot) + ": book forks 2.0%, setups 6.0%, within 1.0%;"
-                + " a fork 2.6 s, a setup 0.20 s"), found.describe());
+        assertTrue(found.describe().startsWith("run " + Pairing.idOf(pilot) + " and 1 before it, pooled: book forks 3.2%,"
+                + " setups 5.1%, within 1.0%; a fork 2.5 s, a setup 0.20 s"), found.describe());
+    }
+
+    @Test
+    void shouldPoolAtMostTheNewestFiveRuns() throws IOException {
+        Path fixture = dir.resolve("machine");
+        List<Path> runs = new java.util.ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            // the two oldest runs saw no fork level at all; the newest five saw 3 %
+            runs.add(storeRun(fixture, RunFixture.START.plus(Duration.ofHours(i)), i < 2 ? 0 : 3, 2,
+                    new RepetitionCosts(2.6, 0.2, 100)));
+        }
+
+        ReplicaPilot found = ReplicaPilot.pooled(dir.resolve("results"), machineOf(runs.get(0)), "pipe").orElseThrow();
+
+        assertEquals(runs.subList(2, 7).reversed().stream().map(Pairing::idOf).toList(), found.runs());
+        assertEquals(3.0, found.spread().get("parse").forkPct(), 1e-12);
+        assertTrue(found.describe().startsWith("run " + Pairing.idOf(runs.get(6)) + " and 4 before it, pooled:"),
+                found.describe());
     }
 
     @Test
@@ -60,11 +84,11 @@ class ReplicaPilotTest {
         Path otherMachine = storeRun(elsewhere, RunFixture.START.plus(Duration.ofHours(2)), 2, 6,
                 new RepetitionCosts(2.6, 0.2, 100));
 
-        assertTrue(ReplicaPilot.newest(dir.resolve("results"), machineOf(mine), "pipe").isPresent(),
+        assertTrue(ReplicaPilot.pooled(dir.resolve("results"), machineOf(mine), "pipe").isPresent(),
                 "the same machine's run one hour later has a setup's cost: " + other);
-        assertEquals(Pairing.idOf(other), ReplicaPilot.newest(dir.resolve("results"), machineOf(mine), "pipe")
-                .orElseThrow().run(), "not " + otherMachine + ", measured on another kernel");
-        assertTrue(ReplicaPilot.newest(dir.resolve("results"), machineOf(mine), "encode").isEmpty(), "no run of it");
-        assertTrue(ReplicaPilot.newest(dir.resolve("nothing"), machineOf(mine), "pipe").isEmpty(), "no results folder");
+        assertEquals(Pairing.idOf(other), ReplicaPilot.pooled(dir.resolve("results"), machineOf(mine), "pipe")
+                .orElseThrow().runs().get(0), "not " + otherMachine + ", measured on another kernel");
+        assertTrue(ReplicaPilot.pooled(dir.resolve("results"), machineOf(mine), "encode").isEmpty(), "no run of it");
+        assertTrue(ReplicaPilot.pooled(dir.resolve("nothing"), machineOf(mine), "pipe").isEmpty(), "no results folder");
     }
 }
