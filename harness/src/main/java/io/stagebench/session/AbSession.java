@@ -8,6 +8,7 @@ import io.stagebench.host.InterleavedRunner;
 import io.stagebench.host.RunConfig;
 import io.stagebench.json.Json;
 import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.result.ReplicaPlan;
 import io.stagebench.store.MachineFingerprint;
 import io.stagebench.store.Pairing;
 import io.stagebench.store.ReplicaPilot;
@@ -139,6 +140,12 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
      */
     static Map<String, Integer> plannedReplicas(Path resultsRoot, MeasurementSession.Measurement a, List<String> names,
                                                 PrintWriter err) {
+        return plannedReplicas(resultsRoot, a, names, err, Runtime.getRuntime().maxMemory());
+    }
+
+    /** As {@link #plannedReplicas(Path, MeasurementSession.Measurement, List, PrintWriter)}, in a launcher heap of {@code heapBytes}. */
+    static Map<String, Integer> plannedReplicas(Path resultsRoot, MeasurementSession.Measurement a, List<String> names,
+                                                PrintWriter err, long heapBytes) {
         MachineFingerprint machine = MachineFingerprint.of(Json.mapper().valueToTree(a.environment()),
                 Json.mapper().valueToTree(a.config()));
         Map<String, Integer> planned = new LinkedHashMap<>();
@@ -150,11 +157,20 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
                         + " of this machine has its spread and costs to plan from (-r sets them)");
                 continue;
             }
-            int replicas = Math.max(2, optimum.getAsInt());
+            int optimal = Math.max(2, optimum.getAsInt());
+            // every benchmark's outcomes are held until the end, and a stage's tag series hold its samples again
+            int series = 2 * pilot.get().spread().size();
+            int fitting = ReplicaPlan.fittingReplicas(heapBytes / names.size(), a.config().forks(), a.config().messages(),
+                    series);
+            int replicas = Math.min(optimal, fitting);
             planned.put(name, replicas);
-            err.println("[ab] " + name + ": " + replicas + " replicas a fork, the narrowest centre for the time at this"
-                    + " machine's figures (Kalibera and Jones's optimum, at least 2, from " + pilot.get().describe()
-                    + "; -r sets them)");
+            err.println("[ab] " + name + ": " + replicas + " replicas a fork, " + (replicas == optimal
+                    ? "the narrowest centre for the time at this machine's figures (Kalibera and Jones's optimum, at"
+                    + " least 2, from " + pilot.get().describe() + "; -r sets them)"
+                    : "not the " + optimal + " of Kalibera and Jones's optimum (from " + pilot.get().describe() + "):"
+                    + String.format(java.util.Locale.ROOT, " %d forks a side of %d x %,d samples of %d series (tags"
+                            + " included) would not fit its share of this launcher's %,d MiB heap (1/%d); -r sets them)",
+                    a.config().forks(), optimal, a.config().messages(), series, heapBytes >> 20, names.size())));
         }
         err.flush();
         return planned;

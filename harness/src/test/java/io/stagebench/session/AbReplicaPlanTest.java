@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.host.RunConfig;
 import io.stagebench.result.RepetitionCosts;
+import io.stagebench.result.ReplicaPlan;
 import io.stagebench.store.Pairing;
 import io.stagebench.store.RunFixture;
 import java.io.IOException;
@@ -44,6 +45,32 @@ class AbReplicaPlanTest {
                 + " setups 6.0%, within 1.0%; a fork 2.6 s, a setup 0.20 s; -r sets them)"), said);
         assertTrue(said.contains("[ab] encode: 4 replicas a fork, the default: no stored run of this machine has its spread"
                 + " and costs to plan from (-r sets them)"), said);
+    }
+
+    @Test
+    void shouldPlanNoMoreReplicasThanTheLaunchersHeapCanHoldAndSaySo() throws IOException {
+        Path machine = dir.resolve("machine");
+        RunFixture.writeMeasuredRun(dir.resolve("results"), machine, RunFixture.START, 2, 6, new RepetitionCosts(2.6, 0.2, 100));
+        RunConfig config = RunFixture.config(dir.resolve("now")).withReplicas(4);
+        MeasurementSession.Measurement now = new MeasurementSession.Measurement(config,
+                RunFixture.environment(machine, RunFixture.START.plusSeconds(3_600), RunFixture.COMMIT, false),
+                List.of(), List.of());
+        // a replica of both sides: 2 x forks x 3,000 messages x 2 series, twice for their tags, x 32 B
+        long perReplica = 2L * config.forks() * config.messages() * 4 * ReplicaPlan.LAUNCHER_BYTES_PER_SAMPLE;
+        StringWriter err = new StringWriter();
+
+        Map<String, Integer> planned = AbSession.plannedReplicas(dir.resolve("results"), now, List.of("pipe"),
+                new PrintWriter(err, true), 4 * perReplica + perReplica / 2);
+
+        assertEquals(Map.of("pipe", 4), planned, "the optimum is 11 (the test above)");
+        assertTrue(err.toString().contains("[ab] pipe: 4 replicas a fork, not the 11 of Kalibera and Jones's optimum"),
+                err.toString());
+        assertTrue(err.toString().contains("would not fit its share of this launcher's"), err.toString());
+        // two benchmarks share the heap: half of it each
+        assertEquals(Map.of("pipe", 2), AbSession.plannedReplicas(dir.resolve("results"), now, List.of("pipe", "other"),
+                new PrintWriter(new StringWriter()), 4 * perReplica + perReplica / 2));
+        assertEquals(1, ReplicaPlan.fittingReplicas(1, 23, 200_000, 6), "at least one");
+        assertEquals(ReplicaPlan.MAX_REPLICAS, ReplicaPlan.fittingReplicas(Long.MAX_VALUE, 23, 200_000, 6));
     }
 
     @Test
