@@ -13,6 +13,7 @@ import io.stagebench.clock.LoadedClock;
 import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.RecordJson;
+import io.stagebench.link.ForkEntry;
 import io.stagebench.link.ForkFiles;
 import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
@@ -434,6 +435,8 @@ public final class ForkExecution {
 
         LoadedClock loaded = ClockLoader.load(spec.binding());
         warnings.addAll(loaded.warnings());
+        classCacheWarning(ManagementFactory.getRuntimeMXBean().getInputArguments(), System.getProperty("java.vm.info"))
+                .ifPresent(warnings::add);
         Clock clock = loaded.clock();
         new JitActivity().prime();
         say(Phase.CALIBRATING, "calibrating " + loaded.binding() + " clock on CPU " + cpuPinned);
@@ -546,13 +549,27 @@ public final class ForkExecution {
     }
 
     /**
-     * @return this JVM's flags, less the launcher's pid and the JIT log's file (they differ in every run and say
-     *         nothing of the measurement)
+     * @return this JVM's flags, less the launcher's pid, the JIT log's file and the class archive's (they differ from
+     *         run to run and say nothing of the measurement)
      */
     static List<String> jvmFlags() {
         String launcher = "-D" + LauncherWatch.PID_PROPERTY + "=";
         return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                .filter(f -> !f.startsWith(launcher) && !f.startsWith(JitEvents.LOG_FLAG_PREFIX)).toList();
+                .filter(f -> !f.startsWith(launcher) && !f.startsWith(JitEvents.LOG_FLAG_PREFIX)
+                        && !f.startsWith(ForkEntry.CLASS_CACHE_FLAG_PREFIX)).toList();
+    }
+
+    /**
+     * @param vmInfo the JVM's {@code java.vm.info} ("mixed mode, sharing" when it mapped a class archive)
+     * @return a warning when this fork was given a class archive ({@link ForkEntry#CLASS_CACHE_FLAG_PREFIX}) that its
+     *         JVM did not map: it loaded its classes itself, and started slower
+     */
+    static Optional<String> classCacheWarning(List<String> inputArguments, String vmInfo) {
+        return inputArguments.stream().filter(f -> f.startsWith(ForkEntry.CLASS_CACHE_FLAG_PREFIX)).findFirst()
+                .filter(f -> vmInfo == null || !vmInfo.contains("sharing"))
+                .map(f -> "the fork class cache " + f.substring(ForkEntry.CLASS_CACHE_FLAG_PREFIX.length())
+                        + " was not mapped (java.vm.info '" + vmInfo + "'): the fork loaded its classes itself; delete"
+                        + " the file and the next run trains it again");
     }
 
     /**

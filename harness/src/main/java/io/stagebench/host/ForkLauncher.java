@@ -6,10 +6,15 @@ import io.stagebench.link.Turns;
 import io.stagebench.nativeaccess.Personality;
 import io.stagebench.process.JvmFork;
 import io.stagebench.system.CpuList;
+import io.stagebench.system.JitEvents;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /** Starts one measuring fork; replaced in tests to script failures. */
@@ -39,6 +44,16 @@ public interface ForkLauncher {
     default JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
                                 Consumer<String> progressLines, Consumer<OutputStream> stdin) {
         return launch(specFile, jvmFlags, serviceCpus, timeout, progressLines);
+    }
+
+    /**
+     * Readies what this launcher's forks start from before a benchmark's first fork, while no fork measures: the real
+     * launcher's {@link ForkClassCache}, trained when its build has none. Called again it returns at once.
+     *
+     * @return a line to say, if any
+     */
+    default Optional<String> prepare(RunConfig config, CpuList serviceCpus) {
+        return Optional.empty();
     }
 
     /**
@@ -110,6 +125,11 @@ public interface ForkLauncher {
             }
 
             @Override
+            public Optional<String> prepare(RunConfig config, CpuList serviceCpus) {
+                return inner.prepare(config, serviceCpus);
+            }
+
+            @Override
             public Personality.Result fixAddresses() {
                 return new Personality.Result(0, reason);
             }
@@ -139,7 +159,20 @@ public interface ForkLauncher {
         List<String> benchmarks = List.copyOf(benchmarkEntries);
         String mainClass = classPath == null ? ForkMain.class.getName() : BenchmarkClassPath.forkMainOn(classPath);
         boolean turns = classPath == null || BenchmarkClassPath.holdsOnPath(classPath, Turns.RESOURCE);
+        // per flag set (the JIT log's path left out): the flags that map the class archive trained for it
+        Map<List<String>, List<String>> classCache = new ConcurrentHashMap<>();
         return new ForkLauncher() {
+            @Override
+            public Optional<String> prepare(RunConfig config, CpuList serviceCpus) {
+                List<String> flags = withoutJitLog(config.jvmFlags());
+                if (classCache.containsKey(flags)) {
+                    return Optional.empty();
+                }
+                ForkClassCache.Prepared prepared = ForkClassCache.prepare(mainClass, classPath, flags, config, serviceCpus);
+                classCache.put(flags, prepared.flags());
+                return prepared.line();
+            }
+
             @Override
             public List<String> benchmarkClassPath() {
                 return benchmarks;
@@ -159,7 +192,9 @@ public interface ForkLauncher {
             @Override
             public JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
                                           Consumer<String> progressLines, Consumer<OutputStream> stdin) {
-                return JvmFork.run(new JvmFork.Spec(mainClass, List.of(specFile.toString()), jvmFlags,
+                List<String> flags = new ArrayList<>(classCache.getOrDefault(withoutJitLog(jvmFlags), List.of()));
+                flags.addAll(jvmFlags);
+                return JvmFork.run(new JvmFork.Spec(mainClass, List.of(specFile.toString()), flags,
                         serviceCpus, timeout, classPath, progressLines, stdin));
             }
 
@@ -168,5 +203,10 @@ public interface ForkLauncher {
                 return turns;
             }
         };
+    }
+
+    /** @return {@code jvmFlags} less the one that names a fork's JIT log, which differs from fork to fork */
+    private static List<String> withoutJitLog(List<String> jvmFlags) {
+        return jvmFlags.stream().filter(f -> !f.startsWith(JitEvents.LOG_FLAG_PREFIX)).toList();
     }
 }

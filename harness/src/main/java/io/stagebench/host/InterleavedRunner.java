@@ -226,6 +226,11 @@ public final class InterleavedRunner {
             RunConfig configA = a.config().withReplicas(replicas(benchmark));
             RunConfig configB = b.config().withReplicas(replicas(benchmark));
             BatchChoice choice = null;
+            // before either side's first fork starts: an A/B pair's forks are alive together
+            for (Variant side : List.of(a, b)) {
+                RunConfig config = side == a ? configA : configB;
+                side.launcher().prepare(config, serviceCpus).ifPresent(line -> progress.println("[ab " + side.name() + "] " + line));
+            }
             if (configA.batch() == RunConfig.BATCH_AUTO) {
                 // one pilot, on A's build: both sides must time the same K
                 choice = BatchPilot.pilot(configA, descriptor, a.launcher(), serviceCpus, progress, "[ab " + a.name() + "]");

@@ -98,6 +98,7 @@ public final class Runner {
             throws IOException {
         RunConfig resolved = config;
         BatchChoice choice = null;
+        launcher.prepare(config, serviceCpus).ifPresent(line -> progress.println("[run] " + line));
         if (config.batch() == RunConfig.BATCH_AUTO) {
             choice = BatchPilot.pilot(config, descriptor, launcher, serviceCpus, progress, "[run]");
             resolved = config.withBatch(choice.batch());

@@ -18,6 +18,11 @@ public final class ForkEntry {
     public static final String LEGACY_MAIN_CLASS = "io.stagebench.runner.ForkMain";
     /** Both, as class-file resources, newest first: an entry holding one of them holds the harness. */
     public static final List<String> MAIN_RESOURCES = List.of(resource(MAIN_CLASS), resource(LEGACY_MAIN_CLASS));
+    /**
+     * The flag a launcher gives a fork to map its build's class archive (the JDK's AOT cache); the fork leaves it out of
+     * the flags it records, since its path says nothing of the measurement, and warns when its JVM could not map it.
+     */
+    public static final String CLASS_CACHE_FLAG_PREFIX = "-XX:AOTCache=";
     /** Exit code of a fork that could not write a result file; its last progress line says which and why. */
     public static final int EXIT_CANNOT_WRITE = 3;
     /** How that last progress line begins. */

@@ -181,6 +181,28 @@ public final class JvmFork {
         }
     }
 
+    /**
+     * Runs a helper JVM to completion or timeout, its stdout and stderr both appended to {@code log}: a JVM whose
+     * output is nobody's progress (the fork class cache's training run), registered with {@link LiveForks} as a fork is.
+     */
+    public static Exit runLogged(Spec spec, Path log) {
+        List<String> command = command(spec);
+        long startNs = System.nanoTime();
+        LiveForks live = LiveForks.launcher();
+        Process process;
+        try {
+            process = live.start(new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())));
+        } catch (IOException e) {
+            return new Exit(command, -1, false, "", 0, e.getMessage());
+        }
+        try {
+            return await(process, command, spec.timeout(), startNs, null, null);
+        } finally {
+            live.ended(process);
+        }
+    }
+
     /** What a fork wrote on stdout: all of it, and its last {@link #STDOUT_TAIL_LINES} lines. */
     private record Stdout(String text, List<String> tail) {
     }

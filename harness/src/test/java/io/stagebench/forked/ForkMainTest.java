@@ -16,6 +16,17 @@ import org.junit.jupiter.api.Test;
 
 class ForkMainTest {
 
+    @Test
+    void shouldWarnOfAClassArchiveItsJvmDidNotMap() {
+        List<String> given = List.of("-Xmx512m", "-XX:AOTCache=/cache/k.aot");
+
+        Optional<String> unmapped = ForkExecution.classCacheWarning(given, "mixed mode");
+
+        assertTrue(unmapped.orElseThrow().contains("/cache/k.aot was not mapped"), unmapped.toString());
+        assertEquals(Optional.empty(), ForkExecution.classCacheWarning(given, "mixed mode, sharing"));
+        assertEquals(Optional.empty(), ForkExecution.classCacheWarning(List.of("-Xmx512m"), "mixed mode"), "none given");
+    }
+
     private static ForkSpec spec() {
         RunConfig config = new RunConfig(List.of("encode"), 1, 200_000, 0, 10_000_000, 1_000, Mode.BACK_TO_BACK,
                 0, 0, 1, -1, ClockBinding.FFM, 200, 1, 20_000, false, Map.of(), List.of(), 120, Path.of("unused"));
