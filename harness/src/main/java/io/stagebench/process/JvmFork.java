@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * Runs a main class in a fresh JVM, like JMH's forks: same java, same class path (or another
@@ -165,20 +166,7 @@ public final class JvmFork {
 
     /** Runs the fork to completion or timeout. */
     public static Exit run(Spec spec) {
-        List<String> command = command(spec);
-        long startNs = System.nanoTime();
-        LiveForks live = LiveForks.launcher();
-        Process process;
-        try {
-            process = live.start(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT));
-        } catch (IOException e) {
-            return new Exit(command, -1, false, "", 0, e.getMessage());
-        }
-        try {
-            return await(process, command, spec.timeout(), startNs, spec.stdoutLines(), spec.stdin());
-        } finally {
-            live.ended(process);
-        }
+        return run(spec, builder -> builder.redirectError(ProcessBuilder.Redirect.INHERIT), spec.stdoutLines(), spec.stdin());
     }
 
     /**
@@ -186,18 +174,24 @@ public final class JvmFork {
      * output is nobody's progress (the fork class cache's training run), registered with {@link LiveForks} as a fork is.
      */
     public static Exit runLogged(Spec spec, Path log) {
+        return run(spec, builder -> builder.redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())), null, null);
+    }
+
+    /** Starts {@code spec}'s command with its streams set by {@code streams}, registered with {@link LiveForks}. */
+    private static Exit run(Spec spec, UnaryOperator<ProcessBuilder> streams, Consumer<String> stdoutLines,
+                            Consumer<OutputStream> stdin) {
         List<String> command = command(spec);
         long startNs = System.nanoTime();
         LiveForks live = LiveForks.launcher();
         Process process;
         try {
-            process = live.start(new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())));
+            process = live.start(streams.apply(new ProcessBuilder(command)));
         } catch (IOException e) {
             return new Exit(command, -1, false, "", 0, e.getMessage());
         }
         try {
-            return await(process, command, spec.timeout(), startNs, null, null);
+            return await(process, command, spec.timeout(), startNs, stdoutLines, stdin);
         } finally {
             live.ended(process);
         }
