@@ -11,9 +11,9 @@ import io.stagebench.link.ForkResult;
 import io.stagebench.link.Mode;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
-import io.stagebench.system.CpuList;
 import io.stagebench.system.MeasuredCode;
 import io.stagebench.testing.StartsProcesses;
+import io.stagebench.testing.MachineCpus;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -36,14 +36,14 @@ class MeasuredCodeForkTest {
     Path runDir;
 
     private ForkResult fork(long warmupMessages, List<String> jvmFlags) throws Exception {
-        int cpu = Runtime.getRuntime().availableProcessors() - 1;
+        int cpu = MachineCpus.measuring();
         // chunks of 10: the loop is called 20,000 times in warm-up, past the tier-4 invocation threshold (5,000) early
         // on, so it is surely C2's by the kept pass; in chunks of 100 its C2 compile waited on back-edge counts and
         // now and then came late, leaving the loop itself below C2
         RunConfig config = new RunConfig(List.of("test.rare-branch"), 1, warmupMessages, 0, 20_000, 10,
                 Mode.BACK_TO_BACK, 0, 0, 1, -1, cpu, ClockBinding.FFM, 200, 1, 20_000, false, Map.of(), jvmFlags, 120,
                 runDir.resolve("f" + jvmFlags.size()), 3);
-        BenchmarkOutcome outcome = new Runner(config, BenchmarkRegistry.load(), CpuList.parse("0-" + Math.max(0, cpu - 1)),
+        BenchmarkOutcome outcome = new Runner(config, BenchmarkRegistry.load(), MachineCpus.service(),
                 ForkLauncher.jvm(), new PrintStream(OutputStream.nullOutputStream())).run().get(0);
         assertEquals(1, outcome.forks().size(), outcome.failures().toString());
         return outcome.forks().get(0);

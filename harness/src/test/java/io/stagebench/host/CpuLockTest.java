@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.stagebench.cli.Main;
 import io.stagebench.extension.command.UsageException;
 import io.stagebench.testing.StartsProcesses;
+import io.stagebench.testing.MachineCpus;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -30,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 @StartsProcesses
 class CpuLockTest {
 
-    private static final int CPU = Runtime.getRuntime().availableProcessors() - 1;
+    private static final int CPU = MachineCpus.measuring();
 
     @TempDir
     Path locks;

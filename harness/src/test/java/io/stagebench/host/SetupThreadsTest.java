@@ -13,6 +13,7 @@ import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.system.CpuList;
 import io.stagebench.testbench.SetupThreadBenchmark;
 import io.stagebench.testing.StartsProcesses;
+import io.stagebench.testing.MachineCpus;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 @StartsProcesses
 class SetupThreadsTest {
 
-    private static final int CPU = Runtime.getRuntime().availableProcessors() - 1;
+    private static final int CPU = MachineCpus.measuring();
 
     @TempDir
     Path runDir;

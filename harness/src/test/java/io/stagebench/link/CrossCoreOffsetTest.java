@@ -8,13 +8,14 @@ import io.stagebench.clock.NanoTimeClock;
 import io.stagebench.nativeaccess.Affinity;
 import org.junit.jupiter.api.Test;
 import io.stagebench.testing.MeasuresInProcess;
+import io.stagebench.testing.MachineCpus;
 
 @MeasuresInProcess
 class CrossCoreOffsetTest {
 
     @Test
     void shouldBoundTheOffsetOfOneSharedCounterAroundZeroWithinTheFastestRoundTrip() throws Exception {
-        assumeTrue(Affinity.unavailableReason().isEmpty() && Runtime.getRuntime().availableProcessors() > 1,
+        assumeTrue(Affinity.unavailableReason().isEmpty() && MachineCpus.online().size() > 1,
                 "needs pinning and two CPUs");
         int other = Affinity.currentCpu() == 0 ? 1 : 0;
 
