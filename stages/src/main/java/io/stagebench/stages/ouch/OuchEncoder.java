@@ -19,8 +19,26 @@ import java.lang.foreign.MemorySegment;
  * allocation. Sequence numbers start at 1 and wrap after the largest number the digits hold.
  * Display, capacity, intermarket sweep, minimum quantity, cross type and customer type are
  * fixed per encoder (one session's settings).
+ *
+ * <h2>Injected slowdown</h2>
+ * The system property {@value #EXTRA_SPINS_PROPERTY} (int, default 0, read once at class
+ * initialisation) adds that many iterations of a dependent xorshift step to every order, and
+ * every byte's address waits for them: the spin's result, masked by a field that is always 0,
+ * is added to the offset. A spin the writes did not depend on would run beside them, hidden by
+ * the core's out-of-order execution, and would slow encode by nothing at one iteration and by
+ * a step at some larger count (as decide's branch-fed spin does); a spin on the addresses' path
+ * adds its latency to every order. It exists to inject a known, repeatable slowdown into A/B
+ * runs of encode and of the pipeline's rare encode stage; at 0 the JIT removes it.
  */
 public final class OuchEncoder {
+
+    /** Name of the system property that adds busy iterations to every order encoded. */
+    public static final String EXTRA_SPINS_PROPERTY = "stagebench.encode.extraSpins";
+
+    /** Extra spins per order, from {@value #EXTRA_SPINS_PROPERTY}; negative values count as 0. */
+    public static final int EXTRA_SPINS = Math.max(0, Integer.getInteger(EXTRA_SPINS_PROPERTY, 0));
+
+    private static final long SPIN_SEED = 0x2545_F491_4F6C_DD1DL;
 
     /** Longest token prefix; the rest of the 14 bytes hold the sequence number. */
     public static final int MAX_TOKEN_PREFIX_LENGTH = 6;
@@ -33,10 +51,14 @@ public final class OuchEncoder {
     private final int firm;
     private final byte capacity;
     private long nextTokenSequence = 1;
+    private long spinState = SPIN_SEED;
+    /** Always 0, but a field: the JIT cannot prove that the spin's share of the offset is nothing. */
+    private long spinMask;
 
     /** Back to order token 1, as constructed: a benchmark's rewind between passes. */
     public void reset() {
         nextTokenSequence = 1;
+        spinState = SPIN_SEED;
     }
 
     /**
@@ -86,6 +108,9 @@ public final class OuchEncoder {
         if (offset < 0 || offset > buffer.byteSize() - EnterOrder.LENGTH) {
             return 0;
         }
+        if (EXTRA_SPINS > 0) {
+            offset += spin(decision.shares) & spinMask;
+        }
         putU8(buffer, offset + EnterOrder.MESSAGE_TYPE_OFFSET, EnterOrder.TYPE);
         writeToken(buffer, offset + EnterOrder.ORDER_TOKEN_OFFSET, nextTokenSequence);
         nextTokenSequence = nextTokenSequence % tokenModulus + 1;
@@ -102,6 +127,18 @@ public final class OuchEncoder {
         putU8(buffer, offset + EnterOrder.CROSS_TYPE_OFFSET, (byte) 'N');
         putU8(buffer, offset + EnterOrder.CUSTOMER_TYPE_OFFSET, (byte) 'N');
         return EnterOrder.LENGTH;
+    }
+
+    /** @return {@link #EXTRA_SPINS} dependent xorshift steps from the carried state and {@code input}, carried on */
+    private long spin(long input) {
+        long x = spinState ^ input;
+        for (int i = EXTRA_SPINS; i > 0; i--) {
+            x ^= x << 13;
+            x ^= x >>> 7;
+            x ^= x << 17;
+        }
+        spinState = x;
+        return x;
     }
 
     private void writeToken(MemorySegment buffer, long tokenOffset, long sequence) {
