@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.cli.Main;
 import io.stagebench.extension.command.UsageException;
-import io.stagebench.testing.StartsProcesses;
 import io.stagebench.testing.MachineCpus;
+import io.stagebench.testing.StartsProcesses;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

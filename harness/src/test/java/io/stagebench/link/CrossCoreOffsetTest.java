@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.stagebench.clock.NanoTimeClock;
 import io.stagebench.nativeaccess.Affinity;
 import org.junit.jupiter.api.Test;
-import io.stagebench.testing.MeasuresInProcess;
 import io.stagebench.testing.MachineCpus;
+import io.stagebench.testing.MeasuresInProcess;
 
 @MeasuresInProcess
 class CrossCoreOffsetTest {

@@ -30,9 +30,9 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.MachineCpus;
 import io.stagebench.testing.MeasuresInProcess;
 import io.stagebench.testing.StartsProcesses;
-import io.stagebench.testing.MachineCpus;
 
 class ForkLayoutTest {
 
