@@ -210,6 +210,11 @@ public final class ForkExecution {
                 warm = warmUp(body, spec.warmupMessages() > 0 || spec.warmupMs() > 0 ? body.measuredPassMessages() : 0, 0);
             }
             body.afterWarmup();
+            // the walk's own code compiled now, not in the first measured pass; after warm-up, so the benchmark's code
+            // sits in the code cache where it did before (primed before the ruler, decide read 6 % faster: a layout's)
+            if (first && Chunks.prime() == Long.MIN_VALUE) {
+                Thread.onSpinWait();
+            }
             say(Phase.MEASURING, body.measuringLine(warm.messages()) + of);
             progress.flush();
             long seq = warm.messages();

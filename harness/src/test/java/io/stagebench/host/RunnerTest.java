@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.stagebench.testing.MachineCpus;
 import io.stagebench.testing.StartsProcesses;
 import io.stagebench.testing.MeasuresInProcess;
 
@@ -325,6 +326,27 @@ class RunnerTest {
                 fork.jitEvents().toString());
         assertTrue(fork.warnings().stream().anyMatch(w -> w.contains("during measurement") && w.contains("LateDeoptBenchmark")),
                 fork.warnings().toString());
+    }
+
+    /**
+     * A default-shaped warm-up (200,000 messages in chunks of 1,000) walks 200 chunks, the tier-3 threshold of the walk's
+     * own methods: unless they are compiled before measuring, the first measured pass compiles them and is discarded.
+     */
+    @StartsProcesses
+    @Test
+    void shouldKeepTheFirstMeasuredPassAfterAWarmUpOfTwoHundredChunks() throws Exception {
+        RunConfig config = new RunConfig(List.of("spin"), 1, 200_000, 0, 200_000, 1_000, Mode.BACK_TO_BACK, 0, 0,
+                1, -1, MachineCpus.measuring(), ClockBinding.FFM, 200, 1, 100_000, false, Map.of("ticks", "10"),
+                RunConfig.DEFAULT_JVM_FLAGS, 120, runDir, 8);
+
+        BenchmarkOutcome outcome = new Runner(config, BenchmarkRegistry.load(), MachineCpus.service(), ForkLauncher.jvm(),
+                QUIET).run().get(0);
+
+        assertEquals(1, outcome.forks().size(), outcome.failures().toString());
+        ForkResult fork = outcome.forks().get(0);
+        // the one warm-up pass: a pass of measured size, 200 chunks; the first measured pass is kept, not run again
+        assertEquals(1, fork.warmupPasses(), fork.warnings().toString());
+        assertEquals(0, fork.jitCompilations(), fork.warnings().toString());
     }
 
     @StartsProcesses
