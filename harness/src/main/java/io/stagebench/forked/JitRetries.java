@@ -21,13 +21,14 @@ final class JitRetries {
      * (the launcher's {@code RunConfig.FOREGROUND_COMPILE_FLAG}), so the measuring thread never resumes with a
      * compile of its own still queued; the wait is for other threads' compiles (the recorder's,
      * the watch thread's), and one that still lands in the pass discards it. 200 ms before
-     * foreground compilation; 50 ms saves 0.3 s a fork, a sixth of its time to the measured pass.
+     * foreground compilation; 50 ms saved 0.3 s a fork; 20 ms (one poll) another ~0.2 s, over the
+     * five waits of a default fork (after each setup, before each kept pass, in the ruler).
      */
-    static final long QUIET_MS = 50;
+    static final long QUIET_MS = 20;
     /** Longest wait for a quiet compiler, ms. */
     static final long QUIET_MAX_MS = 5_000;
     /** Quiet time before a retry, ms. */
-    static final long RETRY_QUIET_MS = 50;
+    static final long RETRY_QUIET_MS = 20;
     /** Time after which no further retry starts, once one has run. */
     static final long BUDGET_NS = 10_000_000_000L;
 

@@ -55,10 +55,13 @@ public final class JitActivity {
         }
     }
 
+    /** Quiet time {@link #settle()} waits for: one poll, as a fork's compiles are its measuring thread's own (-Xbatch). */
+    private static final long SETTLE_QUIET_MS = POLL_MS;
+
     /** Waits for the compiler to go quiet (see {@link #awaitQuiet}), ignoring interruption's detail. */
     public void settle() {
         try {
-            awaitQuiet(50, 2_000);
+            awaitQuiet(SETTLE_QUIET_MS, 2_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
