@@ -2,6 +2,7 @@ package io.stagebench.stats;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.DoubleToLongFunction;
 
 /**
  * An exact latency distribution: every sample kept and sorted, so every percentile is
@@ -20,6 +21,14 @@ public final class Distribution {
     public static final int MIN_SAMPLES_BEYOND = 100;
 
     private final double[] sorted;
+    /**
+     * The last trimmed mean asked for: a run's summaries, result files, report and spread all ask each merged
+     * distribution for its {@code tmean}, a sum over millions of samples in a launcher that compiles with C1 only.
+     */
+    private volatile TrimmedMean lastTrimmed;
+
+    private record TrimmedMean(double percentile, double mean) {
+    }
 
     private Distribution(double[] sorted) {
         this.sorted = sorted;
@@ -99,12 +108,42 @@ public final class Distribution {
         if (sorted.length == 0) {
             return Double.NaN;
         }
+        TrimmedMean last = lastTrimmed;
+        if (last != null && last.percentile() == percentile) {
+            return last.mean();
+        }
         int keep = rank(percentile);
         double sum = 0;
         for (int i = 0; i < keep; i++) {
             sum += sorted[i];
         }
-        return sum / keep;
+        double mean = sum / keep;
+        lastTrimmed = new TrimmedMean(percentile, mean);
+        return mean;
+    }
+
+    /**
+     * Calls {@code action} once per run of samples that {@code key} maps to one value, in ascending order: the
+     * samples are sorted, so a key that never decreases with the sample (rounding, say) meets each of its values in
+     * one run.
+     */
+    void forEachRun(DoubleToLongFunction key, RunAction action) {
+        int i = 0;
+        while (i < sorted.length) {
+            long value = key.applyAsLong(sorted[i]);
+            int end = i + 1;
+            while (end < sorted.length && key.applyAsLong(sorted[end]) == value) {
+                end++;
+            }
+            action.accept(value, end - i);
+            i = end;
+        }
+    }
+
+    /** What {@link #forEachRun} calls: a key's value and how many samples in a row had it. */
+    @FunctionalInterface
+    interface RunAction {
+        void accept(long value, long count);
     }
 
     /** @return the samples in ascending order (a copy) */

@@ -34,12 +34,13 @@ public final class LatencyHistograms {
         return Math.round(ns);
     }
 
-    /** @return a histogram of every sample of {@code distribution}, in integer ns */
+    /**
+     * @return a histogram of every sample of {@code distribution}, in integer ns: each value recorded once with its
+     *         count, as the sorted samples give them in runs (a stage's millions of samples take a few thousand values)
+     */
     public static Histogram of(Distribution distribution) {
         Histogram histogram = new Histogram(SIGNIFICANT_DIGITS);
-        for (double ns : distribution.sortedValues()) {
-            histogram.recordValue(toRecordedNs(ns));
-        }
+        distribution.forEachRun(LatencyHistograms::toRecordedNs, histogram::recordValueWithCount);
         return histogram;
     }
 

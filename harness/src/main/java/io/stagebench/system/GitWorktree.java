@@ -29,7 +29,7 @@ import java.util.zip.ZipFile;
 public final class GitWorktree implements AutoCloseable {
 
     /** How stagebench's own checkout is built: the launcher's class path is then {@link #classPath()}. */
-    public static final String OWN_BUILD = "mvn -q -B -Dstyle.color=never -DskipTests package";
+    public static final String OWN_BUILD = "mvn -q -B -Dstyle.color=never -Dmaven.test.skip=true package";
 
     private static final long GIT_TIMEOUT_S = 120;
     private static final long BUILD_TIMEOUT_S = 1_800;

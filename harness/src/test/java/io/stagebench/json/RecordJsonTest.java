@@ -88,6 +88,31 @@ class RecordJsonTest {
     }
 
     @Test
+    void shouldReadASpecThroughItsConstructorAsThroughReflection() throws IOException {
+        // every component a value no other has, so two components of one type swapped in ofComponents would show
+        ForkSpec distinct = new ForkSpec("encode", 2, 3, ClockBinding.JNA, 5, 6, 7, 8, 9, Mode.PACED, 11.5, 12, 13, 14,
+                15, 16, 17, false, Map.of("k", "v"), "/out", 21, 22, "fixed-23", "t24", 25, List.of("cp26"), 27, true);
+        for (ForkSpec spec : List.of(distinct, spec("fd7971ed1a9a692c"), spec(null))) {
+            Path file = Files.writeString(dir.resolve("spec.json"), Json.write(spec));
+
+            assertEquals(spec, RecordJson.read(file, ForkSpec.class, ForkSpec::ofComponents));
+            assertEquals(RecordJson.read(file, ForkSpec.class), RecordJson.read(file, ForkSpec.class, ForkSpec::ofComponents));
+        }
+    }
+
+    @Test
+    void shouldReportASpecItsConstructorRefusesAsAParseErrorOfTheFile() throws IOException {
+        Path file = Files.writeString(dir.resolve("spec.json"), Json.write(spec("t")));
+
+        IOException e = assertThrows(IOException.class, () -> RecordJson.read(file, ForkSpec.class, components -> {
+            throw new IllegalArgumentException("fork must be positive");
+        }));
+
+        assertTrue(e.getMessage().contains("ForkSpec: java.lang.IllegalArgumentException: fork must be positive"),
+                e.getMessage());
+    }
+
+    @Test
     void shouldReadAnOlderSpecWithoutSomeFieldsAndANewerOneWithMore() throws IOException {
         ObjectNode tree = (ObjectNode) Json.mapper().readTree(Json.write(spec("t")));
         tree.remove(List.of("batch", "replicas", "turns", "benchmarkClassPath"));
@@ -98,6 +123,7 @@ class RecordJsonTest {
         ForkSpec read = RecordJson.read(file, ForkSpec.class);
 
         assertEquals(Json.mapper().readValue(file.toFile(), ForkSpec.class), read);
+        assertEquals(read, RecordJson.read(file, ForkSpec.class, ForkSpec::ofComponents), "a fork reads it so");
         assertEquals(1, read.batch(), "the compact constructor's default for a spec from before batches");
         assertEquals(false, read.turns());
     }

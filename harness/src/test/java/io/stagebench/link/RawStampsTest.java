@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -35,6 +37,30 @@ class RawStampsTest {
         assertEquals(0xFFFF_FFFFL, read.queue(2));
         assertEquals(0xFFFF_FFFEL, read.stage(1, 2));
         assertTrue(Files.list(dir).noneMatch(p -> p.getFileName().toString().startsWith(".tmp-")));
+    }
+
+    @Test
+    void shouldWriteTheFirstCountOfLongerArraysLittleEndianInTheirPlaces() throws IOException {
+        // a fork's arrays are preallocated for the longest pass; the file holds the messages measured
+        RawStamps stamps = new RawStamps(1, 2, new long[] {0x0102030405060708L, 20, 99}, new int[] {7, 8, 99},
+                new int[] {3, 4, 99}, new int[][] {{-1, 6, 99}});
+        Path file = dir.resolve("fork-2.raw");
+        stamps.write(file);
+
+        ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
+        RawStamps read = RawStamps.read(file);
+
+        assertEquals(24 + 8 * 2 + 4 * 2 + 4 * 2 + 4 * 2, bytes.capacity());
+        assertEquals(0x08, bytes.get(24), "the low byte first");
+        assertEquals(0x0102030405060708L, bytes.getLong(24));
+        assertEquals(8, bytes.getInt(24 + 16 + 4), "the second sequence number after the starts");
+        assertEquals(4, bytes.getInt(24 + 16 + 8 + 4), "the queueing delays after the sequence numbers");
+        assertEquals(6, bytes.getInt(24 + 16 + 8 + 8 + 4), "the stage's deltas last");
+        assertArrayEquals(new long[] {0x0102030405060708L, 20}, read.startTicks());
+        assertArrayEquals(new int[] {7, 8}, read.seq());
+        assertEquals(4, read.queue(1));
+        assertEquals(0xFFFF_FFFFL, read.stage(0, 0));
+        assertEquals(6, read.stage(0, 1));
     }
 
     @Test

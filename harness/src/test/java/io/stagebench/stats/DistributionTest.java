@@ -74,4 +74,15 @@ class DistributionTest {
         assertEquals("p99.9", StageSummary.label(99.9));
         assertEquals("p99.99", StageSummary.label(99.99));
     }
+
+    @Test
+    void shouldGiveEachPercentilesTrimmedMeanWhenAskedForThemInTurn() {
+        Distribution d = Distribution.of(new double[] {1, 2, 3, 4, 100});
+
+        assertEquals(2.5, d.trimmedMean(80));
+        assertEquals(22, d.trimmedMean(100));
+        assertEquals(2.5, d.trimmedMean(80), "asked again after another");
+        assertEquals(2.5, d.trimmedMean(80));
+        assertEquals(1.5, d.trimmedMean(40));
+    }
 }
