@@ -94,17 +94,21 @@ public final class Main implements ForkLaunchers.Chosen {
         cli.registerConverter(Path.class, Main::path); // after the subcommands: it reaches those added so far
         cli.setOut(out);
         cli.setErr(err);
-        cli.setParameterExceptionHandler(Main::oneLineUsageError);
+        // both handlers write to this tree's err, not to the err of the command line an exception names: one of run's
+        // one-line refusals (raised from its MeasurementOptions mixin) once went to the JVM's stderr instead, while
+        // test classes ran in parallel, and the caller's err stayed empty
+        cli.setParameterExceptionHandler((ex, args) -> oneLineUsageError(ex, err));
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             String problem = oneLineProblem(ex);
             if (problem == null) {
                 // a bug, not the user's input: the trace is wanted, and a last line says what to do with it
-                ex.printStackTrace(cmd.getErr());
-                cmd.getErr().println(internalError(cmd.getCommandName(), ex));
-                cmd.getErr().flush();
+                ex.printStackTrace(err);
+                err.println(internalError(cmd.getCommandName(), ex));
+                err.flush();
                 return EXIT_BUG;
             }
-            cmd.getErr().println("stagebench " + cmd.getCommandName() + ": " + problem);
+            err.println("stagebench " + cmd.getCommandName() + ": " + problem);
+            err.flush();
             return EXIT_USAGE;
         });
         return cli;
@@ -143,18 +147,18 @@ public final class Main implements ForkLaunchers.Chosen {
         }
     }
 
-    private static int oneLineUsageError(CommandLine.ParameterException ex, String[] args) {
+    private static int oneLineUsageError(CommandLine.ParameterException ex, PrintWriter err) {
         CommandLine cmd = ex.getCommandLine();
         String message = ex.getMessage().replace(System.lineSeparator(), " ").replace('\n', ' ');
         for (Throwable cause = ex.getCause(); cause != null; cause = cause.getCause()) {
             if (cause instanceof InvalidPathException invalid) {
                 // not picocli's "cannot convert ... (java.nio.file.InvalidPathException: ...)"
                 String option = ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o ? o.longestName() + ": " : "";
-                cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + option + IoProblems.invalidPath(invalid));
+                err.println(cmd.getCommandSpec().qualifiedName() + ": " + option + IoProblems.invalidPath(invalid));
                 return EXIT_USAGE;
             }
         }
-        cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + message
+        err.println(cmd.getCommandSpec().qualifiedName() + ": " + message
                 + " (see '" + cmd.getCommandSpec().qualifiedName() + " --help')");
         return EXIT_USAGE;
     }

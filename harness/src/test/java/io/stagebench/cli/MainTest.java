@@ -43,6 +43,31 @@ class MainTest {
         assertTrue(last.endsWith("please report it with the command line and the stack trace above"), last);
     }
 
+    /** A command whose check refuses its input as a parameter error built on a command line of its own. */
+    @picocli.CommandLine.Command(name = "elsewhere")
+    static final class RefusesElsewhere implements java.util.concurrent.Callable<Integer> {
+        @Override
+        public Integer call() {
+            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(new Buggy()), "-n: too many");
+        }
+    }
+
+    @Test
+    void shouldWriteAnErrorToTheCallersStreamWhicheverCommandLineItNames() {
+        picocli.CommandLine cli = Main.commandLine(new PrintWriter(out, true), new PrintWriter(err, true));
+        cli.addSubcommand("elsewhere", new RefusesElsewhere());
+        cli.addSubcommand("buggy", new Buggy()); // added after the tree's err was set: its own is the JVM's stderr
+
+        int refused = cli.execute("elsewhere");
+        int failed = cli.execute("buggy");
+
+        assertEquals(Main.EXIT_USAGE, refused);
+        assertEquals(Main.EXIT_BUG, failed);
+        List<String> lines = err.toString().strip().lines().toList();
+        assertEquals("buggy: -n: too many (see 'buggy --help')", lines.get(0), err.toString());
+        assertTrue(lines.get(lines.size() - 1).startsWith("stagebench buggy: internal error"), err.toString());
+    }
+
     @Test
     void shouldExit2ListingTheValidBindingsForAnUnknownOne() {
         int code = run("clocks", "--binding", "rdtsc");
