@@ -35,7 +35,8 @@ import org.junit.jupiter.api.Test;
  *   <li>The stages module is written as a user's project is: it refers only to
  *       {@link #STAGES_MAY_SEE} of the harness.</li>
  * </ul>
- * A new package must be placed in {@link #LAYERS} before it compiles into a green build. Each
+ * Every package says in its {@code package-info} what it holds and may use. A new package must be placed in {@link
+ * #LAYERS} before it compiles into a green build. Each
  * rule is also run on planted sources that break it, so a rule that stops finding anything fails.
  */
 class LayersTest {
@@ -117,6 +118,21 @@ class LayersTest {
     }
 
     @Test
+    void shouldDescribeEveryPackageInItsPackageInfo() {
+        assertEquals(List.of(), undescribed(sources(HARNESS_SOURCES)),
+                "add a package-info.java whose Javadoc says what the package holds and what it may use");
+    }
+
+    @Test
+    void shouldFindAPackageWithoutADescribedPackageInfoInPlantedSources() {
+        List<Source> planted = List.of(new Source("io.stagebench.link.ForkSpec", "package io.stagebench.link;\n"),
+                new Source("io.stagebench.link.package-info", "/** What crosses. */\npackage io.stagebench.link;\n"),
+                new Source("io.stagebench.host.Runner", "package io.stagebench.host;\n"),
+                new Source("io.stagebench.clock.package-info", "// no Javadoc\npackage io.stagebench.clock;\n"));
+        assertEquals(List.of("clock", "host"), undescribed(planted));
+    }
+
+    @Test
     void shouldFindAnUpwardImportInAPlantedSource() {
         List<Reference> planted = references(List.of(new Source("io.stagebench.link.Fork",
                 "package io.stagebench.link;\n\nimport io.stagebench.store.AtomicFiles;\n")));
@@ -169,6 +185,21 @@ class LayersTest {
                 "package io.stagebench.stages.cli;\nimport io.stagebench.api.Stamps;\nimport io.stagebench.stages.Pipeline;\n"
                         + "class Cross { Object c = io.stagebench.host.RunConfig.DEFAULT_CHUNK; }\n")));
         assertEquals(List.of("io.stagebench.stages.cli.Cross -> io.stagebench.host.RunConfig"), stagesViolations(planted));
+    }
+
+    /** @return the packages among {@code sources} without a {@code package-info} that opens with a Javadoc comment */
+    private static List<String> undescribed(List<Source> sources) {
+        Set<String> undescribed = new TreeSet<>();
+        Set<String> described = new HashSet<>();
+        for (Source source : sources) {
+            String pkg = packageOf(source.className());
+            undescribed.add(pkg);
+            if (source.className().endsWith(".package-info") && source.text().strip().startsWith("/**")) {
+                described.add(pkg);
+            }
+        }
+        undescribed.removeAll(described);
+        return List.copyOf(undescribed);
     }
 
     private static List<String> unplaced(List<Reference> references) {

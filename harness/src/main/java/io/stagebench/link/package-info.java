@@ -1,0 +1,10 @@
+/**
+ * What crosses between the launcher and a fork, and nothing else: the fork's {@link io.stagebench.link.ForkSpec}
+ * (written by the launcher), its {@link io.stagebench.link.ForkResult} and {@link io.stagebench.link.RawStamps} (written
+ * by the fork), the names of their files ({@link io.stagebench.link.ForkFiles}), the progress protocol and the turns
+ * forks take on the measuring CPU. A build reads the files an older build wrote: a component added later reads as its
+ * default.
+ *
+ * <p>Both sides use it. May use {@code builtin}, {@code api}, {@code clock}, {@code nativeaccess} and the layers below.
+ */
+package io.stagebench.link;

@@ -1,0 +1,8 @@
+/**
+ * Child JVMs and their lifetime: {@link io.stagebench.process.JvmFork} starts one as JMH starts its forks, and
+ * the two halves of "forks die with their launcher" - {@link io.stagebench.process.LiveForks} in the launcher, {@link
+ * io.stagebench.process.LauncherWatch} in the fork.
+ *
+ * <p>Runs on both sides. May use the floors (stats, system, text).
+ */
+package io.stagebench.process;
