@@ -19,6 +19,7 @@ import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.ForkWarning;
+import io.stagebench.link.LinkVersion;
 import io.stagebench.link.Mode;
 import io.stagebench.link.ProgressEvent.Phase;
 import io.stagebench.link.ProgressEvent;
@@ -325,7 +326,8 @@ public final class ForkExecution {
                 (int) sum(replicas, ReplicaRun::passes), first.replays(), jitNamed, parts.unmarkedRawFile(), parts.threads(),
                 parts.crossCore(), ruler.layout(), parts.batch(), parts.preparationRawFile(), warnings.codes(),
                 descriptor.tags(), runsBeforeKept == null ? List.of() : StageWarmup.asList(runsBeforeKept),
-                ruler.resolution().readStepTicks(), replicas.stream().map(ReplicaRun::replica).toList(), measuredCode);
+                ruler.resolution().readStepTicks(), replicas.stream().map(ReplicaRun::replica).toList(), measuredCode,
+                LinkVersion.CURRENT);
     }
 
     /**

@@ -5,6 +5,7 @@ import io.stagebench.io.IoProblems;
 import io.stagebench.json.RecordJson;
 import io.stagebench.link.ForkEntry;
 import io.stagebench.link.ForkSpec;
+import io.stagebench.link.LinkVersion;
 import io.stagebench.link.ProgressChannel;
 import io.stagebench.link.ProgressEvent;
 import io.stagebench.link.Turns;
@@ -74,6 +75,11 @@ public final class ForkMain {
      *         line sent to {@code progress} last), or 1 with the reason on stderr
      */
     public static int execute(ForkSpec spec, PrintStream progress, InputStream turns) {
+        // a spec of a newer link than this build's may mean what this build would misread: refused before anything
+        Optional<String> newer = LinkVersion.refusal("its spec", spec.linkVersion());
+        if (newer.isPresent()) {
+            return refuse(spec, progress, newer.get());
+        }
         try {
             // a project's benchmarks see of the harness only its API, never its libraries
             ClassLoader loader = spec.benchmarkClassPath().isEmpty() ? ForkMain.class.getClassLoader()
@@ -100,11 +106,7 @@ public final class ForkMain {
             if (refused.isPresent()) {
                 // the benchmark contradicts its declaration, or does not fit in the heap: one line for the launcher,
                 // which stops the run (every other fork would fail the same way)
-                String why = refused.get();
-                ProgressEvent event = new ProgressEvent(ProgressEvent.Phase.REFUSED, why, why);
-                progress.println(spec.progressToken() == null ? event.line() : event.wire());
-                progress.flush();
-                return ForkEntry.EXIT_REFUSED;
+                return refuse(spec, progress, refused.get());
             }
             System.err.println("[fork] FAILED: " + t);
             t.printStackTrace(System.err);
@@ -134,6 +136,19 @@ public final class ForkMain {
     }
 
     /** @return the declaration problem {@code t} is or was caused by (a setup's reflective call wraps it) */
+    /**
+     * Sends the one line a refused fork ends with ({@link ProgressEvent.Phase#REFUSED}), which the launcher shows and
+     * stops the run with: every later fork would be refused alike.
+     *
+     * @return {@link ForkEntry#EXIT_REFUSED}
+     */
+    private static int refuse(ForkSpec spec, PrintStream progress, String why) {
+        ProgressEvent event = new ProgressEvent(ProgressEvent.Phase.REFUSED, why, why);
+        progress.println(spec.progressToken() == null ? event.line() : event.wire());
+        progress.flush();
+        return ForkEntry.EXIT_REFUSED;
+    }
+
     private static Optional<DeclarationException> declarationProblem(Throwable t) {
         for (Throwable cause = t; cause != null; cause = cause.getCause()) {
             if (cause instanceof DeclarationException declaration) {

@@ -5,14 +5,18 @@ import io.stagebench.registry.BenchmarkClassLoader;
 import io.stagebench.registry.BenchmarkRegistry;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
@@ -170,6 +174,43 @@ public final class BenchmarkClassPath {
             }
         }
         return entries;
+    }
+
+    /**
+     * @return the text of {@code resource} in the first folder or jar of {@code classPath} that holds it, as the class
+     *         path's loader would find it; empty when none does or it cannot be read
+     */
+    static Optional<String> readOnPath(String classPath, String resource) {
+        for (Path entry : entriesOf(classPath)) {
+            Optional<String> text = read(entry, resource);
+            if (text.isPresent()) {
+                return text;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> read(Path entry, String resource) {
+        try {
+            if (Files.isDirectory(entry)) {
+                Path file = entry.resolve(resource);
+                return Files.isRegularFile(file) ? Optional.of(Files.readString(file)) : Optional.empty();
+            }
+            if (!Files.isRegularFile(entry)) {
+                return Optional.empty();
+            }
+            try (ZipFile jar = new ZipFile(entry.toFile())) {
+                ZipEntry found = jar.getEntry(resource);
+                if (found == null) {
+                    return Optional.empty();
+                }
+                try (InputStream in = jar.getInputStream(found)) {
+                    return Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                }
+            }
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     /** @return whether the folder or jar {@code entry} holds {@code resource}; false when it is neither */

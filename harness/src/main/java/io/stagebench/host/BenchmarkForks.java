@@ -11,6 +11,7 @@ import io.stagebench.link.ForkFiles;
 import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
+import io.stagebench.link.LinkVersion;
 import io.stagebench.link.ProgressChannel;
 import io.stagebench.link.ProgressEvent;
 import io.stagebench.link.RawStamps;
@@ -37,6 +38,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -127,8 +129,14 @@ public final class BenchmarkForks {
         JvmFork.Exit outcome;
         long launchedNs = System.nanoTime();
         String randomisation = fixed == null ? ForkLayout.RANDOMISED : fixed.disabled() ? ForkLayout.FIXED : fixed.refusal();
+        // a build newer than this launcher may read a spec otherwise: one line, before any of its forks starts
+        Optional<String> newer = LinkVersion.refusal("the forks' build", launcher.linkVersion());
+        if (newer.isPresent()) {
+            throw new UsageException(newer.get());
+        }
         ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir, randomisation)
-                .withBenchmarkClassPath(launcher.benchmarkClassPath()).withTurns(turns != null);
+                .withBenchmarkClassPath(launcher.benchmarkClassPath()).withTurns(turns != null)
+                .withLinkVersion(launcher.linkVersion());
         String token = spec.progressToken();
         try {
             Path specFile = forkDir.resolve(ForkFiles.spec(fork));

@@ -2,6 +2,7 @@ package io.stagebench.host;
 
 import io.stagebench.forked.ForkMain;
 import io.stagebench.link.ForkEntry;
+import io.stagebench.link.LinkVersion;
 import io.stagebench.link.Turns;
 import io.stagebench.nativeaccess.Personality;
 import io.stagebench.process.JvmFork;
@@ -65,6 +66,14 @@ public interface ForkLauncher {
     }
 
     /**
+     * @return the {@link LinkVersion} its forks' build reads, which their specs are written at: this build's, or what
+     *         another build's class path says ({@link LinkVersion#RESOURCE})
+     */
+    default int linkVersion() {
+        return LinkVersion.CURRENT;
+    }
+
+    /**
      * @return a project's own entries, which the fork loads apart from the harness's libraries (a
      *         {@code BenchmarkClassLoader}); empty when the benchmarks are on the fork's class path
      */
@@ -125,6 +134,11 @@ public interface ForkLauncher {
             }
 
             @Override
+            public int linkVersion() {
+                return inner.linkVersion();
+            }
+
+            @Override
             public Optional<String> prepare(RunConfig config, CpuList serviceCpus) {
                 return inner.prepare(config, serviceCpus);
             }
@@ -159,6 +173,8 @@ public interface ForkLauncher {
         List<String> benchmarks = List.copyOf(benchmarkEntries);
         String mainClass = classPath == null ? ForkMain.class.getName() : BenchmarkClassPath.forkMainOn(classPath);
         boolean turns = classPath == null || BenchmarkClassPath.holdsOnPath(classPath, Turns.RESOURCE);
+        int linkVersion = classPath == null ? LinkVersion.CURRENT
+                : LinkVersion.parse(BenchmarkClassPath.readOnPath(classPath, LinkVersion.RESOURCE).orElse(null));
         // per flag set (the JIT log's path left out): the flags that map the class archive trained for it
         Map<List<String>, List<String>> classCache = new ConcurrentHashMap<>();
         return new ForkLauncher() {
@@ -201,6 +217,11 @@ public interface ForkLauncher {
             @Override
             public boolean takesTurns() {
                 return turns;
+            }
+
+            @Override
+            public int linkVersion() {
+                return linkVersion;
             }
         };
     }

@@ -5,6 +5,7 @@ import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkSpec;
+import io.stagebench.link.LinkVersion;
 import io.stagebench.link.Mode;
 import io.stagebench.link.ProgressChannel;
 import java.nio.file.Path;
@@ -416,6 +417,6 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
         return new ForkSpec(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, messages, chunk, mode, rateHz,
                 stallUs, stallEvery, stallAt, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params,
                 outDir.toString(), jitRetries, layoutSeedOf(fork), randomisation, ProgressChannel.newToken(),
-                batch, List.of(), replicas, false);
+                batch, List.of(), replicas, false, LinkVersion.CURRENT);
     }
 }

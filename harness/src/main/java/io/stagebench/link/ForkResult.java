@@ -68,6 +68,8 @@ import java.util.List;
  *                           above are replica 1's. Empty in results written before replicas existed: one replica
  * @param measuredCode       whether the code each replica's kept pass started in was C2's, from the compile log
  *                           ({@link MeasuredCode}); null in results written before it was checked
+ * @param linkVersion        the {@link LinkVersion} the fork's build wrote it at; {@link LinkVersion#UNVERSIONED} in
+ *                           results written before versions
  */
 public record ForkResult(String benchmark, int fork, List<String> stages, Mode mode, double rateHz,
                          ClockBinding requestedBinding, ClockBinding binding, Calibration calibration, long stepTicks,
@@ -80,7 +82,7 @@ public record ForkResult(String benchmark, int fork, List<String> stages, Mode m
                          List<String> jitEvents, String unmarkedRawFile, List<ThreadPlacement> threads,
                          CrossCoreOffset crossCore, ForkLayout layout, int batch, String preparationRawFile,
                          List<ForkWarning> warningCodes, List<String> tags, List<Long> warmupStageRuns,
-                         long readStepTicks, List<Replica> replicas, MeasuredCode measuredCode) {
+                         long readStepTicks, List<Replica> replicas, MeasuredCode measuredCode, int linkVersion) {
 
     public ForkResult {
         warmupStageRuns = warmupStageRuns == null ? List.of() : List.copyOf(warmupStageRuns);
@@ -96,6 +98,7 @@ public record ForkResult(String benchmark, int fork, List<String> stages, Mode m
         jitEvents = jitEvents == null ? List.of() : List.copyOf(jitEvents);
         threads = threads == null ? List.of() : List.copyOf(threads);
         replicas = replicas == null ? List.of() : List.copyOf(replicas);
+        linkVersion = LinkVersion.of(linkVersion);
     }
 
     /** @return how many replicas the fork measured: 1 for a result written before replicas existed */
@@ -131,7 +134,7 @@ public record ForkResult(String benchmark, int fork, List<String> stages, Mode m
                 jvmFlags, ForkFiles.replica(rawFile, replica), warnings, measureStartEpochMs, measureEndEpochMs, collectors,
                 warmupPasses, replayed, jitEvents, ForkFiles.replica(unmarkedRawFile, replica), placed, crossCore, layout,
                 batch, ForkFiles.replica(preparationRawFile, replica), warningCodes, tags, warmupStageRuns, readStepTicks,
-                replicas, measuredCode);
+                replicas, measuredCode, linkVersion);
     }
 
     /** @return whether the fork ran a handoff benchmark on two threads */

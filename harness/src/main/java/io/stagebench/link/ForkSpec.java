@@ -39,13 +39,15 @@ import java.util.Map;
  *                          1 in specs written before replicas existed)
  * @param turns             whether the fork waits for its turn on the measuring CPU before each replica ({@link Turns}):
  *                          true when an A/B comparison keeps A's and B's forks alive together; false (and absent) else
+ * @param linkVersion       the {@link LinkVersion} the spec is written at, the forks' build's; {@link
+ *                          LinkVersion#UNVERSIONED} in specs written before versions
  */
 public record ForkSpec(String benchmark, int fork, int forks, ClockBinding binding, int cpu, long warmupMessages,
                        long warmupMs, int measuredMessages, int chunk, Mode mode, double rateHz, long stallUs,
                        long stallEvery, long stallAt, long calibrationMs, int calibrationRounds, int overheadPairs,
                        boolean lockMemory, Map<String, String> params, String outDir, int jitRetries,
                        long layoutSeed, String addressRandomisation, String progressToken, int batch,
-                       List<String> benchmarkClassPath, int replicas, boolean turns) {
+                       List<String> benchmarkClassPath, int replicas, boolean turns, int linkVersion) {
 
     /** Measured passes a fork may discard because the JIT compiled during them, unless told otherwise. */
     public static final int DEFAULT_JIT_RETRIES = 8;
@@ -60,6 +62,7 @@ public record ForkSpec(String benchmark, int fork, int forks, ClockBinding bindi
         benchmarkClassPath = benchmarkClassPath == null ? List.of() : List.copyOf(benchmarkClassPath);
         // absent in specs written before layouts existed
         addressRandomisation = addressRandomisation == null ? ForkLayout.RANDOMISED : addressRandomisation;
+        linkVersion = LinkVersion.of(linkVersion);
     }
 
     /** A spec whose stall, if any, is periodic. */
@@ -69,7 +72,7 @@ public record ForkSpec(String benchmark, int fork, int forks, ClockBinding bindi
                     boolean lockMemory, Map<String, String> params, String outDir) {
         this(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, measuredMessages, chunk, mode, rateHz, stallUs,
                 stallEvery, -1, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, outDir,
-                DEFAULT_JIT_RETRIES, 0, ForkLayout.RANDOMISED, null, 1, List.of(), 1, false);
+                DEFAULT_JIT_RETRIES, 0, ForkLayout.RANDOMISED, null, 1, List.of(), 1, false, LinkVersion.CURRENT);
     }
 
     /**
@@ -86,14 +89,15 @@ public record ForkSpec(String benchmark, int fork, int forks, ClockBinding bindi
                 (long) c[12], (long) c[13], (long) c[14], (int) c[15], (int) c[16],
                 (boolean) c[17], (Map<String, String>) c[18], (String) c[19], (int) c[20],
                 (long) c[21], (String) c[22], (String) c[23], (int) c[24],
-                (List<String>) c[25], (int) c[26], (boolean) c[27]);
+                (List<String>) c[25], (int) c[26], (boolean) c[27], (int) c[28]);
     }
 
     /** @return this spec, its benchmarks loaded from {@code entries} apart from the harness's libraries */
     public ForkSpec withBenchmarkClassPath(List<String> entries) {
         return new ForkSpec(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, measuredMessages, chunk, mode,
                 rateHz, stallUs, stallEvery, stallAt, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params,
-                outDir, jitRetries, layoutSeed, addressRandomisation, progressToken, batch, entries, replicas, turns);
+                outDir, jitRetries, layoutSeed, addressRandomisation, progressToken, batch, entries, replicas, turns,
+                linkVersion);
     }
 
     /** @return this spec, its fork waiting for a turn before each replica ({@link Turns}) or not */
@@ -101,7 +105,15 @@ public record ForkSpec(String benchmark, int fork, int forks, ClockBinding bindi
         return new ForkSpec(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, measuredMessages, chunk, mode,
                 rateHz, stallUs, stallEvery, stallAt, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params,
                 outDir, jitRetries, layoutSeed, addressRandomisation, progressToken, batch, benchmarkClassPath, replicas,
-                takesTurns);
+                takesTurns, linkVersion);
+    }
+
+    /** @return this spec, written at {@code version}: the {@link LinkVersion} of the build its fork runs */
+    public ForkSpec withLinkVersion(int version) {
+        return new ForkSpec(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, measuredMessages, chunk, mode,
+                rateHz, stallUs, stallEvery, stallAt, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params,
+                outDir, jitRetries, layoutSeed, addressRandomisation, progressToken, batch, benchmarkClassPath, replicas,
+                turns, version);
     }
 
     /** @return the summary file's name */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import io.stagebench.io.IoProblems;
 import io.stagebench.json.Json;
+import io.stagebench.link.LinkVersion;
 import io.stagebench.stats.StageSummary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -179,7 +180,8 @@ public final class ResultReader {
             JsonNode node = Json.mapper().readTree(file.toFile());
             problem = node == null || !node.isObject() || !node.path("fork").isInt() ? "no fork number in it"
                     : node.path("fork").asInt() != fork.fork() ? "it is fork " + node.path("fork").asInt()
-                    + ", the summary names fork " + fork.fork() : null;
+                    + ", the summary names fork " + fork.fork()
+                    : LinkVersion.refusal("it", node.path("linkVersion").asInt(0)).orElse(null);
         } catch (JsonProcessingException e) {
             problem = Json.problem(e);
         } catch (IOException e) {

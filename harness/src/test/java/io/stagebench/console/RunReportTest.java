@@ -65,7 +65,7 @@ class RunReportTest {
                 first.unmarkedRawFile(), first.threads(), first.crossCore(), first.layout(), first.batch(),
                 first.preparationRawFile(), first.warningCodes(), first.tags(), first.warmupStageRuns(),
                 first.readStepTicks(), first.replicas(), new MeasuredCode(List.of("io.stagebench.forked.MeasureLoop::backToBack"),
-                List.of("io.x.Pipe::parse (C1, tier 3)"), List.of(), null));
+                List.of("io.x.Pipe::parse (C1, tier 3)"), List.of(), null), first.linkVersion());
         BenchmarkOutcome oneBelow = new BenchmarkOutcome(pipe.descriptor(), List.of(below, pipe.forks().get(1)),
                 pipe.failures(), pipe.perFork(), pipe.merged());
         String belowText = new RunReport(RunFixture.config(Path.of("unused")), List.of(oneBelow), List.of(), List.of(), true)

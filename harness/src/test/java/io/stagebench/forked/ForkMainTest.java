@@ -5,9 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.host.RunConfig;
+import io.stagebench.link.ForkEntry;
 import io.stagebench.link.ForkSpec;
+import io.stagebench.link.LinkVersion;
 import io.stagebench.link.Mode;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -51,5 +56,22 @@ class ForkMainTest {
     @Test
     void shouldLeaveAnyOtherFailureToTheFullTrace() {
         assertEquals(Optional.empty(), ForkMain.outOfHeap(spec(), new IllegalStateException("setup failed on purpose")));
+    }
+
+    @Test
+    void shouldRefuseASpecOfANewerLinkInOneLineBeforeLoadingAnything() {
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        // a benchmark no registry has: only the refusal comes before looking it up
+        ForkSpec newer = new ForkSpec("no-such-benchmark", 1, 1, ClockBinding.NANOTIME, -1, 0, 0, 10, 10,
+                Mode.BACK_TO_BACK, 0, 0, 1, 200, 1, 1_000, false, Map.of(), "/nonexistent")
+                .withLinkVersion(LinkVersion.CURRENT + 1);
+
+        int code = ForkMain.execute(newer, new PrintStream(progress, true, StandardCharsets.UTF_8), null);
+
+        String line = progress.toString(StandardCharsets.UTF_8).strip();
+        assertEquals(ForkEntry.EXIT_REFUSED, code);
+        assertEquals(1, line.lines().count(), line);
+        assertTrue(line.contains("its spec speaks link version " + (LinkVersion.CURRENT + 1) + ", newer than this build's "
+                + LinkVersion.CURRENT), line);
     }
 }

@@ -1,6 +1,7 @@
 package io.stagebench.host;
 
 import io.stagebench.link.ForkEntry;
+import io.stagebench.link.LinkVersion;
 import io.stagebench.link.Turns;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
@@ -178,5 +179,28 @@ class BenchmarkClassPathTest {
         assertFalse(ForkLauncher.jvm(before.toString()).takesTurns(), "a build from before turns measures back to back");
         assertTrue(ForkLauncher.jvm(after + File.pathSeparator + before).takesTurns());
         assertTrue(ForkLauncher.jvm().takesTurns(), "this build's own forks");
+    }
+
+    @Test
+    void shouldReadAnotherBuildsLinkVersionFromItsJarOrFolderAndUnversionedWithout() throws IOException {
+        Path lib = Files.createDirectories(dir.resolve("lib"));
+        Path versioned = lib.resolve("harness.jar");
+        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(versioned))) {
+            zip.putNextEntry(new ZipEntry(LinkVersion.RESOURCE));
+            zip.write("3\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            zip.closeEntry();
+        }
+        Path classes = folderHolding("classes", "com/acme/Bench.class");
+        Path older = folderHolding("older", "io/stagebench/link/ForkSpec.class");
+        Files.writeString(Files.createDirectories(dir.resolve("newer/io/stagebench/link")).resolve("link-version"), "4");
+
+        ForkLauncher fromJar = ForkLauncher.jvm(classes + File.pathSeparator + lib + "/*");
+        ForkLauncher fromOlder = ForkLauncher.jvm(older.toString());
+
+        assertEquals(3, fromJar.linkVersion());
+        assertEquals(LinkVersion.UNVERSIONED, fromOlder.linkVersion());
+        assertEquals(java.util.Optional.of("4"), BenchmarkClassPath.readOnPath(dir.resolve("newer") + File.pathSeparator
+                + versioned, LinkVersion.RESOURCE), "the first entry that holds it, as a class loader finds it");
+        assertEquals(LinkVersion.CURRENT, ForkLauncher.jvm().linkVersion());
     }
 }

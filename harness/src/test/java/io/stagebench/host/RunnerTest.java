@@ -1,5 +1,9 @@
 package io.stagebench.host;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.console.RunReport;
 import io.stagebench.extension.command.UsageException;
@@ -7,29 +11,28 @@ import io.stagebench.forked.ForkExecution;
 import io.stagebench.json.Json;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
+import io.stagebench.link.LinkVersion;
 import io.stagebench.link.Mode;
 import io.stagebench.link.RawStamps;
 import io.stagebench.process.JvmFork;
 import io.stagebench.registry.BenchmarkRegistry;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.result.LatencySeries;
 import io.stagebench.result.MarkCost;
 import io.stagebench.system.CpuList;
-import java.io.PrintStream;
+import io.stagebench.testing.MachineCpus;
+import io.stagebench.testing.MeasuresInProcess;
+import io.stagebench.testing.StartsProcesses;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.stagebench.testing.MachineCpus;
-import io.stagebench.testing.StartsProcesses;
-import io.stagebench.testing.MeasuresInProcess;
 
 class RunnerTest {
 
@@ -92,6 +95,31 @@ class RunnerTest {
         assertTrue(outcome.failures().get(0).contains("empty fork 2/3 killed by SIGABRT (exit status 134)"), outcome.failures().get(0));
         assertEquals(6_000, outcome.merged().get("empty").count());
         assertEquals(2, outcome.perFork().get("empty").size());
+    }
+
+    @Test
+    void shouldRefuseABuildOfANewerLinkInOneLineBeforeAnyOfItsForksStarts() {
+        List<Path> launched = new ArrayList<>();
+        ForkLauncher newer = new ForkLauncher() {
+            @Override
+            public JvmFork.Exit launch(Path specFile, List<String> flags, CpuList cpus, Duration timeout) {
+                launched.add(specFile);
+                return InProcessForks.succeeded();
+            }
+
+            @Override
+            public int linkVersion() {
+                return LinkVersion.CURRENT + 1;
+            }
+        };
+        Runner runner = new Runner(config(List.of("empty"), 2, List.of()), BenchmarkRegistry.load(), CpuList.parse(""),
+                newer, QUIET);
+
+        UsageException refused = assertThrows(UsageException.class, runner::run);
+
+        assertTrue(refused.getMessage().startsWith("the forks' build speaks link version " + (LinkVersion.CURRENT + 1)),
+                refused.getMessage());
+        assertEquals(List.of(), launched);
     }
 
     @MeasuresInProcess

@@ -13,6 +13,7 @@ import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.ForkWarning;
+import io.stagebench.link.LinkVersion;
 import io.stagebench.link.Mode;
 import io.stagebench.link.Replica;
 import io.stagebench.link.ThreadPlacement;
@@ -39,7 +40,7 @@ class RecordJsonTest {
         return new ForkSpec("pipeline[size=8]", 3, 10, ClockBinding.FFM, 1, 200_000, 0, 200_000, 1_000, Mode.PACED,
                 50_000.5, 10, 1_000, -1, 200, 1, 100_000, true, params, "/tmp/run dir/forks/pipeline", 8, 7,
                 "personality(ADDR_NO_RANDOMIZE)", progressToken, 16, List.of("/p/target/classes", "/p/lib/x.jar"), 4,
-                true);
+                true, LinkVersion.CURRENT);
     }
 
     private static ForkResult result() {
@@ -54,7 +55,7 @@ class RecordJsonTest {
                 16, null, List.of(ForkWarning.PINNING, ForkWarning.JIT), List.of("add", "delete"), List.of(30_740L, 400_000L),
                 21, List.of(new Replica(1, 400_000, 200_000, 0, 0, 0, 667, 1_473, 1L, 2L, 57_549, 1),
                 new Replica(2, 200_000, 200_000, 0, 0, 0, 319, 574, 3L, 4L, -1, -1)),
-                new MeasuredCode(List.of("io.x.Pipe::parse"), List.of(), List.of(), null));
+                new MeasuredCode(List.of("io.x.Pipe::parse"), List.of(), List.of(), null), LinkVersion.CURRENT);
     }
 
     @Test
@@ -91,7 +92,8 @@ class RecordJsonTest {
     void shouldReadASpecThroughItsConstructorAsThroughReflection() throws IOException {
         // every component a value no other has, so two components of one type swapped in ofComponents would show
         ForkSpec distinct = new ForkSpec("encode", 2, 3, ClockBinding.JNA, 5, 6, 7, 8, 9, Mode.PACED, 11.5, 12, 13, 14,
-                15, 16, 17, false, Map.of("k", "v"), "/out", 21, 22, "fixed-23", "t24", 25, List.of("cp26"), 27, true);
+                15, 16, 17, false, Map.of("k", "v"), "/out", 21, 22, "fixed-23", "t24", 25, List.of("cp26"), 27, true,
+                29);
         for (ForkSpec spec : List.of(distinct, spec("fd7971ed1a9a692c"), spec(null))) {
             Path file = Files.writeString(dir.resolve("spec.json"), Json.write(spec));
 
@@ -115,9 +117,9 @@ class RecordJsonTest {
     @Test
     void shouldReadAnOlderSpecWithoutSomeFieldsAndANewerOneWithMore() throws IOException {
         ObjectNode tree = (ObjectNode) Json.mapper().readTree(Json.write(spec("t")));
-        tree.remove(List.of("batch", "replicas", "turns", "benchmarkClassPath"));
+        tree.remove(List.of("batch", "replicas", "turns", "benchmarkClassPath", "linkVersion"));
         tree.putObject("placement").put("numaNode", 0).putArray("later").add(1).add("two");
-        tree.put("linkVersion", 9);
+        tree.put("numaPolicy", "interleave");
         Path file = Files.writeString(dir.resolve("spec.json"), Json.mapper().writeValueAsString(tree));
 
         ForkSpec read = RecordJson.read(file, ForkSpec.class);
@@ -125,6 +127,7 @@ class RecordJsonTest {
         assertEquals(Json.mapper().readValue(file.toFile(), ForkSpec.class), read);
         assertEquals(read, RecordJson.read(file, ForkSpec.class, ForkSpec::ofComponents), "a fork reads it so");
         assertEquals(1, read.batch(), "the compact constructor's default for a spec from before batches");
+        assertEquals(LinkVersion.UNVERSIONED, read.linkVersion(), "a spec from before versions");
         assertEquals(false, read.turns());
     }
 

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stagebench.diff.SummaryFixture;
 import io.stagebench.json.Json;
+import io.stagebench.link.LinkVersion;
 import io.stagebench.stats.StageSummary;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -195,6 +196,18 @@ class ResultReaderTest {
         assertEquals(List.of(runDir, later), scan.runs().stream().map(StoredRun::dir).toList());
         assertEquals(1, scan.problems().size());
         assertTrue(scan.problems().get(0).startsWith(other.resolve(RunStore.SUMMARY).toString()));
+    }
+
+    @Test
+    void shouldNameAForkResultOfANewerLinkThanThisBuildReads() throws IOException {
+        Path fork = runDir.resolve(RunStore.forkResultPath("pipe", 2));
+        Files.writeString(fork, "{\"fork\": 2, \"linkVersion\": " + (LinkVersion.CURRENT + 1) + "}");
+
+        StoreException e = assertThrows(StoreException.class, () -> ResultReader.readSummary(runDir));
+
+        assertTrue(e.getMessage().startsWith(fork + ": not a fork result (named in summary.json): it speaks link version "
+                + (LinkVersion.CURRENT + 1) + ", newer than this build's " + LinkVersion.CURRENT), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.stagebench.host.RunConfig;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
 import io.stagebench.link.ForkResult;
+import io.stagebench.link.LinkVersion;
 import io.stagebench.link.Mode;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.result.BenchmarkOutcome;
@@ -113,7 +114,8 @@ public final class RunFixture {
                 List.of("-Xms1g", "-XX:+UseSerialGC"), "fork-" + fork + ".raw",
                 List.of("fork " + fork + " saw something odd"), start, start + 1_500, List.of("Copy", "MarkSweepCompact"),
                 2, true, List.of(), null, List.of(), null, null, 1, null, null, null, null, 1, List.of(),
-                new MeasuredCode(List.of("io.stagebench.forked.MeasureLoop::backToBack", "io.x.Pipe::parse"), List.of(), List.of(), null));
+                new MeasuredCode(List.of("io.stagebench.forked.MeasureLoop::backToBack", "io.x.Pipe::parse"), List.of(), List.of(), null),
+                LinkVersion.CURRENT);
     }
 
     public static RunConfig config(Path runDir) {

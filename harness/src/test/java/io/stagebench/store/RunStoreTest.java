@@ -113,7 +113,7 @@ class RunStoreTest {
                 3, true, List.of("compiled Pipe::book"), "fork-" + f.fork() + ".unmarked.raw", threads,
                 new CrossCoreOffset(0, 1, -40, 44, 160, 50_000),
                 new ForkLayout(seed, ForkLayout.offsetBytes(seed), ForkLayout.FIXED, true, 0x40000, 2_048), 4, null, f.warningCodes(), f.tags(), f.warmupStageRuns(),
-                f.readStepTicks(), f.replicas(), f.measuredCode());
+                f.readStepTicks(), f.replicas(), f.measuredCode(), f.linkVersion());
     }
 
     private static List<String> keys(JsonNode node) {
