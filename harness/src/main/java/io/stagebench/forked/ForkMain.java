@@ -135,7 +135,6 @@ public final class ForkMain {
         return Optional.empty();
     }
 
-    /** @return the declaration problem {@code t} is or was caused by (a setup's reflective call wraps it) */
     /**
      * Sends the one line a refused fork ends with ({@link ProgressEvent.Phase#REFUSED}), which the launcher shows and
      * stops the run with: every later fork would be refused alike.
@@ -149,6 +148,7 @@ public final class ForkMain {
         return ForkEntry.EXIT_REFUSED;
     }
 
+    /** @return the declaration problem {@code t} is or was caused by (a setup's reflective call wraps it) */
     private static Optional<DeclarationException> declarationProblem(Throwable t) {
         for (Throwable cause = t; cause != null; cause = cause.getCause()) {
             if (cause instanceof DeclarationException declaration) {

@@ -122,6 +122,11 @@ public final class BenchmarkForks {
      * Such a fork lives through its partner's turns too: its timeout is doubled, and the time it waited is not its cost.
      */
     void runFork(int fork, PairTurns.Side turns) throws IOException {
+        // a build newer than this launcher may read a spec otherwise: one line, before any of its forks starts
+        Optional<String> newer = LinkVersion.refusal("the forks' build", launcher.linkVersion());
+        if (newer.isPresent()) {
+            throw new UsageException(newer.get());
+        }
         String label = descriptor.name() + " fork " + fork + "/" + config.forks();
         progress.started(fork);
         // the personality is the starting thread's: set right before this fork starts, undone right after
@@ -129,11 +134,6 @@ public final class BenchmarkForks {
         JvmFork.Exit outcome;
         long launchedNs = System.nanoTime();
         String randomisation = fixed == null ? ForkLayout.RANDOMISED : fixed.disabled() ? ForkLayout.FIXED : fixed.refusal();
-        // a build newer than this launcher may read a spec otherwise: one line, before any of its forks starts
-        Optional<String> newer = LinkVersion.refusal("the forks' build", launcher.linkVersion());
-        if (newer.isPresent()) {
-            throw new UsageException(newer.get());
-        }
         ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir, randomisation)
                 .withBenchmarkClassPath(launcher.benchmarkClassPath()).withTurns(turns != null)
                 .withLinkVersion(launcher.linkVersion());
