@@ -119,9 +119,7 @@ public record RawStamps(int stages, int count, long[] startTicks, int[] seq, int
             throw new IOException(file + ": truncated or corrupt raw stamps (" + bytes.length + " bytes, header says "
                     + expected + " for " + stages + " stages x " + count + " messages)");
         }
-        long[] start = new long[count];
-        buffer.asLongBuffer().get(start);
-        buffer.position(buffer.position() + Long.BYTES * count);
+        long[] start = getLongs(buffer, count);
         int[] seq = getInts(buffer, count);
         int[] queue = paced ? getInts(buffer, count) : null;
         int[][] stageTicks = new int[stages][];
@@ -150,6 +148,13 @@ public record RawStamps(int stages, int count, long[] startTicks, int[] seq, int
     private static void putInts(ByteBuffer buffer, int[] values, int count) {
         buffer.asIntBuffer().put(values, 0, count);
         buffer.position(buffer.position() + Integer.BYTES * count);
+    }
+
+    private static long[] getLongs(ByteBuffer buffer, int count) {
+        long[] values = new long[count];
+        buffer.asLongBuffer().get(values);
+        buffer.position(buffer.position() + Long.BYTES * count);
+        return values;
     }
 
     private static int[] getInts(ByteBuffer buffer, int count) {
