@@ -29,9 +29,11 @@ public record DiffDocument(String schema, Run a, Run b, Rule rule, List<Benchmar
         Rule written = new Rule(rule.alpha(), rule.thresholdPercent(), diff.statistics().stream().map(Statistic::label).toList(),
                 rule.looks(), rule.lookAlpha(), "two-sided Wilcoxon signed-rank over pair differences when A and B ran as"
                 + " pairs (exact), else Mann-Whitney U over per-fork values (exact unless tied); each benchmark says which",
-                "Holm over all " + diff.rowCount() + " rows", "Hodges-Lehmann, " + VerdictRule.INTERVAL_CONFIDENCE
+                "Holm's weighted procedure over all " + diff.rowCount() + " rows" + DiffReport.weighting(diff, "; "),
+                "Hodges-Lehmann, " + VerdictRule.INTERVAL_CONFIDENCE
                 + " confidence interval", "width of the shift's distribution-free " + VerdictRule.SPREAD_CONFIDENCE
-                + " interval", "smallest shift of B's values that every condition calls, at alpha / looks / rows");
+                + " interval", "smallest shift of B's values that every condition calls, at Holm's first step for the row:"
+                + " alpha / looks x the row's weight", rule.centreShare());
         return new DiffDocument(DiffReport.SCHEMA, Run.of(diff.a()), Run.of(diff.b()), written,
                 diff.benchmarks().stream().map(Benchmark::of).toList(), diff.regressions(), diff.improvements(),
                 diff.warnings(), diff.uncompared(), diff.tagSeriesLeftOut());
@@ -66,9 +68,11 @@ public record DiffDocument(String schema, Run a, Run b, Rule rule, List<Benchmar
      * @param shift               the shift estimate
      * @param spread              the shift's spread
      * @param detect              what "detect" means
+     * @param centreShare         the share of alpha the centre rows hold between them when other rows are compared too
      */
     public record Rule(double alpha, double thresholdPercent, List<String> statistics, int looks, double lookAlpha,
-                       String test, String multipleComparisons, String shift, String spread, String detect) {
+                       String test, String multipleComparisons, String shift, String spread, String detect,
+                       double centreShare) {
     }
 
     /**

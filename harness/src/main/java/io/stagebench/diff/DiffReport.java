@@ -121,13 +121,28 @@ public final class DiffReport {
         return String.format(Locale.ROOT, "faster/slower only when: the two-sided p (test 'pairs': Wilcoxon signed-rank"
                         + " over the pair differences, where A's and B's forks ran as pairs that share at least half of the"
                         + " fork-to-fork variance; 'forks': Mann-Whitney U over the per-fork values),"
-                        + " Holm-adjusted over all %d rows of this diff, is < %s%s; the Hodges-Lehmann shift B - A exceeds its own"
+                        + " Holm-adjusted over all %d rows of this diff%s, is < %s%s; the Hodges-Lehmann shift B - A exceeds its own"
                         + " spread (the width of its 50%% interval: how much the shift varies between repeats of this comparison);"
                         + " and |shift| >= %s%% of A. 'detect': the smallest change this row would have called, at the strictest"
-                        + " level of the family.",
-                diff.rowCount(), VerdictRule.formatAlpha(rule.lookAlpha()),
+                        + " level it faces (Holm's first step).",
+                diff.rowCount(), weighting(diff, " ("), VerdictRule.formatAlpha(rule.lookAlpha()),
                 rule.looks() > 1 ? " (alpha " + VerdictRule.formatAlpha(rule.alpha()) + " spread over " + rule.looks() + " looks)" : "",
                 VerdictRule.formatAlpha(rule.thresholdPercent()));
+    }
+
+    /**
+     * @return how the rows are weighted, after {@code lead} ("; " or " ("): "the tmean rows hold 50% of alpha between
+     *         them, the other rows the rest", closed by ")" after " ("; empty when one statistic is compared, every row
+     *         weighing alike
+     */
+    static String weighting(RunDiff diff, String lead) {
+        List<Statistic> statistics = diff.statistics();
+        if (statistics.size() < 2) {
+            return "";
+        }
+        Statistic centre = statistics.contains(Statistic.TMEAN) ? Statistic.TMEAN : statistics.get(0);
+        return lead + String.format(Locale.ROOT, "the %s rows hold %.0f%% of alpha between them, the other rows the rest",
+                centre.label(), 100 * diff.rule().centreShare()) + (lead.endsWith("(") ? ")" : "");
     }
 
     /** @return "verdicts: 1 slower (pipeline/decide p50), 0 faster, 1 no change, 0 unreliable" */

@@ -22,17 +22,43 @@ public final class Holm {
      * @return the adjusted p-values, in the same order, each at most 1
      */
     public static double[] adjust(double[] p) {
+        double[] weights = new double[p.length];
+        Arrays.fill(weights, 1);
+        return adjust(p, weights);
+    }
+
+    /**
+     * Holm's weighted procedure (Holm 1979): a row of weight w faces alpha x w / (the weight of the rows not yet
+     * rejected), rows taken in order of p / w. The family-wise level stays at most alpha whatever the weights and the
+     * dependence; equal weights are the plain procedure.
+     *
+     * @param p       raw p-values in [0, 1]; NaN entries are not part of the family and stay NaN
+     * @param weights each row's positive weight, in the same order (only their ratios matter)
+     * @return the adjusted p-values, in the same order, each at most 1
+     */
+    public static double[] adjust(double[] p, double[] weights) {
+        if (weights.length != p.length) {
+            throw new IllegalArgumentException(p.length + " p-values but " + weights.length + " weights");
+        }
         Integer[] order = java.util.stream.IntStream.range(0, p.length).filter(i -> !Double.isNaN(p[i]))
                 .boxed().toArray(Integer[]::new);
-        Arrays.sort(order, Comparator.comparingDouble(i -> p[i]));
+        for (int i : order) {
+            if (!(weights[i] > 0) || Double.isInfinite(weights[i])) {
+                throw new IllegalArgumentException("a weight must be positive and finite, got " + weights[i]);
+            }
+        }
+        Arrays.sort(order, Comparator.comparingDouble(i -> p[i] / weights[i]));
+        double left = 0;
+        for (int i : order) {
+            left += weights[i];
+        }
         double[] adjusted = new double[p.length];
         Arrays.fill(adjusted, Double.NaN);
-        int family = order.length;
         double running = 0;
-        for (int rank = 0; rank < family; rank++) {
-            int i = order[rank];
-            running = Math.max(running, Math.min(1.0, (family - rank) * p[i]));
+        for (int i : order) {
+            running = Math.max(running, Math.min(1.0, p[i] * left / weights[i]));
             adjusted[i] = running;
+            left -= weights[i];
         }
         return adjusted;
     }

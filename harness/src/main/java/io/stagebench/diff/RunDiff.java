@@ -184,15 +184,23 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
         // every row of every benchmark is one family: Holm controls the chance of any false call in the whole diff
         List<Comparison> judged = rule.judgeAll(rows);
         long family = judged.stream().filter(c -> !Double.isNaN(c.pValue())).count();
+        // the loosest level of Holm's first step: the heaviest row's share of the look's alpha
+        double[] pValues = judged.stream().mapToDouble(Comparison::pValue).toArray();
+        double[] weights = rule.weights(rows, pValues);
+        double heaviest = 0;
+        for (int i = 0; i < pValues.length; i++) {
+            heaviest = Double.isNaN(pValues[i]) ? heaviest : Math.max(heaviest, weights[i]);
+        }
+        double loosest = rule.lookAlpha() * heaviest;
         for (PendingBenchmark p : pending) {
             // a row that ran as pairs may be judged as independent forks: the lower floor of the two decides
             double smallest = MannWhitney.smallestTwoSidedP(p.forksA(), p.forksB());
-            if (family > 1 && smallest * family >= rule.lookAlpha() && smallest < rule.lookAlpha()) {
+            if (family > 1 && smallest >= loosest && smallest < rule.lookAlpha()) {
                 warnings.add(String.format(Locale.ROOT, "%s: %s give p >= %s at best; over the %d rows of this diff"
                         + " Holm needs p < %s for a first call, so this benchmark can have none: measure more forks (ab starts"
                         + " at %d a side)", p.name(), p.paired() ? p.forksA() + " pairs" : p.forksA() + " v " + p.forksB()
                         + " forks", VerdictRule.formatP(smallest), family,
-                        VerdictRule.formatP(rule.lookAlpha() / family), SequentialPlan.DEFAULT_MIN_FORKS));
+                        VerdictRule.formatP(loosest), SequentialPlan.DEFAULT_MIN_FORKS));
             }
         }
         List<BenchmarkDiff> diffs = new ArrayList<>();

@@ -27,7 +27,9 @@ public record SequentialPlan(int minForks, int maxForks, int stepForks, double t
     /**
      * Forks a side at the first look unless told: the fewest pairs whose signed-rank test can still
      * call a row after one pair against it (p 2/2^13 x 2 = 0.00049) at Holm's first step over a
-     * default ab's 50 rows in two looks (0.05 / 2 / 50 = 0.0005).
+     * default ab's 50 rows weighing alike in two looks (0.05 / 2 / 50 = 0.0005). With the centre rows
+     * holding half of alpha ({@link VerdictRule#DEFAULT_CENTRE_SHARE}) a centre row faces 0.00125 there
+     * and a tail row 0.0003: every pair one way (0.00024), or one against in a plan of one look.
      */
     public static final int DEFAULT_MIN_FORKS = 13;
     /** Forks a side at most unless told. */
@@ -36,6 +38,8 @@ public record SequentialPlan(int minForks, int maxForks, int stepForks, double t
     public static final int DEFAULT_STEP_FORKS = 10;
     /** Detectable change at which a benchmark stops, in percent. */
     public static final double DEFAULT_TARGET_PERCENT = 5.0;
+    /** Fewest pairs a further look adds: fewer cannot move a verdict, so the budget's remainder is not spent on them. */
+    public static final int MIN_STEP_PAIRS = 2;
     /** Measuring time per benchmark compared after which no further look starts, unless told. */
     public static final Duration DEFAULT_BUDGET_PER_BENCHMARK = Duration.ofSeconds(90);
     /** The default budget's ceiling, however many benchmarks are compared. */
@@ -85,6 +89,24 @@ public record SequentialPlan(int minForks, int maxForks, int stepForks, double t
     /** @return the most looks this plan can take: 1 + ceil((max - min) / step) */
     public int looks() {
         return 1 + (maxForks - minForks + stepForks - 1) / stepForks;
+    }
+
+    /**
+     * The plan's looks fixed before the first, from a forecast of what they cost: when the first look is forecast to
+     * leave less of the budget than {@value #MIN_STEP_PAIRS} pairs of the cheapest benchmark take, no second look could
+     * start, so the plan has one and the rule does not spend alpha on a look that will not happen. The forecast rests on
+     * stored runs, not on this comparison's values, so fixing the looks by it keeps the rule's level.
+     *
+     * @param firstLookS    the first look's forecast measuring time, every benchmark's {@code minForks} pairs
+     * @param cheapestPairS the forecast time of a pair of the cheapest benchmark
+     * @return this plan, or the same with {@code maxForks} = {@code minForks} (one look)
+     */
+    public SequentialPlan forecast(double firstLookS, double cheapestPairS) {
+        double leftS = budget.toNanos() / 1e9 - firstLookS;
+        if (looks() == 1 || !(leftS < MIN_STEP_PAIRS * cheapestPairS)) {
+            return this;
+        }
+        return new SequentialPlan(minForks, minForks, stepForks, targetPercent, budget);
     }
 
     /** @return the pairs to add after {@code done} pairs: min at first, then a step, never past max */

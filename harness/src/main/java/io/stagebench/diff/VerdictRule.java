@@ -10,9 +10,12 @@ import java.util.Locale;
  * all of these hold:
  * <ol>
  *   <li><b>significant across the whole comparison</b>: the row's two-sided p-value,
- *       Holm-adjusted over every row of the comparison, is below {@code alpha / looks}
- *       (a sequential {@code ab} that may stop at any of {@code looks} fork counts spends
- *       alpha evenly over them). The test is the Wilcoxon signed-rank test over the pair
+ *       adjusted over every row of the comparison by Holm's weighted procedure, is below
+ *       {@code alpha / looks} (a sequential {@code ab} that may stop at any of {@code looks} fork
+ *       counts spends alpha evenly over them). The centre rows ({@code tmean}) hold
+ *       {@code centreShare} of the weight between them and the other rows the rest, so the
+ *       statistic {@code ab} decides on is not diluted by the tails beside it; the chance of any
+ *       false call in the comparison stays at most alpha. The test is the Wilcoxon signed-rank test over the pair
  *       differences when the row is {@link Row#paired() paired} (A's fork i and B's fork i ran
  *       next to each other from the same layout seed, so whatever the two shared - a layout
  *       mode, a slow stretch of the host - cancels) and its pairs share at least
@@ -29,8 +32,8 @@ import java.util.Locale;
  * </ol>
  * Otherwise it is <b>no change</b>, printed with the smallest change this row would have called
  * ({@link Comparison#detectablePercent()}): the row's own values with their shift taken out, then
- * shifted until every condition holds at the strictest level a row of the comparison faces
- * (alpha / looks / rows, Holm's first step). A change at least that large would have been called
+ * shifted until every condition holds at the strictest level the row faces (Holm's first step:
+ * alpha / looks x the row's weight, which is 1 / rows when every row weighs alike). A change at least that large would have been called
  * whatever the other rows did, so a row whose shift reaches its {@code detect} is never printed
  * "no change" for want of significance. It is <b>unreliable</b> - no test is attempted and the row
  * is left out of the Holm family - when a side has fewer than 2 forks (or fewer than 2 pairs),
@@ -41,8 +44,9 @@ import java.util.Locale;
  * @param alpha            family-wise significance level of one comparison, in (0, 1)
  * @param thresholdPercent smallest |change| in % that can be called, at least 0
  * @param looks            how many times a sequential comparison may look at the data, at least 1
+ * @param centreShare      the share of alpha the centre rows hold between them when other rows are tested too, in (0, 1)
  */
-public record VerdictRule(double alpha, double thresholdPercent, int looks) {
+public record VerdictRule(double alpha, double thresholdPercent, int looks, double centreShare) {
 
     /** Default significance level. */
     public static final double DEFAULT_ALPHA = 0.05;
@@ -64,12 +68,20 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
      * narrower: encode +5.4 % [-7.8, +20.8] paired, [-1.0, +6.9] unpaired, 13 pairs.
      */
     public static final double PAIRING_MIN_SHARE = 0.5;
+    /**
+     * The share of alpha that the centre rows ({@code tmean}) hold between them when other rows are tested beside them:
+     * half, the other half going to the tails. The centre is what {@code ab} decides on and what a change to the code
+     * moves first; with every row weighted alike, a default {@code ab} of two benchmarks gave each of its 2 centre rows
+     * 1/10 of alpha, and one of all five 1/50.
+     */
+    public static final double DEFAULT_CENTRE_SHARE = 0.5;
     /** Bisection steps of the detectable change: a relative precision of 2^-40 of the search range. */
     private static final int DETECT_STEPS = 40;
 
     /**
      * @throws IllegalArgumentException "alpha must be in (0, 1), got 1.5", "threshold must
-     *         not be negative, got -1.0" or "looks must be at least 1, got 0"
+     *         not be negative, got -1.0", "looks must be at least 1, got 0" or "the centre's share of alpha must be in
+     *         (0, 1), got 1.0"
      */
     public VerdictRule {
         if (!(alpha > 0 && alpha < 1)) {
@@ -81,6 +93,14 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
         if (looks < 1) {
             throw new IllegalArgumentException("looks must be at least 1, got " + looks);
         }
+        if (!(centreShare > 0 && centreShare < 1)) {
+            throw new IllegalArgumentException("the centre's share of alpha must be in (0, 1), got " + centreShare);
+        }
+    }
+
+    /** A rule whose centre rows hold {@link #DEFAULT_CENTRE_SHARE} of alpha. */
+    public VerdictRule(double alpha, double thresholdPercent, int looks) {
+        this(alpha, thresholdPercent, looks, DEFAULT_CENTRE_SHARE);
     }
 
     /** A rule for a comparison made once (not sequential). */
@@ -95,7 +115,12 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
 
     /** @return the same rule for a comparison that may look {@code count} times */
     public VerdictRule withLooks(int count) {
-        return new VerdictRule(alpha, thresholdPercent, count);
+        return new VerdictRule(alpha, thresholdPercent, count, centreShare);
+    }
+
+    /** @return the same rule with the centre rows holding {@code share} of alpha between them */
+    public VerdictRule withCentreShare(double share) {
+        return new VerdictRule(alpha, thresholdPercent, looks, share);
     }
 
     /** @return the family-wise level of one look: alpha / looks */
@@ -243,13 +268,54 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks) {
                 p[i] = Double.NaN;
             }
         }
-        double[] adjusted = Holm.adjust(p);
-        double strictest = lookAlpha() / Math.max(1, family);
+        double[] weights = weights(rows, p);
+        double[] adjusted = Holm.adjust(p, weights);
         List<Comparison> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            out.add(verdict(rows.get(i), unreliable[i], p[i], adjusted[i], exact[i], strictest));
+            // the strictest level this row faces: Holm's first step, its weight's share of the look's alpha
+            out.add(verdict(rows.get(i), unreliable[i], p[i], adjusted[i], exact[i], lookAlpha() * weights[i]));
         }
         return out;
+    }
+
+    /**
+     * Each row's share of the family's alpha (summing to 1 over the rows tested): the centre rows ({@link #centre}) hold
+     * {@link #centreShare} of it between them and the other rows the rest, each row of a group alike; when only one
+     * group is tested it holds all. NaN p-values (rows not tested) get a weight of 1 and are not part of the family.
+     */
+    double[] weights(List<Row> rows, double[] p) {
+        Statistic centre = centre(rows);
+        int centreRows = 0;
+        int otherRows = 0;
+        for (int i = 0; i < rows.size(); i++) {
+            if (!Double.isNaN(p[i])) {
+                if (rows.get(i).statistic() == centre) {
+                    centreRows++;
+                } else {
+                    otherRows++;
+                }
+            }
+        }
+        double share = otherRows == 0 ? 1 : centreRows == 0 ? 0 : centreShare;
+        double[] weights = new double[rows.size()];
+        for (int i = 0; i < rows.size(); i++) {
+            if (Double.isNaN(p[i])) {
+                weights[i] = 1;
+            } else {
+                weights[i] = rows.get(i).statistic() == centre ? share / centreRows : (1 - share) / otherRows;
+            }
+        }
+        return weights;
+    }
+
+    /** @return the comparison's centre statistic: {@code tmean} when it is compared, else the first row's; null for no rows */
+    static Statistic centre(List<Row> rows) {
+        for (Row row : rows) {
+            if (row.statistic() == Statistic.TMEAN) {
+                return Statistic.TMEAN;
+            }
+        }
+        return rows.isEmpty() ? null : rows.get(0).statistic();
     }
 
     private Comparison verdict(Row row, String unreliable, double p, double pAdjusted, boolean exact, double strictest) {

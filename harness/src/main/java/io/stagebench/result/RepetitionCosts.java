@@ -6,6 +6,7 @@ import io.stagebench.link.Replica;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * What each level of repetition cost in wall time, the other half of a plan ({@link ReplicaPlan}): a fork (a JVM's
@@ -62,6 +63,18 @@ public record RepetitionCosts(double forkS, Double setupS, double messageNs) {
         return new RepetitionCosts(median(parts.stream().map(RepetitionCosts::forkS).filter(s -> !Double.isNaN(s)).toList()),
                 Double.isNaN(setupS) ? null : setupS,
                 median(parts.stream().map(RepetitionCosts::messageNs).filter(s -> !Double.isNaN(s)).toList()));
+    }
+
+    /**
+     * @param replicas the replicas a fork measures
+     * @param messages the messages a replica measures
+     * @return the forecast wall time of a pair of such forks, A's and B's, one after the other on the measuring CPU: each
+     *         a fork and its further replicas with their measured passes; empty when a cost it needs was not measured
+     */
+    public OptionalDouble pairS(int replicas, long messages) {
+        double replicaS = setupS == null ? Double.NaN : setupS + messages * messageNs / 1e9;
+        double forkS = this.forkS + (replicas > 1 ? (replicas - 1) * replicaS : 0);
+        return Double.isFinite(forkS) ? OptionalDouble.of(2 * forkS) : OptionalDouble.empty();
     }
 
     /** @return the cost line, e.g. {@code a fork 3.1 s, a setup 0.31 s} */

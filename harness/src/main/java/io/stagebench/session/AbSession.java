@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.function.Function;
 import java.util.function.IntFunction;
@@ -92,14 +93,17 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
             if (!turns) {
                 runner.oneAfterTheOther();
             }
+            Map<String, Integer> replicas = Map.of();
             if (planReplicas) {
-                runner.replicasOf(plannedReplicas(session.resultsRoot(), a, names, err));
+                replicas = plannedReplicas(session.resultsRoot(), a, names, err);
+                runner.replicasOf(replicas);
             }
             SequentialPlan looks = planned;
             if (looks == null) {
                 looks = plan.apply(names.size());
                 err.println("[ab] " + looks.describe());
             }
+            looks = forecastLooks(looks, session.resultsRoot(), a, names, replicas, err);
             SequentialAb sequence = new SequentialAb(runner, looks, rule, statistics, tags, err, System::nanoTime);
             try {
                 sequence.run(names);
@@ -131,6 +135,42 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
         for (BenchmarkOutcome o : outcomes) {
             o.failures().forEach(f -> err.println("*** WARNING: " + side + ": " + f));
         }
+    }
+
+    /**
+     * @return {@code plan} with one look when this machine's stored runs forecast that its first look leaves no room for
+     *         a second ({@link SequentialPlan#forecast}), saying so in one line; else {@code plan}, also when a benchmark
+     *         has no stored run to forecast from
+     * @param replicas per benchmark, the replicas a fork measures when planned; else the configured count
+     */
+    static SequentialPlan forecastLooks(SequentialPlan plan, Path resultsRoot, MeasurementSession.Measurement a,
+                                        List<String> names, Map<String, Integer> replicas, PrintWriter err) {
+        if (plan.looks() == 1 || names.isEmpty()) {
+            return plan;
+        }
+        MachineFingerprint machine = MachineFingerprint.of(Json.mapper().valueToTree(a.environment()),
+                Json.mapper().valueToTree(a.config()));
+        double firstLookS = 0;
+        double cheapestPairS = Double.POSITIVE_INFINITY;
+        for (String name : names) {
+            Optional<ReplicaPilot> pilot = ReplicaPilot.pooled(resultsRoot, machine, name);
+            OptionalDouble pairS = pilot.map(p -> p.costs().pairS(replicas.getOrDefault(name, a.config().replicas()),
+                    a.config().messages())).orElse(OptionalDouble.empty());
+            if (pairS.isEmpty()) {
+                return plan;
+            }
+            firstLookS += plan.minForks() * pairS.getAsDouble();
+            cheapestPairS = Math.min(cheapestPairS, pairS.getAsDouble());
+        }
+        SequentialPlan forecast = plan.forecast(firstLookS, cheapestPairS);
+        if (forecast.looks() < plan.looks()) {
+            err.println(String.format(java.util.Locale.ROOT, "[ab] one look of %d pairs a side, alpha not split over looks:"
+                    + " at this machine's stored figures it takes ~%.0fs of the %ds budget, leaving no room for %d more pairs"
+                    + " (~%.0fs a pair at the cheapest)", plan.minForks(), firstLookS, plan.budget().toSeconds(),
+                    SequentialPlan.MIN_STEP_PAIRS, cheapestPairS));
+            err.flush();
+        }
+        return forecast;
     }
 
     /**

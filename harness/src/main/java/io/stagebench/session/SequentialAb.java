@@ -23,13 +23,10 @@ import java.util.function.LongSupplier;
  * judging all benchmarks' rows together (one Holm family) after each look, until every
  * benchmark is decided, has its maximum forks, the plan's looks are spent, or the measuring
  * budget is: a further look is sized to the time the budget has left (at the pace of the looks so
- * far), so that it fits, and none is started when not even {@value #MIN_STEP_PAIRS} pairs would.
+ * far), so that it fits, and none is started when not even {@value SequentialPlan#MIN_STEP_PAIRS} pairs would.
  * Every look prints what it decided and why the next one is or is not taken.
  */
 final class SequentialAb {
-
-    /** Fewest pairs a further look adds: fewer cannot move a verdict, so the budget's remainder is not spent on them. */
-    static final int MIN_STEP_PAIRS = 2;
 
     private final InterleavedRunner runner;
     private final SequentialPlan plan;
@@ -96,10 +93,10 @@ final class SequentialAb {
                 double leftNs = plan.budget().toNanos() - elapsedNs;
                 int fits = (int) Math.floor(leftNs / (perPairNs * next.size()));
                 int step = Math.min(plan.nextPairs(runner.pairsRun(next.get(0))), fits);
-                if (step < MIN_STEP_PAIRS) {
+                if (step < SequentialPlan.MIN_STEP_PAIRS) {
                     line.append(String.format(Locale.ROOT, "; budget %ds: %.0fs left, a look of %d more pair(s) for %d"
                                     + " benchmark(s) needs ~%.0fs: stopping", plan.budget().toSeconds(), Math.max(0, leftNs) / 1e9,
-                            MIN_STEP_PAIRS, next.size(), perPairNs * MIN_STEP_PAIRS * next.size() / 1e9));
+                            SequentialPlan.MIN_STEP_PAIRS, next.size(), perPairNs * SequentialPlan.MIN_STEP_PAIRS * next.size() / 1e9));
                     next.clear();
                 } else {
                     for (String name : next) {

@@ -42,9 +42,10 @@ class DiffReportTest {
                 B (new)  0123456789ab (main)  DIR/b
                 rule     faster/slower only when: the two-sided p (test 'pairs': Wilcoxon signed-rank over the pair differences, where
                     A's and B's forks ran as pairs that share at least half of the fork-to-fork variance; 'forks': Mann-Whitney U over
-                    the per-fork values), Holm-adjusted over all 8 rows of this diff, is < 0.05; the Hodges-Lehmann shift B - A exceeds
-                    its own spread (the width of its 50% interval: how much the shift varies between repeats of this comparison); and
-                    |shift| >= 2% of A. 'detect': the smallest change this row would have called, at the strictest level of the family.
+                    the per-fork values), Holm-adjusted over all 8 rows of this diff (the p50 rows hold 50% of alpha between them, the
+                    other rows the rest), is < 0.05; the Hodges-Lehmann shift B - A exceeds its own spread (the width of its 50%
+                    interval: how much the shift varies between repeats of this comparison); and |shift| >= 2% of A. 'detect': the
+                    smallest change this row would have called, at the strictest level it faces (Holm's first step).
 
                 pipeline  (9 v 9 forks: smallest possible p <0.0001)
                   series   stat   unit       A       B   change  shift (95% CI)         spread test   Holm p  detect  verdict

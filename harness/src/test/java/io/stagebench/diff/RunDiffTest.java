@@ -166,7 +166,7 @@ class RunDiffTest {
                 "uncompared", "tagsNotCompared"), keys(json));
         assertEquals(List.of("dir", "schema", "commit", "dirty", "branch"), keys(json.get("a")));
         assertEquals(List.of("alpha", "thresholdPercent", "statistics", "looks", "lookAlpha", "test", "multipleComparisons",
-                "shift", "spread", "detect"), keys(json.get("rule")));
+                "shift", "spread", "detect", "centreShare"), keys(json.get("rule")));
         JsonNode benchmark = json.get("benchmarks").get(0);
         assertEquals(List.of("name", "forksA", "forksB", "paired", "batch", "test", "smallestPossibleP", "stages"),
                 keys(benchmark));

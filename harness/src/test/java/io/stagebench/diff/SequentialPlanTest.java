@@ -38,4 +38,20 @@ class SequentialPlanTest {
         assertTrue(oneAgainst < level, oneAgainst + " v " + level);
         assertFalse(2 * 2.0 / Math.pow(2, SequentialPlan.DEFAULT_MIN_FORKS - 1) < level, "12 pairs could not");
     }
+
+    @Test
+    void shouldKeepOneLookWhenTheFirstIsForecastToLeaveTooLittleOfTheBudgetForTwoMorePairs() {
+        SequentialPlan plan = new SequentialPlan(13, 23, 10, 5, Duration.ofSeconds(180));
+
+        SequentialPlan one = plan.forecast(170, 6);
+
+        assertEquals(1, one.looks());
+        assertEquals(13, one.maxForks());
+        assertEquals(plan.budget(), one.budget());
+        // 12 s left hold 2 pairs of 6 s: the second look stays, and a plan of one look is left as it is
+        assertEquals(plan, plan.forecast(168, 6));
+        assertEquals(SequentialPlan.fixed(5), SequentialPlan.fixed(5).forecast(1e6, 6));
+        // a first look past the whole budget leaves nothing for a second
+        assertEquals(1, plan.forecast(400, 6).looks());
+    }
 }

@@ -1,5 +1,6 @@
 package io.stagebench.diff;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -81,10 +82,15 @@ class VerdictRuleSimulationTest {
         List<Comparison> judge(VerdictRule rule, int forks, boolean paired) {
             List<VerdictRule.Row> rows = new ArrayList<>();
             for (int r = 0; r < ROWS; r++) {
-                rows.add(new VerdictRule.Row(Statistic.TMEAN, side(a[r], forks), side(b[r], forks), paired));
+                rows.add(new VerdictRule.Row(statistic(r), side(a[r], forks), side(b[r], forks), paired));
             }
             return rule.judgeAll(rows);
         }
+    }
+
+    /** @return row r's statistic: each series' five, tmean first, so row 0 (the one a change moves) is a centre row */
+    private static Statistic statistic(int r) {
+        return Statistic.values()[r % Statistic.values().length];
     }
 
     private static Side side(double[] values, int n) {
@@ -197,6 +203,34 @@ class VerdictRuleSimulationTest {
                 plan.describe(), caught, trials, wrongRows);
         assertTrue(caught >= trials * 0.8, "a 5% change called slower in " + caught + " of " + trials);
         assertTrue(wrongRows <= trials * ROWS * 0.001, wrongRows + " unchanged rows were called");
+    }
+
+    @Test
+    void shouldCatchMoreOfACentreChangeWhenTheCentreRowsHoldHalfOfAlpha() {
+        // 13 pairs, modes the pairs share: the 9 tmean rows of 45 hold half of alpha, against 9/45 when rows weigh alike
+        Random random = new Random(23);
+        int trials = 200;
+        int caughtWeighted = 0;
+        int caughtAlike = 0;
+        int caughtOnlyAlike = 0;
+        int wrongWeighted = 0;
+        VerdictRule weighted = VerdictRule.defaults();
+        VerdictRule alike = weighted.withCentreShare(9.0 / ROWS);
+        for (int t = 0; t < trials; t++) {
+            Family family = Family.draw(random, 13, 0.07, Noise.MEASURED);
+            List<Comparison> judged = family.judge(weighted, 13, true);
+            caughtWeighted += judged.get(0).verdict() == Verdict.SLOWER ? 1 : 0;
+            wrongWeighted += (int) judged.subList(1, ROWS).stream().filter(c -> c.verdict() != Verdict.NO_CHANGE).count();
+            boolean alikeCaught = family.judge(alike, 13, true).get(0).verdict() == Verdict.SLOWER;
+            caughtAlike += alikeCaught ? 1 : 0;
+            caughtOnlyAlike += alikeCaught && judged.get(0).verdict() != Verdict.SLOWER ? 1 : 0;
+        }
+        System.out.printf("7%% shift through shared modes, 13 pairs: tmean holding half of alpha caught %d of %d, rows alike"
+                + " %d; other rows called %d%n", caughtWeighted, trials, caughtAlike, wrongWeighted);
+        // the centre's level is looser, so what rows alike catch the weighted rule catches too, and some more
+        assertEquals(0, caughtOnlyAlike, "caught by rows alike only");
+        assertTrue(caughtWeighted >= caughtAlike + trials / 40, "weighted " + caughtWeighted + ", alike " + caughtAlike);
+        assertTrue(wrongWeighted <= trials * 0.05, wrongWeighted + " unchanged rows were called");
     }
 
     @Test

@@ -229,19 +229,49 @@ class VerdictRuleTest {
 
     @Test
     void shouldAdjustForEveryRowOfTheComparison() {
-        // p 0.0079 alone is significant; as one of 10 rows its Holm-adjusted p is 0.079
-        List<VerdictRule.Row> rows = new ArrayList<>();
-        rows.add(new VerdictRule.Row(Statistic.TMEAN, side(100, 101, 102, 101.5, 100.5), side(110, 111, 112, 110.5, 111.5)));
-        for (int i = 0; i < 9; i++) {
-            rows.add(new VerdictRule.Row(Statistic.P50, side(100, 102, 104, 106, 108), side(101, 103, 105, 107, 109)));
-        }
-
-        List<Comparison> judged = rule.judgeAll(rows);
+        // p 0.0079 alone is significant; as one of 10 rows of one statistic its Holm-adjusted p is 0.079
+        List<Comparison> judged = rule.judgeAll(besideNineP50Rows(Statistic.P50));
 
         assertEquals(2.0 / 252 * 10, judged.get(0).pAdjusted(), 1e-12);
         assertEquals(Verdict.NO_CHANGE, judged.get(0).verdict());
-        assertEquals(Verdict.SLOWER, rule.judge(Statistic.TMEAN, side(100, 101, 102, 101.5, 100.5),
+        assertEquals(Verdict.SLOWER, rule.judge(Statistic.P50, side(100, 101, 102, 101.5, 100.5),
                 side(110, 111, 112, 110.5, 111.5)).verdict());
+    }
+
+    @Test
+    void shouldLetTheCentreRowsHoldHalfOfAlphaBesideTheTails() {
+        // the same p 0.0079 as the tmean row beside 9 rows of p50: the tmean holds half of alpha, so its adjusted p is
+        // 2 x 0.0079 and it is called, where as one of 10 rows weighing alike it was not
+        List<VerdictRule.Row> rows = besideNineP50Rows(Statistic.TMEAN);
+
+        List<Comparison> weighted = rule.judgeAll(rows);
+        List<Comparison> alike = rule.withCentreShare(0.1).judgeAll(rows);
+
+        assertEquals(2.0 / 252 * 2, weighted.get(0).pAdjusted(), 1e-12);
+        assertEquals(Verdict.SLOWER, weighted.get(0).verdict(), weighted.get(0).reason());
+        assertEquals(2.0 / 252 * 10, alike.get(0).pAdjusted(), 1e-12);
+        assertEquals(Verdict.NO_CHANGE, alike.get(0).verdict());
+        // the tails pay for it: each p50 row faces 0.05 x 0.5 / 9 at Holm's first step, not 0.05 / 10
+        assertTrue(weighted.get(0).detectablePercent() < alike.get(0).detectablePercent(),
+                weighted.get(0).detectablePercent() + " v " + alike.get(0).detectablePercent());
+        assertTrue(weighted.get(1).detectablePercent() >= alike.get(1).detectablePercent(),
+                weighted.get(1).detectablePercent() + " v " + alike.get(1).detectablePercent());
+    }
+
+    /** @return a row of {@code first} whose 5 v 5 forks give p 0.0079, then 9 rows of p50 that moved by little */
+    private static List<VerdictRule.Row> besideNineP50Rows(Statistic first) {
+        List<VerdictRule.Row> rows = new ArrayList<>();
+        rows.add(new VerdictRule.Row(first, side(100, 101, 102, 101.5, 100.5), side(110, 111, 112, 110.5, 111.5)));
+        for (int i = 0; i < 9; i++) {
+            rows.add(new VerdictRule.Row(Statistic.P50, side(100, 102, 104, 106, 108), side(101, 103, 105, 107, 109)));
+        }
+        return rows;
+    }
+
+    @Test
+    void shouldRefuseACentreShareOutsideZeroAndOne() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> rule.withCentreShare(1.0));
+        assertEquals("the centre's share of alpha must be in (0, 1), got 1.0", e.getMessage());
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.stagebench.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.diff.SequentialPlan;
 import io.stagebench.host.RunConfig;
 import io.stagebench.result.RepetitionCosts;
 import io.stagebench.result.ReplicaPlan;
@@ -12,6 +13,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -78,12 +80,41 @@ class AbReplicaPlanTest {
         Path machine = dir.resolve("machine");
         // the forks' own level is all the spread there is: one replica a fork would do, and measure no setup's share
         RunFixture.writeMeasuredRun(dir.resolve("results"), machine, RunFixture.START, 8, 0, new RepetitionCosts(2.6, 0.2, 100));
-        MeasurementSession.Measurement now = new MeasurementSession.Measurement(
-                RunFixture.config(dir.resolve("now")).withReplicas(4),
-                RunFixture.environment(machine, RunFixture.START.plusSeconds(3_600), RunFixture.COMMIT, false),
-                List.of(), List.of());
+        MeasurementSession.Measurement now = measurementAnHourLater(machine);
 
         assertEquals(Map.of("pipe", 2), AbSession.plannedReplicas(dir.resolve("results"), now, List.of("pipe"),
                 new PrintWriter(new StringWriter())));
+    }
+
+    @Test
+    void shouldPlanOneLookWhenTheStoredFiguresLeaveTheBudgetNoRoomForASecond() throws IOException {
+        Path machine = dir.resolve("machine");
+        RunFixture.writeMeasuredRun(dir.resolve("results"), machine, RunFixture.START, 2, 6, new RepetitionCosts(2.6, 0.2, 100));
+        MeasurementSession.Measurement now = measurementAnHourLater(machine);
+        SequentialPlan twoLooks = new SequentialPlan(13, 23, 10, 5, Duration.ofSeconds(90));
+        StringWriter err = new StringWriter();
+
+        // a pair of 4 replicas: 2 x (2.6 + 3 x (0.2 + 3,000 x 100 ns)) = 6.4018 s; 13 of them 83.2 s of the 90 s budget
+        SequentialPlan planned = AbSession.forecastLooks(twoLooks, dir.resolve("results"), now, List.of("pipe"),
+                Map.of("pipe", 4), new PrintWriter(err, true));
+
+        assertEquals(1, planned.looks());
+        assertEquals(13, planned.maxForks());
+        assertTrue(err.toString().contains("[ab] one look of 13 pairs a side, alpha not split over looks: at this machine's"
+                + " stored figures it takes ~83s of the 90s budget, leaving no room for 2 more pairs (~6s a pair at the"
+                + " cheapest)"), err.toString());
+        // 2 replicas a fork: 5.6 s a pair, 72.8 s; 17.2 s left hold 3 more pairs, so the second look stays
+        assertEquals(twoLooks, AbSession.forecastLooks(twoLooks, dir.resolve("results"), now, List.of("pipe"),
+                Map.of("pipe", 2), new PrintWriter(new StringWriter())));
+        // a benchmark with no stored figures: nothing is forecast, the plan stays
+        assertEquals(twoLooks, AbSession.forecastLooks(twoLooks, dir.resolve("results"), now, List.of("pipe", "encode"),
+                Map.of("pipe", 4), new PrintWriter(new StringWriter())));
+    }
+
+    /** @return a measurement of 4 replicas a fork on {@code machine}, an hour after the fixture's stored run */
+    private MeasurementSession.Measurement measurementAnHourLater(Path machine) throws IOException {
+        return new MeasurementSession.Measurement(RunFixture.config(dir.resolve("now")).withReplicas(4),
+                RunFixture.environment(machine, RunFixture.START.plusSeconds(3_600), RunFixture.COMMIT, false),
+                List.of(), List.of());
     }
 }
