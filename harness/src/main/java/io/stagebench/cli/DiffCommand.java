@@ -1,6 +1,5 @@
 package io.stagebench.cli;
 
-import io.stagebench.diff.DiffException;
 import io.stagebench.diff.DiffReport;
 import io.stagebench.diff.RunDiff;
 import io.stagebench.diff.Statistic;
@@ -81,17 +80,12 @@ public final class DiffCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         VerdictRule rule = rule();
         List<Statistic> statistics = statistics();
-        try {
-            RunResolver resolver = new RunResolver(RunStore.rootToRead(results),
-                    RunResolver.git(RunStore.projectHome()));
-            List<Path> bases = List.of(Path.of("").toAbsolutePath(), RunStore.projectHome().toAbsolutePath());
-            StoredRun runA = ResultReader.readSummary(resolver.resolve(a, bases));
-            StoredRun runB = ResultReader.readSummary(resolver.resolve(b, bases));
-            RunDiff diff = RunDiff.compare(runA, runB, rule, statistics, List.copyOf(new LinkedHashSet<>(benchmarks)), tags);
-            return print(diff, failOnRegression, json, html, spec.commandLine().getOut(), spec.commandLine().getErr());
-        } catch (DiffException e) {
-            throw new UsageException(e.getMessage(), e);
-        }
+        RunResolver resolver = new RunResolver(RunStore.rootToRead(results), RunResolver.git(RunStore.projectHome()));
+        List<Path> bases = List.of(Path.of("").toAbsolutePath(), RunStore.projectHome().toAbsolutePath());
+        StoredRun runA = ResultReader.readSummary(resolver.resolve(a, bases));
+        StoredRun runB = ResultReader.readSummary(resolver.resolve(b, bases));
+        RunDiff diff = RunDiff.compare(runA, runB, rule, statistics, List.copyOf(new LinkedHashSet<>(benchmarks)), tags);
+        return print(diff, failOnRegression, json, html, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
     /**

@@ -1,7 +1,6 @@
 package io.stagebench.cli;
 
 import io.stagebench.diff.ChangePoints;
-import io.stagebench.diff.DiffException;
 import io.stagebench.diff.History;
 import io.stagebench.diff.HistoryReport;
 import io.stagebench.diff.Statistic;
@@ -98,12 +97,7 @@ public final class HistoryCommand implements Callable<Integer> {
         List<String> benchmarks = List.copyOf(new LinkedHashSet<>(wanted.stream().map(w -> w.split("/", 2)[0]).toList()));
         RunHistory.Selection selection = RunHistory.select(line, root, benchmarks,
                 null, null);
-        History history;
-        try {
-            history = History.of(selection, wanted, statistics, rule, changeAlpha);
-        } catch (DiffException e) {
-            throw new UsageException(e.getMessage(), e);
-        }
+        History history = History.of(selection, wanted, statistics, rule, changeAlpha);
         PrintWriter out = spec.commandLine().getOut();
         if (html != null) {
             spec.commandLine().getErr().println("trend page: " + TrendPage.write(history, html));

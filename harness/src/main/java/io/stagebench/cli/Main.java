@@ -6,7 +6,6 @@ import io.stagebench.host.CpuLock;
 import io.stagebench.host.ForkLaunchers;
 import io.stagebench.io.IoProblems;
 import io.stagebench.process.LiveForks;
-import io.stagebench.store.StoreException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -20,8 +19,8 @@ import picocli.CommandLine.Command;
  * The {@code stagebench} command line.
  *
  * <p>Exit codes: 0 success; 1 a check or gate failed (the subcommand says which); 2 bad
- * usage, bad data or a file that cannot be read or written ({@link UsageException}, a
- * {@link StoreException} from the result store, an {@link IOException}), always with one
+ * usage, bad data or a file that cannot be read or written ({@link UsageException}, whose kinds
+ * include the result store's and the comparison's, or an {@link IOException}), always with one
  * line on stderr saying what is wrong - for a file, its path and the reason - and no stack
  * trace; 70 an internal error (a bug): its stack trace, then one line saying it is a bug and what
  * to report.
@@ -121,7 +120,6 @@ public final class Main implements ForkLaunchers.Chosen {
     static String oneLineProblem(Exception ex) {
         return switch (ex) {
             case UsageException e -> e.getMessage();
-            case StoreException e -> e.getMessage();
             case IOException e -> IoProblems.describe(e);
             case UncheckedIOException e -> IoProblems.describe(e.getCause());
             case InvalidPathException e -> IoProblems.invalidPath(e);

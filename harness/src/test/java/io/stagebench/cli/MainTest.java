@@ -3,6 +3,9 @@ package io.stagebench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.diff.DiffException;
+import io.stagebench.extension.command.UsageException;
+import io.stagebench.store.StoreException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -66,6 +69,36 @@ class MainTest {
         List<String> lines = err.toString().strip().lines().toList();
         assertEquals("buggy: -n: too many (see 'buggy --help')", lines.get(0), err.toString());
         assertTrue(lines.get(lines.size() - 1).startsWith("stagebench buggy: internal error"), err.toString());
+    }
+
+    /** A command that throws {@code thrown}. */
+    @picocli.CommandLine.Command(name = "throws")
+    static final class Throws implements java.util.concurrent.Callable<Integer> {
+        private final RuntimeException thrown;
+
+        Throws(RuntimeException thrown) {
+            this.thrown = thrown;
+        }
+
+        @Override
+        public Integer call() {
+            throw thrown;
+        }
+    }
+
+    @Test
+    void shouldExit2WithTheOneLineOfEveryKindOfUsersErrorTheStoresAndTheComparisonsToo() {
+        for (RuntimeException thrown : List.of(new UsageException("no benchmark 'nope'"),
+                new StoreException("results/x/summary.json: truncated"), new DiffException("no benchmark in common"))) {
+            StringWriter said = new StringWriter();
+            picocli.CommandLine cli = Main.commandLine(new PrintWriter(out, true), new PrintWriter(said, true));
+            cli.addSubcommand("throws", new Throws(thrown));
+
+            int code = cli.execute("throws");
+
+            assertEquals(Main.EXIT_USAGE, code, said.toString());
+            assertEquals("stagebench throws: " + thrown.getMessage(), said.toString().strip(), "one line, no trace");
+        }
     }
 
     @Test
