@@ -7,6 +7,8 @@ import io.stagebench.extension.command.UsageException;
 import io.stagebench.host.InterleavedRunner;
 import io.stagebench.host.RunConfig;
 import io.stagebench.json.Json;
+import io.stagebench.registry.BenchmarkDescriptor;
+import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.result.ReplicaPlan;
 import io.stagebench.store.MachineFingerprint;
@@ -25,6 +27,7 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.function.Function;
 import java.util.function.IntFunction;
+import java.util.function.ToIntFunction;
 import java.util.function.UnaryOperator;
 
 /**
@@ -95,7 +98,8 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
             }
             Map<String, Integer> replicas = Map.of();
             if (planReplicas) {
-                replicas = plannedReplicas(session.resultsRoot(), a, names, err);
+                BenchmarkRegistry registry = builds.b().source().registry();
+                replicas = plannedReplicas(session.resultsRoot(), a, names, name -> declaredSeries(registry.get(name)), err);
                 runner.replicasOf(replicas);
             }
             SequentialPlan looks = planned;
@@ -176,16 +180,30 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
     /**
      * @return per benchmark, the replicas a fork should measure at this machine's stored figures (the newest runs of
      *         this machine that estimated them, pooled: {@link ReplicaPilot}), at least 2 so the spread stays measured; a
-     *         benchmark without such a run keeps the configured count. One line each says what was chosen and why.
+     *         benchmark without such a run keeps the configured count. Either is capped by what the launcher's heap can
+     *         hold. One line each says what was chosen and why.
      */
     static Map<String, Integer> plannedReplicas(Path resultsRoot, MeasurementSession.Measurement a, List<String> names,
-                                                PrintWriter err) {
-        return plannedReplicas(resultsRoot, a, names, err, Runtime.getRuntime().maxMemory());
+                                                ToIntFunction<String> declaredSeries, PrintWriter err) {
+        return plannedReplicas(resultsRoot, a, names, declaredSeries, err, Runtime.getRuntime().maxMemory());
     }
 
-    /** As {@link #plannedReplicas(Path, MeasurementSession.Measurement, List, PrintWriter)}, in a launcher heap of {@code heapBytes}. */
+    /**
+     * @return the series {@code benchmark} records, from its declaration, for the heap it needs before any run of it
+     *         is stored: each stage, a pipeline's total and unmarked, and its tags' series, which hold each stage's
+     *         samples at most once more
+     */
+    static int declaredSeries(BenchmarkDescriptor benchmark) {
+        int stages = benchmark.stages().size();
+        return stages + (stages > 1 ? 2 : 0) + (benchmark.tags().isEmpty() ? 0 : stages);
+    }
+
+    /**
+     * As {@link #plannedReplicas(Path, MeasurementSession.Measurement, List, ToIntFunction, PrintWriter)}, in a launcher
+     * heap of {@code heapBytes}.
+     */
     static Map<String, Integer> plannedReplicas(Path resultsRoot, MeasurementSession.Measurement a, List<String> names,
-                                                PrintWriter err, long heapBytes) {
+                                                ToIntFunction<String> declaredSeries, PrintWriter err, long heapBytes) {
         MachineFingerprint machine = MachineFingerprint.of(Json.mapper().valueToTree(a.environment()),
                 Json.mapper().valueToTree(a.config()));
         Map<String, Integer> planned = new LinkedHashMap<>();
@@ -193,6 +211,21 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
             Optional<ReplicaPilot> pilot = ReplicaPilot.pooled(resultsRoot, machine, name);
             OptionalInt optimum = pilot.map(p -> p.replicas(a.config().messages())).orElse(OptionalInt.empty());
             if (optimum.isEmpty()) {
+                // the configured count is capped too: a default ab of all five reference benchmarks, none of them with a
+                // stored run, held 4 replicas of each and ran out of a 6 GiB launcher heap after its first look
+                int series = 2 * declaredSeries.applyAsInt(name);
+                int fitting = ReplicaPlan.fittingReplicas(heapBytes / names.size(), a.config().forks(),
+                        a.config().messages(), series);
+                if (fitting < a.config().replicas()) {
+                    planned.put(name, fitting);
+                    err.println("[ab] " + name + ": " + fitting + " replica(s) a fork, not the default " + a.config().replicas()
+                            + String.format(java.util.Locale.ROOT, ": %d forks a side of %d x %,d samples of %d series"
+                                    + " (tags included, from its declaration; no stored run of this machine has its"
+                                    + " figures) would not fit its share of this launcher's %,d MiB heap (1/%d); -r sets"
+                                    + " them", a.config().forks(), a.config().replicas(), a.config().messages(), series,
+                            heapBytes >> 20, names.size()));
+                    continue;
+                }
                 err.println("[ab] " + name + ": " + a.config().replicas() + " replicas a fork, the default: no stored run"
                         + " of this machine has its spread and costs to plan from (-r sets them)");
                 continue;

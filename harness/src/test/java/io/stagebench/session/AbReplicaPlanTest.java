@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.diff.SequentialPlan;
 import io.stagebench.host.RunConfig;
+import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.result.RepetitionCosts;
 import io.stagebench.result.ReplicaPlan;
 import io.stagebench.store.Pairing;
@@ -37,7 +38,7 @@ class AbReplicaPlanTest {
         StringWriter err = new StringWriter();
 
         Map<String, Integer> planned = AbSession.plannedReplicas(dir.resolve("results"), now, List.of("pipe", "encode"),
-                new PrintWriter(err, true));
+                name -> 1, new PrintWriter(err, true));
 
         // 3,000 messages a replica: a replica costs 0.2003 s, a fork beyond it 2.3997 s; sqrt(37 x 2.3997 / (4 x 0.2003)) = 10.5
         assertEquals(Map.of("pipe", 11), planned, "encode keeps the configured count");
@@ -62,7 +63,7 @@ class AbReplicaPlanTest {
         StringWriter err = new StringWriter();
 
         Map<String, Integer> planned = AbSession.plannedReplicas(dir.resolve("results"), now, List.of("pipe"),
-                new PrintWriter(err, true), 4 * perReplica + perReplica / 2);
+                name -> 1, new PrintWriter(err, true), 4 * perReplica + perReplica / 2);
 
         assertEquals(Map.of("pipe", 4), planned, "the optimum is 11 (the test above)");
         assertTrue(err.toString().contains("[ab] pipe: 4 replicas a fork, not the 11 of Kalibera and Jones's optimum"),
@@ -70,7 +71,7 @@ class AbReplicaPlanTest {
         assertTrue(err.toString().contains("would not fit its share of this launcher's"), err.toString());
         // two benchmarks share the heap: half of it each
         assertEquals(Map.of("pipe", 2), AbSession.plannedReplicas(dir.resolve("results"), now, List.of("pipe", "other"),
-                new PrintWriter(new StringWriter()), 4 * perReplica + perReplica / 2));
+                name -> 1, new PrintWriter(new StringWriter()), 4 * perReplica + perReplica / 2));
         assertEquals(1, ReplicaPlan.fittingReplicas(1, 23, 200_000, 6), "at least one");
         assertEquals(ReplicaPlan.MAX_REPLICAS, ReplicaPlan.fittingReplicas(Long.MAX_VALUE, 23, 200_000, 6));
     }
@@ -83,7 +84,34 @@ class AbReplicaPlanTest {
         MeasurementSession.Measurement now = measurementAnHourLater(machine);
 
         assertEquals(Map.of("pipe", 2), AbSession.plannedReplicas(dir.resolve("results"), now, List.of("pipe"),
-                new PrintWriter(new StringWriter())));
+                name -> 1, new PrintWriter(new StringWriter())));
+    }
+
+    @Test
+    void shouldCapTheDefaultReplicasOfABenchmarkWithoutStoredFiguresToWhatTheHeapCanHold() throws IOException {
+        Path machine = dir.resolve("machine");
+        MeasurementSession.Measurement now = measurementAnHourLater(machine);
+        RunConfig config = now.config();
+        // a replica of both sides of a benchmark declaring 3 series: 2 x forks x 3,000 messages x 3 series, twice, x 32 B
+        long perReplica = 2L * config.forks() * config.messages() * 6 * ReplicaPlan.LAUNCHER_BYTES_PER_SAMPLE;
+        StringWriter err = new StringWriter();
+
+        Map<String, Integer> planned = AbSession.plannedReplicas(dir.resolve("results"), now, List.of("pipeline", "spin"),
+                name -> name.equals("pipeline") ? 3 : 1, new PrintWriter(err, true), 2 * (2 * perReplica + perReplica / 2));
+
+        // half the heap each: 2 replicas of the pipeline fit, not 4; spin's 1 series fits all 4
+        assertEquals(Map.of("pipeline", 2), planned);
+        assertTrue(err.toString().contains("[ab] pipeline: 2 replica(s) a fork, not the default 4: "), err.toString());
+        assertTrue(err.toString().contains("[ab] spin: 4 replicas a fork, the default"), err.toString());
+    }
+
+    @Test
+    void shouldCountTheSeriesABenchmarkDeclaresItsStagesTotalsAndTags() {
+        assertEquals(1, AbSession.declaredSeries(new BenchmarkDescriptor("spin", List.of("spin"), "", "Spin", List.of(),
+                List.of(), List.of())));
+        // parse, book, decide, encode; total and unmarked; a tag's series hold each stage's samples at most once more
+        assertEquals(10, AbSession.declaredSeries(new BenchmarkDescriptor("pipeline", List.of("parse", "book", "decide",
+                "encode"), "", "Pipeline", List.of(), List.of(), List.of("order", "no-order"))));
     }
 
     @Test
