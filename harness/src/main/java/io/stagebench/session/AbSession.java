@@ -142,10 +142,10 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
     }
 
     /**
+     * @param replicas per benchmark, the replicas a fork measures when planned; else the configured count
      * @return {@code plan} with one look when this machine's stored runs forecast that its first look leaves no room for
      *         a second ({@link SequentialPlan#forecast}), saying so in one line; else {@code plan}, also when a benchmark
      *         has no stored run to forecast from
-     * @param replicas per benchmark, the replicas a fork measures when planned; else the configured count
      */
     static SequentialPlan forecastLooks(SequentialPlan plan, Path resultsRoot, MeasurementSession.Measurement a,
                                         List<String> names, Map<String, Integer> replicas, PrintWriter err) {
@@ -211,8 +211,8 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
             Optional<ReplicaPilot> pilot = ReplicaPilot.pooled(resultsRoot, machine, name);
             OptionalInt optimum = pilot.map(p -> p.replicas(a.config().messages())).orElse(OptionalInt.empty());
             if (optimum.isEmpty()) {
-                // the configured count is capped too: a default ab of all five reference benchmarks, none of them with a
-                // stored run, held 4 replicas of each and ran out of a 6 GiB launcher heap after its first look
+                // the configured count is capped too: a default ab of all five reference benchmarks, three of them without
+                // a stored run, held 4 replicas of those and ran out of a 6 GiB launcher heap merging its first look
                 int series = 2 * declaredSeries.applyAsInt(name);
                 int fitting = ReplicaPlan.fittingReplicas(heapBytes / names.size(), a.config().forks(),
                         a.config().messages(), series);
