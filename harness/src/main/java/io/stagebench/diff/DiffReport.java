@@ -140,7 +140,7 @@ public final class DiffReport {
         if (statistics.size() < 2) {
             return "";
         }
-        Statistic centre = statistics.contains(Statistic.TMEAN) ? Statistic.TMEAN : statistics.get(0);
+        Statistic centre = Statistic.centreOf(statistics);
         return lead + String.format(Locale.ROOT, "the %s rows hold %.0f%% of alpha between them, the other rows the rest",
                 centre.label(), 100 * diff.rule().centreShare()) + (lead.endsWith("(") ? ")" : "");
     }

@@ -2,6 +2,7 @@ package io.stagebench.diff;
 
 import io.stagebench.stats.StageSummary;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
@@ -53,6 +54,15 @@ public enum Statistic {
     public String unreliableWhy() {
         return this == TMEAN ? "tmean not recorded (a result written before it existed)"
                 : label + " has fewer than 100 samples beyond it (measure more messages per fork)";
+    }
+
+    /**
+     * @param compared the statistics a comparison compares, in order
+     * @return its centre statistic, the one {@code ab} decides on and that holds half of alpha: {@code tmean} when it
+     *         is compared, else the first; null for none
+     */
+    public static Statistic centreOf(List<Statistic> compared) {
+        return compared.contains(TMEAN) ? TMEAN : compared.isEmpty() ? null : compared.get(0);
     }
 
     /**

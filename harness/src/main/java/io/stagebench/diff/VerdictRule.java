@@ -279,12 +279,12 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
     }
 
     /**
-     * Each row's share of the family's alpha (summing to 1 over the rows tested): the centre rows ({@link #centre}) hold
+     * Each row's share of the family's alpha (summing to 1 over the rows tested): the centre rows ({@link Statistic#centreOf}) hold
      * {@link #centreShare} of it between them and the other rows the rest, each row of a group alike; when only one
      * group is tested it holds all. NaN p-values (rows not tested) get a weight of 1 and are not part of the family.
      */
     double[] weights(List<Row> rows, double[] p) {
-        Statistic centre = centre(rows);
+        Statistic centre = Statistic.centreOf(rows.stream().map(Row::statistic).toList());
         int centreRows = 0;
         int otherRows = 0;
         for (int i = 0; i < rows.size(); i++) {
@@ -308,15 +308,6 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
         return weights;
     }
 
-    /** @return the comparison's centre statistic: {@code tmean} when it is compared, else the first row's; null for no rows */
-    static Statistic centre(List<Row> rows) {
-        for (Row row : rows) {
-            if (row.statistic() == Statistic.TMEAN) {
-                return Statistic.TMEAN;
-            }
-        }
-        return rows.isEmpty() ? null : rows.get(0).statistic();
-    }
 
     private Comparison verdict(Row row, String unreliable, double p, double pAdjusted, boolean exact, double strictest) {
         Side old = row.old();

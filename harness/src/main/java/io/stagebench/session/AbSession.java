@@ -96,10 +96,11 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
             if (!turns) {
                 runner.oneAfterTheOther();
             }
+            Map<String, Optional<ReplicaPilot>> pilots = pilots(session.resultsRoot(), a, names);
             Map<String, Integer> replicas = Map.of();
             if (planReplicas) {
                 BenchmarkRegistry registry = builds.b().source().registry();
-                replicas = plannedReplicas(session.resultsRoot(), a, names, name -> declaredSeries(registry.get(name)), err);
+                replicas = plannedReplicas(pilots, a, names, name -> declaredSeries(registry.get(name)), err);
                 runner.replicasOf(replicas);
             }
             SequentialPlan looks = planned;
@@ -107,7 +108,7 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
                 looks = plan.apply(names.size());
                 err.println("[ab] " + looks.describe());
             }
-            looks = forecastLooks(looks, session.resultsRoot(), a, names, replicas, err);
+            looks = forecastLooks(looks, pilots, a, names, replicas, err);
             SequentialAb sequence = new SequentialAb(runner, looks, rule, statistics, tags, err, System::nanoTime);
             try {
                 sequence.run(names);
@@ -147,18 +148,16 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
      *         a second ({@link SequentialPlan#forecast}), saying so in one line; else {@code plan}, also when a benchmark
      *         has no stored run to forecast from
      */
-    static SequentialPlan forecastLooks(SequentialPlan plan, Path resultsRoot, MeasurementSession.Measurement a,
-                                        List<String> names, Map<String, Integer> replicas, PrintWriter err) {
+    static SequentialPlan forecastLooks(SequentialPlan plan, Map<String, Optional<ReplicaPilot>> pilots,
+                                        MeasurementSession.Measurement a, List<String> names, Map<String, Integer> replicas,
+                                        PrintWriter err) {
         if (plan.looks() == 1 || names.isEmpty()) {
             return plan;
         }
-        MachineFingerprint machine = MachineFingerprint.of(Json.mapper().valueToTree(a.environment()),
-                Json.mapper().valueToTree(a.config()));
         double firstLookS = 0;
         double cheapestPairS = Double.POSITIVE_INFINITY;
         for (String name : names) {
-            Optional<ReplicaPilot> pilot = ReplicaPilot.pooled(resultsRoot, machine, name);
-            OptionalDouble pairS = pilot.map(p -> p.costs().pairS(replicas.getOrDefault(name, a.config().replicas()),
+            OptionalDouble pairS = pilots.get(name).map(p -> p.costs().pairS(replicas.getOrDefault(name, a.config().replicas()),
                     a.config().messages())).orElse(OptionalDouble.empty());
             if (pairS.isEmpty()) {
                 return plan;
@@ -183,9 +182,24 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
      *         benchmark without such a run keeps the configured count. Either is capped by what the launcher's heap can
      *         hold. One line each says what was chosen and why.
      */
-    static Map<String, Integer> plannedReplicas(Path resultsRoot, MeasurementSession.Measurement a, List<String> names,
-                                                ToIntFunction<String> declaredSeries, PrintWriter err) {
-        return plannedReplicas(resultsRoot, a, names, declaredSeries, err, Runtime.getRuntime().maxMemory());
+    static Map<String, Integer> plannedReplicas(Map<String, Optional<ReplicaPilot>> pilots, MeasurementSession.Measurement a,
+                                                List<String> names, ToIntFunction<String> declaredSeries, PrintWriter err) {
+        return plannedReplicas(pilots, a, names, declaredSeries, err, Runtime.getRuntime().maxMemory());
+    }
+
+    /**
+     * @return per benchmark, this machine's pilot: the newest runs under {@code resultsRoot} of the machine and
+     *         configuration {@code a} is about to measure on, pooled ({@link ReplicaPilot#pooled}); empty for none. Read
+     *         once, for the replicas and the looks alike.
+     */
+    static Map<String, Optional<ReplicaPilot>> pilots(Path resultsRoot, MeasurementSession.Measurement a, List<String> names) {
+        MachineFingerprint machine = MachineFingerprint.of(Json.mapper().valueToTree(a.environment()),
+                Json.mapper().valueToTree(a.config()));
+        Map<String, Optional<ReplicaPilot>> pilots = new LinkedHashMap<>();
+        for (String name : names) {
+            pilots.put(name, ReplicaPilot.pooled(resultsRoot, machine, name));
+        }
+        return pilots;
     }
 
     /**
@@ -199,16 +213,15 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
     }
 
     /**
-     * As {@link #plannedReplicas(Path, MeasurementSession.Measurement, List, ToIntFunction, PrintWriter)}, in a launcher
+     * As {@link #plannedReplicas(Map, MeasurementSession.Measurement, List, ToIntFunction, PrintWriter)}, in a launcher
      * heap of {@code heapBytes}.
      */
-    static Map<String, Integer> plannedReplicas(Path resultsRoot, MeasurementSession.Measurement a, List<String> names,
-                                                ToIntFunction<String> declaredSeries, PrintWriter err, long heapBytes) {
-        MachineFingerprint machine = MachineFingerprint.of(Json.mapper().valueToTree(a.environment()),
-                Json.mapper().valueToTree(a.config()));
+    static Map<String, Integer> plannedReplicas(Map<String, Optional<ReplicaPilot>> pilots, MeasurementSession.Measurement a,
+                                                List<String> names, ToIntFunction<String> declaredSeries, PrintWriter err,
+                                                long heapBytes) {
         Map<String, Integer> planned = new LinkedHashMap<>();
         for (String name : names) {
-            Optional<ReplicaPilot> pilot = ReplicaPilot.pooled(resultsRoot, machine, name);
+            Optional<ReplicaPilot> pilot = pilots.get(name);
             OptionalInt optimum = pilot.map(p -> p.replicas(a.config().messages())).orElse(OptionalInt.empty());
             if (optimum.isEmpty()) {
                 // the configured count is capped too: a default ab of all five reference benchmarks, three of them without

@@ -143,7 +143,7 @@ final class SequentialAb {
         List<StoredRun.Benchmark> b = outcomes.b().stream().map(StoredRun.Benchmark::of).toList();
         // fork i of A and fork i of B ran next to each other from the same layout seed: compared as pairs
         RunDiff.Family family = RunDiff.judge(a, b, true, rule, statistics, tags, "A", "B");
-        Statistic centre = statistics.contains(Statistic.TMEAN) ? Statistic.TMEAN : statistics.get(0);
+        Statistic centre = Statistic.centreOf(statistics);
         Map<String, List<Comparison>> out = new LinkedHashMap<>();
         for (RunDiff.BenchmarkDiff benchmark : family.benchmarks()) {
             for (RunDiff.StageDiff stage : benchmark.stages()) {

@@ -37,7 +37,7 @@ class AbReplicaPlanTest {
                 List.of(), List.of());
         StringWriter err = new StringWriter();
 
-        Map<String, Integer> planned = AbSession.plannedReplicas(dir.resolve("results"), now, List.of("pipe", "encode"),
+        Map<String, Integer> planned = AbSession.plannedReplicas(AbSession.pilots(dir.resolve("results"), now, List.of("pipe", "encode")), now, List.of("pipe", "encode"),
                 name -> 1, new PrintWriter(err, true));
 
         // 3,000 messages a replica: a replica costs 0.2003 s, a fork beyond it 2.3997 s; sqrt(37 x 2.3997 / (4 x 0.2003)) = 10.5
@@ -62,7 +62,7 @@ class AbReplicaPlanTest {
         long perReplica = 2L * config.forks() * config.messages() * 4 * ReplicaPlan.LAUNCHER_BYTES_PER_SAMPLE;
         StringWriter err = new StringWriter();
 
-        Map<String, Integer> planned = AbSession.plannedReplicas(dir.resolve("results"), now, List.of("pipe"),
+        Map<String, Integer> planned = AbSession.plannedReplicas(AbSession.pilots(dir.resolve("results"), now, List.of("pipe")), now, List.of("pipe"),
                 name -> 1, new PrintWriter(err, true), 4 * perReplica + perReplica / 2);
 
         assertEquals(Map.of("pipe", 4), planned, "the optimum is 11 (the test above)");
@@ -70,7 +70,7 @@ class AbReplicaPlanTest {
                 err.toString());
         assertTrue(err.toString().contains("would not fit its share of this launcher's"), err.toString());
         // two benchmarks share the heap: half of it each
-        assertEquals(Map.of("pipe", 2), AbSession.plannedReplicas(dir.resolve("results"), now, List.of("pipe", "other"),
+        assertEquals(Map.of("pipe", 2), AbSession.plannedReplicas(AbSession.pilots(dir.resolve("results"), now, List.of("pipe", "other")), now, List.of("pipe", "other"),
                 name -> 1, new PrintWriter(new StringWriter()), 4 * perReplica + perReplica / 2));
         assertEquals(1, ReplicaPlan.fittingReplicas(1, 23, 200_000, 6), "at least one");
         assertEquals(ReplicaPlan.MAX_REPLICAS, ReplicaPlan.fittingReplicas(Long.MAX_VALUE, 23, 200_000, 6));
@@ -83,7 +83,7 @@ class AbReplicaPlanTest {
         RunFixture.writeMeasuredRun(dir.resolve("results"), machine, RunFixture.START, 8, 0, new RepetitionCosts(2.6, 0.2, 100));
         MeasurementSession.Measurement now = measurementAnHourLater(machine);
 
-        assertEquals(Map.of("pipe", 2), AbSession.plannedReplicas(dir.resolve("results"), now, List.of("pipe"),
+        assertEquals(Map.of("pipe", 2), AbSession.plannedReplicas(AbSession.pilots(dir.resolve("results"), now, List.of("pipe")), now, List.of("pipe"),
                 name -> 1, new PrintWriter(new StringWriter())));
     }
 
@@ -96,7 +96,7 @@ class AbReplicaPlanTest {
         long perReplica = 2L * config.forks() * config.messages() * 6 * ReplicaPlan.LAUNCHER_BYTES_PER_SAMPLE;
         StringWriter err = new StringWriter();
 
-        Map<String, Integer> planned = AbSession.plannedReplicas(dir.resolve("results"), now, List.of("pipeline", "spin"),
+        Map<String, Integer> planned = AbSession.plannedReplicas(AbSession.pilots(dir.resolve("results"), now, List.of("pipeline", "spin")), now, List.of("pipeline", "spin"),
                 name -> name.equals("pipeline") ? 3 : 1, new PrintWriter(err, true), 2 * (2 * perReplica + perReplica / 2));
 
         // half the heap each: 2 replicas of the pipeline fit, not 4; spin's 1 series fits all 4
@@ -123,7 +123,7 @@ class AbReplicaPlanTest {
         StringWriter err = new StringWriter();
 
         // a pair of 4 replicas: 2 x (2.6 + 3 x (0.2 + 3,000 x 100 ns)) = 6.4018 s; 13 of them 83.2 s of the 90 s budget
-        SequentialPlan planned = AbSession.forecastLooks(twoLooks, dir.resolve("results"), now, List.of("pipe"),
+        SequentialPlan planned = AbSession.forecastLooks(twoLooks, AbSession.pilots(dir.resolve("results"), now, List.of("pipe")), now, List.of("pipe"),
                 Map.of("pipe", 4), new PrintWriter(err, true));
 
         assertEquals(1, planned.looks());
@@ -132,10 +132,10 @@ class AbReplicaPlanTest {
                 + " stored figures it takes ~83s of the 90s budget, leaving no room for 2 more pairs (~6s a pair at the"
                 + " cheapest)"), err.toString());
         // 2 replicas a fork: 5.6 s a pair, 72.8 s; 17.2 s left hold 3 more pairs, so the second look stays
-        assertEquals(twoLooks, AbSession.forecastLooks(twoLooks, dir.resolve("results"), now, List.of("pipe"),
+        assertEquals(twoLooks, AbSession.forecastLooks(twoLooks, AbSession.pilots(dir.resolve("results"), now, List.of("pipe")), now, List.of("pipe"),
                 Map.of("pipe", 2), new PrintWriter(new StringWriter())));
         // a benchmark with no stored figures: nothing is forecast, the plan stays
-        assertEquals(twoLooks, AbSession.forecastLooks(twoLooks, dir.resolve("results"), now, List.of("pipe", "encode"),
+        assertEquals(twoLooks, AbSession.forecastLooks(twoLooks, AbSession.pilots(dir.resolve("results"), now, List.of("pipe", "encode")), now, List.of("pipe", "encode"),
                 Map.of("pipe", 4), new PrintWriter(new StringWriter())));
     }
 
