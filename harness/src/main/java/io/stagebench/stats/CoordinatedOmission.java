@@ -1,7 +1,7 @@
 package io.stagebench.stats;
 
-import io.stagebench.text.Table;
-import io.stagebench.text.Table.Width;
+import io.stagebench.extension.text.Table;
+import io.stagebench.extension.text.Table.Width;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,8 +1,8 @@
 package io.stagebench.system;
 
-import io.stagebench.text.Table;
-import io.stagebench.text.Table.Column;
-import io.stagebench.text.Table.Width;
+import io.stagebench.extension.text.Table;
+import io.stagebench.extension.text.Table.Column;
+import io.stagebench.extension.text.Table.Width;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.stagebench.text;
+package io.stagebench.extension.text;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
