@@ -1,0 +1,245 @@
+package io.stagebench.stages.cli;
+
+import io.stagebench.extension.Harness;
+import io.stagebench.extension.RunResults;
+import io.stagebench.extension.Session;
+import io.stagebench.stages.jmh.CrossCheck;
+import io.stagebench.stages.jmh.MeasuringThread;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * One {@code crosscheck} from its plan to its exit code: stagebench's forks per message and batched
+ * (stored as complete runs through {@link Session}), then JMH's AverageTime of the twins (its forks
+ * started from here, off the measuring CPU, the benchmark thread pinned to it), then both side by
+ * side per stage with their ratio and what explains it ({@link CrossCheck}), the comparison's
+ * {@value CrosscheckCommand#FILE} and JMH's {@value CrosscheckCommand#JMH_FILE} beside the run's
+ * {@code summary.json}.
+ */
+final class CrosscheckRun {
+
+    private final CrosscheckPlan plan;
+    private final Session session;
+    private final PrintWriter out;
+
+    CrosscheckRun(CrosscheckPlan plan, Session session, PrintWriter out) {
+        this.plan = plan;
+        this.session = session;
+        this.out = out;
+    }
+
+    /** @return 0 when every checked stage agrees and the report was written, else 1 */
+    int run() throws IOException {
+        // stagebench: the reference benchmarks, back-to-back, on the same stream as JMH's
+        List<String> benchmarks = plan.benchmarks();
+        Session.Run run = session.begin(benchmarks, plan.perMessagePlan());
+        Path runDir = run.dir();
+        System.err.println("[crosscheck] stagebench: " + String.join(", ", benchmarks) + ", " + plan.forks() + " fork(s) each");
+        RunResults results = measure(run);
+        // the same stages in batches: the probe's share falls by K, which the per-message figure cannot show
+        RunResults batched = null;
+        if (plan.batched()) {
+            // the whole stream, as JMH's calls walk it: a batch's figure is then of the same messages as JMH's
+            Session.Run batchedRun = session.begin(benchmarks, plan.batchedPlan());
+            System.err.println("[crosscheck] stagebench batched (--batch " + plan.batchText() + ", " + plan.batchedMessages()
+                    + " messages a fork: the whole stream): " + String.join(", ", benchmarks));
+            batched = measure(batchedRun);
+        }
+
+        List<String> warnings = new ArrayList<>(results.warnings());
+        // the batched run's own warnings stay with it (its summary, and crosscheck.json), not with the per-message run
+        List<String> batchedWarnings = batched == null ? List.of()
+                : batched.warnings().stream().map(w -> "batched run: " + w).toList();
+        Map<String, CrossCheck.JmhScore> scores = runJmh(runDir, warnings);
+
+        List<CrossCheck.Row> rows = rows(results, scores);
+        List<CrossCheck.Row> batchedRows = batchedRows(batched, scores);
+        printTables(rows, batchedRows);
+        List<CrossCheck.Row> allRows = new ArrayList<>(rows);
+        allRows.addAll(batchedRows);
+        warnings.addAll(CrossCheck.noiseWarnings(rows));
+        warnings.addAll(differences(allRows));
+        warnings.stream().filter(w -> w.startsWith("crosscheck ")).forEach(w -> out.println("*** WARNING: " + w));
+
+        List<String> documented = new ArrayList<>(warnings);
+        documented.addAll(batchedWarnings);
+        Harness.writeJson(runDir.resolve(CrosscheckCommand.FILE), document(rows, batchedRows, run.mode(), documented));
+        Session.Stored stored = session.store(results, warnings);
+        if (batched != null) {
+            Session.Stored batchedStored = session.store(batched, batched.warnings());
+            out.println("batched run: " + batched.run().dir());
+            batchedStored.printReport(out);
+        }
+        out.println();
+        out.println("results: " + runDir + " (comparison in " + CrosscheckCommand.FILE + ", JMH's own results in "
+                + CrosscheckCommand.JMH_FILE + ")");
+        stored.printReport(out);
+        out.flush();
+        return CrossCheck.agrees(allRows) && stored.reportWritten() ? 0 : 1;
+    }
+
+    /** @return the run measured, its report printed */
+    private RunResults measure(Session.Run run) throws IOException {
+        RunResults results = session.measure(run);
+        out.print(results.reportText());
+        out.println();
+        out.flush();
+        return results;
+    }
+
+    private List<CrossCheck.Row> rows(RunResults results, Map<String, CrossCheck.JmhScore> scores) {
+        List<CrossCheck.Row> rows = new ArrayList<>();
+        for (CrossCheck.Pairing pairing : plan.pairings()) {
+            RunResults.Benchmark figures = results.benchmark(pairing.benchmark()).orElseThrow();
+            Optional<RunResults.Samples> samples = figures.merged(pairing.series());
+            rows.add(CrossCheck.compare(pairing, samples.map(RunResults.Samples::sortedNs).orElse(null),
+                    samples.map(s -> s.percentileNs(50)).orElse(Double.NaN), scores, probe(figures)));
+        }
+        return rows;
+    }
+
+    private List<CrossCheck.Row> batchedRows(RunResults batched, Map<String, CrossCheck.JmhScore> scores) {
+        List<CrossCheck.Row> batchedRows = new ArrayList<>();
+        for (CrossCheck.Pairing pairing : plan.pairings()) {
+            RunResults.Benchmark figures = batched == null ? null : batched.benchmark(pairing.benchmark()).orElse(null);
+            if (figures == null || !pairing.checked()) {
+                continue; // the marked pipeline has no batched twin: a batch times the total with its marks off
+            }
+            Optional<RunResults.Samples> samples = figures.merged(figures.batchedSeries());
+            List<Double> forkMeans = figures.perFork(figures.batchedSeries()).stream().map(CrosscheckRun::mean).toList();
+            batchedRows.add(CrossCheck.compareBatched(pairing, samples.map(RunResults.Samples::sortedNs).orElse(null),
+                    samples.map(s -> s.percentileNs(50)).orElse(Double.NaN), scores, probe(figures), figures.batch(),
+                    forkMeans));
+        }
+        return batchedRows;
+    }
+
+    private void printTables(List<CrossCheck.Row> rows, List<CrossCheck.Row> batchedRows) {
+        CrosscheckPlan.Jmh jmh = plan.jmh();
+        out.printf(Locale.ROOT, "cross-check: stagebench back-to-back service time (%d fork(s) x %,d messages after %,d of"
+                + " warm-up) vs JMH AverageTime (%d fork(s) x %d x %d ms after %d warm-up iteration(s)); both on CPU %d,"
+                + " stream of %,d messages, seed %d%n", plan.forks(), plan.messages(), plan.warmup(), jmh.forks(),
+                jmh.iterations(), jmh.iterationMs(), jmh.warmup(), session.cpu(), plan.streamMessages(), plan.seed());
+        out.println("both harnesses' forks: " + String.join(" ", Harness.SHARED_FORK_FLAGS)
+                + ", address randomisation off");
+        out.print(CrossCheck.toText(rows));
+        // after the batched rows: a per-message line weighs what a call fenced alone adds over the batches
+        out.println("why each ratio is what it is (measured):");
+        CrossCheck.explanations(rows, batchedRows, plan.messages(), plan.batchedMessages()).forEach(out::println);
+        if (!batchedRows.isEmpty()) {
+            out.println();
+            out.println("batched: the same stages timed in batches (each sample the mean of K messages), against the same"
+                    + " JMH figures");
+            out.print(CrossCheck.toText(batchedRows));
+            out.println("why each batched ratio is what it is (measured):");
+            CrossCheck.explanations(batchedRows).forEach(out::println);
+        }
+    }
+
+    /** @return a warning for each row that differs or lacks a figure */
+    private static List<String> differences(List<CrossCheck.Row> rows) {
+        List<String> warnings = new ArrayList<>();
+        for (CrossCheck.Row row : rows) {
+            if (row.verdict() == CrossCheck.Verdict.DIFF || row.verdict() == CrossCheck.Verdict.MISSING) {
+                warnings.add(String.format(Locale.ROOT, "crosscheck %s%s: %s (stagebench mean %.1f ns, JMH %.1f ns)",
+                        row.stage(), row.batch() > 1 ? " batched " + row.batch() : "", row.verdict() == CrossCheck.Verdict.DIFF
+                                ? "the harnesses differ by more than " + CrossCheck.TOLERANCE_PERCENT + "%"
+                                : "a harness produced no figure", row.meanNs(), row.jmhNs()));
+            }
+        }
+        return warnings;
+    }
+
+    private static double mean(RunResults.Samples samples) {
+        double sum = 0;
+        for (double v : samples.sortedNs()) {
+            sum += v;
+        }
+        return samples.count() == 0 ? Double.NaN : sum / samples.count();
+    }
+
+    /** @return the mean over forks of the probe subtracted and the median probe, in ns; null without forks */
+    private static CrossCheck.Probe probe(RunResults.Benchmark figures) {
+        return figures.probe().map(p -> new CrossCheck.Probe(p.subtractedNs(), p.medianNs(), p.stepNs())).orElse(null);
+    }
+
+    private Map<String, CrossCheck.JmhScore> runJmh(Path runDir, List<String> warnings) {
+        CrosscheckPlan.Jmh jmh = plan.jmh();
+        List<String> names = CrossCheck.jmhBenchmarks(plan.pairings());
+        String include = "^" + CrossCheck.JMH_PACKAGE.replace(".", "\\.") + "("
+                + String.join("|", names.stream().map(n -> n.replace(".", "\\.")).toList()) + ")$";
+        OptionsBuilder builder = new OptionsBuilder();
+        builder.include(include)
+                .mode(org.openjdk.jmh.annotations.Mode.AverageTime)
+                .timeUnit(TimeUnit.NANOSECONDS)
+                .forks(jmh.forks())
+                .warmupIterations(jmh.warmup())
+                .warmupTime(TimeValue.milliseconds(jmh.iterationMs()))
+                .measurementIterations(jmh.iterations())
+                .measurementTime(TimeValue.milliseconds(jmh.iterationMs()))
+                .param("messages", Integer.toString(plan.streamMessages()))
+                .param("seed", Long.toString(plan.seed()));
+        Options options = builder
+                // replaces the launcher's own flags; the benchmarks' @Fork appends the heap, GC and access flags
+                .jvmArgs("-D" + MeasuringThread.CPU_PROPERTY + "=" + session.cpu())
+                .result(runDir.resolve(CrosscheckCommand.JMH_FILE).toString())
+                .resultFormat(ResultFormatType.JSON)
+                .shouldFailOnError(false)
+                .build();
+        System.err.println("[crosscheck] JMH: " + String.join(", ", names) + ", " + jmh.forks() + " fork(s) each");
+        Map<String, CrossCheck.JmhScore> scores = new LinkedHashMap<>();
+        try {
+            PrintStream progress = new PrintStream(new FilterOutputStream(System.err) {
+                @Override
+                public void close() throws IOException {
+                    flush(); // JMH closes its output at the end; stderr stays open
+                }
+            }, true);
+            // JMH starts its forks from this thread: with randomisation off they are laid out as stagebench's are
+            Collection<RunResult> results = Harness.withFixedAddresses(() -> new org.openjdk.jmh.runner.Runner(options,
+                    OutputFormatFactory.createFormatInstance(progress, VerboseMode.NORMAL)).run(),
+                    refusal -> warnings.add("JMH's forks ran with address randomisation on (" + refusal + ")"));
+            for (RunResult result : results) {
+                String name = result.getParams().getBenchmark();
+                if (name.startsWith(CrossCheck.JMH_PACKAGE)) {
+                    name = name.substring(CrossCheck.JMH_PACKAGE.length());
+                }
+                scores.put(name, new CrossCheck.JmhScore(result.getPrimaryResult().getScore(),
+                        result.getPrimaryResult().getScoreError()));
+            }
+        } catch (RunnerException | RuntimeException e) {
+            warnings.add("JMH failed: " + e.getMessage());
+            System.err.println("*** WARNING: JMH failed: " + e);
+        }
+        return scores;
+    }
+
+    private CrosscheckDocument document(List<CrossCheck.Row> rows, List<CrossCheck.Row> batchedRows, String mode,
+                                        List<String> warnings) {
+        CrosscheckPlan.Jmh jmh = plan.jmh();
+        return CrosscheckDocument.of(session.cpu(), plan.streamMessages(), plan.seed(),
+                new CrosscheckDocument.Stagebench(mode, plan.forks(), plan.warmup(), plan.messages(), plan.batchedMessages()),
+                new CrosscheckDocument.Jmh("AverageTime", jmh.forks(), jmh.warmup(), jmh.iterations(), jmh.iterationMs(),
+                        CrosscheckCommand.JMH_FILE),
+                rows, plan.batchText(), batchedRows, warnings);
+    }
+}
