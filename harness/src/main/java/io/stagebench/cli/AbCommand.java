@@ -170,51 +170,74 @@ public final class AbCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         BenchmarkSource launcher = BenchmarkSource.own(sessionOptions.launchers());
         Path home = RunStore.projectHome().toAbsolutePath();
-        if (SystemFiles.host().command("git", "-C", home.toString(), "rev-parse", "--git-dir").isEmpty()) {
-            throw usage("not a git repository: " + home + " (ab builds the commit it compares in a git worktree; run it"
-                    + " inside the project's git checkout)");
-        }
-        String commitHash = RunResolver.git(home).resolve(commit).orElseThrow(() -> usage("unknown commit '" + commit + "'"
-                + (launcher.registry().names().contains(commit) ? " (to compare HEAD on benchmark " + commit + ", name the"
-                + " commit first: stagebench ab HEAD " + commit + ")" : "")));
-        AbBuilds.Recipe recipe;
-        try {
-            recipe = AbBuilds.Recipe.of(home, build, classPath);
-        } catch (IOException e) {
-            throw new UsageException(e.getMessage(), e);
-        }
+        String commitHash = commitHash(home, launcher);
+        AbBuilds.Recipe recipe = recipe(home);
         // stagebench's own benchmarks, and their parameters, are known before anything is built; a project's only after
-        List<String> ownBenchmarks = recipe.ownCheckout() ? measurement.benchmarks(launcher.registry(), names) : List.of();
-        if (recipe.ownCheckout()) {
-            checkParams(launcher.registry(), ownBenchmarks);
-        }
-        if (ParamSweep.sweeps(params) || ParamSweep.sweeps(aParams) || ParamSweep.sweeps(bParams)) {
-            throw usage("ab compares one value of each parameter; a sweep (--param key=1,2) is for run: run it once a"
-                    + " value, or measure the sweep with run and compare two stored runs with diff");
-        }
+        List<String> ownBenchmarks = recipe.ownCheckout() ? checked(launcher.registry(),
+                measurement.benchmarks(launcher.registry(), names)) : List.of();
+        checkNoSweep();
         VerdictRule rule = rule();
         List<Statistic> statistics = statistics();
         SequentialPlan asked = plan();
         SequentialPlan plan = recipe.ownCheckout() ? budgeted(asked, ownBenchmarks.size()) : asked;
-        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, plan.maxForks(), quick ? 1 : DEFAULT_REPLICAS,
-                quick ? 20_000 : 200_000,
-                quick ? "100000" : "200000");
-        if (recipe.ownCheckout()) {
-            measurement.checkDerived(launcher.registry(), ownBenchmarks, shared, merged(params, aParams));
-            measurement.checkDerived(launcher.registry(), ownBenchmarks, shared, merged(params, bParams));
-        }
+        UnaryOperator<RunConfig.Builder> shared = shared(plan, recipe.ownCheckout() ? launcher.registry() : null, ownBenchmarks);
         MeasurementSession session = sessionOptions.open();
         session.checkResultsWritable();
         AbSession ab = new AbSession(recipe, home, commitHash, commit, launcher, builds -> recipe.ownCheckout() ? ownBenchmarks
                 : checked(builds.b().source().registry(), common(builds, spec.commandLine().getErr())),
                 count -> budgeted(asked, count), rule, statistics, tags, side(shared, aJvmArgs, aParams),
                 side(shared, bJvmArgs, bParams), !noTurns, measurement.replicas == null && !quick);
-        AbSession.Result result = ab.run(session, recipe.ownCheckout() ? plan : null, err);
-        Path runDirA = result.runDirA();
-        Path runDirB = result.runDirB();
+        return compare(ab.run(session, recipe.ownCheckout() ? plan : null, err), statistics, err);
+    }
+
+    /** @return the full hash of the commit to compare, checked to be one in this git checkout */
+    private String commitHash(Path home, BenchmarkSource launcher) {
+        if (SystemFiles.host().command("git", "-C", home.toString(), "rev-parse", "--git-dir").isEmpty()) {
+            throw usage("not a git repository: " + home + " (ab builds the commit it compares in a git worktree; run it"
+                    + " inside the project's git checkout)");
+        }
+        return RunResolver.git(home).resolve(commit).orElseThrow(() -> usage("unknown commit '" + commit + "'"
+                + (launcher.registry().names().contains(commit) ? " (to compare HEAD on benchmark " + commit + ", name the"
+                + " commit first: stagebench ab HEAD " + commit + ")" : "")));
+    }
+
+    /** @return how each side is built: this checkout's own build, or the project's {@code --build} and {@code --classpath} */
+    private AbBuilds.Recipe recipe(Path home) {
         try {
-            RunDiff diff = RunDiff.compare(ResultReader.readSummary(runDirA), ResultReader.readSummary(runDirB), result.rule(),
-                    statistics, List.of(), tags);
+            return AbBuilds.Recipe.of(home, build, classPath);
+        } catch (IOException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+    }
+
+    private void checkNoSweep() {
+        if (ParamSweep.sweeps(params) || ParamSweep.sweeps(aParams) || ParamSweep.sweeps(bParams)) {
+            throw usage("ab compares one value of each parameter; a sweep (--param key=1,2) is for run: run it once a"
+                    + " value, or measure the sweep with run and compare two stored runs with diff");
+        }
+    }
+
+    /**
+     * @param registry  this checkout's benchmarks when it measures its own (their derived figures checked on both
+     *                  sides' parameters now), null for a project's, known only once built
+     * @return the settings both sides share: the plan's most forks, the replicas and the warm-up
+     */
+    private UnaryOperator<RunConfig.Builder> shared(SequentialPlan plan, BenchmarkRegistry registry, List<String> benchmarks) {
+        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, plan.maxForks(), quick ? 1 : DEFAULT_REPLICAS,
+                quick ? 20_000 : 200_000,
+                quick ? "100000" : "200000");
+        if (registry != null) {
+            measurement.checkDerived(registry, benchmarks, shared, merged(params, aParams));
+            measurement.checkDerived(registry, benchmarks, shared, merged(params, bParams));
+        }
+        return shared;
+    }
+
+    /** @return diff's exit code for the two stored runs {@code result} names, its table and pages written */
+    private int compare(AbSession.Result result, List<Statistic> statistics, PrintWriter err) {
+        try {
+            RunDiff diff = RunDiff.compare(ResultReader.readSummary(result.runDirA()), ResultReader.readSummary(result.runDirB()),
+                    result.rule(), statistics, List.of(), tags);
             return DiffCommand.print(diff, failOnRegression, json, html, spec.commandLine().getOut(), err);
         } catch (IOException e) {
             throw new UsageException("cannot write the comparison page: " + e.getMessage(), e);

@@ -99,27 +99,8 @@ public final class BisectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
         Path home = RunStore.projectHome().toAbsolutePath();
-        String headHash = HistoryCommand.head(home);
-        CommitLog.Commit goodCommit = commit(home, good, "GOOD");
-        CommitLog.Commit newer;
-        List<String> names;
-        if (step) {
-            newer = CommitLog.commit(home, headHash).orElseThrow(() -> usage("cannot read HEAD's commit"));
-            names = rest;
-        } else {
-            if (rest.isEmpty()) {
-                throw usage("name BAD, the slower commit, after GOOD (or give --step to compare HEAD against GOOD)");
-            }
-            newer = commit(home, rest.get(0), "BAD");
-            names = rest.subList(1, rest.size());
-        }
-        Bisection.checkLine(home, goodCommit, newer, step ? "HEAD" : "BAD");
-        if (!step && goodCommit.hash().equals(newer.hash())) {
-            throw usage("GOOD and BAD are the same commit (" + newer.shortHash() + "): nothing to bisect");
-        }
+        Line line = line(home);
         if (ParamSweep.sweeps(params)) {
             throw usage("bisect measures one value of each parameter; a sweep (--param key=1,2) is for run");
         }
@@ -127,37 +108,78 @@ public final class BisectCommand implements Callable<Integer> {
         List<Statistic> statistics = DiffCommand.statistics(stats, List.of(Statistic.TMEAN), spec.commandLine());
         AbBuilds.Recipe recipe = AbBuilds.Recipe.of(home, build, classPath);
         BenchmarkSource launcher = BenchmarkSource.own(sessionOptions.launchers());
-        List<String> benchmarks = recipe.ownCheckout() ? measurement.benchmarks(launcher.registry(), names) : names;
+        List<String> benchmarks = recipe.ownCheckout() ? measurement.benchmarks(launcher.registry(), line.names()) : line.names();
         if (recipe.ownCheckout()) {
             measurement.checkParams(launcher.registry(), benchmarks, params);
         }
+        UnaryOperator<RunConfig.Builder> settings = settings();
+        MeasurementSession session = sessionOptions.open();
+        session.checkResultsWritable();
+        PrintWriter err = spec.commandLine().getErr();
+        try (Bisection bisection = new Bisection(recipe, home, launcher, benchmarks, rule, statistics, settings, session, err)) {
+            return step ? step(bisection, line, home) : report(bisection.search(line.good(), line.newer()),
+                    spec.commandLine().getOut());
+        }
+    }
+
+    /**
+     * The commits to compare and the benchmarks named.
+     *
+     * @param good   GOOD
+     * @param newer  BAD, or HEAD's commit with {@code --step}
+     * @param names  the benchmarks named, none for all
+     */
+    private record Line(CommitLog.Commit good, CommitLog.Commit newer, List<String> names) {
+    }
+
+    /** @return GOOD, BAD (HEAD with {@code --step}) and the names after them, GOOD checked to be BAD's ancestor */
+    private Line line(Path home) {
+        String headHash = HistoryCommand.head(home);
+        CommitLog.Commit goodCommit = commit(home, good, "GOOD");
+        Line line;
+        if (step) {
+            line = new Line(goodCommit, CommitLog.commit(home, headHash).orElseThrow(() -> usage("cannot read HEAD's commit")),
+                    rest);
+        } else {
+            if (rest.isEmpty()) {
+                throw usage("name BAD, the slower commit, after GOOD (or give --step to compare HEAD against GOOD)");
+            }
+            line = new Line(goodCommit, commit(home, rest.get(0), "BAD"), rest.subList(1, rest.size()));
+        }
+        Bisection.checkLine(home, goodCommit, line.newer(), step ? "HEAD" : "BAD");
+        if (!step && goodCommit.hash().equals(line.newer().hash())) {
+            throw usage("GOOD and BAD are the same commit (" + line.newer().shortHash() + "): nothing to bisect");
+        }
+        return line;
+    }
+
+    /** @return what every run of the search is measured with: the forks, replicas and messages, the flags and parameters */
+    private UnaryOperator<RunConfig.Builder> settings() {
         int forks = measurement.forks(SequentialPlan.DEFAULT_MIN_FORKS);
         if (forks < 2) {
             throw usage("--forks must be at least 2 for a comparison, got " + forks);
         }
         UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, forks, AbCommand.DEFAULT_REPLICAS, 200_000, "200000");
-        UnaryOperator<RunConfig.Builder> settings = b -> shared.apply(b).jvmFlags(jvmArgs).params(params);
-        MeasurementSession session = sessionOptions.open();
-        session.checkResultsWritable();
-        try (Bisection bisection = new Bisection(recipe, home, launcher, benchmarks, rule, statistics, settings, session, err)) {
-            if (step) {
-                if (GitInfo.read(home).dirty()) {
-                    err.println("[bisect] the working tree has uncommitted changes: HEAD's commit " + newer.shortHash()
-                            + " is measured, without them");
-                }
-                Bisection.Comparison c = bisection.step(goodCommit, newer);
-                int code = switch (c.outcome()) {
-                    case GOOD -> 0;
-                    case BAD -> 1;
-                    case SKIP -> EXIT_SKIP;
-                };
-                out.println("bisect step: HEAD " + Bisection.describe(c) + ": exit " + code + " ("
-                        + (code == 0 ? "good" : code == 1 ? "bad" : "skip") + ")");
-                out.flush();
-                return code;
-            }
-            return report(bisection.search(goodCommit, newer), out);
+        return b -> shared.apply(b).jvmFlags(jvmArgs).params(params);
+    }
+
+    /** @return {@code --step}'s exit code: 0 HEAD not slower, 1 slower, {@value #EXIT_SKIP} not built or measured */
+    private int step(Bisection bisection, Line line, Path home) {
+        if (GitInfo.read(home).dirty()) {
+            spec.commandLine().getErr().println("[bisect] the working tree has uncommitted changes: HEAD's commit "
+                    + line.newer().shortHash() + " is measured, without them");
         }
+        Bisection.Comparison c = bisection.step(line.good(), line.newer());
+        int code = switch (c.outcome()) {
+            case GOOD -> 0;
+            case BAD -> 1;
+            case SKIP -> EXIT_SKIP;
+        };
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("bisect step: HEAD " + Bisection.describe(c) + ": exit " + code + " ("
+                + (code == 0 ? "good" : code == 1 ? "bad" : "skip") + ")");
+        out.flush();
+        return code;
     }
 
     private static int report(Bisection.Result result, PrintWriter out) {

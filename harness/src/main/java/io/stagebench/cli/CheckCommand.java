@@ -7,9 +7,7 @@ import io.stagebench.system.ReadinessCheck;
 import io.stagebench.system.SystemFiles;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -69,16 +67,7 @@ public final class CheckCommand implements Callable<Integer> {
         ReadinessCheck check = new ReadinessCheck(files, measuringCpu);
         List<ReadinessCheck.Item> items = check.items();
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            Map<String, Object> root = new LinkedHashMap<>();
-            root.put("schema", SCHEMA);
-            root.put("cpu", measuringCpu);
-            root.put("items", items);
-            root.put("warnings", items.stream().filter(i -> i.status() == ReadinessCheck.Status.WARN).count());
-            out.println(Json.write(root));
-        } else {
-            out.print(check.toText(items));
-        }
+        out.print(json ? Json.write(check.document(SCHEMA, items)) + System.lineSeparator() : check.toText(items));
         out.flush();
         boolean warned = items.stream().anyMatch(i -> i.status() == ReadinessCheck.Status.WARN);
         return strict && warned ? 1 : 0;

@@ -1,16 +1,12 @@
 package io.stagebench.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
-import io.stagebench.clock.ClockMeasurement;
 import io.stagebench.clock.ProbeOverhead;
+import io.stagebench.host.ClockProbes;
 import io.stagebench.host.CpuLock;
-import io.stagebench.host.RunConfig;
 import io.stagebench.json.Json;
-import io.stagebench.probe.ClockProbeMain;
 import io.stagebench.probe.ClocksReport;
-import io.stagebench.process.JvmFork;
 import io.stagebench.session.ClockBindingConverter;
 import io.stagebench.session.SessionOptions;
 import io.stagebench.system.CpuInfo;
@@ -37,9 +33,6 @@ import picocli.CommandLine.Option;
         description = {"Measure each clock binding's probe overhead, step and read cost against the C floor.",
             "Calibrates the counter first; each binding runs in a fresh JVM pinned to the measuring CPU."})
 public final class ClocksCommand implements Callable<Integer> {
-
-    /** A clock probe's JVM: a heap smaller than a fork's (it holds only the probe's pairs), pre-touched as a fork's is. */
-    static final List<String> PROBE_JVM_FLAGS = List.of("-Xms256m", "-Xmx256m", RunConfig.PRE_TOUCH_FLAG);
 
     @Option(names = {"-b", "--binding"}, split = ",", paramLabel = "NAME",
             converter = ClockBindingConverter.class,
@@ -85,36 +78,20 @@ public final class ClocksCommand implements Callable<Integer> {
         CpuLock.acquire(measuredCpu, SessionOptions.commandText(spec), !noWait, spec.commandLine().getErr(), lockWarnings);
         lockWarnings.forEach(w -> spec.commandLine().getErr().println("*** WARNING: " + w));
 
-        List<ClockMeasurement> measurements = new ArrayList<>();
-        List<String> failures = new ArrayList<>();
-        for (ClockBinding binding : bindings) {
-            System.err.println("[clocks] measuring " + binding.id() + " in a fresh JVM on CPU " + measuredCpu + " ...");
-            JvmFork.Exit outcome = JvmFork.run(new JvmFork.Spec(ClockProbeMain.class.getName(),
-                    List.of(binding.id(), Long.toString(calibrationMs), Integer.toString(rounds),
-                            Integer.toString(pairs), Integer.toString(measuredCpu)),
-                    PROBE_JVM_FLAGS, serviceCpus, Duration.ofSeconds(timeoutS)));
-            if (!outcome.succeeded()) {
-                failures.add("binding " + binding.id() + ": its JVM " + outcome.failure() + "; other bindings kept");
-                continue;
-            }
-            try {
-                measurements.add(Json.mapper().readValue(outcome.stdout(), ClockMeasurement.class));
-            } catch (JsonProcessingException e) {
-                failures.add("binding " + binding.id() + ": unreadable result from its JVM (" + Json.problem(e) + ")");
-            }
-        }
+        ClockProbes.Measured probes = ClockProbes.measure(bindings, new ClockProbes.Settings(calibrationMs, rounds, pairs,
+                Duration.ofSeconds(timeoutS)), measuredCpu, serviceCpus);
         CpuInfo cpuInfo = CpuInfo.read(files);
         List<String> counterWarnings = new ReadinessCheck(files, measuredCpu).counterWarnings().stream()
                 .map(ReadinessCheck.Item::asWarning).toList();
-        ClocksReport report = new ClocksReport(cpuInfo, KernelTsc.read(files, cpuInfo), measurements, failures,
-                counterWarnings);
+        ClocksReport report = new ClocksReport(cpuInfo, KernelTsc.read(files, cpuInfo), probes.measurements(),
+                probes.failures(), counterWarnings);
         if (json) {
             spec.commandLine().getOut().println(Json.write(report.toJson()));
         } else {
             spec.commandLine().getOut().print(report.toText());
         }
         spec.commandLine().getOut().flush();
-        return measurements.isEmpty() ? 1 : 0;
+        return probes.measurements().isEmpty() ? 1 : 0;
     }
 
     private void validate() {

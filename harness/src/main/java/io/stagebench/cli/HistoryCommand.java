@@ -86,27 +86,28 @@ public final class HistoryCommand implements Callable<Integer> {
         Path root = RunStore.rootToRead(results);
         Path home = RunStore.projectHome().toAbsolutePath();
         String head = head(home);
-        String base = null;
-        if (since != null) {
-            base = RunResolver.git(home).resolve(since).orElseThrow(() -> usage("--since: unknown commit '" + since + "'"));
-            if (!CommitLog.isAncestor(home, base, head)) {
-                throw usage("--since: " + since + " is not an ancestor of HEAD");
-            }
-        }
-        List<CommitLog.Commit> line = CommitLog.firstParent(home, head, base);
+        List<CommitLog.Commit> line = CommitLog.firstParent(home, head, since == null ? null : base(home, head));
         List<String> benchmarks = List.copyOf(new LinkedHashSet<>(wanted.stream().map(w -> w.split("/", 2)[0]).toList()));
-        RunHistory.Selection selection = RunHistory.select(line, root, benchmarks,
-                null, null);
-        History history = History.of(selection, wanted, statistics, rule, changeAlpha);
-        PrintWriter out = spec.commandLine().getOut();
+        History history = History.of(RunHistory.select(line, root, benchmarks, null, null), wanted, statistics, rule,
+                changeAlpha);
         if (html != null) {
             spec.commandLine().getErr().println("trend page: " + TrendPage.write(history, html));
             spec.commandLine().getErr().flush();
         }
         HistoryReport report = new HistoryReport(history);
+        PrintWriter out = spec.commandLine().getOut();
         out.print(json ? report.toJson() + System.lineSeparator() : report.toText());
         out.flush();
         return 0;
+    }
+
+    /** @return {@code --since}'s commit, checked to be an ancestor of HEAD */
+    private String base(Path home, String head) {
+        String base = RunResolver.git(home).resolve(since).orElseThrow(() -> usage("--since: unknown commit '" + since + "'"));
+        if (!CommitLog.isAncestor(home, base, head)) {
+            throw usage("--since: " + since + " is not an ancestor of HEAD");
+        }
+        return base;
     }
 
     /** @return HEAD's full hash in {@code home}'s checkout */

@@ -1,6 +1,6 @@
 package io.stagebench.cli;
 
-import io.stagebench.api.ParameterDeclaration;
+import io.stagebench.console.BenchmarkListing;
 import io.stagebench.console.RunReport;
 import io.stagebench.host.RunConfig;
 import io.stagebench.host.Runner;
@@ -8,7 +8,6 @@ import io.stagebench.io.Terminal;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.Mode;
 import io.stagebench.process.LiveForks;
-import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.session.BenchmarkSource;
@@ -17,9 +16,6 @@ import io.stagebench.session.SessionOptions;
 import io.stagebench.store.JmhResultFile;
 import io.stagebench.store.RunStore;
 import io.stagebench.store.TrackerFiles;
-import io.stagebench.extension.text.Table.Column;
-import io.stagebench.extension.text.Table.Width;
-import io.stagebench.extension.text.Table;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -131,15 +127,8 @@ public final class RunCommand implements Callable<Integer> {
         BenchmarkSource source = BenchmarkSource.of(classPath, Path.of(""), sessionOptions.launchers());
         BenchmarkRegistry registry = source.registry();
         if (list) {
-            Table table = Table.withoutHeader(Column.left("benchmark", Width.fixed(12)),
-                    Column.left("stages", Width.fixed(40)), Column.left("description"));
-            for (BenchmarkDescriptor d : registry.all()) {
-                table.row(d.name(), String.join(" | ", d.stages()), d.description());
-                for (ParameterDeclaration p : d.parameters()) {
-                    table.row("", "--param " + p.describe() + (p.description().isEmpty() ? "" : ": " + p.description()));
-                }
-            }
-            table.appendTo(out).flush();
+            out.print(BenchmarkListing.toText(registry));
+            out.flush();
             return 0;
         }
         List<String> benchmarks = measurement.benchmarks(registry, names);

@@ -407,6 +407,20 @@ public final class ReadinessCheck {
         }
     }
 
+    /**
+     * @param schema the document's schema name
+     * @return {@code items} (of this check) as {@code check --json} prints them: the schema, the measuring CPU, the
+     *         items and how many warn
+     */
+    public Map<String, Object> document(String schema, List<Item> items) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("schema", schema);
+        root.put("cpu", cpu);
+        root.put("items", items);
+        root.put("warnings", items.stream().filter(i -> i.status() == Status.WARN).count());
+        return root;
+    }
+
     /** @return {@code items} (of this check) as text: one line per item, a fix line under each WARN, and a count */
     public String toText(List<Item> items) {
         StringBuilder out = new StringBuilder();

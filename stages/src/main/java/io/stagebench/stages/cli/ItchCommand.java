@@ -81,15 +81,7 @@ public final class ItchCommand implements Callable<Integer> {
         if (maxLocate < 1 || maxLocate > 65_535) {
             throw new UsageException("--max-locate must be in [1, 65535]: " + maxLocate);
         }
-        if (!Files.exists(file)) {
-            throw new UsageException("cannot read " + file + ": no such file");
-        }
-        if (!Files.isRegularFile(file)) {
-            throw new UsageException("cannot read " + file + ": not a regular file");
-        }
-        if (!Files.isReadable(file)) {
-            throw new UsageException("cannot read " + file + ": permission denied");
-        }
+        checkReadable(file);
         final ItchReplay.Result result;
         try {
             result = ItchReplay.replay(file, parsedFraming, maxLocate, maxOrders);
@@ -104,6 +96,19 @@ public final class ItchCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** @throws UsageException naming why {@code file} cannot be replayed: missing, not a regular file, or unreadable */
+    private static void checkReadable(Path file) {
+        if (!Files.exists(file)) {
+            throw new UsageException("cannot read " + file + ": no such file");
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new UsageException("cannot read " + file + ": not a regular file");
+        }
+        if (!Files.isReadable(file)) {
+            throw new UsageException("cannot read " + file + ": permission denied");
+        }
     }
 
     static Map<String, Object> toJsonTree(ItchReplay.Result result) {

@@ -72,7 +72,15 @@ public final class ItchGenCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        // atomically, like results: a full disk or a kill leaves the old file (or none), never half of one
+        write(config, parsedFraming);
+        spec.commandLine().getOut().printf("wrote %d messages (seed %d, %d instruments, %s) to %s%n",
+                count, seed, instruments, framing, out);
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+
+    /** Writes the stream to {@code out} atomically, like results: a full disk or a kill leaves the old file (or none), never half of one. */
+    private void write(MarketDataGenerator.Config config, ItchFileReader.Framing parsedFraming) throws IOException {
         Harness.writeAtomically(out, file -> {
             try (OutputStream stream = new BufferedOutputStream(
                     out.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(file, 1 << 16) : file, 1 << 16)) {
@@ -83,10 +91,6 @@ public final class ItchGenCommand implements Callable<Integer> {
                 }
             }
         });
-        spec.commandLine().getOut().printf("wrote %d messages (seed %d, %d instruments, %s) to %s%n",
-                count, seed, instruments, framing, out);
-        spec.commandLine().getOut().flush();
-        return 0;
     }
 
     private void writeMold(MarketDataGenerator.Config config, OutputStream stream) throws IOException {

@@ -51,8 +51,13 @@ public final class JmhCommand implements Callable<Integer> {
         if (!args.contains("-l")) {
             return new ProcessBuilder(command(jar, placement.cpu(), args)).inheritIO().start().waitFor();
         }
+        return list(command(jar, placement.cpu(), args));
+    }
+
+    /** @return JMH's exit code for {@code -l}, whose listing is printed with each benchmark once */
+    private static int list(List<String> command) throws IOException, InterruptedException {
         // JMH lists a benchmark once per mode it declares (AverageTime and SampleTime here): each name once
-        Process process = new ProcessBuilder(command(jar, placement.cpu(), args))
+        Process process = new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.INHERIT).redirectInput(ProcessBuilder.Redirect.INHERIT).start();
         Set<String> seen = new HashSet<>();
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
