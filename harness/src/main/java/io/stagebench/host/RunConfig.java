@@ -165,6 +165,13 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
                 forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, batch, replicas);
     }
 
+    /** @return this configuration measuring {@code count} forks a benchmark (its layout seeds spread over them anew) */
+    public RunConfig withForks(int count) {
+        return new RunConfig(benchmarks, count, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery,
+                stallAt, cpu, binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags,
+                forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, batch, replicas);
+    }
+
     /** @return this configuration with {@code count} replicas a fork */
     public RunConfig withReplicas(int count) {
         return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery,

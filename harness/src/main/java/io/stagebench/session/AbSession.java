@@ -89,19 +89,11 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
             MeasurementSession.Measurement a = session.begin(builds.a().checkout(), names, sideA);
             MeasurementSession.Measurement b = session.begin(builds.b().checkout(), names, sideB);
             session.printReadiness(a);
-            InterleavedRunner runner = session.interleaved(
-                    new InterleavedRunner.Variant("A", a.config(), builds.a().source().launcher()),
-                    new InterleavedRunner.Variant("B", b.config(), builds.b().source().launcher()),
-                    builds.b().source().registry());
-            if (!turns) {
-                runner.oneAfterTheOther();
-            }
             Map<String, Optional<ReplicaPilot>> pilots = pilots(session.resultsRoot(), a, names);
             Map<String, Integer> replicas = Map.of();
             if (planReplicas) {
                 BenchmarkRegistry registry = builds.b().source().registry();
                 replicas = plannedReplicas(pilots, a, names, name -> declaredSeries(registry.get(name)), err);
-                runner.replicasOf(replicas);
             }
             SequentialPlan looks = planned;
             if (looks == null) {
@@ -109,6 +101,17 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
                 err.println("[ab] " + looks.describe());
             }
             looks = forecastLooks(looks, pilots, a, names, replicas, err);
+            // one look planned: the sides' runs say so (their progress, summary.json and layout seeds are those of that many forks)
+            a = atMostForks(a, looks.maxForks());
+            b = atMostForks(b, looks.maxForks());
+            InterleavedRunner runner = session.interleaved(
+                    new InterleavedRunner.Variant("A", a.config(), builds.a().source().launcher()),
+                    new InterleavedRunner.Variant("B", b.config(), builds.b().source().launcher()),
+                    builds.b().source().registry());
+            if (!turns) {
+                runner.oneAfterTheOther();
+            }
+            runner.replicasOf(replicas);
             SequentialAb sequence = new SequentialAb(runner, looks, rule, statistics, tags, err, System::nanoTime);
             try {
                 sequence.run(names);
@@ -134,6 +137,12 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
         } catch (IOException e) {
             throw new UsageException(e.getMessage(), e);
         }
+    }
+
+    /** @return {@code side} measuring at most {@code forks} forks a benchmark */
+    static MeasurementSession.Measurement atMostForks(MeasurementSession.Measurement side, int forks) {
+        return side.config().forks() <= forks ? side : new MeasurementSession.Measurement(side.config().withForks(forks),
+                side.environment(), side.readiness(), side.warnings());
     }
 
     private static void warnFailures(String side, List<BenchmarkOutcome> outcomes, PrintWriter err) {

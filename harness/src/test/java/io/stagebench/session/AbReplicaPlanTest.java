@@ -1,6 +1,7 @@
 package io.stagebench.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.diff.SequentialPlan;
@@ -137,6 +138,26 @@ class AbReplicaPlanTest {
         // a benchmark with no stored figures: nothing is forecast, the plan stays
         assertEquals(twoLooks, AbSession.forecastLooks(twoLooks, AbSession.pilots(dir.resolve("results"), now, List.of("pipe", "encode")), now, List.of("pipe", "encode"),
                 Map.of("pipe", 4), new PrintWriter(new StringWriter())));
+    }
+
+    @Test
+    void shouldGiveEachSideTheOneLooksForksWhenOneLookIsPlannedAndLeaveALargerPlanAlone() throws IOException {
+        MeasurementSession.Measurement side = new MeasurementSession.Measurement(RunFixture.config(dir.resolve("side"))
+                .withForks(23).withReplicas(4), RunFixture.environment(dir.resolve("machine"), RunFixture.START,
+                RunFixture.COMMIT, false), List.of("readiness"), List.of("a warning"));
+
+        MeasurementSession.Measurement capped = AbSession.atMostForks(side, 13);
+
+        // its progress says fork i/13 and its summary 13 forks, as a run of -f 13: 7 seeds, 6 of them measured twice
+        // (at 23 forks the 13 that run would have measured 12 seeds, one of them twice)
+        assertEquals(13, capped.config().forks());
+        assertEquals(side.config().withForks(13), capped.config());
+        assertEquals(List.of(0L, 1L, 2L, 3L, 4L, 5L, 6L, 0L, 1L, 2L, 3L, 4L, 5L), java.util.stream.IntStream.rangeClosed(1, 13)
+                .mapToObj(capped.config()::layoutSeedOf).toList());
+        assertEquals(4, capped.config().replicas());
+        assertEquals(side.environment(), capped.environment());
+        assertEquals(List.of("a warning"), capped.warnings());
+        assertSame(side, AbSession.atMostForks(side, 23), "a plan of as many forks keeps the side as it is");
     }
 
     /** @return a measurement of 4 replicas a fork on {@code machine}, an hour after the fixture's stored run */
