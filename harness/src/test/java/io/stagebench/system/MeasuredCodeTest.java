@@ -3,8 +3,12 @@ package io.stagebench.system;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The measured code read from a compile log as HotSpot 25 writes it ({@code -Xlog:jit+compilation=debug,
@@ -14,6 +18,9 @@ import org.junit.jupiter.api.Test;
 class MeasuredCodeTest {
 
     private static final String LOOP = "io.stagebench.forked.MeasureLoop::backToBack";
+
+    @TempDir
+    Path dir;
 
     /** The loop compiled by C2 (thread 7996), with run inlined and three calls it did not inline; C1 (7997) beside it. */
     private static final List<String> LOG = List.of(
@@ -39,6 +46,38 @@ class MeasuredCodeTest {
         // its on-stack replacement at C2 is not the code a call enters
         assertEquals(List.of("io.x.Rare::encode (C1, tier 3)"), code.notAtC2());
         assertEquals("Rare.encode (C1, tier 3)", MeasuredCode.shortName(code.notAtC2().get(0)));
+    }
+
+    @Test
+    void shouldReadALogInPiecesAsItReadsItWhole() throws Exception {
+        // cut after C2's compilation of the loop, within its inlining lines: in the middle of the line, still being
+        // written, that names the call into C1's code
+        String text = String.join("\n", LOG) + "\n";
+        int cut = text.indexOf("io.x.Rare::encode (229 bytes)   failed to inline: low") + 8;
+        Path log = Files.writeString(dir.resolve("fork-1.jit.log"), text.substring(0, cut));
+        JitEvents events = JitEvents.reading(log);
+
+        CompileLog early = events.compileLog(problem -> { throw new AssertionError(problem); }).orElseThrow();
+        assertEquals(List.of(), MeasuredCode.check(early, List.of(LOOP), 0, 2_000).notAtC2(),
+                "the half-written line is not read yet");
+        Files.writeString(log, text.substring(cut), StandardOpenOption.APPEND);
+        CompileLog whole = events.compileLog(problem -> { throw new AssertionError(problem); }).orElseThrow();
+
+        MeasuredCode pieces = MeasuredCode.check(whole, List.of(LOOP), 0, 2_000);
+        MeasuredCode once = MeasuredCode.check(CompileLog.of(LOG), List.of(LOOP), 0, 2_000);
+        assertEquals(once.atC2(), pieces.atC2());
+        assertEquals(once.notAtC2(), pieces.notAtC2());
+        assertEquals(once.seldomBelowC2(), pieces.seldomBelowC2());
+        assertEquals(List.of("io.x.Rare::encode (C1, tier 3)"), pieces.notAtC2());
+    }
+
+    @Test
+    void shouldPassOverLinesWithoutTheirDecorationsOrText() {
+        assertEquals(15, CompileLog.bodyStart("[1000ms][7997] 1971    b  3       io.x.Loop::run (114 bytes)"));
+        assertEquals(9, CompileLog.bodyStart("[1000ms] 1971    b  3       io.x.Loop::run (114 bytes)"));
+        assertEquals(-1, CompileLog.bodyStart("[1000ms][7997]   "));
+        assertEquals(-1, CompileLog.bodyStart("1971    b  3       io.x.Loop::run (114 bytes)"));
+        assertEquals(-1, CompileLog.bodyStart(""));
     }
 
     @Test
