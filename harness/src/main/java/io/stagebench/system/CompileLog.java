@@ -74,8 +74,9 @@ public final class CompileLog {
         CompileLog log = this;
         for (String line : lines) {
             // most lines are inlining decisions; only a failed one matters, and only a compilation's line starts with its
-            // id: telling them apart by a character or two before any pattern keeps a fork's read of its 2-3 MB log
-            // short (measured: 470 ms to parse 12,600 lines in a fresh JVM under -Xbatch, against ~60 ms so)
+            // id: a character or two tells them apart before any pattern runs. Under the fork's -Xbatch the parse's cost
+            // is mostly its own foreground compilation (12,600 lines in a fresh JVM: 470 ms by patterns alone, 400-450 ms
+            // so; a parser by hand took 540-690 ms, slower in the interpreter), which is why the log is read only once
             int body = bodyStart(line);
             if (body < 0) {
                 continue;
