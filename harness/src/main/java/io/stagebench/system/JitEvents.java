@@ -181,6 +181,8 @@ public final class JitEvents {
             compiledBytes += whole;
             return Optional.of(read);
         } catch (IOException | RuntimeException e) {
+            compiled = null; // a piece half taken: the next check reads the log from its start
+            compiledBytes = 0;
             problem.accept("the JIT's log could not be read: " + e.getMessage());
             return Optional.empty();
         }

@@ -60,11 +60,18 @@ record StoredStage(Path runDir, double p50Ticks, long stepTicks, int cpu, List<I
         return new StoredStage(runs.get(0), p50Ns * ticksPerNs, step, run.get("config").get("cpu").asInt(), pinned);
     }
 
-    /** Asserts the p50 is within max(2%, 2 steps) of {@code expectedTicks} and every fork was pinned to the run's CPU. */
+    /**
+     * Asserts the p50 is within max(2%, 2 steps) of {@code expectedTicks}, one step more above it, and every fork was
+     * pinned to the run's CPU. A spin stops at its first read past its target, so it overshoots by up to a read, and its
+     * p50 sits on the grid of the interval step: on the EPYC whose step is 24 ticks a 3000-tick spin's p50 read 3038.7
+     * ticks in 4 runs and 3062.5 in a fifth, one step above, 2.5 ticks beyond a symmetric 60.
+     */
     void assertSpun(long expectedTicks) {
         double tolerance = Math.max(0.02 * expectedTicks, 2.0 * stepTicks);
-        assertTrue(Math.abs(p50Ticks - expectedTicks) <= tolerance, String.format(Locale.ROOT,
-                "p50 %.1f ticks for a %d-tick spin, tolerance %.1f ticks (%s)", p50Ticks, expectedTicks, tolerance, runDir));
+        double off = p50Ticks - expectedTicks;
+        assertTrue(off >= -tolerance && off <= tolerance + stepTicks, String.format(Locale.ROOT,
+                "p50 %.1f ticks for a %d-tick spin, tolerance -%.1f/+%.1f ticks (%s)", p50Ticks, expectedTicks, tolerance,
+                tolerance + stepTicks, runDir));
         assertTrue(cpusPinned.stream().allMatch(c -> c == cpu), "forks pinned to " + cpusPinned + ", not CPU " + cpu);
     }
 }
