@@ -71,7 +71,6 @@ public final class CompileLog {
      * @return this log
      */
     CompileLog add(List<String> lines) {
-        CompileLog log = this;
         for (String line : lines) {
             // most lines are inlining decisions; only a failed one matters, and only a compilation's line starts with its
             // id: a character or two tells them apart before any pattern runs. Under the fork's -Xbatch the parse's cost
@@ -107,17 +106,17 @@ public final class CompileLog {
             int id = Integer.parseInt(compile.group(3));
             String rest = compile.group(7).strip();
             if (rest.startsWith("made not entrant")) {
-                log.notEntrantSinceMs.merge(id, ms, Math::min);
+                notEntrantSinceMs.merge(id, ms, Math::min);
             } else if (rest.contains("COMPILE SKIPPED")) {
-                Compilation failed = log.byId.remove(id);
+                Compilation failed = byId.remove(id);
                 if (failed != null) {
-                    log.byMethod.get(failed.method()).remove(failed);
+                    byMethod.get(failed.method()).remove(failed);
                 }
             } else {
                 Compilation c = new Compilation(id, Integer.parseInt(compile.group(5)), compile.group(4).contains("%"),
                         compile.group(6), ms, new ArrayList<>());
-                log.byId.put(id, c);
-                log.byMethod.computeIfAbsent(c.method(), k -> new ArrayList<>()).add(c);
+                byId.put(id, c);
+                byMethod.computeIfAbsent(c.method(), k -> new ArrayList<>()).add(c);
                 if (compile.group(2) != null) {
                     lastByThread.put(compile.group(2), c);
                 }
