@@ -37,7 +37,7 @@ public final class EncodeBenchmark implements Operation {
 
     @Setup
     public void setup(BenchmarkParams params) {
-        decisions = ReferenceWorkload.decisions(ReferenceWorkload.stream(params, 1.0));
+        decisions = ReferenceWorkload.decisions(params, 1.0);
     }
 
     /** Back to the first decision and token 1: warm-up replays what is measured. */

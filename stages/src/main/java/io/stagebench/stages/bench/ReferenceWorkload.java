@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.zip.CRC32;
 
 /**
@@ -175,6 +176,24 @@ public final class ReferenceWorkload {
     /** @return a pipeline sized like {@link #newBook()} */
     public static Pipeline newPipeline() {
         return new Pipeline(CONFIG.instruments() + 1, CONFIG.maxLiveOrders() * 2);
+    }
+
+    /**
+     * The decisions the pipeline makes on the stream {@link #stream(BenchmarkParams, double)} gives: replayed once and
+     * stored ({@link DecisionCache}), then read back by every later fork and replica of the same stream and code.
+     *
+     * @throws IllegalStateException when the strategy decides nothing: there would be nothing to encode
+     */
+    public static Decision[] decisions(BenchmarkParams params, double messagesPerOp) {
+        long seed = params.longParam(SEED, DEFAULT_SEED);
+        int count = streamLength(params, messagesPerOp);
+        Optional<Decision[]> stored = DecisionCache.read(seed, count);
+        if (stored.isPresent()) {
+            return stored.get();
+        }
+        Decision[] found = decisions(stream(seed, count));
+        DecisionCache.write(seed, count, found);
+        return found;
     }
 
     /**
