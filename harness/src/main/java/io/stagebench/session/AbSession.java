@@ -90,17 +90,16 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
             MeasurementSession.Measurement b = session.begin(builds.b().checkout(), names, sideB);
             session.printReadiness(a);
             Map<String, Optional<ReplicaPilot>> pilots = pilots(session.resultsRoot(), a, names);
-            Map<String, Integer> replicas = Map.of();
-            if (planReplicas) {
-                BenchmarkRegistry registry = builds.b().source().registry();
-                replicas = plannedReplicas(pilots, a, names, name -> declaredSeries(registry.get(name)), err);
-            }
             SequentialPlan looks = planned;
             if (looks == null) {
                 looks = plan.apply(names.size());
                 err.println("[ab] " + looks.describe());
             }
-            looks = forecastLooks(looks, pilots, a, names, replicas, err);
+            BenchmarkRegistry registry = builds.b().source().registry();
+            Planned chosen = plan(looks, pilots, a, names, planReplicas ? name -> declaredSeries(registry.get(name)) : null,
+                    err, Runtime.getRuntime().maxMemory());
+            looks = chosen.looks();
+            Map<String, Integer> replicas = chosen.replicas();
             // one look planned: the sides' runs say so (their progress, summary.json and layout seeds are those of that many forks)
             a = atMostForks(a, looks.maxForks());
             b = atMostForks(b, looks.maxForks());
@@ -137,6 +136,31 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
         } catch (IOException e) {
             throw new UsageException(e.getMessage(), e);
         }
+    }
+
+    /** The looks an {@code ab} plans and the replicas a fork of each benchmark measures (empty: the configured count). */
+    record Planned(SequentialPlan looks, Map<String, Integer> replicas) {
+    }
+
+    /**
+     * Plans the looks and, when {@code declaredSeries} is given, each benchmark's replicas. The replicas are first
+     * planned for the most forks {@code looks} may measure, to forecast the looks' time; when the forecast leaves one
+     * look of fewer forks, they are planned again for the forks the sides will measure, whose samples the launcher's
+     * heap holds: a one-look {@code ab} of 13 pairs held encode to 5 replicas, capped as if for 23 forks, against
+     * Kalibera and Jones's 7 to 16. Only the replicas finally planned are printed.
+     *
+     * @param declaredSeries a benchmark's series from its declaration; null when the replicas are not planned
+     */
+    static Planned plan(SequentialPlan looks, Map<String, Optional<ReplicaPilot>> pilots, MeasurementSession.Measurement a,
+                        List<String> names, ToIntFunction<String> declaredSeries, PrintWriter err, long heapBytes) {
+        if (declaredSeries == null) {
+            return new Planned(forecastLooks(looks, pilots, a, names, Map.of(), err), Map.of());
+        }
+        PrintWriter unsaid = new PrintWriter(java.io.OutputStream.nullOutputStream());
+        Map<String, Integer> forMost = plannedReplicas(pilots, a, names, declaredSeries, unsaid, heapBytes);
+        SequentialPlan forecast = forecastLooks(looks, pilots, a, names, forMost, err);
+        return new Planned(forecast, plannedReplicas(pilots, atMostForks(a, forecast.maxForks()), names, declaredSeries, err,
+                heapBytes));
     }
 
     /** @return {@code side} measuring at most {@code forks} forks a benchmark */

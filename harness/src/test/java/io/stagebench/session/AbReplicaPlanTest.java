@@ -10,6 +10,7 @@ import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.result.RepetitionCosts;
 import io.stagebench.result.ReplicaPlan;
 import io.stagebench.store.Pairing;
+import io.stagebench.store.ReplicaPilot;
 import io.stagebench.store.RunFixture;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -138,6 +140,44 @@ class AbReplicaPlanTest {
         // a benchmark with no stored figures: nothing is forecast, the plan stays
         assertEquals(twoLooks, AbSession.forecastLooks(twoLooks, AbSession.pilots(dir.resolve("results"), now, List.of("pipe", "encode")), now, List.of("pipe", "encode"),
                 Map.of("pipe", 4), new PrintWriter(new StringWriter())));
+    }
+
+    @Test
+    void shouldPlanTheReplicasAgainForTheOneLooksForksWhenTheForecastLeavesOneLook() throws IOException {
+        Path machine = dir.resolve("machine");
+        RunFixture.writeMeasuredRun(dir.resolve("results"), machine, RunFixture.START, 2, 6, new RepetitionCosts(2.6, 0.2, 100));
+        RunConfig config = RunFixture.config(dir.resolve("now")).withReplicas(4).withForks(23);
+        MeasurementSession.Measurement now = new MeasurementSession.Measurement(config,
+                RunFixture.environment(machine, RunFixture.START.plusSeconds(3_600), RunFixture.COMMIT, false),
+                List.of(), List.of());
+        // a replica of both sides at 23 forks: 2 x 23 x 3,000 messages x 2 series, twice for their tags, x 32 B; the heap
+        // holds 4.5 of them: 4 replicas at 23 forks, 7 at 13 (4.5 x 23 / 13 = 7.96); the optimum is 11
+        long perReplicaOf23 = 2L * 23 * config.messages() * 4 * ReplicaPlan.LAUNCHER_BYTES_PER_SAMPLE;
+        long heap = 4 * perReplicaOf23 + perReplicaOf23 / 2;
+        Map<String, Optional<ReplicaPilot>> pilots = AbSession.pilots(dir.resolve("results"), now, List.of("pipe"));
+        StringWriter err = new StringWriter();
+
+        // at 4 replicas a pair takes 6.4 s: 13 pairs 83 s of the 90 s budget, one look
+        AbSession.Planned oneLook = AbSession.plan(new SequentialPlan(13, 23, 10, 5, Duration.ofSeconds(90)), pilots, now,
+                List.of("pipe"), name -> 1, new PrintWriter(err, true), heap);
+
+        assertEquals(1, oneLook.looks().looks());
+        assertEquals(13, oneLook.looks().maxForks());
+        assertEquals(Map.of("pipe", 7), oneLook.replicas());
+        String said = err.toString();
+        assertTrue(said.contains("[ab] one look of 13 pairs a side") && said.contains("~83s of the 90s budget"), said);
+        assertTrue(said.contains("[ab] pipe: 7 replicas a fork, not the 11 of Kalibera and Jones's optimum")
+                && said.contains(": 13 forks a side of 11 x 3,000 samples"), said);
+        assertEquals(1, said.split("replicas a fork", -1).length - 1, "only the replicas planned last are said: " + said);
+
+        // a budget with room for a second look keeps the plan, and the replicas its 23 forks can hold
+        AbSession.Planned twoLooks = AbSession.plan(new SequentialPlan(13, 23, 10, 5, Duration.ofSeconds(600)), pilots, now,
+                List.of("pipe"), name -> 1, new PrintWriter(new StringWriter()), heap);
+        assertEquals(23, twoLooks.looks().maxForks());
+        assertEquals(Map.of("pipe", 4), twoLooks.replicas());
+        // replicas not planned: the configured count, and the looks forecast with it
+        assertEquals(Map.of(), AbSession.plan(new SequentialPlan(13, 23, 10, 5, Duration.ofSeconds(90)), pilots, now,
+                List.of("pipe"), null, new PrintWriter(new StringWriter()), heap).replicas());
     }
 
     @Test
