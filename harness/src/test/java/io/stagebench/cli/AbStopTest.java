@@ -72,8 +72,11 @@ class AbStopTest {
                 .collect(Collectors.joining(" ")) + " $(find src -name '*.java')";
         // building: a build that takes a minute; measuring: a quick build, then forks that take a while
         String build = phase.equals("building") ? "sleep 60; " + compile : compile;
-        List<String> command = CommandLineProcess.command("ab", "HEAD", "idle", "--build", build, "--classpath", "out",
-                "--forks", "4", "--messages", "2000000", "--warmup", "2000000");
+        // env --default-signal: a build run in the background of a script starts this JVM, and so ab, ignoring
+        // SIGINT, which ab could then never see
+        List<String> command = new java.util.ArrayList<>(List.of("env", "--default-signal=INT,TERM"));
+        command.addAll(CommandLineProcess.command("ab", "HEAD", "idle", "--build", build, "--classpath", "out",
+                "--forks", "4", "--messages", "2000000", "--warmup", "2000000"));
         Path err = Files.createTempFile("ab-stop", ".err");
         Process ab = new ProcessBuilder(command).directory(repo.toFile()).redirectErrorStream(false)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();

@@ -119,7 +119,10 @@ class LauncherSignalsTest {
     }
 
     private void startLauncher(String... measure) throws IOException {
-        List<String> command = new ArrayList<>(CommandLineProcess.command("run", "spin", "--param", SPIN_TICKS, "-w", "0",
+        // env --default-signal: a build run in the background of a script starts this JVM, and so the launcher,
+        // ignoring SIGINT, which the launcher could then never see
+        List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT,TERM"));
+        command.addAll(CommandLineProcess.command("run", "spin", "--param", SPIN_TICKS, "-w", "0",
                 "--no-mlock", "--no-raw", "--results", results.toString()));
         command.addAll(List.of(measure));
         launcher = new ProcessBuilder(command).start();
