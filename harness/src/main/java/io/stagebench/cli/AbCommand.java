@@ -6,6 +6,7 @@ import io.stagebench.diff.SequentialPlan;
 import io.stagebench.diff.Statistic;
 import io.stagebench.diff.VerdictRule;
 import io.stagebench.extension.command.UsageException;
+import io.stagebench.host.MeasureDefaults;
 import io.stagebench.host.RunConfig;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.registry.ParamSweep;
@@ -64,15 +65,6 @@ import picocli.CommandLine.Parameters;
             "2:bad usage, an unknown commit, a build that failed, a class path without the benchmarks, or a benchmark"
                 + " with no data on a side (every fork failed): 'cannot compare ...'"})
 public final class AbCommand implements Callable<Integer> {
-
-    /**
-     * Replicas a fork of {@code ab} (and {@code bisect}) measures unless told. A fork's level is mostly its setup's
-     * (Intel Xeon, encode and decide, 10 forks x 8 replicas: setups 2.7 % and 7.0 %, forks 1.5 % and 3.2 %, a fork
-     * 2.6-2.9 s, a setup 0.20-0.22 s), so four setups a fork cut a fork's spread to about two thirds for a quarter
-     * more of its time; Kalibera and Jones's optimum from those figures is 6-8, which the sequential plan's budget
-     * cannot afford at 13 pairs.
-     */
-    static final int DEFAULT_REPLICAS = 4;
 
     private static final Pattern BUDGET = Pattern.compile("([0-9]+)\\s*(ms|s|m|h)");
 
@@ -223,9 +215,8 @@ public final class AbCommand implements Callable<Integer> {
      * @return the settings both sides share: the plan's most forks, the replicas and the warm-up
      */
     private UnaryOperator<RunConfig.Builder> shared(SequentialPlan plan, BenchmarkRegistry registry, List<String> benchmarks) {
-        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, plan.maxForks(), quick ? 1 : DEFAULT_REPLICAS,
-                quick ? 20_000 : 200_000,
-                quick ? "100000" : "200000");
+        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, plan.maxForks(),
+                MeasureDefaults.COMPARE_REPLICAS, quick);
         if (registry != null) {
             measurement.checkDerived(registry, benchmarks, shared, merged(params, aParams));
             measurement.checkDerived(registry, benchmarks, shared, merged(params, bParams));

@@ -4,6 +4,7 @@ import io.stagebench.diff.DiffReport;
 import io.stagebench.diff.SequentialPlan;
 import io.stagebench.diff.Statistic;
 import io.stagebench.diff.VerdictRule;
+import io.stagebench.host.MeasureDefaults;
 import io.stagebench.host.RunConfig;
 import io.stagebench.registry.ParamSweep;
 import io.stagebench.session.AbBuilds;
@@ -159,7 +160,7 @@ public final class BisectCommand implements Callable<Integer> {
         if (forks < 2) {
             throw usage("--forks must be at least 2 for a comparison, got " + forks);
         }
-        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, forks, AbCommand.DEFAULT_REPLICAS, 200_000, "200000");
+        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, forks, MeasureDefaults.COMPARE_REPLICAS, false);
         return b -> shared.apply(b).jvmFlags(jvmArgs).params(params);
     }
 

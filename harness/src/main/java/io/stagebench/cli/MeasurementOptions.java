@@ -1,5 +1,6 @@
 package io.stagebench.cli;
 
+import io.stagebench.host.MeasureDefaults;
 import io.stagebench.host.BatchPilot;
 import io.stagebench.host.ForkHeap;
 import io.stagebench.host.Rate;
@@ -29,21 +30,24 @@ final class MeasurementOptions {
 
     private static final Pattern DURATION = Pattern.compile("([0-9]+)\\s*(ms|s)");
 
-    @Option(names = {"-f", "--forks"}, paramLabel = "N", description = "Fresh JVMs per benchmark: for run, default 5 (fewer with --quick); for ab,"
+    @Option(names = {"-f", "--forks"}, paramLabel = "N", description = "Fresh JVMs per benchmark: for run, default " + MeasureDefaults.RUN_FORKS + " (--quick: "
+            + MeasureDefaults.QUICK_FORKS + "); for ab,"
             + " a fixed count a side instead of its sequential plan.")
     Integer forks;
 
     @Option(names = {"-r", "--replicas"}, paramLabel = "R", description = "Fresh setups each fork measures, one after another"
             + " in its JVM (new data, new allocations, the compiled code kept), each a draw of the level a setup sets"
-            + " (default: run " + RunCommand.DEFAULT_REPLICAS + ", ab and bisect " + AbCommand.DEFAULT_REPLICAS
-            + ", --quick 1). -n and the counts a run reports are per replica.")
+            + " (default: run " + MeasureDefaults.RUN_REPLICAS + ", ab and bisect " + MeasureDefaults.COMPARE_REPLICAS
+            + ", --quick " + MeasureDefaults.QUICK_REPLICAS + "). -n and the counts a run reports are per replica.")
     Integer replicas;
 
     @Option(names = {"-w", "--warmup"}, paramLabel = "N|TIME",
-            description = "Warm-up per fork: a message count or a time such as 2s or 500ms (default: 200000; --quick: 100000).")
+            description = "Warm-up per fork: a message count or a time such as 2s or 500ms (default: "
+                    + MeasureDefaults.WARMUP_MESSAGES + "; --quick: " + MeasureDefaults.QUICK_WARMUP_MESSAGES + ").")
     String warmup;
 
-    @Option(names = {"-n", "--messages"}, paramLabel = "N", description = "Measured messages per fork (default: 200000; --quick: 20000).")
+    @Option(names = {"-n", "--messages"}, paramLabel = "N", description = "Measured messages per fork (default: "
+            + MeasureDefaults.MESSAGES + "; --quick: " + MeasureDefaults.QUICK_MESSAGES + ").")
     Integer messages;
 
     @Option(names = "--rate", paramLabel = "RATE", description = "Paced rate, e.g. 100k/s, 2500/s, 1M/s; measures paced instead of back to back.")
@@ -181,16 +185,14 @@ final class MeasurementOptions {
      * run's configuration.
      *
      * @param defaultForks    forks per benchmark without {@code --forks}
-     * @param defaultReplicas replicas per fork without {@code --replicas}
-     * @param defaultMessages measured messages per fork without {@code --messages}
-     * @param defaultWarmup   warm-up without {@code --warmup}
+     * @param defaultReplicas replicas per fork without {@code --replicas} or {@code --quick}
+     * @param quick           {@code --quick}: the quick defaults of {@link MeasureDefaults} for what is not given
      */
-    UnaryOperator<RunConfig.Builder> settings(SessionOptions session, int defaultForks, int defaultReplicas,
-                                              int defaultMessages, String defaultWarmup) {
+    UnaryOperator<RunConfig.Builder> settings(SessionOptions session, int defaultForks, int defaultReplicas, boolean quick) {
         int forkCount = forks(defaultForks);
-        int replicaCount = replicas(defaultReplicas);
-        int measured = messages(defaultMessages);
-        Warmup warm = warmup(defaultWarmup);
+        int replicaCount = replicas(quick ? MeasureDefaults.QUICK_REPLICAS : defaultReplicas);
+        int measured = messages(MeasureDefaults.messages(quick));
+        Warmup warm = warmup(MeasureDefaults.warmup(quick));
         double hz = rateHz();
         int k = batch(measured, hz);
         int retries = jitRetries != null ? jitRetries : RunConfig.DEFAULT_JIT_RETRIES;

@@ -2,6 +2,7 @@ package io.stagebench.cli;
 
 import io.stagebench.console.BenchmarkListing;
 import io.stagebench.console.RunReport;
+import io.stagebench.host.MeasureDefaults;
 import io.stagebench.host.RunConfig;
 import io.stagebench.host.Runner;
 import io.stagebench.io.Terminal;
@@ -48,12 +49,6 @@ import picocli.CommandLine.Parameters;
             "2:bad usage, an unknown --param, or a file that cannot be written; nothing is measured for bad usage",
             "143:stopped by SIGTERM (130: SIGINT); the forks are killed and the run folder, left incomplete, is named"})
 public final class RunCommand implements Callable<Integer> {
-
-    /**
-     * Replicas a fork of {@code run} measures unless told: each further one costs a setup (~0.2-0.3 s against a
-     * fork's ~2.5 s, Intel Xeon, reference stages), and a default run stays within two minutes.
-     */
-    static final int DEFAULT_REPLICAS = 2;
 
     /** Exit code of a run stored without some of its forks, or without its HTML report. */
     public static final int EXIT_INCOMPLETE = 1;
@@ -210,9 +205,9 @@ public final class RunCommand implements Callable<Integer> {
 
     /** @return what {@code run}'s options change from {@link RunConfig#builder}'s defaults, every one checked now */
     private UnaryOperator<RunConfig.Builder> settings() {
-        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, quick ? 1 : 5, quick ? 1 : DEFAULT_REPLICAS, quick ? 20_000 : 200_000,
-                quick ? "100000" : "200000");
-        int measured = measurement.messages(quick ? 20_000 : 200_000);
+        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions,
+                quick ? MeasureDefaults.QUICK_FORKS : MeasureDefaults.RUN_FORKS, MeasureDefaults.RUN_REPLICAS, quick);
+        int measured = measurement.messages(MeasureDefaults.messages(quick));
         Mode runMode;
         try {
             runMode = mode != null ? Mode.parse(mode) : measurement.rate != null ? Mode.PACED : Mode.BACK_TO_BACK;

@@ -252,9 +252,9 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
         private final int cpu;
         private final Path runDir;
         private int forks = 5;
-        private long warmupMessages = 200_000;
+        private long warmupMessages = MeasureDefaults.WARMUP_MESSAGES;
         private long warmupMs;
-        private int messages = 200_000;
+        private int messages = MeasureDefaults.MESSAGES;
         private int chunk = DEFAULT_CHUNK;
         private Mode mode = Mode.BACK_TO_BACK;
         private double rateHz;

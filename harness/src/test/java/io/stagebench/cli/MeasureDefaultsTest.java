@@ -1,0 +1,67 @@
+package io.stagebench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stagebench.host.MeasureDefaults;
+import io.stagebench.host.RunConfig;
+import io.stagebench.session.SessionOptions;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** The measuring commands' defaults come from one place, {@link MeasureDefaults}, and so do their help texts. */
+class MeasureDefaultsTest {
+
+    @TempDir
+    Path dir;
+
+    @Command(name = "probe")
+    static final class Probe {
+        @Mixin
+        MeasurementOptions measurement;
+        @Mixin
+        SessionOptions session;
+    }
+
+    private RunConfig configured(int forks, int replicas, boolean quick, String... args) {
+        Probe probe = new Probe();
+        new CommandLine(probe).parseArgs(args);
+        return probe.measurement.settings(probe.session, forks, replicas, quick)
+                .apply(RunConfig.builder(List.of("spin"), 1, dir)).build();
+    }
+
+    @Test
+    void shouldMeasureWhatTheDefaultsSayUnlessTheOptionsOrQuickSayOtherwise() {
+        RunConfig run = configured(MeasureDefaults.RUN_FORKS, MeasureDefaults.RUN_REPLICAS, false);
+        assertEquals(List.of(5, 2, 200_000, 200_000L, 0L), List.of(run.forks(), run.replicas(), run.messages(),
+                run.warmupMessages(), run.warmupMs()));
+
+        RunConfig quick = configured(MeasureDefaults.QUICK_FORKS, MeasureDefaults.COMPARE_REPLICAS, true);
+        assertEquals(List.of(1, 1, 20_000, 100_000L), List.of(quick.forks(), quick.replicas(), quick.messages(),
+                quick.warmupMessages()));
+
+        RunConfig given = configured(MeasureDefaults.RUN_FORKS, MeasureDefaults.COMPARE_REPLICAS, true,
+                "-f", "3", "-r", "6", "-n", "5000", "-w", "2s");
+        assertEquals(List.of(3, 6, 5_000, 0L, 2_000L), List.of(given.forks(), given.replicas(), given.messages(),
+                given.warmupMessages(), given.warmupMs()));
+
+        RunConfig builder = RunConfig.builder(List.of("spin"), 1, dir).build();
+        assertEquals(List.of(MeasureDefaults.MESSAGES, MeasureDefaults.WARMUP_MESSAGES),
+                List.of(builder.messages(), builder.warmupMessages()), "the builder starts where the commands do");
+    }
+
+    @Test
+    void shouldNameTheDefaultsInEveryMeasuringCommandsHelp() {
+        for (Object command : List.of(new RunCommand(), new AbCommand(), new BisectCommand())) {
+            // help wraps its lines: read as one
+            String help = new CommandLine(command).getUsageMessage().replaceAll("\\s+", " ");
+            assertTrue(help.contains("default: 200000; --quick: 100000") && help.contains("default: 200000; --quick: 20000")
+                    && help.contains("(default: run 2, ab and bisect 4, --quick 1)"), help);
+        }
+    }
+}
