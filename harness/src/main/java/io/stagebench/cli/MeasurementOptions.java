@@ -1,8 +1,8 @@
 package io.stagebench.cli;
 
-import io.stagebench.host.MeasureDefaults;
 import io.stagebench.host.BatchPilot;
 import io.stagebench.host.ForkHeap;
+import io.stagebench.host.MeasureDefaults;
 import io.stagebench.host.Rate;
 import io.stagebench.host.RunConfig;
 import io.stagebench.host.RunDuration;
