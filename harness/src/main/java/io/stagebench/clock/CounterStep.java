@@ -1,8 +1,5 @@
 package io.stagebench.clock;
 
-import java.util.Map;
-import java.util.TreeMap;
-
 /**
  * The counter's practical granularity, measured two ways: the smallest non-zero gap between two
  * back-to-back unfenced reads ({@link #measureTicks}), and the step fenced intervals really come
@@ -76,25 +73,20 @@ public final class CounterStep {
      *         two lengths (nothing to tell a step by)
      */
     static long commonStep(long[] deltas) {
-        TreeMap<Long, Integer> lengths = new TreeMap<>();
+        boolean advanced = false;
         for (long d : deltas) {
-            if (d > 0) {
-                lengths.merge(d, 1, Integer::sum);
-            }
+            advanced |= d > 0;
         }
-        if (lengths.size() < 2) {
+        if (!advanced) {
             return 1;
         }
-        long shortest = lengths.firstKey();
-        long total = lengths.values().stream().mapToLong(Integer::longValue).sum();
-        for (long q = MAX_STEP; q > 1; q--) {
-            long divided = 0;
-            for (Map.Entry<Long, Integer> length : lengths.entrySet()) {
-                if ((length.getKey() - shortest) % q == 0) {
-                    divided += length.getValue();
-                }
-            }
-            if (divided >= STEP_SHARE * total && lengths.lastKey() - shortest >= q) {
+        TickCounts lengths = TickCounts.positive(deltas);
+        if (!lengths.varied()) {
+            return 1;
+        }
+        long spread = lengths.largest() - lengths.smallest();
+        for (long q = Math.min(MAX_STEP, spread); q > 1; q--) {
+            if (lengths.onGrid(q) >= STEP_SHARE * lengths.total()) {
                 return q;
             }
         }

@@ -1,7 +1,5 @@
 package io.stagebench.clock;
 
-import java.util.Arrays;
-
 /**
  * The cost of one fenced probe: {@code end() - begin()} read back to back, so that nothing
  * but the reads themselves lies between them.
@@ -64,8 +62,7 @@ public record ProbeOverhead(long minTicks, long medianTicks, int pairs, double b
         if (pairs < 1) {
             throw new IllegalArgumentException("probe pairs must be at least 1, got " + pairs);
         }
-        long[] deltas = new long[pairs];
-        Arrays.fill(deltas, 0L); // pre-touch
+        long[] deltas = new long[pairs]; // zeroed, so touched, before the loop
         for (int i = 0; i < pairs; i++) {
             long start = clock.begin();
             long end = clock.end();
@@ -97,28 +94,24 @@ public record ProbeOverhead(long minTicks, long medianTicks, int pairs, double b
         return best;
     }
 
-    /** Builds the summary from measured deltas of a one-tick-step counter (sorts the array in place). */
+    /** Builds the summary from measured deltas of a one-tick-step counter (the array is left as it is). */
     public static ProbeOverhead fromDeltas(long[] deltas) {
         return fromDeltas(deltas, 1);
     }
 
-    /** Builds the summary from measured deltas of a counter with the given step (sorts the array in place). */
+    /**
+     * Builds the summary from measured deltas of a counter with the given step (the array is left as it is): the
+     * minimum, the median and the baseline, as a sort would give them, from the deltas counted ({@link TickCounts}).
+     */
     public static ProbeOverhead fromDeltas(long[] deltas, long stepTicks) {
         if (deltas.length == 0) {
             throw new IllegalArgumentException("no probe deltas");
         }
-        Arrays.sort(deltas);
-        long min = Math.max(0, deltas[0]);
+        TickCounts counts = TickCounts.of(deltas);
+        long min = Math.max(0, counts.smallest());
         long limit = min + Math.max(1, Math.round(1.5 * Math.max(1, stepTicks)));
-        long sum = 0;
-        int n = 0;
-        for (long delta : deltas) {
-            if (delta > limit) {
-                break;
-            }
-            sum += Math.max(0, delta);
-            n++;
-        }
-        return new ProbeOverhead(min, Math.max(0, deltas[(deltas.length - 1) / 2]), deltas.length, (double) sum / n);
+        long[] cluster = counts.countAndSumUpTo(limit);
+        return new ProbeOverhead(min, Math.max(0, counts.atRank((deltas.length - 1) / 2)), deltas.length,
+                (double) cluster[1] / cluster[0]);
     }
 }

@@ -61,7 +61,8 @@ import java.util.Optional;
  */
 public final class ForkExecution {
 
-    private static final int WARMUP_PROBE_ROUNDS = 5;
+    /** Rounds of the counter step's reads before the step is measured: past the compile thresholds of its loops. */
+    private static final int WARMUP_STEP_ROUNDS = 5;
     // A compile of a large method can take 100 ms without the compile count moving, and the
     // setup's hot code (a generator, say) queues compiles ahead of the benchmark's own: a
     // quiet window shorter than a compile reads a busy compiler as idle.
@@ -447,13 +448,19 @@ public final class ForkExecution {
         Clock clock = loaded.clock();
         new JitActivity().prime();
         say(Phase.CALIBRATING, "calibrating " + loaded.binding() + " clock on CPU " + cpuPinned);
-        for (int i = 0; i < WARMUP_PROBE_ROUNDS; i++) {
-            ProbeOverhead.measure(clock, ProbeOverhead.MIN_PAIRS);
+        // the step's reads compiled before they count: an interpreted read takes hundreds of ticks, not the step. The
+        // probe overhead needs no such rounds: its own rounds go on until its minimum stops improving (loopOverhead)
+        Calibration.Window calibrating = null;
+        for (int i = 0; i < WARMUP_STEP_ROUNDS; i++) {
             CounterStep.measureTicks(clock, CounterStep.MIN_PAIRS);
             CounterStep.intervalTicks(clock, CounterStep.DEFAULT_INTERVALS);
+            if (calibrating == null) {
+                // the calibration's first round spans the rest of the ruler instead of a sleep of its own. Opened once
+                // a round has compiled begin() and end(): the first fenced read of a fresh JVM came ~0.1 ms late,
+                // which read the counter's rate 1.6e-4 low (2.4447-2.4451 ticks/ns against 2.4453-2.4454)
+                calibrating = Calibration.open(clock);
+            }
         }
-        // the calibration's first round spans the counter step and the probe overhead instead of a sleep of its own
-        Calibration.Window calibrating = Calibration.open(clock);
         // the coarser step decides which probe pairs are the interference-free cluster (ProbeOverhead.fromDeltas)
         CounterResolution resolution = CounterResolution.measure(clock, CounterStep.DEFAULT_PAIRS);
         ProbeOverhead overhead = loopOverhead(clock, resolution.stepTicks());
@@ -522,11 +529,7 @@ public final class ForkExecution {
             for (int from = 0; from < pairs; from += spec.chunk()) {
                 MeasureLoop.probeOnly(clock, stamps, rec, from, Math.min(pairs, from + spec.chunk()));
             }
-            long[] deltas = new long[pairs];
-            for (int i = 0; i < pairs; i++) {
-                deltas[i] = rec.stageTicks(0, i);
-            }
-            ProbeOverhead next = ProbeOverhead.fromDeltas(deltas, stepTicks);
+            ProbeOverhead next = ProbeOverhead.fromDeltas(stageTicks(rec, pairs), stepTicks);
             if (best != null && next.minTicks() >= best.minTicks()) {
                 return best.minTicks() == next.minTicks() && next.medianTicks() < best.medianTicks() ? next : best;
             }
@@ -534,6 +537,19 @@ public final class ForkExecution {
             jit.settle();
         }
         return best;
+    }
+
+    /**
+     * @return the first stage's ticks of the first {@code n} messages; a loop of its own, so that the compile its
+     *         hundreds of thousands of turns ask for is this small method's, not an on-stack replacement of its
+     *         caller's (~40 ms of a fork's start under -Xbatch)
+     */
+    private static long[] stageTicks(Recording rec, int n) {
+        long[] ticks = new long[n];
+        for (int i = 0; i < n; i++) {
+            ticks[i] = rec.stageTicks(0, i);
+        }
+        return ticks;
     }
 
     /**

@@ -1,19 +1,28 @@
 package io.stagebench.nativeaccess;
 
-import com.sun.jna.Native;
 import com.sun.jna.Platform;
-import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.URISyntaxException;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
+import java.util.zip.CRC32;
 
 /**
  * Finds {@code libstagebench} on disk: the path in the system property
  * {@value #PATH_PROPERTY} when set, else the copy packaged on the classpath under JNA's
- * resource prefix (e.g. {@code linux-x86-64/libstagebench.so}), extracted by JNA.
+ * resource prefix (e.g. {@code linux-x86-64/libstagebench.so}): used in place when the
+ * classpath is a folder, else copied once into the user's cache
+ * ({@code ~/.cache/stagebench/native/libstagebench-CRC.so}, named by its content, written
+ * whole under a temporary name and renamed), where every later JVM finds it.
  *
- * <p>The extraction happens once per JVM; the result (a path or the reason there is none)
- * is kept, so every binding in the JVM sees the same library.
+ * <p>Why not JNA's extraction: it loaded JNA's own native library first (most of ~85 ms of a
+ * fork's start) and left a fresh temporary copy behind from every fork that did not exit
+ * normally. The result (a path or the reason there is none) is kept, so every binding in the
+ * JVM sees the same library.
  */
 public final class NativeLibraryFile {
 
@@ -72,7 +81,54 @@ public final class NativeLibraryFile {
             throw new IOException("no native clock for " + resourcePrefix() + " on the classpath (" + resource
                     + " missing: the build found no C compiler or does not support this platform)");
         }
-        File file = Native.extractFromResourcePath(LIBRARY_NAME, NativeLibraryFile.class.getClassLoader());
-        return file.toPath();
+        URL url = NativeLibraryFile.class.getClassLoader().getResource(resource);
+        if ("file".equals(url.getProtocol())) {
+            try {
+                return Path.of(url.toURI());
+            } catch (URISyntaxException | IllegalArgumentException e) {
+                // a file URL no path names: copied like a packaged one
+            }
+        }
+        byte[] bytes;
+        try (InputStream in = url.openStream()) {
+            bytes = in.readAllBytes();
+        }
+        try {
+            return cached(bytes, cacheFolder());
+        } catch (IOException e) {
+            // a cache that cannot be written (a read-only home): a copy of this JVM's own, as JNA made
+            Path own = Files.createTempFile(LIBRARY_NAME, System.mapLibraryName(""));
+            own.toFile().deleteOnExit();
+            return Files.write(own, bytes);
+        }
+    }
+
+    /**
+     * @return a file in {@code folder} holding {@code bytes}, named by their CRC-32: the copy there when it holds them,
+     *         else one written now (whole, under a temporary name, then renamed)
+     */
+    static Path cached(byte[] bytes, Path folder) throws IOException {
+        CRC32 crc = new CRC32();
+        crc.update(bytes);
+        String name = System.mapLibraryName(LIBRARY_NAME + "-" + Long.toHexString(crc.getValue() | 1L << 32).substring(1));
+        Path file = folder.resolve(name);
+        if (Files.isRegularFile(file) && Files.size(file) == bytes.length && Arrays.equals(Files.readAllBytes(file), bytes)) {
+            return file;
+        }
+        Files.createDirectories(folder);
+        Path partial = Files.createTempFile(folder, name, ".partial");
+        try {
+            Files.write(partial, bytes);
+            return Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(partial);
+        }
+    }
+
+    /** @return {@code $XDG_CACHE_HOME/stagebench/native}, else {@code ~/.cache/stagebench/native} */
+    private static Path cacheFolder() {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path root = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return root.resolve("stagebench").resolve("native");
     }
 }

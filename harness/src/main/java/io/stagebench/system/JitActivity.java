@@ -1,5 +1,6 @@
 package io.stagebench.system;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -55,11 +56,30 @@ public final class JitActivity {
         }
     }
 
+    /** Whether compiles block the thread that asked for them: {@code -Xbatch}, {@code -XX:-BackgroundCompilation}. */
+    static final boolean FOREGROUND = foreground();
+
+    private static boolean foreground() {
+        try {
+            return "false".equals(ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                    .getVMOption("BackgroundCompilation").getValue());
+        } catch (RuntimeException | LinkageError e) {
+            return false;
+        }
+    }
+
     /** Quiet time {@link #settle()} waits for: one poll, as a fork's compiles are its measuring thread's own (-Xbatch). */
     private static final long SETTLE_QUIET_MS = POLL_MS;
 
-    /** Waits for the compiler to go quiet (see {@link #awaitQuiet}), ignoring interruption's detail. */
+    /**
+     * Waits for the compiler to go quiet (see {@link #awaitQuiet}), ignoring interruption's detail; returns at once
+     * when this JVM compiles in the foreground ({@code -Xbatch}): a thread that asked for a compile got its code
+     * before it went on, so there is nothing queued to wait for.
+     */
     public void settle() {
+        if (FOREGROUND) {
+            return;
+        }
         try {
             awaitQuiet(SETTLE_QUIET_MS, 2_000);
         } catch (InterruptedException e) {
