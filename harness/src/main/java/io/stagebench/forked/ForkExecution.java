@@ -193,8 +193,11 @@ public final class ForkExecution {
         Object instance = descriptor.newInstance(benchmarks);
         say(Phase.SETUP, "setup" + of);
         setUp(instance, params, ruler);
-        // let the compiles the setup queued drain, so warm-up compiles the benchmark, not the setup
-        new JitActivity().awaitQuiet(JitRetries.QUIET_MS, JitRetries.QUIET_MAX_MS);
+        // let the compiles the setup queued drain, so warm-up compiles the benchmark, not the setup; under foreground
+        // compilation (-Xbatch) the setup got each of its compiles before it went on, and 20 ms of waiting bought nothing
+        if (!JitActivity.foreground()) {
+            new JitActivity().awaitQuiet(JitRetries.QUIET_MS, JitRetries.QUIET_MAX_MS);
+        }
         long setupMs = (System.nanoTime() - beginNs) / 1_000_000;
 
         try (ForkBody body = instance instanceof HandoffOperation handoff

@@ -57,9 +57,14 @@ public final class JitActivity {
     }
 
     /** Whether compiles block the thread that asked for them: {@code -Xbatch}, {@code -XX:-BackgroundCompilation}. */
-    static final boolean FOREGROUND = foreground();
+    private static final boolean FOREGROUND = readForeground();
 
-    private static boolean foreground() {
+    /** @return whether compiles block the thread that asked for them ({@code -Xbatch}): none is ever left queued */
+    public static boolean foreground() {
+        return FOREGROUND;
+    }
+
+    private static boolean readForeground() {
         try {
             return "false".equals(ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
                     .getVMOption("BackgroundCompilation").getValue());
