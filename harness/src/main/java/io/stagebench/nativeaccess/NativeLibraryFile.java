@@ -19,10 +19,9 @@ import java.util.zip.CRC32;
  * ({@code ~/.cache/stagebench/native/libstagebench-CRC.so}, named by its content, written
  * whole under a temporary name and renamed), where every later JVM finds it.
  *
- * <p>Why not JNA's extraction: it loaded JNA's own native library first (most of ~85 ms of a
- * fork's start) and left a fresh temporary copy behind from every fork that did not exit
- * normally. The result (a path or the reason there is none) is kept, so every binding in the
- * JVM sees the same library.
+ * <p>Why not JNA's extraction: it wrote a fresh temporary copy for every fork, and a fork that
+ * did not exit normally left its copy behind (88 of them on one machine). The result (a path or
+ * the reason there is none) is kept, so every binding in the JVM sees the same library.
  */
 public final class NativeLibraryFile {
 
