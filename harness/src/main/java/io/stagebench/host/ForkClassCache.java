@@ -7,6 +7,7 @@ import io.stagebench.link.ForkSpec;
 import io.stagebench.link.Mode;
 import io.stagebench.process.JvmFork;
 import io.stagebench.system.CpuList;
+import io.stagebench.system.UserCache;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -131,9 +132,7 @@ public final class ForkClassCache {
                 return OFF.equalsIgnoreCase(set.strip()) ? Optional.empty() : Optional.of(Path.of(set.strip()));
             }
         }
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path root = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        return Optional.of(root.resolve("stagebench").resolve("fork-classes"));
+        return Optional.of(UserCache.folder("fork-classes"));
     }
 
     /**

@@ -251,7 +251,7 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
         private final List<String> benchmarks;
         private final int cpu;
         private final Path runDir;
-        private int forks = 5;
+        private int forks = MeasureDefaults.RUN_FORKS;
         private long warmupMessages = MeasureDefaults.WARMUP_MESSAGES;
         private long warmupMs;
         private int messages = MeasureDefaults.MESSAGES;

@@ -1,6 +1,7 @@
 package io.stagebench.nativeaccess;
 
 import com.sun.jna.Platform;
+import io.stagebench.system.UserCache;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
@@ -93,7 +94,7 @@ public final class NativeLibraryFile {
             bytes = in.readAllBytes();
         }
         try {
-            return cached(bytes, cacheFolder());
+            return cached(bytes, UserCache.folder("native"));
         } catch (IOException e) {
             // a cache that cannot be written (a read-only home): a copy of this JVM's own, as JNA made
             Path own = Files.createTempFile(LIBRARY_NAME, System.mapLibraryName(""));
@@ -122,12 +123,5 @@ public final class NativeLibraryFile {
         } finally {
             Files.deleteIfExists(partial);
         }
-    }
-
-    /** @return {@code $XDG_CACHE_HOME/stagebench/native}, else {@code ~/.cache/stagebench/native} */
-    private static Path cacheFolder() {
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path root = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        return root.resolve("stagebench").resolve("native");
     }
 }
