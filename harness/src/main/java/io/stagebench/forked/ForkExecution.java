@@ -135,7 +135,7 @@ public final class ForkExecution {
     }
 
     private ForkResult run(JitEvents jitEvents) throws Exception {
-        awaitTurn(1, Optional.empty());
+        awaitTurn(1, false, Optional.empty());
         Ruler ruler = readRuler();
         ForkLayout placed = ForkLayout.apply(spec.layoutSeed(), spec.addressRandomisation());
         placed.warning().ifPresent(warnings::add);
@@ -146,7 +146,7 @@ public final class ForkExecution {
             if (r > 1) {
                 // the replica before is garbage now: collected here, not in a measured pass (and in this fork's turn)
                 System.gc();
-                awaitTurn(r, ruler.serviceCpus());
+                awaitTurn(r, false, ruler.serviceCpus());
             }
             replicas.add(runReplica(r, ruler, jitEvents));
         }
@@ -220,16 +220,22 @@ public final class ForkExecution {
             if (first && Chunks.prime() == Long.MIN_VALUE) {
                 Thread.onSpinWait();
             }
+            long seq = warm.messages();
+            int passIndex = warm.passes();
+            if (measureTurn(body, warm)) {
+                // the measured pass in a turn of its own, right beside the other side's (Turns); the other side's
+                // setup ran since this one's warm-up, so one pass again brings this replica's data back into the caches
+                awaitTurn(replica, true, ruler.serviceCpus());
+                seq = body.warmupPass(body.measuredPassMessages(), seq, passIndex++);
+            }
             say(Phase.MEASURING, body.measuringLine(warm.messages()) + of);
             progress.flush();
-            long seq = warm.messages();
             MeasurementBracket bracket;
             JitRetries retries = new JitRetries(spec.jitRetries());
             StageWarmup stages = new StageWarmup(descriptor.stages(), StageWarmup.jvmTarget());
             // a fork told not to warm up, or paced (whose warm-up passes run at the rate), keeps its own warm-up; a
             // later replica's stages ran in the replicas before it, in the same compiled code
             boolean warmStages = first && warm.passes() > 0 && spec.mode() != Mode.PACED;
-            int passIndex = warm.passes();
             int stageDiscards = 0;
             long[] runsBeforeKept = null;
             CodeWarmup code = warmStages && CodeWarmup.wanted(jitEvents)
@@ -404,22 +410,33 @@ public final class ForkExecution {
     }
 
     /**
+     * @return whether the replica's measured pass takes a turn of its own ({@link Turns}): when the fork takes turns
+     *         at a link version that has them, warmed up, in a body of the measuring thread alone (a handoff's threads
+     *         would spin through the other side's turn) that is not paced (a paced pass would wait through it)
+     */
+    private boolean measureTurn(ForkBody body, Warmup warm) {
+        return turns != null && spec.linkVersion() >= LinkVersion.MEASURE_TURNS && warm.passes() > 0
+                && body instanceof OperationBody && spec.mode() != Mode.PACED;
+    }
+
+    /**
      * Waits for the turn of replica {@code replica} when the fork takes turns ({@link Turns}), off the measuring CPU,
      * and pins again once it has it; returns at once otherwise. The first turn is awaited before the fork pins at all.
      *
+     * @param measure     whether the turn awaited is the one of the replica's measured pass
      * @param serviceCpus where the measuring thread waits (the CPUs the launcher left the fork); empty before pinning
      * @throws IllegalStateException when the launcher withdrew the turns (its stdin ended): the fork stops, unmeasured
      */
-    private void awaitTurn(int replica, Optional<CpuList> serviceCpus) throws IOException {
+    private void awaitTurn(int replica, boolean measure, Optional<CpuList> serviceCpus) throws IOException {
         if (turns == null) {
             return;
         }
         boolean moved = offMeasuringCpu(serviceCpus).map(cpus -> Affinity.setCurrentThread(cpus).isEmpty()).orElse(false);
-        say(Phase.AWAITING_TURN, Turns.awaiting(replica));
+        say(Phase.AWAITING_TURN, measure ? Turns.awaitingMeasure(replica) : Turns.awaiting(replica));
         progress.flush();
         if (!Turns.await(turns)) {
             throw new IllegalStateException("the launcher withdrew the turns before replica " + replica + " of "
-                    + spec.replicas() + " (its stdin ended): nothing more is measured");
+                    + spec.replicas() + (measure ? " measured" : "") + " (its stdin ended): nothing more is measured");
         }
         if (moved) {
             Affinity.pinCurrentThread(spec.cpu()).ifPresent(reason -> warnings.add(ForkWarning.PINNING,

@@ -13,9 +13,11 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The two forks of an A/B pair alive together, their replicas taking turns on the measuring CPU ({@link Turns}):
- * both forks start, and once both wait for their first turn the turns go A1 B1 B2 A2 A3 B3 ... (ABBA, each
- * pair of replicas in the order opposite to the pair before it), so that what the host does in a given second lands
- * on both sides instead of on whichever fork ran then. A waiting fork is blocked, not spinning, and off the
+ * both forks start, and once both wait for their first turn each replica's setup turns go first and its measure
+ * turns after them, A1s B1s A1m B1m B2s A2s B2m A2m ... (ABBA, each pair of replicas in the order opposite to the
+ * pair before it), so that the two sides' measured passes follow each other and what the host does in that moment
+ * lands on both. A fork of a build whose replica is one turn (before {@link io.stagebench.link.LinkVersion#MEASURE_TURNS})
+ * takes its whole replica in its setup turn's place (A1 B1s B1m ...). A waiting fork is blocked, not spinning, and off the
  * measuring CPU. A side whose fork ended early (a crash, a timeout) loses its remaining turns; the other side
  * takes its own.
  *
@@ -27,14 +29,16 @@ final class PairTurns {
 
     /** A fork of a pair as the turns see it: its stdin, the turns it awaits, the time it waited. */
     static final class Side {
-        private static final int EXITED = -1;
+        private static final Awaited EXITED = new Awaited(-1, false);
 
         private final String name;
         private final CompletableFuture<OutputStream> stdin = new CompletableFuture<>();
-        private final LinkedBlockingQueue<Integer> awaited = new LinkedBlockingQueue<>();
+        private final LinkedBlockingQueue<Awaited> awaited = new LinkedBlockingQueue<>();
         private final AtomicLong waitedNs = new AtomicLong();
         private volatile long waitingSinceNs;
         private boolean alive = true;
+        /** What the fork awaits now, once {@link #nextWait} returned true. */
+        private Awaited next = EXITED;
 
         Side(String name) {
             this.name = name;
@@ -51,7 +55,7 @@ final class PairTurns {
                 int replica = Turns.replicaAwaited(event.phaseText());
                 if (replica > 0) {
                     waitingSinceNs = System.nanoTime();
-                    awaited.add(replica);
+                    awaited.add(new Awaited(replica, Turns.measureAwaited(event.phaseText())));
                 }
             }
         }
@@ -68,10 +72,16 @@ final class PairTurns {
 
         /** Waits for the fork's next event; false when it has exited instead of awaiting a turn. */
         private boolean nextWait() throws InterruptedException {
-            if (alive && awaited.take() == EXITED) {
-                alive = false;
+            if (alive) {
+                next = awaited.take();
+                alive = next != EXITED;
             }
             return alive;
+        }
+
+        /** @return whether the fork awaits the measure turn of {@code replica} */
+        private boolean awaitsMeasure(int replica) {
+            return alive && next.measure() && next.replica() == replica;
         }
 
         /** Gives the fork its turn and waits for the turn's end; false when the fork ended instead of waiting again. */
@@ -100,6 +110,10 @@ final class PairTurns {
         }
     }
 
+    /** What a waiting fork awaits: the turn of a replica's setup (or its whole, for an older build), or its measured pass's. */
+    private record Awaited(int replica, boolean measure) {
+    }
+
     /**
      * One turn as it was given.
      *
@@ -107,11 +121,19 @@ final class PairTurns {
      * @param replica     the replica it measured, from 1
      * @param startEpochMs when the fork was given it
      * @param endEpochMs   when it ended
+     * @param part        {@link #SETUP}, {@link #MEASURE}, or {@link #REPLICA} for a whole replica in one turn
      */
-    record Turn(String side, int replica, long startEpochMs, long endEpochMs) {
+    record Turn(String side, int replica, long startEpochMs, long endEpochMs, String part) {
+        /** A replica's setup and warm-up. */
+        static final String SETUP = "setup";
+        /** A replica's measured pass (after one pass again), its checks, teardown and files. */
+        static final String MEASURE = "measure";
+        /** A whole replica: a fork of a build before measure turns, or one that measures in its setup turn. */
+        static final String REPLICA = "replica";
+
         @Override
         public String toString() {
-            return side + replica;
+            return side + replica + (part.equals(SETUP) ? "s" : part.equals(MEASURE) ? "m" : "");
         }
     }
 
@@ -145,13 +167,22 @@ final class PairTurns {
             sideB.nextWait();
             for (int replica = 1; replica <= replicas; replica++) {
                 boolean aNow = aFirst == (replica % 2 == 1);
-                for (Side side : aNow ? List.of(sideA, sideB) : List.of(sideB, sideA)) {
-                    if (!side.alive) {
-                        continue;
+                List<Side> order = aNow ? List.of(sideA, sideB) : List.of(sideB, sideA);
+                for (Side side : order) {
+                    if (side.alive) {
+                        long startMs = System.currentTimeMillis();
+                        side.takeTurn();
+                        turns.add(new Turn(side.name, replica, startMs, System.currentTimeMillis(),
+                                side.awaitsMeasure(replica) ? Turn.SETUP : Turn.REPLICA));
                     }
-                    long startMs = System.currentTimeMillis();
-                    side.takeTurn();
-                    turns.add(new Turn(side.name, replica, startMs, System.currentTimeMillis()));
+                }
+                // the measured passes one right after the other, in the same order as the setups
+                for (Side side : order) {
+                    if (side.awaitsMeasure(replica)) {
+                        long startMs = System.currentTimeMillis();
+                        side.takeTurn();
+                        turns.add(new Turn(side.name, replica, startMs, System.currentTimeMillis(), Turn.MEASURE));
+                    }
                 }
             }
         } catch (InterruptedException e) {

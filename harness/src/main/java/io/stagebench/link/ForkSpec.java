@@ -37,8 +37,9 @@ import java.util.Map;
  *                          (its {@code BenchmarkClassLoader}); empty when the benchmarks are on the fork's class path
  * @param replicas          fresh setups the fork measures one after another, each with its own data ({@code --replicas};
  *                          1 in specs written before replicas existed)
- * @param turns             whether the fork waits for its turn on the measuring CPU before each replica ({@link Turns}):
- *                          true when an A/B comparison keeps A's and B's forks alive together; false (and absent) else
+ * @param turns             whether the fork waits for its turn on the measuring CPU before each replica ({@link Turns}),
+ *                          and from {@link LinkVersion#MEASURE_TURNS} before its measured pass too: true when an A/B
+ *                          comparison keeps A's and B's forks alive together; false (and absent) else
  * @param linkVersion       the {@link LinkVersion} the spec is written at, the forks' build's; {@link
  *                          LinkVersion#UNVERSIONED} in specs written before versions
  */

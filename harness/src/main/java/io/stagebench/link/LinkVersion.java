@@ -16,7 +16,12 @@ public final class LinkVersion {
     /** What a spec or result that names no version was written at: every build before versions, one format. */
     public static final int UNVERSIONED = 1;
     /** What this build writes and reads up to. {@link #RESOURCE} says the same to a launcher of another build. */
-    public static final int CURRENT = 2;
+    public static final int CURRENT = 3;
+    /**
+     * From this version a fork that takes turns ({@link Turns}) waits for a second turn of each replica before its
+     * measured pass: a launcher of an earlier version would not give it, so such a launcher refuses the build.
+     */
+    public static final int MEASURE_TURNS = 3;
     /**
      * The resource, on a build's class path, that holds its {@link #CURRENT} as text: how a launcher of another build
      * learns it without loading that build's classes; a build without it reads {@link #UNVERSIONED}.

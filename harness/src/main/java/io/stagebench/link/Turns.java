@@ -7,18 +7,33 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Turns on the measuring CPU for forks that are alive together: the two forks of an A/B pair start at once, and
- * then their replicas take the measuring CPU in turns (A1 B1 B2 A2 A3 B3 ...), so that what the host does in a
- * given second lands on both sides instead of on whichever fork ran then.
+ * then their replicas take the measuring CPU in turns, so that what the host does in a given moment lands on both
+ * sides instead of on whichever fork ran then. Each replica takes two turns: one for its setup and warm-up, one for
+ * its measured pass, and the two sides' measured passes follow each other directly (A1s B1s A1m B1m, then
+ * B2s A2s B2m A2m, each pair of replicas in the order opposite to the pair before).
  *
  * <pre>
- *   fork                                   launcher
- *   AWAITING_TURN "awaiting turn 1"  --->  (both sides waiting: the first turn goes to one of them)
- *                                    <---  "go\n" on the fork's stdin
- *   pins, reads the ruler, replica 1
- *   AWAITING_TURN "awaiting turn 2"  --->  turn 1 ended: the other side's turn
- *   ...
+ *   fork                                     launcher
+ *   AWAITING_TURN "awaiting turn 1"    --->  (both sides waiting: the first turn goes to one of them)
+ *                                      <---  "go\n" on the fork's stdin
+ *   pins, reads the ruler, replica 1's setup and warm-up
+ *   AWAITING_TURN "awaiting turn 1 measure" --->  the other side's setup turn, then this one's measure turn
+ *                                      <---  "go\n"
+ *   one pass again, the measured pass, its checks, teardown and raw files
+ *   AWAITING_TURN "awaiting turn 2"    --->  ...
  *   last replica, result written, exit --->  the last turn ended
  * </pre>
+ *
+ * <p>Why a turn of its own for the measured pass: on a shared host the level a pass measures moves from one
+ * 10 ms to the next (AMD EPYC family 25 model 1 under KVM, encode, three JVMs: 12 ms of messages differed from
+ * the next 12 ms by 2.9-5.8 % sd, from 12 ms 0.2 s later by 5.0-12.6 %, as from independent ones). Whole-replica turns put
+ * the two sides' measured passes a setup and a warm-up apart (~0.2 s), where they share nothing of the host's
+ * moment; side by side they share most of it. The pass run again at the start of a measure turn brings the
+ * replica's data back into the caches the other side's turn filled with its own.
+ *
+ * <p>A fork of a build before {@link LinkVersion#MEASURE_TURNS} takes one turn per replica; the launcher gives
+ * each side the turns it asks for, so the two kinds mix. A fork whose body runs threads of its own (a handoff) or
+ * paced passes measures in its setup turn, as they would spin or wait through the other side's turn.
  *
  * <p>A waiting fork is blocked in a read of its stdin, not spinning, and its measuring thread is off the measuring
  * CPU: a turn begins when the fork reads {@link #GO} and ends when it says it awaits the next one (or exits). End of
@@ -36,6 +51,7 @@ public final class Turns {
     public static final String RESOURCE = ForkEntry.resource(Turns.class.getName());
 
     private static final String AWAITING = "awaiting turn ";
+    private static final String MEASURE = " measure";
 
     private Turns() {
     }
@@ -45,16 +61,30 @@ public final class Turns {
         return AWAITING + replica;
     }
 
+    /** @return the phase text of a fork waiting for the turn of its replica {@code replica}'s measured pass */
+    public static String awaitingMeasure(int replica) {
+        return AWAITING + replica + MEASURE;
+    }
+
     /** @return the replica a waiting fork's phase text names, or -1 when the text is not {@link #awaiting}'s */
     public static int replicaAwaited(String phaseText) {
         if (!phaseText.startsWith(AWAITING)) {
             return -1;
         }
+        String number = phaseText.substring(AWAITING.length()).trim();
+        if (number.endsWith(MEASURE.trim())) {
+            number = number.substring(0, number.length() - MEASURE.trim().length()).trim();
+        }
         try {
-            return Integer.parseInt(phaseText.substring(AWAITING.length()).trim());
+            return Integer.parseInt(number);
         } catch (NumberFormatException e) {
             return -1;
         }
+    }
+
+    /** @return whether a waiting fork's phase text awaits a measure turn ({@link #awaitingMeasure}) */
+    public static boolean measureAwaited(String phaseText) {
+        return replicaAwaited(phaseText) > 0 && phaseText.trim().endsWith(MEASURE.trim());
     }
 
     /**

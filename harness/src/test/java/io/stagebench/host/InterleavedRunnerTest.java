@@ -104,17 +104,20 @@ class InterleavedRunnerTest {
     }
 
     @Test
-    void shouldKeepBothForksOfAPairAliveAndMeasureEachReplicaInItsOwnTurn() throws Exception {
+    void shouldKeepBothForksOfAPairAliveAndMeasureEachReplicaInItsOwnTurnBesideTheOtherSides() throws Exception {
         InterleavedRunner runner = inProcessRunner(2);
 
         InterleavedRunner.Sides outcomes = runner.run();
 
         assertTrue(runner.takesTurns());
         List<InterleavedRunner.PairSchedule> schedule = runner.schedule("test.pipeline");
-        assertEquals("[A1, B1, B2, A2]", schedule.get(0).turns().toString());
-        assertEquals("[B1, A1, A2, B2]", schedule.get(1).turns().toString());
+        assertEquals("[A1s, B1s, A1m, B1m, B2s, A2s, B2m, A2m]", schedule.get(0).turns().toString());
+        assertEquals("[B1s, A1s, B1m, A1m, A2s, B2s, A2m, B2m]", schedule.get(1).turns().toString());
         for (InterleavedRunner.PairSchedule pair : schedule) {
             for (PairTurns.Turn turn : pair.turns()) {
+                if (!turn.part().equals(PairTurns.Turn.MEASURE)) {
+                    continue;
+                }
                 var side = turn.side().equals("A") ? outcomes.a() : outcomes.b();
                 var replica = side.get(0).forks().get(pair.pair() - 1).replicas().get(turn.replica() - 1);
                 assertTrue(replica.measureStartEpochMs() >= turn.startEpochMs()
@@ -151,7 +154,7 @@ class InterleavedRunnerTest {
         InterleavedRunner.Sides outcomes = runner.run();
 
         assertEquals(List.of(), outcomes.b().get(0).failures(), progress.toString(StandardCharsets.UTF_8));
-        assertEquals("[A1, B1, B2, A2]", runner.schedule("test.pipeline").get(0).turns().toString());
+        assertEquals("[A1s, B1s, A1m, B1m, B2s, A2s, B2m, A2m]", runner.schedule("test.pipeline").get(0).turns().toString());
         assertEquals(2 * 2_000, outcomes.a().get(0).merged().get("total").count());
     }
 

@@ -29,22 +29,21 @@ class PairTurnsTest {
      * {@code crashAfter} replicas, or throws {@code failure} after its last.
      */
     private PairTurns.Launch fork(String side, int replicas, int crashAfter, IOException failure) {
+        return fork(side, replicas, crashAfter, failure, false);
+    }
+
+    /** As {@link #fork(String, int, int, IOException)}; with {@code measureTurns}, each measured pass in a turn of its own. */
+    private PairTurns.Launch fork(String side, int replicas, int crashAfter, IOException failure, boolean measureTurns) {
         return turns -> {
             try (PipedInputStream stdin = new PipedInputStream()) {
                 turns.attach(new PipedOutputStream(stdin));
                 for (int r = 1; r <= replicas; r++) {
-                    turns.said(new ProgressEvent(ProgressEvent.Phase.AWAITING_TURN, Turns.awaiting(r), ""));
-                    if (!Turns.await(stdin)) {
-                        log.add(side + " withdrawn");
+                    if (!turn(turns, stdin, side, Turns.awaiting(r), side + r + (measureTurns ? "s" : ""))) {
                         return;
                     }
-                    if (!measuring.compareAndSet(false, true)) {
-                        overlapped.set(true);
+                    if (measureTurns && !turn(turns, stdin, side, Turns.awaitingMeasure(r), side + r + "m")) {
+                        return;
                     }
-                    log.add(side + r + "+");
-                    sleep(15);
-                    log.add(side + r + "-");
-                    measuring.set(false);
                     if (r == crashAfter) {
                         return;
                     }
@@ -54,6 +53,24 @@ class PairTurnsTest {
                 throw failure;
             }
         };
+    }
+
+    /** One turn of a scripted fork: awaits it as {@code awaiting} says, logs its begin and end; false when withdrawn. */
+    private boolean turn(PairTurns.Side turns, PipedInputStream stdin, String side, String awaiting, String name)
+            throws IOException {
+        turns.said(new ProgressEvent(ProgressEvent.Phase.AWAITING_TURN, awaiting, ""));
+        if (!Turns.await(stdin)) {
+            log.add(side + " withdrawn");
+            return false;
+        }
+        if (!measuring.compareAndSet(false, true)) {
+            overlapped.set(true);
+        }
+        log.add(name + "+");
+        sleep(15);
+        log.add(name + "-");
+        measuring.set(false);
+        return true;
     }
 
     private static void sleep(long ms) {
@@ -75,6 +92,34 @@ class PairTurnsTest {
         for (int i = 1; i < turns.size(); i++) {
             assertTrue(turns.get(i).startEpochMs() >= turns.get(i - 1).endEpochMs(), "turns overlap: " + turns);
         }
+    }
+
+    @Test
+    void shouldPutTheTwoSidesMeasuredPassesSideBySideAfterBothSetups() throws Exception {
+        List<PairTurns.Turn> turns = PairTurns.run(3, true, fork("A", 3, -1, null, true), fork("B", 3, -1, null, true));
+
+        assertEquals("[A1s, B1s, A1m, B1m, B2s, A2s, B2m, A2m, A3s, B3s, A3m, B3m]", turns.toString());
+        assertEquals(List.of("A1s+", "A1s-", "B1s+", "B1s-", "A1m+", "A1m-", "B1m+", "B1m-", "B2s+", "B2s-", "A2s+",
+                "A2s-", "B2m+", "B2m-", "A2m+", "A2m-", "A3s+", "A3s-", "B3s+", "B3s-", "A3m+", "A3m-", "B3m+", "B3m-"), log);
+        assertTrue(!overlapped.get(), "two forks measured at once");
+        assertEquals(List.of(PairTurns.Turn.SETUP, PairTurns.Turn.SETUP, PairTurns.Turn.MEASURE, PairTurns.Turn.MEASURE),
+                turns.subList(0, 4).stream().map(PairTurns.Turn::part).toList());
+    }
+
+    @Test
+    void shouldGiveAnOlderBuildItsWholeReplicaTurnsBesideTheOtherSidesSplitOnes() throws Exception {
+        List<PairTurns.Turn> turns = PairTurns.run(2, true, fork("A", 2, -1, null, false), fork("B", 2, -1, null, true));
+
+        assertEquals("[A1, B1s, B1m, B2s, A2, B2m]", turns.toString());
+        assertEquals(PairTurns.Turn.REPLICA, turns.get(0).part());
+        assertTrue(!overlapped.get(), "two forks measured at once");
+    }
+
+    @Test
+    void shouldGiveTheSurvivorItsMeasureTurnsWhenTheOtherForkEndsAfterItsSetup() throws Exception {
+        List<PairTurns.Turn> turns = PairTurns.run(2, true, fork("A", 2, -1, null, true), fork("B", 2, 1, null, true));
+
+        assertEquals("[A1s, B1s, A1m, B1m, A2s, A2m]", turns.toString());
     }
 
     @Test

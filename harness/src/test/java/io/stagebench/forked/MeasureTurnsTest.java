@@ -1,0 +1,54 @@
+package io.stagebench.forked;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.host.RunConfig;
+import io.stagebench.link.ForkSpec;
+import io.stagebench.link.LinkVersion;
+import io.stagebench.link.Mode;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The turns a fork asks for: a measured pass in a turn of its own from {@link LinkVersion#MEASURE_TURNS}, not before. */
+class MeasureTurnsTest {
+
+    @TempDir
+    Path dir;
+
+    /** @return the turns the fork awaited, in order, when every turn it asked for was given at once */
+    private List<String> awaited(int linkVersion) {
+        RunConfig config = new RunConfig(List.of("test.pipeline"), 1, 1_000, 0, 2_000, 500, Mode.BACK_TO_BACK, 0, 0, 1,
+                -1, ClockBinding.NANOTIME, 200, 1, 1_000, false, Map.of(), List.of(), 60, dir).withReplicas(2);
+        ForkSpec spec = config.forkSpec("test.pipeline", 1, dir).withTurns(true).withLinkVersion(linkVersion);
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        // more turns than any fork asks for, given before it asks: the fork reads one per wait
+        ByteArrayInputStream turns = new ByteArrayInputStream("go\ngo\ngo\ngo\ngo\ngo\n".getBytes(StandardCharsets.US_ASCII));
+
+        int code = ForkMain.execute(spec, new PrintStream(progress, true, StandardCharsets.UTF_8), turns);
+
+        String lines = progress.toString(StandardCharsets.UTF_8);
+        assertEquals(0, code, lines);
+        // a plain progress line: the phase's text, a tab, the line a person reads
+        return lines.lines().filter(l -> l.contains("awaiting turn")).map(l -> l.substring(l.indexOf("awaiting turn"))
+                .split("\t")[0]).toList();
+    }
+
+    @Test
+    void shouldAwaitATurnForEachReplicasMeasuredPassAfterItsSetupTurn() {
+        assertEquals(List.of("awaiting turn 1", "awaiting turn 1 measure", "awaiting turn 2", "awaiting turn 2 measure"),
+                awaited(LinkVersion.CURRENT));
+    }
+
+    @Test
+    void shouldTakeOneTurnAReplicaWhenTheLauncherSpeaksALinkBeforeMeasureTurns() {
+        assertEquals(List.of("awaiting turn 1", "awaiting turn 2"), awaited(LinkVersion.MEASURE_TURNS - 1));
+    }
+}
