@@ -15,7 +15,10 @@ import java.util.List;
  * <p>Measurement hazard: the first call of a management bean, a clock or a string concatenation
  * queues compilations of its own. The constructor calls everything {@link #open} and
  * {@link #close()} call, and {@link #open} then waits for the compiler to go quiet, so those
- * compilations finish before the first pass and are not counted in it.
+ * compilations finish before the first pass and are not counted in it. Under foreground
+ * compilation ({@code -Xbatch}) the constructor's calls waited for their own compiles, and
+ * {@link #open} measures at once: a 20 ms sleep there put the measuring CPU idle between the
+ * warm-up and the pass, and in {@code ab}'s turns stood between the two sides' passes.
  */
 final class MeasurementBracket {
 
@@ -58,7 +61,9 @@ final class MeasurementBracket {
      *                   two lands in one of them and discards both)
      */
     void open(boolean awaitQuiet) throws InterruptedException {
-        if (awaitQuiet && !jit.awaitQuiet(quietMs, quietMaxMs)) {
+        // under foreground compilation (-Xbatch) this thread's compiles were done before it went on: nothing it queued
+        // is left to wait for, and a compile another thread asked for that lands in the pass is counted and replays it
+        if (awaitQuiet && !JitActivity.foreground() && !jit.awaitQuiet(quietMs, quietMaxMs)) {
             quietBefore = false;
         }
         wait0Ns = SchedStats.waitNs();

@@ -151,6 +151,12 @@ public final class InterleavedRunner {
         return !schedule.isEmpty();
     }
 
+    /** @return whether some pair so far gave a measured pass a turn of its own ({@link PairTurns.Turn#MEASURE}) */
+    public boolean tookMeasureTurns() {
+        return schedule.values().stream().flatMap(List::stream).flatMap(pair -> pair.turns().stream())
+                .anyMatch(turn -> turn.part().equals(PairTurns.Turn.MEASURE));
+    }
+
     /**
      * Measures {@code replicas} replicas a fork of the benchmarks it names instead of the configured count (a plan's
      * choice per benchmark); for a benchmark before its first pair.

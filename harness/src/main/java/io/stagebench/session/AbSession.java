@@ -122,9 +122,9 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
             }
             InterleavedRunner.Sides outcomes = runner.outcomes();
             MeasurementSession.Stored storedA = session.store(a, outcomes.a(), a.report(outcomes.a()).warnings(),
-                    Pairing.of("A", b.dir(), runner.tookTurns()));
+                    Pairing.of("A", b.dir(), runner.tookTurns(), runner.tookMeasureTurns()));
             MeasurementSession.Stored storedB = session.store(b, outcomes.b(), b.report(outcomes.b()).warnings(),
-                    Pairing.of("B", a.dir(), runner.tookTurns()));
+                    Pairing.of("B", a.dir(), runner.tookTurns(), runner.tookMeasureTurns()));
             storedA.printReport(err);
             storedB.printReport(err);
             warnFailures("A", outcomes.a(), err);

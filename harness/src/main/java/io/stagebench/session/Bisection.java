@@ -306,8 +306,10 @@ public final class Bisection implements AutoCloseable {
                     + " interleaved ...");
             err.flush();
             InterleavedRunner.Sides outcomes = runner.run();
-            session.store(ma, outcomes.a(), ma.report(outcomes.a()).warnings(), Pairing.of("A", mb.dir(), runner.tookTurns()));
-            session.store(mb, outcomes.b(), mb.report(outcomes.b()).warnings(), Pairing.of("B", ma.dir(), runner.tookTurns()));
+            session.store(ma, outcomes.a(), ma.report(outcomes.a()).warnings(),
+                    Pairing.of("A", mb.dir(), runner.tookTurns(), runner.tookMeasureTurns()));
+            session.store(mb, outcomes.b(), mb.report(outcomes.b()).warnings(),
+                    Pairing.of("B", ma.dir(), runner.tookTurns(), runner.tookMeasureTurns()));
             Comparison measured = judged(older, newer, ResultReader.readSummary(ma.dir()), ResultReader.readSummary(mb.dir()),
                     false);
             if (measured.diff() != null && unjudged(measured.diff())) {

@@ -12,7 +12,8 @@ import java.nio.file.Path;
  *
  * @param side    this run's side, "A" or "B"
  * @param partner the other run, as its path below the results folder: {@code <commit label>/<run id>}
- * @param design  how a pair's two forks were ordered, {@value #ABBA}
+ * @param design  how a pair's two forks were ordered, {@value #ABBA}, {@value #ABBA_TURNS} or
+ *                {@value #ABBA_MEASURE_TURNS}
  */
 public record Pairing(@JsonProperty(required = true) String side, @JsonProperty(required = true) String partner,
                       @JsonProperty(required = true) String design) {
@@ -21,6 +22,11 @@ public record Pairing(@JsonProperty(required = true) String side, @JsonProperty(
     public static final String ABBA = "ABBA";
     /** The two forks of a pair alive together, their replicas taking turns A1 B1 B2 A2 ... ({@code link.Turns}). */
     public static final String ABBA_TURNS = "ABBA, replicas in turns";
+    /**
+     * As {@link #ABBA_TURNS}, and each replica's measured pass in a turn of its own right after the other side's
+     * (A1s B1s A1m B1m ...), so the two passes share the host's moment ({@code link.Turns}).
+     */
+    public static final String ABBA_MEASURE_TURNS = "ABBA, replicas in turns, measured passes side by side";
     /** What a pairing means, written beside it in {@code summary.json}. */
     public static final String MEANING = "fork i of this run and fork i of the partner ran next to each other, from the"
             + " same layout seed";
@@ -36,7 +42,15 @@ public record Pairing(@JsonProperty(required = true) String side, @JsonProperty(
      * @return the pairing of {@code run} (side "A" or "B") with the run folder {@code partnerDir}
      */
     public static Pairing of(String side, Path partnerDir, boolean turns) {
-        return new Pairing(side, idOf(partnerDir), turns ? ABBA_TURNS : ABBA);
+        return of(side, partnerDir, turns, false);
+    }
+
+    /**
+     * @param measureTurns whether some pair's measured passes took turns of their own ({@link #ABBA_MEASURE_TURNS})
+     * @return the pairing of {@code run} (side "A" or "B") with the run folder {@code partnerDir}
+     */
+    public static Pairing of(String side, Path partnerDir, boolean turns, boolean measureTurns) {
+        return new Pairing(side, idOf(partnerDir), !turns ? ABBA : measureTurns ? ABBA_MEASURE_TURNS : ABBA_TURNS);
     }
 
     /** @return "b20d3ad313bc/20261201-115152": a run folder as {@link #partner()} names it */
