@@ -154,7 +154,12 @@ public final class ForkExecution {
             }
             replicas.add(runReplica(r, ruler, jitEvents));
         }
-        writePendingRaw();
+        if (pendingRaw != null) {
+            // the fork's end in a turn of its own (the last raw files, the compile log's checks, the result): in the
+            // last measure turn it would stand between this side's last measured pass and the other side's
+            awaitTurn(spec.replicas() + 1, false, ruler.serviceCpus());
+            writePendingRaw();
+        }
         List<String> jitNamed = replicas.stream().flatMap(r -> r.jitNamed().stream()).distinct().toList();
         MeasuredCode measuredCode = measuredCode(jitEvents, replicas);
         // kept beside the fork's other files only when it named something the measurement met
@@ -227,15 +232,6 @@ public final class ForkExecution {
             }
             long seq = warm.messages();
             int passIndex = warm.passes();
-            boolean measureTurn = measureTurn(body, warm);
-            if (measureTurn) {
-                // the measured pass in a turn of its own, right beside the other side's (Turns); the other side's
-                // setup ran since this one's warm-up, so one pass again brings this replica's data back into the caches
-                awaitTurn(replica, true, ruler.serviceCpus());
-                seq = body.warmupPass(body.measuredPassMessages(), seq, passIndex++);
-            }
-            say(Phase.MEASURING, body.measuringLine(warm.messages()) + of);
-            progress.flush();
             MeasurementBracket bracket;
             JitRetries retries = new JitRetries(spec.jitRetries());
             StageWarmup stages = new StageWarmup(descriptor.stages(), StageWarmup.jvmTarget());
@@ -246,6 +242,16 @@ public final class ForkExecution {
             long[] runsBeforeKept = null;
             CodeWarmup code = warmStages && CodeWarmup.wanted(jitEvents)
                     ? new CodeWarmup(jitEvents, measuredLoops(body), warmupStartEpochMs, warm.passes()) : null;
+            boolean measureTurn = measureTurn(body, warm);
+            // replica 1's checks (each stage's runs, the measured code at C2) read a measured pass and then the compile
+            // log, 0.3-0.4 s after the pass: in a measure turn they would stand between this side's pass and the other
+            // side's, so they run in the setup turn and the measure turn takes the pass they kept again
+            boolean checkedInSetupTurn = measureTurn && (warmStages || code != null);
+            if (measureTurn && !checkedInSetupTurn) {
+                seq = awaitMeasureTurn(body, replica, ruler, seq, passIndex++);
+            }
+            say(Phase.MEASURING, body.measuringLine(warm.messages()) + of);
+            progress.flush();
             while (true) {
                 bracket = retries.nextBracket();
                 long before = seq;
@@ -284,6 +290,19 @@ public final class ForkExecution {
                     seq = body.warmupPass(body.measuredPassMessages(), seq, passIndex++);
                 }
             }
+            if (checkedInSetupTurn) {
+                // the pass the checks kept was the last of the warm-up; the pass kept is the one in the measure turn
+                passIndex++;
+                seq = awaitMeasureTurn(body, replica, ruler, seq, passIndex++);
+                long before = seq;
+                do {
+                    bracket = retries.nextBracket();
+                    seq = body.measure(bracket, seq, true);
+                } while (!retries.keep(bracket));
+                if (runsBeforeKept != null) {
+                    runsBeforeKept = stages.runsAt(before);
+                }
+            }
             if (runsBeforeKept != null) {
                 stages.shortStages(runsBeforeKept).forEach(w -> warnings.add(ForkWarning.OTHER, w));
             }
@@ -304,7 +323,7 @@ public final class ForkExecution {
 
             BenchmarkDescriptor.tearDown(body.instance(), params, ruler.clock(), ruler.calibration());
             ForkBody.Parts parts = body.parts(warm.messages(), seq, bracket);
-            if (measureTurn && replica < spec.replicas()) {
+            if (measureTurn) {
                 // written in this fork's next turn: in this one it would stand between its measured pass and the other
                 // side's (12-60 ms for 200,000 messages); the body keeps its recordings until then
                 pendingRaw = () -> body.writeRaw(Path.of(spec.outDir()), replica);
@@ -419,6 +438,18 @@ public final class ForkExecution {
                     + (sharing.size() > 4 ? " and " + (sharing.size() - 4) + " more" : "")
                     + " (pinned there by the benchmark?); fix: leave a setup's threads on the CPUs they start on");
         }
+    }
+
+    /**
+     * Waits for the turn of the replica's measured pass ({@link Turns}), right beside the other side's, and runs one pass
+     * again: the other side's setup ran since this one's warm-up, and the pass brings this replica's data back into the
+     * caches.
+     *
+     * @return the sequence number after that pass
+     */
+    private long awaitMeasureTurn(ForkBody body, int replica, Ruler ruler, long seq, int passIndex) throws Exception {
+        awaitTurn(replica, true, ruler.serviceCpus());
+        return body.warmupPass(body.measuredPassMessages(), seq, passIndex);
     }
 
     /** A replica's raw files, written later. */

@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * The two forks of an A/B pair alive together, their replicas taking turns on the measuring CPU ({@link Turns}):
  * both forks start, and once both wait for their first turn each replica's setup turns go first and its measure
  * turns after them, A1s B1s A1m B1m B2s A2s B2m A2m ... (ABBA, each pair of replicas in the order opposite to the
- * pair before it), so that the two sides' measured passes follow each other and what the host does in that moment
- * lands on both. A fork of a build whose replica is one turn (before {@link io.stagebench.link.LinkVersion#MEASURE_TURNS})
+ * pair before it), and each fork's end (its last files, its result) in a turn after the last ones (B2end A2end), so
+ * that the two sides' measured passes follow each other and what the host does in that moment lands on both. A fork of a build whose replica is one turn (before {@link io.stagebench.link.LinkVersion#MEASURE_TURNS})
  * takes its whole replica in its setup turn's place (A1 B1s B1m ...). A waiting fork is blocked, not spinning, and off the
  * measuring CPU. A side whose fork ended early (a crash, a timeout) loses its remaining turns; the other side
  * takes its own.
@@ -84,6 +84,11 @@ final class PairTurns {
             return alive && next.measure() && next.replica() == replica;
         }
 
+        /** @return whether the fork, its {@code replicas} replicas measured, awaits the turn of its end */
+        private boolean awaitsEnd(int replicas) {
+            return alive && !next.measure() && next.replica() == replicas + 1;
+        }
+
         /** Gives the fork its turn and waits for the turn's end; false when the fork ended instead of waiting again. */
         private boolean takeTurn() throws InterruptedException {
             if (!alive) {
@@ -121,7 +126,8 @@ final class PairTurns {
      * @param replica     the replica it measured, from 1
      * @param startEpochMs when the fork was given it
      * @param endEpochMs   when it ended
-     * @param part        {@link #SETUP}, {@link #MEASURE}, or {@link #REPLICA} for a whole replica in one turn
+     * @param part        {@link #SETUP}, {@link #MEASURE}, {@link #END}, or {@link #REPLICA} for a whole replica in one
+     *                    turn
      */
     record Turn(String side, int replica, long startEpochMs, long endEpochMs, String part) {
         /** A replica's setup and warm-up. */
@@ -130,10 +136,12 @@ final class PairTurns {
         static final String MEASURE = "measure";
         /** A whole replica: a fork of a build before measure turns, or one that measures in its setup turn. */
         static final String REPLICA = "replica";
+        /** After its last measure turn, a fork's end: its last raw files, its compile log's checks, its result. */
+        static final String END = "end";
 
         @Override
         public String toString() {
-            return side + replica + (part.equals(SETUP) ? "s" : part.equals(MEASURE) ? "m" : "");
+            return side + (part.equals(END) ? "end" : replica + (part.equals(SETUP) ? "s" : part.equals(MEASURE) ? "m" : ""));
         }
     }
 
@@ -183,6 +191,14 @@ final class PairTurns {
                         side.takeTurn();
                         turns.add(new Turn(side.name, replica, startMs, System.currentTimeMillis(), Turn.MEASURE));
                     }
+                }
+            }
+            // a fork whose measured passes took turns of their own ends in one more: its last files and its result
+            for (Side side : aFirst == (replicas % 2 == 1) ? List.of(sideA, sideB) : List.of(sideB, sideA)) {
+                if (side.awaitsEnd(replicas)) {
+                    long startMs = System.currentTimeMillis();
+                    side.takeTurn();
+                    turns.add(new Turn(side.name, replicas, startMs, System.currentTimeMillis(), Turn.END));
                 }
             }
         } catch (InterruptedException e) {

@@ -10,7 +10,9 @@ import java.nio.charset.StandardCharsets;
  * then their replicas take the measuring CPU in turns, so that what the host does in a given moment lands on both
  * sides instead of on whichever fork ran then. Each replica takes two turns: one for its setup and warm-up, one for
  * its measured pass, and the two sides' measured passes follow each other directly (A1s B1s A1m B1m, then
- * B2s A2s B2m A2m, each pair of replicas in the order opposite to the pair before).
+ * B2s A2s B2m A2m, each pair of replicas in the order opposite to the pair before). What a fork does after a measured
+ * pass that the other side's need not wait for - its raw files, the collection of the replica, its end - waits for
+ * its next turn.
  *
  * <pre>
  *   fork                                     launcher
@@ -19,9 +21,11 @@ import java.nio.charset.StandardCharsets;
  *   pins, reads the ruler, replica 1's setup and warm-up
  *   AWAITING_TURN "awaiting turn 1 measure" --->  the other side's setup turn, then this one's measure turn
  *                                      <---  "go\n"
- *   one pass again, the measured pass, its checks, teardown and raw files
+ *   one pass again, the measured pass, its checks and teardown (its raw files wait for its next turn)
  *   AWAITING_TURN "awaiting turn 2"    --->  ...
- *   last replica, result written, exit --->  the last turn ended
+ *   AWAITING_TURN "awaiting turn R+1"  --->  after the last measure turns: the fork's end
+ *                                      <---  "go\n"
+ *   the last raw files, the compile log's checks, the result written, exit --->  the last turn ended
  * </pre>
  *
  * <p>Why a turn of its own for the measured pass: on a shared host the level a pass measures moves from one

@@ -42,9 +42,9 @@ class MeasureTurnsTest {
     }
 
     @Test
-    void shouldAwaitATurnForEachReplicasMeasuredPassAfterItsSetupTurn() {
-        assertEquals(List.of("awaiting turn 1", "awaiting turn 1 measure", "awaiting turn 2", "awaiting turn 2 measure"),
-                awaited(LinkVersion.CURRENT));
+    void shouldAwaitATurnForEachReplicasMeasuredPassAfterItsSetupTurnAndOneForItsEnd() {
+        assertEquals(List.of("awaiting turn 1", "awaiting turn 1 measure", "awaiting turn 2", "awaiting turn 2 measure",
+                "awaiting turn 3"), awaited(LinkVersion.CURRENT));
     }
 
     @Test

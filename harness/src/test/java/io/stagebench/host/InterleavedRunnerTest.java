@@ -111,8 +111,8 @@ class InterleavedRunnerTest {
 
         assertTrue(runner.takesTurns());
         List<InterleavedRunner.PairSchedule> schedule = runner.schedule("test.pipeline");
-        assertEquals("[A1s, B1s, A1m, B1m, B2s, A2s, B2m, A2m]", schedule.get(0).turns().toString());
-        assertEquals("[B1s, A1s, B1m, A1m, A2s, B2s, A2m, B2m]", schedule.get(1).turns().toString());
+        assertEquals("[A1s, B1s, A1m, B1m, B2s, A2s, B2m, A2m, Bend, Aend]", schedule.get(0).turns().toString());
+        assertEquals("[B1s, A1s, B1m, A1m, A2s, B2s, A2m, B2m, Aend, Bend]", schedule.get(1).turns().toString());
         for (InterleavedRunner.PairSchedule pair : schedule) {
             for (PairTurns.Turn turn : pair.turns()) {
                 if (!turn.part().equals(PairTurns.Turn.MEASURE)) {
@@ -154,7 +154,8 @@ class InterleavedRunnerTest {
         InterleavedRunner.Sides outcomes = runner.run();
 
         assertEquals(List.of(), outcomes.b().get(0).failures(), progress.toString(StandardCharsets.UTF_8));
-        assertEquals("[A1s, B1s, A1m, B1m, B2s, A2s, B2m, A2m]", runner.schedule("test.pipeline").get(0).turns().toString());
+        assertEquals("[A1s, B1s, A1m, B1m, B2s, A2s, B2m, A2m, Bend, Aend]",
+                runner.schedule("test.pipeline").get(0).turns().toString());
         assertEquals(2 * 2_000, outcomes.a().get(0).merged().get("total").count());
     }
 

@@ -48,6 +48,10 @@ class PairTurnsTest {
                         return;
                     }
                 }
+                // a fork whose measured passes took turns of their own ends in a turn of its own
+                if (measureTurns && !turn(turns, stdin, side, Turns.awaiting(replicas + 1), side + "end")) {
+                    return;
+                }
             }
             if (failure != null) {
                 throw failure;
@@ -98,9 +102,10 @@ class PairTurnsTest {
     void shouldPutTheTwoSidesMeasuredPassesSideBySideAfterBothSetups() throws Exception {
         List<PairTurns.Turn> turns = PairTurns.run(3, true, fork("A", 3, -1, null, true), fork("B", 3, -1, null, true));
 
-        assertEquals("[A1s, B1s, A1m, B1m, B2s, A2s, B2m, A2m, A3s, B3s, A3m, B3m]", turns.toString());
+        assertEquals("[A1s, B1s, A1m, B1m, B2s, A2s, B2m, A2m, A3s, B3s, A3m, B3m, Aend, Bend]", turns.toString());
         assertEquals(List.of("A1s+", "A1s-", "B1s+", "B1s-", "A1m+", "A1m-", "B1m+", "B1m-", "B2s+", "B2s-", "A2s+",
-                "A2s-", "B2m+", "B2m-", "A2m+", "A2m-", "A3s+", "A3s-", "B3s+", "B3s-", "A3m+", "A3m-", "B3m+", "B3m-"), log);
+                "A2s-", "B2m+", "B2m-", "A2m+", "A2m-", "A3s+", "A3s-", "B3s+", "B3s-", "A3m+", "A3m-", "B3m+", "B3m-",
+                "Aend+", "Aend-", "Bend+", "Bend-"), log);
         assertTrue(!overlapped.get(), "two forks measured at once");
         assertEquals(List.of(PairTurns.Turn.SETUP, PairTurns.Turn.SETUP, PairTurns.Turn.MEASURE, PairTurns.Turn.MEASURE),
                 turns.subList(0, 4).stream().map(PairTurns.Turn::part).toList());
@@ -110,7 +115,7 @@ class PairTurnsTest {
     void shouldGiveAnOlderBuildItsWholeReplicaTurnsBesideTheOtherSidesSplitOnes() throws Exception {
         List<PairTurns.Turn> turns = PairTurns.run(2, true, fork("A", 2, -1, null, false), fork("B", 2, -1, null, true));
 
-        assertEquals("[A1, B1s, B1m, B2s, A2, B2m]", turns.toString());
+        assertEquals("[A1, B1s, B1m, B2s, A2, B2m, Bend]", turns.toString());
         assertEquals(PairTurns.Turn.REPLICA, turns.get(0).part());
         assertTrue(!overlapped.get(), "two forks measured at once");
     }
@@ -119,7 +124,7 @@ class PairTurnsTest {
     void shouldGiveTheSurvivorItsMeasureTurnsWhenTheOtherForkEndsAfterItsSetup() throws Exception {
         List<PairTurns.Turn> turns = PairTurns.run(2, true, fork("A", 2, -1, null, true), fork("B", 2, 1, null, true));
 
-        assertEquals("[A1s, B1s, A1m, B1m, A2s, A2m]", turns.toString());
+        assertEquals("[A1s, B1s, A1m, B1m, A2s, A2m, Aend]", turns.toString());
     }
 
     @Test
