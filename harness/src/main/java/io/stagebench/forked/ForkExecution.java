@@ -441,9 +441,9 @@ public final class ForkExecution {
     }
 
     /**
-     * Waits for the turn of the replica's measured pass ({@link Turns}), right beside the other side's, and runs one pass
-     * again: the other side's setup ran since this one's warm-up, and the pass brings this replica's data back into the
-     * caches.
+     * Waits for the turn of the replica's measured pass ({@link Turns}), right beside the other side's, and runs one
+     * pass again: the other side's setup ran since this one's warm-up, and the pass brings this replica's data back
+     * into the caches.
      *
      * @return the sequence number after that pass
      */

@@ -16,8 +16,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * both forks start, and once both wait for their first turn each replica's setup turns go first and its measure
  * turns after them, A1s B1s A1m B1m B2s A2s B2m A2m ... (ABBA, each pair of replicas in the order opposite to the
  * pair before it), and each fork's end (its last files, its result) in a turn after the last ones (B2end A2end), so
- * that the two sides' measured passes follow each other and what the host does in that moment lands on both. A fork of a build whose replica is one turn (before {@link io.stagebench.link.LinkVersion#MEASURE_TURNS})
- * takes its whole replica in its setup turn's place (A1 B1s B1m ...). A waiting fork is blocked, not spinning, and off the
+ * that the two sides' measured passes follow each other and what the host does in that moment lands on both. A fork
+ * of a build whose replica is one turn (before {@link io.stagebench.link.LinkVersion#MEASURE_TURNS}) takes its whole
+ * replica in its setup turn's place (A1 B1s B1m ...). A waiting fork is blocked, not spinning, and off the
  * measuring CPU. A side whose fork ended early (a crash, a timeout) loses its remaining turns; the other side
  * takes its own.
  *
@@ -115,7 +116,7 @@ final class PairTurns {
         }
     }
 
-    /** What a waiting fork awaits: the turn of a replica's setup (or its whole, for an older build), or its measured pass's. */
+    /** What a waiting fork awaits: a replica's setup turn (its whole, for an older build), or its measure turn. */
     private record Awaited(int replica, boolean measure) {
     }
 
@@ -132,7 +133,7 @@ final class PairTurns {
     record Turn(String side, int replica, long startEpochMs, long endEpochMs, String part) {
         /** A replica's setup and warm-up. */
         static final String SETUP = "setup";
-        /** A replica's measured pass (after one pass again), its checks, teardown and files. */
+        /** A replica's measured pass (after one pass again), its checks and teardown. */
         static final String MEASURE = "measure";
         /** A whole replica: a fork of a build before measure turns, or one that measures in its setup turn. */
         static final String REPLICA = "replica";
@@ -141,7 +142,8 @@ final class PairTurns {
 
         @Override
         public String toString() {
-            return side + (part.equals(END) ? "end" : replica + (part.equals(SETUP) ? "s" : part.equals(MEASURE) ? "m" : ""));
+            String suffix = part.equals(SETUP) ? "s" : part.equals(MEASURE) ? "m" : "";
+            return side + (part.equals(END) ? "end" : replica + suffix);
         }
     }
 

@@ -17,7 +17,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The turns a fork asks for: a measured pass in a turn of its own from {@link LinkVersion#MEASURE_TURNS}, not before. */
+/** The turns a fork asks for: each measured pass in a turn of its own from {@link LinkVersion#MEASURE_TURNS} on. */
 class MeasureTurnsTest {
 
     @TempDir
@@ -30,7 +30,8 @@ class MeasureTurnsTest {
         ForkSpec spec = config.forkSpec("test.pipeline", 1, dir).withTurns(true).withLinkVersion(linkVersion);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         // more turns than any fork asks for, given before it asks: the fork reads one per wait
-        ByteArrayInputStream turns = new ByteArrayInputStream("go\ngo\ngo\ngo\ngo\ngo\n".getBytes(StandardCharsets.US_ASCII));
+        byte[] given = "go\ngo\ngo\ngo\ngo\ngo\n".getBytes(StandardCharsets.US_ASCII);
+        ByteArrayInputStream turns = new ByteArrayInputStream(given);
 
         int code = ForkMain.execute(spec, new PrintStream(progress, true, StandardCharsets.UTF_8), turns);
 

@@ -32,8 +32,9 @@ class PairTurnsTest {
         return fork(side, replicas, crashAfter, failure, false);
     }
 
-    /** As {@link #fork(String, int, int, IOException)}; with {@code measureTurns}, each measured pass in a turn of its own. */
-    private PairTurns.Launch fork(String side, int replicas, int crashAfter, IOException failure, boolean measureTurns) {
+    /** As {@link #fork(String, int, int, IOException)}; with {@code measureTurns}, each measured pass in its own turn. */
+    private PairTurns.Launch fork(String side, int replicas, int crashAfter, IOException failure,
+                                  boolean measureTurns) {
         return turns -> {
             try (PipedInputStream stdin = new PipedInputStream()) {
                 turns.attach(new PipedOutputStream(stdin));
@@ -59,7 +60,7 @@ class PairTurnsTest {
         };
     }
 
-    /** One turn of a scripted fork: awaits it as {@code awaiting} says, logs its begin and end; false when withdrawn. */
+    /** One turn of a scripted fork: awaits it as {@code awaiting} says, logs its start and end; false if withdrawn. */
     private boolean turn(PairTurns.Side turns, PipedInputStream stdin, String side, String awaiting, String name)
             throws IOException {
         turns.said(new ProgressEvent(ProgressEvent.Phase.AWAITING_TURN, awaiting, ""));
@@ -107,13 +108,15 @@ class PairTurnsTest {
                 "A2s-", "B2m+", "B2m-", "A2m+", "A2m-", "A3s+", "A3s-", "B3s+", "B3s-", "A3m+", "A3m-", "B3m+", "B3m-",
                 "Aend+", "Aend-", "Bend+", "Bend-"), log);
         assertTrue(!overlapped.get(), "two forks measured at once");
-        assertEquals(List.of(PairTurns.Turn.SETUP, PairTurns.Turn.SETUP, PairTurns.Turn.MEASURE, PairTurns.Turn.MEASURE),
-                turns.subList(0, 4).stream().map(PairTurns.Turn::part).toList());
+        List<String> parts = List.of(PairTurns.Turn.SETUP, PairTurns.Turn.SETUP, PairTurns.Turn.MEASURE,
+                PairTurns.Turn.MEASURE);
+        assertEquals(parts, turns.subList(0, 4).stream().map(PairTurns.Turn::part).toList());
     }
 
     @Test
     void shouldGiveAnOlderBuildItsWholeReplicaTurnsBesideTheOtherSidesSplitOnes() throws Exception {
-        List<PairTurns.Turn> turns = PairTurns.run(2, true, fork("A", 2, -1, null, false), fork("B", 2, -1, null, true));
+        List<PairTurns.Turn> turns = PairTurns.run(2, true, fork("A", 2, -1, null, false),
+                fork("B", 2, -1, null, true));
 
         assertEquals("[A1, B1s, B1m, B2s, A2, B2m, Bend]", turns.toString());
         assertEquals(PairTurns.Turn.REPLICA, turns.get(0).part());
