@@ -81,11 +81,13 @@ public final class ForkClassCache {
      * @param jvmFlags    the forks' JVM flags (those that decide whether an archive maps are among them)
      * @param config      the run: its clock binding and calibration length are the training fork's
      * @param serviceCpus the CPUs the training JVM runs on: not the measuring one
+     * @param linkVersion the {@link io.stagebench.link.LinkVersion} that build reads: its training spec is written at
+     *                    it, as its forks' specs are (a build before this launcher's version refuses a newer spec)
      * @return the flag to map the archive, and what to say: nothing when it was there, a line when it was trained or
      *         could not be
      */
     public static Prepared prepare(String mainClass, String classPath, List<String> jvmFlags, RunConfig config,
-                                   CpuList serviceCpus) {
+                                   CpuList serviceCpus, int linkVersion) {
         Optional<Path> folder = directory();
         if (folder.isEmpty() || Runtime.version().feature() < FIRST_JDK) {
             return new Prepared(List.of(), Optional.empty());
@@ -108,7 +110,7 @@ public final class ForkClassCache {
                 return new Prepared(List.of(ForkEntry.CLASS_CACHE_FLAG_PREFIX + archive), Optional.empty());
             }
             long startNs = System.nanoTime();
-            Optional<String> failed = train(mainClass, classPath, jvmFlags, config, serviceCpus, archive);
+            Optional<String> failed = train(mainClass, classPath, jvmFlags, config, serviceCpus, archive, linkVersion);
             if (failed.isPresent()) {
                 return Prepared.none(failed.get());
             }
@@ -176,14 +178,14 @@ public final class ForkClassCache {
 
     /** Trains the archive into a file of its own and renames it into place; returns why not, if it could not. */
     private static Optional<String> train(String mainClass, String classPath, List<String> jvmFlags, RunConfig config,
-                                          CpuList serviceCpus, Path archive) throws IOException {
+                                          CpuList serviceCpus, Path archive, int linkVersion) throws IOException {
         Files.createDirectories(archive.getParent());
         Path work = Files.createTempDirectory(archive.getParent(), "training-");
         try {
             // unpinned (cpu -1) on the service CPUs, no memory lock: a few thousand messages of the empty benchmark
             ForkSpec spec = new ForkSpec(EMPTY_BENCHMARK, 1, 1, config.binding(), -1, TRAINING_MESSAGES, 0,
                     TRAINING_MESSAGES, config.chunk(), Mode.BACK_TO_BACK, 0, 0, 10_000, config.calibrationMs(), 1,
-                    config.overheadPairs(), false, Map.of(), work.toString());
+                    config.overheadPairs(), false, Map.of(), work.toString()).withLinkVersion(linkVersion);
             Path specFile = work.resolve("training.spec.json");
             AtomicFiles.writeString(specFile, Json.write(spec));
             Path trained = work.resolve("trained.aot");

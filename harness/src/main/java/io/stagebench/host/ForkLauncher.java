@@ -184,7 +184,8 @@ public interface ForkLauncher {
                 if (classCache.containsKey(flags)) {
                     return Optional.empty();
                 }
-                ForkClassCache.Prepared prepared = ForkClassCache.prepare(mainClass, classPath, flags, config, serviceCpus);
+                ForkClassCache.Prepared prepared = ForkClassCache.prepare(mainClass, classPath, flags, config, serviceCpus,
+                        linkVersion);
                 classCache.put(flags, prepared.flags());
                 return prepared.line();
             }
