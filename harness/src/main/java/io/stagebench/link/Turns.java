@@ -32,8 +32,8 @@ import java.nio.charset.StandardCharsets;
  * 10 ms to the next (AMD EPYC family 25 model 1 under KVM, encode, three JVMs: 12 ms of messages differed from
  * the next 12 ms by 2.9-5.8 % sd, from 12 ms 0.2 s later by 5.0-12.6 %, as from independent ones). Whole-replica
  * turns put the two sides' measured passes a setup and a warm-up apart (0.1-1.7 s), where they share little of the
- * host's moment; in measure turns they are 30-50 ms apart. The pass run again at the start of a measure turn brings the
- * replica's data back into the caches the other side's turn filled with its own.
+ * host's moment; in measure turns they are 30-60 ms apart. The pass run again at the start of a measure turn brings
+ * the replica's data back into the caches the other side's turn filled with its own.
  *
  * <p>A fork of a build before {@link LinkVersion#MEASURE_TURNS} takes one turn per replica; the launcher gives
  * each side the turns it asks for, so the two kinds mix. A fork whose body runs threads of its own (a handoff) or
@@ -55,7 +55,7 @@ public final class Turns {
     public static final String RESOURCE = ForkEntry.resource(Turns.class.getName());
 
     private static final String AWAITING = "awaiting turn ";
-    private static final String MEASURE = " measure";
+    private static final String MEASURE = "measure";
 
     private Turns() {
     }
@@ -67,7 +67,7 @@ public final class Turns {
 
     /** @return the phase text of a fork waiting for the turn of its replica {@code replica}'s measured pass */
     public static String awaitingMeasure(int replica) {
-        return AWAITING + replica + MEASURE;
+        return AWAITING + replica + " " + MEASURE;
     }
 
     /** @return the replica a waiting fork's phase text names, or -1 when the text is not {@link #awaiting}'s */
@@ -76,8 +76,8 @@ public final class Turns {
             return -1;
         }
         String number = phaseText.substring(AWAITING.length()).trim();
-        if (number.endsWith(MEASURE.trim())) {
-            number = number.substring(0, number.length() - MEASURE.trim().length()).trim();
+        if (number.endsWith(MEASURE)) {
+            number = number.substring(0, number.length() - MEASURE.length()).trim();
         }
         try {
             return Integer.parseInt(number);
@@ -88,7 +88,7 @@ public final class Turns {
 
     /** @return whether a waiting fork's phase text awaits a measure turn ({@link #awaitingMeasure}) */
     public static boolean measureAwaited(String phaseText) {
-        return replicaAwaited(phaseText) > 0 && phaseText.trim().endsWith(MEASURE.trim());
+        return replicaAwaited(phaseText) > 0 && phaseText.trim().endsWith(MEASURE);
     }
 
     /**

@@ -33,19 +33,12 @@ public record Pairing(@JsonProperty(required = true) String side, @JsonProperty(
 
     /** @return the pairing of {@code run} (side "A" or "B") with the run folder {@code partnerDir} */
     public static Pairing of(String side, Path partnerDir) {
-        return of(side, partnerDir, false);
+        return of(side, partnerDir, false, false);
     }
 
     /**
-     * @param turns whether the pairs' forks were alive together and took turns ({@link #ABBA_TURNS}) or ran one after
-     *              the other ({@link #ABBA})
-     * @return the pairing of {@code run} (side "A" or "B") with the run folder {@code partnerDir}
-     */
-    public static Pairing of(String side, Path partnerDir, boolean turns) {
-        return of(side, partnerDir, turns, false);
-    }
-
-    /**
+     * @param turns        whether the pairs' forks were alive together and took turns ({@link #ABBA_TURNS}) or ran one
+     *                     after the other ({@link #ABBA})
      * @param measureTurns whether some pair's measured passes took turns of their own ({@link #ABBA_MEASURE_TURNS})
      * @return the pairing of {@code run} (side "A" or "B") with the run folder {@code partnerDir}
      */
