@@ -69,6 +69,13 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
      */
     public static final double PAIRING_MIN_SHARE = 0.5;
     /**
+     * Fewest pairs judged on their differences: 5 pairs cannot go below p = 2 / 2^5 = 0.0625 and so can call nothing
+     * at 0.05, where 5 v 5 independent forks reach 0.008. With the share taken about each side's own mean, a large
+     * change no longer pushes a row of few pairs to the forks' test by accident (a 4-pair {@code bisect} step of a
+     * 6,000-tick delay could then judge no row), so the floor is stated here.
+     */
+    public static final int PAIRING_MIN_PAIRS = 6;
+    /**
      * The share of alpha that the centre rows ({@code tmean}) hold between them when other rows are tested beside them:
      * half, the other half going to the tails. The centre is what {@code ab} decides on and what a change to the code
      * moves first; with every row weighted alike, a default {@code ab} of two benchmarks gave each of its 2 centre rows
@@ -201,9 +208,12 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
             return each > 0 ? together / each : Double.NaN;
         }
 
-        /** @return whether the row is judged on its pair differences: it ran as pairs that share at least {@link #PAIRING_MIN_SHARE} */
+        /**
+         * @return whether the row is judged on its pair differences: it ran as {@link #PAIRING_MIN_PAIRS} pairs or more
+         *         that share at least {@link #PAIRING_MIN_SHARE}
+         */
         boolean judgedAsPairs() {
-            return paired && pairShare() >= PAIRING_MIN_SHARE;
+            return paired && old.forks() >= PAIRING_MIN_PAIRS && pairShare() >= PAIRING_MIN_SHARE;
         }
 
         /** @return "signed-rank, 15 pairs (pairs share 72%)" or "Mann-Whitney U, 15 v 15 forks (pairs share 12%)" */
