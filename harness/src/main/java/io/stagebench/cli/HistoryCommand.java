@@ -35,11 +35,11 @@ import picocli.CommandLine.Parameters;
 @Command(name = "history", mixinStandardHelpOptions = true,
         description = {"Show a statistic across the stored runs of the branch's commits, and its change points.",
             "Walks the first-parent line of HEAD (from --since REV, or from the root), takes each commit's stored",
-            "runs measured on the newest run's machine (CPU, kernel, JVM, clock binding, measuring CPU) with its",
-            "configuration, and prints per series one row per commit: the median of the per-fork values with the",
-            "lowest and highest fork, the shift from the commit before and diff's verdict. Change points: where the",
-            "forks before and after differ by the verdict rule and the commits' own values by a t test; at most",
-            "--change-alpha false alarms a report. Runs left out are named with the reason."},
+            "runs measured on the newest run's machine (CPU and its TSC frequency, kernel, JVM, clock binding,",
+            "measuring CPU) with its configuration, and prints per series one row per commit: the median of the",
+            "per-fork values with the lowest and highest fork, the shift from the commit before and diff's verdict.",
+            "Change points: where the forks before and after differ by the verdict rule and the commits' own values",
+            "by a t test; at most --change-alpha false alarms a report. Runs left out are named with the reason."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:printed", "2:bad usage, not a git checkout, an unknown --since, no stored runs, an unknown"
                 + " benchmark or series"})

@@ -57,7 +57,7 @@ public record ReplicaPilot(List<String> runs, Map<String, SpreadComponents> spre
             if (found.size() == POOLED_RUNS) {
                 break;
             }
-            if (run.benchmark(benchmark).isEmpty() || !MachineFingerprint.of(run).equals(machine)) {
+            if (run.benchmark(benchmark).isEmpty() || !MachineFingerprint.of(run).sameAs(machine)) {
                 continue;
             }
             of(run, benchmark).ifPresent(found::add);

@@ -154,7 +154,7 @@ public final class RunHistory {
             List<StoredRun> kept = new ArrayList<>();
             for (StoredRun run : e.getValue()) {
                 MachineFingerprint fingerprint = MachineFingerprint.of(run);
-                if (!fingerprint.equals(keptMachine)) {
+                if (!fingerprint.sameAs(keptMachine)) {
                     leftOut.add(name(run) + ": another machine (" + fingerprint.differences(keptMachine) + ")");
                 } else if (!RunConfiguration.key(run.config(), RunConfiguration.SAME_FORKS).equals(keptConfig)) {
                     leftOut.add(name(run) + ": another configuration (" + RunConfiguration.differences(run.config(),

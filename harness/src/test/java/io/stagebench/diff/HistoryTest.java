@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,9 +53,17 @@ class HistoryTest {
     }
 
     private static void edit(Path run, String field, String value) throws IOException {
+        editEnvironment(run, env -> env.put(field, value));
+    }
+
+    private static void editNumber(Path run, String field, double value) throws IOException {
+        editEnvironment(run, env -> env.put(field, value));
+    }
+
+    private static void editEnvironment(Path run, Consumer<ObjectNode> change) throws IOException {
         Path summary = run.resolve(RunStore.SUMMARY);
         JsonNode tree = Json.mapper().readTree(summary.toFile());
-        ((ObjectNode) tree.get("environment")).put(field, value);
+        change.accept((ObjectNode) tree.get("environment"));
         Files.writeString(summary, Json.write(tree));
     }
 
@@ -108,6 +117,25 @@ class HistoryTest {
         String why = selection.leftOut().get(0);
         assertTrue(why.startsWith(line.get(1).shortHash() + "/20261201-110000: another machine (kernel '5.10.0-old' instead of '"),
                 why);
+    }
+
+    @Test
+    void shouldTellTwoCpusOfOneModelNameApartByTheirTscAndKeepAFewKilohertzOfCalibrationAsOneMachine() throws IOException {
+        line(1_000, 1_000, 1_000);
+        // two AMD EPYC kinds of one fleet both read 'AMD EPYC': family 25 model 1 at 2445.4 MHz, family 26 model 2 at 2096.0
+        Path otherKind = store(line.get(1), "20261201-110000", 2_000);
+        editNumber(otherKind, "kernelTscMhz", 2445.406);
+        Path reboot = store(line.get(2), "20261201-110000", 1_000);
+        editNumber(reboot, "kernelTscMhz", 2600.004);
+
+        RunHistory.Selection selection = RunHistory.select(line, root, List.of("hold"), null, null);
+
+        assertEquals(1, selection.commits().get(1).runs().size(), "the other CPU's run is not pooled");
+        assertEquals(2, selection.commits().get(2).runs().size(), "a reboot's few kHz are the same machine");
+        assertEquals(1, selection.leftOut().size(), selection.leftOut().toString());
+        assertTrue(selection.leftOut().get(0).contains("another machine (TSC 2445.4 MHz instead of 2600.0 MHz)"),
+                selection.leftOut().toString());
+        assertTrue(selection.machine().describe().contains("(TSC 2600.0 MHz)"), selection.machine().describe());
     }
 
     @Test

@@ -3,6 +3,9 @@ package io.stagebench.store;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stagebench.json.Json;
 import io.stagebench.result.RepetitionCosts;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -84,10 +87,17 @@ class ReplicaPilotTest {
         Path otherMachine = storeRun(elsewhere, RunFixture.START.plus(Duration.ofHours(2)), 2, 6,
                 new RepetitionCosts(2.6, 0.2, 100));
 
+        // the same CPU model name, kernel and JVM, but another CPU kind (its TSC at another frequency), measured last
+        Path otherCpu = storeRun(here, RunFixture.START.plus(Duration.ofHours(3)), 2, 6, new RepetitionCosts(2.6, 0.2, 100));
+        JsonNode summary = Json.mapper().readTree(otherCpu.resolve(RunStore.SUMMARY).toFile());
+        ((ObjectNode) summary.get("environment")).put("kernelTscMhz", 2096.029);
+        Files.writeString(otherCpu.resolve(RunStore.SUMMARY), Json.write(summary));
+
         assertTrue(ReplicaPilot.pooled(dir.resolve("results"), machineOf(mine), "pipe").isPresent(),
                 "the same machine's run one hour later has a setup's cost: " + other);
         assertEquals(Pairing.idOf(other), ReplicaPilot.pooled(dir.resolve("results"), machineOf(mine), "pipe")
-                .orElseThrow().runs().get(0), "not " + otherMachine + ", measured on another kernel");
+                .orElseThrow().runs().get(0), "not " + otherMachine + ", measured on another kernel, nor " + otherCpu
+                + ", on another CPU of the same name");
         assertTrue(ReplicaPilot.pooled(dir.resolve("results"), machineOf(mine), "encode").isEmpty(), "no run of it");
         assertTrue(ReplicaPilot.pooled(dir.resolve("nothing"), machineOf(mine), "pipe").isEmpty(), "no results folder");
     }
