@@ -391,6 +391,18 @@ public final class ForkExecution {
                     + " had not finished; fix: a longer warm-up (-w, e.g. -w 30s), or a stream in which that code runs"
                     + " more often");
         }
+        if (replicas.size() > 1) {
+            ReplicaRun first = replicas.get(0);
+            ReplicaRun last = replicas.get(replicas.size() - 1);
+            List<String> recompiled = MeasuredCode.recompiledBetween(log.get(), first.loops(),
+                    first.replica().measureStartEpochMs(), last.replica().measureStartEpochMs());
+            if (!recompiled.isEmpty()) {
+                warnings.add(ForkWarning.OTHER, "replica 1 measured code the JIT threw away and compiled again before"
+                        + " replica " + replicas.size() + ": " + String.join(", ", recompiled) + " (a later setup took a"
+                        + " path its first compile had left out), so replica 1's figures are of another compilation than"
+                        + " the later replicas'; fix: a warm-up whose messages take the setup's paths too, or -r 1");
+            }
+        }
         return code;
     }
 

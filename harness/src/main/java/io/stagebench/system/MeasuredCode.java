@@ -83,6 +83,38 @@ public record MeasuredCode(List<String> atC2, List<String> notAtC2, List<String>
         return new MeasuredCode(good, bad, seldom, null);
     }
 
+    /**
+     * Measurement hazard: a fork's later setups can run paths its first compile never saw (the warm-up's messages did
+     * not take them); an uncommon trap then throws the measured code away and the JIT compiles it again, so replica 1
+     * and the replicas after it measure two compilations. Seen in the reference parse and pipeline: the second setup's
+     * stream trapped in {@code ItchParser::parse}, and replica 1 read parse 2-4 % and the pipeline's encode 7-9 % above
+     * replicas 2-4.
+     *
+     * @param loops     the measured loops, {@code package.Class::name}
+     * @param firstAtMs when the first measured pass started, epoch ms
+     * @param laterAtMs when a later one started, epoch ms
+     * @return the methods the first pass's code reached (the loops and the calls their compiled code makes) whose code
+     *         at {@code laterAtMs} is another compilation, by {@link #shortName}
+     */
+    public static List<String> recompiledBetween(CompileLog log, List<String> loops, long firstAtMs, long laterAtMs) {
+        List<String> changed = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>(loops);
+        Deque<String> todo = new ArrayDeque<>(loops);
+        while (!todo.isEmpty()) {
+            String method = todo.poll();
+            Optional<CompileLog.Compilation> first = log.codeAt(method, firstAtMs);
+            if (first.isEmpty()) {
+                continue;
+            }
+            first.get().calls().stream().filter(seen::add).forEach(todo::add);
+            Optional<CompileLog.Compilation> later = log.codeAt(method, laterAtMs);
+            if (later.isEmpty() || later.get().id() != first.get().id()) {
+                changed.add(shortName(method));
+            }
+        }
+        return changed;
+    }
+
     /** @return whether the check was made */
     @JsonIgnore
     public boolean checked() {

@@ -72,6 +72,22 @@ class MeasuredCodeTest {
     }
 
     @Test
+    void shouldNameTheMeasuredCodeALaterSetupHadThrownAwayAndCompiledAgain() {
+        List<String> log = new java.util.ArrayList<>(LOG);
+        // the second setup's messages take a path parse's first compile left out: an uncommon trap, and C2 again
+        log.add("[3000ms][7996] 1900       4       io.x.ItchParser::parse (556 bytes)   made not entrant: uncommon trap");
+        log.add("[3001ms][7997] 2100    b  3       io.x.ItchParser::parse (556 bytes)");
+        log.add("[3020ms][7996] 2101    b  4       io.x.ItchParser::parse (556 bytes)");
+        CompileLog compiled = CompileLog.of(log);
+
+        assertEquals(List.of("ItchParser.parse"), MeasuredCode.recompiledBetween(compiled, List.of(LOOP), 2_000, 4_000));
+        assertEquals(List.of(), MeasuredCode.recompiledBetween(compiled, List.of(LOOP), 2_000, 2_900),
+                "before the trap both passes ran one compilation");
+        assertEquals(List.of(), MeasuredCode.recompiledBetween(CompileLog.of(LOG), List.of(LOOP), 2_000, 4_000),
+                "no code thrown away: an on-stack replacement compiled since is not code a call enters");
+    }
+
+    @Test
     void shouldPassOverLinesWithoutTheirDecorationsOrText() {
         assertEquals(15, CompileLog.bodyStart("[1000ms][7997] 1971    b  3       io.x.Loop::run (114 bytes)"));
         assertEquals(9, CompileLog.bodyStart("[1000ms] 1971    b  3       io.x.Loop::run (114 bytes)"));
