@@ -86,9 +86,9 @@ public record MeasuredCode(List<String> atC2, List<String> notAtC2, List<String>
     /**
      * Measurement hazard: a fork's later setups can run paths its first compile never saw (the warm-up's messages did
      * not take them); an uncommon trap then throws the measured code away and the JIT compiles it again, so replica 1
-     * and the replicas after it measure two compilations. Seen in the reference parse and pipeline: the second setup's
-     * stream trapped in {@code ItchParser::parse}, and replica 1's tmean stood above the later replicas' by a median
-     * 3.4 % for parse and 7.8 % for the pipeline's encode (10 runs on an AMD EPYC, family 26 model 2; docs/run.md).
+     * and the replicas after it measure two compilations. Seen in the reference parse, book, decide and pipeline until
+     * their first setup walked its preamble twice ({@code MessageCursor}): the second setup's walk trapped in
+     * {@code ItchParser::parse}.
      *
      * @param loops     the measured loops, {@code package.Class::name}
      * @param firstAtMs when the first measured pass started, epoch ms

@@ -26,6 +26,8 @@ public final class MessageCursor {
     private int cursor;
     private int start;
     private OrderBook snapshot;
+    /** Whether a walk of a preamble has run twice in this JVM (its class loader): see {@link #startAfter}. */
+    private static boolean preambleCompiled;
 
     /**
      * @param stream the stream to walk
@@ -47,6 +49,26 @@ public final class MessageCursor {
      * again, each time deoptimising it.
      */
     public void startAfter(int preamble) {
+        if (!preambleCompiled) {
+            // the JVM's first walk runs the preamble's first messages (the stock directory, the books filling from
+            // empty) before the parser and the book collect a profile, and the optimising compiler left their paths
+            // out: the next setup's walk trapped in that code (ItchParser.parse, OrderBook.insert and apply), which was
+            // thrown away and compiled again, so a fork's first replica measured another compilation than the
+            // replicas after it. A second walk in the first setup takes those paths while the profile is collected.
+            walkPreamble(preamble);
+            preambleCompiled = true;
+        }
+        walkPreamble(preamble);
+        start = cursor;
+        if (book != null) {
+            if (snapshot == null) {
+                snapshot = new OrderBook(book.maxLocate(), book.maxOrders());
+            }
+            snapshot.copyFrom(book);
+        }
+    }
+
+    private void walkPreamble(int preamble) {
         cursor = 0;
         if (book != null) {
             book.clear();
@@ -55,13 +77,6 @@ public final class MessageCursor {
             if (parseNext() == Status.OK && book != null) {
                 book.apply(parser.message());
             }
-        }
-        start = cursor;
-        if (book != null) {
-            if (snapshot == null) {
-                snapshot = new OrderBook(book.maxLocate(), book.maxOrders());
-            }
-            snapshot.copyFrom(book);
         }
     }
 
