@@ -27,7 +27,7 @@ public final class MessageCursor {
     private int start;
     private OrderBook snapshot;
     /** Whether a walk of a preamble has run twice in this JVM (its class loader): see {@link #startAfter}. */
-    private static boolean preambleCompiled;
+    private static boolean preambleWalkedTwice;
 
     /**
      * @param stream the stream to walk
@@ -46,17 +46,18 @@ public final class MessageCursor {
      * there. A measurement then starts on a book in its steady state, not an empty one, and a
      * rewind restores it by copying, never by replaying the preamble - whose rare messages
      * (the stock directory, say) would otherwise run through the compiled code again and
-     * again, each time deoptimising it.
+     * again, each time deoptimising it. The first call in a JVM walks the preamble twice, so that
+     * the compiled parser and book have seen its paths (below).
      */
     public void startAfter(int preamble) {
-        if (!preambleCompiled) {
+        if (!preambleWalkedTwice) {
             // the JVM's first walk runs the preamble's first messages (the stock directory, the books filling from
             // empty) before the parser and the book collect a profile, and the optimising compiler left their paths
             // out: the next setup's walk trapped in that code (ItchParser.parse, OrderBook.insert and apply), which was
             // thrown away and compiled again, so a fork's first replica measured another compilation than the
             // replicas after it. A second walk in the first setup takes those paths while the profile is collected.
             walkPreamble(preamble);
-            preambleCompiled = true;
+            preambleWalkedTwice = true;
         }
         walkPreamble(preamble);
         start = cursor;
