@@ -123,9 +123,33 @@ public final class Session {
                         .messages(plan.messages()).batch(plan.batch()).params(plan.params())));
     }
 
+    /**
+     * Something a command measures between a run's forks, side by side with them in time.
+     *
+     * <p>Hazard: whatever runs here runs while no fork measures, but it must leave the measuring CPU
+     * as it found it (nothing of its own still running there) before it returns.
+     */
+    @FunctionalInterface
+    public interface BetweenForks {
+
+        /**
+         * Called after each fork of {@code run} ends, before the next one starts.
+         *
+         * @param benchmark the benchmark whose fork ended
+         * @param fork      its number, from 1
+         */
+        void forkEnded(String benchmark, int fork);
+    }
+
     /** Runs every benchmark of {@code run}, forks one after another; progress on stderr. */
     public RunResults measure(Run run) throws IOException {
-        List<BenchmarkOutcome> outcomes = session.run(run.measurement(), BenchmarkRegistry.load(), session.launchers().own());
+        return measure(run, (benchmark, fork) -> { });
+    }
+
+    /** As {@link #measure(Run)}, {@code between} called after each fork ends. */
+    public RunResults measure(Run run, BetweenForks between) throws IOException {
+        List<BenchmarkOutcome> outcomes = session.run(run.measurement(), BenchmarkRegistry.load(),
+                session.launchers().own(), between::forkEnded);
         return new RunResults(run, outcomes);
     }
 

@@ -26,14 +26,39 @@ public final class Runner {
     private final CpuList serviceCpus;
     private final ForkLauncher launcher;
     private final PrintStream progress;
+    private final AfterFork afterFork;
+
+    /**
+     * What runs between one fork's end and the next fork's start, on the launcher's thread: a command
+     * that measures something else side by side in time with the forks (JMH's forks, for
+     * {@code crosscheck}) puts it here, so that what the host does in a given minute lands on both.
+     */
+    @FunctionalInterface
+    public interface AfterFork {
+
+        /** Nothing between forks. */
+        AfterFork NONE = (benchmark, fork) -> { };
+
+        /**
+         * @param benchmark the benchmark (or sweep variant) whose fork ended, as its outcome names it
+         * @param fork      the fork's number, from 1, whether it succeeded or failed
+         */
+        void forkEnded(String benchmark, int fork);
+    }
 
     public Runner(RunConfig config, BenchmarkRegistry registry, CpuList serviceCpus, ForkLauncher launcher,
                   PrintStream progress) {
+        this(config, registry, serviceCpus, launcher, progress, AfterFork.NONE);
+    }
+
+    public Runner(RunConfig config, BenchmarkRegistry registry, CpuList serviceCpus, ForkLauncher launcher,
+                  PrintStream progress, AfterFork afterFork) {
         this.config = config;
         this.registry = registry;
         this.serviceCpus = serviceCpus;
         this.launcher = launcher;
         this.progress = progress;
+        this.afterFork = afterFork;
     }
 
     /**
@@ -108,6 +133,7 @@ public final class Runner {
         try {
             for (int fork = 1; fork <= config.forks(); fork++) {
                 forks.runFork(fork);
+                afterFork.forkEnded(descriptor.name(), fork);
             }
         } catch (LiveForks.Stopped e) {
             if (forks.succeeded() > 0) {

@@ -208,8 +208,15 @@ public final class MeasurementSession {
     /** Runs every benchmark of {@code measurement}, forks one after another; progress on stderr. */
     public List<BenchmarkOutcome> run(Measurement measurement, BenchmarkRegistry registry, ForkLauncher launcher)
             throws IOException {
+        return run(measurement, registry, launcher, Runner.AfterFork.NONE);
+    }
+
+    /** As {@link #run(Measurement, BenchmarkRegistry, ForkLauncher)}, {@code afterFork} run after each fork ends. */
+    public List<BenchmarkOutcome> run(Measurement measurement, BenchmarkRegistry registry, ForkLauncher launcher,
+                                      Runner.AfterFork afterFork) throws IOException {
         try {
-            return new Runner(measurement.config(), registry, placement.serviceCpus(), launcher, System.err).run();
+            return new Runner(measurement.config(), registry, placement.serviceCpus(), launcher, System.err, afterFork)
+                    .run();
         } catch (UsageException e) {
             // refused before anything was measured (a benchmark contradicting its declaration): nothing to keep
             RunStore.discardUnstored(measurement.dir());

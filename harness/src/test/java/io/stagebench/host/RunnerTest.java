@@ -157,6 +157,18 @@ class RunnerTest {
 
     @MeasuresInProcess
     @Test
+    void shouldCallWhatRunsBetweenForksAfterEveryForkAFailedOneToo() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        List<String> ended = new java.util.ArrayList<>();
+
+        new Runner(config(List.of("empty"), 3, List.of()), registry, CpuList.parse(""), inProcessExcept(registry, 2), QUIET,
+                (benchmark, fork) -> ended.add(benchmark + " " + fork)).run();
+
+        assertEquals(List.of("empty 1", "empty 2", "empty 3"), ended);
+    }
+
+    @MeasuresInProcess
+    @Test
     void shouldSayWhichBenchmarkHasNoResultWhenEveryForkFailed() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         RunConfig config = config(List.of("empty"), 2, List.of());

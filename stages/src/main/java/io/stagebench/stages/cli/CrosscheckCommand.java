@@ -23,7 +23,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "crosscheck", mixinStandardHelpOptions = true,
         description = {"Measure the reference stages with stagebench and with JMH and print both per stage.",
-            "JMH runs AverageTime; with their ratio, stages of 50 ns or more must agree within +-10%%; then the same, batched. About 7 minutes."},
+            "JMH runs AverageTime; with their ratio, stages of 50 ns or more must agree within +-10%%; then the same, batched. JMH's forks run between stagebench's. About 6 minutes."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every checked stage agrees", "1:a stage differs, a harness produced no figure, or the HTML"
             + " report could not be written",
@@ -57,8 +57,9 @@ public final class CrosscheckCommand implements Callable<Integer> {
                     + " 1: per message only)."})
     String batch = "auto";
 
-    @Option(names = "--jmh-forks", paramLabel = "N", description = "JMH forks per benchmark (default: ${DEFAULT-VALUE}).")
-    int jmhForks = 2;
+    @Option(names = "--jmh-forks", paramLabel = "N", description = "JMH forks per benchmark, each run right after a"
+            + " stagebench fork of its stage (default: ${DEFAULT-VALUE}, one beside each of stagebench's).")
+    int jmhForks = 3;
 
     @Option(names = "--jmh-warmup", paramLabel = "N", description = "JMH warm-up iterations (default: ${DEFAULT-VALUE}).")
     int jmhWarmup = 2;

@@ -58,7 +58,18 @@ public record CrosscheckDocument(String schema, int cpu, int streamMessages, lon
      * @param iterations       measured iterations
      * @param iterationMs      length of an iteration
      * @param resultFile       JMH's own results in the run folder
+     * @param schedule         when JMH's forks ran: {@value #INTERLEAVED}
      */
-    public record Jmh(String mode, int forks, int warmupIterations, int iterations, long iterationMs, String resultFile) {
+    public record Jmh(String mode, int forks, int warmupIterations, int iterations, long iterationMs, String resultFile,
+                      String schedule) {
+
+        /** JMH's forks run one at a time, each right after a stagebench fork of its stage ({@link InterleavedJmh}). */
+        public static final String INTERLEAVED = "interleaved: each JMH fork right after a stagebench fork of its stage,"
+                + " a batched row's twins beside the batched run, the others beside the per-message run";
+
+        /** The forks of a crosscheck that ran them {@value #INTERLEAVED}. */
+        public Jmh(String mode, int forks, int warmupIterations, int iterations, long iterationMs, String resultFile) {
+            this(mode, forks, warmupIterations, iterations, iterationMs, resultFile, INTERLEAVED);
+        }
     }
 }

@@ -4,33 +4,20 @@ import io.stagebench.extension.Harness;
 import io.stagebench.extension.RunResults;
 import io.stagebench.extension.Session;
 import io.stagebench.stages.jmh.CrossCheck;
-import io.stagebench.stages.jmh.MeasuringThread;
-import java.io.FilterOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.results.format.ResultFormatType;
-import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.format.OutputFormatFactory;
-import org.openjdk.jmh.runner.options.Options;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
-import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
  * One {@code crosscheck} from its plan to its exit code: stagebench's forks per message and batched
- * (stored as complete runs through {@link Session}), then JMH's AverageTime of the twins (its forks
- * started from here, off the measuring CPU, the benchmark thread pinned to it), then both side by
+ * (stored as complete runs through {@link Session}) with JMH's AverageTime forks of the twins between
+ * them ({@link InterleavedJmh}: started from here, off the measuring CPU, the benchmark thread pinned
+ * to it), then both side by
  * side per stage with their ratio and what explains it ({@link CrossCheck}), the comparison's
  * {@value CrosscheckCommand#FILE} and JMH's {@value CrosscheckCommand#JMH_FILE} beside the run's
  * {@code summary.json}.
@@ -49,12 +36,17 @@ final class CrosscheckRun {
 
     /** @return 0 when every checked stage agrees and the report was written, else 1 */
     int run() throws IOException {
+        // JMH's forks run between stagebench's, each row's twins beside the forks it is compared with
+        List<String> jmhWarnings = new ArrayList<>();
+        InterleavedJmh jmh = new InterleavedJmh(plan, session.cpu(), jmhWarnings);
         // stagebench: the reference benchmarks, back-to-back, on the same stream as JMH's
         List<String> benchmarks = plan.benchmarks();
         Session.Run run = session.begin(benchmarks, plan.perMessagePlan());
         Path runDir = run.dir();
-        System.err.println("[crosscheck] stagebench: " + String.join(", ", benchmarks) + ", " + plan.forks() + " fork(s) each");
-        RunResults results = measure(run);
+        System.err.println("[crosscheck] stagebench: " + String.join(", ", benchmarks) + ", " + plan.forks()
+                + " fork(s) each; JMH: " + plan.jmh().forks() + " fork(s) of each twin, each after a stagebench fork of"
+                + " its stage");
+        RunResults results = measure(run, (benchmark, fork) -> jmh.forkEnded(benchmark, fork, false));
         // the same stages in batches: the probe's share falls by K, which the per-message figure cannot show
         RunResults batched = null;
         if (plan.batched()) {
@@ -62,14 +54,16 @@ final class CrosscheckRun {
             Session.Run batchedRun = session.begin(benchmarks, plan.batchedPlan());
             System.err.println("[crosscheck] stagebench batched (--batch " + plan.batchText() + ", " + plan.batchedMessages()
                     + " messages a fork: the whole stream): " + String.join(", ", benchmarks));
-            batched = measure(batchedRun);
+            batched = measure(batchedRun, (benchmark, fork) -> jmh.forkEnded(benchmark, fork, true));
         }
 
         List<String> warnings = new ArrayList<>(results.warnings());
+        warnings.addAll(jmhWarnings);
         // the batched run's own warnings stay with it (its summary, and crosscheck.json), not with the per-message run
         List<String> batchedWarnings = batched == null ? List.of()
                 : batched.warnings().stream().map(w -> "batched run: " + w).toList();
-        Map<String, CrossCheck.JmhScore> scores = runJmh(runDir, warnings);
+        Map<String, CrossCheck.JmhScore> scores = jmh.scores();
+        jmh.write(runDir.resolve(CrosscheckCommand.JMH_FILE));
 
         List<CrossCheck.Row> rows = rows(results, scores);
         List<CrossCheck.Row> batchedRows = batchedRows(batched, scores);
@@ -97,9 +91,9 @@ final class CrosscheckRun {
         return CrossCheck.agrees(allRows) && stored.reportWritten() ? 0 : 1;
     }
 
-    /** @return the run measured, its report printed */
-    private RunResults measure(Session.Run run) throws IOException {
-        RunResults results = session.measure(run);
+    /** @return the run measured, {@code between} its forks, its report printed */
+    private RunResults measure(Session.Run run, Session.BetweenForks between) throws IOException {
+        RunResults results = session.measure(run, between);
         out.print(results.reportText());
         out.println();
         out.flush();
@@ -136,8 +130,8 @@ final class CrosscheckRun {
     private void printTables(List<CrossCheck.Row> rows, List<CrossCheck.Row> batchedRows) {
         CrosscheckPlan.Jmh jmh = plan.jmh();
         out.printf(Locale.ROOT, "cross-check: stagebench back-to-back service time (%d fork(s) x %,d messages after %,d of"
-                + " warm-up) vs JMH AverageTime (%d fork(s) x %d x %d ms after %d warm-up iteration(s)); both on CPU %d,"
-                + " stream of %,d messages, seed %d%n", plan.forks(), plan.messages(), plan.warmup(), jmh.forks(),
+                + " warm-up) vs JMH AverageTime (%d fork(s) x %d x %d ms after %d warm-up iteration(s)), a stage's JMH forks each"
+                + " right after one of its stagebench forks; both on CPU %d, stream of %,d messages, seed %d%n", plan.forks(), plan.messages(), plan.warmup(), jmh.forks(),
                 jmh.iterations(), jmh.iterationMs(), jmh.warmup(), session.cpu(), plan.streamMessages(), plan.seed());
         out.println("both harnesses' forks: " + String.join(" ", Harness.SHARED_FORK_FLAGS)
                 + ", address randomisation off");
@@ -180,57 +174,6 @@ final class CrosscheckRun {
     /** @return the mean over forks of the probe subtracted and the median probe, in ns; null without forks */
     private static CrossCheck.Probe probe(RunResults.Benchmark figures) {
         return figures.probe().map(p -> new CrossCheck.Probe(p.subtractedNs(), p.medianNs(), p.stepNs())).orElse(null);
-    }
-
-    private Map<String, CrossCheck.JmhScore> runJmh(Path runDir, List<String> warnings) {
-        CrosscheckPlan.Jmh jmh = plan.jmh();
-        List<String> names = CrossCheck.jmhBenchmarks(plan.pairings());
-        String include = "^" + CrossCheck.JMH_PACKAGE.replace(".", "\\.") + "("
-                + String.join("|", names.stream().map(n -> n.replace(".", "\\.")).toList()) + ")$";
-        OptionsBuilder builder = new OptionsBuilder();
-        builder.include(include)
-                .mode(org.openjdk.jmh.annotations.Mode.AverageTime)
-                .timeUnit(TimeUnit.NANOSECONDS)
-                .forks(jmh.forks())
-                .warmupIterations(jmh.warmup())
-                .warmupTime(TimeValue.milliseconds(jmh.iterationMs()))
-                .measurementIterations(jmh.iterations())
-                .measurementTime(TimeValue.milliseconds(jmh.iterationMs()))
-                .param("messages", Integer.toString(plan.streamMessages()))
-                .param("seed", Long.toString(plan.seed()));
-        Options options = builder
-                // replaces the launcher's own flags; the benchmarks' @Fork appends the heap, GC and access flags
-                .jvmArgs("-D" + MeasuringThread.CPU_PROPERTY + "=" + session.cpu())
-                .result(runDir.resolve(CrosscheckCommand.JMH_FILE).toString())
-                .resultFormat(ResultFormatType.JSON)
-                .shouldFailOnError(false)
-                .build();
-        System.err.println("[crosscheck] JMH: " + String.join(", ", names) + ", " + jmh.forks() + " fork(s) each");
-        Map<String, CrossCheck.JmhScore> scores = new LinkedHashMap<>();
-        try {
-            PrintStream progress = new PrintStream(new FilterOutputStream(System.err) {
-                @Override
-                public void close() throws IOException {
-                    flush(); // JMH closes its output at the end; stderr stays open
-                }
-            }, true);
-            // JMH starts its forks from this thread: with randomisation off they are laid out as stagebench's are
-            Collection<RunResult> results = Harness.withFixedAddresses(() -> new org.openjdk.jmh.runner.Runner(options,
-                    OutputFormatFactory.createFormatInstance(progress, VerboseMode.NORMAL)).run(),
-                    refusal -> warnings.add("JMH's forks ran with address randomisation on (" + refusal + ")"));
-            for (RunResult result : results) {
-                String name = result.getParams().getBenchmark();
-                if (name.startsWith(CrossCheck.JMH_PACKAGE)) {
-                    name = name.substring(CrossCheck.JMH_PACKAGE.length());
-                }
-                scores.put(name, new CrossCheck.JmhScore(result.getPrimaryResult().getScore(),
-                        result.getPrimaryResult().getScoreError()));
-            }
-        } catch (RunnerException | RuntimeException e) {
-            warnings.add("JMH failed: " + e.getMessage());
-            System.err.println("*** WARNING: JMH failed: " + e);
-        }
-        return scores;
     }
 
     private CrosscheckDocument document(List<CrossCheck.Row> rows, List<CrossCheck.Row> batchedRows, String mode,

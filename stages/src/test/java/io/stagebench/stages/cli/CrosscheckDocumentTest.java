@@ -40,7 +40,7 @@ class CrosscheckDocumentTest {
         assertEquals(List.of("mode", "forks", "warmupMessages", "measuredMessages", "batchedMessages"),
                 keys(json.get("stagebench")));
         assertEquals("back-to-back", json.at("/stagebench/mode").asText());
-        assertEquals(List.of("mode", "forks", "warmupIterations", "iterations", "iterationMs", "resultFile"),
+        assertEquals(List.of("mode", "forks", "warmupIterations", "iterations", "iterationMs", "resultFile", "schedule"),
                 keys(json.get("jmh")));
         assertEquals(CrosscheckCommand.SCHEMA, json.get("schema").asText());
         assertEquals("auto", json.get("batch").asText());
