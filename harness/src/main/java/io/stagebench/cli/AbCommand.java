@@ -178,7 +178,8 @@ public final class AbCommand implements Callable<Integer> {
         AbSession ab = new AbSession(recipe, home, commitHash, commit, launcher, builds -> recipe.ownCheckout() ? ownBenchmarks
                 : checked(builds.b().source().registry(), common(builds, spec.commandLine().getErr())),
                 count -> budgeted(asked, count), rule, statistics, tags, side(shared, aJvmArgs, aParams),
-                side(shared, bJvmArgs, bParams), !noTurns, measurement.replicas == null && !quick);
+                side(shared, bJvmArgs, bParams), !noTurns, measurement.replicas == null && !quick,
+                measurement.replicas == null && measurement.messages == null && !quick);
         return compare(ab.run(session, recipe.ownCheckout() ? plan : null, err), statistics, err);
     }
 

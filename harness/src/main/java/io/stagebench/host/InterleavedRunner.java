@@ -60,6 +60,7 @@ public final class InterleavedRunner {
     private final Map<String, List<PairSchedule>> schedule = new LinkedHashMap<>();
     private boolean turnsAllowed = true;
     private final Map<String, Integer> replicasByBenchmark = new LinkedHashMap<>();
+    private final Map<String, Integer> messagesByBenchmark = new LinkedHashMap<>();
 
     /** The file, in each side's {@code forks/BENCHMARK/} folder, that records the turns its pairs took. */
     public static final String TURNS_FILE = "turns.json";
@@ -177,6 +178,28 @@ public final class InterleavedRunner {
     }
 
     /**
+     * Measures {@code messages} messages a replica of the benchmarks it names instead of the configured count (a plan's
+     * choice per benchmark, with {@link #replicasOf}); for a benchmark before its first pair.
+     *
+     * @throws IllegalArgumentException when a count is below 1, or a benchmark named has run pairs already
+     */
+    public void messagesOf(Map<String, Integer> messages) {
+        messages.forEach((name, count) -> {
+            if (count < 1 || forks.containsKey(name)) {
+                throw new IllegalArgumentException(name + ": " + count + " messages a replica, after " + pairsRun(name)
+                        + " pairs");
+            }
+        });
+        messagesByBenchmark.putAll(messages);
+    }
+
+    private RunConfig shaped(RunConfig config, String benchmark) {
+        RunConfig withReplicas = config.withReplicas(replicas(benchmark));
+        Integer messages = messagesByBenchmark.get(benchmark);
+        return messages == null ? withReplicas : withReplicas.withMessages(messages);
+    }
+
+    /**
      * Runs every pair's forks one after the other from now on, even where they could take turns ({@code ab --no-turns}:
      * to compare the two designs).
      */
@@ -229,8 +252,8 @@ public final class InterleavedRunner {
         BenchmarkForks[] sides = forks.get(benchmark);
         if (sides == null) {
             BenchmarkDescriptor descriptor = registry.get(benchmark);
-            RunConfig configA = a.config().withReplicas(replicas(benchmark));
-            RunConfig configB = b.config().withReplicas(replicas(benchmark));
+            RunConfig configA = shaped(a.config(), benchmark);
+            RunConfig configB = shaped(b.config(), benchmark);
             BatchChoice choice = null;
             // before either side's first fork starts: an A/B pair's forks are alive together
             for (Variant side : List.of(a, b)) {

@@ -179,6 +179,13 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
                 forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, batch, count);
     }
 
+    /** @return this configuration measuring {@code count} messages a replica */
+    public RunConfig withMessages(int count) {
+        return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, count, chunk, mode, rateHz, stallUs, stallEvery,
+                stallAt, cpu, binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags,
+                forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, batch, replicas);
+    }
+
     /** @return this configuration with {@code k} messages per timed interval */
     public RunConfig withBatch(int k) {
         return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery,

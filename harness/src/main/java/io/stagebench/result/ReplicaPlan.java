@@ -85,6 +85,57 @@ public final class ReplicaPlan {
         return (int) Math.max(1, Math.min(MAX_REPLICAS, Math.floor(heapBytes / perReplica)));
     }
 
+    /**
+     * The fewest messages a replica is planned down to when the heap holds too few replicas of the asked-for length: a
+     * tenth of the default 200,000, so that a stage that runs for one message in 200 still has ~100 samples a replica.
+     */
+    public static final int MIN_PLANNED_MESSAGES = 20_000;
+
+    /**
+     * A fork's replicas and each one's measured messages.
+     *
+     * @param replicas replicas a fork
+     * @param messages measured messages a replica
+     */
+    public record Shape(int replicas, int messages) {
+    }
+
+    /**
+     * @return the most measured messages a replica can have with both sides' samples of {@code replicas} replicas a
+     *         fork held in {@code heapBytes} (as {@link #fittingReplicas})
+     */
+    public static int fittingMessages(long heapBytes, int forks, int replicas, int series) {
+        double perMessage = 2.0 * Math.max(1, forks) * Math.max(1, replicas) * Math.max(1, series) * LAUNCHER_BYTES_PER_SAMPLE;
+        return (int) Math.min(Integer.MAX_VALUE, Math.floor(heapBytes / perMessage));
+    }
+
+    /**
+     * Kalibera and Jones's third level, where the heap binds: when {@code optimal} replicas of {@code messages} do not
+     * fit, the most replicas up to {@code optimal} whose samples fit with at least {@link #MIN_PLANNED_MESSAGES} (or
+     * {@code messages}, if fewer) each - the same samples spread over more setups, whose share of a fork's spread is
+     * what replicas divide - else {@link #fittingReplicas} of {@code messages}.
+     *
+     * @param heapBytes the launcher heap's share of this benchmark
+     * @param optimal   the replicas a fork should measure at the run's figures
+     * @param messages  the measured messages a replica asked for
+     * @param series    the benchmark's series
+     */
+    public static Shape underHeap(long heapBytes, int forks, int optimal, int messages, int series) {
+        int wanted = Math.max(1, Math.min(MAX_REPLICAS, optimal));
+        int fitting = fittingReplicas(heapBytes, forks, messages, series);
+        if (fitting >= wanted) {
+            return new Shape(wanted, messages);
+        }
+        int fewest = Math.min(messages, MIN_PLANNED_MESSAGES);
+        for (int replicas = wanted; replicas > fitting; replicas--) {
+            int fit = Math.min(messages, fittingMessages(heapBytes, forks, replicas, series));
+            if (fit >= fewest) {
+                return new Shape(replicas, fit);
+            }
+        }
+        return new Shape(fitting, messages);
+    }
+
     private static double square(double v) {
         return v * v;
     }

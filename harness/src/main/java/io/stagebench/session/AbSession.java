@@ -53,11 +53,13 @@ import java.util.function.UnaryOperator;
  *                   false runs them one after the other
  * @param planReplicas whether each benchmark's replicas a fork come from this machine's stored figures
  *                   ({@link ReplicaPilot}; {@code -r} not given), the configured count where there are none
+ * @param planMessages whether a replica's measured messages may be planned below the configured count where the
+ *                   launcher's heap cannot hold the planned replicas of that many ({@code -n} not given)
  */
 public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, String commitName, BenchmarkSource launcher,
                         Function<AbBuilds, List<String>> benchmarks, IntFunction<SequentialPlan> plan, VerdictRule rule,
                         List<Statistic> statistics, boolean tags, UnaryOperator<RunConfig.Builder> sideA,
-                        UnaryOperator<RunConfig.Builder> sideB, boolean turns, boolean planReplicas) {
+                        UnaryOperator<RunConfig.Builder> sideB, boolean turns, boolean planReplicas, boolean planMessages) {
 
     /**
      * The two stored runs.
@@ -97,7 +99,7 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
             }
             BenchmarkRegistry registry = builds.b().source().registry();
             Planned chosen = plan(looks, pilots, a, names, planReplicas ? name -> declaredSeries(registry.get(name)) : null,
-                    err, Runtime.getRuntime().maxMemory());
+                    err, Runtime.getRuntime().maxMemory(), planMessages);
             looks = chosen.looks();
             Map<String, Integer> replicas = chosen.replicas();
             // one look planned: the sides' runs say so (their progress, summary.json and layout seeds are those of that many forks)
@@ -111,6 +113,7 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
                 runner.oneAfterTheOther();
             }
             runner.replicasOf(replicas);
+            runner.messagesOf(chosen.messages());
             SequentialAb sequence = new SequentialAb(runner, looks, rule, statistics, tags, err, System::nanoTime);
             try {
                 sequence.run(names);
@@ -138,8 +141,11 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
         }
     }
 
-    /** The looks an {@code ab} plans and the replicas a fork of each benchmark measures (empty: the configured count). */
-    record Planned(SequentialPlan looks, Map<String, Integer> replicas) {
+    /**
+     * The looks an {@code ab} plans, the replicas a fork of each benchmark measures and the measured messages of each
+     * replica, where planned (absent: the configured count).
+     */
+    record Planned(SequentialPlan looks, Map<String, Integer> replicas, Map<String, Integer> messages) {
     }
 
     /**
@@ -153,14 +159,31 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
      */
     static Planned plan(SequentialPlan looks, Map<String, Optional<ReplicaPilot>> pilots, MeasurementSession.Measurement a,
                         List<String> names, ToIntFunction<String> declaredSeries, PrintWriter err, long heapBytes) {
+        return plan(looks, pilots, a, names, declaredSeries, err, heapBytes, false);
+    }
+
+    /** As above; {@code planMessages}: a replica's messages may be planned below the configured count (see {@link #plannedShapes}). */
+    static Planned plan(SequentialPlan looks, Map<String, Optional<ReplicaPilot>> pilots, MeasurementSession.Measurement a,
+                        List<String> names, ToIntFunction<String> declaredSeries, PrintWriter err, long heapBytes,
+                        boolean planMessages) {
         if (declaredSeries == null) {
-            return new Planned(forecastLooks(looks, pilots, a, names, Map.of(), err), Map.of());
+            return new Planned(forecastLooks(looks, pilots, a, names, Map.of(), err), Map.of(), Map.of());
         }
         PrintWriter unsaid = new PrintWriter(java.io.OutputStream.nullOutputStream());
-        Map<String, Integer> forMost = plannedReplicas(pilots, a, names, declaredSeries, unsaid, heapBytes);
+        Map<String, ReplicaPlan.Shape> forMost = plannedShapes(pilots, a, names, declaredSeries, unsaid, heapBytes,
+                planMessages);
         SequentialPlan forecast = forecastLooks(looks, pilots, a, names, forMost, err);
-        return new Planned(forecast, plannedReplicas(pilots, atMostForks(a, forecast.maxForks()), names, declaredSeries, err,
-                heapBytes));
+        Map<String, ReplicaPlan.Shape> shapes = plannedShapes(pilots, atMostForks(a, forecast.maxForks()), names,
+                declaredSeries, err, heapBytes, planMessages);
+        Map<String, Integer> replicas = new LinkedHashMap<>();
+        Map<String, Integer> messages = new LinkedHashMap<>();
+        shapes.forEach((name, shape) -> {
+            replicas.put(name, shape.replicas());
+            if (shape.messages() != a.config().messages()) {
+                messages.put(name, shape.messages());
+            }
+        });
+        return new Planned(forecast, replicas, messages);
     }
 
     /** @return {@code side} measuring at most {@code forks} forks a benchmark */
@@ -176,22 +199,24 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
     }
 
     /**
-     * @param replicas per benchmark, the replicas a fork measures when planned; else the configured count
+     * @param shapes per benchmark, the replicas a fork measures and their messages when planned; else the configured counts
      * @return {@code plan} with one look when this machine's stored runs forecast that its first look leaves no room for
      *         a second ({@link SequentialPlan#forecast}), saying so in one line; else {@code plan}, also when a benchmark
      *         has no stored run to forecast from
      */
     static SequentialPlan forecastLooks(SequentialPlan plan, Map<String, Optional<ReplicaPilot>> pilots,
-                                        MeasurementSession.Measurement a, List<String> names, Map<String, Integer> replicas,
-                                        PrintWriter err) {
+                                        MeasurementSession.Measurement a, List<String> names,
+                                        Map<String, ReplicaPlan.Shape> shapes, PrintWriter err) {
         if (plan.looks() == 1 || names.isEmpty()) {
             return plan;
         }
         double firstLookS = 0;
         double cheapestPairS = Double.POSITIVE_INFINITY;
         for (String name : names) {
-            OptionalDouble pairS = pilots.get(name).map(p -> p.costs().pairS(replicas.getOrDefault(name, a.config().replicas()),
-                    a.config().messages())).orElse(OptionalDouble.empty());
+            ReplicaPlan.Shape shape = shapes.getOrDefault(name, new ReplicaPlan.Shape(a.config().replicas(),
+                    a.config().messages()));
+            OptionalDouble pairS = pilots.get(name).map(p -> p.costs().pairS(shape.replicas(), shape.messages()))
+                    .orElse(OptionalDouble.empty());
             if (pairS.isEmpty()) {
                 return plan;
             }
@@ -252,7 +277,25 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
     static Map<String, Integer> plannedReplicas(Map<String, Optional<ReplicaPilot>> pilots, MeasurementSession.Measurement a,
                                                 List<String> names, ToIntFunction<String> declaredSeries, PrintWriter err,
                                                 long heapBytes) {
-        Map<String, Integer> planned = new LinkedHashMap<>();
+        Map<String, Integer> replicas = new LinkedHashMap<>();
+        plannedShapes(pilots, a, names, declaredSeries, err, heapBytes, false)
+                .forEach((name, shape) -> replicas.put(name, shape.replicas()));
+        return replicas;
+    }
+
+    /**
+     * As {@link #plannedReplicas(Map, MeasurementSession.Measurement, List, ToIntFunction, PrintWriter, long)}, with
+     * each planned benchmark's messages a replica: the configured count, or, with {@code planMessages}, fewer where the
+     * heap cannot hold Kalibera and Jones's optimum of that many ({@link ReplicaPlan#underHeap}): the same samples over
+     * more setups. A default {@code ab} of the five reference benchmarks held the pipeline to 1 replica of 200,000
+     * messages against an optimum of 6 (family 26 EPYC: forks 5.8 %, setups 8.7 %, within 2.0 %), a fork's centre at
+     * sd 10.6 % where six of ~33,000 give ~6.8 %.
+     */
+    static Map<String, ReplicaPlan.Shape> plannedShapes(Map<String, Optional<ReplicaPilot>> pilots,
+                                                        MeasurementSession.Measurement a, List<String> names,
+                                                        ToIntFunction<String> declaredSeries, PrintWriter err,
+                                                        long heapBytes, boolean planMessages) {
+        Map<String, ReplicaPlan.Shape> planned = new LinkedHashMap<>();
         for (String name : names) {
             Optional<ReplicaPilot> pilot = pilots.get(name);
             OptionalInt optimum = pilot.map(p -> p.replicas(a.config().messages())).orElse(OptionalInt.empty());
@@ -263,7 +306,7 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
                 int fitting = ReplicaPlan.fittingReplicas(heapBytes / names.size(), a.config().forks(),
                         a.config().messages(), series);
                 if (fitting < a.config().replicas()) {
-                    planned.put(name, fitting);
+                    planned.put(name, new ReplicaPlan.Shape(fitting, a.config().messages()));
                     err.println("[ab] " + name + ": " + fitting + " replica(s) a fork, not the default " + a.config().replicas()
                             + String.format(java.util.Locale.ROOT, ": %d forks a side of %d x %,d samples of %d series"
                                     + " (tags included, from its declaration; no stored run of this machine has its"
@@ -279,11 +322,25 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
             int optimal = Math.max(2, optimum.getAsInt());
             // every benchmark's outcomes are held until the end, and a stage's tag series hold its samples again
             int series = 2 * pilot.get().spread().size();
-            int fitting = ReplicaPlan.fittingReplicas(heapBytes / names.size(), a.config().forks(), a.config().messages(),
-                    series);
-            int replicas = Math.min(optimal, fitting);
-            planned.put(name, replicas);
-            err.println("[ab] " + name + ": " + replicas + " replicas a fork, " + (replicas == optimal
+            long share = heapBytes / names.size();
+            int messages = a.config().messages();
+            ReplicaPlan.Shape shape = planMessages ? ReplicaPlan.underHeap(share, a.config().forks(), optimal, messages, series)
+                    : new ReplicaPlan.Shape(Math.min(optimal, ReplicaPlan.fittingReplicas(share, a.config().forks(), messages,
+                    series)), messages);
+            int replicas = shape.replicas();
+            planned.put(name, shape);
+            if (replicas == optimal && shape.messages() < messages) {
+                err.println(String.format(java.util.Locale.ROOT, "[ab] %s: %d replicas a fork of %,d messages, not %,d:"
+                        + " Kalibera and Jones's optimum (from %s), whose %d forks a side of %d x %,d samples of %d series"
+                        + " (tags included) would not fit its share of this launcher's %,d MiB heap (1/%d); the same"
+                        + " samples over more setups, whose share of the spread replicas divide (-r and -n set them)",
+                        name, replicas, shape.messages(), messages, pilot.get().describe(), a.config().forks(), optimal,
+                        messages, series, heapBytes >> 20, names.size()));
+                continue;
+            }
+            err.println("[ab] " + name + ": " + replicas + " replicas a fork" + (shape.messages() < messages
+                    ? String.format(java.util.Locale.ROOT, " of %,d messages", shape.messages()) : "") + ", "
+                    + (replicas == optimal
                     ? "the narrowest centre for the time at this machine's figures (Kalibera and Jones's optimum, at"
                     + " least 2, from " + pilot.get().describe() + "; -r sets them)"
                     : "not the " + optimal + " of Kalibera and Jones's optimum (from " + pilot.get().describe() + "):"

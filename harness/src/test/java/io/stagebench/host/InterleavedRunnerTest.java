@@ -10,6 +10,7 @@ import io.stagebench.link.ForkFiles;
 import io.stagebench.link.Mode;
 import io.stagebench.process.JvmFork;
 import io.stagebench.registry.BenchmarkRegistry;
+import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.system.CpuList;
 import io.stagebench.system.JitEvents;
 import java.io.OutputStream;
@@ -92,6 +93,23 @@ class InterleavedRunnerTest {
         assertEquals(List.of("A1[-Da]", "B1[-Db]", "B2[-Db]", "A2[-Da]", "A3[-Da]", "B3[-Db]"), log);
         assertEquals(3, runner.pairsRun("test.pipeline"));
         assertThrows(IllegalArgumentException.class, () -> runner.runPairs("test.pipeline", 1));
+    }
+
+    @Test
+    void shouldMeasureTheReplicasAndMessagesAPlanGaveABenchmarkOnBothSides() throws Exception {
+        List<String> log = new ArrayList<>();
+        InterleavedRunner runner = threeForkRunner(log);
+        runner.replicasOf(Map.of("test.pipeline", 2));
+        runner.messagesOf(Map.of("test.pipeline", 500));
+
+        runner.runPairs("test.pipeline", 1);
+
+        for (BenchmarkOutcome side : List.of(runner.outcomes().a().get(0), runner.outcomes().b().get(0))) {
+            assertEquals(2, side.forks().get(0).replicaCount());
+            assertEquals(2 * 500, side.merged().get("total").count(), "2 replicas of 500 messages, not of 2,000");
+        }
+        assertThrows(IllegalArgumentException.class, () -> runner.messagesOf(Map.of("test.pipeline", 100)),
+                "after its first pair");
     }
 
     /** A runner of 2 forks a side, each measuring {@code replicas} replicas, its forks in this JVM. */

@@ -48,4 +48,25 @@ class ReplicaPlanTest {
 
         assertEquals(OptionalInt.of(13), ReplicaPlan.optimum(series, COSTS, 200_000));
     }
+
+    @Test
+    void shouldSpreadTheSamplesTheHeapHoldsOverTheOptimalReplicasWhenItCannotHoldThemWhole() {
+        // the heap's share holds 2 replicas of 200,000 messages (13 forks a side, 12 series)
+        long twoReplicas = 2L * (2L * 13 * 200_000 * 12 * ReplicaPlan.LAUNCHER_BYTES_PER_SAMPLE);
+
+        assertEquals(new ReplicaPlan.Shape(6, 66_666), ReplicaPlan.underHeap(twoReplicas, 13, 6, 200_000, 12));
+        // no fewer than 20,000 messages a replica: 16 replicas of 25,000 hold the same samples
+        assertEquals(new ReplicaPlan.Shape(16, 25_000), ReplicaPlan.underHeap(twoReplicas, 13, 16, 200_000, 12));
+        // ... and 20,000 where fewer would fit: at most 20 replicas, never beyond the plan's most
+        assertEquals(new ReplicaPlan.Shape(8, 25_000), ReplicaPlan.underHeap(twoReplicas / 2, 13, 8, 200_000, 12));
+        assertEquals(new ReplicaPlan.Shape(10, 20_000), ReplicaPlan.underHeap(twoReplicas / 2, 13, 16, 200_000, 12));
+        assertEquals(new ReplicaPlan.Shape(ReplicaPlan.MAX_REPLICAS, 25_000),
+                ReplicaPlan.underHeap(twoReplicas, 13, 40, 200_000, 12));
+        // where the optimum fits, it is kept whole
+        assertEquals(new ReplicaPlan.Shape(2, 200_000), ReplicaPlan.underHeap(twoReplicas, 13, 2, 200_000, 12));
+        // a replica asked to be shorter than the floor is never cut: fewer replicas of it instead
+        assertEquals(new ReplicaPlan.Shape(13, 15_000), ReplicaPlan.underHeap(twoReplicas / 2, 13, 16, 15_000, 12),
+                "13 replicas of 15,000 fit");
+        assertEquals(new ReplicaPlan.Shape(1, 15_000), ReplicaPlan.underHeap(1, 13, 6, 15_000, 12), "at least one");
+    }
 }

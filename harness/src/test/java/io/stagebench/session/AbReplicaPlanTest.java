@@ -80,6 +80,34 @@ class AbReplicaPlanTest {
     }
 
     @Test
+    void shouldPlanShorterReplicasWhereTheHeapCannotHoldTheOptimumWholeAndSaySo() throws IOException {
+        Path machine = dir.resolve("machine");
+        RunFixture.writeMeasuredRun(dir.resolve("results"), machine, RunFixture.START, 2, 6, new RepetitionCosts(2.6, 0.2, 100));
+        RunConfig config = RunFixture.config(dir.resolve("now")).withReplicas(4).withMessages(200_000);
+        MeasurementSession.Measurement now = new MeasurementSession.Measurement(config,
+                RunFixture.environment(machine, RunFixture.START.plusSeconds(3_600), RunFixture.COMMIT, false),
+                List.of(), List.of());
+        // room for 2 replicas of 200,000 messages of both sides' 4 series (2 stages' series, twice for their tags)
+        long perReplica = 2L * config.forks() * config.messages() * 4 * ReplicaPlan.LAUNCHER_BYTES_PER_SAMPLE;
+        StringWriter err = new StringWriter();
+        SequentialPlan oneLook = SequentialPlan.fixed(config.forks());
+
+        AbSession.Planned planned = AbSession.plan(oneLook, AbSession.pilots(dir.resolve("results"), now, List.of("pipe")),
+                now, List.of("pipe"), name -> 1, new PrintWriter(err, true), 2 * perReplica, true);
+
+        // 200,000 messages a replica: a replica costs 0.22 s, a fork beyond it 2.38 s; sqrt(37 x 2.38 / (4 x 0.22)) = 10.0
+        assertEquals(Map.of("pipe", 10), planned.replicas());
+        assertEquals(Map.of("pipe", 40_000), planned.messages(), "2 x 200,000 samples over 10 replicas");
+        assertTrue(err.toString().contains("[ab] pipe: 10 replicas a fork of 40,000 messages, not 200,000: Kalibera and"
+                + " Jones's optimum"), err.toString());
+        // without message planning (-n given) the replicas are cut instead, the messages kept
+        AbSession.Planned kept = AbSession.plan(oneLook, AbSession.pilots(dir.resolve("results"), now, List.of("pipe")),
+                now, List.of("pipe"), name -> 1, new PrintWriter(new StringWriter()), 2 * perReplica, false);
+        assertEquals(Map.of("pipe", 2), kept.replicas());
+        assertEquals(Map.of(), kept.messages());
+    }
+
+    @Test
     void shouldPlanAtLeastTwoReplicasSoTheSpreadStaysMeasured() throws IOException {
         Path machine = dir.resolve("machine");
         // the forks' own level is all the spread there is: one replica a fork would do, and measure no setup's share
@@ -127,7 +155,7 @@ class AbReplicaPlanTest {
 
         // a pair of 4 replicas: 2 x (2.6 + 3 x (0.2 + 3,000 x 100 ns)) = 6.4018 s; 13 of them 83.2 s of the 90 s budget
         SequentialPlan planned = AbSession.forecastLooks(twoLooks, AbSession.pilots(dir.resolve("results"), now, List.of("pipe")), now, List.of("pipe"),
-                Map.of("pipe", 4), new PrintWriter(err, true));
+                Map.of("pipe", new ReplicaPlan.Shape(4, now.config().messages())), new PrintWriter(err, true));
 
         assertEquals(1, planned.looks());
         assertEquals(13, planned.maxForks());
@@ -136,10 +164,10 @@ class AbReplicaPlanTest {
                 + " cheapest)"), err.toString());
         // 2 replicas a fork: 5.6 s a pair, 72.8 s; 17.2 s left hold 3 more pairs, so the second look stays
         assertEquals(twoLooks, AbSession.forecastLooks(twoLooks, AbSession.pilots(dir.resolve("results"), now, List.of("pipe")), now, List.of("pipe"),
-                Map.of("pipe", 2), new PrintWriter(new StringWriter())));
+                Map.of("pipe", new ReplicaPlan.Shape(2, now.config().messages())), new PrintWriter(new StringWriter())));
         // a benchmark with no stored figures: nothing is forecast, the plan stays
         assertEquals(twoLooks, AbSession.forecastLooks(twoLooks, AbSession.pilots(dir.resolve("results"), now, List.of("pipe", "encode")), now, List.of("pipe", "encode"),
-                Map.of("pipe", 4), new PrintWriter(new StringWriter())));
+                Map.of("pipe", new ReplicaPlan.Shape(4, now.config().messages())), new PrintWriter(new StringWriter())));
     }
 
     @Test
