@@ -156,7 +156,8 @@ final class InterleavedJmh {
             }
             if (results.size() < twins.size()) {
                 warnOnce("JMH produced no figure for a fork of " + String.join(" or ", twins)
-                        + " (a benchmark failed; its rows are missing or rest on fewer forks)");
+                        + " (a benchmark failed; its rows are missing or rest on fewer forks); fix: run it alone to see"
+                        + " JMH's own error, e.g. './stagebench jmh " + twins.get(0) + " -f 1'");
             }
         } catch (RunnerException | RuntimeException e) {
             warnOnce("JMH failed: " + e.getMessage());
