@@ -165,12 +165,20 @@ public final class InterleavedRunner {
      * @throws IllegalArgumentException when a count is below 1, or a benchmark named has run pairs already
      */
     public void replicasOf(Map<String, Integer> replicas) {
-        replicas.forEach((name, count) -> {
+        replicasByBenchmark.putAll(beforeFirstPair(replicas, "replicas"));
+    }
+
+    /**
+     * @return {@code counts}, each a plan's choice for a benchmark that has run no pair yet
+     * @throws IllegalArgumentException when a count is below 1, or a benchmark named has run pairs already
+     */
+    private Map<String, Integer> beforeFirstPair(Map<String, Integer> counts, String what) {
+        counts.forEach((name, count) -> {
             if (count < 1 || forks.containsKey(name)) {
-                throw new IllegalArgumentException(name + ": " + count + " replicas, after " + pairsRun(name) + " pairs");
+                throw new IllegalArgumentException(name + ": " + count + " " + what + ", after " + pairsRun(name) + " pairs");
             }
         });
-        replicasByBenchmark.putAll(replicas);
+        return counts;
     }
 
     private int replicas(String benchmark) {
@@ -184,13 +192,7 @@ public final class InterleavedRunner {
      * @throws IllegalArgumentException when a count is below 1, or a benchmark named has run pairs already
      */
     public void messagesOf(Map<String, Integer> messages) {
-        messages.forEach((name, count) -> {
-            if (count < 1 || forks.containsKey(name)) {
-                throw new IllegalArgumentException(name + ": " + count + " messages a replica, after " + pairsRun(name)
-                        + " pairs");
-            }
-        });
-        messagesByBenchmark.putAll(messages);
+        messagesByBenchmark.putAll(beforeFirstPair(messages, "messages a replica"));
     }
 
     private RunConfig shaped(RunConfig config, String benchmark) {

@@ -84,9 +84,7 @@ class AbReplicaPlanTest {
         Path machine = dir.resolve("machine");
         RunFixture.writeMeasuredRun(dir.resolve("results"), machine, RunFixture.START, 2, 6, new RepetitionCosts(2.6, 0.2, 100));
         RunConfig config = RunFixture.config(dir.resolve("now")).withReplicas(4).withMessages(200_000);
-        MeasurementSession.Measurement now = new MeasurementSession.Measurement(config,
-                RunFixture.environment(machine, RunFixture.START.plusSeconds(3_600), RunFixture.COMMIT, false),
-                List.of(), List.of());
+        MeasurementSession.Measurement now = measurementAnHourLater(machine, config);
         // room for 2 replicas of 200,000 messages of both sides' 4 series (2 stages' series, twice for their tags)
         long perReplica = 2L * config.forks() * config.messages() * 4 * ReplicaPlan.LAUNCHER_BYTES_PER_SAMPLE;
         StringWriter err = new StringWriter();
@@ -230,7 +228,12 @@ class AbReplicaPlanTest {
 
     /** @return a measurement of 4 replicas a fork on {@code machine}, an hour after the fixture's stored run */
     private MeasurementSession.Measurement measurementAnHourLater(Path machine) throws IOException {
-        return new MeasurementSession.Measurement(RunFixture.config(dir.resolve("now")).withReplicas(4),
+        return measurementAnHourLater(machine, RunFixture.config(dir.resolve("now")).withReplicas(4));
+    }
+
+    /** A measurement of {@code config} an hour after the stored run of {@code machine}. */
+    private static MeasurementSession.Measurement measurementAnHourLater(Path machine, RunConfig config) throws IOException {
+        return new MeasurementSession.Measurement(config,
                 RunFixture.environment(machine, RunFixture.START.plusSeconds(3_600), RunFixture.COMMIT, false),
                 List.of(), List.of());
     }

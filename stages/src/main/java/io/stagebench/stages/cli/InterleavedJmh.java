@@ -3,7 +3,6 @@ package io.stagebench.stages.cli;
 import io.stagebench.extension.Harness;
 import io.stagebench.stages.jmh.CrossCheck;
 import io.stagebench.stages.jmh.MeasuringThread;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -202,18 +201,8 @@ final class InterleavedJmh {
             return;
         }
         Harness.writeAtomically(file, raw -> {
-            // JMH closes the stream it wrote; the file's own stream is closed by the atomic write
-            PrintStream out = new PrintStream(new FilterOutputStream(raw) {
-                @Override
-                public void write(byte[] b, int off, int len) throws IOException {
-                    out.write(b, off, len);
-                }
-
-                @Override
-                public void close() throws IOException {
-                    flush();
-                }
-            }, false, StandardCharsets.UTF_8);
+            // JMH's JSON format prints and leaves the stream open; the atomic write closes the file's own
+            PrintStream out = new PrintStream(raw, false, StandardCharsets.UTF_8);
             ResultFormatFactory.getInstance(ResultFormatType.JSON, out).writeOut(runs);
             out.flush();
         });
