@@ -4,6 +4,7 @@ import io.stagebench.host.BatchPilot;
 import io.stagebench.host.ForkHeap;
 import io.stagebench.host.MeasureDefaults;
 import io.stagebench.host.Rate;
+import io.stagebench.extension.command.Batch;
 import io.stagebench.host.RunConfig;
 import io.stagebench.host.RunDuration;
 import io.stagebench.registry.BenchmarkDescriptor;
@@ -125,20 +126,21 @@ final class MeasurementOptions {
     /**
      * @param measuredMessages the measured messages per fork
      * @param rateHz           the paced rate, 0 back to back
-     * @return messages per timed interval: 1 without {@code --batch}, {@link RunConfig#BATCH_AUTO} for {@code auto}
+     * @return messages per timed interval: {@link Batch#ONE} without {@code --batch}, {@link Batch#AUTO} for
+     *         {@code auto}
      */
-    int batch(int measuredMessages, double rateHz) {
+    Batch batch(int measuredMessages, double rateHz) {
         if (batch == null) {
-            return 1;
+            return Batch.ONE;
         }
         OptionalInt count;
         try {
-            count = RunConfig.parseBatch(batch);
+            count = Batch.parseCount(batch);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
-        int k = count.orElse(RunConfig.BATCH_AUTO);
         if (count.isPresent()) {
+            int k = count.getAsInt();
             if (k < 1) {
                 throw usage("--batch must be at least 1 message, got " + k);
             }
@@ -146,7 +148,8 @@ final class MeasurementOptions {
                 throw usage("--batch " + k + " is larger than the " + measuredMessages + " measured messages (-n)");
             }
         }
-        if (rateHz > 0 && k != 1) {
+        Batch k = count.isPresent() ? Batch.of(count.getAsInt()) : Batch.AUTO;
+        if (rateHz > 0 && !k.equals(Batch.ONE)) {
             throw usage("--batch applies only back to back: a paced run times each message from its own arrival (drop --rate)");
         }
         return k;
@@ -194,7 +197,7 @@ final class MeasurementOptions {
         int measured = messages(MeasureDefaults.messages(quick));
         Warmup warm = warmup(MeasureDefaults.warmup(quick));
         double hz = rateHz();
-        int k = batch(measured, hz);
+        Batch k = batch(measured, hz);
         int retries = jitRetries != null ? jitRetries : RunConfig.DEFAULT_JIT_RETRIES;
         if (retries < 0 || retries > 100) {
             throw usage("--jit-retries must be in [0, 100], got " + retries);

@@ -1,5 +1,6 @@
 package io.stagebench.extension;
 
+import io.stagebench.extension.command.Batch;
 import io.stagebench.host.RunConfig;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
@@ -9,7 +10,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
+import java.util.Objects;
 import java.util.function.UnaryOperator;
 
 /**
@@ -38,26 +39,15 @@ public final class Session {
      * @param forks          forks per benchmark
      * @param warmupMessages warm-up messages per fork (bounded by count only)
      * @param messages       measured messages per fork
-     * @param batch          messages per timed interval: 1 for one interval a message, K, or
-     *                       {@link #BATCH_AUTO} for a K each benchmark's pilot chooses
+     * @param batch          messages per timed interval: {@link Batch#ONE} for one interval a message, a count
+     *                       K, or {@link Batch#AUTO} for a K each benchmark's pilot chooses
      * @param params         benchmark parameters, as {@code --param NAME=VALUE} gives them
      */
-    public record Plan(int forks, long warmupMessages, int messages, int batch, Map<String, String> params) {
-
-        /** {@link #batch} of a run whose K each benchmark's pilot chooses ({@code --batch auto}). */
-        public static final int BATCH_AUTO = RunConfig.BATCH_AUTO;
+    public record Plan(int forks, long warmupMessages, int messages, Batch batch, Map<String, String> params) {
 
         public Plan {
+            Objects.requireNonNull(batch, "batch");
             params = Map.copyOf(params);
-        }
-
-        /**
-         * @param text a {@code --batch} value: a message count such as 16, or {@code auto}
-         * @return the count, as given (its range is the caller's to check), or empty for {@code auto}
-         * @throws IllegalArgumentException with the one line to print when {@code text} is neither
-         */
-        public static OptionalInt parseBatch(String text) {
-            return RunConfig.parseBatch(text);
         }
     }
 

@@ -311,7 +311,7 @@ public final class BenchmarkForks {
         }
         // each replica's samples cut out once, for both the spread and the replicas' centres
         Map<String, List<List<double[]>>> samples = replicaSamples();
-        return BenchmarkOutcome.merge(measured, results, series, failures, batchChoice, config.batch())
+        return BenchmarkOutcome.merge(measured, results, series, failures, batchChoice, config.batch().messagesOr(1))
                 .withSpread(spread(samples), RepetitionCosts.of(results, wallMs), replicaCentres(samples));
     }
 

@@ -1,5 +1,6 @@
 package io.stagebench.host;
 
+import io.stagebench.extension.command.Batch;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
 import io.stagebench.registry.BenchmarkDescriptor;
@@ -73,7 +74,7 @@ public final class InterleavedRunner {
     public InterleavedRunner(Variant a, Variant b, BenchmarkRegistry registry, CpuList serviceCpus, PrintStream progress) {
         if (!a.config().benchmarks().equals(b.config().benchmarks()) || a.config().forks() != b.config().forks()
                 || a.config().cpu() != b.config().cpu() || a.config().layoutSeed() != b.config().layoutSeed()
-                || a.config().fixedAddresses() != b.config().fixedAddresses() || a.config().batch() != b.config().batch()) {
+                || a.config().fixedAddresses() != b.config().fixedAddresses() || !a.config().batch().equals(b.config().batch())) {
             throw new IllegalArgumentException("A and B must run the same benchmarks with the same forks on the same CPU,"
                     + " from the same layout seeds and batch");
         }
@@ -262,11 +263,11 @@ public final class InterleavedRunner {
                 RunConfig config = side == a ? configA : configB;
                 side.launcher().prepare(config, serviceCpus).ifPresent(line -> progress.println("[ab " + side.name() + "] " + line));
             }
-            if (configA.batch() == RunConfig.BATCH_AUTO) {
+            if (configA.batch().isAuto()) {
                 // one pilot, on A's build: both sides must time the same K
                 choice = BatchPilot.pilot(configA, descriptor, a.launcher(), serviceCpus, progress, "[ab " + a.name() + "]");
-                configA = configA.withBatch(choice.batch());
-                configB = configB.withBatch(choice.batch());
+                configA = configA.withBatch(Batch.of(choice.batch()));
+                configB = configB.withBatch(Batch.of(choice.batch()));
             }
             sides = new BenchmarkForks[] {
                 new BenchmarkForks(configA, descriptor, a.launcher(), serviceCpus, progress, "[ab " + a.name() + "]", choice),

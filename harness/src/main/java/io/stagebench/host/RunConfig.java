@@ -3,6 +3,7 @@ package io.stagebench.host;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ProbeOverhead;
+import io.stagebench.extension.command.Batch;
 import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.LinkVersion;
@@ -13,12 +14,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
+import java.util.Objects;
 
 /**
  * A validated measurement - of {@code run}, either side of {@code ab}, {@code demo co} or
  * {@code crosscheck}: what to measure and how. Commands build it with {@link #builder}, the
- * one place its defaults live; the canonical constructor is for tests that script every field.
+ * one place its defaults live, and a command's variant of one (a sweep's parameters, a pilot's batch) is copied
+ * through {@link #toBuilder}.
  *
  * @param benchmarks        benchmark names, in run order
  * @param forks             fresh JVMs per benchmark
@@ -44,8 +46,8 @@ import java.util.OptionalInt;
  * @param jitRetries        measured passes a fork may discard because the JIT compiled during them
  * @param fixedAddresses    whether forks start with address randomisation off ({@link ForkLayout})
  * @param layoutSeed        the run's first layout seed ({@link #layoutSeedOf})
- * @param batch             messages per timed interval ({@code --batch K}): 1 for one interval a message,
- *                          {@link #BATCH_AUTO} until a pilot has chosen K for a benchmark ({@link BatchPilot})
+ * @param batch             messages per timed interval ({@code --batch K}): {@link Batch#ONE} for one interval a
+ *                          message, {@link Batch#AUTO} until a pilot has chosen K for a benchmark ({@link BatchPilot})
  * @param replicas          fresh setups each fork measures, one after another ({@code ForkExecution})
  */
 public record RunConfig(List<String> benchmarks, int forks, long warmupMessages, long warmupMs, int messages, int chunk,
@@ -53,27 +55,7 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
                         long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
                         Map<String, String> params,
                         List<String> jvmFlags, long forkTimeoutS, Path runDir, int jitRetries, boolean fixedAddresses,
-                        long layoutSeed, int batch, int replicas) {
-
-    /** {@link #batch} of a run whose K each benchmark's pilot chooses ({@code --batch auto}). */
-    public static final int BATCH_AUTO = 0;
-
-    /**
-     * @param text a {@code --batch} value: a message count such as 16, or {@code auto}
-     * @return the count, as given (its range is the caller's to check), or empty for {@code auto}
-     * @throws IllegalArgumentException with the one line to print when {@code text} is neither
-     */
-    public static OptionalInt parseBatch(String text) {
-        String trimmed = text.trim();
-        if (trimmed.equals("auto")) {
-            return OptionalInt.empty();
-        }
-        try {
-            return OptionalInt.of(Integer.parseInt(trimmed.replace("_", "")));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--batch: cannot parse '" + text + "' (a message count such as 16, or auto)");
-        }
-    }
+                        long layoutSeed, Batch batch, int replicas) {
 
     /** Initial heap of every fork: the same as the maximum, so the heap never resizes while measuring. */
     public static final String HEAP_MIN_FLAG = "-Xms512m";
@@ -128,69 +110,48 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
         }
         params = Map.copyOf(params);
         jvmFlags = List.copyOf(jvmFlags);
-        if (batch < 0) {
-            throw new IllegalArgumentException("a batch is at least 1 message (or auto), got " + batch);
-        }
+        Objects.requireNonNull(batch, "batch");
         if (replicas < 1) {
             throw new IllegalArgumentException("a fork measures at least 1 replica, got " + replicas);
         }
     }
 
-    /** A run of one replica a fork. */
-    public RunConfig(List<String> benchmarks, int forks, long warmupMessages, long warmupMs, int messages, int chunk,
-                     Mode mode, double rateHz, long stallUs, long stallEvery, long stallAt, int cpu, ClockBinding binding,
-                     long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
-                     Map<String, String> params, List<String> jvmFlags, long forkTimeoutS, Path runDir, int jitRetries,
-                     boolean fixedAddresses, long layoutSeed, int batch) {
-        this(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery, stallAt, cpu,
-                binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags, forkTimeoutS, runDir,
-                jitRetries, fixedAddresses, layoutSeed, batch, 1);
+    /** @return a builder holding every field of this configuration, for a variant of it */
+    public Builder toBuilder() {
+        return copyInto(new Builder(benchmarks, cpu, runDir));
     }
 
-    /** A run of one timed interval a message. */
-    public RunConfig(List<String> benchmarks, int forks, long warmupMessages, long warmupMs, int messages, int chunk,
-                     Mode mode, double rateHz, long stallUs, long stallEvery, long stallAt, int cpu, ClockBinding binding,
-                     long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
-                     Map<String, String> params, List<String> jvmFlags, long forkTimeoutS, Path runDir, int jitRetries,
-                     boolean fixedAddresses, long layoutSeed) {
-        this(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery, stallAt, cpu,
-                binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags, forkTimeoutS, runDir,
-                jitRetries, fixedAddresses, layoutSeed, 1);
+    private Builder copyInto(Builder builder) {
+        return builder.forks(forks).warmup(warmupMessages, warmupMs).messages(messages).chunk(chunk).paced(rateHz)
+                .stall(stallUs, stallEvery, stallAt).binding(binding).calibration(calibrationMs, calibrationRounds)
+                .overheadPairs(overheadPairs).lockMemory(lockMemory).params(params).jvmFlagsInsteadOfDefaults(jvmFlags)
+                .forkTimeoutS(forkTimeoutS).jitRetries(jitRetries).layout(fixedAddresses, layoutSeed).batch(batch)
+                .replicas(replicas);
     }
 
     /** @return this config measuring with {@code values} as its parameters (one variant of a sweep, {@code ParamSweep}) */
     public RunConfig withParams(Map<String, String> values) {
-        return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery,
-                stallAt, cpu, binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, values, jvmFlags,
-                forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, batch, replicas);
+        return toBuilder().paramsInsteadOf(values).build();
     }
 
     /** @return this configuration measuring {@code count} forks a benchmark (its layout seeds spread over them anew) */
     public RunConfig withForks(int count) {
-        return new RunConfig(benchmarks, count, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery,
-                stallAt, cpu, binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags,
-                forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, batch, replicas);
+        return toBuilder().forks(count).build();
     }
 
     /** @return this configuration with {@code count} replicas a fork */
     public RunConfig withReplicas(int count) {
-        return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery,
-                stallAt, cpu, binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags,
-                forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, batch, count);
+        return toBuilder().replicas(count).build();
     }
 
-    /** @return this configuration measuring {@code count} messages a replica */
+    /** @return this configuration measuring {@code count} messages a replica (its loop's chunk at most as many) */
     public RunConfig withMessages(int count) {
-        return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, count, chunk, mode, rateHz, stallUs, stallEvery,
-                stallAt, cpu, binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags,
-                forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, batch, replicas);
+        return toBuilder().messages(count).build();
     }
 
-    /** @return this configuration with {@code k} messages per timed interval */
-    public RunConfig withBatch(int k) {
-        return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery,
-                stallAt, cpu, binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags,
-                forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, k, replicas);
+    /** @return this configuration with {@code batch} messages per timed interval */
+    public RunConfig withBatch(Batch batch) {
+        return toBuilder().batch(batch).build();
     }
 
     /**
@@ -199,31 +160,8 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
      *         warm-up would time code the JIT has not finished, and choose too small a batch)
      */
     RunConfig pilot(String benchmark, int pilotMessages, Path pilotDir) {
-        int n = Math.min(messages, pilotMessages);
-        return new RunConfig(List.of(benchmark), 1, warmupMessages, warmupMs, n, Math.min(chunk, n), mode, rateHz, 0, 1,
-                -1, cpu, binding, calibrationMs,
-                calibrationRounds, overheadPairs, lockMemory, params, jvmFlags, forkTimeoutS, pilotDir, jitRetries,
-                fixedAddresses, layoutSeed, 1);
-    }
-
-    /** A run with fixed addresses and layout seeds from 0. */
-    public RunConfig(List<String> benchmarks, int forks, long warmupMessages, long warmupMs, int messages, int chunk,
-                     Mode mode, double rateHz, long stallUs, long stallEvery, long stallAt, int cpu, ClockBinding binding,
-                     long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
-                     Map<String, String> params, List<String> jvmFlags, long forkTimeoutS, Path runDir, int jitRetries) {
-        this(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery, stallAt, cpu,
-                binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags, forkTimeoutS, runDir,
-                jitRetries, true, 0);
-    }
-
-    /** A run whose stall, if any, is periodic. */
-    public RunConfig(List<String> benchmarks, int forks, long warmupMessages, long warmupMs, int messages, int chunk,
-                     Mode mode, double rateHz, long stallUs, long stallEvery, int cpu, ClockBinding binding,
-                     long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
-                     Map<String, String> params, List<String> jvmFlags, long forkTimeoutS, Path runDir) {
-        this(benchmarks, forks, warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery, -1, cpu,
-                binding, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params, jvmFlags, forkTimeoutS, runDir,
-                DEFAULT_JIT_RETRIES);
+        return copyInto(new Builder(List.of(benchmark), cpu, pilotDir)).forks(1).messages(Math.min(messages, pilotMessages))
+                .stall(0, 1, -1).batch(Batch.ONE).replicas(1).build();
     }
 
     /** Default calibration rounds per fork. */
@@ -256,7 +194,7 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
     public static final class Builder {
 
         private final List<String> benchmarks;
-        private final int cpu;
+        private int cpu;
         private final Path runDir;
         private int forks = MeasureDefaults.RUN_FORKS;
         private long warmupMessages = MeasureDefaults.WARMUP_MESSAGES;
@@ -273,18 +211,25 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
         private int calibrationRounds = DEFAULT_CALIBRATION_ROUNDS;
         private boolean lockMemory = true;
         private final Map<String, String> params = new LinkedHashMap<>();
-        private final List<String> extraJvmFlags = new ArrayList<>();
+        private final List<String> jvmFlags = new ArrayList<>(DEFAULT_JVM_FLAGS);
+        private int overheadPairs = ProbeOverhead.MIN_PAIRS * 2;
         private long forkTimeoutS = DEFAULT_FORK_TIMEOUT_S;
         private int jitRetries = DEFAULT_JIT_RETRIES;
         private boolean fixedAddresses = true;
         private long layoutSeed;
-        private int batch = 1;
+        private Batch batch = Batch.ONE;
         private int replicas = DEFAULT_REPLICAS;
 
         private Builder(List<String> benchmarks, int cpu, Path runDir) {
             this.benchmarks = List.copyOf(benchmarks);
             this.cpu = cpu;
             this.runDir = runDir;
+        }
+
+        /** The measuring CPU, already chosen (a copy's, moved). */
+        public Builder cpu(int value) {
+            cpu = value;
+            return this;
         }
 
         public Builder forks(int count) {
@@ -347,9 +292,32 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
             return this;
         }
 
+        /** Parameters {@code values} and no others. */
+        Builder paramsInsteadOf(Map<String, String> values) {
+            params.clear();
+            params.putAll(values);
+            return this;
+        }
+
         /** Adds JVM flags after {@link #DEFAULT_JVM_FLAGS}. */
         public Builder jvmFlags(List<String> flags) {
-            extraJvmFlags.addAll(flags);
+            jvmFlags.addAll(flags);
+            return this;
+        }
+
+        /**
+         * JVM flags {@code flags} and no others, not even {@link #DEFAULT_JVM_FLAGS}: for a fork that is not to
+         * measure as a run's do (a test's fork that need not pre-touch 512 MiB), and a copy of a configuration.
+         */
+        public Builder jvmFlagsInsteadOfDefaults(List<String> flags) {
+            jvmFlags.clear();
+            jvmFlags.addAll(flags);
+            return this;
+        }
+
+        /** Probe-overhead pairs each fork measures (its minimum and median need at least {@link ProbeOverhead#MIN_PAIRS}). */
+        public Builder overheadPairs(int pairs) {
+            overheadPairs = pairs;
             return this;
         }
 
@@ -374,9 +342,9 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
             return this;
         }
 
-        /** {@code k} messages per timed interval (1: one a message; {@link #BATCH_AUTO}: chosen per benchmark). */
-        public Builder batch(int k) {
-            batch = k;
+        /** Messages per timed interval ({@link Batch#ONE}: one a message; {@link Batch#AUTO}: chosen per benchmark). */
+        public Builder batch(Batch value) {
+            batch = value;
             return this;
         }
 
@@ -387,12 +355,10 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
         }
 
         public RunConfig build() {
-            List<String> jvmFlags = new ArrayList<>(DEFAULT_JVM_FLAGS);
-            jvmFlags.addAll(extraJvmFlags);
             return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, Math.min(chunk, messages), mode,
-                    rateHz, stallUs, stallEvery, stallAt, cpu, binding, calibrationMs, calibrationRounds,
-                    ProbeOverhead.MIN_PAIRS * 2, lockMemory, params, jvmFlags, forkTimeoutS, runDir, jitRetries,
-                    fixedAddresses, layoutSeed, batch, replicas);
+                    rateHz, stallUs, stallEvery, stallAt, cpu, binding, calibrationMs, calibrationRounds, overheadPairs,
+                    lockMemory, params, jvmFlags, forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, batch,
+                    replicas);
         }
     }
 
@@ -425,12 +391,12 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
      * @return the spec of fork {@code fork} of {@code benchmark}
      */
     public ForkSpec forkSpec(String benchmark, int fork, Path outDir, String randomisation) {
-        if (batch == BATCH_AUTO) {
+        if (batch.isAuto()) {
             throw new IllegalStateException(benchmark + ": --batch auto must be resolved by a pilot before a fork starts");
         }
         return new ForkSpec(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, messages, chunk, mode, rateHz,
                 stallUs, stallEvery, stallAt, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params,
                 outDir.toString(), jitRetries, layoutSeedOf(fork), randomisation, ProgressChannel.newToken(),
-                batch, List.of(), replicas, false, LinkVersion.CURRENT);
+                batch.messages(), List.of(), replicas, false, LinkVersion.CURRENT);
     }
 }

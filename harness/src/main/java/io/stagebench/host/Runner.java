@@ -1,5 +1,6 @@
 package io.stagebench.host;
 
+import io.stagebench.extension.command.Batch;
 import io.stagebench.process.LiveForks;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
@@ -124,9 +125,9 @@ public final class Runner {
         RunConfig resolved = config;
         BatchChoice choice = null;
         launcher.prepare(config, serviceCpus).ifPresent(line -> progress.println("[run] " + line));
-        if (config.batch() == RunConfig.BATCH_AUTO) {
+        if (config.batch().isAuto()) {
             choice = BatchPilot.pilot(config, descriptor, launcher, serviceCpus, progress, "[run]");
-            resolved = config.withBatch(choice.batch());
+            resolved = config.withBatch(Batch.of(choice.batch()));
         }
         BenchmarkForks forks = new BenchmarkForks(resolved, descriptor, launcher, serviceCpus, progress, "[run]", choice)
                 .stoppedBy(LiveForks.launcher()::isStopping);

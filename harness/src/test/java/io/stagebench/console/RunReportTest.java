@@ -180,9 +180,8 @@ class RunReportTest {
 
     @Test
     void shouldSayAReplayedWarmUpRanWholePassesWhenItRanMoreThanAskedFor() {
-        io.stagebench.host.RunConfig shorter = new io.stagebench.host.RunConfig(List.of("pipe"), 3, 500, 0, 3_000, 1_000,
-                io.stagebench.link.Mode.BACK_TO_BACK, 0, 0, 1, 1, io.stagebench.clock.ClockBinding.FFM, 200, 1, 100_000, false,
-                Map.of("size", "8"), List.of(), 60, Path.of("unused"));
+        io.stagebench.host.RunConfig shorter = RunFixture.config(Path.of("unused")).toBuilder().warmup(500, 0)
+                .jvmFlagsInsteadOfDefaults(List.of()).build();
 
         String asked = new RunReport(RunFixture.config(Path.of("unused")), List.of(RunFixture.pipeline(2, 5_000, 11)),
                 List.of(), List.of(), true).toText();

@@ -2,17 +2,16 @@ package io.stagebench.diff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.stagebench.clock.ClockBinding;
 import io.stagebench.host.InProcessForks;
 import io.stagebench.host.RunConfig;
 import io.stagebench.host.Runner;
-import io.stagebench.link.Mode;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunFixture;
 import io.stagebench.store.StoredRun;
 import io.stagebench.system.CpuList;
+import io.stagebench.testing.MeasuresInProcess;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -21,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.stagebench.testing.MeasuresInProcess;
 
 /**
  * A change to one tag's path, measured, stored and compared as a user's two runs are: the diff
@@ -39,9 +37,10 @@ class TaggedDiffTest {
         Path runDir = Files.createDirectories(dir.resolve(name));
         // 6 v 6 forks reach p 0.0022, below Holm's first step over the 6 rows (0.05 / 6); send spins 600 ticks, so its
         // "no change" does not hang on a few ns of probe residue (an empty send was once called faster)
-        RunConfig config = new RunConfig(List.of("test.tagged"), 6, 4_000, 0, 4_000, 500, Mode.BACK_TO_BACK, 0, 0, 1,
-                -1, ClockBinding.FFM, 200, 1, 20_000, false,
-                Map.of("evenTicks", "1500", "oddTicks", Long.toString(oddTicks), "sendTicks", "600"), List.of(), 120, runDir);
+        RunConfig config = RunConfig.builder(List.of("test.tagged"), -1, runDir).forks(6).warmup(4_000, 0)
+                .messages(4_000).chunk(500).overheadPairs(20_000).lockMemory(false)
+                .params(Map.of("evenTicks", "1500", "oddTicks", Long.toString(oddTicks), "sendTicks", "600"))
+                .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).build();
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         List<BenchmarkOutcome> outcomes = new Runner(config, registry, CpuList.parse(""),
                 InProcessForks.launcher(registry), QUIET).run();

@@ -1,26 +1,25 @@
 package io.stagebench.forked;
 
-import io.stagebench.api.BenchmarkParams;
-import io.stagebench.api.Operation;
-import io.stagebench.api.Preparation;
-import io.stagebench.api.Sink;
-import io.stagebench.api.Stamps;
-import io.stagebench.builtin.SpinBenchmark;
-import io.stagebench.clock.Calibration;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.clock.ClockBinding;
+import io.stagebench.api.BenchmarkParams;
+import io.stagebench.api.Operation;
+import io.stagebench.api.Preparation;
+import io.stagebench.api.Sink;
+import io.stagebench.api.Stamps;
+import io.stagebench.builtin.SpinBenchmark;
+import io.stagebench.extension.command.Batch;
 import io.stagebench.host.RunConfig;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
-import io.stagebench.link.Mode;
 import io.stagebench.link.RawStamps;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.LatencySeries;
+import io.stagebench.testing.MeasuresInProcess;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -29,7 +28,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.stagebench.testing.MeasuresInProcess;
 
 /** {@code --batch K}: K messages between one begin and one end read, on scripted time exact to the tick. */
 class BatchedMeasurementTest {
@@ -214,9 +212,9 @@ class BatchedMeasurementTest {
     }
 
     private RunConfig config(String benchmark, int batch, long warmupMessages) {
-        return new RunConfig(List.of(benchmark), 1, warmupMessages, 0, 3_000, 500, Mode.BACK_TO_BACK, 0, 0, 1, -1, -1,
-                ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), List.of(), 120, runDir, RunConfig.DEFAULT_JIT_RETRIES,
-                true, 0, batch);
+        return RunConfig.builder(List.of(benchmark), -1, runDir).forks(1).warmup(warmupMessages, 0).messages(3_000)
+                .chunk(500).overheadPairs(100_000).lockMemory(false).jvmFlagsInsteadOfDefaults(List.of())
+                .forkTimeoutS(120).batch(Batch.of(batch)).build();
     }
 
     /** 30 ticks plus the cursor's value of untimed work, a restart, then 50 ticks of stage. */

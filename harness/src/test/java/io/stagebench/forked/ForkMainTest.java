@@ -33,8 +33,9 @@ class ForkMainTest {
     }
 
     private static ForkSpec spec() {
-        RunConfig config = new RunConfig(List.of("encode"), 1, 200_000, 0, 10_000_000, 1_000, Mode.BACK_TO_BACK,
-                0, 0, 1, -1, ClockBinding.FFM, 200, 1, 20_000, false, Map.of(), List.of(), 120, Path.of("unused"));
+        RunConfig config = RunConfig.builder(List.of("encode"), -1, Path.of("unused")).forks(1).warmup(200_000, 0)
+                .messages(10_000_000).overheadPairs(20_000).lockMemory(false).jvmFlagsInsteadOfDefaults(List.of())
+                .forkTimeoutS(120).build();
         return config.forkSpec("encode", 1, Path.of("unused"));
     }
 

@@ -3,11 +3,9 @@ package io.stagebench.forked;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.clock.ClockBinding;
 import io.stagebench.host.RunConfig;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
-import io.stagebench.link.Mode;
 import io.stagebench.link.RawStamps;
 import io.stagebench.registry.BenchmarkRegistry;
 import java.io.ByteArrayOutputStream;
@@ -16,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import io.stagebench.testing.MeasuresInProcess;
@@ -57,8 +54,8 @@ class HandoffForkTest {
     }
 
     private RunConfig config(long warmupMessages, long warmupMs) {
-        return new RunConfig(List.of("test.handoff"), 1, warmupMessages, warmupMs, 1_000, 500, Mode.BACK_TO_BACK, 0, 0, 1,
-                -1, -1, ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), List.of(), 120, runDir,
-                RunConfig.DEFAULT_JIT_RETRIES, true, 0, 1);
+        return RunConfig.builder(List.of("test.handoff"), -1, runDir).forks(1).warmup(warmupMessages, warmupMs)
+                .messages(1_000).chunk(500).overheadPairs(100_000).lockMemory(false)
+                .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).build();
     }
 }

@@ -6,14 +6,12 @@ import io.stagebench.clock.ClockBinding;
 import io.stagebench.host.RunConfig;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.LinkVersion;
-import io.stagebench.link.Mode;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,8 +23,9 @@ class MeasureTurnsTest {
 
     /** @return the turns the fork awaited, in order, when every turn it asked for was given at once */
     private List<String> awaited(int linkVersion) {
-        RunConfig config = new RunConfig(List.of("test.pipeline"), 1, 1_000, 0, 2_000, 500, Mode.BACK_TO_BACK, 0, 0, 1,
-                -1, ClockBinding.NANOTIME, 200, 1, 1_000, false, Map.of(), List.of(), 60, dir).withReplicas(2);
+        RunConfig config = RunConfig.builder(List.of("test.pipeline"), -1, dir).forks(1).warmup(1_000, 0)
+                .messages(2_000).chunk(500).binding(ClockBinding.NANOTIME).overheadPairs(1_000).lockMemory(false)
+                .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(60).build().withReplicas(2);
         ForkSpec spec = config.forkSpec("test.pipeline", 1, dir).withTurns(true).withLinkVersion(linkVersion);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         // more turns than any fork asks for, given before it asks: the fork reads one per wait

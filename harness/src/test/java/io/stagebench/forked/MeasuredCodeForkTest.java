@@ -3,12 +3,10 @@ package io.stagebench.forked;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.clock.ClockBinding;
 import io.stagebench.host.ForkLauncher;
 import io.stagebench.host.RunConfig;
 import io.stagebench.host.Runner;
 import io.stagebench.link.ForkResult;
-import io.stagebench.link.Mode;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.system.MeasuredCode;
@@ -18,7 +16,6 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,9 +37,9 @@ class MeasuredCodeForkTest {
         // chunks of 10: the loop is called 20,000 times in warm-up, past the tier-4 invocation threshold (5,000) early
         // on, so it is surely C2's by the kept pass; in chunks of 100 its C2 compile waited on back-edge counts and
         // now and then came late, leaving the loop itself below C2
-        RunConfig config = new RunConfig(List.of("test.rare-branch"), 1, warmupMessages, 0, 20_000, 10,
-                Mode.BACK_TO_BACK, 0, 0, 1, -1, cpu, ClockBinding.FFM, 200, 1, 20_000, false, Map.of(), jvmFlags, 120,
-                runDir.resolve("f" + jvmFlags.size()), 3);
+        RunConfig config = RunConfig.builder(List.of("test.rare-branch"), cpu, runDir.resolve("f" + jvmFlags.size()))
+                .forks(1).warmup(warmupMessages, 0).messages(20_000).chunk(10).overheadPairs(20_000).lockMemory(false)
+                .jvmFlagsInsteadOfDefaults(jvmFlags).forkTimeoutS(120).jitRetries(3).build();
         BenchmarkOutcome outcome = new Runner(config, BenchmarkRegistry.load(), MachineCpus.service(),
                 ForkLauncher.jvm(), new PrintStream(OutputStream.nullOutputStream())).run().get(0);
         assertEquals(1, outcome.forks().size(), outcome.failures().toString());

@@ -3,11 +3,9 @@ package io.stagebench.forked;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.clock.ClockBinding;
 import io.stagebench.host.RunConfig;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
-import io.stagebench.link.Mode;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.testbench.RareStageBenchmark;
 import io.stagebench.testing.MeasuresInProcess;
@@ -15,7 +13,6 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,9 +30,10 @@ class StageWarmupTest {
 
     /** @param jitRetries measured passes the JIT may have the fork discard (and count as warm-up) */
     private ForkResult fork(long warmupMessages, int jitRetries) throws Exception {
-        RunConfig config = new RunConfig(List.of("test.rare-stage"), 1, warmupMessages, 0, 20_000, 1_000, Mode.BACK_TO_BACK,
-                0, 0, 1, -1, -1, ClockBinding.FFM, 200, 1, 20_000, false, Map.of(), List.of(), 120, runDir, jitRetries,
-                false, 0);
+        RunConfig config = RunConfig.builder(List.of("test.rare-stage"), -1, runDir).forks(1)
+                .warmup(warmupMessages, 0).messages(20_000).overheadPairs(20_000).lockMemory(false)
+                .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).jitRetries(jitRetries).layout(false, 0)
+                .build();
         ForkSpec spec = config.forkSpec("test.rare-stage", 1, runDir);
         return new ForkExecution(spec, BenchmarkRegistry.load().get("test.rare-stage"), QUIET).run();
     }

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.clock.ClockBinding;
 import io.stagebench.link.ForkEntry;
-import io.stagebench.link.Mode;
 import io.stagebench.process.JvmFork;
 import io.stagebench.system.CpuList;
 import io.stagebench.testing.StartsProcesses;
@@ -18,7 +16,6 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -88,8 +85,8 @@ class ForkClassCacheTest {
     @StartsProcesses
     void shouldTrainAnArchiveOnceThatTheForksJvmThenMaps() throws Exception {
         String classPath = jarClassPath();
-        RunConfig config = new RunConfig(List.of("empty"), 1, 2_000, 0, 2_000, 500, Mode.BACK_TO_BACK, 0, 0, 1, -1,
-                ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), RunConfig.DEFAULT_JVM_FLAGS, 120, dir.resolve("run"));
+        RunConfig config = RunConfig.builder(List.of("empty"), -1, dir.resolve("run")).forks(1).warmup(2_000, 0)
+                .messages(2_000).chunk(500).overheadPairs(100_000).lockMemory(false).forkTimeoutS(120).build();
         System.setProperty(ForkClassCache.PROPERTY, dir.resolve("cache").toString());
         try {
             ForkLauncher launcher = ForkLauncher.jvm(classPath);

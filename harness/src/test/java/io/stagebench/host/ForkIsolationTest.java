@@ -2,8 +2,6 @@ package io.stagebench.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.stagebench.clock.ClockBinding;
-import io.stagebench.link.Mode;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.system.CpuList;
 import java.io.OutputStream;
@@ -11,7 +9,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import io.stagebench.testing.StartsProcesses;
@@ -86,8 +83,9 @@ class ForkIsolationTest {
         Path classes = UserBuild.compile(dir.resolve("classes"), PROJECTS_HISTOGRAM, VERSIONS);
         BenchmarkClassPath classPath = BenchmarkClassPath.parse(classes.toString(), dir);
         Path runDir = Files.createDirectories(dir.resolve("run"));
-        RunConfig config = new RunConfig(List.of(benchmark), 1, 1_000, 0, 2_000, 500, Mode.BACK_TO_BACK, 0, 0, 1, -1,
-                ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), List.of(), 120, runDir);
+        RunConfig config = RunConfig.builder(List.of(benchmark), -1, runDir).forks(1).warmup(1_000, 0).messages(2_000)
+                .chunk(500).overheadPairs(100_000).lockMemory(false).jvmFlagsInsteadOfDefaults(List.of())
+                .forkTimeoutS(120).build();
         return new Runner(config, classPath.registry(), CpuList.parse(""), classPath.launcher(ForkLaunchers.jvm()),
                 new PrintStream(OutputStream.nullOutputStream())).run().get(0);
     }

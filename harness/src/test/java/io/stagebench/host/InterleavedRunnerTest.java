@@ -1,30 +1,28 @@
 package io.stagebench.host;
 
-import io.stagebench.clock.ClockBinding;
-import io.stagebench.json.Json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.json.Json;
 import io.stagebench.link.ForkFiles;
-import io.stagebench.link.Mode;
 import io.stagebench.process.JvmFork;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.system.CpuList;
 import io.stagebench.system.JitEvents;
+import io.stagebench.testing.MeasuresInProcess;
+import io.stagebench.testing.StartsProcesses;
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.stagebench.testing.MeasuresInProcess;
-import io.stagebench.testing.StartsProcesses;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 
 @MeasuresInProcess
 class InterleavedRunnerTest {
@@ -35,8 +33,9 @@ class InterleavedRunnerTest {
     Path dir;
 
     private RunConfig config(Path runDir, int forks, List<String> jvmFlags) {
-        return new RunConfig(List.of("test.pipeline"), forks, 1_000, 0, 2_000, 500, Mode.BACK_TO_BACK, 0, 0, 1, -1,
-                ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), jvmFlags, 120, runDir);
+        return RunConfig.builder(List.of("test.pipeline"), -1, runDir).forks(forks).warmup(1_000, 0).messages(2_000)
+                .chunk(500).overheadPairs(100_000).lockMemory(false).jvmFlagsInsteadOfDefaults(jvmFlags)
+                .forkTimeoutS(120).build();
     }
 
     /**

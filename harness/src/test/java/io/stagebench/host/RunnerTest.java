@@ -8,11 +8,9 @@ import io.stagebench.clock.ClockBinding;
 import io.stagebench.console.RunReport;
 import io.stagebench.extension.command.UsageException;
 import io.stagebench.forked.ForkExecution;
-import io.stagebench.json.Json;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.LinkVersion;
-import io.stagebench.link.Mode;
 import io.stagebench.link.RawStamps;
 import io.stagebench.process.JvmFork;
 import io.stagebench.registry.BenchmarkRegistry;
@@ -42,8 +40,9 @@ class RunnerTest {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
 
     private RunConfig config(List<String> benchmarks, int forks, List<String> jvmFlags) {
-        return new RunConfig(benchmarks, forks, 2_000, 0, 3_000, 500, Mode.BACK_TO_BACK, 0, 0, 1, -1, ClockBinding.FFM,
-                200, 1, 100_000, false, Map.of(), jvmFlags, 120, runDir);
+        return RunConfig.builder(benchmarks, -1, runDir).forks(forks).warmup(2_000, 0).messages(3_000).chunk(500)
+                .overheadPairs(100_000).lockMemory(false).jvmFlagsInsteadOfDefaults(jvmFlags).forkTimeoutS(120)
+                .build();
     }
 
     /** Runs forks in this JVM, except the ones listed, which "crash". */
@@ -294,8 +293,9 @@ class RunnerTest {
     @Test
     void shouldStallOnceAtTheRequestedMeasuredMessageWhateverTheWarmUp() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
-        RunConfig config = new RunConfig(List.of("empty"), 1, 2_000, 0, 3_000, 500, Mode.BACK_TO_BACK, 0, 5_000, 1, 1_500,
-                -1, ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), List.of(), 120, runDir, 0);
+        RunConfig config = RunConfig.builder(List.of("empty"), -1, runDir).forks(1).warmup(2_000, 0).messages(3_000)
+                .chunk(500).stall(5_000, 1, 1_500).overheadPairs(100_000).lockMemory(false)
+                .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).jitRetries(0).build();
         Runner runner = new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry), QUIET);
 
         BenchmarkOutcome outcome = runner.run().get(0);
@@ -352,8 +352,8 @@ class RunnerTest {
     void shouldNameTheMethodThatDeoptimisedWhileTheForkMeasured() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         // the first measured pass is kept whatever happens in it (no retry), so the late branch's trap is in it
-        RunConfig config = new RunConfig(List.of("test.late-deopt"), 1, 200_000, 0, 100_000, 1_000, Mode.BACK_TO_BACK, 0, 0,
-                1, -1, -1, ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), RunConfig.DEFAULT_JVM_FLAGS, 120, runDir, 0);
+        RunConfig config = RunConfig.builder(List.of("test.late-deopt"), -1, runDir).forks(1).warmup(200_000, 0)
+                .messages(100_000).overheadPairs(100_000).lockMemory(false).forkTimeoutS(120).jitRetries(0).build();
         Runner runner = new Runner(config, registry, CpuList.parse(""), ForkLauncher.jvm(), QUIET);
 
         BenchmarkOutcome outcome = runner.run().get(0);
@@ -375,9 +375,9 @@ class RunnerTest {
     @StartsProcesses
     @Test
     void shouldKeepTheFirstMeasuredPassAfterAWarmUpOfTwoHundredChunks() throws Exception {
-        RunConfig config = new RunConfig(List.of("spin"), 1, 200_000, 0, 200_000, 1_000, Mode.BACK_TO_BACK, 0, 0,
-                1, -1, MachineCpus.measuring(), ClockBinding.FFM, 200, 1, 100_000, false, Map.of("ticks", "10"),
-                RunConfig.DEFAULT_JVM_FLAGS, 120, runDir, 8);
+        RunConfig config = RunConfig.builder(List.of("spin"), MachineCpus.measuring(), runDir).forks(1)
+                .warmup(200_000, 0).messages(200_000).overheadPairs(100_000).lockMemory(false)
+                .params(Map.of("ticks", "10")).forkTimeoutS(120).jitRetries(8).build();
 
         BenchmarkOutcome outcome = new Runner(config, BenchmarkRegistry.load(), MachineCpus.service(), ForkLauncher.jvm(),
                 QUIET).run().get(0);
@@ -393,8 +393,8 @@ class RunnerTest {
     @Test
     void shouldDiscardAMeasuredPassDuringWhichTheJitCompiledAndKeepAQuietOne() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
-        RunConfig config = new RunConfig(List.of("test.late-deopt"), 1, 200_000, 0, 100_000, 1_000, Mode.BACK_TO_BACK, 0, 0,
-                1, -1, -1, ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), RunConfig.DEFAULT_JVM_FLAGS, 120, runDir, 8);
+        RunConfig config = RunConfig.builder(List.of("test.late-deopt"), -1, runDir).forks(1).warmup(200_000, 0)
+                .messages(100_000).overheadPairs(100_000).lockMemory(false).forkTimeoutS(120).jitRetries(8).build();
         Runner runner = new Runner(config, registry, CpuList.parse(""), ForkLauncher.jvm(), QUIET);
 
         BenchmarkOutcome outcome = runner.run().get(0);

@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.stagebench.clock.ClockBinding;
 import io.stagebench.link.ForkResult;
-import io.stagebench.link.Mode;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.system.CpuList;
@@ -33,8 +31,9 @@ class SetupThreadsTest {
     Path runDir;
 
     private ForkResult fork(Map<String, String> params) throws Exception {
-        RunConfig config = new RunConfig(List.of("test.setup-thread"), 1, 2_000, 0, 3_000, 500, Mode.BACK_TO_BACK, 0, 0, 1,
-                CPU, ClockBinding.FFM, 200, 1, 100_000, false, params, List.of(), 120, runDir);
+        RunConfig config = RunConfig.builder(List.of("test.setup-thread"), CPU, runDir).forks(1).warmup(2_000, 0)
+                .messages(3_000).chunk(500).overheadPairs(100_000).lockMemory(false).params(params)
+                .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).build();
         BenchmarkOutcome outcome = new Runner(config, BenchmarkRegistry.load(), CpuList.parse("0-" + (CPU - 1)),
                 ForkLauncher.jvm(), new PrintStream(OutputStream.nullOutputStream())).run().get(0);
         assertEquals(1, outcome.forks().size(), outcome.failures().toString());

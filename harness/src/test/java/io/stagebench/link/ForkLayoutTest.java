@@ -1,6 +1,11 @@
 package io.stagebench.link;
 
-import io.stagebench.clock.ClockBinding;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import io.stagebench.console.RunReport;
 import io.stagebench.host.ForkLauncher;
 import io.stagebench.host.InProcessForks;
@@ -8,18 +13,15 @@ import io.stagebench.host.RunConfig;
 import io.stagebench.host.Runner;
 import io.stagebench.nativeaccess.Personality;
 import io.stagebench.registry.BenchmarkRegistry;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import io.stagebench.report.HtmlReport;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.result.LayoutSensitivity;
 import io.stagebench.store.RunFixture;
 import io.stagebench.store.RunStore;
 import io.stagebench.system.CpuList;
+import io.stagebench.testing.MachineCpus;
+import io.stagebench.testing.MeasuresInProcess;
+import io.stagebench.testing.StartsProcesses;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -30,9 +32,6 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.stagebench.testing.MachineCpus;
-import io.stagebench.testing.MeasuresInProcess;
-import io.stagebench.testing.StartsProcesses;
 
 class ForkLayoutTest {
 
@@ -55,9 +54,8 @@ class ForkLayoutTest {
     }
 
     private static RunConfig config(String benchmark, int forks, Map<String, String> params, boolean fixed, Path dir) {
-        return new RunConfig(List.of(benchmark), forks, 20_000, 0, 20_000, 1_000, Mode.BACK_TO_BACK, 0, 0, 1, -1, -1,
-                ClockBinding.FFM, 200, 1, 100_000, false, params, RunConfig.DEFAULT_JVM_FLAGS, 120, dir,
-                RunConfig.DEFAULT_JIT_RETRIES, fixed, 0);
+        return RunConfig.builder(List.of(benchmark), -1, dir).forks(forks).warmup(20_000, 0).messages(20_000)
+                .overheadPairs(100_000).lockMemory(false).params(params).forkTimeoutS(120).layout(fixed, 0).build();
     }
 
     /**
@@ -95,10 +93,7 @@ class ForkLayoutTest {
 
     /** The config on the last CPU, as a measuring command would place it (the other CPUs serve the JVM). */
     private static RunConfig pinned(RunConfig c) {
-        return new RunConfig(c.benchmarks(), c.forks(), c.warmupMessages(), c.warmupMs(), c.messages(), c.chunk(), c.mode(),
-                c.rateHz(), c.stallUs(), c.stallEvery(), c.stallAt(), MachineCpus.measuring(),
-                c.binding(), c.calibrationMs(), c.calibrationRounds(), c.overheadPairs(), c.lockMemory(), c.params(),
-                c.jvmFlags(), c.forkTimeoutS(), c.runDir(), c.jitRetries(), c.fixedAddresses(), c.layoutSeed());
+        return c.toBuilder().cpu(MachineCpus.measuring()).build();
     }
 
     private static CpuList serviceCpus() {

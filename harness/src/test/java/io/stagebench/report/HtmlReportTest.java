@@ -46,11 +46,7 @@ class HtmlReportTest {
         Path quick = results.resolve(QUICK_COMMIT.substring(0, 12)).resolve(RunId.of(RunFixture.START.minusSeconds(3_600)));
         Files.createDirectories(quick);
         RunConfig quickConfig = RunFixture.config(quick);
-        RunFixture.store(quick, new RunConfig(quickConfig.benchmarks(), 1, quickConfig.warmupMessages(), quickConfig.warmupMs(),
-                        quickConfig.messages(), quickConfig.chunk(), quickConfig.mode(), quickConfig.rateHz(), quickConfig.stallUs(),
-                        quickConfig.stallEvery(), quickConfig.stallAt(), quickConfig.cpu(), quickConfig.binding(), quickConfig.calibrationMs(),
-                        quickConfig.calibrationRounds(), quickConfig.overheadPairs(), quickConfig.lockMemory(), quickConfig.params(),
-                        quickConfig.jvmFlags(), quickConfig.forkTimeoutS(), quick, quickConfig.jitRetries()),
+        RunFixture.store(quick, quickConfig.withForks(1),
                 List.of(RunFixture.pipeline(1, 3_000, 5)), List.of(),
                 RunFixture.environment(fakeRoot, RunFixture.START.minusSeconds(3_600), QUICK_COMMIT, false));
         runDir = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, true, RunFixture.START, 42,

@@ -119,9 +119,9 @@ public final class RunFixture {
     }
 
     public static RunConfig config(Path runDir) {
-        return new RunConfig(List.of("pipe"), 3, 1_000, 0, 3_000, 1_000, Mode.BACK_TO_BACK, 0, 0, 1, 1,
-                ClockBinding.FFM, 200, 1, 100_000, false, Map.of("size", "8"), List.of("-Xms1g", "-XX:+UseSerialGC"),
-                60, runDir);
+        return RunConfig.builder(List.of("pipe"), 1, runDir).forks(3).warmup(1_000, 0).messages(3_000)
+                .overheadPairs(100_000).lockMemory(false).params(Map.of("size", "8"))
+                .jvmFlagsInsteadOfDefaults(List.of("-Xms1g", "-XX:+UseSerialGC")).forkTimeoutS(60).build();
     }
 
     /** An environment read from a small fake machine under {@code fakeRoot}. */

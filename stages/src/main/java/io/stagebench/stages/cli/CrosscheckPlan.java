@@ -1,6 +1,7 @@
 package io.stagebench.stages.cli;
 
 import io.stagebench.extension.Session;
+import io.stagebench.extension.command.Batch;
 import io.stagebench.stages.bench.ReferenceWorkload;
 import io.stagebench.stages.jmh.CrossCheck;
 import java.util.ArrayList;
@@ -24,11 +25,11 @@ import java.util.function.Function;
  * @param streamMessages  the replayed stream's length, the same in both harnesses
  * @param seed            the stream's seed, the same in both harnesses
  * @param batchText       {@code --batch} as given, for the document
- * @param batch           the batch asked for: 1 (per message only), K, or {@link Session.Plan#BATCH_AUTO}
+ * @param batch           the batch asked for: {@link Batch#ONE} (per message only), K, or {@link Batch#AUTO}
  * @param jmh             JMH's side
  */
 record CrosscheckPlan(List<CrossCheck.Pairing> pairings, int forks, long warmup, int messages, int streamMessages, long seed,
-                      String batchText, int batch, Jmh jmh) {
+                      String batchText, Batch batch, Jmh jmh) {
 
     /**
      * JMH's AverageTime runs.
@@ -64,14 +65,15 @@ record CrosscheckPlan(List<CrossCheck.Pairing> pairings, int forks, long warmup,
         int batchedMessages = Math.max(perMessage, streamMessages);
         OptionalInt count;
         try {
-            count = Session.Plan.parseBatch(batchText);
+            count = Batch.parseCount(batchText);
         } catch (IllegalArgumentException e) {
             throw usage.apply(e.getMessage());
         }
-        int batch = count.orElse(Session.Plan.BATCH_AUTO);
-        if (count.isPresent() && (batch < 1 || batch > batchedMessages)) {
-            throw usage.apply("--batch must be in [1, " + batchedMessages + "] (the batched run's messages), got " + batch);
+        if (count.isPresent() && (count.getAsInt() < 1 || count.getAsInt() > batchedMessages)) {
+            throw usage.apply("--batch must be in [1, " + batchedMessages + "] (the batched run's messages), got "
+                    + count.getAsInt());
         }
+        Batch batch = count.isPresent() ? Batch.of(count.getAsInt()) : Batch.AUTO;
         return new CrosscheckPlan(pairings, forks, warmup, perMessage, streamMessages, seed, batchText, batch, jmh);
     }
 
@@ -102,7 +104,7 @@ record CrosscheckPlan(List<CrossCheck.Pairing> pairings, int forks, long warmup,
 
     /** @return whether a batched run follows the per-message one */
     boolean batched() {
-        return batch != 1;
+        return !batch.equals(Batch.ONE);
     }
 
     /** @return the stagebench benchmarks the pairings need, in order */
@@ -112,7 +114,7 @@ record CrosscheckPlan(List<CrossCheck.Pairing> pairings, int forks, long warmup,
 
     /** @return the per-message run's plan: the benchmarks' stream as JMH's */
     Session.Plan perMessagePlan() {
-        return new Session.Plan(forks, warmup, messages, 1, streamParams());
+        return new Session.Plan(forks, warmup, messages, Batch.ONE, streamParams());
     }
 
     /** @return the batched run's plan: the whole stream, as JMH's calls walk it */

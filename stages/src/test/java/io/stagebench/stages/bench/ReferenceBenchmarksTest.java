@@ -4,15 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.clock.ClockBinding;
 import io.stagebench.host.ForkLauncher;
 import io.stagebench.host.RunConfig;
 import io.stagebench.host.Runner;
-import io.stagebench.link.ForkResult;
-import io.stagebench.link.Mode;
-import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.json.Json;
+import io.stagebench.link.ForkResult;
+import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.stages.testing.QuickRun;
+import io.stagebench.stages.testing.StartsProcesses;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.StoredRun;
@@ -26,8 +26,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.stagebench.stages.testing.QuickRun;
-import io.stagebench.stages.testing.StartsProcesses;
 
 /** Every reference benchmark: as declared, and measured in a fresh JVM each. */
 class ReferenceBenchmarksTest {
@@ -124,8 +122,8 @@ class ReferenceBenchmarksTest {
         // the machine's CPUs, not this JVM's: the quick run, made in this JVM, moved it off the measuring CPU
         CpuList online = CpuSelection.online(SystemFiles.host());
         int cpus = online.size();
-        RunConfig config = new RunConfig(List.of("handoff"), 1, 20_000, 0, 20_000, 1000, Mode.BACK_TO_BACK, 0, 0, 1,
-                online.highest(), ClockBinding.FFM, 200, 1, 100_000, false, Map.of(), RunConfig.DEFAULT_JVM_FLAGS, 300, runDir);
+        RunConfig config = RunConfig.builder(List.of("handoff"), online.highest(), runDir).forks(1).warmup(20_000, 0)
+                .messages(20_000).overheadPairs(100_000).lockMemory(false).forkTimeoutS(300).build();
 
         BenchmarkOutcome outcome = new Runner(config, BenchmarkRegistry.load(), online.without(online.highest()),
                 ForkLauncher.jvm(), new PrintStream(OutputStream.nullOutputStream())).run().get(0);
