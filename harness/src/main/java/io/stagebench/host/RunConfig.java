@@ -19,8 +19,8 @@ import java.util.Objects;
 /**
  * A validated measurement - of {@code run}, either side of {@code ab}, {@code demo co} or
  * {@code crosscheck}: what to measure and how. Commands build it with {@link #builder}, the
- * one place its defaults live, and a command's variant of one (a sweep's parameters, a pilot's batch) is copied
- * through {@link #toBuilder}.
+ * one place its defaults live; a variant of one (a sweep's parameters, a pilot's batch, a
+ * plan's forks) is copied through {@link #toBuilder}, so no field is copied by hand.
  *
  * @param benchmarks        benchmark names, in run order
  * @param forks             fresh JVMs per benchmark

@@ -14,9 +14,10 @@ import java.nio.file.Path;
  * <p>Measurement hazard, where a fork starts: {@link Files#readAllBytes} reads through a channel,
  * which hands the kernel a temporary native buffer as large as the file. In a fresh fork that is
  * fresh memory, so every one of its pages faults in (4 KiB each) before the copy into the heap
- * array, which {@code -XX:+AlwaysPreTouch} had already touched. Measured in a fork JVM (EPYC
- * family 26, TSC 2096 MHz): 17 MB in 98 ms that way, 5 ms in 64 KiB reads; 65 MB in 284-376 ms
- * against 20-25 ms. The reads here go through a small native buffer, already mapped.
+ * array, which {@code -XX:+AlwaysPreTouch} had already touched. Measured (EPYC family 26, TSC
+ * 2096 MHz): in a decide fork, 17 MB in 97-98 ms that way and 4-5 ms in 64 KiB reads; in a JVM
+ * with a fork's flags, 65 MB in 284-376 ms against 20-25 ms. The reads here go through a small
+ * native buffer, already mapped.
  */
 public final class FileBytes {
 

@@ -25,7 +25,7 @@ class MeasureTurnsTest {
     private List<String> awaited(int linkVersion) {
         RunConfig config = RunConfig.builder(List.of("test.pipeline"), -1, dir).forks(1).warmup(1_000, 0)
                 .messages(2_000).chunk(500).binding(ClockBinding.NANOTIME).overheadPairs(1_000).lockMemory(false)
-                .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(60).build().withReplicas(2);
+                .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(60).replicas(2).build();
         ForkSpec spec = config.forkSpec("test.pipeline", 1, dir).withTurns(true).withLinkVersion(linkVersion);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         // more turns than any fork asks for, given before it asks: the fork reads one per wait
