@@ -80,9 +80,14 @@ public final class ReplicaPlan {
      * @return the most replicas a fork can measure with both sides' samples held in {@code heapBytes}, at least 1
      */
     public static int fittingReplicas(long heapBytes, int forks, long messagesPerReplica, int series) {
-        double perReplica = 2.0 * Math.max(1, forks) * Math.max(1, messagesPerReplica) * Math.max(1, series)
+        return (int) Math.max(1, Math.min(MAX_REPLICAS, Math.floor(heapBytes / heldBytes(forks, 1, messagesPerReplica,
+                series))));
+    }
+
+    /** @return the launcher's bytes for both sides' samples of {@code forks} forks of that many replicas and messages */
+    private static double heldBytes(int forks, int replicas, long messages, int series) {
+        return 2.0 * Math.max(1, forks) * Math.max(1, replicas) * Math.max(1, messages) * Math.max(1, series)
                 * LAUNCHER_BYTES_PER_SAMPLE;
-        return (int) Math.max(1, Math.min(MAX_REPLICAS, Math.floor(heapBytes / perReplica)));
     }
 
     /**
@@ -105,8 +110,7 @@ public final class ReplicaPlan {
      *         fork held in {@code heapBytes} (as {@link #fittingReplicas})
      */
     public static int fittingMessages(long heapBytes, int forks, int replicas, int series) {
-        double perMessage = 2.0 * Math.max(1, forks) * Math.max(1, replicas) * Math.max(1, series) * LAUNCHER_BYTES_PER_SAMPLE;
-        return (int) Math.min(Integer.MAX_VALUE, Math.floor(heapBytes / perMessage));
+        return (int) Math.min(Integer.MAX_VALUE, Math.floor(heapBytes / heldBytes(forks, replicas, 1, series)));
     }
 
     /**

@@ -23,7 +23,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "crosscheck", mixinStandardHelpOptions = true,
         description = {"Measure the reference stages with stagebench and with JMH and print both per stage.",
-            "JMH runs AverageTime; with their ratio, stages of 50 ns or more must agree within +-10%%; then the same, batched. JMH's forks run between stagebench's. About 6 minutes."},
+            "JMH runs AverageTime; with their ratio, stages of 50 ns or more must agree within +-10%%; then the same,"
+                + " batched. JMH's forks run between stagebench's. About 6 minutes."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every checked stage agrees", "1:a stage differs, a harness produced no figure, or the HTML"
             + " report could not be written",

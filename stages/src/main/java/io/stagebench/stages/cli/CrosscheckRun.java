@@ -130,9 +130,10 @@ final class CrosscheckRun {
     private void printTables(List<CrossCheck.Row> rows, List<CrossCheck.Row> batchedRows) {
         CrosscheckPlan.Jmh jmh = plan.jmh();
         out.printf(Locale.ROOT, "cross-check: stagebench back-to-back service time (%d fork(s) x %,d messages after %,d of"
-                + " warm-up) vs JMH AverageTime (%d fork(s) x %d x %d ms after %d warm-up iteration(s)), a stage's JMH forks each"
-                + " right after one of its stagebench forks; both on CPU %d, stream of %,d messages, seed %d%n", plan.forks(), plan.messages(), plan.warmup(), jmh.forks(),
-                jmh.iterations(), jmh.iterationMs(), jmh.warmup(), session.cpu(), plan.streamMessages(), plan.seed());
+                + " warm-up) vs JMH AverageTime (%d fork(s) x %d x %d ms after %d warm-up iteration(s)), a stage's JMH"
+                + " forks each right after one of its stagebench forks; both on CPU %d, stream of %,d messages, seed %d%n",
+                plan.forks(), plan.messages(), plan.warmup(), jmh.forks(), jmh.iterations(), jmh.iterationMs(), jmh.warmup(),
+                session.cpu(), plan.streamMessages(), plan.seed());
         out.println("both harnesses' forks: " + String.join(" ", Harness.SHARED_FORK_FLAGS)
                 + ", address randomisation off");
         out.print(CrossCheck.toText(rows));
