@@ -11,6 +11,7 @@ import io.stagebench.io.TextWrap;
 import io.stagebench.link.CrossCoreOffset;
 import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
+import io.stagebench.link.ForkRuler;
 import io.stagebench.link.ForkWarning;
 import io.stagebench.link.Mode;
 import io.stagebench.link.ThreadPlacement;
@@ -34,6 +35,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
@@ -96,10 +98,10 @@ public final class RunReport {
             Map<String, List<Integer>> forkWarnings = new LinkedHashMap<>();
             Map<String, ForkWarning> codes = new LinkedHashMap<>();
             for (ForkResult fork : outcome.forks()) {
-                for (int i = 0; i < fork.warnings().size(); i++) {
-                    String w = fork.warnings().get(i);
-                    forkWarnings.computeIfAbsent(w, k -> new ArrayList<>()).add(fork.fork());
-                    codes.putIfAbsent(w, fork.warningCodes().get(i));
+                for (int i = 0; i < fork.checks().warnings().size(); i++) {
+                    String w = fork.checks().warnings().get(i);
+                    forkWarnings.computeIfAbsent(w, k -> new ArrayList<>()).add(fork.run().fork());
+                    codes.putIfAbsent(w, fork.checks().warningCodes().get(i));
                 }
             }
             forkWarnings.forEach((w, forks) -> add(grouped, w + fixFor(codes.get(w)), name + (forks.size() == outcome.forks().size()
@@ -213,10 +215,10 @@ public final class RunReport {
                 continue;
             }
             ForkResult first = outcome.forks().get(0);
-            batched.add(first.preparationRawFile() != null ? name + " " + k + " (probe cancels)"
+            batched.add(first.measurement().preparationRawFile() != null ? name + " " + k + " (probe cancels)"
                     : String.format(Locale.ROOT, "%s %d (probe %.2f ns a message)", name, k,
-                    first.calibration().toNs(first.overhead().subtractedTicks()) / k));
-            if (first.preparationRawFile() != null) {
+                    first.ruler().subtractedNs() / k));
+            if (first.measurement().preparationRawFile() != null) {
                 prepared.add(name);
             }
             if (outcome.descriptor().stages().size() > 1) {
@@ -278,7 +280,7 @@ public final class RunReport {
      *         forks that wrote no layout
      */
     public static Optional<String> layoutLine(List<ForkResult> forks) {
-        List<ForkLayout> layouts = forks.stream().map(ForkResult::layout).filter(java.util.Objects::nonNull).toList();
+        List<ForkLayout> layouts = forks.stream().map(f -> f.placement().layout()).filter(Objects::nonNull).toList();
         if (layouts.isEmpty()) {
             return Optional.empty();
         }
@@ -306,28 +308,30 @@ public final class RunReport {
         List<String> lines = new ArrayList<>();
         List<ForkResult> all = outcomes.stream().flatMap(o -> o.forks().stream()).toList();
         if (!all.isEmpty()) {
-            ForkResult first = all.get(0);
-            Calibration c = first.calibration();
-            lines.add(String.format(Locale.ROOT, "clock %s%s; counter %.1f MHz, %.3f ns/tick, %s",
-                    first.binding(), first.binding() != first.requestedBinding() ? " (FALLBACK from " + first.requestedBinding() + ")" : "",
-                    c.mhz(), c.nsPerTick(), CounterResolution.describe(first.stepTicks(), first.readStepTicks(), c)));
+            ForkRuler ruler = all.get(0).ruler();
+            Calibration c = ruler.calibration();
+            lines.add(String.format(Locale.ROOT, "clock %s%s; counter %.1f MHz, %.3f ns/tick, %s", ruler.binding(),
+                    ruler.binding() != ruler.requestedBinding() ? " (FALLBACK from " + ruler.requestedBinding() + ")" : "",
+                    c.mhz(), c.nsPerTick(), CounterResolution.describe(ruler.stepTicks(), ruler.readStepTicks(), c)));
             lines.add(String.format(Locale.ROOT, "calibration %s MHz across %d forks (%d x %d ms each against CLOCK_MONOTONIC)",
-                    range(all, f -> f.calibration().mhz(), "%.3f"), all.size(), c.rounds(), c.intervalNs() / 1_000_000));
+                    range(all, f -> f.ruler().calibration().mhz(), "%.3f"), all.size(), c.rounds(), c.intervalNs() / 1_000_000));
             lines.add(String.format(Locale.ROOT, "probe overhead min %s, median %s ticks; subtracted from each stage:"
                             + " %s ticks = %.1f ns (near-min mean)",
-                    rangeLong(all, f -> f.overhead().minTicks()), rangeLong(all, f -> f.overhead().medianTicks()),
-                    range(all, f -> f.overhead().subtractedTicks(), "%.1f"), c.toNs(first.overhead().subtractedTicks())));
+                    rangeLong(all, f -> f.ruler().overhead().minTicks()),
+                    rangeLong(all, f -> f.ruler().overhead().medianTicks()),
+                    range(all, f -> f.ruler().overhead().subtractedTicks(), "%.1f"), ruler.subtractedNs()));
             lines.add(String.format(Locale.ROOT, "measuring thread pinned to CPU %s (affinity read back: %s); memory locked: %s",
-                    rangeLong(all, f -> f.cpuPinned()), distinct(all, ForkResult::affinity),
-                    all.stream().allMatch(ForkResult::memoryLocked) ? "yes" : "NOT in every fork"));
+                    rangeLong(all, f -> f.placement().cpuPinned()), distinct(all, f -> f.placement().affinity()),
+                    all.stream().allMatch(f -> f.placement().memoryLocked()) ? "yes" : "NOT in every fork"));
             layoutLine(all).ifPresent(lines::add);
-            List<ForkResult> crossCore = all.stream().filter(f -> f.crossCore() != null).toList();
+            List<CrossCoreOffset> crossCore = all.stream().map(f -> f.placement().crossCore()).filter(Objects::nonNull)
+                    .toList();
             if (!crossCore.isEmpty()) {
-                CrossCoreOffset offset = crossCore.get(0).crossCore();
+                CrossCoreOffset offset = crossCore.get(0);
                 lines.add(String.format(Locale.ROOT, "cross-core offset CPU %d -> %d: within +-%s ticks (+-%.1f ns), fastest"
                                 + " round trip %s ticks; every handoff figure is uncertain by that much",
-                        offset.fromCpu(), offset.toCpu(), rangeLong(crossCore, f -> f.crossCore().boundTicks()),
-                        c.toNs(offset.boundTicks()), rangeLong(crossCore, f -> f.crossCore().minRoundTripTicks())));
+                        offset.fromCpu(), offset.toCpu(), rangeLong(crossCore, CrossCoreOffset::boundTicks),
+                        c.toNs(offset.boundTicks()), rangeLong(crossCore, CrossCoreOffset::minRoundTripTicks)));
             }
         }
         lines.add(String.format(Locale.ROOT, "mode %s%s; %d fork(s) x %s%,d messages after %s of warm-up%s",
@@ -441,8 +445,9 @@ public final class RunReport {
             if (outcome.batch() > 1) {
                 continue;
             }
-            ForkResult coarsest = outcome.forks().stream().max(Comparator.comparingLong(ForkResult::stepTicks)).orElseThrow();
-            double ns = coarsest.calibration().toNs(coarsest.stepTicks());
+            ForkRuler coarsest = outcome.forks().stream().map(ForkResult::ruler)
+                    .max(Comparator.comparingLong(ForkRuler::stepTicks)).orElseThrow();
+            double ns = coarsest.stepNs();
             if (coarsest.stepTicks() < 2) {
                 continue;
             }
@@ -494,7 +499,8 @@ public final class RunReport {
         if (tags.size() < 2 || stage.count() == 0) {
             return;
         }
-        double stepNs = outcome.forks().stream().mapToDouble(f -> f.stepTicks() / f.calibration().ticksPerNs()).max().orElse(0);
+        double stepNs = outcome.forks().stream().map(ForkResult::ruler)
+                .mapToDouble(r -> r.stepTicks() / r.calibration().ticksPerNs()).max().orElse(0);
         if (tags.stream().noneMatch(t -> apart(t, stage, stepNs))) {
             notes.add(String.format(Locale.ROOT, "%s %s: %d tags, none apart from the stage at p50 or a reliable p99"
                     + " (by >%.0f%% and a step): listed in report.html", outcome.descriptor().name(), stage.stage(),
@@ -538,7 +544,7 @@ public final class RunReport {
 
     /** A note when a stage did not run for every message ({@code Stamps.skip()}): its row counts those it ran for. */
     private static Optional<String> skippedLine(BenchmarkOutcome outcome, StageSummary stage) {
-        long messages = outcome.forks().stream().mapToLong(ForkResult::measuredMessages).sum();
+        long messages = outcome.forks().stream().mapToLong(f -> f.measurement().measuredMessages()).sum();
         if (outcome.batch() != 1 || stage.count() >= messages) {
             return Optional.empty();
         }
@@ -562,14 +568,14 @@ public final class RunReport {
             String text = String.format(Locale.ROOT, "%d/%d forks, %,d samples; warm-up %%s passes%s%%s;"
                             + " measured with %s B allocated, %s GC, %s JIT compilations%%s",
                     forks.size(), config.forks(), samples,
-                    !forks.stream().allMatch(ForkResult::replayed) ? ""
+                    !forks.stream().allMatch(f -> f.measurement().replayed()) ? ""
                             // a replayed warm-up runs whole passes: "after 2000 of warm-up" for -w 1000 -n 2000
                             : config.warmupMs() == 0 && config.messages() > 0 && config.warmupMessages() % config.messages() != 0
-                            && forks.stream().anyMatch(f -> f.warmupMessages() > config.warmupMessages())
+                            && forks.stream().anyMatch(f -> f.measurement().warmupMessages() > config.warmupMessages())
                             ? " replaying the measured messages (whole passes: more than -w " + config.warmupMessages() + ")"
                             : " replaying the measured messages",
-                    rangeLong(forks, ForkResult::allocatedBytes), rangeLong(forks, ForkResult::gcCount),
-                    rangeLong(forks, ForkResult::jitCompilations));
+                    rangeLong(forks, f -> f.checks().allocatedBytes()), rangeLong(forks, f -> f.checks().gcCount()),
+                    rangeLong(forks, f -> f.checks().jitCompilations()));
             byText.computeIfAbsent(text, k -> new ArrayList<>()).add(outcome);
             if (forks.get(0).handoff()) {
                 appendThreads(lines, outcome.descriptor().name(), forks);
@@ -578,7 +584,8 @@ public final class RunReport {
         byText.forEach((text, same) -> {
             List<ForkResult> forks = same.stream().flatMap(o -> o.forks().stream()).toList();
             TextWrap.wrap(String.join(", ", same.stream().map(o -> o.descriptor().name()).toList()) + ": "
-                    + String.format(Locale.ROOT, text, rangeLong(forks, ForkResult::warmupPasses), rarestStage(forks),
+                    + String.format(Locale.ROOT, text, rangeLong(forks, f -> f.measurement().warmupPasses()),
+                    rarestStage(forks),
                     measuredCode(forks)), lines);
         });
     }
@@ -590,7 +597,7 @@ public final class RunReport {
      *         the compile log: one inside a test's JVM)
      */
     private static String measuredCode(List<ForkResult> forks) {
-        List<MeasuredCode> checked = forks.stream().map(ForkResult::measuredCode)
+        List<MeasuredCode> checked = forks.stream().map(f -> f.checks().measuredCode())
                 .filter(c -> c != null && c.checked()).toList();
         if (checked.isEmpty()) {
             return "";
@@ -618,8 +625,8 @@ public final class RunReport {
      *         {@code forks} (warm-up by each stage's count); "" when no fork counted them
      */
     private static String rarestStage(List<ForkResult> forks) {
-        long[] rarest = forks.stream().filter(f -> !f.warmupStageRuns().isEmpty())
-                .mapToLong(f -> f.warmupStageRuns().stream().mapToLong(Long::longValue).filter(r -> r > 0).min().orElse(0))
+        long[] rarest = forks.stream().filter(f -> !f.measurement().warmupStageRuns().isEmpty())
+                .mapToLong(f -> f.measurement().warmupStageRuns().stream().mapToLong(Long::longValue).filter(r -> r > 0).min().orElse(0))
                 .toArray();
         if (rarest.length == 0) {
             return "";
@@ -631,10 +638,10 @@ public final class RunReport {
 
     /** One line per thread of a handoff benchmark: its stages, the CPU it pinned to and read back, what it allocated. */
     private static void appendThreads(List<String> lines, String name, List<ForkResult> forks) {
-        for (int t = 0; t < forks.get(0).threads().size(); t++) {
+        for (int t = 0; t < forks.get(0).placement().threads().size(); t++) {
             final int thread = t;
-            List<ThreadPlacement> placed = forks.stream().filter(f -> f.threads().size() > thread)
-                    .map(f -> f.threads().get(thread)).toList();
+            List<ThreadPlacement> placed = forks.stream().filter(f -> f.placement().threads().size() > thread)
+                    .map(f -> f.placement().threads().get(thread)).toList();
             ThreadPlacement first = placed.get(0);
             TextWrap.wrap(String.format(Locale.ROOT, "%s thread %s %s: pinned to CPU %s (affinity read back: %s);"
                             + " allocated %s B", name, first.name(), first.stages(),
@@ -660,7 +667,7 @@ public final class RunReport {
 
     static double overheadNs(BenchmarkOutcome outcome) {
         return outcome.forks().stream()
-                .mapToDouble(f -> f.calibration().toNs(f.overhead().subtractedTicks())).max().orElse(0);
+                .mapToDouble(f -> f.ruler().subtractedNs()).max().orElse(0);
     }
 
     private static String range(List<ForkResult> forks, ToDoubleFunction<ForkResult> f, String format) {
@@ -671,7 +678,7 @@ public final class RunReport {
         return a.equals(b) ? a : a + ".." + b;
     }
 
-    private static String rangeLong(List<ForkResult> forks, ToLongFunction<ForkResult> f) {
+    private static <T> String rangeLong(List<T> forks, ToLongFunction<T> f) {
         long lo = forks.stream().mapToLong(f).min().orElse(0);
         long hi = forks.stream().mapToLong(f).max().orElse(0);
         return lo == hi ? Long.toString(lo) : lo + ".." + hi;

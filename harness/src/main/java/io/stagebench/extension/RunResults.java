@@ -92,9 +92,9 @@ public final class RunResults {
             double median = 0;
             double step = 0;
             for (ForkResult fork : forks) {
-                subtracted += fork.calibration().toNs(fork.overhead().subtractedTicks());
-                median += fork.calibration().toNs(fork.overhead().medianTicks());
-                step += fork.calibration().toNs(fork.stepTicks());
+                subtracted += fork.ruler().subtractedNs();
+                median += fork.ruler().calibration().toNs(fork.ruler().overhead().medianTicks());
+                step += fork.ruler().stepNs();
             }
             return Optional.of(new ProbeCost(subtracted / forks.size(), median / forks.size(), step / forks.size()));
         }

@@ -16,7 +16,12 @@ import io.stagebench.json.RecordJson;
 import io.stagebench.link.ForkEntry;
 import io.stagebench.link.ForkFiles;
 import io.stagebench.link.ForkLayout;
+import io.stagebench.link.ForkChecks;
+import io.stagebench.link.ForkMeasurement;
+import io.stagebench.link.ForkPlacement;
 import io.stagebench.link.ForkResult;
+import io.stagebench.link.ForkRun;
+import io.stagebench.link.ForkRuler;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.ForkWarning;
 import io.stagebench.link.LinkVersion;
@@ -353,22 +358,25 @@ public final class ForkExecution {
             jit = jit < 0 || r.replica().jitCompilations() < 0 ? -1 : jit + r.replica().jitCompilations();
         }
         long[] runsBeforeKept = first.runsBeforeKept();
-        return new ForkResult(spec.benchmark(), spec.fork(), descriptor.stages(), spec.mode(),
-                spec.rateHz(), spec.binding(), ruler.loaded().binding(), ruler.calibration(), ruler.stepTicks(),
-                ruler.overhead(), spec.cpu(), ruler.cpuPinned(), ruler.affinity(), ruler.memoryLocked(),
-                parts.warmupMessages(), sum(replicas, r -> r.parts().measuredMessages()),
-                sum(replicas, r -> r.parts().droppedMessages()), sum(replicas, r -> r.replica().allocatedBytes()),
-                sum(replicas, r -> r.replica().gcCount()), jit, sum(replicas, ReplicaRun::markErrors),
-                replicas.stream().mapToLong(ReplicaRun::sinkValue).reduce(0, (a, b) -> a ^ b), parts.stallUs(),
-                parts.stallEvery(), System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
-                jvmFlags(), spec.rawFileName(), warnings.texts(), first.replica().measureStartEpochMs(),
-                replicas.get(replicas.size() - 1).replica().measureEndEpochMs(),
-                ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList(),
-                (int) sum(replicas, ReplicaRun::passes), first.replays(), jitNamed, parts.unmarkedRawFile(), parts.threads(),
-                parts.crossCore(), ruler.layout(), parts.batch(), parts.preparationRawFile(), warnings.codes(),
-                descriptor.tags(), runsBeforeKept == null ? List.of() : StageWarmup.asList(runsBeforeKept),
-                ruler.resolution().readStepTicks(), replicas.stream().map(ReplicaRun::replica).toList(), measuredCode,
-                LinkVersion.CURRENT);
+        ForkRun run = new ForkRun(spec.benchmark(), spec.fork(), descriptor.stages(), descriptor.tags(), spec.mode(),
+                spec.rateHz(), parts.batch(), parts.stallUs(), parts.stallEvery(),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"), jvmFlags(),
+                ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList());
+        ForkRuler measuredWith = new ForkRuler(spec.binding(), ruler.loaded().binding(), ruler.calibration(),
+                ruler.stepTicks(), ruler.resolution().readStepTicks(), ruler.overhead());
+        ForkPlacement placement = new ForkPlacement(spec.cpu(), ruler.cpuPinned(), ruler.affinity(), ruler.memoryLocked(),
+                ruler.layout(), parts.threads(), parts.crossCore());
+        ForkMeasurement measurement = new ForkMeasurement(parts.warmupMessages(), (int) sum(replicas, ReplicaRun::passes),
+                first.replays(), runsBeforeKept == null ? List.of() : StageWarmup.asList(runsBeforeKept),
+                sum(replicas, r -> r.parts().measuredMessages()), sum(replicas, r -> r.parts().droppedMessages()),
+                sum(replicas, ReplicaRun::markErrors),
+                replicas.stream().mapToLong(ReplicaRun::sinkValue).reduce(0, (a, b) -> a ^ b),
+                first.replica().measureStartEpochMs(), replicas.get(replicas.size() - 1).replica().measureEndEpochMs(),
+                replicas.stream().map(ReplicaRun::replica).toList(), spec.rawFileName(), parts.unmarkedRawFile(),
+                parts.preparationRawFile());
+        ForkChecks checks = new ForkChecks(sum(replicas, r -> r.replica().allocatedBytes()),
+                sum(replicas, r -> r.replica().gcCount()), jit, jitNamed, measuredCode, warnings.texts(), warnings.codes());
+        return new ForkResult(run, measuredWith, placement, measurement, checks, LinkVersion.CURRENT);
     }
 
     /**

@@ -79,7 +79,7 @@ public final class BatchPilot {
     /** @return the choice the pilot {@code outcome} supports, K at most {@code messages} */
     static BatchChoice choose(BenchmarkOutcome outcome, int messages) {
         ForkResult fork = outcome.forks().get(0);
-        double probeNs = fork.calibration().toNs(fork.overhead().subtractedTicks());
+        double probeNs = fork.ruler().subtractedNs();
         Distribution series = outcome.merged().get(SeriesNames.UNMARKED);
         if (series == null) {
             series = outcome.merged().get(LatencySeries.batchedSeries(outcome.descriptor().stages()));

@@ -191,9 +191,9 @@ public final class BenchmarkForks {
         }
         try {
             ForkResult result = Json.mapper().readValue(forkDir.resolve(spec.resultFileName()).toFile(), ForkResult.class);
-            if (result.batch() != spec.batch()) {
+            if (result.run().batch() != spec.batch()) {
                 // a build from before batches ignores the spec's batch: its figures would be of another kind
-                failures.add(label + " measured " + result.batch() + " message(s) a sample, not the " + spec.batch()
+                failures.add(label + " measured " + result.run().batch() + " message(s) a sample, not the " + spec.batch()
                         + " asked for: its build does not know --batch");
                 progress.failed("measured unbatched", List.of(failures.get(failures.size() - 1)));
                 return;
@@ -223,12 +223,14 @@ public final class BenchmarkForks {
     /** @return one replica's series, from its raw files ({@link ForkResult#ofReplica}) */
     private Map<String, double[]> replicaSeries(ForkResult result, String label) throws IOException {
         RawStamps raw = readRaw(forkDir, result, label);
-        Map<String, double[]> out = result.batch() > 1 ? batchedSeries(forkDir, result, raw)
-                : LatencySeries.compute(raw, result.stages(), result.tags(), result.overhead().subtractedTicks(),
-                result.calibration().ticksPerNs());
-        if (result.unmarkedRawFile() != null) {
-            out.put(SeriesNames.UNMARKED, LatencySeries.unmarked(RawStamps.read(forkDir.resolve(result.unmarkedRawFile())),
-                    result.overhead().subtractedTicks(), result.calibration().ticksPerNs()));
+        double overheadTicks = result.ruler().overhead().subtractedTicks();
+        double ticksPerNs = result.ruler().calibration().ticksPerNs();
+        Map<String, double[]> out = result.run().batch() > 1 ? batchedSeries(forkDir, result, raw)
+                : LatencySeries.compute(raw, result.run().stages(), result.run().tags(), overheadTicks, ticksPerNs);
+        String unmarked = result.measurement().unmarkedRawFile();
+        if (unmarked != null) {
+            out.put(SeriesNames.UNMARKED, LatencySeries.unmarked(RawStamps.read(forkDir.resolve(unmarked)), overheadTicks,
+                    ticksPerNs));
         }
         return out;
     }
@@ -272,21 +274,23 @@ public final class BenchmarkForks {
     }
 
     private static Map<String, double[]> batchedSeries(Path forkDir, ForkResult result, RawStamps raw) throws IOException {
-        RawStamps preparation = result.preparationRawFile() == null ? null
-                : RawStamps.read(forkDir.resolve(result.preparationRawFile()));
+        RawStamps preparation = result.measurement().preparationRawFile() == null ? null
+                : RawStamps.read(forkDir.resolve(result.measurement().preparationRawFile()));
         Map<String, double[]> series = new LinkedHashMap<>();
-        series.put(LatencySeries.batchedSeries(result.stages()), LatencySeries.batched(raw, preparation,
-                result.overhead().subtractedTicks(), result.calibration().ticksPerNs(), result.batch()));
+        series.put(LatencySeries.batchedSeries(result.run().stages()), LatencySeries.batched(raw, preparation,
+                result.ruler().overhead().subtractedTicks(), result.ruler().calibration().ticksPerNs(),
+                result.run().batch()));
         return series;
     }
 
     /** A handoff fork's two threads' stamps joined by sequence number; a one-thread fork's stamps as written. */
     private RawStamps readRaw(Path forkDir, ForkResult result, String label) throws IOException {
-        RawStamps raw = RawStamps.read(forkDir.resolve(result.rawFile()));
+        RawStamps raw = RawStamps.read(forkDir.resolve(result.measurement().rawFile()));
         if (!result.handoff()) {
             return raw;
         }
-        HandoffJoin joined = HandoffJoin.join(raw, RawStamps.read(forkDir.resolve(result.threads().get(1).rawFile())));
+        HandoffJoin joined = HandoffJoin.join(raw,
+                RawStamps.read(forkDir.resolve(result.placement().threads().get(1).rawFile())));
         if (joined.negativeHandoffs() > 0) {
             // a line of the fork's own progress, so it is shown with the fork it belongs to
             String warning = "*** WARNING: " + label + ": " + joined.negativeHandoffs() + " messages were consumed"
@@ -302,12 +306,12 @@ public final class BenchmarkForks {
      */
     public BenchmarkOutcome merge() {
         BenchmarkDescriptor measured = descriptor;
-        if (!results.isEmpty() && !results.get(0).stages().equals(descriptor.stages())) {
-            measured = new BenchmarkDescriptor(descriptor.name(), results.get(0).stages(), descriptor.description(),
-                    descriptor.className(), List.of(), List.of(), results.get(0).tags());
-        } else if (!results.isEmpty() && !results.get(0).tags().equals(descriptor.tags())) {
+        if (!results.isEmpty() && !results.get(0).run().stages().equals(descriptor.stages())) {
+            measured = new BenchmarkDescriptor(descriptor.name(), results.get(0).run().stages(), descriptor.description(),
+                    descriptor.className(), List.of(), List.of(), results.get(0).run().tags());
+        } else if (!results.isEmpty() && !results.get(0).run().tags().equals(descriptor.tags())) {
             measured = new BenchmarkDescriptor(descriptor.name(), descriptor.stages(), descriptor.description(),
-                    descriptor.className(), descriptor.parameters(), descriptor.threads(), results.get(0).tags());
+                    descriptor.className(), descriptor.parameters(), descriptor.threads(), results.get(0).run().tags());
         }
         // each replica's samples cut out once, for both the spread and the replicas' centres
         Map<String, List<List<double[]>>> samples = replicaSamples();

@@ -2,6 +2,7 @@ package io.stagebench.json;
 
 import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParseException;
@@ -34,8 +35,9 @@ import java.util.Map;
  * an unknown enum name as the constant marked {@link JsonEnumDefaultValue}. The launcher keeps {@link Json} for all
  * it reads and writes; the two agree by test, not by sharing code.
  *
- * <p>Types it knows: records, enums, {@code String}, the primitives and their boxes, {@code List} and
- * {@code Map<String, ?>} of those; any other is refused by name.
+ * <p>Types it knows: records (a component marked {@link JsonUnwrapped}, itself a record, has its fields written among
+ * theirs), enums, {@code String}, the primitives and their boxes, {@code List} and {@code Map<String, ?>} of those;
+ * any other is refused by name.
  */
 public final class RecordJson {
 
@@ -147,44 +149,96 @@ public final class RecordJson {
     /** @param canonical makes the record of its values; null: its canonical constructor, found and called by reflection */
     private static Object readRecord(JsonParser in, Class<?> type, Canonical<?> canonical) throws IOException {
         expect(in, JsonToken.START_OBJECT, type);
-        RecordComponent[] components = type.getRecordComponents();
-        Map<String, Integer> index = new HashMap<>();
-        for (int i = 0; i < components.length; i++) {
-            index.put(components[i].getName(), i);
-        }
-        Object[] values = new Object[components.length];
-        boolean[] given = new boolean[components.length];
+        Shape shape = new Shape(type);
+        Map<String, Shape.Slot> slots = new HashMap<>();
+        shape.index(slots);
         while (in.nextToken() == JsonToken.FIELD_NAME) {
-            Integer at = index.get(in.currentName());
+            Shape.Slot slot = slots.get(in.currentName());
             in.nextToken();
-            if (at == null) {
+            if (slot == null) {
                 in.skipChildren();
             } else {
-                values[at] = read(in, components[at].getGenericType());
-                given[at] = true;
+                slot.owner().values[slot.at()] = read(in, slot.owner().components[slot.at()].getGenericType());
+                slot.owner().given[slot.at()] = true;
             }
         }
-        Class<?>[] types = new Class<?>[components.length];
-        for (int i = 0; i < components.length; i++) {
-            types[i] = components[i].getType();
-            if (!given[i] && types[i].isPrimitive()) {
-                values[i] = defaultOf(types[i]);
+        return shape.make(in, canonical);
+    }
+
+    /**
+     * A record type's components as read: a component marked {@link JsonUnwrapped} is a record whose own components are
+     * fields of the enclosing object, as Jackson writes and reads it.
+     */
+    private static final class Shape {
+
+        /** Where a field's value goes: component {@code at} of {@code owner}. */
+        private record Slot(Shape owner, int at) {
+        }
+
+        private final Class<?> type;
+        private final RecordComponent[] components;
+        private final Shape[] unwrapped;
+        private final Object[] values;
+        private final boolean[] given;
+
+        private Shape(Class<?> type) {
+            this.type = type;
+            components = type.getRecordComponents();
+            unwrapped = new Shape[components.length];
+            values = new Object[components.length];
+            given = new boolean[components.length];
+            for (int i = 0; i < components.length; i++) {
+                if (isUnwrapped(components[i])) {
+                    unwrapped[i] = new Shape(components[i].getType());
+                }
             }
         }
-        if (canonical != null) {
+
+        private void index(Map<String, Slot> slots) {
+            for (int i = 0; i < components.length; i++) {
+                if (unwrapped[i] != null) {
+                    unwrapped[i].index(slots);
+                } else {
+                    slots.put(components[i].getName(), new Slot(this, i));
+                }
+            }
+        }
+
+        private Object make(JsonParser in, Canonical<?> canonical) throws IOException {
+            Class<?>[] types = new Class<?>[components.length];
+            for (int i = 0; i < components.length; i++) {
+                types[i] = components[i].getType();
+                if (unwrapped[i] != null) {
+                    values[i] = unwrapped[i].make(in, null);
+                } else if (!given[i] && types[i].isPrimitive()) {
+                    values[i] = defaultOf(types[i]);
+                }
+            }
+            if (canonical != null) {
+                try {
+                    return canonical.make(values);
+                } catch (RuntimeException e) {
+                    throw new JsonParseException(in, type.getSimpleName() + ": " + e, e);
+                }
+            }
             try {
-                return canonical.make(values);
-            } catch (RuntimeException e) {
-                throw new JsonParseException(in, type.getSimpleName() + ": " + e, e);
+                return type.getDeclaredConstructor(types).newInstance(values);
+            } catch (InvocationTargetException e) {
+                throw new JsonParseException(in, type.getSimpleName() + ": " + e.getCause(), e.getCause());
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalArgumentException("cannot make a " + type.getName(), e);
             }
         }
-        try {
-            return type.getDeclaredConstructor(types).newInstance(values);
-        } catch (InvocationTargetException e) {
-            throw new JsonParseException(in, type.getSimpleName() + ": " + e.getCause(), e.getCause());
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalArgumentException("cannot make a " + type.getName(), e);
+    }
+
+    /** @return whether {@code component} is a record written among its enclosing record's fields */
+    private static boolean isUnwrapped(RecordComponent component) {
+        // the annotation does not target record components: Java puts it on the accessor, field and parameter
+        boolean marked = component.getAccessor().isAnnotationPresent(JsonUnwrapped.class);
+        if (marked && !component.getType().isRecord()) {
+            throw new IllegalArgumentException("only a record can be unwrapped: " + component);
         }
+        return marked;
     }
 
     private static void write(JsonGenerator out, Object value) throws IOException {
@@ -223,15 +277,27 @@ public final class RecordJson {
     }
 
     private static void writeRecord(JsonGenerator out, Record record) throws IOException {
+        out.writeStartObject();
+        writeFields(out, record);
+        out.writeEndObject();
+    }
+
+    /** Writes the record's components as fields of the object being written; an unwrapped one's, its own among them. */
+    private static void writeFields(JsonGenerator out, Record record) throws IOException {
         JsonInclude include = record.getClass().getAnnotation(JsonInclude.class);
         JsonInclude.Include rule = include == null ? JsonInclude.Include.ALWAYS : include.value();
-        out.writeStartObject();
         for (RecordComponent component : record.getClass().getRecordComponents()) {
             Object value;
             try {
                 value = component.getAccessor().invoke(record);
             } catch (ReflectiveOperationException e) {
                 throw new IllegalArgumentException("cannot read " + component, e);
+            }
+            if (isUnwrapped(component)) {
+                if (value != null) {
+                    writeFields(out, (Record) value);
+                }
+                continue;
             }
             if (value == null && rule != JsonInclude.Include.ALWAYS
                     || rule == JsonInclude.Include.NON_EMPTY && isEmpty(value)) {
@@ -240,7 +306,6 @@ public final class RecordJson {
             out.writeFieldName(component.getName());
             write(out, value);
         }
-        out.writeEndObject();
     }
 
     private static boolean isEmpty(Object value) {

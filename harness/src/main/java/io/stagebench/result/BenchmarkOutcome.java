@@ -72,7 +72,7 @@ public record BenchmarkOutcome(BenchmarkDescriptor descriptor, List<ForkResult> 
 
     /** @return messages per timed interval of the forks (1: one a message), as asked when no fork succeeded */
     public int batch() {
-        return forks.isEmpty() ? Math.max(1, configuredBatch) : forks.get(0).batch();
+        return forks.isEmpty() ? Math.max(1, configuredBatch) : forks.get(0).run().batch();
     }
 
     /**

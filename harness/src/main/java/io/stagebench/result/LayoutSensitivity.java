@@ -117,10 +117,10 @@ public record LayoutSensitivity(String series, int layouts, double minCentreNs, 
      */
     public static Optional<LayoutSensitivity> of(BenchmarkOutcome outcome, String series) {
         List<ForkResult> forks = outcome.forks();
-        if (forks.isEmpty() || forks.stream().anyMatch(f -> f.layout() == null)) {
+        if (forks.isEmpty() || forks.stream().anyMatch(f -> f.placement().layout() == null)) {
             return Optional.empty();
         }
-        long[] seeds = forks.stream().mapToLong(f -> f.layout().seed()).toArray();
+        long[] seeds = forks.stream().mapToLong(f -> f.placement().layout().seed()).toArray();
         List<Distribution> parts = outcome.perFork().getOrDefault(series, List.of());
         double[] tmeans = new double[forks.size()];
         for (int i = 0; i < tmeans.length; i++) {

@@ -35,7 +35,7 @@ public record RepetitionCosts(double forkS, Double setupS, double messageNs) {
         List<Double> message = new ArrayList<>();
         for (int i = 0; i < forks.size() && i < wallMs.size(); i++) {
             double later = 0;
-            for (Replica r : forks.get(i).replicas()) {
+            for (Replica r : forks.get(i).measurement().replicas()) {
                 double measuredMs = r.measureEndEpochMs() - r.measureStartEpochMs();
                 if (r.measuredMessages() > 0 && r.measureEndEpochMs() > 0) {
                     message.add(measuredMs * 1e6 / r.measuredMessages());

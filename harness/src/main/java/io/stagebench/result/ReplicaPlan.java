@@ -54,7 +54,7 @@ public final class ReplicaPlan {
         List<SpreadComponents> stages = outcome.spread().entrySet().stream()
                 .filter(e -> TagDeclaration.stageOf(e.getKey()).isEmpty()).map(Map.Entry::getValue).toList();
         ForkResult first = outcome.forks().get(0);
-        return optimum(stages, outcome.costs(), first.measuredMessages() / first.replicaCount());
+        return optimum(stages, outcome.costs(), first.measurement().measuredMessages() / first.replicaCount());
     }
 
     /** @return the median of the optima of {@code spreads} (a benchmark's series), or empty when none has one */

@@ -27,8 +27,8 @@ public final class RulerCheck {
         Map<String, String> measured = new java.util.HashMap<>(params);
         measured.putAll(ParamSweep.sweptIn(outcome.descriptor().name()));
         ForkResult first = outcome.forks().get(0);
-        double ticksPerNs = first.calibration().ticksPerNs();
-        long stepTicks = outcome.forks().stream().mapToLong(ForkResult::stepTicks).max().orElse(0);
+        double ticksPerNs = first.ruler().calibration().ticksPerNs();
+        long stepTicks = outcome.forks().stream().mapToLong(f -> f.ruler().stepTicks()).max().orElse(0);
         double p50Ticks = outcome.merged().get(name).percentile(50) * ticksPerNs;
         if (name.equals("spin")) {
             long expected = Long.parseLong(measured.getOrDefault("ticks", Long.toString(SpinBenchmark.DEFAULT_TICKS)).replace("_", ""));

@@ -102,7 +102,7 @@ public final class JmhResultFile {
         e.put("threads", 1);
         e.put("forks", outcome.forks().size());
         e.put("jvm", ProcessHandle.current().info().command().orElse(environment.jvmName()));
-        e.put("jvmArgs", first.jvmFlags());
+        e.put("jvmArgs", first.run().jvmFlags());
         e.put("jdkVersion", System.getProperty("java.version"));
         e.put("vmName", environment.jvmName());
         e.put("vmVersion", System.getProperty("java.vm.version"));

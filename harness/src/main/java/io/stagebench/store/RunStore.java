@@ -211,17 +211,17 @@ public final class RunStore {
         long stepMax = Long.MIN_VALUE;
         double stepNsMax = 0;
         for (ForkResult f : forks) {
-            bindings.add(f.binding().id());
-            requested.add(f.requestedBinding().id());
-            cpus.add(f.cpuPinned());
-            mhzMin = Math.min(mhzMin, f.calibration().mhz());
-            mhzMax = Math.max(mhzMax, f.calibration().mhz());
-            overheadMin = Math.min(overheadMin, f.overhead().minTicks());
-            overheadMax = Math.max(overheadMax, f.overhead().minTicks());
-            overheadNsMax = Math.max(overheadNsMax, f.calibration().toNs(f.overhead().minTicks()));
-            stepMin = Math.min(stepMin, f.stepTicks());
-            stepMax = Math.max(stepMax, f.stepTicks());
-            stepNsMax = Math.max(stepNsMax, f.calibration().toNs(f.stepTicks()));
+            bindings.add(f.ruler().binding().id());
+            requested.add(f.ruler().requestedBinding().id());
+            cpus.add(f.placement().cpuPinned());
+            mhzMin = Math.min(mhzMin, f.ruler().calibration().mhz());
+            mhzMax = Math.max(mhzMax, f.ruler().calibration().mhz());
+            overheadMin = Math.min(overheadMin, f.ruler().overhead().minTicks());
+            overheadMax = Math.max(overheadMax, f.ruler().overhead().minTicks());
+            overheadNsMax = Math.max(overheadNsMax, f.ruler().calibration().toNs(f.ruler().overhead().minTicks()));
+            stepMin = Math.min(stepMin, f.ruler().stepTicks());
+            stepMax = Math.max(stepMax, f.ruler().stepTicks());
+            stepNsMax = Math.max(stepNsMax, f.ruler().stepNs());
         }
         return new Environment.Ruler(String.join(", ", bindings), String.join(", ", requested), mhzMin, mhzMax,
                 overheadMin, overheadMax, overheadNsMax, stepMin, stepMax, stepNsMax, List.copyOf(cpus));
@@ -263,7 +263,7 @@ public final class RunStore {
                              Environment environment, Pairing pairing) throws IOException {
             List<ForkResult> allForks = outcomes.stream().flatMap(o -> o.forks().stream()).toList();
             Set<String> collectors = new LinkedHashSet<>();
-            allForks.forEach(f -> collectors.addAll(f.collectors()));
+            allForks.forEach(f -> collectors.addAll(f.run().collectors()));
             Environment complete = environment.withRuler(rulerOf(allForks), List.copyOf(collectors));
             long baseEpochMs = Instant.parse(environment.startTime()).toEpochMilli();
 
@@ -277,8 +277,8 @@ public final class RunStore {
                     List<HistogramFiles.ForkSeries> forks = new ArrayList<>();
                     for (int i = 0; i < parts.size(); i++) {
                         ForkResult fork = outcome.forks().get(i);
-                        forks.add(new HistogramFiles.ForkSeries(fork.fork(), parts.get(i), fork.measureStartEpochMs(),
-                                fork.measureEndEpochMs()));
+                        forks.add(new HistogramFiles.ForkSeries(fork.run().fork(), parts.get(i),
+                                fork.measurement().measureStartEpochMs(), fork.measurement().measureEndEpochMs()));
                     }
                     String hlog = hlogPath(name, series.getKey());
                     String hgrm = hgrmPath(name, series.getKey());

@@ -1,6 +1,7 @@
 package io.stagebench.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.stats.StageSummary;
@@ -96,8 +97,9 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
             List<Fork> forks = new ArrayList<>();
             for (int i = 0; i < outcome.forks().size(); i++) {
                 ForkResult fork = outcome.forks().get(i);
-                forks.add(new Fork(fork.fork(), outcome.forkSummaries(i), RunStore.forkResultPath(name, fork.fork()),
-                        fork.layout() == null ? -1 : fork.layout().seed()));
+                ForkLayout layout = fork.placement().layout();
+                forks.add(new Fork(fork.run().fork(), outcome.forkSummaries(i), RunStore.forkResultPath(name,
+                        fork.run().fork()), layout == null ? -1 : layout.seed()));
             }
             return new Benchmark(name, outcome.descriptor().stages(), outcome.forks().size(), outcome.failures(),
                     outcome.summaries(), forks, Map.of(), outcome.batch());

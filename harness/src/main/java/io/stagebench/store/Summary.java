@@ -8,7 +8,11 @@ import io.stagebench.clock.Calibration;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.link.CrossCoreOffset;
 import io.stagebench.link.ForkLayout;
+import io.stagebench.link.ForkChecks;
+import io.stagebench.link.ForkMeasurement;
+import io.stagebench.link.ForkPlacement;
 import io.stagebench.link.ForkResult;
+import io.stagebench.link.ForkRuler;
 import io.stagebench.result.LayoutSensitivity;
 import io.stagebench.result.MarkCost;
 import io.stagebench.link.Replica;
@@ -239,16 +243,22 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
         }
 
         static Fork of(String benchmark, ForkResult fork, List<StageSummary> summaries, Map<String, double[]> centres) {
-            Calibration c = fork.calibration();
-            return new Fork(fork.fork(), RunStore.forkResultPath(benchmark, fork.fork()), summaries, fork.binding().id(),
-                    fork.cpuPinned(), c.mhz(), fork.overhead().minTicks(), c.toNs(fork.overhead().minTicks()),
-                    fork.overhead().subtractedTicks(), fork.stepTicks(), c.toNs(fork.stepTicks()), fork.readStepTicks(),
-                    fork.threads().stream().map(HandoffThread::of).toList(),
-                    fork.crossCore() == null ? null : CrossCoreBound.of(fork.crossCore(), c), fork.layout(),
-                    fork.warmupPasses(), stageRuns(fork), fork.jitEvents(),
-                    fork.measuredCode() == null || !fork.measuredCode().checked() ? null : fork.measuredCode(), fork.warnings(),
-                    fork.replicas().size() > 1 ? fork.replicas() : List.of(), fork.replicas().size() > 1 ? asLists(centres) : Map.of(),
-                    total(fork.replicas(), Replica::runQueueWaitNs), total(fork.replicas(), Replica::involuntarySwitches));
+            ForkRuler ruler = fork.ruler();
+            ForkPlacement placed = fork.placement();
+            ForkMeasurement measured = fork.measurement();
+            ForkChecks checks = fork.checks();
+            Calibration c = ruler.calibration();
+            List<Replica> replicas = measured.replicas();
+            return new Fork(fork.run().fork(), RunStore.forkResultPath(benchmark, fork.run().fork()), summaries,
+                    ruler.binding().id(), placed.cpuPinned(), c.mhz(), ruler.overhead().minTicks(),
+                    c.toNs(ruler.overhead().minTicks()), ruler.overhead().subtractedTicks(), ruler.stepTicks(),
+                    ruler.stepNs(), ruler.readStepTicks(), placed.threads().stream().map(HandoffThread::of).toList(),
+                    placed.crossCore() == null ? null : CrossCoreBound.of(placed.crossCore(), c), placed.layout(),
+                    measured.warmupPasses(), stageRuns(fork), checks.jitEvents(),
+                    checks.measuredCode() == null || !checks.measuredCode().checked() ? null : checks.measuredCode(),
+                    checks.warnings(), replicas.size() > 1 ? replicas : List.of(),
+                    replicas.size() > 1 ? asLists(centres) : Map.of(), total(replicas, Replica::runQueueWaitNs),
+                    total(replicas, Replica::involuntarySwitches));
         }
 
         /** @return the replicas' figure summed, -1 when any replica's is unknown */
@@ -273,8 +283,8 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
         /** @return each stage's warm-up runs by name, in stage order; empty when the fork did not count them */
         private static Map<String, Long> stageRuns(ForkResult fork) {
             Map<String, Long> runs = new LinkedHashMap<>();
-            for (int s = 0; s < fork.warmupStageRuns().size() && s < fork.stages().size(); s++) {
-                runs.put(fork.stages().get(s), fork.warmupStageRuns().get(s));
+            for (int s = 0; s < fork.measurement().warmupStageRuns().size() && s < fork.run().stages().size(); s++) {
+                runs.put(fork.run().stages().get(s), fork.measurement().warmupStageRuns().get(s));
             }
             return runs;
         }

@@ -3,6 +3,7 @@ package io.stagebench.console;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.link.ForkChecks;
 import io.stagebench.link.ForkResult;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.result.BenchmarkOutcome;
@@ -55,17 +56,12 @@ class RunReportTest {
         String atC2 = new RunReport(RunFixture.config(Path.of("unused")), List.of(pipe), List.of(), List.of(), true)
                 .toText().replaceAll("\\s+", " ");
         ForkResult first = pipe.forks().get(0);
-        ForkResult below = new ForkResult(first.benchmark(), first.fork(), first.stages(), first.mode(), first.rateHz(),
-                first.requestedBinding(), first.binding(), first.calibration(), first.stepTicks(), first.overhead(),
-                first.cpuRequested(), first.cpuPinned(), first.affinity(), first.memoryLocked(), first.warmupMessages(),
-                first.measuredMessages(), first.droppedMessages(), first.allocatedBytes(), first.gcCount(),
-                first.jitCompilations(), first.markErrors(), first.sinkValue(), first.stallUs(), first.stallEvery(),
-                first.jvm(), first.jvmFlags(), first.rawFile(), first.warnings(), first.measureStartEpochMs(),
-                first.measureEndEpochMs(), first.collectors(), first.warmupPasses(), first.replayed(), first.jitEvents(),
-                first.unmarkedRawFile(), first.threads(), first.crossCore(), first.layout(), first.batch(),
-                first.preparationRawFile(), first.warningCodes(), first.tags(), first.warmupStageRuns(),
-                first.readStepTicks(), first.replicas(), new MeasuredCode(List.of("io.stagebench.forked.MeasureLoop::backToBack"),
-                List.of("io.x.Pipe::parse (C1, tier 3)"), List.of(), null), first.linkVersion());
+        ForkChecks checks = first.checks();
+        ForkResult below = new ForkResult(first.run(), first.ruler(), first.placement(), first.measurement(),
+                new ForkChecks(checks.allocatedBytes(), checks.gcCount(), checks.jitCompilations(), checks.jitEvents(),
+                        new MeasuredCode(List.of("io.stagebench.forked.MeasureLoop::backToBack"),
+                                List.of("io.x.Pipe::parse (C1, tier 3)"), List.of(), null), checks.warnings(),
+                        checks.warningCodes()), first.linkVersion());
         BenchmarkOutcome oneBelow = new BenchmarkOutcome(pipe.descriptor(), List.of(below, pipe.forks().get(1)),
                 pipe.failures(), pipe.perFork(), pipe.merged());
         String belowText = new RunReport(RunFixture.config(Path.of("unused")), List.of(oneBelow), List.of(), List.of(), true)

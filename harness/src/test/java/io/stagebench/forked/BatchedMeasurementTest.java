@@ -138,12 +138,12 @@ class BatchedMeasurementTest {
 
         ForkResult result = new ForkExecution(spec, registry.get("spin"), QUIET).run();
 
-        assertEquals(16, result.batch());
-        assertEquals(3_000 / 16 * 16, result.measuredMessages());
-        assertEquals(0, result.allocatedBytes());
-        assertEquals(0, result.gcCount());
-        assertNull(result.preparationRawFile());
-        RawStamps raw = RawStamps.read(runDir.resolve(result.rawFile()));
+        assertEquals(16, result.run().batch());
+        assertEquals(3_000 / 16 * 16, result.measurement().measuredMessages());
+        assertEquals(0, result.checks().allocatedBytes());
+        assertEquals(0, result.checks().gcCount());
+        assertNull(result.measurement().preparationRawFile());
+        RawStamps raw = RawStamps.read(runDir.resolve(result.measurement().rawFile()));
         assertEquals(3_000 / 16, raw.count());
         assertEquals(1, raw.stages());
     }
@@ -172,10 +172,10 @@ class BatchedMeasurementTest {
 
         ForkResult result = new ForkExecution(spec, registry.get("test.prepared"), QUIET).run();
 
-        assertEquals("fork-1.preparation.raw", result.preparationRawFile());
-        assertEquals(0, result.allocatedBytes());
-        RawStamps whole = RawStamps.read(runDir.resolve(result.rawFile()));
-        RawStamps preparation = RawStamps.read(runDir.resolve(result.preparationRawFile()));
+        assertEquals("fork-1.preparation.raw", result.measurement().preparationRawFile());
+        assertEquals(0, result.checks().allocatedBytes());
+        RawStamps whole = RawStamps.read(runDir.resolve(result.measurement().rawFile()));
+        RawStamps preparation = RawStamps.read(runDir.resolve(result.measurement().preparationRawFile()));
         assertEquals(whole.count(), preparation.count());
         // the same batches of the same messages, under the same sequence numbers: a prepare that reads seq sees the
         // inputs the operation saw
@@ -203,8 +203,8 @@ class BatchedMeasurementTest {
 
         ForkResult result = new ForkExecution(spec, registry.get("spin"), QUIET).run();
 
-        assertTrue(result.warnings().contains("the last 8 of the 3000 measured messages (-n) fill no batch of 16 and were"
-                + " not measured"), result.warnings().toString());
+        assertTrue(result.checks().warnings().contains("the last 8 of the 3000 measured messages (-n) fill no batch of 16 and were"
+                + " not measured"), result.checks().warnings().toString());
     }
 
     private RunConfig config(String benchmark, int batch) {

@@ -32,20 +32,21 @@ class HandoffForkTest {
 
         String progress = lines.toString(StandardCharsets.UTF_8);
         assertTrue(progress.contains("warm-up 100 ms on both threads"), progress);
-        assertTrue(result.warmupMessages() >= result.measuredMessages(), result.warmupMessages() + " warm-up messages");
-        assertTrue(result.warmupPasses() >= 1);
+        assertTrue(result.measurement().warmupMessages() >= result.measurement().measuredMessages(),
+                result.measurement().warmupMessages() + " warm-up messages");
+        assertTrue(result.measurement().warmupPasses() >= 1);
     }
 
     @Test
     void shouldMeasureBothThreadsAndWriteEachThreadsStamps() throws Exception {
         ForkResult result = run(config(2_000, 0), new PrintStream(PrintStream.nullOutputStream()));
 
-        assertEquals(2, result.threads().size());
-        assertEquals(List.of("feed", "strategy"), result.threads().stream().map(t -> t.name()).toList());
-        assertEquals(1_000, result.measuredMessages());
-        assertEquals(1_000, RawStamps.read(runDir.resolve(result.rawFile())).count());
-        assertTrue(Files.exists(runDir.resolve(result.threads().get(1).rawFile())));
-        assertEquals(0, result.markErrors());
+        assertEquals(2, result.placement().threads().size());
+        assertEquals(List.of("feed", "strategy"), result.placement().threads().stream().map(t -> t.name()).toList());
+        assertEquals(1_000, result.measurement().measuredMessages());
+        assertEquals(1_000, RawStamps.read(runDir.resolve(result.measurement().rawFile())).count());
+        assertTrue(Files.exists(runDir.resolve(result.placement().threads().get(1).rawFile())));
+        assertEquals(0, result.measurement().markErrors());
     }
 
     private ForkResult run(RunConfig config, PrintStream progress) throws Exception {

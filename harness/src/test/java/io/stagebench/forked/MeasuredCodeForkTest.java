@@ -53,20 +53,21 @@ class MeasuredCodeForkTest {
         // the same, extended until rare is C2's (~1,000 calls: a tier-3 method with a loop of 64 needs ~600 more)
         ForkResult longWarm = fork(200_000, List.of());
 
-        MeasuredCode cold = shortWarm.measuredCode();
+        MeasuredCode cold = shortWarm.checks().measuredCode();
         assertTrue(cold.checked(), cold.notChecked());
         assertTrue(cold.notAtC2().stream().anyMatch(m -> m.startsWith(RARE + " (")), cold.toString());
-        List<String> named = shortWarm.warnings().stream().filter(w -> w.startsWith("measured code below C2")).toList();
-        assertEquals(1, named.size(), shortWarm.warnings().toString());
+        List<String> named = shortWarm.checks().warnings().stream().filter(w -> w.startsWith("measured code below C2")).toList();
+        assertEquals(1, named.size(), shortWarm.checks().warnings().toString());
         assertTrue(named.get(0).contains("RareBranchBenchmark.rare (") && named.get(0).contains("fix: a longer warm-up (-w"),
                 named.get(0));
 
-        MeasuredCode warm = longWarm.measuredCode();
+        MeasuredCode warm = longWarm.checks().measuredCode();
         assertEquals(List.of(), warm.notAtC2(), warm.toString());
         assertTrue(warm.atC2().contains(RARE), warm.toString());
         assertTrue(warm.atC2().contains(MeasureLoop.class.getName() + "::backToBack"), warm.toString());
-        assertTrue(longWarm.warnings().stream().noneMatch(w -> w.startsWith("measured code below C2")),
-                longWarm.warnings().toString());
-        assertTrue(longWarm.warmupPasses() > shortWarm.warmupPasses(), longWarm.warmupPasses() + " passes");
+        assertTrue(longWarm.checks().warnings().stream().noneMatch(w -> w.startsWith("measured code below C2")),
+                longWarm.checks().warnings().toString());
+        assertTrue(longWarm.measurement().warmupPasses() > shortWarm.measurement().warmupPasses(),
+                longWarm.measurement().warmupPasses() + " passes");
     }
 }

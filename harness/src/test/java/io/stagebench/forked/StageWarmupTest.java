@@ -46,15 +46,21 @@ class StageWarmupTest {
         // -w 20000: a warm-up counted in messages would run the rare stage 20 times
         ForkResult result = fork(20_000);
 
-        assertTrue(result.warmupMessages() / RareStageBenchmark.EVERY >= target,
-                "the rare stage ran " + result.warmupMessages() / RareStageBenchmark.EVERY + " times in warm-up, fewer than "
+        assertTrue(result.measurement().warmupMessages() / RareStageBenchmark.EVERY >= target,
+                "the rare stage ran " + result.measurement().warmupMessages() / RareStageBenchmark.EVERY
+                + " times in warm-up, fewer than "
                         + target);
-        assertEquals(2, result.warmupStageRuns().size(), result.warmupStageRuns().toString());
-        assertTrue(result.warmupStageRuns().get(1) >= target, result.warmupStageRuns().toString());
-        assertEquals(result.warmupStageRuns().get(0) / RareStageBenchmark.EVERY, result.warmupStageRuns().get(1), 1.0,
+        assertEquals(2, result.measurement().warmupStageRuns().size(),
+                result.measurement().warmupStageRuns().toString());
+        assertTrue(result.measurement().warmupStageRuns().get(1) >= target,
+                result.measurement().warmupStageRuns().toString());
+        assertEquals(result.measurement().warmupStageRuns().get(0) / RareStageBenchmark.EVERY,
+                result.measurement().warmupStageRuns().get(1), 1.0,
                 "the rare stage's runs are its share of the messages");
-        assertEquals(20, result.measuredMessages() / RareStageBenchmark.EVERY, "the measured pass is as asked");
-        assertTrue(result.warnings().stream().noneMatch(w -> w.contains("fewer than")), result.warnings().toString());
+        assertEquals(20, result.measurement().measuredMessages() / RareStageBenchmark.EVERY,
+                "the measured pass is as asked");
+        assertTrue(result.checks().warnings().stream().noneMatch(w -> w.contains("fewer than")),
+                result.checks().warnings().toString());
     }
 
     @MeasuresInProcess
@@ -64,8 +70,8 @@ class StageWarmupTest {
         // its replay counts as warm-up of its own kind, not the stages'
         ForkResult result = fork(0, 0);
 
-        assertEquals(List.of(), result.warmupStageRuns());
-        assertEquals(0, result.warmupMessages());
+        assertEquals(List.of(), result.measurement().warmupStageRuns());
+        assertEquals(0, result.measurement().warmupMessages());
     }
 
     @Test

@@ -75,9 +75,9 @@ class InterleavedRunnerTest {
         assertTrue(dir.resolve("a/forks/test.pipeline/fork-3.json").toFile().isFile());
         assertTrue(dir.resolve("b/forks/test.pipeline/fork-3.json").toFile().isFile());
         // the layout is common to a pair: fork i of A and fork i of B ran the same seed
-        List<Long> seedsA = outcomes.a().get(0).forks().stream().map(f -> f.layout().seed()).toList();
+        List<Long> seedsA = outcomes.a().get(0).forks().stream().map(f -> f.placement().layout().seed()).toList();
         assertEquals(List.of(0L, 1L, 2L), seedsA);
-        assertEquals(seedsA, outcomes.b().get(0).forks().stream().map(f -> f.layout().seed()).toList());
+        assertEquals(seedsA, outcomes.b().get(0).forks().stream().map(f -> f.placement().layout().seed()).toList());
     }
 
     @Test
@@ -136,7 +136,7 @@ class InterleavedRunnerTest {
                     continue;
                 }
                 var side = turn.side().equals("A") ? outcomes.a() : outcomes.b();
-                var replica = side.get(0).forks().get(pair.pair() - 1).replicas().get(turn.replica() - 1);
+                var replica = side.get(0).forks().get(pair.pair() - 1).measurement().replicas().get(turn.replica() - 1);
                 assertTrue(replica.measureStartEpochMs() >= turn.startEpochMs()
                         && replica.measureEndEpochMs() <= turn.endEpochMs(), "replica measured outside its turn " + turn);
             }

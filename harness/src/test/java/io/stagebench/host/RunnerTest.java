@@ -76,8 +76,8 @@ class RunnerTest {
         assertTrue(!lines.contains("FAKE") && !lines.contains("partial line"), lines);
         Path log = runDir.resolve("forks/test.noisy/fork-1.out");
         assertEquals(io.stagebench.testbench.NoisyBenchmark.FAKE + "\na partial line with no newline", java.nio.file.Files.readString(log));
-        assertTrue(outcome.forks().get(0).warnings().stream().anyMatch(w -> w.startsWith("the benchmark wrote ")
-                && w.contains(log.toString())), outcome.forks().get(0).warnings().toString());
+        assertTrue(outcome.forks().get(0).checks().warnings().stream().anyMatch(w -> w.startsWith("the benchmark wrote ")
+                && w.contains(log.toString())), outcome.forks().get(0).checks().warnings().toString());
     }
 
     @MeasuresInProcess
@@ -89,7 +89,7 @@ class RunnerTest {
 
         BenchmarkOutcome outcome = runner.run().get(0);
 
-        assertEquals(List.of(1, 3), outcome.forks().stream().map(ForkResult::fork).toList());
+        assertEquals(List.of(1, 3), outcome.forks().stream().map(f -> f.run().fork()).toList());
         assertEquals(1, outcome.failures().size());
         assertTrue(outcome.failures().get(0).contains("empty fork 2/3 killed by SIGABRT (exit status 134)"), outcome.failures().get(0));
         assertEquals(6_000, outcome.merged().get("empty").count());
@@ -135,7 +135,7 @@ class RunnerTest {
         BenchmarkOutcome outcome = new Runner(config(List.of("empty"), 3, List.of()), registry, CpuList.parse(""), launcher,
                 QUIET).run().get(0);
 
-        assertEquals(List.of(1, 3), outcome.forks().stream().map(ForkResult::fork).toList());
+        assertEquals(List.of(1, 3), outcome.forks().stream().map(f -> f.run().fork()).toList());
         assertEquals(List.of("empty fork 2/3 exited with code 0 without writing its result (fork-2.json): its JVM ended"
                 + " before the fork finished - a System.exit or Runtime.halt in the benchmark's code?"), outcome.failures());
     }
@@ -205,7 +205,7 @@ class RunnerTest {
         assertEquals(6_000, outcome.merged().get("total").count());
         assertEquals(6_000, outcome.merged().get("unmarked").count());
         assertTrue(MarkCost.of(outcome).isPresent());
-        assertTrue(outcome.forks().stream().allMatch(f -> f.markErrors() == 0));
+        assertTrue(outcome.forks().stream().allMatch(f -> f.measurement().markErrors() == 0));
     }
 
     @MeasuresInProcess
@@ -223,8 +223,8 @@ class RunnerTest {
         assertEquals(3_000, outcome.merged().get("work[odd]").count());
         assertEquals(3_000, outcome.merged().get("send").count(), "odd messages skip send");
         assertEquals(6_000, outcome.merged().get("total").count());
-        assertEquals(List.of("even", "odd", "unused"), outcome.forks().get(0).tags());
-        assertEquals(0, outcome.forks().get(0).allocatedBytes());
+        assertEquals(List.of("even", "odd", "unused"), outcome.forks().get(0).run().tags());
+        assertEquals(0, outcome.forks().get(0).checks().allocatedBytes());
     }
 
     @StartsProcesses
@@ -254,8 +254,9 @@ class RunnerTest {
 
         ForkResult result = new ForkExecution(spec, registry.get("test.allocating"), QUIET).run();
 
-        assertTrue(result.allocatedBytes() >= 3_000L * 16, "allocated " + result.allocatedBytes());
-        assertTrue(result.warnings().stream().anyMatch(w -> w.contains("allocated")), result.warnings().toString());
+        assertTrue(result.checks().allocatedBytes() >= 3_000L * 16, "allocated " + result.checks().allocatedBytes());
+        assertTrue(result.checks().warnings().stream().anyMatch(w -> w.contains("allocated")),
+                result.checks().warnings().toString());
     }
 
     @MeasuresInProcess
@@ -266,8 +267,8 @@ class RunnerTest {
 
         ForkResult result = new ForkExecution(spec, registry.get("test.pipeline"), QUIET).run();
 
-        assertEquals(0, result.allocatedBytes());
-        assertEquals(3_000, result.measuredMessages());
+        assertEquals(0, result.checks().allocatedBytes());
+        assertEquals(3_000, result.measurement().measuredMessages());
         assertTrue(runDir.resolve("fork-1.raw").toFile().isFile());
     }
 
@@ -286,7 +287,7 @@ class RunnerTest {
                 outcomes.get(0).failures().toString());
         assertEquals(1, outcomes.get(1).forks().size(), outcomes.get(1).failures().toString());
         assertEquals(3_000, outcomes.get(1).merged().get("empty").count());
-        assertEquals(ClockBinding.FFM, outcomes.get(1).forks().get(0).binding());
+        assertEquals(ClockBinding.FFM, outcomes.get(1).forks().get(0).ruler().binding());
     }
 
     @MeasuresInProcess
@@ -301,15 +302,15 @@ class RunnerTest {
         BenchmarkOutcome outcome = runner.run().get(0);
 
         ForkResult fork = outcome.forks().get(0);
-        RawStamps raw = RawStamps.read(runDir.resolve("forks").resolve("empty").resolve(fork.rawFile()));
-        double[] ns = LatencySeries.compute(raw, List.of("empty"), fork.overhead().minTicks(),
-                fork.calibration().ticksPerNs()).get("empty");
+        RawStamps raw = RawStamps.read(runDir.resolve("forks").resolve("empty").resolve(fork.measurement().rawFile()));
+        double[] ns = LatencySeries.compute(raw, List.of("empty"), fork.ruler().overhead().minTicks(),
+                fork.ruler().calibration().ticksPerNs()).get("empty");
         assertTrue(ns[1_500] >= 5_000_000, "the stalled message took " + ns[1_500] + " ns");
         // real time on a shared machine: a preemption may slow another message, but not many
         long slowOthers = java.util.stream.IntStream.range(0, ns.length).filter(i -> i != 1_500 && ns[i] >= 5_000_000).count();
         assertTrue(slowOthers < 30, slowOthers + " other messages took as long as the stall");
-        assertTrue(fork.warnings().contains("stall injected: 5000 us once, at measured message 1500 (a demonstration,"
-                + " not the benchmark's own behaviour)"), fork.warnings().toString());
+        assertTrue(fork.checks().warnings().contains("stall injected: 5000 us once, at measured message 1500 (a demonstration,"
+                + " not the benchmark's own behaviour)"), fork.checks().warnings().toString());
     }
 
     @StartsProcesses
@@ -337,13 +338,14 @@ class RunnerTest {
 
         ForkResult result = new ForkExecution(spec, registry.get("test.replayed"), QUIET).run();
 
-        assertTrue(result.replayed());
-        assertEquals(3_000, result.measuredMessages());
+        assertTrue(result.measurement().replayed());
+        assertEquals(3_000, result.measurement().measuredMessages());
         // every pass - warm-up, and the marked and unmarked measured ones - replays cursor values
         // 0 .. 2999, so the published checksum is a whole number of passes of their sum
         long passSum = 2_999L * 3_000 / 2;
-        assertEquals(0, Math.floorMod(result.sinkValue(), passSum) % 1, "sink " + result.sinkValue());
-        assertEquals("fork-1.unmarked.raw", result.unmarkedRawFile());
+        assertEquals(0, Math.floorMod(result.measurement().sinkValue(), passSum) % 1, "sink "
+                + result.measurement().sinkValue());
+        assertEquals("fork-1.unmarked.raw", result.measurement().unmarkedRawFile());
         assertTrue(runDir.resolve("fork-1.unmarked.raw").toFile().isFile());
     }
 
@@ -360,12 +362,14 @@ class RunnerTest {
 
         assertEquals(1, outcome.forks().size(), outcome.failures().toString());
         ForkResult fork = outcome.forks().get(0);
-        assertTrue(fork.jitCompilations() > 0, "compilations " + fork.jitCompilations());
+        assertTrue(fork.checks().jitCompilations() > 0, "compilations " + fork.checks().jitCompilations());
         String method = "io.stagebench.testbench.LateDeoptBenchmark.run(long, Stamps, Sink)";
-        assertTrue(fork.jitEvents().stream().anyMatch(e -> e.startsWith("deoptimised " + method) && e.contains("unstable_if")),
-                fork.jitEvents().toString());
-        assertTrue(fork.warnings().stream().anyMatch(w -> w.contains("during measurement") && w.contains("LateDeoptBenchmark")),
-                fork.warnings().toString());
+        assertTrue(fork.checks().jitEvents().stream().anyMatch(e -> e.startsWith("deoptimised " + method)
+                && e.contains("unstable_if")),
+                fork.checks().jitEvents().toString());
+        assertTrue(fork.checks().warnings().stream().anyMatch(w -> w.contains("during measurement")
+                && w.contains("LateDeoptBenchmark")),
+                fork.checks().warnings().toString());
     }
 
     /**
@@ -385,8 +389,8 @@ class RunnerTest {
         assertEquals(1, outcome.forks().size(), outcome.failures().toString());
         ForkResult fork = outcome.forks().get(0);
         // the one warm-up pass: a pass of measured size, 200 chunks; the first measured pass is kept, not run again
-        assertEquals(1, fork.warmupPasses(), fork.warnings().toString());
-        assertEquals(0, fork.jitCompilations(), fork.warnings().toString());
+        assertEquals(1, fork.measurement().warmupPasses(), fork.checks().warnings().toString());
+        assertEquals(0, fork.checks().jitCompilations(), fork.checks().warnings().toString());
     }
 
     @StartsProcesses
@@ -400,10 +404,10 @@ class RunnerTest {
         BenchmarkOutcome outcome = runner.run().get(0);
 
         ForkResult fork = outcome.forks().get(0);
-        assertEquals(0, fork.jitCompilations(), fork.warnings().toString());
-        assertTrue(fork.jitEvents().isEmpty(), fork.jitEvents().toString());
+        assertEquals(0, fork.checks().jitCompilations(), fork.checks().warnings().toString());
+        assertTrue(fork.checks().jitEvents().isEmpty(), fork.checks().jitEvents().toString());
         // one warm-up pass, then at least the measured pass that trapped, discarded
-        assertTrue(fork.warmupPasses() >= 2, "warm-up passes " + fork.warmupPasses());
+        assertTrue(fork.measurement().warmupPasses() >= 2, "warm-up passes " + fork.measurement().warmupPasses());
         assertEquals(100_000, outcome.merged().get("test.late-deopt").count());
     }
 }

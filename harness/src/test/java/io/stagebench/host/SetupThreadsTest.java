@@ -54,11 +54,11 @@ class SetupThreadsTest {
 
         assertFalse(CpuList.parse(allowed("feed-handler")).contains(CPU),
                 "the setup's thread may run on measuring CPU " + CPU + ": " + allowed("feed-handler"));
-        assertEquals(CPU, fork.cpuPinned());
-        assertEquals(Integer.toString(CPU), fork.affinity());
+        assertEquals(CPU, fork.placement().cpuPinned());
+        assertEquals(Integer.toString(CPU), fork.placement().affinity());
         assertEquals(Integer.toString(CPU), allowed("pinned-handler"));
-        List<String> named = fork.warnings().stream().filter(w -> w.contains("may run on measuring CPU")).toList();
-        assertEquals(1, named.size(), fork.warnings().toString());
+        List<String> named = fork.checks().warnings().stream().filter(w -> w.contains("may run on measuring CPU")).toList();
+        assertEquals(1, named.size(), fork.checks().warnings().toString());
         assertTrue(named.get(0).startsWith("thread(s) besides the measuring one may run on measuring CPU " + CPU
                 + ": 'pinned-handler' (thread "), named.get(0));
         assertFalse(named.get(0).contains("feed-handler"), named.get(0));

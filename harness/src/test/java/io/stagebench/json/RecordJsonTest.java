@@ -10,7 +10,13 @@ import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.link.CrossCoreOffset;
 import io.stagebench.link.ForkLayout;
+import io.stagebench.link.ForkChecks;
+import io.stagebench.link.ForkMeasurement;
+import io.stagebench.link.ForkPlacement;
 import io.stagebench.link.ForkResult;
+import io.stagebench.link.ForkResultFixture;
+import io.stagebench.link.ForkRun;
+import io.stagebench.link.ForkRuler;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.ForkWarning;
 import io.stagebench.link.LinkVersion;
@@ -44,18 +50,7 @@ class RecordJsonTest {
     }
 
     private static ForkResult result() {
-        return new ForkResult("pipeline", 2, List.of("parse", "book"), Mode.BACK_TO_BACK, Double.NaN, ClockBinding.FFM,
-                ClockBinding.NANOTIME, new Calibration(2.0958, 2.0957, 2.0959, 3, 200_000_000),
-                21, new ProbeOverhead(42, 44, 100_000, 61.5), 1, 1, "1", false, 400_000, 200_000, 0, 0, 0, 0, 3,
-                -8_123_456_789L, 0, 1, "OpenJDK 64-Bit Server VM 25", List.of("-Xms512m", "-Xbatch"), "fork-2.raw",
-                List.of("pinning refused: \\ and \n", "JIT busy"), 1_796_233_809_794L, 1_796_233_810_789L,
-                List.of("Copy", "MarkSweepCompact"), 3, true, List.of("made not entrant: x::y"), null,
-                List.of(new ThreadPlacement("handoff", List.of("book"), 0, 0, "0", 0, "fork-2.t1.raw")),
-                new CrossCoreOffset(1, 0, -40, 60, 300, 100), new ForkLayout(1, 2624, "fixed", true, 0x0040000, 2048),
-                16, null, List.of(ForkWarning.PINNING, ForkWarning.JIT), List.of("add", "delete"), List.of(30_740L, 400_000L),
-                21, List.of(new Replica(1, 400_000, 200_000, 0, 0, 0, 667, 1_473, 1L, 2L, 57_549, 1),
-                new Replica(2, 200_000, 200_000, 0, 0, 0, 319, 574, 3L, 4L, -1, -1)),
-                new MeasuredCode(List.of("io.x.Pipe::parse"), List.of(), List.of(), null), LinkVersion.CURRENT);
+        return ForkResultFixture.everyField();
     }
 
     @Test
@@ -139,8 +134,9 @@ class RecordJsonTest {
 
         ForkResult read = RecordJson.read(file, ForkResult.class);
 
-        assertEquals(Json.mapper().readValue(file.toFile(), ForkResult.class).warningCodes(), read.warningCodes());
-        assertEquals(List.of(ForkWarning.PINNING, ForkWarning.OTHER), read.warningCodes());
+        assertEquals(Json.mapper().readValue(file.toFile(), ForkResult.class).checks().warningCodes(),
+                read.checks().warningCodes());
+        assertEquals(List.of(ForkWarning.PINNING, ForkWarning.OTHER), read.checks().warningCodes());
         Path badMode = Files.writeString(dir.resolve("spec.json"), "{\"benchmark\": \"b\", \"mode\": \"sideways\"}");
         IOException e = assertThrows(IOException.class, () -> RecordJson.read(badMode, ForkSpec.class));
         assertTrue(e.getMessage().contains("'sideways' is not a Mode"), e.getMessage());

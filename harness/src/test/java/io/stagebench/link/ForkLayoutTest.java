@@ -144,14 +144,15 @@ class ForkLayoutTest {
 
         assertEquals(4, sensitive.forks().size(), sensitive.failures().toString());
         for (ForkResult fork : sensitive.forks()) {
-            ForkLayout layout = fork.layout();
+            ForkLayout layout = fork.placement().layout();
             assertEquals(ForkLayout.FIXED, layout.requested());
             // read back from /proc/self/personality in the fork
             assertTrue((layout.personality() & Personality.ADDR_NO_RANDOMIZE) != 0, "personality " + layout.personality());
             assertTrue(layout.randomisationOff());
-            assertEquals((fork.fork() - 1L) % 2, layout.seed());
+            assertEquals((fork.run().fork() - 1L) % 2, layout.seed());
             assertEquals(ForkLayout.offsetBytes(layout.seed()), layout.offsetBytes());
-            assertTrue(fork.warnings().stream().noneMatch(w -> w.contains("randomisation")), fork.warnings().toString());
+            assertTrue(fork.checks().warnings().stream().noneMatch(w -> w.contains("randomisation")),
+                    fork.checks().warnings().toString());
         }
         // the launcher's own thread is given back its personality
         assertEquals(0, Personality.ofThisThread().orElseThrow() & Personality.ADDR_NO_RANDOMIZE);
@@ -164,9 +165,10 @@ class ForkLayoutTest {
 
         assertEquals(4, spin.forks().size(), spin.failures().toString());
         for (ForkResult fork : spin.forks()) {
-            assertEquals(ForkLayout.RANDOMISED, fork.layout().requested());
-            assertEquals(0, fork.layout().personality() & Personality.ADDR_NO_RANDOMIZE);
-            assertTrue(fork.warnings().stream().noneMatch(w -> w.contains("randomisation")), fork.warnings().toString());
+            assertEquals(ForkLayout.RANDOMISED, fork.placement().layout().requested());
+            assertEquals(0, fork.placement().layout().personality() & Personality.ADDR_NO_RANDOMIZE);
+            assertTrue(fork.checks().warnings().stream().noneMatch(w -> w.contains("randomisation")),
+                    fork.checks().warnings().toString());
         }
     }
 
@@ -183,8 +185,8 @@ class ForkLayoutTest {
 
         assertEquals(2, outcome.forks().size(), outcome.failures().toString());
         for (ForkResult fork : outcome.forks()) {
-            assertEquals(refusal, fork.layout().requested());
-            assertEquals(0, fork.layout().personality() & Personality.ADDR_NO_RANDOMIZE);
+            assertEquals(refusal, fork.placement().layout().requested());
+            assertEquals(0, fork.placement().layout().personality() & Personality.ADDR_NO_RANDOMIZE);
         }
         List<String> warnings = new RunReport(config, List.of(outcome), List.of()).warnings();
         List<String> about = warnings.stream().filter(w -> w.contains("address randomisation could not be turned off")).toList();
@@ -199,7 +201,8 @@ class ForkLayoutTest {
         measureShared();
 
         assertEquals(4, sensitive.forks().size(), sensitive.failures().toString());
-        assertEquals(List.of(0L, 1L, 0L, 1L), sensitive.forks().stream().map(f -> f.layout().seed()).toList());
+        assertEquals(List.of(0L, 1L, 0L, 1L),
+                sensitive.forks().stream().map(f -> f.placement().layout().seed()).toList());
         LayoutSensitivity chase = LayoutSensitivity.of(sensitive, "test.layout-sensitive").orElseThrow();
         String perFork = java.util.stream.IntStream.range(0, 4).mapToObj(i -> String.format(java.util.Locale.ROOT,
                 "%.1f", sensitive.forkSummaries(i).get(0).tmeanNs())).toList().toString();

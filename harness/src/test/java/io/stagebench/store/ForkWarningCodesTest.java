@@ -21,7 +21,7 @@ class ForkWarningCodesTest {
 
         ForkResult read = Json.mapper().treeToValue(json, ForkResult.class);
 
-        assertEquals(List.of(ForkWarning.JIT), read.warningCodes());
+        assertEquals(List.of(ForkWarning.JIT), read.checks().warningCodes());
     }
 
     @Test
@@ -34,8 +34,8 @@ class ForkWarningCodesTest {
 
         ForkResult read = Json.mapper().treeToValue(json, ForkResult.class);
 
-        assertEquals(List.of(ForkWarning.ALLOCATION, ForkWarning.JIT, ForkWarning.OTHER), read.warningCodes());
-        assertEquals("take the allocation out of the measured code", read.warningCodes().get(0).fix());
+        assertEquals(List.of(ForkWarning.ALLOCATION, ForkWarning.JIT, ForkWarning.OTHER), read.checks().warningCodes());
+        assertEquals("take the allocation out of the measured code", read.checks().warningCodes().get(0).fix());
     }
 
     @Test
@@ -47,6 +47,6 @@ class ForkWarningCodesTest {
 
         ForkResult read = Json.mapper().treeToValue(json, ForkResult.class);
 
-        assertEquals(List.of(ForkWarning.OTHER), read.warningCodes());
+        assertEquals(List.of(ForkWarning.OTHER), read.checks().warningCodes());
     }
 }

@@ -6,7 +6,12 @@ import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.host.RunConfig;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
+import io.stagebench.link.ForkChecks;
+import io.stagebench.link.ForkMeasurement;
+import io.stagebench.link.ForkPlacement;
 import io.stagebench.link.ForkResult;
+import io.stagebench.link.ForkRun;
+import io.stagebench.link.ForkRuler;
 import io.stagebench.link.LinkVersion;
 import io.stagebench.link.Mode;
 import io.stagebench.registry.BenchmarkDescriptor;
@@ -93,7 +98,8 @@ public final class RunFixture {
                              Environment environment) throws IOException {
         for (BenchmarkOutcome outcome : outcomes) {
             for (ForkResult fork : outcome.forks()) {
-                AtomicFiles.writeString(dir.resolve(RunStore.forkResultPath(outcome.descriptor().name(), fork.fork())),
+                AtomicFiles.writeString(dir.resolve(RunStore.forkResultPath(outcome.descriptor().name(),
+                        fork.run().fork())),
                         Json.write(fork));
             }
         }
@@ -108,13 +114,18 @@ public final class RunFixture {
 
     static ForkResult fork(String benchmark, List<String> stages, int fork, List<StageSummary> summaries) {
         long start = START.toEpochMilli() + 5_000L * fork;
-        return new ForkResult(benchmark, fork, stages, Mode.BACK_TO_BACK, 0, ClockBinding.FFM, ClockBinding.FFM,
-                new Calibration(2.6, 2.6, 2.6, 1, 200_000_000), 26, new ProbeOverhead(40, 42, 100_000), 1, 1, "1",
-                true, 1_000, summaries.get(0).count(), 0, 0, 0, 0, 0, 7, 0, 1, "Test VM 25",
-                List.of("-Xms1g", "-XX:+UseSerialGC"), "fork-" + fork + ".raw",
-                List.of("fork " + fork + " saw something odd"), start, start + 1_500, List.of("Copy", "MarkSweepCompact"),
-                2, true, List.of(), null, List.of(), null, null, 1, null, null, null, null, 1, List.of(),
-                new MeasuredCode(List.of("io.stagebench.forked.MeasureLoop::backToBack", "io.x.Pipe::parse"), List.of(), List.of(), null),
+        return new ForkResult(new ForkRun(benchmark, fork, stages, List.of(), Mode.BACK_TO_BACK, 0, 1, 0, 1,
+                "Test VM 25",
+                List.of("-Xms1g", "-XX:+UseSerialGC"), List.of("Copy", "MarkSweepCompact")),
+                new ForkRuler(ClockBinding.FFM, ClockBinding.FFM, new Calibration(2.6, 2.6, 2.6, 1, 200_000_000), 26, 1,
+                        new ProbeOverhead(40, 42, 100_000)),
+                new ForkPlacement(1, 1, "1", true, null, List.of(), null),
+                new ForkMeasurement(1_000, 2, true, null, summaries.get(0).count(), 0, 0, 7, start, start + 1_500,
+                        List.of(), "fork-" + fork + ".raw", null, null),
+                new ForkChecks(0, 0, 0, List.of(),
+                new MeasuredCode(List.of("io.stagebench.forked.MeasureLoop::backToBack",
+                        "io.x.Pipe::parse"), List.of(), List.of(), null), List.of("fork " + fork
+                        + " saw something odd"), null),
                 LinkVersion.CURRENT);
     }
 

@@ -9,7 +9,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.json.Json;
 import io.stagebench.link.CrossCoreOffset;
 import io.stagebench.link.ForkLayout;
+import io.stagebench.link.ForkChecks;
+import io.stagebench.link.ForkMeasurement;
+import io.stagebench.link.ForkPlacement;
 import io.stagebench.link.ForkResult;
+import io.stagebench.link.ForkRun;
 import io.stagebench.link.ThreadPlacement;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.result.BatchChoice;
@@ -55,7 +59,7 @@ class RunStoreTest {
         BenchmarkOutcome pipe = RunFixture.outcome("pipe", RunFixture.STAGES, pipelineForks(4, 2_000, 7));
         List<ForkResult> forks = new ArrayList<>();
         for (ForkResult f : pipe.forks()) {
-            forks.add(handoff(f, (f.fork() - 1) / 2));
+            forks.add(handoff(f, (f.run().fork() - 1) / 2));
         }
         pipe = new BenchmarkOutcome(pipe.descriptor(), forks, List.of(), pipe.perFork(), pipe.merged(),
                 new BatchChoice(4, 21.5, 30.25, 0.15, null), 4);
@@ -67,7 +71,7 @@ class RunStoreTest {
         List<BenchmarkOutcome> outcomes = List.of(pipe, spin, gone);
         for (BenchmarkOutcome outcome : outcomes) {
             for (ForkResult fork : outcome.forks()) {
-                Path file = dir.resolve(RunStore.forkResultPath(outcome.descriptor().name(), fork.fork()));
+                Path file = dir.resolve(RunStore.forkResultPath(outcome.descriptor().name(), fork.run().fork()));
                 Files.createDirectories(file.getParent());
                 Files.writeString(file, Json.write(fork));
             }
@@ -103,17 +107,30 @@ class RunStoreTest {
     /** {@code fork} as a batched handoff fork of layout seed {@code seed} writes it. */
     private static ForkResult handoff(ForkResult f, long seed) {
         List<ThreadPlacement> threads = List.of(
-                new ThreadPlacement("feed", List.of("parse"), 0, 0, "0", 0, "fork-" + f.fork() + ".raw"),
-                new ThreadPlacement("strategy", List.of("book"), 1, 1, "1", 64, "fork-" + f.fork() + ".strategy.raw"));
-        return new ForkResult(f.benchmark(), f.fork(), f.stages(), f.mode(), f.rateHz(), f.requestedBinding(), f.binding(),
-                f.calibration(), f.stepTicks(), f.overhead(), f.cpuRequested(), f.cpuPinned(), f.affinity(),
-                f.memoryLocked(), f.warmupMessages(), f.measuredMessages(), f.droppedMessages(), f.allocatedBytes(),
-                f.gcCount(), f.jitCompilations(), f.markErrors(), f.sinkValue(), f.stallUs(), f.stallEvery(), f.jvm(),
-                f.jvmFlags(), f.rawFile(), f.warnings(), f.measureStartEpochMs(), f.measureEndEpochMs(), f.collectors(),
-                3, true, List.of("compiled Pipe::book"), "fork-" + f.fork() + ".unmarked.raw", threads,
-                new CrossCoreOffset(0, 1, -40, 44, 160, 50_000),
-                new ForkLayout(seed, ForkLayout.offsetBytes(seed), ForkLayout.FIXED, true, 0x40000, 2_048), 4, null, f.warningCodes(), f.tags(), f.warmupStageRuns(),
-                f.readStepTicks(), f.replicas(), f.measuredCode(), f.linkVersion());
+                new ThreadPlacement("feed", List.of("parse"), 0, 0, "0", 0, "fork-" + f.run().fork() + ".raw"),
+                new ThreadPlacement("strategy", List.of("book"), 1, 1, "1", 64, "fork-" + f.run().fork()
+                + ".strategy.raw"));
+        ForkRun run = f.run();
+        ForkPlacement placed = f.placement();
+        ForkMeasurement measured = f.measurement();
+        ForkChecks checks = f.checks();
+        return new ForkResult(new ForkRun(run.benchmark(), run.fork(), run.stages(), run.tags(), run.mode(),
+                run.rateHz(), 4,
+                run.stallUs(), run.stallEvery(), run.jvm(), run.jvmFlags(), run.collectors()), f.ruler(),
+                new ForkPlacement(placed.cpuRequested(), placed.cpuPinned(), placed.affinity(), placed.memoryLocked(),
+                        new ForkLayout(seed, ForkLayout.offsetBytes(seed), ForkLayout.FIXED, true, 0x40000, 2_048),
+                        threads,
+                        new CrossCoreOffset(0, 1, -40, 44, 160, 50_000)),
+                new ForkMeasurement(measured.warmupMessages(), 3, true, measured.warmupStageRuns(),
+                        measured.measuredMessages(), measured.droppedMessages(), measured.markErrors(),
+                        measured.sinkValue(),
+                        measured.measureStartEpochMs(), measured.measureEndEpochMs(), measured.replicas(),
+                        measured.rawFile(),
+                        "fork-" + run.fork() + ".unmarked.raw", null),
+                new ForkChecks(checks.allocatedBytes(), checks.gcCount(), checks.jitCompilations(),
+                        List.of("compiled Pipe::book"), checks.measuredCode(), checks.warnings(),
+                        checks.warningCodes()),
+                f.linkVersion());
     }
 
     private static List<String> keys(JsonNode node) {

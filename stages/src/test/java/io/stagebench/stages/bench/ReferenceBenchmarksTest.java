@@ -71,11 +71,13 @@ class ReferenceBenchmarksTest {
             assertEquals(List.of(), benchmark.failures(), name);
             ForkResult fork = Json.mapper().readValue(quick.runDir().resolve(benchmark.forks().get(0).result()).toFile(),
                     ForkResult.class);
-            assertEquals(20_000, fork.measuredMessages(), name);
-            assertEquals(0, fork.allocatedBytes(), name + " allocated during measurement");
-            assertEquals(0, fork.markErrors(), name);
-            assertTrue(fork.replayed(), name + " declares a reset: its warm-up replays the measured messages");
-            assertEquals(0, fork.jitCompilations(), name + " compiled during measurement: " + fork.jitEvents());
+            assertEquals(20_000, fork.measurement().measuredMessages(), name);
+            assertEquals(0, fork.checks().allocatedBytes(), name + " allocated during measurement");
+            assertEquals(0, fork.measurement().markErrors(), name);
+            assertTrue(fork.measurement().replayed(), name
+                    + " declares a reset: its warm-up replays the measured messages");
+            assertEquals(0, fork.checks().jitCompilations(), name + " compiled during measurement: "
+                    + fork.checks().jitEvents());
             for (String stage : benchmark.stages()) {
                 // every message is one of the stage's tags: the shares of the tags add up to the whole
                 long tagged = benchmark.summaries().stream().filter(e -> e.stage().startsWith(stage + "["))
@@ -131,15 +133,17 @@ class ReferenceBenchmarksTest {
         assertEquals(List.of(), outcome.failures());
         assertEquals(List.of("parse", "book", "handoff", "decide", "encode", "total"), List.copyOf(outcome.merged().keySet()));
         ForkResult fork = outcome.forks().get(0);
-        assertEquals(List.of("feed", "strategy"), fork.threads().stream().map(t -> t.name()).toList());
-        for (var thread : fork.threads()) {
+        assertEquals(List.of("feed", "strategy"), fork.placement().threads().stream().map(t -> t.name()).toList());
+        for (var thread : fork.placement().threads()) {
             assertEquals(0, thread.allocatedBytes(), thread.name() + " allocated during measurement");
             assertEquals(String.valueOf(thread.cpuPinned()), thread.affinity(), thread.name() + " read back");
         }
-        assertEquals(0, fork.markErrors());
+        assertEquals(0, fork.measurement().markErrors());
         if (cpus > 1) {
-            assertTrue(fork.threads().get(0).cpuPinned() != fork.threads().get(1).cpuPinned(), "two CPUs: " + fork.threads());
-            assertTrue(fork.crossCore() != null && fork.crossCore().minRoundTripTicks() > 0, "offset bound: " + fork.crossCore());
+            assertTrue(fork.placement().threads().get(0).cpuPinned() != fork.placement().threads().get(1).cpuPinned(),
+                    "two CPUs: " + fork.placement().threads());
+            assertTrue(fork.placement().crossCore() != null && fork.placement().crossCore().minRoundTripTicks() > 0,
+                    "offset bound: " + fork.placement().crossCore());
         }
     }
 }

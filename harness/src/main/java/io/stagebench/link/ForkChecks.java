@@ -1,0 +1,30 @@
+package io.stagebench.link;
+
+import io.stagebench.system.MeasuredCode;
+import java.util.List;
+
+/**
+ * What a fork verified about its own measurement: that its measuring thread allocated nothing, no collection and no
+ * compilation ran while it measured, that the measured code was C2's - and the degradations it found, as warnings.
+ * One part of a {@link ForkResult}, written among its fields.
+ *
+ * @param allocatedBytes  bytes the measuring thread allocated during measurement
+ * @param gcCount         collections during measurement
+ * @param jitCompilations JIT compilations during measurement (-1: not observable)
+ * @param jitEvents       what the JIT compiled or deoptimised during measurement, by method (the JIT's log)
+ * @param measuredCode    whether the code each replica's kept pass started in was C2's, from the compile log
+ *                        ({@link MeasuredCode}); null in results written before it was checked
+ * @param warnings        degradations, printed as {@code *** WARNING:} lines
+ * @param warningCodes    what kind each of {@code warnings} is, one a warning ({@link ForkWarning}); read from their
+ *                        wording in results written before codes were recorded
+ */
+public record ForkChecks(long allocatedBytes, long gcCount, long jitCompilations, List<String> jitEvents,
+                         MeasuredCode measuredCode, List<String> warnings, List<ForkWarning> warningCodes) {
+
+    public ForkChecks {
+        jitEvents = jitEvents == null ? List.of() : List.copyOf(jitEvents);
+        warnings = List.copyOf(warnings);
+        warningCodes = warningCodes == null || warningCodes.size() != warnings.size()
+                ? warnings.stream().map(ForkWarning::legacyOf).toList() : List.copyOf(warningCodes);
+    }
+}

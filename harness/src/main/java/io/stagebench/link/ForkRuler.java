@@ -1,0 +1,32 @@
+package io.stagebench.link;
+
+import io.stagebench.clock.Calibration;
+import io.stagebench.clock.ClockBinding;
+import io.stagebench.clock.ProbeOverhead;
+
+/**
+ * The ruler a fork measured with: the clock it asked for and the one it got, the counter's rate, its step and the
+ * probe's overhead. Every figure of the fork is in this ruler's ticks until the launcher converts them. One part of a
+ * {@link ForkResult}, written among its fields.
+ *
+ * @param requestedBinding binding asked for
+ * @param binding          binding in use
+ * @param calibration      ticks per ns of this fork
+ * @param stepTicks        counter step: the coarser of the back-to-back step and the step fenced intervals come in
+ * @param readStepTicks    the step between back-to-back raw reads, which {@code stepTicks} may exceed; 0 in results
+ *                         written before it was recorded
+ * @param overhead         probe overhead; its minimum is subtracted from every stage delta
+ */
+public record ForkRuler(ClockBinding requestedBinding, ClockBinding binding, Calibration calibration, long stepTicks,
+                        long readStepTicks, ProbeOverhead overhead) {
+
+    /** @return the counter step in nanoseconds */
+    public double stepNs() {
+        return calibration.toNs(stepTicks);
+    }
+
+    /** @return the probe overhead subtracted from every stage delta, in nanoseconds */
+    public double subtractedNs() {
+        return calibration.toNs(overhead.subtractedTicks());
+    }
+}
