@@ -1,23 +1,21 @@
 package io.stagebench.console;
 
-import io.stagebench.api.SeriesNames;
 import io.stagebench.api.TagDeclaration;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.CounterResolution;
 import io.stagebench.host.BatchPilot;
 import io.stagebench.host.Rate;
 import io.stagebench.host.RunConfig;
+import io.stagebench.host.RunWarnings;
 import io.stagebench.io.TextWrap;
 import io.stagebench.link.CrossCoreOffset;
 import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkRuler;
-import io.stagebench.link.ForkWarning;
 import io.stagebench.link.Mode;
 import io.stagebench.link.ThreadPlacement;
 import io.stagebench.result.BatchChoice;
 import io.stagebench.result.BenchmarkOutcome;
-import io.stagebench.result.LatencySeries;
 import io.stagebench.result.LayoutSensitivity;
 import io.stagebench.result.MarkCost;
 import io.stagebench.result.RulerCheck;
@@ -51,12 +49,6 @@ import java.util.function.ToLongFunction;
  */
 public final class RunReport {
 
-    /** A stage's p50 under this multiple of the probe overhead is flagged. */
-    public static final double OVERHEAD_WARNING_RATIO = 0.20;
-
-    /** Forks per variant a comparison needs. */
-    static final int COMPARISON_FORKS = 5;
-
     private static final List<String> COLUMNS = List.of("p50", "p90", "p99", "p99.9", "p99.99", "max");
 
     private final RunConfig config;
@@ -86,109 +78,11 @@ public final class RunReport {
     }
 
     /**
-     * @return every warning of the run but the machine's, each once: the run's own, then each
-     *         benchmark warning with the benchmarks (and forks) it applies to, e.g. "parse, book:
-     *         the probe overhead subtracted is over 20% of p50 ...; fix: time a coarser boundary"
+     * @return every warning of the run but the machine's, each once ({@link RunWarnings}): what the report prints after
+     *         the machine's, and what the run stores
      */
     public List<String> warnings() {
-        Map<String, List<String>> grouped = new LinkedHashMap<>();
-        List<BatchFix> batchFixes = new ArrayList<>();
-        for (BenchmarkOutcome outcome : outcomes) {
-            String name = outcome.descriptor().name();
-            Map<String, List<Integer>> forkWarnings = new LinkedHashMap<>();
-            Map<String, ForkWarning> codes = new LinkedHashMap<>();
-            for (ForkResult fork : outcome.forks()) {
-                for (int i = 0; i < fork.checks().warnings().size(); i++) {
-                    String w = fork.checks().warnings().get(i);
-                    forkWarnings.computeIfAbsent(w, k -> new ArrayList<>()).add(fork.run().fork());
-                    codes.putIfAbsent(w, fork.checks().warningCodes().get(i));
-                }
-            }
-            forkWarnings.forEach((w, forks) -> add(grouped, w + fixFor(codes.get(w)), name + (forks.size() == outcome.forks().size()
-                    && forks.size() > 1 ? "" : " fork" + (forks.size() > 1 ? "s " : " ") + joinInts(forks))));
-            outcome.failures().forEach(f -> add(grouped, f, null));
-            if (outcome.forks().isEmpty()) {
-                add(grouped, "every fork failed; no result", name);
-                continue;
-            }
-            int batch = outcome.batch();
-            // batched, each sample paid one probe for K messages: its share of a message is a K-th
-            double overheadNs = overheadNs(outcome) / batch;
-            List<String> stages = outcome.summaries().stream().map(StageSummary::stage)
-                    .filter(stage -> batch > 1 || !SeriesNames.RESERVED.contains(stage))
-                    .filter(stage -> TagDeclaration.stageOf(stage).isEmpty()).toList(); // a tag's share is its stage's
-            List<String> flagged = outcome.summaries().stream()
-                    .filter(s -> stages.contains(s.stage()) && overheadNs > OVERHEAD_WARNING_RATIO * s.p50Ns())
-                    .map(StageSummary::stage).toList();
-            Optional<BatchFix> fix = flagged.isEmpty() ? Optional.empty() : batchFix(outcome);
-            for (String stage : flagged.equals(stages) ? List.of(name) : flagged) {
-                String subject = stage.equals(name) ? name : name + "/" + stage;
-                if (fix.isPresent() && stage.equals(name)) {
-                    batchFixes.add(new BatchFix(subject, fix.get().batch(), fix.get().probeShare()));
-                } else {
-                    // some of a pipeline's stages: a batch would time only their sum
-                    add(grouped, PROBE_WARNING + "time a coarser boundary", subject);
-                }
-            }
-            if (!outcome.summaries().isEmpty() && !outcome.summaries().get(0).unreliable().isEmpty()) {
-                add(grouped, String.join(", ", outcome.summaries().get(0).unreliable())
-                        + ": <100 samples beyond (marked *); fix: raise -n", name);
-            }
-        }
-        List<String> warnings = new ArrayList<>(runWarnings);
-        if (!forkCountChosen && config.forks() < COMPARISON_FORKS) {
-            warnings.add(config.forks() + " fork(s) per benchmark: a comparison needs at least " + COMPARISON_FORKS
-                    + " per variant; fix: -f " + COMPARISON_FORKS);
-        }
-        grouped.forEach((text, subjects) -> warnings.add(subjects.isEmpty() ? text : String.join(", ", subjects) + ": " + text));
-        batchWarning(batchFixes).ifPresent(warnings::add);
-        return warnings;
-    }
-
-    private static final String PROBE_WARNING = "probe >20% of p50: mostly arithmetic; fix: ";
-
-    /** The batch that would put the probe below the target for a subject of the probe warning, and the share it leaves. */
-    private record BatchFix(String subject, int batch, double probeShare) {
-    }
-
-    /**
-     * @return one warning for every stage the probe swamps, naming the runnable fix: "--batch 16 (probe 3.1% of the
-     *         interval)" when one batch serves them all, else "--batch auto (K 8..16)"
-     */
-    private static Optional<String> batchWarning(List<BatchFix> fixes) {
-        if (fixes.isEmpty()) {
-            return Optional.empty();
-        }
-        String subjects = String.join(", ", fixes.stream().map(BatchFix::subject).toList());
-        double worst = fixes.stream().mapToDouble(BatchFix::probeShare).max().orElse(0);
-        if (fixes.stream().mapToInt(BatchFix::batch).distinct().count() == 1) {
-            return Optional.of(String.format(Locale.ROOT, "%s: %s--batch %d (probe %.1f%% of the interval)", subjects,
-                    PROBE_WARNING, fixes.get(0).batch(), 100 * worst));
-        }
-        // one short line for the usual five: each one's K is what --batch auto prints when it runs
-        return Optional.of(String.format(Locale.ROOT, "%s: %s--batch auto (K %d..%d)", subjects, PROBE_WARNING,
-                fixes.stream().mapToInt(BatchFix::batch).min().orElse(1), fixes.stream().mapToInt(BatchFix::batch).max().orElse(1)));
-    }
-
-    /**
-     * @return the batch {@code --batch auto} would choose from this run's own figures for a probe that swamps
-     *         {@code outcome}'s stages (a pipeline's unmarked total, which a batch times), with the probe share it
-     *         leaves; empty where batching does not apply (paced, handoff) or would not be coarser
-     */
-    private Optional<BatchFix> batchFix(BenchmarkOutcome outcome) {
-        if (config.mode() == Mode.PACED || outcome.forks().get(0).handoff()) {
-            return Optional.empty();
-        }
-        StageSummary timed = outcome.summaries().stream()
-                .filter(s -> s.stage().equals(SeriesNames.UNMARKED)).findFirst()
-                .orElse(outcome.summaries().stream().filter(s -> s.stage().equals(LatencySeries.batchedSeries(
-                        outcome.descriptor().stages()))).findFirst().orElse(outcome.summaries().get(0)));
-        double probeNs = overheadNs(outcome);
-        int k = BatchPilot.choose(probeNs, timed.p50Ns(), config.messages());
-        if (k <= outcome.batch()) {
-            return Optional.empty();
-        }
-        return Optional.of(new BatchFix(outcome.descriptor().name(), k, BatchPilot.probeShare(probeNs, timed.p50Ns(), k)));
+        return RunWarnings.of(config, outcomes, runWarnings, forkCountChosen);
     }
 
     /**
@@ -242,18 +136,6 @@ public final class RunReport {
                     + BatchPilot.TARGET_PROBE_PERCENT + "%): " + String.join(", ", chosen));
         }
         return lines;
-    }
-
-    private static void add(Map<String, List<String>> grouped, String text, String subject) {
-        List<String> subjects = grouped.computeIfAbsent(text, k -> new ArrayList<>());
-        if (subject != null && !subjects.contains(subject)) {
-            subjects.add(subject);
-        }
-    }
-
-    /** @return "; fix: ..." for a fork warning whose remedy is known by its code, else "" */
-    private static String fixFor(ForkWarning code) {
-        return code.fix() == null ? "" : "; fix: " + code.fix();
     }
 
     /**
@@ -665,11 +547,6 @@ public final class RunReport {
         return lo == hi ? scale.format(lo) : scale.format(lo) + " .. " + scale.format(hi);
     }
 
-    static double overheadNs(BenchmarkOutcome outcome) {
-        return outcome.forks().stream()
-                .mapToDouble(f -> f.ruler().subtractedNs()).max().orElse(0);
-    }
-
     private static String range(List<ForkResult> forks, ToDoubleFunction<ForkResult> f, String format) {
         double lo = forks.stream().mapToDouble(f).min().orElse(Double.NaN);
         double hi = forks.stream().mapToDouble(f).max().orElse(Double.NaN);
@@ -686,9 +563,5 @@ public final class RunReport {
 
     private static String distinct(List<ForkResult> forks, java.util.function.Function<ForkResult, String> f) {
         return String.join(" / ", forks.stream().map(f).distinct().toList());
-    }
-
-    private static String joinInts(List<Integer> values) {
-        return String.join(",", values.stream().map(String::valueOf).toList());
     }
 }

@@ -75,6 +75,11 @@ public record BenchmarkOutcome(BenchmarkDescriptor descriptor, List<ForkResult> 
         return forks.isEmpty() ? Math.max(1, configuredBatch) : forks.get(0).run().batch();
     }
 
+    /** @return the probe overhead subtracted from each sample, in ns: the largest of the forks' (0 with no fork) */
+    public double overheadNs() {
+        return forks.stream().mapToDouble(f -> f.ruler().subtractedNs()).max().orElse(0);
+    }
+
     /**
      * Merges fork results with their raw series. A series some fork does not have (a tag only some
      * forks' messages carried, {@code book[system]} in a short run) is left out: each series is
