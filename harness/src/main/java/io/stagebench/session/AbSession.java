@@ -303,15 +303,32 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
                 // the configured count is capped too: a default ab of all five reference benchmarks, three of them without
                 // a stored run, held 4 replicas of those and ran out of a 6 GiB launcher heap merging its first look
                 int series = 2 * declaredSeries.applyAsInt(name);
-                int fitting = ReplicaPlan.fittingReplicas(heapBytes / names.size(), a.config().forks(),
-                        a.config().messages(), series);
+                long share = heapBytes / names.size();
+                int messages = a.config().messages();
+                int fitting = ReplicaPlan.fittingReplicas(share, a.config().forks(), messages, series);
+                if (fitting < a.config().replicas() && planMessages) {
+                    // the same samples over the default's setups: a default ab (no stored run) held the pipeline to 1
+                    // replica of 200,000 messages, and its per-stage rows could detect only 16-33 % against 6-12 % at 6
+                    ReplicaPlan.Shape shape = ReplicaPlan.underHeap(share, a.config().forks(), a.config().replicas(),
+                            messages, series);
+                    planned.put(name, shape);
+                    err.println(String.format(java.util.Locale.ROOT, "[ab] %s: %d replica(s) a fork%s, not %d x %,d: %d"
+                                    + " forks a side of the default %d replicas x %,d samples of %d series (tags included, from"
+                                    + " its declaration; no stored run of this machine has its figures) would not fit its share"
+                                    + " of this launcher's %,d MiB heap (1/%d); the same samples over more setups, whose share"
+                                    + " of the spread replicas divide (-r and -n set them)", name, shape.replicas(),
+                            shape.messages() < messages ? String.format(java.util.Locale.ROOT, " of %,d messages",
+                                    shape.messages()) : "", a.config().replicas(), messages, a.config().forks(),
+                            a.config().replicas(), messages, series, heapBytes >> 20, names.size()));
+                    continue;
+                }
                 if (fitting < a.config().replicas()) {
-                    planned.put(name, new ReplicaPlan.Shape(fitting, a.config().messages()));
+                    planned.put(name, new ReplicaPlan.Shape(fitting, messages));
                     err.println("[ab] " + name + ": " + fitting + " replica(s) a fork, not the default " + a.config().replicas()
                             + String.format(java.util.Locale.ROOT, ": %d forks a side of %d x %,d samples of %d series"
                                     + " (tags included, from its declaration; no stored run of this machine has its"
                                     + " figures) would not fit its share of this launcher's %,d MiB heap (1/%d); -r sets"
-                                    + " them", a.config().forks(), a.config().replicas(), a.config().messages(), series,
+                                    + " them", a.config().forks(), a.config().replicas(), messages, series,
                             heapBytes >> 20, names.size()));
                     continue;
                 }
