@@ -16,9 +16,8 @@ import io.stagebench.session.BenchmarkSource;
 import io.stagebench.session.MeasurementSession;
 import io.stagebench.session.SessionOptions;
 import io.stagebench.store.ResultReader;
-import io.stagebench.store.RunResolver;
 import io.stagebench.store.RunStore;
-import io.stagebench.system.SystemFiles;
+import io.stagebench.system.GitCheckout;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -185,11 +184,12 @@ public final class AbCommand implements Callable<Integer> {
 
     /** @return the full hash of the commit to compare, checked to be one in this git checkout */
     private String commitHash(Path home, BenchmarkSource launcher) {
-        if (SystemFiles.host().command("git", "-C", home.toString(), "rev-parse", "--git-dir").isEmpty()) {
+        GitCheckout checkout = GitCheckout.of(home);
+        if (checkout.problem().isPresent()) {
             throw usage("not a git repository: " + home + " (ab builds the commit it compares in a git worktree; run it"
                     + " inside the project's git checkout)");
         }
-        return RunResolver.git(home).resolve(commit).orElseThrow(() -> usage("unknown commit '" + commit + "'"
+        return checkout.resolve(commit).orElseThrow(() -> usage("unknown commit '" + commit + "'"
                 + (launcher.registry().names().contains(commit) ? " (to compare HEAD on benchmark " + commit + ", name the"
                 + " commit first: stagebench ab HEAD " + commit + ")" : "")));
     }

@@ -12,9 +12,9 @@ import io.stagebench.session.BenchmarkSource;
 import io.stagebench.session.Bisection;
 import io.stagebench.session.MeasurementSession;
 import io.stagebench.session.SessionOptions;
-import io.stagebench.store.CommitLog;
 import io.stagebench.store.RunResolver;
 import io.stagebench.store.RunStore;
+import io.stagebench.system.GitCheckout;
 import io.stagebench.system.GitInfo;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -130,16 +130,16 @@ public final class BisectCommand implements Callable<Integer> {
      * @param newer  BAD, or HEAD's commit with {@code --step}
      * @param names  the benchmarks named, none for all
      */
-    private record Line(CommitLog.Commit good, CommitLog.Commit newer, List<String> names) {
+    private record Line(GitCheckout.Commit good, GitCheckout.Commit newer, List<String> names) {
     }
 
     /** @return GOOD, BAD (HEAD with {@code --step}) and the names after them, GOOD checked to be BAD's ancestor */
     private Line line(Path home) {
         String headHash = HistoryCommand.head(home);
-        CommitLog.Commit goodCommit = commit(home, good, "GOOD");
+        GitCheckout.Commit goodCommit = commit(home, good, "GOOD");
         Line line;
         if (step) {
-            line = new Line(goodCommit, CommitLog.commit(home, headHash).orElseThrow(() -> usage("cannot read HEAD's commit")),
+            line = new Line(goodCommit, GitCheckout.of(home).commit(headHash).orElseThrow(() -> usage("cannot read HEAD's commit")),
                     rest);
         } else {
             if (rest.isEmpty()) {
@@ -212,9 +212,9 @@ public final class BisectCommand implements Callable<Integer> {
         return result.confirmed() ? 0 : 1;
     }
 
-    private CommitLog.Commit commit(Path home, String name, String role) {
+    private GitCheckout.Commit commit(Path home, String name, String role) {
         String hash = RunResolver.git(home).resolve(name).orElseThrow(() -> usage(role + ": unknown commit '" + name + "'"));
-        return CommitLog.commit(home, hash).orElseThrow(() -> usage(role + ": cannot read commit '" + name + "'"));
+        return GitCheckout.of(home).commit(hash).orElseThrow(() -> usage(role + ": cannot read commit '" + name + "'"));
     }
 
     private CommandLine.ParameterException usage(String message) {

@@ -7,19 +7,15 @@ import io.stagebench.diff.Statistic;
 import io.stagebench.diff.VerdictRule;
 import io.stagebench.extension.command.UsageException;
 import io.stagebench.report.TrendPage;
-import io.stagebench.store.CommitLog;
 import io.stagebench.store.RunHistory;
-import io.stagebench.store.RunResolver;
 import io.stagebench.store.RunStore;
-import io.stagebench.system.GitInfo;
-import io.stagebench.system.SystemFiles;
+import io.stagebench.system.GitCheckout;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -86,7 +82,7 @@ public final class HistoryCommand implements Callable<Integer> {
         Path root = RunStore.rootToRead(results);
         Path home = RunStore.projectHome().toAbsolutePath();
         String head = head(home);
-        List<CommitLog.Commit> line = CommitLog.firstParent(home, head, since == null ? null : base(home, head));
+        List<GitCheckout.Commit> line = GitCheckout.of(home).firstParent(head, since == null ? null : base(home, head));
         List<String> benchmarks = List.copyOf(new LinkedHashSet<>(wanted.stream().map(w -> w.split("/", 2)[0]).toList()));
         History history = History.of(RunHistory.select(line, root, benchmarks, null, null), wanted, statistics, rule,
                 changeAlpha);
@@ -103,8 +99,8 @@ public final class HistoryCommand implements Callable<Integer> {
 
     /** @return {@code --since}'s commit, checked to be an ancestor of HEAD */
     private String base(Path home, String head) {
-        String base = RunResolver.git(home).resolve(since).orElseThrow(() -> usage("--since: unknown commit '" + since + "'"));
-        if (!CommitLog.isAncestor(home, base, head)) {
+        String base = GitCheckout.of(home).resolve(since).orElseThrow(() -> usage("--since: unknown commit '" + since + "'"));
+        if (!GitCheckout.of(home).isAncestor(base, head)) {
             throw usage("--since: " + since + " is not an ancestor of HEAD");
         }
         return base;
@@ -112,12 +108,11 @@ public final class HistoryCommand implements Callable<Integer> {
 
     /** @return HEAD's full hash in {@code home}'s checkout */
     static String head(Path home) {
-        Optional<SystemFiles.Output> gitDir = SystemFiles.host().run("git", "-C", home.toString(), "rev-parse", "--git-dir");
-        if (gitDir.filter(o -> o.exitCode() == 0).isEmpty()) {
-            String why = GitInfo.problem(home.toString(), gitDir);
+        GitCheckout checkout = GitCheckout.of(home);
+        checkout.problem().ifPresent(why -> {
             throw new UsageException(why + "; history lines up stored runs by this checkout's commits");
-        }
-        return RunResolver.git(home).resolve("HEAD").orElseThrow(() -> new UsageException("the checkout " + home
+        });
+        return checkout.resolve("HEAD").orElseThrow(() -> new UsageException("the checkout " + home
                 + " has no commit yet"));
     }
 

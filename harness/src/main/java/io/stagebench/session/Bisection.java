@@ -11,7 +11,6 @@ import io.stagebench.host.InterleavedRunner;
 import io.stagebench.host.RunConfig;
 import io.stagebench.json.Json;
 import io.stagebench.process.JvmFork;
-import io.stagebench.store.CommitLog;
 import io.stagebench.store.MachineFingerprint;
 import io.stagebench.store.Pairing;
 import io.stagebench.store.ResultReader;
@@ -20,6 +19,7 @@ import io.stagebench.store.RunHistory;
 import io.stagebench.store.StoreException;
 import io.stagebench.store.StoredRun;
 import io.stagebench.system.Environment;
+import io.stagebench.system.GitCheckout;
 import io.stagebench.system.GitInfo;
 import io.stagebench.system.GitWorktree;
 import io.stagebench.system.SystemFiles;
@@ -84,7 +84,7 @@ public final class Bisection implements AutoCloseable {
      * @param reused  true when both sides were read from stored runs instead of measured
      * @param diff    the comparison, or null when skipped before one was made
      */
-    public record Comparison(CommitLog.Commit older, CommitLog.Commit newer, Outcome outcome, String why, boolean reused,
+    public record Comparison(GitCheckout.Commit older, GitCheckout.Commit newer, Outcome outcome, String why, boolean reused,
                              RunDiff diff) {
     }
 
@@ -98,8 +98,8 @@ public final class Bisection implements AutoCloseable {
      * @param undecided    when the culprit is open: the commits it may be (skipped ones, then the first bad)
      * @param confirmation the culprit against {@code lastGood}, or null
      */
-    public record Result(List<CommitLog.Commit> line, List<Comparison> comparisons, CommitLog.Commit culprit,
-                         CommitLog.Commit lastGood, List<CommitLog.Commit> undecided, Comparison confirmation) {
+    public record Result(List<GitCheckout.Commit> line, List<Comparison> comparisons, GitCheckout.Commit culprit,
+                         GitCheckout.Commit lastGood, List<GitCheckout.Commit> undecided, Comparison confirmation) {
 
         /** @return whether the confirming comparison called the culprit slower than the commit before it */
         public boolean confirmed() {
@@ -145,12 +145,12 @@ public final class Bisection implements AutoCloseable {
      *
      * @throws UsageException when GOOD is not an ancestor of BAD, they are one commit, or GOOD does not build
      */
-    public Result search(CommitLog.Commit good, CommitLog.Commit bad) {
+    public Result search(GitCheckout.Commit good, GitCheckout.Commit bad) {
         checkLine(home, good, bad, "BAD");
         if (good.hash().equals(bad.hash())) {
             throw new UsageException("GOOD and BAD are the same commit (" + good.shortHash() + "): nothing to bisect");
         }
-        List<CommitLog.Commit> line = CommitLog.firstParent(home, bad.hash(), good.hash());
+        List<GitCheckout.Commit> line = GitCheckout.of(home).firstParent(bad.hash(), good.hash());
         Search search = new Search(line.size());
         err.printf("[bisect] %d commit(s) after GOOD %s up to BAD %s on the first-parent line; BAD is taken as slower,"
                 + " as git bisect takes it: at most %d comparison(s), then one to confirm%n", line.size() - 1, good.shortHash(),
@@ -168,7 +168,7 @@ public final class Bisection implements AutoCloseable {
         int lo = search.lastGood();
         int hi = search.firstBad();
         if (hi - lo > 1) {
-            List<CommitLog.Commit> open = new ArrayList<>(line.subList(lo + 1, hi + 1));
+            List<GitCheckout.Commit> open = new ArrayList<>(line.subList(lo + 1, hi + 1));
             return new Result(line, comparisons, null, line.get(lo), open, null);
         }
         Comparison confirmation = compare(line.get(lo), line.get(hi));
@@ -179,7 +179,7 @@ public final class Bisection implements AutoCloseable {
     }
 
     /** @return one comparison of {@code head} against {@code good}: a step of {@code git bisect run} */
-    public Comparison step(CommitLog.Commit good, CommitLog.Commit head) {
+    public Comparison step(GitCheckout.Commit good, GitCheckout.Commit head) {
         checkLine(home, good, head, "HEAD");
         if (good.hash().equals(head.hash())) {
             return new Comparison(good, head, Outcome.GOOD, "HEAD is GOOD", true, null);
@@ -195,8 +195,8 @@ public final class Bisection implements AutoCloseable {
      * @throws UsageException "GOOD 0123456789ab is not an ancestor of BAD 89abcdef0123: bisect searches the commits from
      *         GOOD to BAD"
      */
-    public static void checkLine(Path home, CommitLog.Commit good, CommitLog.Commit newer, String role) {
-        if (!CommitLog.isAncestor(home, good.hash(), newer.hash())) {
+    public static void checkLine(Path home, GitCheckout.Commit good, GitCheckout.Commit newer, String role) {
+        if (!GitCheckout.of(home).isAncestor(good.hash(), newer.hash())) {
             throw new UsageException("GOOD " + good.shortHash() + " is not an ancestor of " + role + " " + newer.shortHash()
                     + ": bisect searches the commits from GOOD to " + role);
         }
@@ -265,7 +265,7 @@ public final class Bisection implements AutoCloseable {
     }
 
     /** Compares {@code newer} against {@code older}: from both stored runs when there are such, else measured. */
-    private Comparison compare(CommitLog.Commit older, CommitLog.Commit newer) {
+    private Comparison compare(GitCheckout.Commit older, GitCheckout.Commit newer) {
         List<String> benchmarks = names(older);
         Optional<StoredRun> storedOld = stored(older, benchmarks);
         Optional<StoredRun> storedNew = stored(newer, benchmarks);
@@ -324,7 +324,7 @@ public final class Bisection implements AutoCloseable {
         }
     }
 
-    private Comparison judged(CommitLog.Commit older, CommitLog.Commit newer, StoredRun a, StoredRun b, boolean reused) {
+    private Comparison judged(GitCheckout.Commit older, GitCheckout.Commit newer, StoredRun a, StoredRun b, boolean reused) {
         RunDiff diff;
         try {
             diff = RunDiff.compare(a, b, rule, statistics, names(older));
@@ -352,7 +352,7 @@ public final class Bisection implements AutoCloseable {
     }
 
     /** @return the benchmarks judged: those named, else the defaults of {@code good}'s build (built for it) */
-    private List<String> names(CommitLog.Commit good) {
+    private List<String> names(GitCheckout.Commit good) {
         if (names == null) {
             if (!named.isEmpty()) {
                 names = named;
@@ -373,7 +373,7 @@ public final class Bisection implements AutoCloseable {
      * @return the newest stored run of {@code commit} measured on this machine with this configuration that has a fork
      *         of every benchmark, if any
      */
-    private Optional<StoredRun> stored(CommitLog.Commit commit, List<String> benchmarks) {
+    private Optional<StoredRun> stored(GitCheckout.Commit commit, List<String> benchmarks) {
         if (machine == null) {
             RunConfig planned = settings.apply(RunConfig.builder(benchmarks, session.cpu(), home)).build();
             JsonNode config = Json.mapper().valueToTree(planned);
@@ -396,7 +396,7 @@ public final class Bisection implements AutoCloseable {
     }
 
     /** @return {@code commit} built in a worktree of its own (once), or empty when it does not build */
-    private Optional<AbBuilds.Built> build(CommitLog.Commit commit) {
+    private Optional<AbBuilds.Built> build(GitCheckout.Commit commit) {
         if (failed.contains(commit.hash())) {
             return Optional.empty();
         }
@@ -443,7 +443,7 @@ public final class Bisection implements AutoCloseable {
     }
 
     /** Removes a commit's worktree once its comparison is made; the first one built (GOOD) is kept for the next. */
-    private void release(CommitLog.Commit commit) {
+    private void release(GitCheckout.Commit commit) {
         if (!built.isEmpty() && !built.keySet().iterator().next().equals(commit.hash())) {
             AbBuilds.Checkout checkout = built.remove(commit.hash());
             if (checkout != null) {

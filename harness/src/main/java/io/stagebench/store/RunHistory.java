@@ -1,6 +1,7 @@
 package io.stagebench.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.system.GitCheckout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ public final class RunHistory {
      * @param commit the commit
      * @param runs   its runs of the selection's machine and configuration, oldest first (at least one)
      */
-    public record CommitRuns(CommitLog.Commit commit, List<StoredRun> runs) {
+    public record CommitRuns(GitCheckout.Commit commit, List<StoredRun> runs) {
 
         public CommitRuns {
             runs = List.copyOf(runs);
@@ -97,13 +98,13 @@ public final class RunHistory {
      *                   or null for the newest run's
      * @throws StoreException "no stored run of ..." when no commit of the line has a usable run
      */
-    public static Selection select(List<CommitLog.Commit> line, Path root, List<String> benchmarks,
+    public static Selection select(List<GitCheckout.Commit> line, Path root, List<String> benchmarks,
                                    MachineFingerprint machine, String configKey) {
         List<String> leftOut = new ArrayList<>();
-        Map<CommitLog.Commit, List<StoredRun>> candidates = new LinkedHashMap<>();
+        Map<GitCheckout.Commit, List<StoredRun>> candidates = new LinkedHashMap<>();
         int dirtyRuns = 0;
         int withoutBenchmarks = 0;
-        for (CommitLog.Commit commit : line) {
+        for (GitCheckout.Commit commit : line) {
             List<StoredRun> runs = new ArrayList<>();
             for (Path dir : runFolders(root.resolve(commit.shortHash()))) {
                 StoredRun run;
@@ -150,7 +151,7 @@ public final class RunHistory {
         String keptConfig = configKey != null ? configKey : RunConfiguration.key(reference.config(), RunConfiguration.SAME_FORKS);
         List<CommitRuns> selected = new ArrayList<>();
         JsonNode configuration = null;
-        for (Map.Entry<CommitLog.Commit, List<StoredRun>> e : candidates.entrySet()) {
+        for (Map.Entry<GitCheckout.Commit, List<StoredRun>> e : candidates.entrySet()) {
             List<StoredRun> kept = new ArrayList<>();
             for (StoredRun run : e.getValue()) {
                 MachineFingerprint fingerprint = MachineFingerprint.of(run);

@@ -2,8 +2,8 @@ package io.stagebench.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.json.Json;
+import io.stagebench.system.GitCheckout;
 import io.stagebench.system.GitInfo;
-import io.stagebench.system.SystemFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,14 +63,7 @@ public final class RunResolver {
         return new CommitResolver() {
             @Override
             public Optional<String> resolve(String name) {
-                if (name.isBlank() || name.startsWith("-")) {
-                    return Optional.empty();
-                }
-                return SystemFiles.host()
-                        .command("git", "-C", checkout.toAbsolutePath().toString(), "rev-parse", "--verify", "--quiet",
-                                name + "^{commit}")
-                        .map(String::trim)
-                        .filter(hash -> hash.matches("[0-9a-f]{40,64}"));
+                return GitCheckout.of(checkout).resolve(name);
             }
 
             @Override

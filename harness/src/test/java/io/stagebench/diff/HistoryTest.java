@@ -8,10 +8,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stagebench.json.Json;
 import io.stagebench.report.TrendPage;
-import io.stagebench.store.CommitLog;
 import io.stagebench.store.RunHistory;
 import io.stagebench.store.RunStore;
 import io.stagebench.store.StoreException;
+import io.stagebench.system.GitCheckout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,15 +30,15 @@ class HistoryTest {
     @TempDir
     Path root;
 
-    private final List<CommitLog.Commit> line = new ArrayList<>();
+    private final List<GitCheckout.Commit> line = new ArrayList<>();
 
-    private CommitLog.Commit commit(int i) {
+    private GitCheckout.Commit commit(int i) {
         String hash = String.format(Locale.ROOT, "%02d", i).repeat(20);
-        return new CommitLog.Commit(hash, Instant.parse("2026-12-01T10:00:00Z").plusSeconds(60L * i), "commit " + i);
+        return new GitCheckout.Commit(hash, Instant.parse("2026-12-01T10:00:00Z").plusSeconds(60L * i), "commit " + i);
     }
 
     /** Stores a run of {@code commit} whose benchmark "hold" has forks spread +-1 % around {@code centreNs}. */
-    private Path store(CommitLog.Commit commit, String runId, double centreNs) {
+    private Path store(GitCheckout.Commit commit, String runId, double centreNs) {
         double[] forks = {centreNs * 0.99, centreNs * 0.995, centreNs, centreNs * 1.005, centreNs * 1.01};
         return SummaryFixture.run().commit(commit.hash()).messages(5_000).benchmark("hold", Map.of("hold", forks))
                 .writeTo(root.resolve(commit.shortHash()).resolve(runId));
@@ -46,7 +46,7 @@ class HistoryTest {
 
     private void line(double... centresNs) {
         for (int i = 0; i < centresNs.length; i++) {
-            CommitLog.Commit c = commit(i + 1);
+            GitCheckout.Commit c = commit(i + 1);
             line.add(c);
             store(c, "20261201-10000" + i, centresNs[i]);
         }
