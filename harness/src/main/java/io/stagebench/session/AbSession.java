@@ -286,8 +286,8 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
     /**
      * As {@link #plannedReplicas(Map, MeasurementSession.Measurement, List, ToIntFunction, PrintWriter, long)}, with
      * each planned benchmark's messages a replica: the configured count, or, with {@code planMessages}, fewer where the
-     * heap cannot hold Kalibera and Jones's optimum of that many, or the default replicas of a benchmark with no stored
-     * figures ({@link ReplicaPlan#underHeap}): the same samples over more setups. A default {@code ab} of the five reference benchmarks held the pipeline to 1 replica of 200,000
+     * heap cannot hold Kalibera and Jones's optimum of that many ({@link ReplicaPlan#underHeap}): the same samples over
+     * more setups. A default {@code ab} of the five reference benchmarks held the pipeline to 1 replica of 200,000
      * messages against an optimum of 6 (family 26 EPYC: forks 5.8 %, setups 8.7 %, within 2.0 %), a fork's centre at
      * sd 10.6 % where six of ~33,000 give ~6.8 %.
      */
@@ -303,31 +303,15 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
                 // the configured count is capped too: a default ab of all five reference benchmarks, three of them without
                 // a stored run, held 4 replicas of those and ran out of a 6 GiB launcher heap merging its first look
                 int series = 2 * declaredSeries.applyAsInt(name);
-                long share = heapBytes / names.size();
-                int messages = a.config().messages();
-                int fitting = ReplicaPlan.fittingReplicas(share, a.config().forks(), messages, series);
-                ReplicaPlan.Shape shorter = planMessages && fitting < a.config().replicas()
-                        ? ReplicaPlan.underHeap(share, a.config().forks(), a.config().replicas(), messages, series) : null;
-                if (shorter != null && shorter.messages() < messages) {
-                    // the same samples over the default's setups: a default ab (no stored run) held the pipeline to 1
-                    // replica of 200,000 messages, and its per-stage rows could detect only 16-33 % against 6-12 % at 6
-                    planned.put(name, shorter);
-                    err.println(String.format(java.util.Locale.ROOT, "[ab] %s: %d replica(s) a fork of %,d messages, not"
-                                    + " %d x %,d: %d forks a side of the default %d replicas x %,d samples of %d series (tags"
-                                    + " included, from its declaration; no stored run of this machine has its figures) would"
-                                    + " not fit its share of this launcher's %,d MiB heap (1/%d); the same samples over more"
-                                    + " setups, whose share of the spread replicas divide (-r and -n set them)", name,
-                            shorter.replicas(), shorter.messages(), a.config().replicas(), messages, a.config().forks(),
-                            a.config().replicas(), messages, series, heapBytes >> 20, names.size()));
-                    continue;
-                }
+                int fitting = ReplicaPlan.fittingReplicas(heapBytes / names.size(), a.config().forks(),
+                        a.config().messages(), series);
                 if (fitting < a.config().replicas()) {
-                    planned.put(name, new ReplicaPlan.Shape(fitting, messages));
+                    planned.put(name, new ReplicaPlan.Shape(fitting, a.config().messages()));
                     err.println("[ab] " + name + ": " + fitting + " replica(s) a fork, not the default " + a.config().replicas()
                             + String.format(java.util.Locale.ROOT, ": %d forks a side of %d x %,d samples of %d series"
                                     + " (tags included, from its declaration; no stored run of this machine has its"
                                     + " figures) would not fit its share of this launcher's %,d MiB heap (1/%d); -r sets"
-                                    + " them", a.config().forks(), a.config().replicas(), messages, series,
+                                    + " them", a.config().forks(), a.config().replicas(), a.config().messages(), series,
                             heapBytes >> 20, names.size()));
                     continue;
                 }

@@ -135,30 +135,6 @@ class AbReplicaPlanTest {
     }
 
     @Test
-    void shouldSpreadTheDefaultReplicasSamplesOverShorterReplicasWhenTheHeapCannotHoldThemWhole() throws IOException {
-        MeasurementSession.Measurement now = measurementAnHourLater(dir.resolve("machine"),
-                RunFixture.config(dir.resolve("now")).withReplicas(4).withMessages(200_000));
-        RunConfig config = now.config();
-        // room for 2 replicas of 200,000 messages of both sides' 2 series (1 declared, twice)
-        long perReplica = 2L * config.forks() * config.messages() * 2 * ReplicaPlan.LAUNCHER_BYTES_PER_SAMPLE;
-        StringWriter err = new StringWriter();
-        SequentialPlan oneLook = SequentialPlan.fixed(config.forks());
-
-        AbSession.Planned planned = AbSession.plan(oneLook, AbSession.pilots(dir.resolve("results"), now, List.of("pipe")),
-                now, List.of("pipe"), name -> 1, new PrintWriter(err, true), 2 * perReplica, true);
-
-        assertEquals(Map.of("pipe", 4), planned.replicas(), "the default's setups, no stored run to plan from");
-        assertEquals(Map.of("pipe", 100_000), planned.messages(), "2 x 200,000 samples over 4 replicas");
-        assertTrue(err.toString().contains("[ab] pipe: 4 replica(s) a fork of 100,000 messages, not 4 x 200,000: 3 forks a"
-                + " side of the default 4 replicas x 200,000 samples of 2 series"), err.toString());
-        // without message planning (-n given) the replicas are cut instead, the messages kept
-        AbSession.Planned kept = AbSession.plan(oneLook, AbSession.pilots(dir.resolve("results"), now, List.of("pipe")),
-                now, List.of("pipe"), name -> 1, new PrintWriter(new StringWriter()), 2 * perReplica, false);
-        assertEquals(Map.of("pipe", 2), kept.replicas());
-        assertEquals(Map.of(), kept.messages());
-    }
-
-    @Test
     void shouldCountTheSeriesABenchmarkDeclaresItsStagesTotalsAndTags() {
         assertEquals(1, AbSession.declaredSeries(new BenchmarkDescriptor("spin", List.of("spin"), "", "Spin", List.of(),
                 List.of(), List.of())));
