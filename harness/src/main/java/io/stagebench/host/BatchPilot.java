@@ -10,7 +10,6 @@ import io.stagebench.stats.Distribution;
 import io.stagebench.system.CpuList;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.Locale;
 
 /**
  * {@code --batch auto}: the smallest batch - a power of two - that puts the probe below
