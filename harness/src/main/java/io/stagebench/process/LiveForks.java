@@ -1,5 +1,6 @@
 package io.stagebench.process;
 
+import io.stagebench.system.ChildProcesses;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -11,10 +12,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The launcher's half of "forks die with their launcher": every fork this JVM starts is
- * registered here, and so is every run folder being measured, and one shutdown hook - run on
- * SIGTERM (a cancelled CI job), SIGINT (Ctrl-C) or any exit - kills the forks still alive and
- * names the run folders left without a {@code summary.json}. (SIGKILL runs no hook: then each
- * fork's {@link LauncherWatch} stops it.)
+ * registered here (a child of {@link ChildProcesses}, which ends every child this JVM starts), and so is every run
+ * folder being measured, and one shutdown hook - run on SIGTERM (a cancelled CI job), SIGINT (Ctrl-C) or any exit -
+ * kills the children still alive and names the run folders left without a {@code summary.json}. (SIGKILL runs no
+ * hook: then each fork's {@link LauncherWatch} stops it.)
  *
  * <p>Once stopping, no fork is started and no run is stored: in the launcher a thread that
  * would do either waits for the JVM to halt, so a stopped run is never stored as if it were
@@ -25,13 +26,10 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LiveForks {
 
-    /** How long {@link #stop} waits for a killed fork to be gone. */
-    static final long KILL_WAIT_MS = 2_000;
-
     /** How long the hook waits for a command keeping a stopped run's finished forks to store them. */
     static final long KEEP_WAIT_MS = 30_000;
 
-    private static final LiveForks LAUNCHER = new LiveForks(true);
+    private static final LiveForks LAUNCHER = new LiveForks(true, ChildProcesses.launcher());
 
     /** What a command keeping its finished forks ({@link #keepOnStop}) is told when a fork is stopped or not started. */
     public static final class Stopped extends IOException {
@@ -41,7 +39,7 @@ public final class LiveForks {
     }
 
     private final boolean waitForHalt;
-    private final Set<Process> forks = new LinkedHashSet<>();
+    private final ChildProcesses children;
     private final Set<Path> incomplete = new LinkedHashSet<>();
     private boolean stopping;
     private boolean hooked;
@@ -50,9 +48,11 @@ public final class LiveForks {
     /**
      * @param waitForHalt true in the launcher: a start or store asked for while stopping waits for
      *                    the JVM to halt; false (tests): it is refused with an exception
+     * @param children    where the forks are registered among this JVM's children
      */
-    LiveForks(boolean waitForHalt) {
+    LiveForks(boolean waitForHalt, ChildProcesses children) {
         this.waitForHalt = waitForHalt;
+        this.children = children;
     }
 
     /** @return this JVM's registry, whose {@link #stop} runs as a shutdown hook once anything is registered */
@@ -62,22 +62,20 @@ public final class LiveForks {
 
     /** Starts a fork and registers it. */
     synchronized Process start(ProcessBuilder builder) throws IOException {
-        if (stopping && keeping) {
+        if (isStopping() && keeping) {
             throw new Stopped();
         }
-        if (stopping) {
+        if (isStopping()) {
             refuse();
             throw new IOException("stagebench is stopping: no fork is started");
         }
         hook();
-        Process fork = builder.start();
-        forks.add(fork);
-        return fork;
+        return children.startFork(builder);
     }
 
     /** A fork that ended (or was killed at its timeout) is no longer this registry's to kill. */
-    synchronized void ended(Process fork) {
-        forks.remove(fork);
+    void ended(Process fork) {
+        children.ended(fork);
     }
 
     /** A run folder is being measured: until {@link #runStored} it is named if the launcher stops. */
@@ -92,7 +90,7 @@ public final class LiveForks {
      * @throws IllegalStateException when stopping (the launcher waits for the halt instead)
      */
     public synchronized void runStored(Path runDir) {
-        if (stopping && !keeping) {
+        if (isStopping() && !keeping) {
             refuse();
             throw new IllegalStateException("stagebench is stopping: run " + runDir + " is not stored");
         }
@@ -106,7 +104,7 @@ public final class LiveForks {
      * folder to the stop, which names it: that return races the stop's own report.
      */
     public synchronized void commandEnded() {
-        if (!stopping) {
+        if (!isStopping()) {
             incomplete.clear();
         }
     }
@@ -117,9 +115,9 @@ public final class LiveForks {
         keeping = true;
     }
 
-    /** @return true once a stop (SIGINT, SIGTERM) has begun */
+    /** @return true once a stop (SIGINT, SIGTERM) has begun, here or by another hook among this JVM's children */
     public synchronized boolean isStopping() {
-        return stopping;
+        return stopping || children.isStopping();
     }
 
     /**
@@ -132,37 +130,21 @@ public final class LiveForks {
     }
 
     /**
-     * What the shutdown hook does: stops new forks and stores, kills every registered fork and
-     * its descendants, waits for them, and says what was killed and which run folders are left
-     * incomplete.
+     * What the shutdown hook does: stops new forks and stores, kills every child of this JVM (forks, and an
+     * {@code ab}'s builds) and its descendants ({@link ChildProcesses#stop}), waits for them, and says what was killed
+     * and which run folders are left incomplete.
      *
      * @return the forks killed
      */
     int stop(PrintStream err) {
-        List<Process> killed;
-        List<Path> left;
         synchronized (this) {
             stopping = true;
-            killed = new ArrayList<>(forks);
+        }
+        int killed = children.stop(err);
+        List<Path> left;
+        synchronized (this) {
             left = new ArrayList<>(incomplete);
         }
-        for (Process fork : killed) {
-            fork.descendants().forEach(ProcessHandle::destroyForcibly);
-            fork.destroyForcibly();
-        }
-        for (Process fork : killed) {
-            try {
-                fork.waitFor(KILL_WAIT_MS, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        if (!killed.isEmpty()) {
-            err.println("stagebench: stopping: killed " + killed.size() + " running fork(s) (pid "
-                    + String.join(", ", killed.stream().map(p -> Long.toString(p.pid())).toList()) + ")");
-        }
-        err.flush();
         if (awaitKept()) {
             synchronized (this) {
                 left = new ArrayList<>(incomplete); // what the keeping command stored is no longer left
@@ -173,7 +155,7 @@ public final class LiveForks {
                     + " and history skip it): delete it, or keep it for its forks' files");
         }
         err.flush();
-        return killed.size();
+        return killed;
     }
 
     /** @return true when a command was keeping what its forks measured, after it ended or the wait ran out */

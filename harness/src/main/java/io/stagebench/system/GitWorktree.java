@@ -1,7 +1,6 @@
 package io.stagebench.system;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -9,10 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
@@ -33,20 +29,8 @@ public final class GitWorktree implements AutoCloseable {
 
     private static final long GIT_TIMEOUT_S = 120;
     private static final long BUILD_TIMEOUT_S = 1_800;
-    private static final long KILL_WAIT_MS = 5_000;
-
-    /** The commands running now (a build, a git call) with their captured-output files, to end on a stop. */
-    private static final Map<Process, List<Path>> RUNNING = new LinkedHashMap<>();
-    /** What each running command is, for the line a stop prints. */
-    private static final Map<Process, String> WHAT = new LinkedHashMap<>();
-    /** Temporary files and folders made and not yet cleaned up by the thread that made them. */
-    private static final java.util.Set<Path> TEMPORARY = new java.util.LinkedHashSet<>();
-    private static final Object END_LOCK = new Object();
-    /** Set on the threads that remove worktrees on a stop: only they may still start commands. */
-    private static final ThreadLocal<Boolean> CLEANUP = ThreadLocal.withInitial(() -> false);
-    private static boolean stopping;
-    private static boolean hooked;
-    private static boolean ended;
+    /** The build and git calls it runs, and its folders, are this JVM's children: a stop ends them. */
+    private static final ChildProcesses CHILDREN = ChildProcesses.launcher();
 
     private final Path repo;
     private final Path parent;
@@ -64,11 +48,11 @@ public final class GitWorktree implements AutoCloseable {
         this.label = label;
         // an interrupted comparison (SIGTERM, Ctrl-C) still removes the worktree - after ending the build
         // still writing into it, so nothing is recreated behind the removal
-        this.cleanupOnExit = new Thread(() -> {
-            CLEANUP.set(true);
-            endRunningCommands();
+        this.cleanupOnExit = new Thread(() -> CHILDREN.asCleanup(() -> {
+            CHILDREN.stop(System.err);
             remove();
-        }, "stagebench-ab-worktree-cleanup");
+            return null;
+        }), "stagebench-ab-worktree-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanupOnExit);
     }
 
@@ -125,17 +109,17 @@ public final class GitWorktree implements AutoCloseable {
     }
 
     private static GitWorktree add(Path repo, String commit, String label) throws IOException {
-        Path parent = tempPath(() -> Files.createTempDirectory("stagebench-ab-"));
+        Path parent = CHILDREN.temporary(() -> Files.createTempDirectory("stagebench-ab-"));
         Path dir = parent.resolve(commit.substring(0, Math.min(12, commit.length())));
         GitWorktree worktree;
         try {
             worktree = new GitWorktree(repo, parent, dir, commit, label);
         } catch (IllegalStateException e) {
             // the JVM began to shut down since: no hook would remove the folder
-            deleteRecursively(parent);
+            ChildProcesses.deleteQuietly(parent);
             throw new IOException("stagebench is stopping: no worktree is added", e);
         } finally {
-            forget(parent);
+            CHILDREN.forget(parent);
         }
         try {
             run(List.of("git", "-C", repo.toAbsolutePath().toString(), "worktree", "add", "--detach", dir.toString(), commit),
@@ -228,13 +212,10 @@ public final class GitWorktree implements AutoCloseable {
             return;
         }
         // the removal's own git calls run even when stopping, on whichever thread removes
-        boolean cleaning = CLEANUP.get();
-        CLEANUP.set(true);
-        try {
+        CHILDREN.asCleanup(() -> {
             removeNow();
-        } finally {
-            CLEANUP.set(cleaning);
-        }
+            return null;
+        });
     }
 
     private void removeNow() {
@@ -244,7 +225,7 @@ public final class GitWorktree implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             // not registered (add failed) or already gone; the folder is deleted below and git's record pruned
         }
-        deleteRecursively(parent);
+        ChildProcesses.deleteQuietly(parent);
         try {
             run(List.of("git", "-C", repo.toAbsolutePath().toString(), "worktree", "prune"), repo, GIT_TIMEOUT_S,
                     "git worktree prune");
@@ -253,34 +234,17 @@ public final class GitWorktree implements AutoCloseable {
         }
     }
 
-    private static void deleteRecursively(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
-            // a leftover temporary folder is harmless
-        }
-    }
-
     /**
      * Runs a command with its output captured; returns its standard output, or throws with the
      * first error lines (else the last lines) of its output when it fails.
      */
     private static String run(List<String> command, Path workDir, long timeoutS, String what) throws IOException {
-        Path out = tempPath(() -> Files.createTempFile("stagebench-ab-", ".out"));
-        Path err = tempPath(() -> Files.createTempFile("stagebench-ab-", ".err"));
+        Path out = CHILDREN.temporary(() -> Files.createTempFile("stagebench-ab-", ".out"));
+        Path err = CHILDREN.temporary(() -> Files.createTempFile("stagebench-ab-", ".err"));
         Process process = null;
         try {
-            process = started(new ProcessBuilder(command).directory(workDir.toFile()).redirectOutput(out.toFile())
-                    .redirectError(err.toFile()), what, out, err);
+            process = CHILDREN.startCommand(new ProcessBuilder(command).directory(workDir.toFile())
+                    .redirectOutput(out.toFile()).redirectError(err.toFile()), what, out, err);
             process.getOutputStream().close();
             boolean finished = process.waitFor(timeoutS, TimeUnit.SECONDS);
             if (!finished) {
@@ -300,134 +264,17 @@ public final class GitWorktree implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IOException(what + " was interrupted", e);
         } finally {
-            ended(process);
+            CHILDREN.ended(process);
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
-            forget(out);
-            forget(err);
-        }
-    }
-
-    /** Creates a file or folder. */
-    @FunctionalInterface
-    private interface TempCreation {
-        Path create() throws IOException;
-    }
-
-    /**
-     * Creates a temporary path, registered so that a stop deletes it even when the thread that
-     * made it never reaches its clean-up; refused once stopping, but on the threads that clean up.
-     */
-    private static Path tempPath(TempCreation creation) throws IOException {
-        synchronized (RUNNING) {
-            if (stopping && !CLEANUP.get()) {
-                throw new IOException("stagebench is stopping: nothing more is started");
-            }
-            Path path = creation.create();
-            TEMPORARY.add(path);
-            return path;
+            CHILDREN.forget(out);
+            CHILDREN.forget(err);
         }
     }
 
     /** @return true once a stop (SIGTERM, SIGINT) has begun to end the commands this JVM runs */
     public static boolean isStopping() {
-        synchronized (RUNNING) {
-            return stopping;
-        }
-    }
-
-    private static void forget(Path path) {
-        synchronized (RUNNING) {
-            TEMPORARY.remove(path);
-        }
-    }
-
-    /**
-     * Starts a command and registers it, with its output files, to be ended on a stop. Once
-     * stopping, only the threads that remove worktrees may start one (nothing would end it).
-     */
-    private static Process started(ProcessBuilder builder, String what, Path... outputs) throws IOException {
-        synchronized (RUNNING) {
-            if (stopping && !CLEANUP.get()) {
-                throw new IOException("stagebench is stopping: " + String.join(" ", builder.command()) + " is not started");
-            }
-            if (!hooked) {
-                // a stop with no worktree yet (its add still running) still ends the command and its files
-                Runtime.getRuntime().addShutdownHook(new Thread(GitWorktree::endRunningCommands,
-                        "stagebench-ab-command-cleanup"));
-                hooked = true;
-            }
-            Process process = builder.start();
-            RUNNING.put(process, List.of(outputs));
-            WHAT.put(process, what);
-            return process;
-        }
-    }
-
-    private static void ended(Process process) {
-        if (process != null) {
-            synchronized (RUNNING) {
-                RUNNING.remove(process);
-                WHAT.remove(process);
-            }
-        }
-    }
-
-    /**
-     * On a stop (SIGTERM, SIGINT): kills every running command and its descendants - a build's
-     * {@code sh -c mvn ...} and Maven's own JVM - waits for them, and deletes their captured
-     * output. Idempotent; later commands are refused.
-     */
-    static void endRunningCommands() {
-        // once, by whichever hook comes first; the others wait for it, and the git calls the removal
-        // of a worktree then starts are not ended by a later caller
-        synchronized (END_LOCK) {
-            if (!ended) {
-                endAll();
-                ended = true;
-            }
-        }
-    }
-
-    private static void endAll() {
-        Map<Process, List<Path>> running;
-        Map<Process, String> names;
-        List<Path> temporary;
-        synchronized (RUNNING) {
-            stopping = true;
-            running = new LinkedHashMap<>(RUNNING);
-            names = new LinkedHashMap<>(WHAT);
-            temporary = new ArrayList<>(TEMPORARY);
-        }
-        for (Process process : running.keySet()) {
-            // what it is, read before the kill: the thread that waits for it forgets it once it ends
-            String what = names.get(process);
-            boolean alive = process.isAlive();
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-            if (alive && what != null) {
-                System.err.println("stagebench: stopping: killed " + what + " (pid " + process.pid() + ") and what it started");
-            }
-        }
-        System.err.flush();
-        for (Map.Entry<Process, List<Path>> e : running.entrySet()) {
-            try {
-                e.getKey().waitFor(KILL_WAIT_MS, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException ie) {
-                Thread.currentThread().interrupt();
-            }
-            for (Path file : e.getValue()) {
-                try {
-                    Files.deleteIfExists(file);
-                } catch (IOException ignored) {
-                    // a temporary file that cannot be deleted is harmless
-                }
-            }
-        }
-        for (Path path : temporary) {
-            // made by a thread that never got to delete it: the worktree folder of an add cut short included
-            deleteRecursively(path);
-        }
+        return CHILDREN.isStopping();
     }
 
     private static String tail(Path... logs) throws IOException {

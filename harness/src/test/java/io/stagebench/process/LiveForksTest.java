@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.system.ChildProcesses;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -16,7 +17,7 @@ class LiveForksTest {
 
     private final ByteArrayOutputStream said = new ByteArrayOutputStream();
     private final PrintStream err = new PrintStream(said, true, StandardCharsets.UTF_8);
-    private final LiveForks live = new LiveForks(false);
+    private final LiveForks live = new LiveForks(false, ChildProcesses.detached());
 
     @Test
     void shouldKillTheForksStillRunningAndNameTheRunFoldersNotStored() throws Exception {
