@@ -97,6 +97,8 @@ public final class ForkExecution {
     }
 
     private final ForkSpec spec;
+    private final ForkSpec.Measurement plan;
+    private final ForkSpec.Job job;
     private final BenchmarkDescriptor descriptor;
     private final PrintStream progress;
     private final Warnings warnings = new Warnings();
@@ -128,28 +130,31 @@ public final class ForkExecution {
         this.turns = turns;
         this.benchmarks = benchmarks;
         this.spec = spec;
+        this.plan = spec.measurement();
+        this.job = spec.job();
         this.descriptor = descriptor;
         this.progress = progress;
-        this.tag = "[" + spec.benchmark() + " fork " + spec.fork() + "/" + spec.forks() + "] ";
+        this.tag = "[" + job.benchmark() + " fork " + job.fork() + "/" + job.forks() + "] ";
     }
 
     /** Runs the fork and writes its files; returns the summary it wrote. */
     public ForkResult run() throws Exception {
         startNs = System.nanoTime();
         // the launcher checked them; a fork started some other way fails here, in one line, before it measures
-        spec.params().forEach((key, value) -> descriptor.parameter(key).ifPresent(p -> descriptor.checkParams(Map.of(key, value))));
-        return run(JitEvents.of(Path.of(spec.outDir()).resolve(ForkFiles.jitLog(spec.fork()))));
+        job.params().forEach((key, value) -> descriptor.parameter(key)
+                .ifPresent(p -> descriptor.checkParams(Map.of(key, value))));
+        return run(JitEvents.of(Path.of(job.outDir()).resolve(ForkFiles.jitLog(job.fork()))));
     }
 
     private ForkResult run(JitEvents jitEvents) throws Exception {
         awaitTurn(1, false, Optional.empty());
         Ruler ruler = readRuler();
-        ForkLayout placed = ForkLayout.apply(spec.layoutSeed(), spec.addressRandomisation());
+        ForkLayout placed = ForkLayout.apply(spec.placement().layoutSeed(), spec.placement().addressRandomisation());
         placed.warning().ifPresent(warnings::add);
         // the benchmark's own code, ServiceLoader and the like, finds its classes where the benchmark's are
         Thread.currentThread().setContextClassLoader(benchmarks);
         List<ReplicaRun> replicas = new ArrayList<>();
-        for (int r = 1; r <= spec.replicas(); r++) {
+        for (int r = 1; r <= plan.replicas(); r++) {
             if (r > 1) {
                 awaitTurn(r, false, ruler.serviceCpus());
                 writePendingRaw();
@@ -162,7 +167,7 @@ public final class ForkExecution {
         if (pendingRaw != null) {
             // the fork's end in a turn of its own (the last raw files, the compile log's checks, the result): in the
             // last measure turn it would stand between this side's last measured pass and the other side's
-            awaitTurn(spec.replicas() + 1, false, ruler.serviceCpus());
+            awaitTurn(plan.replicas() + 1, false, ruler.serviceCpus());
             writePendingRaw();
         }
         List<String> jitNamed = replicas.stream().flatMap(r -> r.jitNamed().stream()).distinct().toList();
@@ -174,7 +179,7 @@ public final class ForkExecution {
         stdoutWarning(spec).ifPresent(warnings::add);
         // read after the setups, when the heap is touched
         ForkResult result = result(ruler.withLayout(placed.withHugePages()), replicas, jitNamed, measuredCode);
-        AtomicFiles.writeString(Path.of(spec.outDir()).resolve(spec.resultFileName()), RecordJson.write(result));
+        AtomicFiles.writeString(Path.of(job.outDir()).resolve(spec.resultFileName()), RecordJson.write(result));
         say(Phase.DONE, "done");
         return result;
     }
@@ -198,13 +203,13 @@ public final class ForkExecution {
      */
     private ReplicaRun runReplica(int replica, Ruler ruler, JitEvents jitEvents) throws Exception {
         long beginNs = System.nanoTime();
-        String of = spec.replicas() > 1 ? " (replica " + replica + "/" + spec.replicas() + ")" : "";
+        String of = plan.replicas() > 1 ? " (replica " + replica + "/" + plan.replicas() + ")" : "";
         boolean first = replica == 1;
-        BenchmarkParams params = new BenchmarkParams(spec.benchmark(), spec.fork(),
-                spec.warmupMs() > 0 ? -1 : spec.warmupMessages(), spec.measuredMessages(), spec.params(),
-                ForkLayout.offsetBytes(spec.layoutSeed()), descriptor.tags());
+        BenchmarkParams params = new BenchmarkParams(job.benchmark(), job.fork(),
+                plan.warmupMs() > 0 ? -1 : plan.warmupMessages(), plan.measuredMessages(), job.params(),
+                ForkLayout.offsetBytes(spec.placement().layoutSeed()), descriptor.tags());
         // the last allocation before the benchmark's instance: everything it allocates starts the seed's offset on
-        ForkLayout.pad(spec.layoutSeed());
+        ForkLayout.pad(spec.placement().layoutSeed());
         Object instance = descriptor.newInstance(benchmarks);
         say(Phase.SETUP, "setup" + of);
         setUp(instance, params, ruler);
@@ -221,13 +226,14 @@ public final class ForkExecution {
             body.start();
             Warmup warm;
             if (first) {
-                say(Phase.WARMUP, "warm-up " + (spec.warmupMs() > 0 ? spec.warmupMs() + " ms" : spec.warmupMessages()
+                say(Phase.WARMUP, "warm-up " + (plan.warmupMs() > 0 ? plan.warmupMs() + " ms" : plan.warmupMessages()
                         + " messages") + body.warmupNote());
                 warmupStartEpochMs = System.currentTimeMillis();
-                warm = warmUp(body, spec.warmupMessages(), spec.warmupMs());
+                warm = warmUp(body, plan.warmupMessages(), plan.warmupMs());
             } else {
                 say(Phase.WARMUP, "warm-up " + body.measuredPassMessages() + " messages" + of + body.warmupNote());
-                warm = warmUp(body, spec.warmupMessages() > 0 || spec.warmupMs() > 0 ? body.measuredPassMessages() : 0, 0);
+                warm = warmUp(body, plan.warmupMessages() > 0 || plan.warmupMs() > 0 ? body.measuredPassMessages() : 0,
+                        0);
             }
             body.afterWarmup();
             // the walk's own code compiled now, not in the first measured pass; after warm-up, so the benchmark's code
@@ -238,11 +244,11 @@ public final class ForkExecution {
             long seq = warm.messages();
             int passIndex = warm.passes();
             MeasurementBracket bracket;
-            JitRetries retries = new JitRetries(spec.jitRetries());
+            JitRetries retries = new JitRetries(plan.jitRetries());
             StageWarmup stages = new StageWarmup(descriptor.stages(), StageWarmup.jvmTarget());
             // a fork told not to warm up, or paced (whose warm-up passes run at the rate), keeps its own warm-up; a
             // later replica's stages ran in the replicas before it, in the same compiled code
-            boolean warmStages = first && warm.passes() > 0 && spec.mode() != Mode.PACED;
+            boolean warmStages = first && warm.passes() > 0 && plan.mode() != Mode.PACED;
             int stageDiscards = 0;
             long[] runsBeforeKept = null;
             CodeWarmup code = warmStages && CodeWarmup.wanted(jitEvents)
@@ -331,9 +337,9 @@ public final class ForkExecution {
             if (measureTurn) {
                 // written in this fork's next turn: in this one it would stand between its measured pass and the other
                 // side's (12-60 ms for 200,000 messages); the body keeps its recordings until then
-                pendingRaw = () -> body.writeRaw(Path.of(spec.outDir()), replica);
+                pendingRaw = () -> body.writeRaw(Path.of(job.outDir()), replica);
             } else {
-                body.writeRaw(Path.of(spec.outDir()), replica);
+                body.writeRaw(Path.of(job.outDir()), replica);
             }
             long allocatedBytes = allocations.stream().mapToLong(ForkBody.Allocation::bytes).sum();
             Replica facts = new Replica(replica, parts.warmupMessages(), parts.measuredMessages(), allocatedBytes,
@@ -358,13 +364,14 @@ public final class ForkExecution {
             jit = jit < 0 || r.replica().jitCompilations() < 0 ? -1 : jit + r.replica().jitCompilations();
         }
         long[] runsBeforeKept = first.runsBeforeKept();
-        ForkRun run = new ForkRun(spec.benchmark(), spec.fork(), descriptor.stages(), descriptor.tags(), spec.mode(),
-                spec.rateHz(), parts.batch(), parts.stallUs(), parts.stallEvery(),
+        ForkRun run = new ForkRun(job.benchmark(), job.fork(), descriptor.stages(), descriptor.tags(), plan.mode(),
+                plan.rateHz(), parts.batch(), parts.stallUs(), parts.stallEvery(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"), jvmFlags(),
                 ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList());
-        ForkRuler measuredWith = new ForkRuler(spec.binding(), ruler.loaded().binding(), ruler.calibration(),
+        ForkRuler measuredWith = new ForkRuler(spec.ruler().binding(), ruler.loaded().binding(), ruler.calibration(),
                 ruler.stepTicks(), ruler.resolution().readStepTicks(), ruler.overhead());
-        ForkPlacement placement = new ForkPlacement(spec.cpu(), ruler.cpuPinned(), ruler.affinity(), ruler.memoryLocked(),
+        ForkPlacement placement = new ForkPlacement(spec.placement().cpu(), ruler.cpuPinned(), ruler.affinity(),
+                ruler.memoryLocked(),
                 ruler.layout(), parts.threads(), parts.crossCore());
         ForkMeasurement measurement = new ForkMeasurement(parts.warmupMessages(), (int) sum(replicas, ReplicaRun::passes),
                 first.replays(), runsBeforeKept == null ? List.of() : StageWarmup.asList(runsBeforeKept),
@@ -393,7 +400,7 @@ public final class ForkExecution {
         for (ReplicaRun r : replicas) {
             code = code.and(MeasuredCode.check(log.get(), r.loops(), warmupStartEpochMs, r.replica().measureStartEpochMs()));
         }
-        if (!code.notAtC2().isEmpty() && (spec.warmupMessages() > 0 || spec.warmupMs() > 0)) {
+        if (!code.notAtC2().isEmpty() && (plan.warmupMessages() > 0 || plan.warmupMs() > 0)) {
             warnings.add(ForkWarning.OTHER, "measured code below C2 when measuring started: " + String.join(", ",
                     code.notAtC2().stream().map(MeasuredCode::shortName).toList()) + ", so its figures are of code the JIT"
                     + " had not finished; fix: a longer warm-up (-w, e.g. -w 30s), or a stream in which that code runs"
@@ -418,14 +425,14 @@ public final class ForkExecution {
     private List<String> measuredLoops(ForkBody body) {
         if (body instanceof HandoffBody) {
             String loop = HandoffLoop.class.getName() + "::";
-            return List.of(loop + (spec.mode() == Mode.PACED ? "feedPaced" : "feed"), loop + "strategy");
+            return List.of(loop + (plan.mode() == Mode.PACED ? "feedPaced" : "feed"), loop + "strategy");
         }
         String loop = MeasureLoop.class.getName() + "::";
-        if (spec.batch() > 1) {
+        if (plan.batch() > 1) {
             return body.instance() instanceof Preparation ? List.of(loop + "batched", loop + "batchedPreparation")
                     : List.of(loop + "batched");
         }
-        return List.of(loop + (spec.mode() == Mode.PACED ? "paced" : "backToBack"));
+        return List.of(loop + (plan.mode() == Mode.PACED ? "paced" : "backToBack"));
     }
 
     private static long sum(List<ReplicaRun> replicas, java.util.function.ToLongFunction<ReplicaRun> part) {
@@ -444,16 +451,17 @@ public final class ForkExecution {
             BenchmarkDescriptor.setup(instance, params, ruler.clock(), ruler.calibration());
         } finally {
             if (moved) {
-                Affinity.pinCurrentThread(spec.cpu()).ifPresent(reason -> warnings.add(ForkWarning.PINNING,
+                Affinity.pinCurrentThread(spec.placement().cpu()).ifPresent(reason -> warnings.add(ForkWarning.PINNING,
                         "pinning again after setup refused: " + reason + "; measured unpinned"));
             }
         }
         if (offMeasuringCpu.isEmpty()) {
             return;
         }
-        List<String> sharing = Affinity.otherThreadsAllowedOn(spec.cpu());
+        List<String> sharing = Affinity.otherThreadsAllowedOn(spec.placement().cpu());
         if (!sharing.isEmpty()) {
-            warnings.add(ForkWarning.OTHER, "thread(s) besides the measuring one may run on measuring CPU " + spec.cpu()
+            warnings.add(ForkWarning.OTHER, "thread(s) besides the measuring one may run on measuring CPU "
+                    + spec.placement().cpu()
                     + ": " + String.join(", ", sharing.subList(0, Math.min(4, sharing.size())))
                     + (sharing.size() > 4 ? " and " + (sharing.size() - 4) + " more" : "")
                     + " (pinned there by the benchmark?); fix: leave a setup's threads on the CPUs they start on");
@@ -494,7 +502,7 @@ public final class ForkExecution {
      */
     private boolean measureTurn(ForkBody body, Warmup warm) {
         return turns != null && spec.linkVersion() >= LinkVersion.MEASURE_TURNS && warm.passes() > 0
-                && body instanceof OperationBody && spec.mode() != Mode.PACED;
+                && body instanceof OperationBody && plan.mode() != Mode.PACED;
     }
 
     /**
@@ -514,10 +522,10 @@ public final class ForkExecution {
         progress.flush();
         if (!Turns.await(turns)) {
             throw new IllegalStateException("the launcher withdrew the turns before replica " + replica + " of "
-                    + spec.replicas() + (measure ? " measured" : "") + " (its stdin ended): nothing more is measured");
+                    + plan.replicas() + (measure ? " measured" : "") + " (its stdin ended): nothing more is measured");
         }
         if (moved) {
-            Affinity.pinCurrentThread(spec.cpu()).ifPresent(reason -> warnings.add(ForkWarning.PINNING,
+            Affinity.pinCurrentThread(spec.placement().cpu()).ifPresent(reason -> warnings.add(ForkWarning.PINNING,
                     "pinning again for replica " + replica + " refused: " + reason + "; measured unpinned"));
         }
     }
@@ -527,8 +535,8 @@ public final class ForkExecution {
      *         the service CPUs are unknown, none, or include the measuring one
      */
     private Optional<CpuList> offMeasuringCpu(Optional<CpuList> serviceCpus) {
-        return spec.cpu() < 0 ? Optional.empty()
-                : serviceCpus.filter(cpus -> !cpus.isEmpty() && !cpus.contains(spec.cpu()));
+        return spec.placement().cpu() < 0 ? Optional.empty()
+                : serviceCpus.filter(cpus -> !cpus.isEmpty() && !cpus.contains(spec.placement().cpu()));
     }
 
     /** Pins, locks memory, loads the clock and reads the ruler: calibration, counter step, probe overhead. */
@@ -537,9 +545,9 @@ public final class ForkExecution {
         Optional<CpuList> serviceCpus = Affinity.currentThreadAffinity();
         int cpuPinned = pin();
         String affinity = Affinity.currentThreadAffinity().map(CpuList::toString).orElse("unknown");
-        boolean memoryLocked = spec.lockMemory() && lockMemory();
+        boolean memoryLocked = spec.placement().lockMemory() && lockMemory();
 
-        LoadedClock loaded = ClockLoader.load(spec.binding());
+        LoadedClock loaded = ClockLoader.load(spec.ruler().binding());
         warnings.addAll(loaded.warnings());
         classCacheWarning(ManagementFactory.getRuntimeMXBean().getInputArguments(), System.getProperty("java.vm.info"))
                 .ifPresent(warnings::add);
@@ -562,7 +570,7 @@ public final class ForkExecution {
         // the coarser step decides which probe pairs are the interference-free cluster (ProbeOverhead.fromDeltas)
         CounterResolution resolution = CounterResolution.measure(clock, CounterStep.DEFAULT_PAIRS);
         ProbeOverhead overhead = loopOverhead(clock, resolution.stepTicks());
-        Calibration calibration = calibrating.close(spec.calibrationMs(), spec.calibrationRounds());
+        Calibration calibration = calibrating.close(spec.ruler().calibrationMs(), spec.ruler().calibrationRounds());
         return new Ruler(loaded, calibration, resolution, overhead, cpuPinned, affinity, memoryLocked, serviceCpus, null);
     }
 
@@ -618,14 +626,14 @@ public final class ForkExecution {
      * rounds until its minimum stops improving, the JIT settling between rounds.
      */
     ProbeOverhead loopOverhead(Clock clock, long stepTicks) {
-        int pairs = spec.overheadPairs();
+        int pairs = spec.ruler().overheadPairs();
         Recording rec = new Recording(pairs, 1, false);
         Stamps stamps = rec.stamps(clock);
         JitActivity jit = new JitActivity();
         ProbeOverhead best = null;
         for (int round = 0; round < ProbeOverhead.MAX_SETTLE_ROUNDS; round++) {
-            for (int from = 0; from < pairs; from += spec.chunk()) {
-                MeasureLoop.probeOnly(clock, stamps, rec, from, Math.min(pairs, from + spec.chunk()));
+            for (int from = 0; from < pairs; from += plan.chunk()) {
+                MeasureLoop.probeOnly(clock, stamps, rec, from, Math.min(pairs, from + plan.chunk()));
             }
             ProbeOverhead next = ProbeOverhead.fromDeltas(stageTicks(rec, pairs), stepTicks);
             if (best != null && next.minTicks() >= best.minTicks()) {
@@ -655,11 +663,11 @@ public final class ForkExecution {
      *         {@code fork-N.out} ({@code ProgressChannel}), or empty
      */
     static Optional<String> stdoutWarning(ForkSpec spec) {
-        if (spec.progressToken() == null) {
+        if (spec.job().progressToken() == null) {
             return Optional.empty();
         }
         System.out.flush();
-        Path log = Path.of(spec.outDir()).resolve(spec.stdoutFileName());
+        Path log = Path.of(spec.job().outDir()).resolve(spec.stdoutFileName());
         try {
             long bytes = Files.size(log);
             return bytes == 0 ? Optional.empty() : Optional.of("the benchmark wrote " + bytes
@@ -700,15 +708,15 @@ public final class ForkExecution {
     private void say(Phase phase, String text) {
         ProgressEvent event = new ProgressEvent(phase, text, tag + text + " (+" + (System.nanoTime() - startNs) / 1_000_000
                 + " ms)");
-        progress.println(spec.progressToken() == null ? event.line() : event.wire());
+        progress.println(job.progressToken() == null ? event.line() : event.wire());
     }
 
     private int pin() {
-        if (spec.cpu() < 0) {
+        if (spec.placement().cpu() < 0) {
             warnings.add(ForkWarning.PINNING, "measuring thread not pinned (no CPU chosen)");
             return Affinity.currentCpu();
         }
-        var refused = Affinity.pinCurrentThread(spec.cpu());
+        var refused = Affinity.pinCurrentThread(spec.placement().cpu());
         refused.ifPresent(reason -> warnings.add(ForkWarning.PINNING, "pinning refused: " + reason + "; measured unpinned"));
         return Affinity.currentCpu();
     }

@@ -47,11 +47,12 @@ public final class ForkMain {
         try {
             // the streaming reader, not data binding: ~0.6 s of a fresh fork's start (RecordJson); the record made
             // by its constructor, not by reflection: ~0.15 s more
-            spec = RecordJson.read(Path.of(args[0]), ForkSpec.class, ForkSpec::ofComponents);
+            spec = RecordJson.read(Path.of(args[0]), ForkSpec.class, ForkSpec.CANONICAL);
             // before any benchmark class loads: the benchmark's stdout goes to a log, progress to descriptor 1, framed
-            progress = spec.progressToken() == null ? System.out : ProgressChannel.open(spec.progressToken());
-            if (spec.progressToken() != null) {
-                System.setOut(new PrintStream(new FileOutputStream(Path.of(spec.outDir()).resolve(spec.stdoutFileName())
+            progress = spec.job().progressToken() == null ? System.out
+                    : ProgressChannel.open(spec.job().progressToken());
+            if (spec.job().progressToken() != null) {
+                System.setOut(new PrintStream(new FileOutputStream(Path.of(spec.job().outDir()).resolve(spec.stdoutFileName())
                         .toFile()), true, StandardCharsets.UTF_8));
             }
         } catch (Throwable t) {
@@ -82,23 +83,23 @@ public final class ForkMain {
         }
         try {
             // a project's benchmarks see of the harness only its API, never its libraries
-            ClassLoader loader = spec.benchmarkClassPath().isEmpty() ? ForkMain.class.getClassLoader()
-                    : BenchmarkClassLoader.of(spec.benchmarkClassPath().stream().map(Path::of).toList(),
+            ClassLoader loader = spec.job().benchmarkClassPath().isEmpty() ? ForkMain.class.getClassLoader()
+                    : BenchmarkClassLoader.of(spec.job().benchmarkClassPath().stream().map(Path::of).toList(),
                     ForkMain.class.getClassLoader());
             BenchmarkRegistry registry = loader instanceof BenchmarkClassLoader own
                     ? BenchmarkRegistry.load(own, own.benchmarkLists()) : BenchmarkRegistry.load();
             // a variant of a parameter sweep (example[every=16]) runs its benchmark with the variant's values
-            BenchmarkDescriptor descriptor = registry.get(ParamSweep.baseName(spec.benchmark()));
+            BenchmarkDescriptor descriptor = registry.get(ParamSweep.baseName(spec.job().benchmark()));
             // a built-in (spin, empty ...) is the harness's own class, whichever entries the project gave
             ClassLoader benchmarks = registry.isBuiltin(descriptor.name()) ? ForkMain.class.getClassLoader() : loader;
             // problems on stderr, which the launcher passes through
-            new ForkExecution(spec, descriptor, progress, benchmarks, spec.turns() ? turns : null).run();
+            new ForkExecution(spec, descriptor, progress, benchmarks, spec.measurement().turns() ? turns : null).run();
             return 0;
         } catch (FileSystemException e) {
             // a result file it cannot write (a full disk): one line for the launcher, which stops the run
             String why = IoProblems.describe(e);
             ProgressEvent event = new ProgressEvent(ProgressEvent.Phase.CANNOT_WRITE, why, ForkEntry.CANNOT_WRITE + why);
-            progress.println(spec.progressToken() == null ? event.line() : event.wire());
+            progress.println(spec.job().progressToken() == null ? event.line() : event.wire());
             progress.flush();
             return ForkEntry.EXIT_CANNOT_WRITE;
         } catch (Throwable t) {
@@ -127,9 +128,10 @@ public final class ForkMain {
                 long suggestedGiB = Math.max(1, Math.min(Math.max(1, machineMiB * 3 / 4 >> 10), (maxMiB * 4 + 1023) >> 10));
                 return Optional.of(String.format(Locale.ROOT, "benchmark '%s' ran out of the fork's heap (max %,d MiB;"
                                 + " %s) with %,d messages a fork and %,d of warm-up; fix: a larger heap, e.g. --jvm-arg=-Xmx%dg"
-                                + " (this machine has %,d MiB), or fewer messages (-n)", spec.benchmark(), maxMiB,
-                        oom.getMessage() == null ? "OutOfMemoryError" : oom.getMessage(), spec.measuredMessages(),
-                        spec.warmupMessages(), suggestedGiB, machineMiB));
+                                + " (this machine has %,d MiB), or fewer messages (-n)", spec.job().benchmark(), maxMiB,
+                        oom.getMessage() == null ? "OutOfMemoryError" : oom.getMessage(),
+                        spec.measurement().measuredMessages(),
+                        spec.measurement().warmupMessages(), suggestedGiB, machineMiB));
             }
         }
         return Optional.empty();
@@ -143,7 +145,7 @@ public final class ForkMain {
      */
     private static int refuse(ForkSpec spec, PrintStream progress, String why) {
         ProgressEvent event = new ProgressEvent(ProgressEvent.Phase.REFUSED, why, why);
-        progress.println(spec.progressToken() == null ? event.line() : event.wire());
+        progress.println(spec.job().progressToken() == null ? event.line() : event.wire());
         progress.flush();
         return ForkEntry.EXIT_REFUSED;
     }

@@ -41,6 +41,7 @@ import java.util.function.Consumer;
 final class HandoffBody implements ForkBody {
 
     private final ForkSpec spec;
+    private final ForkSpec.Measurement plan;
     private final HandoffOperation op;
     private final ForkExecution.Ruler ruler;
     private final Warnings warnings;
@@ -68,6 +69,7 @@ final class HandoffBody implements ForkBody {
     HandoffBody(ForkSpec spec, BenchmarkDescriptor descriptor, HandoffOperation op, BenchmarkParams params,
                 ForkExecution.Ruler ruler, Warnings warnings, Consumer<String> say) {
         this.spec = spec;
+        this.plan = spec.measurement();
         this.op = op;
         this.ruler = ruler;
         this.warnings = warnings;
@@ -80,19 +82,19 @@ final class HandoffBody implements ForkBody {
         strategyStages = stages.subList(split + 1, stages.size());
         threadNames = descriptor.threads().toArray(String[]::new);
         strategyCpu = strategyCpu(ruler.serviceCpus(), ruler.cpuPinned());
-        if (spec.stallUs() > 0) {
+        if (plan.stallUs() > 0) {
             warnings.add("stall injection is not supported for handoff benchmarks: ignored");
         }
-        boolean paced = spec.mode() == Mode.PACED;
-        int chunk = spec.chunk();
-        feed = new Recording(spec.measuredMessages(), feedStages.size(), paced);
-        strategyRec = new Recording(spec.measuredMessages(), strategyStages.size(), false);
+        boolean paced = plan.mode() == Mode.PACED;
+        int chunk = plan.chunk();
+        feed = new Recording(plan.measuredMessages(), feedStages.size(), paced);
+        strategyRec = new Recording(plan.measuredMessages(), strategyStages.size(), false);
         feedScratch = new Recording(chunk, feedStages.size(), paced);
         strategyScratch = new Recording(chunk, strategyStages.size(), false);
         tags = descriptor.tags();
         feedScratchStamps = feedScratch.stamps(clock, tags.size());
         strategyScratchStamps = strategyScratch.stamps(clock, tags.size());
-        double intervalTicks = paced ? calibration.ticksPerNs() * 1e9 / spec.rateHz() : 0;
+        double intervalTicks = paced ? calibration.ticksPerNs() * 1e9 / plan.rateHz() : 0;
         replay = BenchmarkDescriptor.hasReset(op.getClass());
         strategy = new StrategyThread(threadNames[1], strategyCpu, clock, op, chunk);
         passes = new HandoffPasses(clock, op, sink, intervalTicks, chunk,
@@ -136,7 +138,7 @@ final class HandoffBody implements ForkBody {
 
     @Override
     public long measuredPassMessages() {
-        return spec.measuredMessages();
+        return plan.measuredMessages();
     }
 
     @Override
@@ -159,9 +161,10 @@ final class HandoffBody implements ForkBody {
 
     @Override
     public void afterWarmup() {
-        TagErrors.refuse(spec.benchmark(), tags, "warm-up", feedScratchStamps, strategyScratchStamps);
+        TagErrors.refuse(spec.job().benchmark(), tags, "warm-up", feedScratchStamps, strategyScratchStamps);
         if (feedScratchStamps.markErrors() > 0 || strategyScratchStamps.markErrors() > 0) {
-            throw new IllegalStateException("benchmark '" + spec.benchmark() + "' marked the wrong number of stage"
+            throw new IllegalStateException("benchmark '" + spec.job().benchmark()
+                    + "' marked the wrong number of stage"
                     + " boundaries in warm-up: " + feedScratchStamps.markErrors() + " feed messages (stages " + feedStages
                     + "), " + strategyScratchStamps.markErrors() + " strategy messages (stages " + strategyStages + ")");
         }
@@ -169,7 +172,7 @@ final class HandoffBody implements ForkBody {
 
     @Override
     public String measuringLine(long warmupMessages) {
-        return "measuring " + spec.measuredMessages() + " messages (" + spec.mode() + ") after " + warmupMessages
+        return "measuring " + plan.measuredMessages() + " messages (" + plan.mode() + ") after " + warmupMessages
                 + " warm-up messages";
     }
 
@@ -181,14 +184,14 @@ final class HandoffBody implements ForkBody {
             passes.reset();
         }
         bracket.open(true);
-        long next = passes.run(feed, feedStamps, strategyRec, strategyStamps, spec.measuredMessages(), seq);
+        long next = passes.run(feed, feedStamps, strategyRec, strategyStamps, plan.measuredMessages(), seq);
         bracket.close();
         return next;
     }
 
     @Override
     public void afterMeasurement() {
-        TagErrors.refuse(spec.benchmark(), tags, "measured", feedStamps, strategyStamps);
+        TagErrors.refuse(spec.job().benchmark(), tags, "measured", feedStamps, strategyStamps);
     }
 
     @Override
@@ -215,7 +218,8 @@ final class HandoffBody implements ForkBody {
     @Override
     public Parts parts(long warmupMessages, long seq, MeasurementBracket bracket) {
         List<ThreadPlacement> threads = List.of(
-                new ThreadPlacement(threadNames[0], feedStages, spec.cpu(), ruler.cpuPinned(), ruler.affinity(),
+                new ThreadPlacement(threadNames[0], feedStages, spec.placement().cpu(), ruler.cpuPinned(),
+                ruler.affinity(),
                         bracket.allocatedBytes(), spec.rawFileName()),
                 new ThreadPlacement(threadNames[1], strategyStages, strategyCpu, strategy.cpuPinned(),
                         strategy.affinity(), passes.strategyAllocatedBytes(), strategyRawFile()));

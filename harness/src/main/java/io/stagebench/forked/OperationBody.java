@@ -29,6 +29,7 @@ import java.util.Locale;
 final class OperationBody implements ForkBody {
 
     private final ForkSpec spec;
+    private final ForkSpec.Measurement plan;
     private final BenchmarkDescriptor descriptor;
     private final Operation benchmark;
     private final Clock clock;
@@ -55,6 +56,7 @@ final class OperationBody implements ForkBody {
     OperationBody(ForkSpec spec, BenchmarkDescriptor descriptor, Operation benchmark, BenchmarkParams params,
                   ForkExecution.Ruler ruler, Warnings warnings) {
         this.spec = spec;
+        this.plan = spec.measurement();
         this.descriptor = descriptor;
         this.benchmark = benchmark;
         this.clock = ruler.clock();
@@ -63,25 +65,25 @@ final class OperationBody implements ForkBody {
         this.stalling = stalling(calibration);
         Operation op = stalling != null ? stalling : benchmark;
 
-        boolean paced = spec.mode() == Mode.PACED;
+        boolean paced = plan.mode() == Mode.PACED;
         stages = descriptor.stages().size();
         replay = BenchmarkDescriptor.hasReset(benchmark.getClass());
         // batched: one interval around K messages, marks off (a pipeline's batch is its total), and a
         // benchmark that restarts has its preparation timed in batches of its own, then subtracted
-        batch = spec.batch();
+        batch = plan.batch();
         batched = batch > 1;
         withUnmarked = !batched && descriptor.measuresUnmarked(benchmark.getClass());
         preparation = batched && benchmark instanceof Preparation p ? p : null;
         secondPass = withUnmarked || preparation != null;
-        rows = spec.measuredMessages() / batch;
+        rows = plan.measuredMessages() / batch;
         int recordedStages = batched ? 1 : stages;
-        int scratchRows = Math.max(1, spec.chunk() / batch);
+        int scratchRows = Math.max(1, plan.chunk() / batch);
         measured = new Recording(rows, recordedStages, paced);
         unmarked = secondPass ? new Recording(rows, 1, paced) : null;
         scratch = new Recording(scratchRows, recordedStages, paced);
         unmarkedScratch = secondPass ? new Recording(scratchRows, 1, paced) : null;
-        double intervalTicks = paced ? calibration.ticksPerNs() * 1e9 / spec.rateHz() : 0;
-        passes = new Passes(clock, op, sink, intervalTicks, spec.chunk(),
+        double intervalTicks = paced ? calibration.ticksPerNs() * 1e9 / plan.rateHz() : 0;
+        passes = new Passes(clock, op, sink, intervalTicks, plan.chunk(),
                 BenchmarkDescriptor.resetAction(benchmark, params, clock, calibration), replay, batch, preparation);
         scratchStamps = batched ? scratch.batchedStamps(clock) : scratch.stamps(clock, descriptor.tags().size());
         unmarkedScratchStamps = !secondPass ? null
@@ -89,19 +91,19 @@ final class OperationBody implements ForkBody {
     }
 
     private StallingOperation stalling(Calibration calibration) {
-        if (spec.stallUs() <= 0) {
+        if (plan.stallUs() <= 0) {
             return null;
         }
-        long stallTicks = Math.round(spec.stallUs() * 1000.0 * calibration.ticksPerNs());
-        if (spec.stallAt() >= 0) {
+        long stallTicks = Math.round(plan.stallUs() * 1000.0 * calibration.ticksPerNs());
+        if (plan.stallAt() >= 0) {
             warnings.add(String.format(Locale.ROOT, "stall injected: %d us once, at measured message %d (a"
-                    + " demonstration, not the benchmark's own behaviour)", spec.stallUs(), spec.stallAt()));
-            return StallingOperation.once(benchmark, clock, spec.stallAt(), stallTicks,
+                    + " demonstration, not the benchmark's own behaviour)", plan.stallUs(), plan.stallAt()));
+            return StallingOperation.once(benchmark, clock, plan.stallAt(), stallTicks,
                     Math.round(StallingOperation.WARMUP_STALL_NS * calibration.ticksPerNs()));
         }
         warnings.add(String.format(Locale.ROOT, "stall injected: %d us every %d messages (a demonstration, not"
-                + " the benchmark's own behaviour)", spec.stallUs(), spec.stallEvery()));
-        return new StallingOperation(benchmark, clock, spec.stallEvery(), stallTicks);
+                + " the benchmark's own behaviour)", plan.stallUs(), plan.stallEvery()));
+        return new StallingOperation(benchmark, clock, plan.stallEvery(), stallTicks);
     }
 
     @Override
@@ -158,12 +160,14 @@ final class OperationBody implements ForkBody {
         refuseUnpreparedRestarts(scratchStamps);
         if (preparation != null && !replay) {
             // without a rewind the preparation pass would walk the next messages, not the same ones
-            throw new IllegalStateException("benchmark '" + spec.benchmark() + "' implements Preparation but declares no"
+            throw new IllegalStateException("benchmark '" + spec.job().benchmark()
+                    + "' implements Preparation but declares no"
                     + " @Reset: a batched run subtracts its preparation from the same messages, which only a reset replays");
         }
-        TagErrors.refuse(spec.benchmark(), descriptor.tags(), "warm-up", scratchStamps);
+        TagErrors.refuse(spec.job().benchmark(), descriptor.tags(), "warm-up", scratchStamps);
         if (scratchStamps.markErrors() > 0) {
-            throw new IllegalStateException("benchmark '" + spec.benchmark() + "' marked the wrong number of stage"
+            throw new IllegalStateException("benchmark '" + spec.job().benchmark()
+                    + "' marked the wrong number of stage"
                     + " boundaries in " + scratchStamps.markErrors() + " warm-up messages (expected " + (stages - 1)
                     + " marks per message for stages " + descriptor.stages() + ")");
         }
@@ -171,7 +175,7 @@ final class OperationBody implements ForkBody {
 
     @Override
     public String measuringLine(long warmupMessages) {
-        return "measuring " + (long) rows * batch + " messages (" + spec.mode()
+        return "measuring " + (long) rows * batch + " messages (" + plan.mode()
                 + (batched ? ", " + rows + " batches of " + batch : "") + (withUnmarked ? ", marked, then unmarked"
                 : preparation != null ? ", whole, then preparation alone" : "") + ") after " + warmupMessages + " of warm-up";
     }
@@ -180,7 +184,7 @@ final class OperationBody implements ForkBody {
     public long measure(MeasurementBracket bracket, long seq, boolean rewind) throws Exception {
         // odd forks measure marked first, even forks unmarked first: a drift within the fork
         // then shifts neither pass systematically
-        boolean markedFirst = !secondPass || spec.fork() % 2 == 1;
+        boolean markedFirst = !secondPass || spec.job().fork() % 2 == 1;
         measuredStamps = batched ? measured.batchedStamps(clock) : measured.stamps(clock, descriptor.tags().size());
         Stamps unmarkedStamps = !secondPass ? null
                 : batched ? unmarked.batchedStamps(clock) : unmarked.unmarkedStamps(clock, descriptor.tags().size());
@@ -209,7 +213,7 @@ final class OperationBody implements ForkBody {
     public void afterMeasurement() {
         // with no warm-up, the first restart is seen here
         refuseUnpreparedRestarts(measuredStamps);
-        TagErrors.refuse(spec.benchmark(), descriptor.tags(), "measured", measuredStamps);
+        TagErrors.refuse(spec.job().benchmark(), descriptor.tags(), "measured", measuredStamps);
         if (preparation != null && !scratchStamps.restartIgnored() && !measuredStamps.restartIgnored()) {
             warnings.add("the benchmark implements Preparation but never called Stamps.restart(): its preparation is"
                     + " subtracted from work that never excluded it");
@@ -242,7 +246,7 @@ final class OperationBody implements ForkBody {
     @Override
     public Parts parts(long warmupMessages, long seq, MeasurementBracket bracket) {
         return new Parts(seq - (long) rows * batch * (withUnmarked ? 2L : 1L), (long) measured.size() * batch,
-                measured.dropped(), spec.stallUs(), spec.stallEvery(), withUnmarked ? spec.unmarkedRawFileName() : null,
+                measured.dropped(), plan.stallUs(), plan.stallEvery(), withUnmarked ? spec.unmarkedRawFileName() : null,
                 List.of(), null, batch, preparation != null ? spec.preparationRawFileName() : null);
     }
 
@@ -265,10 +269,10 @@ final class OperationBody implements ForkBody {
      */
     private List<String> batchWarnings() {
         List<String> out = new ArrayList<>();
-        int left = spec.measuredMessages() % batch;
+        int left = plan.measuredMessages() % batch;
         if (left > 0) {
             out.add(String.format(Locale.ROOT, "the last %d of the %d measured messages (-n) fill no batch of %d and were"
-                    + " not measured", left, spec.measuredMessages(), batch));
+                    + " not measured", left, plan.measuredMessages(), batch));
         }
         long saturated = 0;
         for (Recording rec : unmarked == null ? List.of(measured) : List.of(measured, unmarked)) {
@@ -291,7 +295,8 @@ final class OperationBody implements ForkBody {
      */
     private void refuseUnpreparedRestarts(Stamps stamps) {
         if (batch > 1 && preparation == null && stamps.restartIgnored()) {
-            throw new IllegalStateException("benchmark '" + spec.benchmark() + "' calls Stamps.restart(), which a batch"
+            throw new IllegalStateException("benchmark '" + spec.job().benchmark()
+                    + "' calls Stamps.restart(), which a batch"
                     + " (--batch " + batch + ") cannot honour: implement io.stagebench.api.Preparation so the batches of its"
                     + " untimed work are measured and subtracted, or measure it unbatched");
         }

@@ -137,7 +137,7 @@ public final class BenchmarkForks {
         ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir, randomisation)
                 .withBenchmarkClassPath(launcher.benchmarkClassPath()).withTurns(turns != null)
                 .withLinkVersion(launcher.linkVersion());
-        String token = spec.progressToken();
+        String token = spec.job().progressToken();
         try {
             Path specFile = forkDir.resolve(ForkFiles.spec(fork));
             AtomicFiles.writeString(specFile, Json.write(spec));
@@ -191,9 +191,10 @@ public final class BenchmarkForks {
         }
         try {
             ForkResult result = Json.mapper().readValue(forkDir.resolve(spec.resultFileName()).toFile(), ForkResult.class);
-            if (result.run().batch() != spec.batch()) {
+            if (result.run().batch() != spec.measurement().batch()) {
                 // a build from before batches ignores the spec's batch: its figures would be of another kind
-                failures.add(label + " measured " + result.run().batch() + " message(s) a sample, not the " + spec.batch()
+                failures.add(label + " measured " + result.run().batch() + " message(s) a sample, not the "
+                        + spec.measurement().batch()
                         + " asked for: its build does not know --batch");
                 progress.failed("measured unbatched", List.of(failures.get(failures.size() - 1)));
                 return;

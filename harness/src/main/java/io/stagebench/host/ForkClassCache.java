@@ -3,6 +3,7 @@ package io.stagebench.host;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
 import io.stagebench.link.ForkEntry;
+import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.Mode;
 import io.stagebench.process.JvmFork;
@@ -183,9 +184,12 @@ public final class ForkClassCache {
         Path work = Files.createTempDirectory(archive.getParent(), "training-");
         try {
             // unpinned (cpu -1) on the service CPUs, no memory lock: a few thousand messages of the empty benchmark
-            ForkSpec spec = new ForkSpec(EMPTY_BENCHMARK, 1, 1, config.binding(), -1, TRAINING_MESSAGES, 0,
-                    TRAINING_MESSAGES, config.chunk(), Mode.BACK_TO_BACK, 0, 0, 10_000, config.calibrationMs(), 1,
-                    config.overheadPairs(), false, Map.of(), work.toString()).withLinkVersion(linkVersion);
+            ForkSpec spec = new ForkSpec(ForkSpec.Job.of(EMPTY_BENCHMARK, 1, 1, Map.of(), work.toString()),
+                    new ForkSpec.Ruler(config.binding(), config.calibrationMs(), 1, config.overheadPairs()),
+                    new ForkSpec.Placement(-1, false, 0, ForkLayout.RANDOMISED),
+                    new ForkSpec.Measurement(TRAINING_MESSAGES, 0, TRAINING_MESSAGES, config.chunk(),
+                    Mode.BACK_TO_BACK, 0,
+                            0, 10_000, -1, 1, 1, ForkSpec.DEFAULT_JIT_RETRIES, false), linkVersion);
             Path specFile = work.resolve("training.spec.json");
             AtomicFiles.writeString(specFile, Json.write(spec));
             Path trained = work.resolve("trained.aot");

@@ -394,9 +394,12 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
         if (batch.isAuto()) {
             throw new IllegalStateException(benchmark + ": --batch auto must be resolved by a pilot before a fork starts");
         }
-        return new ForkSpec(benchmark, fork, forks, binding, cpu, warmupMessages, warmupMs, messages, chunk, mode, rateHz,
-                stallUs, stallEvery, stallAt, calibrationMs, calibrationRounds, overheadPairs, lockMemory, params,
-                outDir.toString(), jitRetries, layoutSeedOf(fork), randomisation, ProgressChannel.newToken(),
-                batch.messages(), List.of(), replicas, false, LinkVersion.CURRENT);
+        return new ForkSpec(
+                new ForkSpec.Job(benchmark, fork, forks, params, List.of(), outDir.toString(), ProgressChannel.newToken()),
+                new ForkSpec.Ruler(binding, calibrationMs, calibrationRounds, overheadPairs),
+                new ForkSpec.Placement(cpu, lockMemory, layoutSeedOf(fork), randomisation),
+                new ForkSpec.Measurement(warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery,
+                        stallAt, batch.messages(), replicas, jitRetries, false),
+                LinkVersion.CURRENT);
     }
 }

@@ -35,8 +35,8 @@ import java.util.Map;
  * an unknown enum name as the constant marked {@link JsonEnumDefaultValue}. The launcher keeps {@link Json} for all
  * it reads and writes; the two agree by test, not by sharing code.
  *
- * <p>Types it knows: records (a component marked {@link JsonUnwrapped}, itself a record, has its fields written among
- * theirs), enums, {@code String}, the primitives and their boxes, {@code List} and {@code Map<String, ?>} of those;
+ * <p>Types it knows: records (a component marked {@link JsonUnwrapped}, itself a record and a {@link Part}, has its
+ * fields written among theirs), enums, {@code String}, the primitives and their boxes, {@code List} and {@code Map<String, ?>} of those;
  * any other is refused by name.
  */
 public final class RecordJson {
@@ -51,14 +51,14 @@ public final class RecordJson {
      * @throws IOException the file cannot be read or is not such a record (the parser's message says where)
      */
     public static <T extends Record> T read(Path file, Class<T> type) throws IOException {
-        return read(file, type, null);
+        return read(file, type, Map.of());
     }
 
     /**
      * Makes a record of its components' values, in the order the record declares them, by calling its canonical
      * constructor directly. Reflection's {@code Constructor.newInstance} spins method-handle forms for its argument
-     * list the first time it meets it: for a fork's spec of 28 components, ~0.15 s of every fork's start (AMD EPYC),
-     * a cost no other record the fork reads shares.
+     * list the first time it meets it: for a fork's spec of 28 components in one record, ~0.15 s of every fork's start
+     * (AMD EPYC), a cost no other record the fork reads shares; each of its parts has one of its own.
      */
     @FunctionalInterface
     public interface Canonical<T extends Record> {
@@ -70,14 +70,16 @@ public final class RecordJson {
     }
 
     /**
-     * {@link #read(Path, Class)} with the top-level record made by {@code canonical} rather than by reflection.
+     * {@link #read(Path, Class)} with the records of the types {@code canonical} names - the top-level one, its
+     * unwrapped parts - made by their own {@link Canonical} rather than by reflection.
      *
-     * @param canonical makes the record of its components' values; null: reflection
+     * @param canonical a record type to what makes it of its components' values; a type it lacks: reflection
      */
-    public static <T extends Record> T read(Path file, Class<T> type, Canonical<T> canonical) throws IOException {
+    public static <T extends Record> T read(Path file, Class<T> type,
+                                            Map<Class<? extends Record>, Canonical<?>> canonical) throws IOException {
         try (JsonParser parser = FACTORY.createParser(file.toFile())) {
             parser.nextToken();
-            T value = type.cast(canonical == null ? read(parser, type) : readRecord(parser, type, canonical));
+            T value = type.cast(readRecord(parser, type, canonical));
             if (parser.nextToken() != null) {
                 throw new JsonParseException(parser, "more after the " + type.getSimpleName());
             }
@@ -123,7 +125,7 @@ public final class RecordJson {
             return enumNamed(in, raw, scalar(in, type).getText());
         }
         if (raw.isRecord()) {
-            return readRecord(in, raw, null);
+            return readRecord(in, raw, Map.of());
         }
         if (List.class.isAssignableFrom(raw)) {
             expect(in, JsonToken.START_ARRAY, type);
@@ -146,8 +148,9 @@ public final class RecordJson {
         throw new IllegalArgumentException("no JSON reading for " + type.getTypeName());
     }
 
-    /** @param canonical makes the record of its values; null: its canonical constructor, found and called by reflection */
-    private static Object readRecord(JsonParser in, Class<?> type, Canonical<?> canonical) throws IOException {
+    /** @param canonical a record type to what makes it of its values; a type it lacks: reflection */
+    private static Object readRecord(JsonParser in, Class<?> type, Map<Class<? extends Record>, Canonical<?>> canonical)
+            throws IOException {
         expect(in, JsonToken.START_OBJECT, type);
         Shape shape = new Shape(type);
         Map<String, Shape.Slot> slots = new HashMap<>();
@@ -204,16 +207,17 @@ public final class RecordJson {
             }
         }
 
-        private Object make(JsonParser in, Canonical<?> canonical) throws IOException {
+        private Object make(JsonParser in, Map<Class<? extends Record>, Canonical<?>> canonicals) throws IOException {
             Class<?>[] types = new Class<?>[components.length];
             for (int i = 0; i < components.length; i++) {
                 types[i] = components[i].getType();
                 if (unwrapped[i] != null) {
-                    values[i] = unwrapped[i].make(in, null);
+                    values[i] = unwrapped[i].make(in, canonicals);
                 } else if (!given[i] && types[i].isPrimitive()) {
                     values[i] = defaultOf(types[i]);
                 }
             }
+            Canonical<?> canonical = canonicals.get(type);
             if (canonical != null) {
                 try {
                     return canonical.make(values);
@@ -231,14 +235,36 @@ public final class RecordJson {
         }
     }
 
-    /** @return whether {@code component} is a record written among its enclosing record's fields */
+    /**
+     * A record whose components are written among the fields of the record that holds it, where that record marks the
+     * component {@link JsonUnwrapped} for the launcher's {@link Json}. Reading, the fork asks the type, not the
+     * annotation: a component's first annotation lookup parses the class's annotations and spins their proxies, ~75 ms
+     * of a fork's start before its ruler (AMD EPYC family 26, 2096 MHz). Writing checks that the two agree.
+     */
+    public interface Part {
+    }
+
+    /** @return whether {@code component} is a record written among its enclosing record's fields, by its type */
     private static boolean isUnwrapped(RecordComponent component) {
+        return Part.class.isAssignableFrom(component.getType());
+    }
+
+    /**
+     * @return {@link #isUnwrapped}, checked against the component's {@link JsonUnwrapped}
+     * @throws IllegalArgumentException when one says unwrapped and the other not: the two writers would disagree
+     */
+    private static boolean isUnwrappedAsMarked(RecordComponent component) {
         // the annotation does not target record components: Java puts it on the accessor, field and parameter
         boolean marked = component.getAccessor().isAnnotationPresent(JsonUnwrapped.class);
-        if (marked && !component.getType().isRecord()) {
+        boolean part = isUnwrapped(component);
+        if (marked != part) {
+            throw new IllegalArgumentException(component + (marked ? " is marked @JsonUnwrapped but its type is no "
+                    : " is not marked @JsonUnwrapped but its type is a ") + Part.class.getName());
+        }
+        if (part && !component.getType().isRecord()) {
             throw new IllegalArgumentException("only a record can be unwrapped: " + component);
         }
-        return marked;
+        return part;
     }
 
     private static void write(JsonGenerator out, Object value) throws IOException {
@@ -293,7 +319,7 @@ public final class RecordJson {
             } catch (ReflectiveOperationException e) {
                 throw new IllegalArgumentException("cannot read " + component, e);
             }
-            if (isUnwrapped(component)) {
+            if (isUnwrappedAsMarked(component)) {
                 if (value != null) {
                     writeFields(out, (Record) value);
                 }

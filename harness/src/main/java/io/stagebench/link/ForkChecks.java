@@ -1,5 +1,6 @@
 package io.stagebench.link;
 
+import io.stagebench.json.RecordJson;
 import io.stagebench.system.MeasuredCode;
 import java.util.List;
 
@@ -19,7 +20,8 @@ import java.util.List;
  *                        wording in results written before codes were recorded
  */
 public record ForkChecks(long allocatedBytes, long gcCount, long jitCompilations, List<String> jitEvents,
-                         MeasuredCode measuredCode, List<String> warnings, List<ForkWarning> warningCodes) {
+                         MeasuredCode measuredCode, List<String> warnings, List<ForkWarning> warningCodes)
+        implements RecordJson.Part {
 
     public ForkChecks {
         jitEvents = jitEvents == null ? List.of() : List.copyOf(jitEvents);

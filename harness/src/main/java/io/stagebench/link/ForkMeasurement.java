@@ -1,5 +1,6 @@
 package io.stagebench.link;
 
+import io.stagebench.json.RecordJson;
 import java.util.List;
 
 /**
@@ -29,7 +30,7 @@ import java.util.List;
 public record ForkMeasurement(long warmupMessages, int warmupPasses, boolean replayed, List<Long> warmupStageRuns,
                               long measuredMessages, long droppedMessages, long markErrors, long sinkValue,
                               long measureStartEpochMs, long measureEndEpochMs, List<Replica> replicas, String rawFile,
-                              String unmarkedRawFile, String preparationRawFile) {
+                              String unmarkedRawFile, String preparationRawFile) implements RecordJson.Part {
 
     public ForkMeasurement {
         warmupStageRuns = warmupStageRuns == null ? List.of() : List.copyOf(warmupStageRuns);

@@ -1,5 +1,6 @@
 package io.stagebench.link;
 
+import io.stagebench.json.RecordJson;
 import java.util.List;
 
 /**
@@ -19,7 +20,7 @@ import java.util.List;
  * @param crossCore    the bound on the counter offset between the threads' CPUs, null for one thread
  */
 public record ForkPlacement(int cpuRequested, int cpuPinned, String affinity, boolean memoryLocked, ForkLayout layout,
-                            List<ThreadPlacement> threads, CrossCoreOffset crossCore) {
+                            List<ThreadPlacement> threads, CrossCoreOffset crossCore) implements RecordJson.Part {
 
     public ForkPlacement {
         threads = threads == null ? List.of() : List.copyOf(threads);

@@ -1,5 +1,6 @@
 package io.stagebench.link;
 
+import io.stagebench.json.RecordJson;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ProbeOverhead;
@@ -18,7 +19,7 @@ import io.stagebench.clock.ProbeOverhead;
  * @param overhead         probe overhead; its minimum is subtracted from every stage delta
  */
 public record ForkRuler(ClockBinding requestedBinding, ClockBinding binding, Calibration calibration, long stepTicks,
-                        long readStepTicks, ProbeOverhead overhead) {
+                        long readStepTicks, ProbeOverhead overhead) implements RecordJson.Part {
 
     /** @return the counter step in nanoseconds */
     public double stepNs() {

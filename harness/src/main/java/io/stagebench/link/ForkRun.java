@@ -1,5 +1,6 @@
 package io.stagebench.link;
 
+import io.stagebench.json.RecordJson;
 import java.util.List;
 
 /**
@@ -23,7 +24,7 @@ import java.util.List;
  */
 public record ForkRun(String benchmark, int fork, List<String> stages, List<String> tags, Mode mode, double rateHz,
                       int batch, long stallUs, long stallEvery, String jvm, List<String> jvmFlags,
-                      List<String> collectors) {
+                      List<String> collectors) implements RecordJson.Part {
 
     public ForkRun {
         stages = List.copyOf(stages);

@@ -3,19 +3,16 @@ package io.stagebench.forked;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.clock.ClockBinding;
 import io.stagebench.host.RunConfig;
 import io.stagebench.link.ForkEntry;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.LinkVersion;
-import io.stagebench.link.Mode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -63,9 +60,8 @@ class ForkMainTest {
     void shouldRefuseASpecOfANewerLinkInOneLineBeforeLoadingAnything() {
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         // a benchmark no registry has: only the refusal comes before looking it up
-        ForkSpec newer = new ForkSpec("no-such-benchmark", 1, 1, ClockBinding.NANOTIME, -1, 0, 0, 10, 10,
-                Mode.BACK_TO_BACK, 0, 0, 1, 200, 1, 1_000, false, Map.of(), "/nonexistent")
-                .withLinkVersion(LinkVersion.CURRENT + 1);
+        ForkSpec newer = RunConfig.builder(List.of("no-such-benchmark"), -1, Path.of("unused")).build()
+                .forkSpec("no-such-benchmark", 1, Path.of("/nonexistent")).withLinkVersion(LinkVersion.CURRENT + 1);
 
         int code = ForkMain.execute(newer, new PrintStream(progress, true, StandardCharsets.UTF_8), null);
 

@@ -83,11 +83,11 @@ public final class InProcessForks {
             Throwable[] failure = new Throwable[1];
             Thread fork = new Thread(() -> {
                 try {
-                    new ForkExecution(spec, registry.get(spec.benchmark()), QUIET).run();
+                    new ForkExecution(spec, registry.get(spec.job().benchmark()), QUIET).run();
                 } catch (Throwable t) {
                     failure[0] = t;
                 }
-            }, "in-process fork " + spec.fork());
+            }, "in-process fork " + spec.job().fork());
             fork.start();
             fork.join();
             if (failure[0] != null) {
@@ -157,9 +157,9 @@ public final class InProcessForks {
         int[] code = {1};
         try {
             ForkSpec spec = Json.mapper().readValue(specFile.toFile(), ForkSpec.class);
-            PrintStream progress = spec.progressToken() == null ? new PrintStream(stdout, true, StandardCharsets.UTF_8)
-                    : ProgressChannel.open(spec.progressToken(), stdout);
-            Thread fork = new Thread(() -> code[0] = ForkMain.execute(spec, progress, turns), "in-process fork " + spec.fork());
+            PrintStream progress = spec.job().progressToken() == null ? new PrintStream(stdout, true, StandardCharsets.UTF_8)
+                    : ProgressChannel.open(spec.job().progressToken(), stdout);
+            Thread fork = new Thread(() -> code[0] = ForkMain.execute(spec, progress, turns), "in-process fork " + spec.job().fork());
             fork.start();
             fork.join();
             progress.flush();

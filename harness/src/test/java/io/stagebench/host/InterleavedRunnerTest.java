@@ -44,7 +44,7 @@ class InterleavedRunnerTest {
      */
     private static ForkLauncher logging(String side, List<String> log, BenchmarkRegistry registry) {
         return (specFile, flags, cpus, timeout) -> {
-            int fork = InProcessForks.run(specFile, registry).fork();
+            int fork = InProcessForks.run(specFile, registry).job().fork();
             String jitLog = JitEvents.logFlag(specFile.resolveSibling(ForkFiles.jitLog(fork)));
             assertEquals(jitLog, flags.get(flags.size() - 1), "the fork's own JIT log, last");
             log.add(side + fork + flags.subList(0, flags.size() - 1));

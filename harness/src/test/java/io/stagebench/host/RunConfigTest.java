@@ -63,6 +63,6 @@ class RunConfigTest {
         RunConfig auto = unusual().withBatch(Batch.AUTO);
 
         assertThrows(IllegalStateException.class, () -> auto.forkSpec("parse", 1, Path.of("out")));
-        assertEquals(16, unusual().forkSpec("parse", 1, Path.of("out")).batch());
+        assertEquals(16, unusual().forkSpec("parse", 1, Path.of("out")).measurement().batch());
     }
 }

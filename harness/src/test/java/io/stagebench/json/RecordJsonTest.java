@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.link.ForkResult;
@@ -32,10 +33,12 @@ class RecordJsonTest {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("size", "8");
         params.put("note", "a \"quoted\" value, ünïcode");
-        return new ForkSpec("pipeline[size=8]", 3, 10, ClockBinding.FFM, 1, 200_000, 0, 200_000, 1_000, Mode.PACED,
-                50_000.5, 10, 1_000, -1, 200, 1, 100_000, true, params, "/tmp/run dir/forks/pipeline", 8, 7,
-                "personality(ADDR_NO_RANDOMIZE)", progressToken, 16, List.of("/p/target/classes", "/p/lib/x.jar"), 4,
-                true, LinkVersion.CURRENT);
+        return new ForkSpec(new ForkSpec.Job("pipeline[size=8]", 3, 10, params,
+                List.of("/p/target/classes", "/p/lib/x.jar"), "/tmp/run dir/forks/pipeline", progressToken),
+                new ForkSpec.Ruler(ClockBinding.FFM, 200, 1, 100_000),
+                new ForkSpec.Placement(1, true, 7, "personality(ADDR_NO_RANDOMIZE)"),
+                new ForkSpec.Measurement(200_000, 0, 200_000, 1_000, Mode.PACED, 50_000.5, 10, 1_000, -1, 16, 4, 8, true),
+                LinkVersion.CURRENT);
     }
 
     private static ForkResult result() {
@@ -74,15 +77,15 @@ class RecordJsonTest {
 
     @Test
     void shouldReadASpecThroughItsConstructorAsThroughReflection() throws IOException {
-        // every component a value no other has, so two components of one type swapped in ofComponents would show
-        ForkSpec distinct = new ForkSpec("encode", 2, 3, ClockBinding.JNA, 5, 6, 7, 8, 9, Mode.PACED, 11.5, 12, 13, 14,
-                15, 16, 17, false, Map.of("k", "v"), "/out", 21, 22, "fixed-23", "t24", 25, List.of("cp26"), 27, true,
-                29);
+        // every component a value no other has, so two components of one type swapped in an ofComponents would show
+        ForkSpec distinct = new ForkSpec(new ForkSpec.Job("encode", 2, 3, Map.of("k", "v"), List.of("cp26"), "/out", "t24"),
+                new ForkSpec.Ruler(ClockBinding.JNA, 15, 16, 17), new ForkSpec.Placement(5, false, 22, "fixed-23"),
+                new ForkSpec.Measurement(6, 7, 8, 9, Mode.PACED, 11.5, 12, 13, 14, 25, 27, 21, true), 29);
         for (ForkSpec spec : List.of(distinct, spec("fd7971ed1a9a692c"), spec(null))) {
             Path file = Files.writeString(dir.resolve("spec.json"), Json.write(spec));
 
-            assertEquals(spec, RecordJson.read(file, ForkSpec.class, ForkSpec::ofComponents));
-            assertEquals(RecordJson.read(file, ForkSpec.class), RecordJson.read(file, ForkSpec.class, ForkSpec::ofComponents));
+            assertEquals(spec, RecordJson.read(file, ForkSpec.class, ForkSpec.CANONICAL));
+            assertEquals(RecordJson.read(file, ForkSpec.class), RecordJson.read(file, ForkSpec.class, ForkSpec.CANONICAL));
         }
     }
 
@@ -90,9 +93,10 @@ class RecordJsonTest {
     void shouldReportASpecItsConstructorRefusesAsAParseErrorOfTheFile() throws IOException {
         Path file = Files.writeString(dir.resolve("spec.json"), Json.write(spec("t")));
 
-        IOException e = assertThrows(IOException.class, () -> RecordJson.read(file, ForkSpec.class, components -> {
-            throw new IllegalArgumentException("fork must be positive");
-        }));
+        IOException e = assertThrows(IOException.class, () -> RecordJson.read(file, ForkSpec.class,
+                Map.of(ForkSpec.class, components -> {
+                    throw new IllegalArgumentException("fork must be positive");
+                })));
 
         assertTrue(e.getMessage().contains("ForkSpec: java.lang.IllegalArgumentException: fork must be positive"),
                 e.getMessage());
@@ -109,10 +113,10 @@ class RecordJsonTest {
         ForkSpec read = RecordJson.read(file, ForkSpec.class);
 
         assertEquals(Json.mapper().readValue(file.toFile(), ForkSpec.class), read);
-        assertEquals(read, RecordJson.read(file, ForkSpec.class, ForkSpec::ofComponents), "a fork reads it so");
-        assertEquals(1, read.batch(), "the compact constructor's default for a spec from before batches");
+        assertEquals(read, RecordJson.read(file, ForkSpec.class, ForkSpec.CANONICAL), "a fork reads it so");
+        assertEquals(1, read.measurement().batch(), "the compact constructor's default for a spec from before batches");
         assertEquals(LinkVersion.UNVERSIONED, read.linkVersion(), "a spec from before versions");
-        assertEquals(false, read.turns());
+        assertEquals(false, read.measurement().turns());
     }
 
     @Test
@@ -139,5 +143,34 @@ class RecordJsonTest {
         IOException e = assertThrows(IOException.class, () -> RecordJson.read(list, ForkSpec.class));
         assertTrue(e.getMessage().contains("expected a io.stagebench.link.ForkSpec, found START_ARRAY"), e.getMessage());
         assertTrue(e.getMessage().contains("line: 1"), e.getMessage());
+    }
+
+    record Inner(int a) implements RecordJson.Part {
+    }
+
+    record NotAPart(int a) {
+    }
+
+    record Marked(@JsonUnwrapped NotAPart inner, int b) {
+    }
+
+    record Unmarked(Inner inner, int b) {
+    }
+
+    record Flat(@JsonUnwrapped Inner inner, int b) {
+    }
+
+    @Test
+    void shouldRefuseToWriteAComponentWhoseMarkAndTypeDisagreeOnBeingUnwrapped() throws IOException {
+        IllegalArgumentException marked = assertThrows(IllegalArgumentException.class,
+                () -> RecordJson.write(new Marked(new NotAPart(1), 2)));
+        IllegalArgumentException unmarked = assertThrows(IllegalArgumentException.class,
+                () -> RecordJson.write(new Unmarked(new Inner(1), 2)));
+
+        assertTrue(marked.getMessage().contains("is marked @JsonUnwrapped but its type is no"), marked.getMessage());
+        assertTrue(unmarked.getMessage().contains("is not marked @JsonUnwrapped but its type is a"), unmarked.getMessage());
+        assertEquals(Json.write(new Flat(new Inner(1), 2)), RecordJson.write(new Flat(new Inner(1), 2)));
+        Path file = Files.writeString(dir.resolve("flat.json"), "{\"a\": 1, \"b\": 2}");
+        assertEquals(new Flat(new Inner(1), 2), RecordJson.read(file, Flat.class));
     }
 }
