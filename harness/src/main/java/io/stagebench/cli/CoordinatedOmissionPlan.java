@@ -3,6 +3,7 @@ package io.stagebench.cli;
 import io.stagebench.host.Rate;
 import io.stagebench.host.RunConfig;
 import io.stagebench.link.Mode;
+import io.stagebench.link.Warmup;
 import io.stagebench.stats.CoordinatedOmission;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -62,7 +63,7 @@ record CoordinatedOmissionPlan(double rateHz, long intervalNs, int messages, lon
 
     /** @return the run's one fork: paced at the rate, one stall, the service time as the benchmark's parameter */
     RunConfig.Builder configure(RunConfig.Builder builder) {
-        return builder.forks(1).warmup(warmup, 0).messages(messages).chunk(CHUNK).paced(rateHz)
+        return builder.forks(1).warmup(Warmup.ofMessages(warmup)).messages(messages).chunk(CHUNK).paced(rateHz)
                 .stall(stallUs, messages, stallMessage).params(Map.of("us", Long.toString(serviceUs)));
     }
 

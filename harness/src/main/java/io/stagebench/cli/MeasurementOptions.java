@@ -7,10 +7,12 @@ import io.stagebench.host.Rate;
 import io.stagebench.extension.command.Batch;
 import io.stagebench.host.RunConfig;
 import io.stagebench.host.RunDuration;
+import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.session.SessionOptions;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -70,10 +72,6 @@ final class MeasurementOptions {
     @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
     CommandLine.Model.CommandSpec mixee;
 
-    /** Warm-up bounded by a message count ({@code ms == 0}) or by time. */
-    record Warmup(long messages, long ms) {
-    }
-
     int forks(int defaultForks) {
         int count = forks != null ? forks : defaultForks;
         if (count < 1) {
@@ -109,7 +107,7 @@ final class MeasurementOptions {
             if (ms < 1) {
                 throw usage("--warmup time must be positive, got '" + text + "'");
             }
-            return new Warmup(0, ms);
+            return Warmup.ofTime(Duration.ofMillis(ms));
         }
         long count;
         try {
@@ -120,7 +118,7 @@ final class MeasurementOptions {
         if (count < 0) {
             throw usage("--warmup must not be negative, got " + count);
         }
-        return new Warmup(count, 0);
+        return Warmup.ofMessages(count);
     }
 
     /**
@@ -203,7 +201,7 @@ final class MeasurementOptions {
             throw usage("--jit-retries must be in [0, 100], got " + retries);
         }
         UnaryOperator<RunConfig.Builder> machine = session.settings();
-        return builder -> machine.apply(builder).forks(forkCount).messages(measured).warmup(warm.messages(), warm.ms())
+        return builder -> machine.apply(builder).forks(forkCount).messages(measured).warmup(warm)
                 .paced(hz).jitRetries(retries).batch(k)
                 .replicas(replicaCount);
     }
@@ -253,8 +251,7 @@ final class MeasurementOptions {
                       Map<String, String> params) {
         RunConfig planned = settings.apply(RunConfig.builder(benchmarks, -1, java.nio.file.Path.of("."))).build();
         try {
-            registry.checkDerived(benchmarks, planned.warmupMs() > 0 ? -1 : planned.warmupMessages(), planned.messages(),
-                    params);
+            registry.checkDerived(benchmarks, planned.warmup().knownMessages(), planned.messages(), params);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }

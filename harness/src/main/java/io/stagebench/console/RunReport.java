@@ -219,7 +219,7 @@ public final class RunReport {
         lines.add(String.format(Locale.ROOT, "mode %s%s; %d fork(s) x %s%,d messages after %s of warm-up%s",
                 config.mode(), config.mode() == Mode.PACED ? " at " + Rate.format(config.rateHz()) + " (latency from intended arrival)" : " (service time)",
                 config.forks(), config.replicas() > 1 ? config.replicas() + " replicas x " : "", config.messages(),
-                config.warmupMs() > 0 ? config.warmupMs() + " ms" : String.format(Locale.ROOT, "%,d messages", config.warmupMessages()),
+                config.warmup().describeGrouped(),
                 config.stallUs() <= 0 ? ""
                         : config.stallAt() >= 0 ? String.format(Locale.ROOT, "; STALL %d us once at measured message %d", config.stallUs(), config.stallAt())
                         : String.format(Locale.ROOT, "; STALL %d us every %d messages", config.stallUs(), config.stallEvery())));
@@ -452,9 +452,10 @@ public final class RunReport {
                     forks.size(), config.forks(), samples,
                     !forks.stream().allMatch(f -> f.measurement().replayed()) ? ""
                             // a replayed warm-up runs whole passes: "after 2000 of warm-up" for -w 1000 -n 2000
-                            : config.warmupMs() == 0 && config.messages() > 0 && config.warmupMessages() % config.messages() != 0
-                            && forks.stream().anyMatch(f -> f.measurement().warmupMessages() > config.warmupMessages())
-                            ? " replaying the measured messages (whole passes: more than -w " + config.warmupMessages() + ")"
+                            : !config.warmup().timed() && config.messages() > 0
+                            && config.warmup().warmupMessages() % config.messages() != 0
+                            && forks.stream().anyMatch(f -> f.measurement().warmupMessages() > config.warmup().warmupMessages())
+                            ? " replaying the measured messages (whole passes: more than -w " + config.warmup().warmupMessages() + ")"
                             : " replaying the measured messages",
                     rangeLong(forks, f -> f.checks().allocatedBytes()), rangeLong(forks, f -> f.checks().gcCount()),
                     rangeLong(forks, f -> f.checks().jitCompilations()));

@@ -2,6 +2,7 @@ package io.stagebench.extension;
 
 import io.stagebench.extension.command.Batch;
 import io.stagebench.host.RunConfig;
+import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.session.MeasurementSession;
@@ -109,7 +110,7 @@ public final class Session {
      */
     public Run begin(List<String> benchmarks, Plan plan) {
         return new Run(session.begin(Harness.projectHome(), benchmarks,
-                builder -> settings.apply(builder).forks(plan.forks()).warmup(plan.warmupMessages(), 0)
+                builder -> settings.apply(builder).forks(plan.forks()).warmup(Warmup.ofMessages(plan.warmupMessages()))
                         .messages(plan.messages()).batch(plan.batch()).params(plan.params())));
     }
 

@@ -30,6 +30,7 @@ import io.stagebench.link.ProgressEvent.Phase;
 import io.stagebench.link.ProgressEvent;
 import io.stagebench.link.Replica;
 import io.stagebench.link.Turns;
+import io.stagebench.link.Warmup;
 import io.stagebench.nativeaccess.Affinity;
 import io.stagebench.nativeaccess.ClockLoader;
 import io.stagebench.process.LauncherWatch;
@@ -206,7 +207,7 @@ public final class ForkExecution {
         String of = plan.replicas() > 1 ? " (replica " + replica + "/" + plan.replicas() + ")" : "";
         boolean first = replica == 1;
         BenchmarkParams params = new BenchmarkParams(job.benchmark(), job.fork(),
-                plan.warmupMs() > 0 ? -1 : plan.warmupMessages(), plan.measuredMessages(), job.params(),
+                plan.warmup().knownMessages(), plan.measuredMessages(), job.params(),
                 ForkLayout.offsetBytes(spec.placement().layoutSeed()), descriptor.tags());
         // the last allocation before the benchmark's instance: everything it allocates starts the seed's offset on
         ForkLayout.pad(spec.placement().layoutSeed());
@@ -224,16 +225,14 @@ public final class ForkExecution {
                 ? new HandoffBody(spec, descriptor, handoff, params, ruler, warnings, text -> say(Phase.THREADS, text))
                 : new OperationBody(spec, descriptor, (Operation) instance, params, ruler, warnings)) {
             body.start();
-            Warmup warm;
+            WarmedUp warm;
             if (first) {
-                say(Phase.WARMUP, "warm-up " + (plan.warmupMs() > 0 ? plan.warmupMs() + " ms" : plan.warmupMessages()
-                        + " messages") + body.warmupNote());
+                say(Phase.WARMUP, "warm-up " + plan.warmup().describe() + body.warmupNote());
                 warmupStartEpochMs = System.currentTimeMillis();
-                warm = warmUp(body, plan.warmupMessages(), plan.warmupMs());
+                warm = warmUp(body, plan.warmup());
             } else {
                 say(Phase.WARMUP, "warm-up " + body.measuredPassMessages() + " messages" + of + body.warmupNote());
-                warm = warmUp(body, plan.warmupMessages() > 0 || plan.warmupMs() > 0 ? body.measuredPassMessages() : 0,
-                        0);
+                warm = warmUp(body, plan.warmup().none() ? Warmup.NONE : Warmup.ofMessages(body.measuredPassMessages()));
             }
             body.afterWarmup();
             // the walk's own code compiled now, not in the first measured pass; after warm-up, so the benchmark's code
@@ -400,7 +399,7 @@ public final class ForkExecution {
         for (ReplicaRun r : replicas) {
             code = code.and(MeasuredCode.check(log.get(), r.loops(), warmupStartEpochMs, r.replica().measureStartEpochMs()));
         }
-        if (!code.notAtC2().isEmpty() && (plan.warmupMessages() > 0 || plan.warmupMs() > 0)) {
+        if (!code.notAtC2().isEmpty() && !plan.warmup().none()) {
             warnings.add(ForkWarning.OTHER, "measured code below C2 when measuring started: " + String.join(", ",
                     code.notAtC2().stream().map(MeasuredCode::shortName).toList()) + ", so its figures are of code the JIT"
                     + " had not finished; fix: a longer warm-up (-w, e.g. -w 30s), or a stream in which that code runs"
@@ -500,7 +499,7 @@ public final class ForkExecution {
      *         at a link version that has them, warmed up, in a body of the measuring thread alone (a handoff's threads
      *         would spin through the other side's turn) that is not paced (a paced pass would wait through it)
      */
-    private boolean measureTurn(ForkBody body, Warmup warm) {
+    private boolean measureTurn(ForkBody body, WarmedUp warm) {
         return turns != null && spec.linkVersion() >= LinkVersion.MEASURE_TURNS && warm.passes() > 0
                 && body instanceof OperationBody && plan.mode() != Mode.PACED;
     }
@@ -728,7 +727,7 @@ public final class ForkExecution {
     }
 
     /** What the minimum warm-up ran. */
-    private record Warmup(long messages, int passes) {
+    private record WarmedUp(long messages, int passes) {
     }
 
     /**
@@ -739,10 +738,11 @@ public final class ForkExecution {
      * the measurement does. Warm-up goes on in the measurement itself: a measured pass during
      * which the JIT compiled is discarded and replayed.
      */
-    private Warmup warmUp(ForkBody body, long minMessages, long minMs) throws Exception {
-        long minNs = minMs * 1_000_000L;
-        if (minMessages <= 0 && minNs <= 0) {
-            return new Warmup(0, 0);
+    private WarmedUp warmUp(ForkBody body, Warmup bound) throws Exception {
+        long minNs = bound.time().toNanos();
+        long minMessages = bound.warmupMessages();
+        if (bound.none()) {
+            return new WarmedUp(0, 0);
         }
         long measuredLength = body.measuredPassMessages();
         long passLength = body.replays() || minNs > 0 ? measuredLength
@@ -753,6 +753,6 @@ public final class ForkExecution {
         while (minNs > 0 ? System.nanoTime() - begin < minNs : seq < minMessages) {
             seq = body.warmupPass(minNs > 0 ? passLength : Math.min(passLength, minMessages - seq), seq, passCount++);
         }
-        return new Warmup(seq, passCount);
+        return new WarmedUp(seq, passCount);
     }
 }

@@ -131,7 +131,7 @@ public final class ForkMain {
                                 + " (this machine has %,d MiB), or fewer messages (-n)", spec.job().benchmark(), maxMiB,
                         oom.getMessage() == null ? "OutOfMemoryError" : oom.getMessage(),
                         spec.measurement().measuredMessages(),
-                        spec.measurement().warmupMessages(), suggestedGiB, machineMiB));
+                        spec.measurement().warmup().warmupMessages(), suggestedGiB, machineMiB));
             }
         }
         return Optional.empty();

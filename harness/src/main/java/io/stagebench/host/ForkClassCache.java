@@ -6,6 +6,7 @@ import io.stagebench.link.ForkEntry;
 import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.Mode;
+import io.stagebench.link.Warmup;
 import io.stagebench.process.JvmFork;
 import io.stagebench.system.CpuList;
 import io.stagebench.system.UserCache;
@@ -187,7 +188,7 @@ public final class ForkClassCache {
             ForkSpec spec = new ForkSpec(ForkSpec.Job.of(EMPTY_BENCHMARK, 1, 1, Map.of(), work.toString()),
                     new ForkSpec.Ruler(config.binding(), config.calibrationMs(), 1, config.overheadPairs()),
                     new ForkSpec.Placement(-1, false, 0, ForkLayout.RANDOMISED),
-                    new ForkSpec.Measurement(TRAINING_MESSAGES, 0, TRAINING_MESSAGES, config.chunk(),
+                    new ForkSpec.Measurement(Warmup.ofMessages(TRAINING_MESSAGES), TRAINING_MESSAGES, config.chunk(),
                     Mode.BACK_TO_BACK, 0,
                             0, 10_000, -1, 1, 1, ForkSpec.DEFAULT_JIT_RETRIES, false), linkVersion);
             Path specFile = work.resolve("training.spec.json");

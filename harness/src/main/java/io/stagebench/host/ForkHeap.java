@@ -92,7 +92,7 @@ public final class ForkHeap {
         if (largest == null) {
             return new Plan(DEFAULT_HEAP_MIB, false, 0, "");
         }
-        long replayed = config.messages() + (config.warmupMs() > 0 ? config.messages() : config.warmupMessages());
+        long replayed = config.messages() + (config.warmup().timed() ? config.messages() : config.warmup().warmupMessages());
         long dataBytes = replayed * DATA_BYTES_PER_MESSAGE;
         long stampMib = ceilMib(stampBytes);
         OptionalLong given = maxHeapMib(config.jvmFlags().subList(RunConfig.DEFAULT_JVM_FLAGS.size(),

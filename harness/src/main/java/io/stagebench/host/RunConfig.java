@@ -1,5 +1,6 @@
 package io.stagebench.host;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ProbeOverhead;
@@ -8,6 +9,7 @@ import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.LinkVersion;
 import io.stagebench.link.Mode;
+import io.stagebench.link.Warmup;
 import io.stagebench.link.ProgressChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,8 +26,7 @@ import java.util.Objects;
  *
  * @param benchmarks        benchmark names, in run order
  * @param forks             fresh JVMs per benchmark
- * @param warmupMessages    warm-up messages per fork (when {@code warmupMs} is 0)
- * @param warmupMs          warm-up time per fork (0: count-bounded)
+ * @param warmup            each fork's (each replica's) warm-up: messages or a time
  * @param messages          measured messages per fork
  * @param chunk             messages per call of the measured loop
  * @param mode              back-to-back or paced
@@ -50,7 +51,7 @@ import java.util.Objects;
  *                          message, {@link Batch#AUTO} until a pilot has chosen K for a benchmark ({@link BatchPilot})
  * @param replicas          fresh setups each fork measures, one after another ({@code ForkExecution})
  */
-public record RunConfig(List<String> benchmarks, int forks, long warmupMessages, long warmupMs, int messages, int chunk,
+public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmup warmup, int messages, int chunk,
                         Mode mode, double rateHz, long stallUs, long stallEvery, long stallAt, int cpu, ClockBinding binding,
                         long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
                         Map<String, String> params,
@@ -122,7 +123,7 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
     }
 
     private Builder copyInto(Builder builder) {
-        return builder.forks(forks).warmup(warmupMessages, warmupMs).messages(messages).chunk(chunk).paced(rateHz)
+        return builder.forks(forks).warmup(warmup).messages(messages).chunk(chunk).paced(rateHz)
                 .stall(stallUs, stallEvery, stallAt).binding(binding).calibration(calibrationMs, calibrationRounds)
                 .overheadPairs(overheadPairs).lockMemory(lockMemory).params(params).jvmFlagsInsteadOfDefaults(jvmFlags)
                 .forkTimeoutS(forkTimeoutS).jitRetries(jitRetries).layout(fixedAddresses, layoutSeed).batch(batch)
@@ -197,8 +198,7 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
         private int cpu;
         private final Path runDir;
         private int forks = MeasureDefaults.RUN_FORKS;
-        private long warmupMessages = MeasureDefaults.WARMUP_MESSAGES;
-        private long warmupMs;
+        private Warmup warmup = Warmup.ofMessages(MeasureDefaults.WARMUP_MESSAGES);
         private int messages = MeasureDefaults.MESSAGES;
         private int chunk = DEFAULT_CHUNK;
         private Mode mode = Mode.BACK_TO_BACK;
@@ -237,10 +237,9 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
             return this;
         }
 
-        /** Warm-up bounded by {@code count} messages, or by {@code ms} when it is positive. */
-        public Builder warmup(long count, long ms) {
-            warmupMessages = count;
-            warmupMs = ms;
+        /** Each fork's warm-up: messages, a time, or {@link Warmup#NONE}. */
+        public Builder warmup(Warmup bound) {
+            warmup = Objects.requireNonNull(bound, "warmup");
             return this;
         }
 
@@ -355,7 +354,7 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
         }
 
         public RunConfig build() {
-            return new RunConfig(benchmarks, forks, warmupMessages, warmupMs, messages, Math.min(chunk, messages), mode,
+            return new RunConfig(benchmarks, forks, warmup, messages, Math.min(chunk, messages), mode,
                     rateHz, stallUs, stallEvery, stallAt, cpu, binding, calibrationMs, calibrationRounds, overheadPairs,
                     lockMemory, params, jvmFlags, forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, batch,
                     replicas);
@@ -398,7 +397,7 @@ public record RunConfig(List<String> benchmarks, int forks, long warmupMessages,
                 new ForkSpec.Job(benchmark, fork, forks, params, List.of(), outDir.toString(), ProgressChannel.newToken()),
                 new ForkSpec.Ruler(binding, calibrationMs, calibrationRounds, overheadPairs),
                 new ForkSpec.Placement(cpu, lockMemory, layoutSeedOf(fork), randomisation),
-                new ForkSpec.Measurement(warmupMessages, warmupMs, messages, chunk, mode, rateHz, stallUs, stallEvery,
+                new ForkSpec.Measurement(warmup, messages, chunk, mode, rateHz, stallUs, stallEvery,
                         stallAt, batch.messages(), replicas, jitRetries, false),
                 LinkVersion.CURRENT);
     }

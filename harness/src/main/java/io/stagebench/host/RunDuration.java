@@ -33,7 +33,8 @@ public final class RunDuration {
     public static double floorS(RunConfig config, List<BenchmarkDescriptor> benchmarks) {
         long forks = forks(config, benchmarks);
         double messages = (double) config.replicas() * config.messages()
-                + (config.warmupMs() > 0 ? config.warmupMs() * 1e6 / MESSAGE_FLOOR_NS : config.warmupMessages());
+                + (config.warmup().timed() ? config.warmup().time().toNanos() / MESSAGE_FLOOR_NS
+                        : config.warmup().warmupMessages());
         return forks * (FORK_FLOOR_S + messages * MESSAGE_FLOOR_NS / 1e9);
     }
 

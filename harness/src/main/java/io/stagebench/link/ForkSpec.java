@@ -32,7 +32,8 @@ public record ForkSpec(@JsonUnwrapped Job job, @JsonUnwrapped Ruler ruler, @Json
      */
     public static final Map<Class<? extends Record>, RecordJson.Canonical<?>> CANONICAL = Map.of(
             ForkSpec.class, ForkSpec::ofComponents, Job.class, Job::ofComponents, Ruler.class, Ruler::ofComponents,
-            Placement.class, Placement::ofComponents, Measurement.class, Measurement::ofComponents);
+            Placement.class, Placement::ofComponents, Measurement.class, Measurement::ofComponents, Warmup.class,
+            Warmup::ofComponents);
 
     /**
      * What to run and where its files go.
@@ -111,8 +112,7 @@ public record ForkSpec(@JsonUnwrapped Job job, @JsonUnwrapped Ruler ruler, @Json
     /**
      * How the fork warms up and measures.
      *
-     * @param warmupMessages   warm-up messages (used when {@code warmupMs} is 0)
-     * @param warmupMs         warm-up duration in ms (0: count-bounded)
+     * @param warmup           each replica's warm-up: messages, a time or none
      * @param measuredMessages messages to measure
      * @param chunk            messages per call of the measured loop
      * @param mode             back-to-back or paced
@@ -129,7 +129,7 @@ public record ForkSpec(@JsonUnwrapped Job job, @JsonUnwrapped Ruler ruler, @Json
      *                         ({@link Turns}), and from {@link LinkVersion#MEASURE_TURNS} before its measured pass too:
      *                         true when an A/B comparison keeps A's and B's forks alive together; false (and absent) else
      */
-    public record Measurement(long warmupMessages, long warmupMs, int measuredMessages, int chunk, Mode mode,
+    public record Measurement(@JsonUnwrapped Warmup warmup, int measuredMessages, int chunk, Mode mode,
                               double rateHz, long stallUs, long stallEvery, long stallAt, int batch, int replicas,
                               int jitRetries, boolean turns) implements RecordJson.Part {
 
@@ -140,8 +140,8 @@ public record ForkSpec(@JsonUnwrapped Job job, @JsonUnwrapped Ruler ruler, @Json
 
         /** The measurement of its components' values in declaration order ({@link ForkSpec#CANONICAL}). */
         static Measurement ofComponents(Object[] c) {
-            return new Measurement((long) c[0], (long) c[1], (int) c[2], (int) c[3], (Mode) c[4], (double) c[5],
-                    (long) c[6], (long) c[7], (long) c[8], (int) c[9], (int) c[10], (int) c[11], (boolean) c[12]);
+            return new Measurement((Warmup) c[0], (int) c[1], (int) c[2], (Mode) c[3], (double) c[4], (long) c[5],
+                    (long) c[6], (long) c[7], (int) c[8], (int) c[9], (int) c[10], (boolean) c[11]);
         }
     }
 
@@ -163,10 +163,9 @@ public record ForkSpec(@JsonUnwrapped Job job, @JsonUnwrapped Ruler ruler, @Json
     /** @return this spec, its fork waiting for a turn before each replica ({@link Turns}) or not */
     public ForkSpec withTurns(boolean takesTurns) {
         Measurement m = measurement;
-        return new ForkSpec(job, ruler, placement, new Measurement(m.warmupMessages(), m.warmupMs(),
-                m.measuredMessages(),
-                m.chunk(), m.mode(), m.rateHz(), m.stallUs(), m.stallEvery(), m.stallAt(), m.batch(), m.replicas(),
-                m.jitRetries(), takesTurns), linkVersion);
+        return new ForkSpec(job, ruler, placement, new Measurement(m.warmup(), m.measuredMessages(), m.chunk(), m.mode(),
+                m.rateHz(), m.stallUs(), m.stallEvery(), m.stallAt(), m.batch(), m.replicas(), m.jitRetries(), takesTurns),
+                linkVersion);
     }
 
     /** @return this spec, written at {@code version}: the {@link LinkVersion} of the build its fork runs */

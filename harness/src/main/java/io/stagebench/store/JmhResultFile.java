@@ -107,7 +107,8 @@ public final class JmhResultFile {
         e.put("vmName", environment.jvmName());
         e.put("vmVersion", System.getProperty("java.vm.version"));
         e.put("warmupIterations", 1);
-        e.put("warmupTime", config.warmupMs() > 0 ? config.warmupMs() + " ms" : config.warmupMessages() + " ops");
+        e.put("warmupTime", config.warmup().timed() ? config.warmup().warmupMs() + " ms"
+                : config.warmup().warmupMessages() + " ops");
         // batched (--batch K): as JMH's batch size, K calls to a timed operation; the score stays per call
         int batch = outcome.batch();
         e.put("warmupBatchSize", batch);

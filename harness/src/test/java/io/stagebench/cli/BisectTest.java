@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.host.RunConfig;
 import io.stagebench.json.Json;
+import io.stagebench.link.Warmup;
 import io.stagebench.process.JvmFork;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.session.MeasuringCpu;
@@ -170,7 +171,7 @@ class BisectTest {
     private void store(long ticks, Random random) throws Exception {
         int cpu = MeasuringCpu.choose(null, false).cpu();
         Path runDir = RunStore.prepareRunDir(repo.resolve("results"), GitInfo.read(repo));
-        RunConfig config = RunConfig.builder(List.of("hold"), cpu, runDir).forks(FORKS).warmup(100_000, 0).messages(5_000)
+        RunConfig config = RunConfig.builder(List.of("hold"), cpu, runDir).forks(FORKS).warmup(Warmup.ofMessages(100_000)).messages(5_000)
                 .build();
         List<Map<String, double[]>> forks = new ArrayList<>();
         for (int f = 0; f < FORKS; f++) {

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.host.MeasureDefaults;
 import io.stagebench.host.RunConfig;
+import io.stagebench.link.Warmup;
 import io.stagebench.session.SessionOptions;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,21 +40,21 @@ class MeasureDefaultsTest {
     @Test
     void shouldMeasureWhatTheDefaultsSayUnlessTheOptionsOrQuickSayOtherwise() {
         RunConfig run = configured(MeasureDefaults.RUN_FORKS, MeasureDefaults.RUN_REPLICAS, false);
-        assertEquals(List.of(5, 2, 200_000, 200_000L, 0L), List.of(run.forks(), run.replicas(), run.messages(),
-                run.warmupMessages(), run.warmupMs()));
+        assertEquals(List.of(5, 2, 200_000), List.of(run.forks(), run.replicas(), run.messages()));
+        assertEquals(Warmup.ofMessages(200_000), run.warmup());
 
         RunConfig quick = configured(MeasureDefaults.QUICK_FORKS, MeasureDefaults.COMPARE_REPLICAS, true);
-        assertEquals(List.of(1, 1, 20_000, 100_000L), List.of(quick.forks(), quick.replicas(), quick.messages(),
-                quick.warmupMessages()));
+        assertEquals(List.of(1, 1, 20_000), List.of(quick.forks(), quick.replicas(), quick.messages()));
+        assertEquals(Warmup.ofMessages(100_000), quick.warmup());
 
         RunConfig given = configured(MeasureDefaults.RUN_FORKS, MeasureDefaults.COMPARE_REPLICAS, true,
                 "-f", "3", "-r", "6", "-n", "5000", "-w", "2s");
-        assertEquals(List.of(3, 6, 5_000, 0L, 2_000L), List.of(given.forks(), given.replicas(), given.messages(),
-                given.warmupMessages(), given.warmupMs()));
+        assertEquals(List.of(3, 6, 5_000), List.of(given.forks(), given.replicas(), given.messages()));
+        assertEquals(Warmup.ofTime(Duration.ofSeconds(2)), given.warmup());
 
         RunConfig builder = RunConfig.builder(List.of("spin"), 1, dir).build();
         assertEquals(List.of(MeasureDefaults.MESSAGES, MeasureDefaults.WARMUP_MESSAGES),
-                List.of(builder.messages(), builder.warmupMessages()), "the builder starts where the commands do");
+                List.of(builder.messages(), builder.warmup().warmupMessages()), "the builder starts where the commands do");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.link.ForkChecks;
 import io.stagebench.link.ForkResult;
+import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.store.RunFixture;
@@ -176,7 +177,7 @@ class RunReportTest {
 
     @Test
     void shouldSayAReplayedWarmUpRanWholePassesWhenItRanMoreThanAskedFor() {
-        io.stagebench.host.RunConfig shorter = RunFixture.config(Path.of("unused")).toBuilder().warmup(500, 0)
+        io.stagebench.host.RunConfig shorter = RunFixture.config(Path.of("unused")).toBuilder().warmup(Warmup.ofMessages(500))
                 .jvmFlagsInsteadOfDefaults(List.of()).build();
 
         String asked = new RunReport(RunFixture.config(Path.of("unused")), List.of(RunFixture.pipeline(2, 5_000, 11)),

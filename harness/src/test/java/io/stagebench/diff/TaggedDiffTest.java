@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.stagebench.host.InProcessForks;
 import io.stagebench.host.RunConfig;
 import io.stagebench.host.Runner;
+import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.store.ResultReader;
@@ -37,7 +38,7 @@ class TaggedDiffTest {
         Path runDir = Files.createDirectories(dir.resolve(name));
         // 6 v 6 forks reach p 0.0022, below Holm's first step over the 6 rows (0.05 / 6); send spins 600 ticks, so its
         // "no change" does not hang on a few ns of probe residue (an empty send was once called faster)
-        RunConfig config = RunConfig.builder(List.of("test.tagged"), -1, runDir).forks(6).warmup(4_000, 0)
+        RunConfig config = RunConfig.builder(List.of("test.tagged"), -1, runDir).forks(6).warmup(Warmup.ofMessages(4_000))
                 .messages(4_000).chunk(500).overheadPairs(20_000).lockMemory(false)
                 .params(Map.of("evenTicks", "1500", "oddTicks", Long.toString(oddTicks), "sendTicks", "600"))
                 .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).build();

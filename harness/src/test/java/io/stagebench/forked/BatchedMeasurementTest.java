@@ -17,6 +17,7 @@ import io.stagebench.host.RunConfig;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.RawStamps;
+import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.LatencySeries;
 import io.stagebench.testing.MeasuresInProcess;
@@ -212,7 +213,7 @@ class BatchedMeasurementTest {
     }
 
     private RunConfig config(String benchmark, int batch, long warmupMessages) {
-        return RunConfig.builder(List.of(benchmark), -1, runDir).forks(1).warmup(warmupMessages, 0).messages(3_000)
+        return RunConfig.builder(List.of(benchmark), -1, runDir).forks(1).warmup(Warmup.ofMessages(warmupMessages)).messages(3_000)
                 .chunk(500).overheadPairs(100_000).lockMemory(false).jvmFlagsInsteadOfDefaults(List.of())
                 .forkTimeoutS(120).batch(Batch.of(batch)).build();
     }

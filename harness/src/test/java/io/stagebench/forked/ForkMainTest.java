@@ -7,6 +7,7 @@ import io.stagebench.host.RunConfig;
 import io.stagebench.link.ForkEntry;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.LinkVersion;
+import io.stagebench.link.Warmup;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
@@ -30,7 +31,7 @@ class ForkMainTest {
     }
 
     private static ForkSpec spec() {
-        RunConfig config = RunConfig.builder(List.of("encode"), -1, Path.of("unused")).forks(1).warmup(200_000, 0)
+        RunConfig config = RunConfig.builder(List.of("encode"), -1, Path.of("unused")).forks(1).warmup(Warmup.ofMessages(200_000))
                 .messages(10_000_000).overheadPairs(20_000).lockMemory(false).jvmFlagsInsteadOfDefaults(List.of())
                 .forkTimeoutS(120).build();
         return config.forkSpec("encode", 1, Path.of("unused"));

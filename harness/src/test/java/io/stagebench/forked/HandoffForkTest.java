@@ -7,6 +7,7 @@ import io.stagebench.host.RunConfig;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.RawStamps;
+import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -55,7 +56,7 @@ class HandoffForkTest {
     }
 
     private RunConfig config(long warmupMessages, long warmupMs) {
-        return RunConfig.builder(List.of("test.handoff"), -1, runDir).forks(1).warmup(warmupMessages, warmupMs)
+        return RunConfig.builder(List.of("test.handoff"), -1, runDir).forks(1).warmup(new Warmup(warmupMessages, warmupMs))
                 .messages(1_000).chunk(500).overheadPairs(100_000).lockMemory(false)
                 .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).build();
     }

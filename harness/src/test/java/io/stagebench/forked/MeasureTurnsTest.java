@@ -6,6 +6,7 @@ import io.stagebench.clock.ClockBinding;
 import io.stagebench.host.RunConfig;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.LinkVersion;
+import io.stagebench.link.Warmup;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -23,7 +24,7 @@ class MeasureTurnsTest {
 
     /** @return the turns the fork awaited, in order, when every turn it asked for was given at once */
     private List<String> awaited(int linkVersion) {
-        RunConfig config = RunConfig.builder(List.of("test.pipeline"), -1, dir).forks(1).warmup(1_000, 0)
+        RunConfig config = RunConfig.builder(List.of("test.pipeline"), -1, dir).forks(1).warmup(Warmup.ofMessages(1_000))
                 .messages(2_000).chunk(500).binding(ClockBinding.NANOTIME).overheadPairs(1_000).lockMemory(false)
                 .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(60).replicas(2).build();
         ForkSpec spec = config.forkSpec("test.pipeline", 1, dir).withTurns(true).withLinkVersion(linkVersion);

@@ -7,6 +7,7 @@ import io.stagebench.host.ForkLauncher;
 import io.stagebench.host.RunConfig;
 import io.stagebench.host.Runner;
 import io.stagebench.link.ForkResult;
+import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.system.MeasuredCode;
@@ -38,7 +39,7 @@ class MeasuredCodeForkTest {
         // on, so it is surely C2's by the kept pass; in chunks of 100 its C2 compile waited on back-edge counts and
         // now and then came late, leaving the loop itself below C2
         RunConfig config = RunConfig.builder(List.of("test.rare-branch"), cpu, runDir.resolve("f" + jvmFlags.size()))
-                .forks(1).warmup(warmupMessages, 0).messages(20_000).chunk(10).overheadPairs(20_000).lockMemory(false)
+                .forks(1).warmup(Warmup.ofMessages(warmupMessages)).messages(20_000).chunk(10).overheadPairs(20_000).lockMemory(false)
                 .jvmFlagsInsteadOfDefaults(jvmFlags).forkTimeoutS(120).jitRetries(3).build();
         BenchmarkOutcome outcome = new Runner(config, BenchmarkRegistry.load(), MachineCpus.service(),
                 ForkLauncher.jvm(), new PrintStream(OutputStream.nullOutputStream())).run().get(0);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.stagebench.host.RunConfig;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
+import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.testbench.RareStageBenchmark;
 import io.stagebench.testing.MeasuresInProcess;
@@ -31,7 +32,7 @@ class StageWarmupTest {
     /** @param jitRetries measured passes the JIT may have the fork discard (and count as warm-up) */
     private ForkResult fork(long warmupMessages, int jitRetries) throws Exception {
         RunConfig config = RunConfig.builder(List.of("test.rare-stage"), -1, runDir).forks(1)
-                .warmup(warmupMessages, 0).messages(20_000).overheadPairs(20_000).lockMemory(false)
+                .warmup(Warmup.ofMessages(warmupMessages)).messages(20_000).overheadPairs(20_000).lockMemory(false)
                 .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).jitRetries(jitRetries).layout(false, 0)
                 .build();
         ForkSpec spec = config.forkSpec("test.rare-stage", 1, runDir);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.link.ForkEntry;
+import io.stagebench.link.Warmup;
 import io.stagebench.process.JvmFork;
 import io.stagebench.system.CpuList;
 import io.stagebench.testing.StartsProcesses;
@@ -85,7 +86,7 @@ class ForkClassCacheTest {
     @StartsProcesses
     void shouldTrainAnArchiveOnceThatTheForksJvmThenMaps() throws Exception {
         String classPath = jarClassPath();
-        RunConfig config = RunConfig.builder(List.of("empty"), -1, dir.resolve("run")).forks(1).warmup(2_000, 0)
+        RunConfig config = RunConfig.builder(List.of("empty"), -1, dir.resolve("run")).forks(1).warmup(Warmup.ofMessages(2_000))
                 .messages(2_000).chunk(500).overheadPairs(100_000).lockMemory(false).forkTimeoutS(120).build();
         System.setProperty(ForkClassCache.PROPERTY, dir.resolve("cache").toString());
         try {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.extension.command.UsageException;
+import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkDescriptor;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,7 +18,7 @@ class ForkHeapTest {
     private static final BenchmarkDescriptor ENCODE = new BenchmarkDescriptor("encode", List.of("encode"), "d", "x.Encode");
 
     private static RunConfig config(int messages, List<String> jvmArgs) {
-        return RunConfig.builder(List.of("encode"), 1, Path.of(".")).forks(1).messages(messages).warmup(200_000, 0)
+        return RunConfig.builder(List.of("encode"), 1, Path.of(".")).forks(1).messages(messages).warmup(Warmup.ofMessages(200_000))
                 .jvmFlags(jvmArgs).build();
     }
 

@@ -2,6 +2,7 @@ package io.stagebench.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.stagebench.link.Warmup;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.system.CpuList;
 import java.io.OutputStream;
@@ -83,7 +84,7 @@ class ForkIsolationTest {
         Path classes = UserBuild.compile(dir.resolve("classes"), PROJECTS_HISTOGRAM, VERSIONS);
         BenchmarkClassPath classPath = BenchmarkClassPath.parse(classes.toString(), dir);
         Path runDir = Files.createDirectories(dir.resolve("run"));
-        RunConfig config = RunConfig.builder(List.of(benchmark), -1, runDir).forks(1).warmup(1_000, 0).messages(2_000)
+        RunConfig config = RunConfig.builder(List.of(benchmark), -1, runDir).forks(1).warmup(Warmup.ofMessages(1_000)).messages(2_000)
                 .chunk(500).overheadPairs(100_000).lockMemory(false).jvmFlagsInsteadOfDefaults(List.of())
                 .forkTimeoutS(120).build();
         return new Runner(config, classPath.registry(), CpuList.parse(""), classPath.launcher(ForkLaunchers.jvm()),

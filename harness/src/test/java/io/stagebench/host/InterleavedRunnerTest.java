@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.json.Json;
 import io.stagebench.link.ForkFiles;
+import io.stagebench.link.Warmup;
 import io.stagebench.process.JvmFork;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
@@ -33,7 +34,7 @@ class InterleavedRunnerTest {
     Path dir;
 
     private RunConfig config(Path runDir, int forks, List<String> jvmFlags) {
-        return RunConfig.builder(List.of("test.pipeline"), -1, runDir).forks(forks).warmup(1_000, 0).messages(2_000)
+        return RunConfig.builder(List.of("test.pipeline"), -1, runDir).forks(forks).warmup(Warmup.ofMessages(1_000)).messages(2_000)
                 .chunk(500).overheadPairs(100_000).lockMemory(false).jvmFlagsInsteadOfDefaults(jvmFlags)
                 .forkTimeoutS(120).build();
     }

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.extension.command.Batch;
 import io.stagebench.link.Mode;
+import io.stagebench.link.Warmup;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -15,7 +17,7 @@ class RunConfigTest {
 
     /** Every field away from the builder's default, so a field the copy forgets shows. */
     private static RunConfig unusual() {
-        return RunConfig.builder(List.of("parse", "book"), 3, Path.of("run")).forks(7).warmup(12_345, 250)
+        return RunConfig.builder(List.of("parse", "book"), 3, Path.of("run")).forks(7).warmup(Warmup.ofTime(Duration.ofMillis(250)))
                 .messages(54_321).chunk(321).paced(50_000).stall(40, 1_000, 777).binding(ClockBinding.JNA)
                 .calibration(150, 3).overheadPairs(33_333).lockMemory(false).params(Map.of("seed", "9"))
                 .jvmFlagsInsteadOfDefaults(List.of("-Xmx64m")).forkTimeoutS(42).jitRetries(5).layout(false, 11)
@@ -35,7 +37,7 @@ class RunConfigTest {
     void shouldChangeOnlyWhatAVariantNames() {
         RunConfig config = unusual();
 
-        assertEquals(new RunConfig(config.benchmarks(), 2, config.warmupMessages(), config.warmupMs(), config.messages(),
+        assertEquals(new RunConfig(config.benchmarks(), 2, config.warmup(), config.messages(),
                 config.chunk(), config.mode(), config.rateHz(), config.stallUs(), config.stallEvery(), config.stallAt(),
                 config.cpu(), config.binding(), config.calibrationMs(), config.calibrationRounds(), config.overheadPairs(),
                 config.lockMemory(), Map.of("seed", "10"), config.jvmFlags(), config.forkTimeoutS(), config.runDir(),
@@ -53,7 +55,7 @@ class RunConfigTest {
         assertEquals(List.of(1, 1_000, 321, 1), List.of(pilot.forks(), pilot.messages(), pilot.chunk(), pilot.replicas()));
         assertEquals(Batch.ONE, pilot.batch());
         assertEquals(List.of(0L, 1L, -1L), List.of(pilot.stallUs(), pilot.stallEvery(), pilot.stallAt()));
-        assertEquals(List.of(12_345L, 250L), List.of(pilot.warmupMessages(), pilot.warmupMs()));
+        assertEquals(Warmup.ofTime(Duration.ofMillis(250)), pilot.warmup());
         assertEquals(List.of("-Xmx64m"), pilot.jvmFlags());
         assertEquals(Map.of("seed", "9"), pilot.params());
     }

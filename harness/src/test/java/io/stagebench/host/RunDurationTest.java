@@ -2,6 +2,7 @@ package io.stagebench.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkDescriptor;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,7 +15,7 @@ class RunDurationTest {
             "d", "x.Encode"));
 
     private static RunConfig quick(int forks) {
-        return RunConfig.builder(List.of("encode"), 1, Path.of(".")).forks(forks).messages(20_000).warmup(100_000, 0)
+        return RunConfig.builder(List.of("encode"), 1, Path.of(".")).forks(forks).messages(20_000).warmup(Warmup.ofMessages(100_000))
                 .replicas(1).build();
     }
 

@@ -12,6 +12,7 @@ import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.LinkVersion;
 import io.stagebench.link.RawStamps;
+import io.stagebench.link.Warmup;
 import io.stagebench.process.JvmFork;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
@@ -40,7 +41,7 @@ class RunnerTest {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
 
     private RunConfig config(List<String> benchmarks, int forks, List<String> jvmFlags) {
-        return RunConfig.builder(benchmarks, -1, runDir).forks(forks).warmup(2_000, 0).messages(3_000).chunk(500)
+        return RunConfig.builder(benchmarks, -1, runDir).forks(forks).warmup(Warmup.ofMessages(2_000)).messages(3_000).chunk(500)
                 .overheadPairs(100_000).lockMemory(false).jvmFlagsInsteadOfDefaults(jvmFlags).forkTimeoutS(120)
                 .build();
     }
@@ -294,7 +295,7 @@ class RunnerTest {
     @Test
     void shouldStallOnceAtTheRequestedMeasuredMessageWhateverTheWarmUp() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
-        RunConfig config = RunConfig.builder(List.of("empty"), -1, runDir).forks(1).warmup(2_000, 0).messages(3_000)
+        RunConfig config = RunConfig.builder(List.of("empty"), -1, runDir).forks(1).warmup(Warmup.ofMessages(2_000)).messages(3_000)
                 .chunk(500).stall(5_000, 1, 1_500).overheadPairs(100_000).lockMemory(false)
                 .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).jitRetries(0).build();
         Runner runner = new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry), QUIET);
@@ -354,7 +355,7 @@ class RunnerTest {
     void shouldNameTheMethodThatDeoptimisedWhileTheForkMeasured() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         // the first measured pass is kept whatever happens in it (no retry), so the late branch's trap is in it
-        RunConfig config = RunConfig.builder(List.of("test.late-deopt"), -1, runDir).forks(1).warmup(200_000, 0)
+        RunConfig config = RunConfig.builder(List.of("test.late-deopt"), -1, runDir).forks(1).warmup(Warmup.ofMessages(200_000))
                 .messages(100_000).overheadPairs(100_000).lockMemory(false).forkTimeoutS(120).jitRetries(0).build();
         Runner runner = new Runner(config, registry, CpuList.parse(""), ForkLauncher.jvm(), QUIET);
 
@@ -380,7 +381,7 @@ class RunnerTest {
     @Test
     void shouldKeepTheFirstMeasuredPassAfterAWarmUpOfTwoHundredChunks() throws Exception {
         RunConfig config = RunConfig.builder(List.of("spin"), MachineCpus.measuring(), runDir).forks(1)
-                .warmup(200_000, 0).messages(200_000).overheadPairs(100_000).lockMemory(false)
+                .warmup(Warmup.ofMessages(200_000)).messages(200_000).overheadPairs(100_000).lockMemory(false)
                 .params(Map.of("ticks", "10")).forkTimeoutS(120).jitRetries(8).build();
 
         BenchmarkOutcome outcome = new Runner(config, BenchmarkRegistry.load(), MachineCpus.service(), ForkLauncher.jvm(),
@@ -397,7 +398,7 @@ class RunnerTest {
     @Test
     void shouldDiscardAMeasuredPassDuringWhichTheJitCompiledAndKeepAQuietOne() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
-        RunConfig config = RunConfig.builder(List.of("test.late-deopt"), -1, runDir).forks(1).warmup(200_000, 0)
+        RunConfig config = RunConfig.builder(List.of("test.late-deopt"), -1, runDir).forks(1).warmup(Warmup.ofMessages(200_000))
                 .messages(100_000).overheadPairs(100_000).lockMemory(false).forkTimeoutS(120).jitRetries(8).build();
         Runner runner = new Runner(config, registry, CpuList.parse(""), ForkLauncher.jvm(), QUIET);
 

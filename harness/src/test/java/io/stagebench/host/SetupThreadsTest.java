@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.stagebench.link.ForkResult;
+import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.system.CpuList;
@@ -31,7 +32,7 @@ class SetupThreadsTest {
     Path runDir;
 
     private ForkResult fork(Map<String, String> params) throws Exception {
-        RunConfig config = RunConfig.builder(List.of("test.setup-thread"), CPU, runDir).forks(1).warmup(2_000, 0)
+        RunConfig config = RunConfig.builder(List.of("test.setup-thread"), CPU, runDir).forks(1).warmup(Warmup.ofMessages(2_000))
                 .messages(3_000).chunk(500).overheadPairs(100_000).lockMemory(false).params(params)
                 .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).build();
         BenchmarkOutcome outcome = new Runner(config, BenchmarkRegistry.load(), CpuList.parse("0-" + (CPU - 1)),

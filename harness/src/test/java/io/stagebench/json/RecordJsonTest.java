@@ -13,6 +13,7 @@ import io.stagebench.link.ForkSpec;
 import io.stagebench.link.ForkWarning;
 import io.stagebench.link.LinkVersion;
 import io.stagebench.link.Mode;
+import io.stagebench.link.Warmup;
 import io.stagebench.system.MeasuredCode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ class RecordJsonTest {
                 List.of("/p/target/classes", "/p/lib/x.jar"), "/tmp/run dir/forks/pipeline", progressToken),
                 new ForkSpec.Ruler(ClockBinding.FFM, 200, 1, 100_000),
                 new ForkSpec.Placement(1, true, 7, "personality(ADDR_NO_RANDOMIZE)"),
-                new ForkSpec.Measurement(200_000, 0, 200_000, 1_000, Mode.PACED, 50_000.5, 10, 1_000, -1, 16, 4, 8, true),
+                new ForkSpec.Measurement(Warmup.ofMessages(200_000), 200_000, 1_000, Mode.PACED, 50_000.5, 10, 1_000, -1, 16, 4, 8, true),
                 LinkVersion.CURRENT);
     }
 
@@ -80,7 +81,7 @@ class RecordJsonTest {
         // every component a value no other has, so two components of one type swapped in an ofComponents would show
         ForkSpec distinct = new ForkSpec(new ForkSpec.Job("encode", 2, 3, Map.of("k", "v"), List.of("cp26"), "/out", "t24"),
                 new ForkSpec.Ruler(ClockBinding.JNA, 15, 16, 17), new ForkSpec.Placement(5, false, 22, "fixed-23"),
-                new ForkSpec.Measurement(6, 7, 8, 9, Mode.PACED, 11.5, 12, 13, 14, 25, 27, 21, true), 29);
+                new ForkSpec.Measurement(new Warmup(6, 7), 8, 9, Mode.PACED, 11.5, 12, 13, 14, 25, 27, 21, true), 29);
         for (ForkSpec spec : List.of(distinct, spec("fd7971ed1a9a692c"), spec(null))) {
             Path file = Files.writeString(dir.resolve("spec.json"), Json.write(spec));
 

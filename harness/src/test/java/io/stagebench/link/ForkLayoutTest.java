@@ -11,6 +11,7 @@ import io.stagebench.host.ForkLauncher;
 import io.stagebench.host.InProcessForks;
 import io.stagebench.host.RunConfig;
 import io.stagebench.host.Runner;
+import io.stagebench.link.Warmup;
 import io.stagebench.nativeaccess.Personality;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.report.HtmlReport;
@@ -54,7 +55,7 @@ class ForkLayoutTest {
     }
 
     private static RunConfig config(String benchmark, int forks, Map<String, String> params, boolean fixed, Path dir) {
-        return RunConfig.builder(List.of(benchmark), -1, dir).forks(forks).warmup(20_000, 0).messages(20_000)
+        return RunConfig.builder(List.of(benchmark), -1, dir).forks(forks).warmup(Warmup.ofMessages(20_000)).messages(20_000)
                 .overheadPairs(100_000).lockMemory(false).params(params).forkTimeoutS(120).layout(fixed, 0).build();
     }
 

@@ -32,7 +32,7 @@ class ForkSpecTest {
         params.put("note", "a \"quoted\" value, ünïcode");
         return new ForkSpec(new ForkSpec.Job("encode", 2, 3, params, List.of("cp26"), "/out", "t24"),
                 new ForkSpec.Ruler(ClockBinding.JNA, 15, 16, 17), new ForkSpec.Placement(5, false, 22, "fixed-23"),
-                new ForkSpec.Measurement(6, 7, 8, 9, Mode.PACED, 11.5, 12, 13, 14, 25, 27, 21, true), 3);
+                new ForkSpec.Measurement(new Warmup(6, 7), 8, 9, Mode.PACED, 11.5, 12, 13, 14, 25, 27, 21, true), 3);
     }
 
     private static JsonNode written() throws IOException {

@@ -11,6 +11,7 @@ import io.stagebench.host.ForkLauncher;
 import io.stagebench.host.InProcessForks;
 import io.stagebench.host.InterleavedRunner;
 import io.stagebench.host.RunConfig;
+import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunStore;
@@ -35,7 +36,7 @@ class MeasurementSessionTest {
     private final StringWriter err = new StringWriter();
 
     private static UnaryOperator<RunConfig.Builder> small(String flag) {
-        return builder -> builder.forks(2).warmup(1_000, 0).messages(2_000).calibration(200, 1).lockMemory(false)
+        return builder -> builder.forks(2).warmup(Warmup.ofMessages(1_000)).messages(2_000).calibration(200, 1).lockMemory(false)
                 .jvmFlags(List.of(flag));
     }
 

@@ -14,6 +14,7 @@ import io.stagebench.link.ForkRun;
 import io.stagebench.link.ForkRuler;
 import io.stagebench.link.LinkVersion;
 import io.stagebench.link.Mode;
+import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.result.RepetitionCosts;
@@ -130,7 +131,7 @@ public final class RunFixture {
     }
 
     public static RunConfig config(Path runDir) {
-        return RunConfig.builder(List.of("pipe"), 1, runDir).forks(3).warmup(1_000, 0).messages(3_000)
+        return RunConfig.builder(List.of("pipe"), 1, runDir).forks(3).warmup(Warmup.ofMessages(1_000)).messages(3_000)
                 .overheadPairs(100_000).lockMemory(false).params(Map.of("size", "8"))
                 .jvmFlagsInsteadOfDefaults(List.of("-Xms1g", "-XX:+UseSerialGC")).forkTimeoutS(60).build();
     }

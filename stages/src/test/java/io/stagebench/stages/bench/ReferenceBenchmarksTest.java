@@ -9,6 +9,7 @@ import io.stagebench.host.RunConfig;
 import io.stagebench.host.Runner;
 import io.stagebench.json.Json;
 import io.stagebench.link.ForkResult;
+import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.stages.testing.QuickRun;
@@ -124,7 +125,7 @@ class ReferenceBenchmarksTest {
         // the machine's CPUs, not this JVM's: the quick run, made in this JVM, moved it off the measuring CPU
         CpuList online = CpuSelection.online(SystemFiles.host());
         int cpus = online.size();
-        RunConfig config = RunConfig.builder(List.of("handoff"), online.highest(), runDir).forks(1).warmup(20_000, 0)
+        RunConfig config = RunConfig.builder(List.of("handoff"), online.highest(), runDir).forks(1).warmup(Warmup.ofMessages(20_000))
                 .messages(20_000).overheadPairs(100_000).lockMemory(false).forkTimeoutS(300).build();
 
         BenchmarkOutcome outcome = new Runner(config, BenchmarkRegistry.load(), online.without(online.highest()),
