@@ -8,6 +8,8 @@ import java.util.List;
  * files that hold the stamps. The raw files and the warm-up are replica 1's; the counts total the replicas and the
  * epochs span them. One part of a {@link ForkResult}, written among its fields.
  *
+ * <p>What an older build's file lacks reads as {@link OlderBuilds} says.
+ *
  * @param warmupMessages      messages run in warm-up
  * @param warmupPasses        warm-up passes run (the minimum warm-up, then passes until one compiled nothing)
  * @param replayed            whether warm-up replayed the measured messages (the benchmark declares a reset)
@@ -20,8 +22,7 @@ import java.util.List;
  * @param sinkValue           the published sink fold (keeps results alive)
  * @param measureStartEpochMs wall-clock time the measured loop started (0: not recorded)
  * @param measureEndEpochMs   wall-clock time the measured loop ended (0: not recorded)
- * @param replicas            the fork's replicas, in order ({@link Replica}). Empty in results written before replicas
- *                            existed: one replica
+ * @param replicas            the fork's replicas, in order ({@link Replica})
  * @param rawFile             name of the raw stamps file
  * @param unmarkedRawFile     raw stamps of the unmarked pass ({@code fork-N.unmarked.raw}), null when not measured
  * @param preparationRawFile  raw stamps of a batched run's preparation pass ({@code fork-N.preparation.raw}), the
@@ -33,13 +34,13 @@ public record ForkMeasurement(long warmupMessages, int warmupPasses, boolean rep
                               String unmarkedRawFile, String preparationRawFile) implements RecordJson.Part {
 
     public ForkMeasurement {
-        warmupStageRuns = warmupStageRuns == null ? List.of() : List.copyOf(warmupStageRuns);
-        replicas = replicas == null ? List.of() : List.copyOf(replicas);
+        warmupStageRuns = OlderBuilds.emptyUnlessGiven(warmupStageRuns);
+        replicas = OlderBuilds.emptyUnlessGiven(replicas);
     }
 
-    /** @return how many replicas the fork measured: 1 for a result written before replicas existed */
+    /** @return how many replicas the fork measured ({@link OlderBuilds#replicaCount}: 1 for a result from before them) */
     public int replicaCount() {
-        return Math.max(1, replicas.size());
+        return OlderBuilds.replicaCount(replicas);
     }
 
     /** @return this measurement naming replica {@code replica}'s raw files ({@link ForkFiles#replica}) */

@@ -11,14 +11,15 @@ import java.util.stream.Stream;
  * stamps {@code fork-N.raw}. Its parts are written among its fields ({@link JsonUnwrapped}), so the file is one flat
  * object, as it was before the parts existed: a reader of any build finds each field by its name.
  *
+ * <p>What an older build's file lacks reads as {@link OlderBuilds} says.
+ *
  * @param run         what the fork ran, and in which JVM
  * @param ruler       the clock, counter step and probe overhead it measured with
  * @param placement   where its measuring ran and its memory lay
  * @param measurement what it measured: warm-up, messages, replicas, raw files
  * @param checks      what it verified of its measurement (allocations, collections, compilations, the measured
  *                    code) and the warnings it raised
- * @param linkVersion the {@link LinkVersion} the fork's build wrote it at; {@link LinkVersion#UNVERSIONED} in results
- *                    written before versions
+ * @param linkVersion the {@link LinkVersion} the fork's build wrote it at
  */
 public record ForkResult(@JsonUnwrapped ForkRun run, @JsonUnwrapped ForkRuler ruler,
                          @JsonUnwrapped ForkPlacement placement, @JsonUnwrapped ForkMeasurement measurement,
@@ -28,7 +29,7 @@ public record ForkResult(@JsonUnwrapped ForkRun run, @JsonUnwrapped ForkRuler ru
         linkVersion = LinkVersion.of(linkVersion);
     }
 
-    /** @return how many replicas the fork measured: 1 for a result written before replicas existed */
+    /** @return how many replicas the fork measured */
     public int replicaCount() {
         return measurement.replicaCount();
     }

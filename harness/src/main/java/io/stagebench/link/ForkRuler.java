@@ -10,12 +10,14 @@ import io.stagebench.clock.ProbeOverhead;
  * probe's overhead. Every figure of the fork is in this ruler's ticks until the launcher converts them. One part of a
  * {@link ForkResult}, written among its fields.
  *
+ * <p>What an older build's file lacks reads as {@link OlderBuilds} says.
+ *
  * @param requestedBinding binding asked for
  * @param binding          binding in use
  * @param calibration      ticks per ns of this fork
  * @param stepTicks        counter step: the coarser of the back-to-back step and the step fenced intervals come in
- * @param readStepTicks    the step between back-to-back raw reads, which {@code stepTicks} may exceed; 0 in results
- *                         written before it was recorded
+ * @param readStepTicks    the step between back-to-back raw reads, which {@code stepTicks} may exceed; 0 when not
+ *                         recorded
  * @param overhead         probe overhead; its minimum is subtracted from every stage delta
  */
 public record ForkRuler(ClockBinding requestedBinding, ClockBinding binding, Calibration calibration, long stepTicks,

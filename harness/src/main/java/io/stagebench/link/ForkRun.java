@@ -7,6 +7,8 @@ import java.util.List;
  * What a fork ran and in which JVM: the benchmark and its stages, how messages were fed (mode, batch, injected
  * stalls) and the JVM's name, flags and collectors. One part of a {@link ForkResult}, written among its fields.
  *
+ * <p>What an older build's file lacks reads as {@link OlderBuilds} says.
+ *
  * @param benchmark  benchmark name
  * @param fork       fork number, from 1
  * @param stages     stage names
@@ -15,12 +17,12 @@ import java.util.List;
  * @param mode       back-to-back or paced
  * @param rateHz     paced rate (0 when back-to-back)
  * @param batch      messages per timed interval ({@code --batch K}): each raw delta is the interval of {@code batch}
- *                   consecutive messages; 1 (and absent) for one interval a message
+ *                   consecutive messages; 1 for one interval a message
  * @param stallUs    injected stall (0: none)
  * @param stallEvery stall period in messages
  * @param jvm        java.vm.name + version
  * @param jvmFlags   the fork's JVM input arguments
- * @param collectors the fork's garbage collectors, by their MXBean names (absent in results written before them)
+ * @param collectors the fork's garbage collectors, by their MXBean names
  */
 public record ForkRun(String benchmark, int fork, List<String> stages, List<String> tags, Mode mode, double rateHz,
                       int batch, long stallUs, long stallEvery, String jvm, List<String> jvmFlags,
@@ -28,9 +30,9 @@ public record ForkRun(String benchmark, int fork, List<String> stages, List<Stri
 
     public ForkRun {
         stages = List.copyOf(stages);
-        tags = tags == null ? List.of() : List.copyOf(tags);
-        batch = Math.max(1, batch);
+        tags = OlderBuilds.emptyUnlessGiven(tags);
+        batch = OlderBuilds.atLeastOne(batch);
         jvmFlags = List.copyOf(jvmFlags);
-        collectors = collectors == null ? List.of() : List.copyOf(collectors);
+        collectors = OlderBuilds.emptyUnlessGiven(collectors);
     }
 }

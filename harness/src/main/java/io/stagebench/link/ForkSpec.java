@@ -11,12 +11,13 @@ import java.util.Map;
  * in four named parts whose fields are written among the spec's own ({@link JsonUnwrapped}): the file is one flat
  * object, as every build before the parts wrote and read it.
  *
+ * <p>What an older build's file lacks reads as {@link OlderBuilds} says.
+ *
  * @param job         what to run and where its files go
  * @param ruler       how the fork reads its ruler
  * @param placement   where and how its measuring thread and heap are placed
  * @param measurement how it warms up and measures
- * @param linkVersion the {@link LinkVersion} the spec is written at, the forks' build's; {@link
- *                    LinkVersion#UNVERSIONED} in specs written before versions
+ * @param linkVersion the {@link LinkVersion} the spec is written at, the forks' build's
  */
 public record ForkSpec(@JsonUnwrapped Job job, @JsonUnwrapped Ruler ruler, @JsonUnwrapped Placement placement,
                        @JsonUnwrapped Measurement measurement, int linkVersion) {
@@ -43,8 +44,8 @@ public record ForkSpec(@JsonUnwrapped Job job, @JsonUnwrapped Ruler ruler, @Json
      * @param forks              forks of this benchmark in the run
      * @param params             {@code --param} pairs
      * @param benchmarkClassPath a project's own entries ({@code --classpath}), loaded apart from the harness's libraries
-     *                           (its {@code BenchmarkClassLoader}); empty (and absent in specs written before a project's
-     *                           benchmarks were loaded apart) when the benchmarks are on the fork's class path
+     *                           (its {@code BenchmarkClassLoader}); empty when the benchmarks are on the fork's class
+     *                           path
      * @param outDir             where to write {@code fork-N.json} and {@code fork-N.raw}
      * @param progressToken      the token of the fork's progress lines ({@link ProgressChannel}), null for plain lines
      */
@@ -53,7 +54,7 @@ public record ForkSpec(@JsonUnwrapped Job job, @JsonUnwrapped Ruler ruler, @Json
 
         public Job {
             params = Map.copyOf(params);
-            benchmarkClassPath = benchmarkClassPath == null ? List.of() : List.copyOf(benchmarkClassPath);
+            benchmarkClassPath = OlderBuilds.emptyUnlessGiven(benchmarkClassPath);
         }
 
         /** @return a job whose output lines are plain, its benchmarks on the fork's class path */
@@ -93,14 +94,14 @@ public record ForkSpec(@JsonUnwrapped Job job, @JsonUnwrapped Ruler ruler, @Json
      * @param lockMemory           whether to mlockall (best effort)
      * @param layoutSeed           the fork's layout seed ({@link ForkLayout})
      * @param addressRandomisation what the launcher obtained for the fork's addresses: {@link ForkLayout#FIXED},
-     *                             {@link ForkLayout#RANDOMISED} (asked for, and absent in specs written before layouts),
+     *                             {@link ForkLayout#RANDOMISED} (asked for),
      *                             or why fixing them was refused
      */
     public record Placement(int cpu, boolean lockMemory, long layoutSeed, String addressRandomisation)
             implements RecordJson.Part {
 
         public Placement {
-            addressRandomisation = addressRandomisation == null ? ForkLayout.RANDOMISED : addressRandomisation;
+            addressRandomisation = OlderBuilds.randomisedUnlessSaid(addressRandomisation);
         }
 
         /** The placement of its components' values in declaration order ({@link ForkSpec#CANONICAL}). */
@@ -120,22 +121,21 @@ public record ForkSpec(@JsonUnwrapped Job job, @JsonUnwrapped Ruler ruler, @Json
      * @param stallUs          injected stall length in µs (0: none)
      * @param stallEvery       inject the stall every this many messages
      * @param stallAt          inject the stall once, at this measured message (from 0), instead; -1: periodic
-     * @param batch            messages per timed interval ({@code --batch K}; 1, and absent in specs written before
-     *                         batches, for one interval a message)
+     * @param batch            messages per timed interval ({@code --batch K}; 1 for one interval a message)
      * @param replicas         fresh setups the fork measures one after another, each with its own data
-     *                         ({@code --replicas}; 1 in specs written before replicas existed)
+     *                         ({@code --replicas})
      * @param jitRetries       measured passes the fork may discard because the JIT compiled during them
      * @param turns            whether the fork waits for its turn on the measuring CPU before each replica
      *                         ({@link Turns}), and from {@link LinkVersion#MEASURE_TURNS} before its measured pass too:
-     *                         true when an A/B comparison keeps A's and B's forks alive together; false (and absent) else
+     *                         true when an A/B comparison keeps A's and B's forks alive together; false else
      */
     public record Measurement(@JsonUnwrapped Warmup warmup, int measuredMessages, int chunk, Mode mode,
                               double rateHz, long stallUs, long stallEvery, long stallAt, int batch, int replicas,
                               int jitRetries, boolean turns) implements RecordJson.Part {
 
         public Measurement {
-            batch = Math.max(1, batch);
-            replicas = Math.max(1, replicas);
+            batch = OlderBuilds.atLeastOne(batch);
+            replicas = OlderBuilds.atLeastOne(replicas);
         }
 
         /** The measurement of its components' values in declaration order ({@link ForkSpec#CANONICAL}). */

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
 /**
  * What kind of degradation a fork's warning reports, as the fork names it when it warns: the
  * launcher's console attaches the remedy by this code ({@link #fix()}), not by the warning's
- * wording. A fork result of an older build carries no codes; {@link #legacyOf} reads them from the
- * wording, as the console did before codes crossed the boundary.
+ * wording. A fork result of an older build carries no codes; {@link OlderBuilds#warningCode} reads them from the
+ * wording.
  */
 public enum ForkWarning {
     /** The JIT compiled during measurement, or was still busy after warm-up. */
@@ -35,21 +35,5 @@ public enum ForkWarning {
     /** @return the remedy, or null when the warning carries its own or there is none */
     public String fix() {
         return fix;
-    }
-
-    /** @return the code of a warning written by a fork of an older build, read from its wording */
-    public static ForkWarning legacyOf(String warning) {
-        if (warning.contains("JIT")) {
-            return JIT;
-        } else if (warning.contains("allocated")) {
-            return ALLOCATION;
-        } else if (warning.contains("garbage collection")) {
-            return GC;
-        } else if (warning.contains("pinn")) {
-            return PINNING;
-        } else if (warning.contains("memory not locked")) {
-            return MEMORY_LOCK;
-        }
-        return OTHER;
     }
 }

@@ -10,7 +10,7 @@ import java.util.Optional;
  *
  * <p>On the wire (inside a {@link ProgressChannel} frame): {@code PHASE TAB PHASE-TEXT TAB LINE}.
  * A fork of an older build sends the line alone; {@link #parse} then reads its phase from the
- * wording, as the launcher did before.
+ * wording ({@link OlderBuilds#progressEvent}).
  *
  * @param phase     the phase the fork entered
  * @param phaseText the phase as a status line shows it, e.g. {@code warm-up 100000 messages}
@@ -48,21 +48,12 @@ public record ProgressEvent(Phase phase, String phaseText, String line) {
     }
 
     private static final char SEPARATOR = '\t';
-    private static final String MEASURING_WORD = "measuring ";
+    static final String MEASURING_WORD = "measuring ";
 
     /** @return the event as it goes on the wire */
     public String wire() {
         // the separator may not appear in the phase text (a path in a cannot-write reason, say); the line may hold it
         return phase.name() + SEPARATOR + phaseText.replace(SEPARATOR, ' ') + SEPARATOR + line;
-    }
-
-    /** @return the event a line of a fork of an older build stands for, its phase read from its wording */
-    private static ProgressEvent legacy(String line) {
-        String phaseText = phaseOf(line);
-        Phase phase = phaseText.startsWith(MEASURING_WORD) ? Phase.MEASURING
-                : line.startsWith(ForkEntry.CANNOT_WRITE) ? Phase.CANNOT_WRITE : Phase.OTHER;
-        return new ProgressEvent(phase, phase == Phase.CANNOT_WRITE ? line.substring(ForkEntry.CANNOT_WRITE.length())
-                : phaseText, line);
     }
 
     /** @return the event a progress payload carries: typed when it is, read from its wording when it comes from an older build */
@@ -75,7 +66,7 @@ public record ProgressEvent(Phase phase, String phaseText, String line) {
                 return new ProgressEvent(phase.get(), payload.substring(first + 1, second), payload.substring(second + 1));
             }
         }
-        return legacy(payload);
+        return OlderBuilds.progressEvent(payload);
     }
 
     private static Optional<Phase> phaseNamed(String name) {
