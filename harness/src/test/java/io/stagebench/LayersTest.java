@@ -46,7 +46,7 @@ class LayersTest {
             Set.of("cli"),
             Set.of("extension"),
             Set.of("session"),
-            Set.of("report", "diff", "console"),
+            Set.of("output", "diff"),
             Set.of("store"),
             Set.of("host"),
             Set.of("result", "probe", "forked"),
@@ -61,8 +61,8 @@ class LayersTest {
     /** The one reference into the child JVM's classes: the launcher naming the fork's main class. */
     static final String FORKED_ENTRY = "io.stagebench.host.ForkLauncher -> io.stagebench.forked.ForkMain";
     /** What the child JVM's classes must not refer to: they run in the fork, which reads none of it. */
-    static final Set<String> FORKED_MAY_NOT_SEE = Set.of("host", "result", "store", "console", "session", "extension", "cli",
-            "report", "diff");
+    static final Set<String> FORKED_MAY_NOT_SEE = Set.of("host", "result", "store", "output", "session", "extension", "cli",
+            "diff");
     /** The harness packages the stages module may refer to: the API, the clock and the extension point for commands (its console table too). */
     static final Set<String> STAGES_MAY_SEE = Set.of("api", "clock", "extension");
 
@@ -162,9 +162,9 @@ class LayersTest {
     @Test
     void shouldFindACycleWithinALayer() {
         List<Reference> planted = references(List.of(
-                new Source("io.stagebench.report.Page", "package io.stagebench.report;\nimport io.stagebench.diff.Row;\n"),
-                new Source("io.stagebench.diff.Row", "package io.stagebench.diff;\nimport io.stagebench.report.Page;\n")));
-        assertEquals(List.of("diff -> report -> diff"), cycles(planted));
+                new Source("io.stagebench.output.Page", "package io.stagebench.output;\nimport io.stagebench.diff.Row;\n"),
+                new Source("io.stagebench.diff.Row", "package io.stagebench.diff;\nimport io.stagebench.output.Page;\n")));
+        assertEquals(List.of("diff -> output -> diff"), cycles(planted));
     }
 
     @Test

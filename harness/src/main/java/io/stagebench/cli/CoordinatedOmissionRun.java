@@ -1,12 +1,12 @@
 package io.stagebench.cli;
 
 import io.stagebench.api.SeriesNames;
-import io.stagebench.console.RunReport;
+import io.stagebench.output.RunReport;
 import io.stagebench.host.RunConfig;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
 import io.stagebench.registry.BenchmarkRegistry;
-import io.stagebench.report.CoordinatedOmissionPage;
+import io.stagebench.output.CoordinatedOmissionPage;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.session.MeasurementSession;
 import io.stagebench.stats.CoordinatedOmission;

@@ -9,7 +9,7 @@ import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunResolver;
 import io.stagebench.store.RunStore;
 import io.stagebench.store.StoredRun;
-import io.stagebench.report.ComparisonPage;
+import io.stagebench.output.ComparisonPage;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

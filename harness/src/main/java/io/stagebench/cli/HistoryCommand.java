@@ -6,7 +6,7 @@ import io.stagebench.diff.HistoryReport;
 import io.stagebench.diff.Statistic;
 import io.stagebench.diff.VerdictRule;
 import io.stagebench.extension.command.UsageException;
-import io.stagebench.report.TrendPage;
+import io.stagebench.output.TrendPage;
 import io.stagebench.store.RunHistory;
 import io.stagebench.store.RunStore;
 import io.stagebench.system.GitCheckout;

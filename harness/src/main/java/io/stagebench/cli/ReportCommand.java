@@ -1,6 +1,6 @@
 package io.stagebench.cli;
 
-import io.stagebench.report.HtmlReport;
+import io.stagebench.output.HtmlReport;
 import io.stagebench.store.RunStore;
 import io.stagebench.store.RunResolver;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.stagebench.cli;
 
-import io.stagebench.console.BenchmarkListing;
-import io.stagebench.console.RunReport;
+import io.stagebench.output.BenchmarkListing;
+import io.stagebench.output.RunReport;
 import io.stagebench.host.MeasureDefaults;
 import io.stagebench.host.RunConfig;
 import io.stagebench.host.Runner;

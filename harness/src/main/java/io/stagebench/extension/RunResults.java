@@ -1,6 +1,6 @@
 package io.stagebench.extension;
 
-import io.stagebench.console.RunReport;
+import io.stagebench.output.RunReport;
 import io.stagebench.link.ForkResult;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.result.LatencySeries;

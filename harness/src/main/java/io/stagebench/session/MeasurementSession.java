@@ -1,6 +1,6 @@
 package io.stagebench.session;
 
-import io.stagebench.console.RunReport;
+import io.stagebench.output.RunReport;
 import io.stagebench.extension.command.UsageException;
 import io.stagebench.host.CpuLock;
 import io.stagebench.host.ForkLauncher;
@@ -12,7 +12,7 @@ import io.stagebench.io.IoProblems;
 import io.stagebench.process.JvmFork;
 import io.stagebench.process.LiveForks;
 import io.stagebench.registry.BenchmarkRegistry;
-import io.stagebench.report.HtmlReport;
+import io.stagebench.output.HtmlReport;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.store.Pairing;
 import io.stagebench.store.RunStore;

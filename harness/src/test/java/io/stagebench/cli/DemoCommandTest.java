@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.json.Json;
-import io.stagebench.report.CoordinatedOmissionPage;
+import io.stagebench.output.CoordinatedOmissionPage;
 import io.stagebench.result.LatencySeries;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunStore;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stagebench.json.Json;
-import io.stagebench.report.TrendPage;
+import io.stagebench.output.TrendPage;
 import io.stagebench.store.RunHistory;
 import io.stagebench.store.RunStore;
 import io.stagebench.store.StoreException;

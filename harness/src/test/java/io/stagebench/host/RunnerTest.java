@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.clock.ClockBinding;
-import io.stagebench.console.RunReport;
+import io.stagebench.output.RunReport;
 import io.stagebench.extension.command.UsageException;
 import io.stagebench.forked.ForkExecution;
 import io.stagebench.link.ForkResult;

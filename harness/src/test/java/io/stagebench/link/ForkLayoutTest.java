@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.stagebench.console.RunReport;
+import io.stagebench.output.RunReport;
 import io.stagebench.host.ForkLauncher;
 import io.stagebench.host.InProcessForks;
 import io.stagebench.host.RunConfig;
@@ -14,7 +14,7 @@ import io.stagebench.host.Runner;
 import io.stagebench.link.Warmup;
 import io.stagebench.nativeaccess.Personality;
 import io.stagebench.registry.BenchmarkRegistry;
-import io.stagebench.report.HtmlReport;
+import io.stagebench.output.HtmlReport;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.result.LayoutSensitivity;
 import io.stagebench.store.RunFixture;

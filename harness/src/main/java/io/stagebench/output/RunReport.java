@@ -1,4 +1,4 @@
-package io.stagebench.console;
+package io.stagebench.output;
 
 import io.stagebench.api.TagDeclaration;
 import io.stagebench.clock.Calibration;

@@ -1,4 +1,4 @@
-package io.stagebench.console;
+package io.stagebench.output;
 
 import io.stagebench.api.ParameterDeclaration;
 import io.stagebench.extension.text.Table;

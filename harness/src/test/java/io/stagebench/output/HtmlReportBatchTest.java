@@ -1,4 +1,4 @@
-package io.stagebench.report;
+package io.stagebench.output;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

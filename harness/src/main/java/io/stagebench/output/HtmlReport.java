@@ -1,4 +1,4 @@
-package io.stagebench.report;
+package io.stagebench.output;
 
 import io.stagebench.api.TagDeclaration;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,4 +1,4 @@
-package io.stagebench.report;
+package io.stagebench.output;
 
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.stats.CoordinatedOmission;

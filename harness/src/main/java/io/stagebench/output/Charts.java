@@ -1,4 +1,4 @@
-package io.stagebench.report;
+package io.stagebench.output;
 
 import java.awt.BasicStroke;
 import java.awt.Color;

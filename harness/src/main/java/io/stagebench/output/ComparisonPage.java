@@ -1,4 +1,4 @@
-package io.stagebench.report;
+package io.stagebench.output;
 
 import io.stagebench.diff.Comparison;
 import io.stagebench.diff.DiffReport;

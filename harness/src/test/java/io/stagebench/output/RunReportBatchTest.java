@@ -1,4 +1,4 @@
-package io.stagebench.console;
+package io.stagebench.output;
 
 import io.stagebench.result.BenchmarkOutcome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
