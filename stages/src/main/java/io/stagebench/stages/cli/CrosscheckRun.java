@@ -155,10 +155,14 @@ final class CrosscheckRun {
         List<String> warnings = new ArrayList<>();
         for (CrossCheck.Row row : rows) {
             if (row.verdict() == CrossCheck.Verdict.DIFF || row.verdict() == CrossCheck.Verdict.MISSING) {
-                warnings.add(String.format(Locale.ROOT, "crosscheck %s%s: %s (stagebench mean %.1f ns, JMH %.1f ns)",
+                String figures = Double.isFinite(row.forkMedianRatio())
+                        ? String.format(Locale.ROOT, "median fork over median fork %.2f; pooled, stagebench mean %.1f ns, JMH %.1f ns",
+                                row.forkMedianRatio(), row.meanNs(), row.jmhNs())
+                        : String.format(Locale.ROOT, "stagebench mean %.1f ns, JMH %.1f ns", row.meanNs(), row.jmhNs());
+                warnings.add(String.format(Locale.ROOT, "crosscheck %s%s: %s (%s)",
                         row.stage(), row.batch() > 1 ? " batched " + row.batch() : "", row.verdict() == CrossCheck.Verdict.DIFF
                                 ? "the harnesses differ by more than " + CrossCheck.TOLERANCE_PERCENT + "%"
-                                : "a harness produced no figure", row.meanNs(), row.jmhNs()));
+                                : "a harness produced no figure", figures));
             }
         }
         return warnings;

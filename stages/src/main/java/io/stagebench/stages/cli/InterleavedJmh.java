@@ -184,12 +184,15 @@ final class InterleavedJmh {
         return runs;
     }
 
-    /** @return each benchmark's AverageTime over all its forks, with JMH's own error (99.9 %), by short name */
+    /** @return each benchmark's AverageTime over all its forks, with JMH's own error (99.9 %) and each fork's, by short name */
     Map<String, CrossCheck.JmhScore> scores() {
         Map<String, CrossCheck.JmhScore> scores = new LinkedHashMap<>();
         for (RunResult run : merged()) {
-            scores.put(shortName(run.getParams().getBenchmark()),
-                    new CrossCheck.JmhScore(run.getPrimaryResult().getScore(), run.getPrimaryResult().getScoreError()));
+            String name = shortName(run.getParams().getBenchmark());
+            // in the order they ran: a twin's two benchmarks share each JMH fork, so fork i of one is beside fork i of the other
+            List<Double> forkNs = forksByBenchmark.get(name).stream().map(f -> f.getPrimaryResult().getScore()).toList();
+            scores.put(name, new CrossCheck.JmhScore(run.getPrimaryResult().getScore(),
+                    run.getPrimaryResult().getScoreError(), forkNs));
         }
         return scores;
     }

@@ -52,6 +52,15 @@ public final class CrossCheck {
     public static final double STALL_NS = 10_000;
     /** Share of the stagebench mean carried by stalls above which the row is flagged as noisy. */
     public static final double STALL_SHARE_WARNING = 0.05;
+    /**
+     * Forks each side must have for a batched row to be checked by the median of its forks rather than the pooled
+     * mean. A fork's level is drawn when it starts - the code its JIT made, where its data lies - and holds for the
+     * fork (a setup's draw moved encode 56-71 ns inside one JVM, AMD EPYC), so one fork apart on either side carries a
+     * pooled mean whole: a JMH fork of {@code DecideJmh.prepare} at 72-74 ns in all four iterations, where its other
+     * four forks read 54-63, put JMH's batched decide, a difference of two walks, at 3.8 ns in that fork and the pooled
+     * ratio at 1.40 against 1.07 by the forks' medians (AMD EPYC family 26, 5 forks a side).
+     */
+    public static final int MIN_FORKS_FOR_MEDIAN = 3;
 
     /** JMH benchmark names are prefixed with this package. */
     public static final String JMH_PACKAGE = "io.stagebench.stages.jmh.";
@@ -139,8 +148,18 @@ public final class CrossCheck {
      *
      * @param nsPerOp  the score
      * @param errorNs  JMH's 99.9% confidence half-width (NaN when too few iterations)
+     * @param forkNs   each fork's own score, in fork order (empty: not known)
      */
-    public record JmhScore(double nsPerOp, double errorNs) {
+    public record JmhScore(double nsPerOp, double errorNs, List<Double> forkNs) {
+
+        public JmhScore {
+            forkNs = forkNs == null ? List.of() : List.copyOf(forkNs);
+        }
+
+        /** A score whose forks' own are not known. */
+        public JmhScore(double nsPerOp, double errorNs) {
+            this(nsPerOp, errorNs, List.of());
+        }
     }
 
     /** Whether a row's two figures agree. */
@@ -184,13 +203,18 @@ public final class CrossCheck {
      * @param intervals timed intervals per sample
      * @param batch     messages per sample ({@code --batch K}; 1 per message): the probe is then per message
      * @param forkMeansNs each stagebench fork's own mean, in fork order (empty: not known)
+     * @param jmhForkNs   JMH's figure fork by fork, in fork order (empty: not known)
+     * @param forkMedianRatio the median of stagebench's fork means over the median of JMH's forks; NaN with fewer than
+     *                    {@value CrossCheck#MIN_FORKS_FOR_MEDIAN} forks a side. A batched row with it is checked by it
      */
     public record Row(String stage, String jmhSource, long samples, double p50Ns, double meanNs, double jmhNs,
                       double jmhErrorNs, double ratio, Verdict verdict, long stallSamples, double stallShare,
-                      double meanWithoutStallsNs, Probe probe, int intervals, int batch, List<Double> forkMeansNs) {
+                      double meanWithoutStallsNs, Probe probe, int intervals, int batch, List<Double> forkMeansNs,
+                      List<Double> jmhForkNs, double forkMedianRatio) {
 
         public Row {
             forkMeansNs = forkMeansNs == null ? List.of() : List.copyOf(forkMeansNs);
+            jmhForkNs = jmhForkNs == null ? List.of() : List.copyOf(jmhForkNs);
         }
 
         /** @return the fastest fork's mean over JMH's figure (NaN without per-fork means) */
@@ -217,6 +241,14 @@ public final class CrossCheck {
         /** @return the mean without interruptions and without the probe residue: what the stage's code took */
         public double adjustedNs() {
             return adjustedRatio() * jmhNs;
+        }
+
+        /**
+         * @return what this row is checked by, in ns: the median fork's mean less the probe residue when the row has a
+         *         {@link #forkMedianRatio}, else {@link #adjustedNs()}
+         */
+        public double checkedNs() {
+            return Double.isFinite(forkMedianRatio) ? median(forkMeansNs) - residueNs() : adjustedNs();
         }
 
         /** @return whether a few interruptions carry enough of the stagebench mean to distort the comparison */
@@ -281,7 +313,8 @@ public final class CrossCheck {
             verdict = checkedVerdict(ratio, jmhNs);
         }
         return new Row(pairing.stage(), pairing.jmhSource(), samples, samples == 0 ? Double.NaN : p50Ns, meanNs, jmhNs,
-                jmhErrorNs, ratio, verdict, stallSamples, stallShare, meanWithoutStallsNs, probe, pairing.intervals(), 1, List.of());
+                jmhErrorNs, ratio, verdict, stallSamples, stallShare, meanWithoutStallsNs, probe, pairing.intervals(), 1, List.of(),
+                List.of(), Double.NaN);
     }
 
     /**
@@ -293,7 +326,8 @@ public final class CrossCheck {
      * @param samplesNs per-message means of the batches (pooled over forks), or null if it failed
      * @param probe     the probe of the forks, per batch
      * @param batch     messages per batch
-     * @param forkMeansNs each fork's own mean of the batches, in fork order
+     * @param forkMeansNs each fork's own mean of the batches, in fork order: with {@value #MIN_FORKS_FOR_MEDIAN} or more
+     *                    on both sides the row is checked by the median of each side's forks
      */
     public static Row compareBatched(Pairing pairing, double[] samplesNs, double p50Ns, Map<String, JmhScore> jmh,
                                      Probe probe, int batch, List<Double> forkMeansNs) {
@@ -302,10 +336,45 @@ public final class CrossCheck {
         Probe perMessage = probe == null ? null : checked.jmhBaseline() != null ? new Probe(0, 0)
                 : new Probe(probe.subtractedNs() / batch, probe.medianNs() / batch);
         Row row = compare(checked, samplesNs, p50Ns, jmh, perMessage);
-        Verdict verdict = row.verdict() == Verdict.UNCHECKED ? checkedVerdict(row.ratio(), row.jmhNs()) : row.verdict();
+        List<Double> jmhForks = jmhForks(checked, jmh);
+        List<Double> sbForks = forkMeansNs == null ? List.of() : forkMeansNs;
+        double forkMedianRatio = sbForks.size() >= MIN_FORKS_FOR_MEDIAN && jmhForks.size() >= MIN_FORKS_FOR_MEDIAN
+                ? median(sbForks) / median(jmhForks) : Double.NaN;
+        double checkedRatio = Double.isFinite(forkMedianRatio) ? forkMedianRatio : row.ratio();
+        Verdict verdict = row.verdict() == Verdict.MISSING ? row.verdict() : checkedVerdict(checkedRatio, row.jmhNs());
         return new Row(row.stage(), row.jmhSource(), row.samples(), row.p50Ns(), row.meanNs(), row.jmhNs(), row.jmhErrorNs(),
                 row.ratio(), verdict, row.stallSamples(), row.stallShare(), row.meanWithoutStallsNs(), row.probe(), 1, batch,
-                forkMeansNs);
+                sbForks, jmhForks, forkMedianRatio);
+    }
+
+    /** @return JMH's figure of {@code pairing} fork by fork (a difference of two benchmarks fork by fork); empty: unknown */
+    private static List<Double> jmhForks(Pairing pairing, Map<String, JmhScore> jmh) {
+        JmhScore main = jmh.get(pairing.jmh());
+        JmhScore baseline = pairing.jmhBaseline() == null ? null : jmh.get(pairing.jmhBaseline());
+        if (main == null || (pairing.jmhBaseline() != null && (baseline == null
+                || baseline.forkNs().size() != main.forkNs().size()))) {
+            return List.of();
+        }
+        List<Double> forks = new ArrayList<>();
+        for (int i = 0; i < main.forkNs().size(); i++) {
+            // a twin's two benchmarks ran in the same JMH fork, one after the other: their difference is that fork's
+            forks.add(main.forkNs().get(i) - (baseline == null ? 0 : baseline.forkNs().get(i)));
+        }
+        return forks;
+    }
+
+    private static double min(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+    }
+
+    private static double max(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+    }
+
+    private static double median(List<Double> values) {
+        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     private static Verdict checkedVerdict(double ratio, double jmhNs) {
@@ -360,19 +429,27 @@ public final class CrossCheck {
             }
             line.append(String.format(Locale.ROOT, " interruptions %.1f%% of the mean;", 100 * r.stallShare()));
             line.append(String.format(Locale.ROOT, " without both %.2f", r.adjustedRatio()));
+            if (Double.isFinite(r.forkMedianRatio())) {
+                line.append(String.format(Locale.ROOT, "; fork by fork %.2f, the median's (stagebench's %d forks %.1f..%.1f"
+                        + " ns, JMH's %d %.1f..%.1f), the figure checked", r.forkMedianRatio(), r.forkMeansNs().size(),
+                        min(r.forkMeansNs()), max(r.forkMeansNs()), r.jmhForkNs().size(), min(r.jmhForkNs()),
+                        max(r.jmhForkNs())));
+            }
             Row b = r.batch() > 1 ? null : batchedRows.stream().filter(x -> x.stage().equals(r.stage())
                     && x.verdict() != Verdict.MISSING).findFirst().orElse(null);
             if (b != null && !r.stage().equals("marked")) {
-                double fencedNs = r.adjustedNs() - b.adjustedNs();
+                // the batched figure as the batched row is checked: by its median fork where it has one
+                double fencedNs = r.adjustedNs() - b.checkedNs();
                 // against this row's JMH figure: decide's batched row has JMH figures of its own (overlapped calls)
-                double leftRatio = b.adjustedNs() / r.jmhNs() - 1;
+                double leftRatio = b.checkedNs() / r.jmhNs() - 1;
                 line.append(String.format(Locale.ROOT, "; each call fenced alone %+.1f ns against batches of %d (%+.2f)",
                         fencedNs, b.batch(), fencedNs / r.jmhNs()));
                 if (messages != batchedMessages) {
                     line.append(String.format(Locale.ROOT, ", with the message mix: %,d messages against the stream's %,d",
                             messages, batchedMessages));
                 }
-                line.append(String.format(Locale.ROOT, "; left %+.2f, the batched mean's own over this JMH figure", leftRatio));
+                line.append(String.format(Locale.ROOT, "; left %+.2f, the batched %s own over this JMH figure", leftRatio,
+                        Double.isFinite(b.forkMedianRatio()) ? "median fork's" : "mean's"));
                 line.append(Math.abs(leftRatio) <= EXPLAINED_PERCENT / 100.0 + 1e-12
                         ? String.format(Locale.ROOT, " - explained within %d%%", EXPLAINED_PERCENT)
                         : " - not explained within " + EXPLAINED_PERCENT + "%");
@@ -415,19 +492,35 @@ public final class CrossCheck {
     public static String toText(List<Row> rows) {
         String nl = System.lineSeparator();
         StringBuilder out = new StringBuilder();
-        Table table = Table.withHeader(Column.left("ns", Width.fixed(9)), Column.right("stagebench p50", Width.fixed(14)),
-                Column.right("stagebench mean*", Width.fixed(16)), Column.right("JMH avgt +- error", Width.fixed(20)),
-                Column.right("ratio", Width.fixed(7)), Column.left("check", Width.fixed(7)).withGap(2),
-                Column.left("JMH figure").withGap(2)).indent(2);
+        boolean byForks = rows.stream().anyMatch(r -> Double.isFinite(r.forkMedianRatio()));
+        List<Column> columns = new ArrayList<>(List.of(Column.left("ns", Width.fixed(9)),
+                Column.right("stagebench p50", Width.fixed(14)), Column.right("stagebench mean*", Width.fixed(16)),
+                Column.right("JMH avgt +- error", Width.fixed(20)), Column.right("ratio", Width.fixed(7))));
+        if (byForks) {
+            columns.add(Column.right("forks'", Width.fixed(6)));
+        }
+        columns.add(Column.left("check", Width.fixed(7)).withGap(2));
+        columns.add(Column.left("JMH figure").withGap(2));
+        Table table = Table.withHeader(columns.toArray(Column[]::new)).indent(2);
         for (Row r : rows) {
-            table.row(r.stage(), ns(r.p50Ns()), ns(r.meanNs()), jmh(r.jmhNs(), r.jmhErrorNs()),
-                    Double.isFinite(r.ratio()) ? String.format(Locale.ROOT, "%.3f", r.ratio()) : "-",
-                    r.verdict().label(), r.jmhSource());
+            List<String> cells = new ArrayList<>(List.of(r.stage(), ns(r.p50Ns()), ns(r.meanNs()), jmh(r.jmhNs(), r.jmhErrorNs()),
+                    Double.isFinite(r.ratio()) ? String.format(Locale.ROOT, "%.3f", r.ratio()) : "-"));
+            if (byForks) {
+                cells.add(Double.isFinite(r.forkMedianRatio()) ? String.format(Locale.ROOT, "%.3f", r.forkMedianRatio()) : "-");
+            }
+            cells.add(r.verdict().label());
+            cells.add(r.jmhSource());
+            table.row(cells.toArray(String[]::new));
         }
         table.appendTo(out);
         out.append("  * mean of stagebench's samples, computed for this comparison only (JMH's AverageTime is a mean);")
                 .append(nl);
         out.append("    ratio = stagebench mean / JMH avgt").append(nl);
+        if (byForks) {
+            out.append(String.format(Locale.ROOT, "    forks' = the median of stagebench's fork means / the median of JMH's"
+                    + " forks: what a batched row%n    is checked by with %d forks or more a side (a fork's level is"
+                    + " drawn at its start: one fork apart%n    carries a pooled mean whole)%n", MIN_FORKS_FOR_MEDIAN));
+        }
         out.append(String.format(Locale.ROOT, "  check: the two agree within +-%d%% for stages of %.0f ns or more in either"
                 + " harness; '-' below that%n", TOLERANCE_PERCENT, MIN_CHECKED_NS));
         out.append("  book: JMH cannot leave the per-call preparation out cheaply, so its figure is the difference of two")

@@ -234,4 +234,57 @@ class CrossCheckTest {
                     the difference of two benchmarks, as book's
                 """, CrossCheck.toText(rows));
     }
+
+    @Test
+    void shouldCheckABatchedRowByEachSidesMedianForkWhenOneJmhForkIsApartFromItsOthers() {
+        // DecideJmh's prepare at 74 ns in one fork and 55-58 in the others: that fork's difference is 3 ns, not 20
+        Map<String, CrossCheck.JmhScore> jmh = Map.of(
+                "DecideJmh.prepareAndDecide", new CrossCheck.JmhScore(77.7, 2, List.of(77.3, 79.3, 79.3, 76.9, 76.3)),
+                "DecideJmh.prepare", new CrossCheck.JmhScore(60, 2, List.of(74.0, 55.8, 58.4, 57.5, 55.1)));
+        List<Double> forkMeans = List.of(22.3, 25.3, 21.5, 21.9, 22.9);
+
+        CrossCheck.Row row = CrossCheck.compareBatched(pairing("decide"), samples(22.78), 22.78, jmh, null, 32, forkMeans);
+
+        assertEquals(22.78 / 17.7, row.ratio(), 1e-9, "the pooled ratio: 1.29");
+        assertEquals(22.3 / 20.9, row.forkMedianRatio(), 1e-9, "stagebench's median fork over JMH's median fork");
+        assertEquals(List.of(77.3 - 74.0, 79.3 - 55.8, 79.3 - 58.4, 76.9 - 57.5, 76.3 - 55.1), row.jmhForkNs());
+        assertEquals(CrossCheck.Verdict.OK, row.verdict());
+        assertTrue(CrossCheck.explanations(List.of(row)).get(0).contains("; fork by fork 1.07, the median's (stagebench's 5"
+                + " forks 21.5..25.3 ns, JMH's 5 3.3..23.5), the figure checked"), CrossCheck.explanations(List.of(row)).get(0));
+        assertTrue(CrossCheck.toText(List.of(row)).contains("forks'"), "the column shows only with a figure in it");
+    }
+
+    @Test
+    void shouldCheckABatchedRowByItsPooledMeanWithFewerThanThreeForksASideOrForksThatDoNotPair() {
+        Map<String, CrossCheck.JmhScore> twoForks = Map.of(
+                "DecideJmh.prepareAndDecide", new CrossCheck.JmhScore(78, 2, List.of(77.3, 79.3)),
+                "DecideJmh.prepare", new CrossCheck.JmhScore(65, 2, List.of(74.0, 55.8)));
+        Map<String, CrossCheck.JmhScore> unpaired = Map.of(
+                "DecideJmh.prepareAndDecide", new CrossCheck.JmhScore(78, 2, List.of(77.3, 79.3, 79.3)),
+                "DecideJmh.prepare", new CrossCheck.JmhScore(65, 2, List.of(74.0, 55.8)));
+
+        for (Map<String, CrossCheck.JmhScore> jmh : List.of(twoForks, unpaired)) {
+            CrossCheck.Row row = CrossCheck.compareBatched(pairing("decide"), samples(22), 22, jmh, null, 32,
+                    List.of(22.0, 21.0, 23.0));
+
+            assertTrue(Double.isNaN(row.forkMedianRatio()));
+            assertEquals(CrossCheck.Verdict.DIFF, row.verdict(), "22 / 13 by the pooled means");
+        }
+    }
+
+    @Test
+    void shouldLeaveAPerMessageLineWhatTheBatchedMedianForkLeavesWhenTheBatchedRowIsCheckedByIt() {
+        Map<String, CrossCheck.JmhScore> jmh = Map.of("ParseJmh.parse", new CrossCheck.JmhScore(22, 1,
+                List.of(20.0, 20.0, 20.0, 30.0, 20.0)));
+        CrossCheck.Row perMessage = CrossCheck.compare(pairing("parse"), samples(30, 30), 30, jmh, new CrossCheck.Probe(20, 20));
+        // one fork of each side apart: the pooled batched mean is 24 a message, the median fork 21
+        CrossCheck.Row batched = CrossCheck.compareBatched(pairing("parse"), samples(24, 24), 24, jmh,
+                new CrossCheck.Probe(20, 20), 8, List.of(21.0, 21.0, 36.0, 21.0, 21.0));
+
+        String line = CrossCheck.explanations(List.of(perMessage), List.of(batched), 2_000_000, 2_000_000).get(0);
+
+        assertEquals(21.0 / 20.0, batched.forkMedianRatio(), 1e-9);
+        assertTrue(line.contains("each call fenced alone +9.0 ns against batches of 8 (+0.41); left -0.05, the batched"
+                + " median fork's own over this JMH figure - explained within 5%"), line);
+    }
 }
