@@ -370,8 +370,7 @@ public final class ForkExecution {
         ForkRuler measuredWith = new ForkRuler(spec.ruler().binding(), ruler.loaded().binding(), ruler.calibration(),
                 ruler.stepTicks(), ruler.resolution().readStepTicks(), ruler.overhead());
         ForkPlacement placement = new ForkPlacement(spec.placement().cpu(), ruler.cpuPinned(), ruler.affinity(),
-                ruler.memoryLocked(),
-                ruler.layout(), parts.threads(), parts.crossCore());
+                ruler.memoryLocked(), ruler.layout(), parts.threads(), parts.crossCore());
         ForkMeasurement measurement = new ForkMeasurement(parts.warmupMessages(), (int) sum(replicas, ReplicaRun::passes),
                 first.replays(), runsBeforeKept == null ? List.of() : StageWarmup.asList(runsBeforeKept),
                 sum(replicas, r -> r.parts().measuredMessages()), sum(replicas, r -> r.parts().droppedMessages()),

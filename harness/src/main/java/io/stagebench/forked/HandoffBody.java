@@ -219,8 +219,7 @@ final class HandoffBody implements ForkBody {
     public Parts parts(long warmupMessages, long seq, MeasurementBracket bracket) {
         List<ThreadPlacement> threads = List.of(
                 new ThreadPlacement(threadNames[0], feedStages, spec.placement().cpu(), ruler.cpuPinned(),
-                ruler.affinity(),
-                        bracket.allocatedBytes(), spec.rawFileName()),
+                        ruler.affinity(), bracket.allocatedBytes(), spec.rawFileName()),
                 new ThreadPlacement(threadNames[1], strategyStages, strategyCpu, strategy.cpuPinned(),
                         strategy.affinity(), passes.strategyAllocatedBytes(), strategyRawFile()));
         return new Parts(warmupMessages, feed.size(), feed.dropped(), 0, 0, null, threads, crossCore, 1, null);

@@ -189,8 +189,7 @@ public final class ForkClassCache {
                     new ForkSpec.Ruler(config.binding(), config.calibrationMs(), 1, config.overheadPairs()),
                     new ForkSpec.Placement(-1, false, 0, ForkLayout.RANDOMISED),
                     new ForkSpec.Measurement(Warmup.ofMessages(TRAINING_MESSAGES), TRAINING_MESSAGES, config.chunk(),
-                    Mode.BACK_TO_BACK, 0,
-                            0, 10_000, -1, 1, 1, ForkSpec.DEFAULT_JIT_RETRIES, false), linkVersion);
+                            Mode.BACK_TO_BACK, 0, 0, 10_000, -1, 1, 1, ForkSpec.DEFAULT_JIT_RETRIES, false), linkVersion);
             Path specFile = work.resolve("training.spec.json");
             AtomicFiles.writeString(specFile, Json.write(spec));
             Path trained = work.resolve("trained.aot");

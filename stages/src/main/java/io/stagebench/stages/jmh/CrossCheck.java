@@ -219,12 +219,12 @@ public final class CrossCheck {
 
         /** @return the fastest fork's mean over JMH's figure (NaN without per-fork means) */
         public double fastestForkRatio() {
-            return forkMeansNs.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN) / jmhNs;
+            return min(forkMeansNs) / jmhNs;
         }
 
         /** @return the slowest fork's mean over JMH's figure (NaN without per-fork means) */
         public double slowestForkRatio() {
-            return forkMeansNs.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN) / jmhNs;
+            return max(forkMeansNs) / jmhNs;
         }
 
         /** @return the probe residue this row's mean carries: one per timed interval */
