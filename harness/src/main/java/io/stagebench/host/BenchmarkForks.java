@@ -61,9 +61,7 @@ public final class BenchmarkForks {
     private final ForkProgress progress;
     private final Path forkDir;
     private final List<ForkResult> results = new ArrayList<>();
-    private final List<Map<String, double[]>> series = new ArrayList<>();
-    /** per fork, per series, where each replica's samples end in the fork's series */
-    private final List<Map<String, int[]>> replicaEnds = new ArrayList<>();
+    private final List<ForkSamples> samples = new ArrayList<>();
     private final List<Long> wallMs = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
     private final BatchChoice batchChoice;
@@ -203,10 +201,7 @@ public final class BenchmarkForks {
             for (int r = 1; r <= result.replicaCount(); r++) {
                 replicas.add(replicaSeries(result.ofReplica(r), label));
             }
-            Map<String, int[]> ends = new LinkedHashMap<>();
-            Map<String, double[]> forkSeries = concatenate(replicas, ends);
-            series.add(forkSeries);
-            replicaEnds.add(ends);
+            samples.add(ForkSamples.of(replicas));
             wallMs.add((System.nanoTime() - launchedNs) / 1_000_000 - (turns == null ? 0 : turns.waitedMs()));
             results.add(result);
             progress.succeeded();
@@ -234,34 +229,6 @@ public final class BenchmarkForks {
                     ticksPerNs));
         }
         return out;
-    }
-
-    /**
-     * @param replicas each replica's series, in replica order
-     * @param ends     filled with, per series, where each replica's samples end in the joined series
-     * @return the fork's series: each replica's samples one after another; a series some replica lacks (a tag only
-     *         some setups' messages carried) is left out
-     */
-    static Map<String, double[]> concatenate(List<Map<String, double[]>> replicas, Map<String, int[]> ends) {
-        Map<String, double[]> joined = new LinkedHashMap<>();
-        for (String name : replicas.get(0).keySet()) {
-            if (!replicas.stream().allMatch(r -> r.containsKey(name))) {
-                continue;
-            }
-            int total = replicas.stream().mapToInt(r -> r.get(name).length).sum();
-            double[] all = new double[total];
-            int[] at = new int[replicas.size()];
-            int filled = 0;
-            for (int r = 0; r < replicas.size(); r++) {
-                double[] part = replicas.get(r).get(name);
-                System.arraycopy(part, 0, all, filled, part.length);
-                filled += part.length;
-                at[r] = filled;
-            }
-            joined.put(name, all);
-            ends.put(name, at);
-        }
-        return joined;
     }
 
     /** @return the run's JVM flags, and the one that writes the fork's JIT log beside its results ({@link JitEvents}) */
@@ -314,55 +281,35 @@ public final class BenchmarkForks {
             measured = new BenchmarkDescriptor(descriptor.name(), descriptor.stages(), descriptor.description(),
                     descriptor.className(), descriptor.parameters(), descriptor.threads(), results.get(0).run().tags());
         }
-        // each replica's samples cut out once, for both the spread and the replicas' centres
-        Map<String, List<List<double[]>>> samples = replicaSamples();
-        return BenchmarkOutcome.merge(measured, results, series, failures, batchChoice, config.batch().messagesOr(1))
-                .withSpread(spread(samples), RepetitionCosts.of(results, wallMs), replicaCentres(samples));
-    }
-
-    /** @return per series every fork has, its spread at each level ({@link SpreadComponents}); a series too short is left out */
-    private static Map<String, SpreadComponents> spread(Map<String, List<List<double[]>>> replicaSamples) {
-        Map<String, SpreadComponents> out = new LinkedHashMap<>();
-        replicaSamples.forEach((name, samples) -> {
-            SpreadComponents c = SpreadComponents.estimate(samples);
+        Map<String, SpreadComponents> spread = new LinkedHashMap<>();
+        Map<String, List<double[]>> centres = new LinkedHashMap<>();
+        for (String name : samples.isEmpty() ? List.<String>of() : samples.get(0).series()) {
+            // one series' replicas cut out at a time: a copy of every series at once would double the launcher's heap
+            List<List<double[]>> replicas = replicaSamples(name);
+            if (replicas == null) {
+                continue;
+            }
+            SpreadComponents c = SpreadComponents.estimate(replicas);
             if (c != null) {
-                out.put(name, c);
+                spread.put(name, c);
             }
-        });
-        return out;
-    }
-
-    /** @return per series every fork has, per fork, each replica's centre ({@code tmean}) in ns */
-    private static Map<String, List<double[]>> replicaCentres(Map<String, List<List<double[]>>> replicaSamples) {
-        Map<String, List<double[]>> out = new LinkedHashMap<>();
-        replicaSamples.forEach((name, samples) -> out.put(name, samples.stream().map(fork -> fork.stream()
-                .mapToDouble(r -> r.length == 0 ? Double.NaN : Distribution.of(r).trimmedMean(99)).toArray()).toList()));
-        return out;
-    }
-
-    /** @return per series every fork has, per fork, per replica, its samples in message order */
-    private Map<String, List<List<double[]>>> replicaSamples() {
-        Map<String, List<List<double[]>>> out = new LinkedHashMap<>();
-        if (series.isEmpty()) {
-            return out;
+            centres.put(name, replicas.stream().map(fork -> fork.stream()
+                    .mapToDouble(r -> r.length == 0 ? Double.NaN : Distribution.of(r).trimmedMean(99)).toArray()).toList());
         }
-        for (String name : series.get(0).keySet()) {
-            List<List<double[]>> samples = new ArrayList<>();
-            for (int f = 0; f < series.size(); f++) {
-                double[] all = series.get(f).get(name);
-                int[] ends = replicaEnds.get(f).get(name);
-                if (all == null || ends == null) {
-                    break;
-                }
-                List<double[]> fork = new ArrayList<>();
-                for (int r = 0; r < ends.length; r++) {
-                    fork.add(java.util.Arrays.copyOfRange(all, r == 0 ? 0 : ends[r - 1], ends[r]));
-                }
-                samples.add(fork);
+        return BenchmarkOutcome.mergeSorted(measured, results, samples.stream().map(ForkSamples::distributions).toList(),
+                failures, batchChoice, config.batch().messagesOr(1)).withSpread(spread, RepetitionCosts.of(results, wallMs),
+                centres);
+    }
+
+    /** @return per fork, each replica's samples of {@code series} in message order; null when some fork lacks it */
+    private List<List<double[]>> replicaSamples(String series) {
+        List<List<double[]>> out = new ArrayList<>();
+        for (ForkSamples fork : samples) {
+            List<double[]> replicas = fork.replicas(series);
+            if (replicas == null) {
+                return null;
             }
-            if (samples.size() == series.size()) {
-                out.put(name, samples);
-            }
+            out.add(replicas);
         }
         return out;
     }

@@ -88,11 +88,24 @@ public record BenchmarkOutcome(BenchmarkDescriptor descriptor, List<ForkResult> 
     public static BenchmarkOutcome merge(BenchmarkDescriptor descriptor, List<ForkResult> forks,
                                   List<Map<String, double[]>> seriesPerFork, List<String> failures,
                                   BatchChoice batchChoice, int configuredBatch) {
-        Map<String, List<Distribution>> perFork = new LinkedHashMap<>();
+        List<Map<String, Distribution>> sorted = new ArrayList<>();
         for (Map<String, double[]> series : seriesPerFork) {
-            series.forEach((name, ns) -> perFork.computeIfAbsent(name, k -> new ArrayList<>()).add(Distribution.of(ns)));
+            Map<String, Distribution> fork = new LinkedHashMap<>();
+            series.forEach((name, ns) -> fork.put(name, Distribution.of(ns)));
+            sorted.add(fork);
         }
-        perFork.values().removeIf(parts -> parts.size() != seriesPerFork.size());
+        return mergeSorted(descriptor, forks, sorted, failures, batchChoice, configuredBatch);
+    }
+
+    /** As {@link #merge}, from each fork's series already sorted into distributions. */
+    public static BenchmarkOutcome mergeSorted(BenchmarkDescriptor descriptor, List<ForkResult> forks,
+                                               List<Map<String, Distribution>> distributionsPerFork, List<String> failures,
+                                               BatchChoice batchChoice, int configuredBatch) {
+        Map<String, List<Distribution>> perFork = new LinkedHashMap<>();
+        for (Map<String, Distribution> series : distributionsPerFork) {
+            series.forEach((name, d) -> perFork.computeIfAbsent(name, k -> new ArrayList<>()).add(d));
+        }
+        perFork.values().removeIf(parts -> parts.size() != distributionsPerFork.size());
         Map<String, Distribution> merged = new LinkedHashMap<>();
         perFork.forEach((name, parts) -> merged.put(name, Distribution.merge(parts)));
         return new BenchmarkOutcome(descriptor, List.copyOf(forks), List.copyOf(failures), perFork, merged, batchChoice,

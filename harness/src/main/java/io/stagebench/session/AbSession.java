@@ -301,18 +301,29 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
             OptionalInt optimum = pilot.map(p -> p.replicas(a.config().messages())).orElse(OptionalInt.empty());
             if (optimum.isEmpty()) {
                 // the configured count is capped too: a default ab of all five reference benchmarks, three of them without
-                // a stored run, held 4 replicas of those and ran out of a 6 GiB launcher heap merging its first look
-                int series = 2 * declaredSeries.applyAsInt(name);
-                int fitting = ReplicaPlan.fittingReplicas(heapBytes / names.size(), a.config().forks(),
-                        a.config().messages(), series);
-                if (fitting < a.config().replicas()) {
-                    planned.put(name, new ReplicaPlan.Shape(fitting, a.config().messages()));
-                    err.println("[ab] " + name + ": " + fitting + " replica(s) a fork, not the default " + a.config().replicas()
+                // a stored run, held 4 replicas of those and ran out of a 6 GiB launcher heap merging its first look; the
+                // declaration's series count its tags' already
+                int series = declaredSeries.applyAsInt(name);
+                int configured = a.config().replicas();
+                int messages = a.config().messages();
+                long share = heapBytes / names.size();
+                ReplicaPlan.Shape shape = planMessages
+                        ? ReplicaPlan.underHeap(share, a.config().forks(), configured, messages, series)
+                        : new ReplicaPlan.Shape(Math.min(configured, ReplicaPlan.fittingReplicas(share, a.config().forks(),
+                        messages, series)), messages);
+                if (shape.replicas() < configured || shape.messages() < messages) {
+                    planned.put(name, shape);
+                    String cut = shape.replicas() == configured
+                            ? String.format(java.util.Locale.ROOT, "%d replicas a fork of %,d messages, not %,d", configured,
+                            shape.messages(), messages)
+                            : shape.replicas() + " replica(s) a fork, not the default " + configured;
+                    err.println("[ab] " + name + ": " + cut
                             + String.format(java.util.Locale.ROOT, ": %d forks a side of %d x %,d samples of %d series"
                                     + " (tags included, from its declaration; no stored run of this machine has its"
-                                    + " figures) would not fit its share of this launcher's %,d MiB heap (1/%d); -r sets"
-                                    + " them", a.config().forks(), a.config().replicas(), a.config().messages(), series,
-                            heapBytes >> 20, names.size()));
+                                    + " figures) would not fit its share of this launcher's %,d MiB heap (1/%d)%s",
+                            a.config().forks(), configured, messages, series, heapBytes >> 20, names.size(),
+                            shape.replicas() == configured ? "; the samples it holds spread over the default replicas (-r and -n set them)"
+                                    : "; -r sets them"));
                     continue;
                 }
                 err.println("[ab] " + name + ": " + a.config().replicas() + " replicas a fork, the default: no stored run"

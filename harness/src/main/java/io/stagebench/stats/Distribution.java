@@ -8,6 +8,10 @@ import java.util.function.DoubleToLongFunction;
  * An exact latency distribution: every sample kept and sorted, so every percentile is
  * exact and distributions merge by pooling samples - never by averaging percentiles.
  *
+ * <p>Samples are held as {@code float}s: 4 bytes where an {@code ab} holds tens of millions of samples a side, and a
+ * 24-bit significand, so a held sample is within 6e-8 of its value (0.00006 ns at 1 us), thousands of times finer
+ * than the coarsest counter step (10 ns intervals, 0.4 ns a tick). Sums (the trimmed mean) are taken in doubles.
+ *
  * <p>Percentiles use the nearest-rank definition: the p-th percentile of n samples is
  * the sample of rank ceil(p/100 * n). A percentile is <em>reliable</em> only when at least
  * {@value #MIN_SAMPLES_BEYOND} samples lie beyond it: a p99.9 from 10 000 samples rests on
@@ -20,7 +24,7 @@ public final class Distribution {
     /** Samples needed beyond a percentile for it to be quoted as reliable. */
     public static final int MIN_SAMPLES_BEYOND = 100;
 
-    private final double[] sorted;
+    private final float[] sorted;
     /**
      * The last trimmed mean asked for: a run's summaries, result files, report and spread all ask each merged
      * distribution for its {@code tmean}, a sum over millions of samples in a launcher that compiles with C1 only.
@@ -30,13 +34,23 @@ public final class Distribution {
     private record TrimmedMean(double percentile, double mean) {
     }
 
-    private Distribution(double[] sorted) {
+    private Distribution(float[] sorted) {
         this.sorted = sorted;
     }
 
-    /** @return the distribution of {@code values} (copied, then sorted) */
+    /** @return the distribution of {@code values} (copied as floats, then sorted) */
     public static Distribution of(double[] values) {
-        double[] copy = values.clone();
+        float[] copy = new float[values.length];
+        for (int i = 0; i < values.length; i++) {
+            copy[i] = (float) values[i];
+        }
+        Arrays.sort(copy);
+        return new Distribution(copy);
+    }
+
+    /** @return the distribution of {@code values[from, to)} (copied, then sorted) */
+    public static Distribution of(float[] values, int from, int to) {
+        float[] copy = Arrays.copyOfRange(values, from, to);
         Arrays.sort(copy);
         return new Distribution(copy);
     }
@@ -47,7 +61,7 @@ public final class Distribution {
         for (Distribution part : parts) {
             total += part.sorted.length;
         }
-        double[] pooled = new double[total];
+        float[] pooled = new float[total];
         int at = 0;
         for (Distribution part : parts) {
             System.arraycopy(part.sorted, 0, pooled, at, part.sorted.length);
@@ -148,7 +162,11 @@ public final class Distribution {
 
     /** @return the samples in ascending order (a copy) */
     public double[] sortedValues() {
-        return sorted.clone();
+        double[] values = new double[sorted.length];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = sorted[i];
+        }
+        return values;
     }
 
     private int rank(double percentile) {

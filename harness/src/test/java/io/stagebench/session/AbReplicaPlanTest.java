@@ -61,7 +61,7 @@ class AbReplicaPlanTest {
         MeasurementSession.Measurement now = new MeasurementSession.Measurement(config,
                 RunFixture.environment(machine, RunFixture.START.plusSeconds(3_600), RunFixture.COMMIT, false),
                 List.of(), List.of());
-        // a replica of both sides: 2 x forks x 3,000 messages x 2 series, twice for their tags, x 32 B
+        // a replica of both sides: 2 x forks x 3,000 messages x 2 series, twice for their tags, x the bytes a sample
         long perReplica = 2L * config.forks() * config.messages() * 4 * ReplicaPlan.LAUNCHER_BYTES_PER_SAMPLE;
         StringWriter err = new StringWriter();
 
@@ -121,8 +121,9 @@ class AbReplicaPlanTest {
         Path machine = dir.resolve("machine");
         MeasurementSession.Measurement now = measurementAnHourLater(machine);
         RunConfig config = now.config();
-        // a replica of both sides of a benchmark declaring 3 series: 2 x forks x 3,000 messages x 3 series, twice, x 32 B
-        long perReplica = 2L * config.forks() * config.messages() * 6 * ReplicaPlan.LAUNCHER_BYTES_PER_SAMPLE;
+        // a replica of both sides of a benchmark declaring 3 series (its tags' among them): 2 x forks x 3,000 messages x 3
+        // series x the bytes a sample
+        long perReplica = 2L * config.forks() * config.messages() * 3 * ReplicaPlan.LAUNCHER_BYTES_PER_SAMPLE;
         StringWriter err = new StringWriter();
 
         Map<String, Integer> planned = AbSession.plannedReplicas(AbSession.pilots(dir.resolve("results"), now, List.of("pipeline", "spin")), now, List.of("pipeline", "spin"),
@@ -132,6 +133,33 @@ class AbReplicaPlanTest {
         assertEquals(Map.of("pipeline", 2), planned);
         assertTrue(err.toString().contains("[ab] pipeline: 2 replica(s) a fork, not the default 4: "), err.toString());
         assertTrue(err.toString().contains("[ab] spin: 4 replicas a fork, the default"), err.toString());
+    }
+
+    @Test
+    void shouldSpreadWhatTheHeapHoldsOverTheDefaultReplicasOfABenchmarkWithoutStoredFiguresWhenMessagesArePlanned()
+            throws IOException {
+        Path machine = dir.resolve("machine");
+        RunConfig config = RunFixture.config(dir.resolve("now")).withReplicas(4).withMessages(200_000);
+        MeasurementSession.Measurement now = measurementAnHourLater(machine, config);
+        // room for 2 replicas of 200,000 messages of both sides' 3 declared series
+        long perReplica = 2L * config.forks() * config.messages() * 3 * ReplicaPlan.LAUNCHER_BYTES_PER_SAMPLE;
+        StringWriter err = new StringWriter();
+        SequentialPlan oneLook = SequentialPlan.fixed(config.forks());
+
+        AbSession.Planned planned = AbSession.plan(oneLook, AbSession.pilots(dir.resolve("results"), now,
+                List.of("pipeline")), now, List.of("pipeline"), name -> 3, new PrintWriter(err, true), 2 * perReplica, true);
+
+        assertEquals(Map.of("pipeline", 4), planned.replicas(), "the default replicas, each shorter");
+        assertEquals(Map.of("pipeline", 100_000), planned.messages(), "2 x 200,000 samples over 4 replicas");
+        assertTrue(err.toString().contains("[ab] pipeline: 4 replicas a fork of 100,000 messages, not 200,000: "
+                + config.forks() + " forks a side of 4 x 200,000 samples of 3 series (tags included, from its declaration;"
+                + " no stored run of this machine has its figures) would not fit"), err.toString());
+        // -n given: the replicas are cut instead, the messages kept
+        AbSession.Planned kept = AbSession.plan(oneLook, AbSession.pilots(dir.resolve("results"), now,
+                List.of("pipeline")), now, List.of("pipeline"), name -> 3, new PrintWriter(new StringWriter()),
+                2 * perReplica, false);
+        assertEquals(Map.of("pipeline", 2), kept.replicas());
+        assertEquals(Map.of(), kept.messages());
     }
 
     @Test
@@ -176,7 +204,7 @@ class AbReplicaPlanTest {
         MeasurementSession.Measurement now = new MeasurementSession.Measurement(config,
                 RunFixture.environment(machine, RunFixture.START.plusSeconds(3_600), RunFixture.COMMIT, false),
                 List.of(), List.of());
-        // a replica of both sides at 23 forks: 2 x 23 x 3,000 messages x 2 series, twice for their tags, x 32 B; the heap
+        // a replica of both sides at 23 forks: 2 x 23 x 3,000 messages x 2 series, twice for their tags, x the bytes a sample; the heap
         // holds 4.5 of them: 4 replicas at 23 forks, 7 at 13 (4.5 x 23 / 13 = 7.96); the optimum is 11
         long perReplicaOf23 = 2L * 23 * config.messages() * 4 * ReplicaPlan.LAUNCHER_BYTES_PER_SAMPLE;
         long heap = 4 * perReplicaOf23 + perReplicaOf23 / 2;
