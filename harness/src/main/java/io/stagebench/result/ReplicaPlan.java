@@ -69,9 +69,10 @@ public final class ReplicaPlan {
      * the fork's sorted distribution and in the side's merged one, with room for the copies a verdict makes. Measured
      * on an AMD EPYC (family 26 model 2) as the launcher's live heap after a full collection at an {@code ab}'s verdict
      * (pipeline, 13 forks a side of 4 x 50,000 messages, 31.2 million samples of both sides): 17.0 bytes a sample, where
-     * the doubles held before (in order, sorted per fork, merged, and cut again into replicas) took 29.3; an {@code ab}
+     * the doubles held before (in order, sorted per fork, merged, and cut again into replicas) took 29.3; the largest
+     * heap after any young collection of such a run, dead objects promoted included, 20.0. An {@code ab}
      * of the pipeline at 10 replicas a fork (13 forks a side, 200,000 messages a replica, 6 series) ran out of a 6 GiB
-     * launcher heap then.
+     * launcher heap with doubles.
      */
     public static final long LAUNCHER_BYTES_PER_SAMPLE = 20;
 

@@ -61,6 +61,23 @@ class DistributionTest {
     }
 
     @Test
+    void shouldHoldEachSampleWithinAFloatsPrecisionAndSumInDoubles() {
+        // a sample as the launcher makes it: corrected ticks over a calibrated rate, no short binary fraction
+        double sample = 62.0 / 2.0960291;
+        double[] values = new double[1_000];
+        java.util.Arrays.fill(values, sample);
+        values[999] = 4_500_000.123;
+
+        Distribution d = Distribution.of(values);
+
+        assertEquals(sample, d.percentile(50), sample * 6e-8);
+        assertEquals(4_500_000.123, d.max(), 0.25, "a float's step at 4.5 ms is 0.5 ns");
+        // 999 equal floats summed in a float would drift; the mean of the body is the sample's
+        assertEquals(sample, d.trimmedMean(99), sample * 6e-8);
+        assertEquals(sample, Distribution.of(new float[] {9f, (float) sample, 1f}, 1, 2).percentile(50), sample * 6e-8);
+    }
+
+    @Test
     void shouldRejectAPercentileOutsideTheRange() {
         Distribution d = Distribution.of(oneTo(10));
 
