@@ -5,12 +5,13 @@ import java.util.List;
 import java.util.function.DoubleToLongFunction;
 
 /**
- * An exact latency distribution: every sample kept and sorted, so every percentile is
+ * An exact latency distribution: every sample kept (as a float, below) and sorted, so every percentile is
  * exact and distributions merge by pooling samples - never by averaging percentiles.
  *
  * <p>Samples are held as {@code float}s: 4 bytes where an {@code ab} holds tens of millions of samples a side, and a
- * 24-bit significand, so a held sample is within 6e-8 of its value (0.00006 ns at 1 us), thousands of times finer
- * than the coarsest counter step (10 ns intervals, 0.4 ns a tick). Sums (the trimmed mean) are taken in doubles.
+ * 24-bit significand, so a held sample is within 6e-8 of its value (0.00006 ns at 1 us, 0.06 ns at 1 ms): finer than
+ * one tick of any counter here (0.4 ns) below ~7 ms, and than the 10 ns step fenced intervals come in below ~80 ms.
+ * Sums (the trimmed mean) are taken in doubles.
  *
  * <p>Percentiles use the nearest-rank definition: the p-th percentile of n samples is
  * the sample of rank ceil(p/100 * n). A percentile is <em>reliable</em> only when at least
