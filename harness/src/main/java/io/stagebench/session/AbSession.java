@@ -313,17 +313,22 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
                         messages, series)), messages);
                 if (shape.replicas() < configured || shape.messages() < messages) {
                     planned.put(name, shape);
+                    boolean shortened = shape.messages() < messages;
+                    String of = shortened ? String.format(java.util.Locale.ROOT, " of %,d messages", shape.messages()) : "";
                     String cut = shape.replicas() == configured
-                            ? String.format(java.util.Locale.ROOT, "%d replicas a fork of %,d messages, not %,d", configured,
-                            shape.messages(), messages)
-                            : shape.replicas() + " replica(s) a fork, not the default " + configured;
+                            ? String.format(java.util.Locale.ROOT, "%d replicas a fork%s, not %,d", configured, of, messages)
+                            : shape.replicas() + " replica(s) a fork" + of + ", not the default " + configured
+                            + (shortened ? String.format(java.util.Locale.ROOT, " of %,d", messages) : "");
                     err.println("[ab] " + name + ": " + cut
                             + String.format(java.util.Locale.ROOT, ": %d forks a side of %d x %,d samples of %d series"
                                     + " (tags included, from its declaration; no stored run of this machine has its"
                                     + " figures) would not fit its share of this launcher's %,d MiB heap (1/%d)%s",
                             a.config().forks(), configured, messages, series, heapBytes >> 20, names.size(),
-                            shape.replicas() == configured ? "; the samples it holds spread over the default replicas (-r and -n set them)"
-                                    : "; -r sets them"));
+                            !shortened ? "; -r sets them" : shape.replicas() == configured
+                                    ? "; the samples it holds spread over the default replicas (-r and -n set them)"
+                                    : "; the samples it holds spread over as many replicas as keep at least "
+                                    + String.format(java.util.Locale.ROOT, "%,d", ReplicaPlan.MIN_PLANNED_MESSAGES)
+                                    + " messages each (-r and -n set them)"));
                     continue;
                 }
                 err.println("[ab] " + name + ": " + a.config().replicas() + " replicas a fork, the default: no stored run"

@@ -163,6 +163,29 @@ class AbReplicaPlanTest {
     }
 
     @Test
+    void shouldCutTheDefaultReplicasOfABenchmarkWithoutStoredFiguresOnlyWhereTheirMessagesWouldFallBelowTheFewest()
+            throws IOException {
+        Path machine = dir.resolve("machine");
+        RunConfig config = RunFixture.config(dir.resolve("now")).withReplicas(4).withMessages(200_000);
+        MeasurementSession.Measurement now = measurementAnHourLater(machine, config);
+        long perReplica = 2L * config.forks() * config.messages() * 3 * ReplicaPlan.LAUNCHER_BYTES_PER_SAMPLE;
+        StringWriter err = new StringWriter();
+
+        // room for 0.31 of a replica of 200,000: 4 replicas would get 15,500 messages each, 3 get 20,666
+        AbSession.Planned planned = AbSession.plan(SequentialPlan.fixed(config.forks()), AbSession.pilots(
+                dir.resolve("results"), now, List.of("pipeline")), now, List.of("pipeline"), name -> 3,
+                new PrintWriter(err, true), 31 * perReplica / 100, true);
+
+        assertEquals(Map.of("pipeline", 3), planned.replicas());
+        int messages = planned.messages().get("pipeline");
+        assertTrue(messages >= ReplicaPlan.MIN_PLANNED_MESSAGES && messages < 21_000, "messages " + messages);
+        assertTrue(err.toString().contains(String.format(java.util.Locale.ROOT, "[ab] pipeline: 3 replica(s) a fork of"
+                + " %,d messages, not the default 4 of 200,000: ", messages)), err.toString());
+        assertTrue(err.toString().contains("spread over as many replicas as keep at least 20,000 messages each"),
+                err.toString());
+    }
+
+    @Test
     void shouldCountTheSeriesABenchmarkDeclaresItsStagesTotalsAndTags() {
         assertEquals(1, AbSession.declaredSeries(new BenchmarkDescriptor("spin", List.of("spin"), "", "Spin", List.of(),
                 List.of(), List.of())));
