@@ -135,29 +135,39 @@ class AbReplicaPlanTest {
         assertTrue(err.toString().contains("[ab] spin: 4 replicas a fork, the default"), err.toString());
     }
 
+    /** The default 4 replicas of 200,000 messages: a config for a benchmark without stored figures. */
+    private RunConfig fourReplicasOf200k() {
+        return RunFixture.config(dir.resolve("now")).withReplicas(4).withMessages(200_000);
+    }
+
+    /**
+     * @param replicasOfHeap the launcher heap, in replicas of 200,000 messages of both sides' 3 declared series
+     * @return the plan of a benchmark declaring 3 series, without stored figures, at the default 4 replicas
+     */
+    private AbSession.Planned plannedWithoutFigures(double replicasOfHeap, boolean planMessages, StringWriter err)
+            throws IOException {
+        RunConfig config = fourReplicasOf200k();
+        MeasurementSession.Measurement now = measurementAnHourLater(dir.resolve("machine"), config);
+        long perReplica = 2L * config.forks() * config.messages() * 3 * ReplicaPlan.LAUNCHER_BYTES_PER_SAMPLE;
+        return AbSession.plan(SequentialPlan.fixed(config.forks()), AbSession.pilots(dir.resolve("results"), now,
+                List.of("pipeline")), now, List.of("pipeline"), name -> 3, new PrintWriter(err, true),
+                (long) (replicasOfHeap * perReplica), planMessages);
+    }
+
     @Test
     void shouldSpreadWhatTheHeapHoldsOverTheDefaultReplicasOfABenchmarkWithoutStoredFiguresWhenMessagesArePlanned()
             throws IOException {
-        Path machine = dir.resolve("machine");
-        RunConfig config = RunFixture.config(dir.resolve("now")).withReplicas(4).withMessages(200_000);
-        MeasurementSession.Measurement now = measurementAnHourLater(machine, config);
-        // room for 2 replicas of 200,000 messages of both sides' 3 declared series
-        long perReplica = 2L * config.forks() * config.messages() * 3 * ReplicaPlan.LAUNCHER_BYTES_PER_SAMPLE;
         StringWriter err = new StringWriter();
-        SequentialPlan oneLook = SequentialPlan.fixed(config.forks());
 
-        AbSession.Planned planned = AbSession.plan(oneLook, AbSession.pilots(dir.resolve("results"), now,
-                List.of("pipeline")), now, List.of("pipeline"), name -> 3, new PrintWriter(err, true), 2 * perReplica, true);
+        AbSession.Planned planned = plannedWithoutFigures(2, true, err);
 
         assertEquals(Map.of("pipeline", 4), planned.replicas(), "the default replicas, each shorter");
         assertEquals(Map.of("pipeline", 100_000), planned.messages(), "2 x 200,000 samples over 4 replicas");
         assertTrue(err.toString().contains("[ab] pipeline: 4 replicas a fork of 100,000 messages, not 200,000: "
-                + config.forks() + " forks a side of 4 x 200,000 samples of 3 series (tags included, from its declaration;"
-                + " no stored run of this machine has its figures) would not fit"), err.toString());
+                + fourReplicasOf200k().forks() + " forks a side of 4 x 200,000 samples of 3 series (tags included, from"
+                + " its declaration; no stored run of this machine has its figures) would not fit"), err.toString());
         // -n given: the replicas are cut instead, the messages kept
-        AbSession.Planned kept = AbSession.plan(oneLook, AbSession.pilots(dir.resolve("results"), now,
-                List.of("pipeline")), now, List.of("pipeline"), name -> 3, new PrintWriter(new StringWriter()),
-                2 * perReplica, false);
+        AbSession.Planned kept = plannedWithoutFigures(2, false, new StringWriter());
         assertEquals(Map.of("pipeline", 2), kept.replicas());
         assertEquals(Map.of(), kept.messages());
     }
@@ -165,16 +175,10 @@ class AbReplicaPlanTest {
     @Test
     void shouldCutTheDefaultReplicasOfABenchmarkWithoutStoredFiguresOnlyWhereTheirMessagesWouldFallBelowTheFewest()
             throws IOException {
-        Path machine = dir.resolve("machine");
-        RunConfig config = RunFixture.config(dir.resolve("now")).withReplicas(4).withMessages(200_000);
-        MeasurementSession.Measurement now = measurementAnHourLater(machine, config);
-        long perReplica = 2L * config.forks() * config.messages() * 3 * ReplicaPlan.LAUNCHER_BYTES_PER_SAMPLE;
         StringWriter err = new StringWriter();
 
         // room for 0.31 of a replica of 200,000: 4 replicas would get 15,500 messages each, 3 get 20,666
-        AbSession.Planned planned = AbSession.plan(SequentialPlan.fixed(config.forks()), AbSession.pilots(
-                dir.resolve("results"), now, List.of("pipeline")), now, List.of("pipeline"), name -> 3,
-                new PrintWriter(err, true), 31 * perReplica / 100, true);
+        AbSession.Planned planned = plannedWithoutFigures(0.31, true, err);
 
         assertEquals(Map.of("pipeline", 3), planned.replicas());
         int messages = planned.messages().get("pipeline");
