@@ -154,16 +154,21 @@ public final class ForkExecution {
         placed.warning().ifPresent(warnings::add);
         // the benchmark's own code, ServiceLoader and the like, finds its classes where the benchmark's are
         Thread.currentThread().setContextClassLoader(benchmarks);
+        // the fork's warm-up on a setup of its own, thrown away: one made by interpreted code lies apart from the later
+        // ones (WARMUP_SETUP); a fork told not to warm up measures its first setup cold, on purpose
+        ReplicaRun warmedOn = plan.warmup().none() ? null : runReplica(WARMUP_SETUP, true, ruler, jitEvents);
         List<ReplicaRun> replicas = new ArrayList<>();
         for (int r = 1; r <= plan.replicas(); r++) {
             if (r > 1) {
                 awaitTurn(r, false, ruler.serviceCpus());
                 writePendingRaw();
-                // the replica before is garbage now: collected here, not in a measured pass, and in this fork's setup
+            }
+            if (r > 1 || warmedOn != null) {
+                // the setup before is garbage now: collected here, not in a measured pass, and in this fork's setup
                 // turn rather than between its measured pass and the other side's
                 System.gc();
             }
-            replicas.add(runReplica(r, ruler, jitEvents));
+            replicas.add(runReplica(r, r == 1 && warmedOn == null, ruler, jitEvents));
         }
         if (pendingRaw != null) {
             // the fork's end in a turn of its own (the last raw files, the compile log's checks, the result): in the
@@ -179,7 +184,7 @@ public final class ForkExecution {
         }
         stdoutWarning(spec).ifPresent(warnings::add);
         // read after the setups, when the heap is touched
-        ForkResult result = result(ruler.withLayout(placed.withHugePages()), replicas, jitNamed, measuredCode);
+        ForkResult result = result(ruler.withLayout(placed.withHugePages()), warmedOn, replicas, jitNamed, measuredCode);
         AtomicFiles.writeString(Path.of(job.outDir()).resolve(spec.resultFileName()), RecordJson.write(result));
         say(Phase.DONE, "done");
         return result;
@@ -189,23 +194,41 @@ public final class ForkExecution {
      * What one replica measured, for the fork's result.
      *
      * @param parts          the body's share, of this replica
+     * @param messagesRun    the messages it ran, warm-up and every pass
      * @param runsBeforeKept per stage, its runs before the kept pass; null when not counted
      * @param passes         warm-up passes run, discarded passes included
      * @param loops          the measured loops it ran ({@link #measuredLoops})
      */
-    private record ReplicaRun(Replica replica, ForkBody.Parts parts, long markErrors, long sinkValue, int passes,
+    private record ReplicaRun(Replica replica, ForkBody.Parts parts, long messagesRun, long markErrors, long sinkValue, int passes,
                               boolean replays, long[] runsBeforeKept, List<String> jitNamed, List<String> loops) {
     }
 
     /**
-     * One replica: a fresh instance and setup, warm-up, the kept measured pass, its checks and teardown, and its raw
-     * stamps written. Replica 1 runs the fork's whole warm-up (and the stages' own); a later one a single pass over
-     * its new data, the compiled code being the JVM's already, and a pass the JIT changed is still replayed.
+     * The number of the fork's warm-up setup: a replica run for the fork's whole warm-up and its checks, then thrown
+     * away, never measured (no raw files, no measure turn, no figures). Its setup ran in interpreted code, and what it
+     * made lay apart from what a compiled setup makes (the interpreter's garbage between its objects): the pipeline's
+     * encode, which runs for 0.5 % of messages and so finds its data out of the caches, read 4-15 % (in 7 of 10 runs
+     * 8-15 %) slower in the first of four replicas than in the three after it; with the warm-up on a setup of its
+     * own, the first measured replica read within -1.2 to +3.1 % of the later ones (AMD EPYC, 2096 MHz). A collection
+     * after every setup instead removed the first replica's excess too, but spread the replicas 2-3 times wider
+     * (their data moved to the old generation).
      */
-    private ReplicaRun runReplica(int replica, Ruler ruler, JitEvents jitEvents) throws Exception {
+    static final int WARMUP_SETUP = 0;
+
+    /**
+     * One replica: a fresh instance and setup, warm-up, the kept measured pass, its checks and teardown, and its raw
+     * stamps written. The fork's warm-up setup ({@link #WARMUP_SETUP}) runs the fork's whole warm-up (and the stages'
+     * own) and is thrown away; a replica after it a single pass over its new data, the compiled code being the JVM's
+     * already, and a pass the JIT changed is still replayed.
+     *
+     * @param first whether this setup runs the fork's whole warm-up: the warm-up setup, or replica 1 of a fork told
+     *              not to warm up
+     */
+    private ReplicaRun runReplica(int replica, boolean first, Ruler ruler, JitEvents jitEvents) throws Exception {
         long beginNs = System.nanoTime();
-        String of = plan.replicas() > 1 ? " (replica " + replica + "/" + plan.replicas() + ")" : "";
-        boolean first = replica == 1;
+        boolean kept = replica != WARMUP_SETUP;
+        String of = !kept ? " (the warm-up's own, not measured)"
+                : plan.replicas() > 1 ? " (replica " + replica + "/" + plan.replicas() + ")" : "";
         BenchmarkParams params = new BenchmarkParams(job.benchmark(), job.fork(),
                 plan.warmup().knownMessages(), plan.measuredMessages(), job.params(),
                 ForkLayout.offsetBytes(spec.placement().layoutSeed()), descriptor.tags());
@@ -227,7 +250,8 @@ public final class ForkExecution {
             body.start();
             WarmedUp warm;
             if (first) {
-                say(Phase.WARMUP, "warm-up " + plan.warmup().describe() + body.warmupNote());
+                say(Phase.WARMUP, "warm-up " + plan.warmup().describe() + body.warmupNote()
+                        + (kept ? "" : ", on a setup of its own (not measured)"));
                 warmupStartEpochMs = System.currentTimeMillis();
                 warm = warmUp(body, plan.warmup());
             } else {
@@ -252,15 +276,16 @@ public final class ForkExecution {
             long[] runsBeforeKept = null;
             CodeWarmup code = warmStages && CodeWarmup.wanted(jitEvents)
                     ? new CodeWarmup(jitEvents, measuredLoops(body), warmupStartEpochMs, warm.passes()) : null;
-            boolean measureTurn = measureTurn(body, warm);
-            // replica 1's checks (each stage's runs, the measured code at C2) read a measured pass and then the compile
-            // log, 0.3-0.4 s after the pass: in a measure turn they would stand between this side's pass and the other
-            // side's, so they run in the setup turn and the measure turn takes the pass they kept again
-            boolean checkedInSetupTurn = measureTurn && (warmStages || code != null);
-            if (measureTurn && !checkedInSetupTurn) {
+            // the warm-up's checks (each stage's runs, the measured code at C2) read a measured pass and then the
+            // compile log, 0.3-0.4 s after the pass: they run on the warm-up setup, in the fork's first setup turn, and
+            // a kept pass of a fork that takes turns is measured in a measure turn, right beside the other side's
+            boolean measureTurn = kept && measureTurn(body, warm);
+            if (measureTurn) {
                 seq = awaitMeasureTurn(body, replica, ruler, seq, passIndex++);
             }
-            say(Phase.MEASURING, body.measuringLine(warm.messages()) + of);
+            // only a kept pass says "measuring": a log's first such line is where the fork's measurement began
+            say(kept ? Phase.MEASURING : Phase.WARMUP, kept ? body.measuringLine(warm.messages()) + of
+                    : "checking the warm-up on a pass of " + body.measuredPassMessages() + " messages");
             progress.flush();
             while (true) {
                 bracket = retries.nextBracket();
@@ -300,19 +325,6 @@ public final class ForkExecution {
                     seq = body.warmupPass(body.measuredPassMessages(), seq, passIndex++);
                 }
             }
-            if (checkedInSetupTurn) {
-                // the pass the checks kept was the last of the warm-up; the pass kept is the one in the measure turn
-                passIndex++;
-                seq = awaitMeasureTurn(body, replica, ruler, seq, passIndex++);
-                long before = seq;
-                do {
-                    bracket = retries.nextBracket();
-                    seq = body.measure(bracket, seq, true);
-                } while (!retries.keep(bracket));
-                if (runsBeforeKept != null) {
-                    runsBeforeKept = stages.runsAt(before);
-                }
-            }
             if (runsBeforeKept != null) {
                 stages.shortStages(runsBeforeKept).forEach(w -> warnings.add(ForkWarning.OTHER, w));
             }
@@ -325,15 +337,20 @@ public final class ForkExecution {
             long sinkValue = body.sinkValue();
             List<String> jitNamed = bracket.jitCompilations() == 0 ? List.of() : jitEvents.namedWithin(bracket.windowsEpochMs());
             List<ForkBody.Allocation> allocations = body.allocations(bracket);
-            verify(bracket, allocations, discarded, jitNamed, jitEvents, body.replays(), of);
             long markErrors = body.markErrors();
-            if (markErrors > 0) {
+            if (kept) {
+                // the warm-up setup's pass is checked by its replicas': each measures the same code, and says so once
+                verify(bracket, allocations, discarded, jitNamed, jitEvents, body.replays(), of);
+            }
+            if (kept && markErrors > 0) {
                 warnings.add(markErrors + " messages" + of + " marked the wrong number of stage boundaries");
             }
 
             BenchmarkDescriptor.tearDown(body.instance(), params, ruler.clock(), ruler.calibration());
             ForkBody.Parts parts = body.parts(warm.messages(), seq, bracket);
-            if (measureTurn) {
+            if (!kept) {
+                // nothing of it is kept: the replicas after it are the fork's measurement
+            } else if (measureTurn) {
                 // written in this fork's next turn: in this one it would stand between its measured pass and the other
                 // side's (12-60 ms for 200,000 messages); the body keeps its recordings until then
                 pendingRaw = () -> body.writeRaw(Path.of(job.outDir()), replica);
@@ -345,24 +362,30 @@ public final class ForkExecution {
                     bracket.gcCount(), bracket.jitCompilations(), setupMs, (System.nanoTime() - beginNs) / 1_000_000,
                     bracket.firstStartEpochMs(), bracket.lastEndEpochMs(), bracket.runQueueWaitNs(),
                     bracket.involuntarySwitches());
-            return new ReplicaRun(facts, parts, markErrors, sinkValue, passIndex + discarded.size() + stageDiscards,
+            return new ReplicaRun(facts, parts, seq, markErrors, sinkValue, passIndex + discarded.size() + stageDiscards,
                     body.replays(), runsBeforeKept, jitNamed, measuredLoops(body));
         }
     }
 
     /**
-     * The fork's result: replica 1's files and warm-up, the replicas' measurements totalled (messages, allocations,
-     * collections, compilations, mark errors, passes) and spanned (the measured epochs). Raw ticks only: the launcher
-     * turns them into nanoseconds, in one place (its LatencySeries).
+     * The fork's result: replica 1's files, the warm-up before it (on the warm-up setup, when there was one, and
+     * replica 1's own pass), the replicas' measurements totalled (messages, allocations, collections, compilations,
+     * mark errors, passes) and spanned (the measured epochs). Raw ticks only: the launcher turns them into nanoseconds,
+     * in one place (its LatencySeries).
+     *
+     * @param warmedOn the fork's warm-up setup ({@link #WARMUP_SETUP}), or null when it had none
      */
-    private ForkResult result(Ruler ruler, List<ReplicaRun> replicas, List<String> jitNamed, MeasuredCode measuredCode) {
+    private ForkResult result(Ruler ruler, ReplicaRun warmedOn, List<ReplicaRun> replicas, List<String> jitNamed,
+                              MeasuredCode measuredCode) {
         ReplicaRun first = replicas.get(0);
         ForkBody.Parts parts = first.parts();
         long jit = 0;
         for (ReplicaRun r : replicas) {
             jit = jit < 0 || r.replica().jitCompilations() < 0 ? -1 : jit + r.replica().jitCompilations();
         }
-        long[] runsBeforeKept = first.runsBeforeKept();
+        long[] runsBeforeKept = warmedOn == null ? first.runsBeforeKept() : warmedOn.runsBeforeKept();
+        long warmupMessages = (warmedOn == null ? 0 : warmedOn.messagesRun()) + parts.warmupMessages();
+        int passes = (warmedOn == null ? 0 : warmedOn.passes()) + (int) sum(replicas, ReplicaRun::passes);
         ForkRun run = new ForkRun(job.benchmark(), job.fork(), descriptor.stages(), descriptor.tags(), plan.mode(),
                 plan.rateHz(), parts.batch(), parts.stallUs(), parts.stallEvery(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"), jvmFlags(),
@@ -371,7 +394,7 @@ public final class ForkExecution {
                 ruler.stepTicks(), ruler.resolution().readStepTicks(), ruler.overhead());
         ForkPlacement placement = new ForkPlacement(spec.placement().cpu(), ruler.cpuPinned(), ruler.affinity(),
                 ruler.memoryLocked(), ruler.layout(), parts.threads(), parts.crossCore());
-        ForkMeasurement measurement = new ForkMeasurement(parts.warmupMessages(), (int) sum(replicas, ReplicaRun::passes),
+        ForkMeasurement measurement = new ForkMeasurement(warmupMessages, passes,
                 first.replays(), runsBeforeKept == null ? List.of() : StageWarmup.asList(runsBeforeKept),
                 sum(replicas, r -> r.parts().measuredMessages()), sum(replicas, r -> r.parts().droppedMessages()),
                 sum(replicas, ReplicaRun::markErrors),

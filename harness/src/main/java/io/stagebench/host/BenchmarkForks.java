@@ -63,6 +63,8 @@ public final class BenchmarkForks {
     private final List<ForkResult> results = new ArrayList<>();
     private final List<ForkSamples> samples = new ArrayList<>();
     private final List<Long> wallMs = new ArrayList<>();
+    /** each fork's time from launch to its first measured message; -1 for one that took turns (it waited on its partner) */
+    private final List<Long> startMs = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
     private final BatchChoice batchChoice;
     private BooleanSupplier stopped = () -> false;
@@ -131,6 +133,7 @@ public final class BenchmarkForks {
         Personality.Result fixed = config.fixedAddresses() ? launcher.fixAddresses() : null;
         JvmFork.Exit outcome;
         long launchedNs = System.nanoTime();
+        long launchedEpochMs = System.currentTimeMillis();
         String randomisation = fixed == null ? ForkLayout.RANDOMISED : fixed.disabled() ? ForkLayout.FIXED : fixed.refusal();
         ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir, randomisation)
                 .withBenchmarkClassPath(launcher.benchmarkClassPath()).withTurns(turns != null)
@@ -203,6 +206,8 @@ public final class BenchmarkForks {
             }
             samples.add(ForkSamples.of(replicas));
             wallMs.add((System.nanoTime() - launchedNs) / 1_000_000 - (turns == null ? 0 : turns.waitedMs()));
+            long firstMeasuredEpochMs = result.measurement().measureStartEpochMs();
+            startMs.add(turns == null && firstMeasuredEpochMs > 0 ? firstMeasuredEpochMs - launchedEpochMs : -1);
             results.add(result);
             progress.succeeded();
             return;
@@ -297,7 +302,7 @@ public final class BenchmarkForks {
                     .mapToDouble(r -> r.length == 0 ? Double.NaN : Distribution.of(r).trimmedMean(99)).toArray()).toList());
         }
         return BenchmarkOutcome.mergeSorted(measured, results, samples.stream().map(ForkSamples::distributions).toList(),
-                failures, batchChoice, config.batch().messagesOr(1)).withSpread(spread, RepetitionCosts.of(results, wallMs),
+                failures, batchChoice, config.batch().messagesOr(1)).withSpread(spread, RepetitionCosts.of(results, wallMs, startMs),
                 centres);
     }
 

@@ -17,16 +17,35 @@ import java.util.OptionalDouble;
  * @param setupS    median wall time of a replica after the first, less its measured passes; null (not written) when no
  *                  fork had two
  * @param messageNs median wall time of a measured message, its unmarked or preparation pass included
+ * @param startS    median time from a fork's launch to its first measured message (the JVM's start, the ruler, the
+ *                  warm-up and its checks): what a fork costs before it measures; null (not written) when no fork's
+ *                  was measured (forks that took turns wait on their partner's)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record RepetitionCosts(double forkS, Double setupS, double messageNs) {
+public record RepetitionCosts(double forkS, Double setupS, double messageNs, Double startS) {
+
+    /** Costs without a fork's start ({@link #startS}). */
+    public RepetitionCosts(double forkS, Double setupS, double messageNs) {
+        this(forkS, setupS, messageNs, null);
+    }
 
     /**
      * @param forks  the forks that succeeded
      * @param wallMs each one's wall time as its launcher saw it, from launch to exit, in the same order
-     * @return the costs; null when no fork succeeded
+     * @return the costs, without a fork's start; null when no fork succeeded
      */
     public static RepetitionCosts of(List<ForkResult> forks, List<Long> wallMs) {
+        return of(forks, wallMs, List.of());
+    }
+
+    /**
+     * @param forks   the forks that succeeded
+     * @param wallMs  each one's wall time as its launcher saw it, from launch to exit, in the same order
+     * @param startMs each one's time from launch to its first measured message, in the same order; negative where
+     *                unknown
+     * @return the costs; null when no fork succeeded
+     */
+    public static RepetitionCosts of(List<ForkResult> forks, List<Long> wallMs, List<Long> startMs) {
         if (forks.isEmpty()) {
             return null;
         }
@@ -48,7 +67,9 @@ public record RepetitionCosts(double forkS, Double setupS, double messageNs) {
             fork.add((wallMs.get(i) - later) / 1000.0);
         }
         double setupS = median(setup);
-        return new RepetitionCosts(median(fork), Double.isNaN(setupS) ? null : setupS, median(message));
+        double startS = median(startMs.stream().filter(ms -> ms >= 0).map(ms -> ms / 1000.0).toList());
+        return new RepetitionCosts(median(fork), Double.isNaN(setupS) ? null : setupS, median(message),
+                Double.isNaN(startS) ? null : startS);
     }
 
     /**
@@ -60,9 +81,11 @@ public record RepetitionCosts(double forkS, Double setupS, double messageNs) {
             throw new IllegalArgumentException("nothing to pool");
         }
         double setupS = median(parts.stream().map(RepetitionCosts::setupS).filter(java.util.Objects::nonNull).toList());
+        double startS = median(parts.stream().map(RepetitionCosts::startS).filter(java.util.Objects::nonNull).toList());
         return new RepetitionCosts(median(parts.stream().map(RepetitionCosts::forkS).filter(s -> !Double.isNaN(s)).toList()),
                 Double.isNaN(setupS) ? null : setupS,
-                median(parts.stream().map(RepetitionCosts::messageNs).filter(s -> !Double.isNaN(s)).toList()));
+                median(parts.stream().map(RepetitionCosts::messageNs).filter(s -> !Double.isNaN(s)).toList()),
+                Double.isNaN(startS) ? null : startS);
     }
 
     /**
@@ -77,9 +100,10 @@ public record RepetitionCosts(double forkS, Double setupS, double messageNs) {
         return Double.isFinite(forkS) ? OptionalDouble.of(2 * forkS) : OptionalDouble.empty();
     }
 
-    /** @return the cost line, e.g. {@code a fork 3.1 s, a setup 0.31 s} */
+    /** @return the cost line, e.g. {@code a fork 3.1 s (measuring from 1.4 s), a setup 0.31 s} */
     public String describe() {
         return String.format(java.util.Locale.ROOT, "a fork %.1f s", forkS)
+                + (startS == null ? "" : String.format(java.util.Locale.ROOT, " (measuring from %.2f s)", startS))
                 + (setupS == null ? "" : String.format(java.util.Locale.ROOT, ", a setup %.2f s", setupS));
     }
 
