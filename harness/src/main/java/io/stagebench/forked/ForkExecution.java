@@ -207,9 +207,9 @@ public final class ForkExecution {
      * The number of the fork's warm-up setup: a replica run for the fork's whole warm-up and its checks, then thrown
      * away, never measured (no raw files, no measure turn, no figures). Its setup ran in interpreted code, and what it
      * made lay apart from what a compiled setup makes (the interpreter's garbage between its objects): the pipeline's
-     * encode, which runs for 0.5 % of messages and so finds its data out of the caches, read 4-15 % (in 7 of 10 runs
+     * encode, which runs for 0.5 % of messages and so finds its data out of the caches, read 4-15 % (in 9 of 11 runs
      * 8-15 %) slower in the first of four replicas than in the three after it; with the warm-up on a setup of its
-     * own, the first measured replica read within -1.2 to +3.1 % of the later ones (AMD EPYC, 2096 MHz). A collection
+     * own, the first measured replica read within -1.6 to +3.1 % of the later ones (8 runs; AMD EPYC, 2096 MHz). A collection
      * after every setup instead removed the first replica's excess too, but spread the replicas 2-3 times wider
      * (their data moved to the old generation).
      */

@@ -98,6 +98,21 @@ class RunnerTest {
     }
 
     @Test
+    void shouldSayHowLongAForkTookFromItsLaunchToItsFirstMeasuredMessage() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        Runner runner = new Runner(config(List.of("empty"), 2, List.of()), registry, CpuList.parse(""),
+                inProcessExcept(registry), QUIET);
+
+        BenchmarkOutcome outcome = runner.run().get(0);
+
+        assertEquals(2, outcome.forks().size(), outcome.failures().toString());
+        Double startS = outcome.costs().startS();
+        assertTrue(startS != null && startS > 0 && startS <= outcome.costs().forkS(),
+                "measuring from " + startS + " s of a fork of " + outcome.costs().forkS() + " s");
+        assertTrue(outcome.costs().describe().contains(" (measuring from "), outcome.costs().describe());
+    }
+
+    @Test
     void shouldRefuseABuildOfANewerLinkInOneLineBeforeAnyOfItsForksStarts() {
         List<Path> launched = new ArrayList<>();
         ForkLauncher newer = new ForkLauncher() {
