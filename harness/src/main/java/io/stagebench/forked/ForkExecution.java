@@ -348,13 +348,12 @@ public final class ForkExecution {
 
             BenchmarkDescriptor.tearDown(body.instance(), params, ruler.clock(), ruler.calibration());
             ForkBody.Parts parts = body.parts(warm.messages(), seq, bracket);
-            if (!kept) {
-                // nothing of it is kept: the replicas after it are the fork's measurement
-            } else if (measureTurn) {
+            // the warm-up setup's stamps are nobody's: the replicas after it are the fork's measurement
+            if (kept && measureTurn) {
                 // written in this fork's next turn: in this one it would stand between its measured pass and the other
                 // side's (12-60 ms for 200,000 messages); the body keeps its recordings until then
                 pendingRaw = () -> body.writeRaw(Path.of(job.outDir()), replica);
-            } else {
+            } else if (kept) {
                 body.writeRaw(Path.of(job.outDir()), replica);
             }
             long allocatedBytes = allocations.stream().mapToLong(ForkBody.Allocation::bytes).sum();
