@@ -236,7 +236,8 @@ public final class ForkExecution {
         ForkLayout.pad(spec.placement().layoutSeed());
         Object instance = descriptor.newInstance(benchmarks);
         say(Phase.SETUP, "setup" + of);
-        setUp(instance, params, ruler);
+        // a thread the setup left on the measuring CPU is warned of by a kept setup's check, which sees it too
+        setUp(instance, params, ruler, kept);
         // let the compiles the setup queued drain, so warm-up compiles the benchmark, not the setup; under foreground
         // compilation (-Xbatch) the setup got each of its compiles before it went on, and 20 ms of waiting bought nothing
         if (!JitActivity.foreground()) {
@@ -463,8 +464,11 @@ public final class ForkExecution {
      * Runs the benchmark's setup with this thread's affinity set to the service CPUs, so that a thread it starts
      * inherits those and not the measuring CPU, then pins this thread again; warns of any other thread left allowed
      * on the measuring CPU (one the benchmark pinned there itself).
+     *
+     * @param checkSharing whether to look for such threads: not after the warm-up's own setup, whose threads a kept
+     *                     setup's look finds as well (one warning, not one a setup)
      */
-    private void setUp(Object instance, BenchmarkParams params, Ruler ruler) throws Exception {
+    private void setUp(Object instance, BenchmarkParams params, Ruler ruler, boolean checkSharing) throws Exception {
         Optional<CpuList> offMeasuringCpu = offMeasuringCpu(ruler.serviceCpus());
         boolean moved = offMeasuringCpu.map(cpus -> Affinity.setCurrentThread(cpus).isEmpty()).orElse(false);
         try {
@@ -475,7 +479,7 @@ public final class ForkExecution {
                         "pinning again after setup refused: " + reason + "; measured unpinned"));
             }
         }
-        if (offMeasuringCpu.isEmpty()) {
+        if (offMeasuringCpu.isEmpty() || !checkSharing) {
             return;
         }
         List<String> sharing = Affinity.otherThreadsAllowedOn(spec.placement().cpu());

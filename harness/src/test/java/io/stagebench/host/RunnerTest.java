@@ -76,7 +76,9 @@ class RunnerTest {
         assertTrue(lines.lines().anyMatch(l -> l.startsWith("[test.noisy fork 1/1] measuring 3000 messages")), lines);
         assertTrue(!lines.contains("FAKE") && !lines.contains("partial line"), lines);
         Path log = runDir.resolve("forks/test.noisy/fork-1.out");
-        assertEquals(io.stagebench.testbench.NoisyBenchmark.FAKE + "\na partial line with no newline", java.nio.file.Files.readString(log));
+        // written by each setup: the warm-up's own, then replica 1's
+        assertEquals((io.stagebench.testbench.NoisyBenchmark.FAKE + "\na partial line with no newline").repeat(2),
+                java.nio.file.Files.readString(log));
         assertTrue(outcome.forks().get(0).checks().warnings().stream().anyMatch(w -> w.startsWith("the benchmark wrote ")
                 && w.contains(log.toString())), outcome.forks().get(0).checks().warnings().toString());
     }
@@ -404,8 +406,9 @@ class RunnerTest {
 
         assertEquals(1, outcome.forks().size(), outcome.failures().toString());
         ForkResult fork = outcome.forks().get(0);
-        // the one warm-up pass: a pass of measured size, 200 chunks; the first measured pass is kept, not run again
-        assertEquals(1, fork.measurement().warmupPasses(), fork.checks().warnings().toString());
+        // one warm-up pass on the warm-up's own setup (a pass of measured size, 200 chunks) and one on replica 1's; the
+        // first measured pass of each is kept, not run again
+        assertEquals(2, fork.measurement().warmupPasses(), fork.checks().warnings().toString());
         assertEquals(0, fork.checks().jitCompilations(), fork.checks().warnings().toString());
     }
 
