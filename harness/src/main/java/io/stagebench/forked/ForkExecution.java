@@ -199,8 +199,9 @@ public final class ForkExecution {
      * @param passes         warm-up passes run, discarded passes included
      * @param loops          the measured loops it ran ({@link #measuredLoops})
      */
-    private record ReplicaRun(Replica replica, ForkBody.Parts parts, long messagesRun, long markErrors, long sinkValue, int passes,
-                              boolean replays, long[] runsBeforeKept, List<String> jitNamed, List<String> loops) {
+    private record ReplicaRun(Replica replica, ForkBody.Parts parts, long messagesRun, long markErrors, long sinkValue,
+                              int passes, boolean replays, long[] runsBeforeKept, List<String> jitNamed,
+                              List<String> loops) {
     }
 
     /**
@@ -209,8 +210,8 @@ public final class ForkExecution {
      * made lay apart from what a compiled setup makes (the interpreter's garbage between its objects): the pipeline's
      * encode, which runs for 0.5 % of messages and so finds its data out of the caches, read 4-15 % (in 9 of 11 runs
      * 8-15 %) slower in the first of four replicas than in the three after it; with the warm-up on a setup of its
-     * own, the first measured replica read within -1.6 to +3.1 % of the later ones (8 runs; AMD EPYC, 2096 MHz). A collection
-     * after every setup instead removed the first replica's excess too, but spread the replicas 2-3 times wider
+     * own, the first measured replica read within -1.6 to +3.1 % of the later ones (8 runs; AMD EPYC, 2096 MHz). A
+     * collection after every setup instead removed the first replica's excess too, but spread the replicas 2-3 times wider
      * (their data moved to the old generation).
      */
     static final int WARMUP_SETUP = 0;

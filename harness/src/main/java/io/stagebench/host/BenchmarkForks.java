@@ -63,7 +63,7 @@ public final class BenchmarkForks {
     private final List<ForkResult> results = new ArrayList<>();
     private final List<ForkSamples> samples = new ArrayList<>();
     private final List<Long> wallMs = new ArrayList<>();
-    /** each fork's time from launch to its first measured message; -1 for one that took turns (it waited on its partner) */
+    /** each fork's time from launch to its first measured message; -1 for one that took turns (it waited on the other's) */
     private final List<Long> startMs = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
     private final BatchChoice batchChoice;
@@ -302,8 +302,8 @@ public final class BenchmarkForks {
                     .mapToDouble(r -> r.length == 0 ? Double.NaN : Distribution.of(r).trimmedMean(99)).toArray()).toList());
         }
         return BenchmarkOutcome.mergeSorted(measured, results, samples.stream().map(ForkSamples::distributions).toList(),
-                failures, batchChoice, config.batch().messagesOr(1)).withSpread(spread, RepetitionCosts.of(results, wallMs, startMs),
-                centres);
+                failures, batchChoice, config.batch().messagesOr(1))
+                .withSpread(spread, RepetitionCosts.of(results, wallMs, startMs), centres);
     }
 
     /** @return per fork, each replica's samples of {@code series} in message order; null when some fork lacks it */

@@ -14,8 +14,8 @@ import java.util.List;
  * @param warmupPasses        warm-up passes run (the minimum warm-up, then passes until one compiled nothing)
  * @param replayed            whether warm-up replayed the measured messages (the benchmark declares a reset)
  * @param warmupStageRuns     per stage, the messages it ran for before the pass the warm-up's checks kept (warm-up by
- *                            each stage's own count; replica 1's warm-up and checked passes come after it); empty when not counted: batched, a handoff, paced, no warm-up, or an
- *                            older build
+ *                            each stage's own count; replica 1's warm-up and measured passes come after it); empty
+ *                            when not counted: batched, a handoff, paced, no warm-up, or an older build
  * @param measuredMessages    messages recorded
  * @param droppedMessages     messages beyond the recording's capacity
  * @param markErrors          messages whose pipeline marks did not match the stage count

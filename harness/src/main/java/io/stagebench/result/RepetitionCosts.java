@@ -10,8 +10,8 @@ import java.util.OptionalDouble;
 
 /**
  * What each level of repetition cost in wall time, the other half of a plan ({@link ReplicaPlan}): a fork (a JVM's
- * start, its ruler, the whole warm-up on a setup of its own, its first replica, its end), a further setup in the same JVM (its setup, the
- * wait for the compiler, its short warm-up; its measured pass apart) and a measured message.
+ * start, its ruler, the whole warm-up on a setup of its own, its first replica, its end), a further setup in the same
+ * JVM (its setup, the wait for the compiler, its short warm-up; its measured pass apart) and a measured message.
  *
  * @param forkS     median wall time of a fork less its replicas after the first
  * @param setupS    median wall time of a replica after the first, less its measured passes; null (not written) when no
