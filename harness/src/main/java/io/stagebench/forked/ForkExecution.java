@@ -156,7 +156,7 @@ public final class ForkExecution {
         Thread.currentThread().setContextClassLoader(benchmarks);
         // the fork's warm-up on a setup of its own, thrown away: one made by interpreted code lies apart from the later
         // ones (WARMUP_SETUP); a fork told not to warm up measures its first setup cold, on purpose
-        ReplicaRun warmedOn = plan.warmup().none() ? null : runReplica(WARMUP_SETUP, true, ruler, jitEvents);
+        ReplicaRun warmedOn = plan.warmup().none() ? null : runReplica(WARMUP_SETUP, ruler, jitEvents);
         List<ReplicaRun> replicas = new ArrayList<>();
         for (int r = 1; r <= plan.replicas(); r++) {
             if (r > 1) {
@@ -168,7 +168,7 @@ public final class ForkExecution {
                 // turn rather than between its measured pass and the other side's
                 System.gc();
             }
-            replicas.add(runReplica(r, r == 1 && warmedOn == null, ruler, jitEvents));
+            replicas.add(runReplica(r, ruler, jitEvents));
         }
         if (pendingRaw != null) {
             // the fork's end in a turn of its own (the last raw files, the compile log's checks, the result): in the
@@ -220,14 +220,14 @@ public final class ForkExecution {
      * One replica: a fresh instance and setup, warm-up, the kept measured pass, its checks and teardown, and its raw
      * stamps written. The fork's warm-up setup ({@link #WARMUP_SETUP}) runs the fork's whole warm-up (and the stages'
      * own) and is thrown away; a replica after it a single pass over its new data, the compiled code being the JVM's
-     * already, and a pass the JIT changed is still replayed.
-     *
-     * @param first whether this setup runs the fork's whole warm-up: the warm-up setup, or replica 1 of a fork told
-     *              not to warm up
+     * already, and a pass the JIT changed is still replayed. Replica 1 of a fork told not to warm up has no warm-up
+     * setup before it, and runs the fork's (empty) warm-up itself.
      */
-    private ReplicaRun runReplica(int replica, boolean first, Ruler ruler, JitEvents jitEvents) throws Exception {
+    private ReplicaRun runReplica(int replica, Ruler ruler, JitEvents jitEvents) throws Exception {
         long beginNs = System.nanoTime();
         boolean kept = replica != WARMUP_SETUP;
+        // whether this setup runs the fork's whole warm-up
+        boolean first = !kept || (replica == 1 && plan.warmup().none());
         String of = !kept ? " (the warm-up's own, not measured)"
                 : plan.replicas() > 1 ? " (replica " + replica + "/" + plan.replicas() + ")" : "";
         BenchmarkParams params = new BenchmarkParams(job.benchmark(), job.fork(),

@@ -30,15 +30,6 @@ public record RepetitionCosts(double forkS, Double setupS, double messageNs, Dou
     }
 
     /**
-     * @param forks  the forks that succeeded
-     * @param wallMs each one's wall time as its launcher saw it, from launch to exit, in the same order
-     * @return the costs, without a fork's start; null when no fork succeeded
-     */
-    public static RepetitionCosts of(List<ForkResult> forks, List<Long> wallMs) {
-        return of(forks, wallMs, List.of());
-    }
-
-    /**
      * @param forks   the forks that succeeded
      * @param wallMs  each one's wall time as its launcher saw it, from launch to exit, in the same order
      * @param startMs each one's time from launch to its first measured message, in the same order; negative where

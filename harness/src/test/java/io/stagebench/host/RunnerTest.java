@@ -40,6 +40,16 @@ class RunnerTest {
 
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
 
+    /**
+     * @return what {@code benchmark} measured in {@code forks} in-process forks, the ones numbered in {@code crashing}
+     *         crashed
+     */
+    private BenchmarkOutcome runInProcess(String benchmark, int forks, int... crashing) throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        return new Runner(config(List.of(benchmark), forks, List.of()), registry, CpuList.parse(""),
+                inProcessExcept(registry, crashing), QUIET).run().get(0);
+    }
+
     private RunConfig config(List<String> benchmarks, int forks, List<String> jvmFlags) {
         return RunConfig.builder(benchmarks, -1, runDir).forks(forks).warmup(Warmup.ofMessages(2_000)).messages(3_000).chunk(500)
                 .overheadPairs(100_000).lockMemory(false).jvmFlagsInsteadOfDefaults(jvmFlags).forkTimeoutS(120)
@@ -86,11 +96,7 @@ class RunnerTest {
     @MeasuresInProcess
     @Test
     void shouldReportACrashedForkAndKeepTheOthers() throws Exception {
-        BenchmarkRegistry registry = BenchmarkRegistry.load();
-        Runner runner = new Runner(config(List.of("empty"), 3, List.of()), registry, CpuList.parse(""),
-                inProcessExcept(registry, 2), QUIET);
-
-        BenchmarkOutcome outcome = runner.run().get(0);
+        BenchmarkOutcome outcome = runInProcess("empty", 3, 2);
 
         assertEquals(List.of(1, 3), outcome.forks().stream().map(f -> f.run().fork()).toList());
         assertEquals(1, outcome.failures().size());
@@ -99,13 +105,10 @@ class RunnerTest {
         assertEquals(2, outcome.perFork().get("empty").size());
     }
 
+    @MeasuresInProcess
     @Test
     void shouldSayHowLongAForkTookFromItsLaunchToItsFirstMeasuredMessage() throws Exception {
-        BenchmarkRegistry registry = BenchmarkRegistry.load();
-        Runner runner = new Runner(config(List.of("empty"), 2, List.of()), registry, CpuList.parse(""),
-                inProcessExcept(registry), QUIET);
-
-        BenchmarkOutcome outcome = runner.run().get(0);
+        BenchmarkOutcome outcome = runInProcess("empty", 2);
 
         assertEquals(2, outcome.forks().size(), outcome.failures().toString());
         Double startS = outcome.costs().startS();
@@ -213,11 +216,7 @@ class RunnerTest {
     @MeasuresInProcess
     @Test
     void shouldMergePipelineForksIntoStagesAndTotal() throws Exception {
-        BenchmarkRegistry registry = BenchmarkRegistry.load();
-        Runner runner = new Runner(config(List.of("test.pipeline"), 2, List.of()), registry, CpuList.parse(""),
-                inProcessExcept(registry), QUIET);
-
-        BenchmarkOutcome outcome = runner.run().get(0);
+        BenchmarkOutcome outcome = runInProcess("test.pipeline", 2);
 
         assertEquals(List.of("first", "second", "total", "unmarked"), List.copyOf(outcome.merged().keySet()));
         assertEquals(6_000, outcome.merged().get("total").count());
@@ -229,11 +228,7 @@ class RunnerTest {
     @MeasuresInProcess
     @Test
     void shouldMergeEachTagOfAStageAndCountOnlyTheMessagesAStageRanFor() throws Exception {
-        BenchmarkRegistry registry = BenchmarkRegistry.load();
-        Runner runner = new Runner(config(List.of("test.tagged"), 2, List.of()), registry, CpuList.parse(""),
-                inProcessExcept(registry), QUIET);
-
-        BenchmarkOutcome outcome = runner.run().get(0);
+        BenchmarkOutcome outcome = runInProcess("test.tagged", 2);
 
         assertEquals(List.of("work", "work[even]", "work[odd]", "send", "total", "unmarked"),
                 List.copyOf(outcome.merged().keySet()));

@@ -29,7 +29,7 @@ class RepetitionCostsTest {
 
         assertEquals(1.6, costs.startS(), 1e-9);
         assertEquals(3.0 - 0.574, costs.forkS(), 1e-9, "a fork less its replica after the first");
-        assertEquals(null, RepetitionCosts.of(List.of(fork), List.of(3_000L)).startS(), "not measured: not said");
+        assertEquals(null, RepetitionCosts.of(List.of(fork), List.of(3_000L), List.of()).startS(), "not measured: not said");
         RepetitionCosts measured = new RepetitionCosts(2.0, 0.1, 100, 1.5);
         assertEquals("a fork 2.0 s (measuring from 1.50 s), a setup 0.10 s", measured.describe());
         assertEquals("a fork 2.0 s, a setup 0.10 s", new RepetitionCosts(2.0, 0.1, 100).describe());
