@@ -111,11 +111,6 @@ public final class BenchmarkForks {
         return results.size();
     }
 
-    /** @return the benchmark (or sweep variant) these forks measure, as its outcome names it */
-    public String name() {
-        return descriptor.name();
-    }
-
     /** Launches fork {@code fork} (from 1) and collects what it wrote; a failure is recorded, never thrown. */
     public void runFork(int fork) throws IOException {
         runFork(fork, null);

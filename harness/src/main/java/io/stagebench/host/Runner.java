@@ -14,20 +14,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The parent side of a run: N forks of every benchmark, one at a time (the parent waits idle, off the measuring
- * CPU), in rounds - fork 1 of each benchmark in turn, then fork 2 of each, and so on - then merges what each
- * benchmark's forks wrote. A fork that crashes, hangs past its timeout or writes an unreadable result is reported
- * and the others are kept. A run stopped by SIGINT or SIGTERM ends in a {@link StoppedRun} holding what its
- * finished forks measured, for the command to keep.
- *
- * <p>Measurement hazard: the host has slow spells of its own, lasting seconds to tens of seconds, in which a
- * stage reads 10-20 % slower (AMD EPYC under KVM: {@code run decide parse -f 10}, a benchmark's forks one after
- * another, put decide's last six forks at 24.3-27.6 ns against 21.8-22.2 ns for its first four, and in the next
- * run parse's forks 2-8 at 27.4-29.7 ns against 23.3-23.5 ns). One after another, a spell lands on a run of one
- * benchmark's forks and moves its centre and spread; in rounds it lands on a fork or two of each benchmark, which
- * the centre (a median over forks) and the spread's quartiles stand. The interleaving of randomized multiple
- * interleaved trials (Abedi and Brecht, ICPE 2017), without the randomizing: the order within a round is the
- * command's.
+ * The parent side of a run: for each benchmark, N forks one after another (the parent
+ * waits idle, off the measuring CPU), then merges what the forks wrote. A fork that
+ * crashes, hangs past its timeout or writes an unreadable result is reported and the
+ * others are kept. A run stopped by SIGINT or SIGTERM ends in a {@link StoppedRun} holding what
+ * its finished forks measured, for the command to keep.
  */
 public final class Runner {
 
@@ -104,39 +95,33 @@ public final class Runner {
     public static final String STOPPED_WARNING = "the run was stopped (SIGINT or SIGTERM)";
 
     /**
-     * Runs every benchmark of the config, its forks in rounds (the class comment); returns their merged outcomes in
-     * the config's order.
+     * Runs every benchmark of the config; returns their merged outcomes in order.
      *
      * @throws StoppedRun when the launcher is stopped: with what the finished forks measured
      */
     public List<BenchmarkOutcome> run() throws IOException {
-        List<BenchmarkForks> benchmarks = new ArrayList<>();
+        List<BenchmarkOutcome> outcomes = new ArrayList<>();
+        int planned = 0;
+        for (String name : config.benchmarks()) {
+            planned += ParamSweep.variants(registry.get(name), config.params()).size() * config.forks();
+        }
         try {
             for (String name : config.benchmarks()) {
                 BenchmarkDescriptor descriptor = registry.get(name);
                 // a swept --param measures each value (each combination) as a variant of its own
                 for (ParamSweep.Variant variant : ParamSweep.variants(descriptor, config.params())) {
-                    benchmarks.add(prepare(variant.name().equals(name) ? descriptor : descriptor.named(variant.name()),
-                            variant.name().equals(name) ? config : config.withParams(variant.params())));
-                }
-            }
-            for (int fork = 1; fork <= config.forks(); fork++) {
-                for (BenchmarkForks forks : benchmarks) {
-                    forks.runFork(fork);
-                    afterFork.forkEnded(forks.name(), fork);
+                    runBenchmark(variant.name().equals(name) ? descriptor : descriptor.named(variant.name()),
+                            variant.name().equals(name) ? config : config.withParams(variant.params()), outcomes);
                 }
             }
         } catch (LiveForks.Stopped e) {
-            List<BenchmarkOutcome> kept = benchmarks.stream().filter(f -> f.succeeded() > 0).map(BenchmarkForks::merge)
-                    .toList();
-            throw new StoppedRun(kept, kept.stream().mapToInt(o -> o.forks().size()).sum(),
-                    benchmarks.size() * config.forks());
+            throw new StoppedRun(outcomes, outcomes.stream().mapToInt(o -> o.forks().size()).sum(), planned);
         }
-        return benchmarks.stream().map(BenchmarkForks::merge).toList();
+        return outcomes;
     }
 
-    /** @return the forks of one benchmark (or sweep variant), its batch chosen by its pilot when asked for */
-    private BenchmarkForks prepare(BenchmarkDescriptor descriptor, RunConfig config) throws IOException {
+    private void runBenchmark(BenchmarkDescriptor descriptor, RunConfig config, List<BenchmarkOutcome> outcomes)
+            throws IOException {
         RunConfig resolved = config;
         BatchChoice choice = null;
         launcher.prepare(config, serviceCpus).ifPresent(line -> progress.println("[run] " + line));
@@ -144,7 +129,19 @@ public final class Runner {
             choice = BatchPilot.pilot(config, descriptor, launcher, serviceCpus, progress, "[run]");
             resolved = config.withBatch(Batch.of(choice.batch()));
         }
-        return new BenchmarkForks(resolved, descriptor, launcher, serviceCpus, progress, "[run]", choice)
+        BenchmarkForks forks = new BenchmarkForks(resolved, descriptor, launcher, serviceCpus, progress, "[run]", choice)
                 .stoppedBy(LiveForks.launcher()::isStopping);
+        try {
+            for (int fork = 1; fork <= config.forks(); fork++) {
+                forks.runFork(fork);
+                afterFork.forkEnded(descriptor.name(), fork);
+            }
+        } catch (LiveForks.Stopped e) {
+            if (forks.succeeded() > 0) {
+                outcomes.add(forks.merge());
+            }
+            throw e;
+        }
+        outcomes.add(forks.merge());
     }
 }

@@ -189,25 +189,6 @@ class RunnerTest {
 
     @MeasuresInProcess
     @Test
-    void shouldRunTheForksInRoundsOfEveryBenchmarkSoASlowSpellOfTheHostLandsOnEach() throws Exception {
-        BenchmarkRegistry registry = BenchmarkRegistry.load();
-        List<String> launched = new java.util.ArrayList<>();
-        ForkLauncher inProcess = inProcessExcept(registry);
-        ForkLauncher recording = (specFile, flags, cpus, timeout) -> {
-            launched.add(specFile.getParent().getFileName() + " " + specFile.getFileName().toString().replaceAll("\\D", ""));
-            return inProcess.launch(specFile, flags, cpus, timeout);
-        };
-
-        List<BenchmarkOutcome> outcomes = new Runner(config(List.of("empty", "spin"), 2, List.of()), registry,
-                CpuList.parse(""), recording, QUIET).run();
-
-        assertEquals(List.of("empty 1", "spin 1", "empty 2", "spin 2"), launched);
-        assertEquals(List.of("empty", "spin"), outcomes.stream().map(o -> o.descriptor().name()).toList());
-        assertEquals(List.of(2, 2), outcomes.stream().map(o -> o.forks().size()).toList());
-    }
-
-    @MeasuresInProcess
-    @Test
     void shouldSayWhichBenchmarkHasNoResultWhenEveryForkFailed() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         RunConfig config = config(List.of("empty"), 2, List.of());
