@@ -112,6 +112,8 @@ public final class ForkExecution {
     private long startNs;
     /** When the fork's warm-up began: a method C1 compiled since then was reached by the replayed measured messages. */
     private long warmupStartEpochMs;
+    /** The loop each kept replica times the core's share of issue slots with, compiled with the ruler. */
+    private final CoreShare coreShare = new CoreShare();
 
     public ForkExecution(ForkSpec spec, BenchmarkDescriptor descriptor, PrintStream progress) {
         this(spec, descriptor, progress, ForkExecution.class.getClassLoader());
@@ -245,6 +247,9 @@ public final class ForkExecution {
             new JitActivity().awaitQuiet(JitRetries.QUIET_MS, JitRetries.QUIET_MAX_MS);
         }
         long setupMs = (System.nanoTime() - beginNs) / 1_000_000;
+        // whether another guest shares the core at this moment (CoreShare); before the warm-up pass, never between it
+        // and the measured one; not before a pass measured cold on purpose (-w 0), which follows its setup directly
+        double coreLoopNs = kept && !plan.warmup().none() ? coreShare.iterationNs() : 0;
 
         try (ForkBody body = instance instanceof HandoffOperation handoff
                 ? new HandoffBody(spec, descriptor, handoff, params, ruler, warnings, text -> say(Phase.THREADS, text))
@@ -362,7 +367,7 @@ public final class ForkExecution {
             Replica facts = new Replica(replica, parts.warmupMessages(), parts.measuredMessages(), allocatedBytes,
                     bracket.gcCount(), bracket.jitCompilations(), setupMs, (System.nanoTime() - beginNs) / 1_000_000,
                     bracket.firstStartEpochMs(), bracket.lastEndEpochMs(), bracket.runQueueWaitNs(),
-                    bracket.involuntarySwitches());
+                    bracket.involuntarySwitches(), coreLoopNs);
             return new ReplicaRun(facts, parts, seq, markErrors, sinkValue, passIndex + discarded.size() + stageDiscards,
                     body.replays(), runsBeforeKept, jitNamed, measuredLoops(body));
         }
@@ -595,6 +600,8 @@ public final class ForkExecution {
         // the coarser step decides which probe pairs are the interference-free cluster (ProbeOverhead.fromDeltas)
         CounterResolution resolution = CounterResolution.measure(clock, CounterStep.DEFAULT_PAIRS);
         ProbeOverhead overhead = loopOverhead(clock, resolution.stepTicks());
+        // compiled in what is left of the calibration's window, which it would otherwise sleep through
+        coreShare.compile();
         Calibration calibration = calibrating.close(spec.ruler().calibrationMs(), spec.ruler().calibrationRounds());
         return new Ruler(loaded, calibration, resolution, overhead, cpuPinned, affinity, memoryLocked, serviceCpus, null);
     }

@@ -6,6 +6,7 @@ import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkWarning;
 import io.stagebench.link.Mode;
 import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.result.CoreContention;
 import io.stagebench.result.LatencySeries;
 import io.stagebench.stats.StageSummary;
 import java.util.ArrayList;
@@ -97,6 +98,7 @@ public final class RunWarnings {
         }
         grouped.forEach((text, subjects) -> warnings.add(subjects.isEmpty() ? text : String.join(", ", subjects) + ": " + text));
         batchWarning(batchFixes).ifPresent(warnings::add);
+        CoreContention.of(outcomes.stream().flatMap(o -> o.forks().stream()).toList()).warning().ifPresent(warnings::add);
         return warnings;
     }
 

@@ -16,6 +16,7 @@ import io.stagebench.link.Mode;
 import io.stagebench.link.ThreadPlacement;
 import io.stagebench.result.BatchChoice;
 import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.result.CoreContention;
 import io.stagebench.result.LayoutSensitivity;
 import io.stagebench.result.MarkCost;
 import io.stagebench.result.RulerCheck;
@@ -206,6 +207,7 @@ public final class RunReport {
                     rangeLong(all, f -> f.placement().cpuPinned()), distinct(all, f -> f.placement().affinity()),
                     all.stream().allMatch(f -> f.placement().memoryLocked()) ? "yes" : "NOT in every fork"));
             layoutLine(all).ifPresent(lines::add);
+            CoreContention.of(all).line().ifPresent(lines::add);
             List<CrossCoreOffset> crossCore = all.stream().map(f -> f.placement().crossCore()).filter(Objects::nonNull)
                     .toList();
             if (!crossCore.isEmpty()) {

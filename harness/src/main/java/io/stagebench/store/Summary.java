@@ -16,6 +16,7 @@ import io.stagebench.link.ForkRuler;
 import io.stagebench.result.LayoutSensitivity;
 import io.stagebench.result.MarkCost;
 import io.stagebench.link.Replica;
+import io.stagebench.result.CoreContention;
 import io.stagebench.link.ThreadPlacement;
 import io.stagebench.result.RepetitionCosts;
 import io.stagebench.result.ReplicaPlan;
@@ -216,6 +217,8 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
      *                                holding the measuring CPU (-1 unknown); not written when 0
      * @param involuntarySwitches     its measuring thread's involuntary context switches over the kept passes (-1
      *                                unknown); not written when 0
+     * @param coreLoopNs             the median over its replicas of the loop that times the core's share, ns an
+     *                                iteration ({@link Replica#coreLoopNs()}); not written when not timed (0)
      */
     public record Fork(@JsonProperty(required = true) int fork, @JsonProperty(required = true) String result,
                        @JsonProperty(required = true) List<StageSummary> summaries, String binding, int cpuPinned,
@@ -230,7 +233,8 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Replica> replicas,
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, List<Double>> replicaTmeansNs,
                        @JsonInclude(JsonInclude.Include.NON_DEFAULT) long runQueueWaitNs,
-                       @JsonInclude(JsonInclude.Include.NON_DEFAULT) long involuntarySwitches) {
+                       @JsonInclude(JsonInclude.Include.NON_DEFAULT) long involuntarySwitches,
+                       @JsonInclude(JsonInclude.Include.NON_DEFAULT) double coreLoopNs) {
 
         public Fork {
             replicas = listOrEmpty(replicas);
@@ -258,7 +262,7 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
                     checks.measuredCode() == null || !checks.measuredCode().checked() ? null : checks.measuredCode(),
                     checks.warnings(), replicas.size() > 1 ? replicas : List.of(),
                     replicas.size() > 1 ? asLists(centres) : Map.of(), total(replicas, Replica::runQueueWaitNs),
-                    total(replicas, Replica::involuntarySwitches));
+                    total(replicas, Replica::involuntarySwitches), CoreContention.of(List.of(fork)).medianNs());
         }
 
         /** @return the replicas' figure summed, -1 when any replica's is unknown */

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A fork's result is written as one flat object whatever parts the type has: {@code fork-result-v3.json} is what a build of
- * link version 3 wrote, before the result had parts, for the same values as {@link ForkResultFixture#everyField()}.
+ * link version 3 wrote, before the result had parts, for the same values as {@link ForkResultFixture#everyField()} (and
+ * the replicas' {@code coreLoopNs}, a field added since).
  */
 class ForkResultTest {
 

@@ -1,0 +1,82 @@
+package io.stagebench.forked;
+
+/**
+ * Whether the measuring CPU's core had all its issue slots at a given moment: a loop of eight independent
+ * multiply-add chains, bound by how many instructions the core issues a cycle, timed before each replica's warm-up
+ * pass. A guest's vCPU is a hardware thread of a host core; when the host runs another guest on that core's other
+ * hardware thread, the two share the core's issue slots, and code that keeps many instructions in flight - this
+ * loop, and the stages - slows, where a chain of dependent instructions barely moves. No guest sees its core's
+ * sibling (here {@code lscpu} says one thread a core) or can keep it idle: a run can only say when its passes met it.
+ *
+ * <p>Measured (AMD EPYC family 26 model 2 under KVM, TSC 2096 MHz; the same loops in C, timed every 0.1 s for 120 s
+ * on the measuring CPU): this loop 10-45 % over its fastest for the first 50 s and within 2-5 % after; a dependent
+ * multiply chain 3-5 % over all along; a branchy table loop 16-22 % and 2-4 %. A walk through 8 MiB ranged over 1-4.4
+ * times its fastest while the stages held still, so the shared last-level cache is not what moves them. The stages
+ * moved as this loop does: in {@code run -f 10}, spells of seconds to tens of seconds put a stage's forks 15-45 % above
+ * the others, and of 100 replicas the 13 whose loop ran 10 % or more over the run's fastest read their stage 10 % or
+ * more above its calm level in 69 %, the others in 8 % ({@code io.stagebench.result.CoreContention}).
+ *
+ * <p>Measurement hazards: the loop runs before the replica's warm-up pass, never between that pass and the measured
+ * one, and touches no memory, so it leaves the caches to the benchmark. The JIT must not fold or vectorise the chains:
+ * each is a scalar recurrence with its own constant, and their sum is kept. Its code is compiled with the ruler, so a
+ * replica times compiled code. Not on the measured path: ~2 ms a replica.
+ */
+final class CoreShare {
+
+    /** Iterations a round: ~0.7 ms on these machines. */
+    static final int ITERATIONS = 500_000;
+    /** Rounds a replica's figure is the fastest of: an interrupt in one round does not read as a shared core. */
+    static final int ROUNDS = 3;
+    /** Rounds the ruler runs so that the loop is compiled (on-stack, then whole) before a replica times it. */
+    static final int COMPILE_ROUNDS = 8;
+
+    /** What the chains ended at: kept, so that the JIT keeps the loop. */
+    private long sink;
+
+    /** Runs the loop until its code is compiled: with the ruler, before any replica times it. */
+    void compile() {
+        for (int i = 0; i < COMPILE_ROUNDS; i++) {
+            roundNs();
+        }
+    }
+
+    /** @return ns an iteration of the fastest of {@value #ROUNDS} rounds */
+    double iterationNs() {
+        long fastestNs = Long.MAX_VALUE;
+        for (int i = 0; i < ROUNDS; i++) {
+            fastestNs = Math.min(fastestNs, roundNs());
+        }
+        return fastestNs / (double) ITERATIONS;
+    }
+
+    /** @return what the chains ended at, summed (what keeps the JIT from dropping them) */
+    long sink() {
+        return sink;
+    }
+
+    /** @return ns of one round of {@value #ITERATIONS} iterations */
+    private long roundNs() {
+        long a = 1;
+        long b = 2;
+        long c = 3;
+        long d = 4;
+        long e = 5;
+        long f = 6;
+        long g = 7;
+        long h = 8;
+        long startNs = System.nanoTime();
+        for (int i = 0; i < ITERATIONS; i++) {
+            a = a * 3 + 1;
+            b = b * 5 + 1;
+            c = c * 7 + 1;
+            d = d * 9 + 1;
+            e = e * 11 + 1;
+            f = f * 13 + 1;
+            g = g * 15 + 1;
+            h = h * 17 + 1;
+        }
+        long ns = System.nanoTime() - startNs;
+        sink += a ^ b ^ c ^ d ^ e ^ f ^ g ^ h;
+        return ns;
+    }
+}

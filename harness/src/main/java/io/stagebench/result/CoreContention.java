@@ -1,0 +1,78 @@
+package io.stagebench.result;
+
+import io.stagebench.link.ForkResult;
+import io.stagebench.link.Replica;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * What the loop each replica timed before its warm-up ({@link Replica#coreLoopNs()}, bound by the core's issue rate)
+ * says of the host during a run: its range over every timed replica, and how many ran at least
+ * {@value #SHARED_RATIO} times the run's fastest - the host running another guest on the measuring core's other
+ * hardware thread, which slows the stages as it slows the loop (AMD EPYC family 26 under KVM: spells of seconds to
+ * tens of seconds in which stages read 15-45 % slower). No setting of a guest prevents it; the run says so rather
+ * than leave it to the spread.
+ *
+ * @param replicas replicas timed (0: none - every fork of an older build, or told not to warm up)
+ * @param minNs    the fastest iteration
+ * @param medianNs the median iteration
+ * @param maxNs    the slowest iteration
+ * @param shared   replicas whose iteration took at least {@value #SHARED_RATIO} times {@code minNs}
+ */
+public record CoreContention(int replicas, double minNs, double medianNs, double maxNs, int shared) {
+
+    /**
+     * An iteration at least this many times the run's fastest met a shared core: alone, the loop stays within 2-5 % of
+     * its fastest; beside another guest it ran 15-45 % slower (the same loop in C, 120 s, AMD EPYC family 26 under KVM).
+     */
+    public static final double SHARED_RATIO = 1.1;
+
+    /** @return what every fork's replicas timed; {@code replicas} 0 when none did */
+    public static CoreContention of(List<ForkResult> forks) {
+        double[] loops = forks.stream().flatMap(f -> f.measurement().replicas().stream())
+                .mapToDouble(Replica::coreLoopNs).filter(ns -> ns > 0).sorted().toArray();
+        if (loops.length == 0) {
+            return new CoreContention(0, 0, 0, 0, 0);
+        }
+        double min = loops[0];
+        int shared = (int) Arrays.stream(loops).filter(ns -> ns >= SHARED_RATIO * min).count();
+        return new CoreContention(loops.length, min, median(loops), loops[loops.length - 1], shared);
+    }
+
+    /** @return the median of {@code sorted} */
+    static double median(double[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    /**
+     * @return "core: issue-bound loop 2.110..3.207 ns an iteration over 100 replicas (median 2.198); 13 ran 10%+ over the
+     *         fastest", if any replica timed it: one line
+     */
+    public Optional<String> line() {
+        if (replicas == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "core: issue-bound loop %.3f..%.3f ns an iteration over %d replicas"
+                        + " (median %.3f); %s", minNs, maxNs, replicas, medianNs,
+                shared == 0 ? "none ran " + percent() + "+ over the fastest" : shared + " ran " + percent() + "+ over the fastest"));
+    }
+
+    /** @return the warning that some replicas met a shared core, if any did */
+    public Optional<String> warning() {
+        if (shared == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "the measuring core was shared in %d of %d replicas: an issue-bound"
+                        + " loop ran up to %.0f%% over its fastest (another guest on the core's other hardware thread); stages"
+                        + " read 15-45%% slower in such spells, so the spread and centres hold the host's moments; fix:"
+                        + " compare in one interleaved run (ab) and repeat, or a dedicated core",
+                shared, replicas, 100 * (maxNs / minNs - 1)));
+    }
+
+    private static String percent() {
+        return String.format(Locale.ROOT, "%.0f%%", 100 * (SHARED_RATIO - 1));
+    }
+}
