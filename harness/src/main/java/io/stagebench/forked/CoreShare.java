@@ -18,8 +18,9 @@ package io.stagebench.forked;
  *
  * <p>Measurement hazards: the loop runs before the replica's warm-up pass, never between that pass and the measured
  * one, and touches no memory, so it leaves the caches to the benchmark. The JIT must not fold or vectorise the chains:
- * each is a scalar recurrence with its own constant, and their sum is kept. Its code is compiled with the ruler, so a
- * replica times compiled code. Not on the measured path: ~2 ms a replica.
+ * each is a scalar recurrence with its own constant, and their sum is kept. Its code is compiled at the end of the fork's
+ * warm-up setup, after the benchmark's (whose place in the code cache it would otherwise move), so a replica times
+ * compiled code. Not on the measured path: ~2 ms a replica.
  */
 final class CoreShare {
 
@@ -27,13 +28,13 @@ final class CoreShare {
     static final int ITERATIONS = 500_000;
     /** Rounds a replica's figure is the fastest of: an interrupt in one round does not read as a shared core. */
     static final int ROUNDS = 3;
-    /** Rounds the ruler runs so that the loop is compiled (on-stack, then whole) before a replica times it. */
+    /** Rounds run so that the loop is compiled (on-stack, then whole) before a replica times it. */
     static final int COMPILE_ROUNDS = 8;
 
     /** What the chains ended at: kept, so that the JIT keeps the loop. */
     private long sink;
 
-    /** Runs the loop until its code is compiled: with the ruler, before any replica times it. */
+    /** Runs the loop until its code is compiled: after the fork's warm-up, before any replica times it. */
     void compile() {
         for (int i = 0; i < COMPILE_ROUNDS; i++) {
             roundNs();

@@ -112,7 +112,7 @@ public final class ForkExecution {
     private long startNs;
     /** When the fork's warm-up began: a method C1 compiled since then was reached by the replayed measured messages. */
     private long warmupStartEpochMs;
-    /** The loop each kept replica times the core's share of issue slots with, compiled with the ruler. */
+    /** The loop each kept replica times the core's share of issue slots with, compiled after the fork's warm-up. */
     private final CoreShare coreShare = new CoreShare();
 
     public ForkExecution(ForkSpec spec, BenchmarkDescriptor descriptor, PrintStream progress) {
@@ -354,6 +354,11 @@ public final class ForkExecution {
             }
 
             BenchmarkDescriptor.tearDown(body.instance(), params, ruler.clock(), ruler.calibration());
+            if (!kept) {
+                // after the fork's warm-up, so that the benchmark's code lies in the code cache where it did before the
+                // loop was there (compiled with the ruler, before it, the pipeline's rows read +1.1 to +2.0 % in one ab)
+                coreShare.compile();
+            }
             ForkBody.Parts parts = body.parts(warm.messages(), seq, bracket);
             // the warm-up setup's stamps are nobody's: the replicas after it are the fork's measurement
             if (kept && measureTurn) {
@@ -600,8 +605,6 @@ public final class ForkExecution {
         // the coarser step decides which probe pairs are the interference-free cluster (ProbeOverhead.fromDeltas)
         CounterResolution resolution = CounterResolution.measure(clock, CounterStep.DEFAULT_PAIRS);
         ProbeOverhead overhead = loopOverhead(clock, resolution.stepTicks());
-        // compiled in what is left of the calibration's window, which it would otherwise sleep through
-        coreShare.compile();
         Calibration calibration = calibrating.close(spec.ruler().calibrationMs(), spec.ruler().calibrationRounds());
         return new Ruler(loaded, calibration, resolution, overhead, cpuPinned, affinity, memoryLocked, serviceCpus, null);
     }
