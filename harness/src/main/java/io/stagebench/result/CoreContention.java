@@ -25,7 +25,7 @@ public record CoreContention(int replicas, double minNs, double medianNs, double
 
     /**
      * An iteration at least this many times the run's fastest met a shared core: alone, the loop stays within 2-5 % of
-     * its fastest; beside another guest it ran 15-45 % slower (the same loop in C, 120 s, AMD EPYC family 26 under KVM).
+     * its fastest; beside another guest it ran 10-45 % slower (the same loop in C, 120 s, AMD EPYC family 26 under KVM).
      */
     public static final double SHARED_RATIO = 1.1;
 
