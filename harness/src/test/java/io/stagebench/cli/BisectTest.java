@@ -47,7 +47,7 @@ import org.junit.jupiter.api.io.TempDir;
 @StartsProcesses
 class BisectTest {
 
-    private static final String[] MEASURE = {"--warmup", "100000", "--messages", "5000", "--replicas", "1"};
+    private static final String[] MEASURE = {"--warmup", "20000", "--messages", "5000", "--replicas", "1"};
     private static final int FORKS = 4;
 
     @TempDir
@@ -171,7 +171,7 @@ class BisectTest {
     private void store(long ticks, Random random) throws Exception {
         int cpu = MeasuringCpu.choose(null, false).cpu();
         Path runDir = RunStore.prepareRunDir(repo.resolve("results"), GitInfo.read(repo));
-        RunConfig config = RunConfig.builder(List.of("hold"), cpu, runDir).forks(FORKS).warmup(Warmup.ofMessages(100_000)).messages(5_000)
+        RunConfig config = RunConfig.builder(List.of("hold"), cpu, runDir).forks(FORKS).warmup(Warmup.ofMessages(20_000)).messages(5_000)
                 .build();
         List<Map<String, double[]>> forks = new ArrayList<>();
         for (int f = 0; f < FORKS; f++) {
