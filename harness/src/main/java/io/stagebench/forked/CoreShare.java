@@ -2,8 +2,8 @@ package io.stagebench.forked;
 
 /**
  * Whether the measuring CPU's core had all its issue slots at a given moment: a loop of eight independent
- * multiply-add chains, bound by how many instructions the core issues a cycle, timed before each replica's warm-up
- * pass. A guest's vCPU is a hardware thread of a host core; when the host runs another guest on that core's other
+ * multiply-add chains, bound by how many instructions the core issues a cycle, timed by each replica before its
+ * warm-up pass and again after its measured pass (the slower of the two is the replica's). A guest's vCPU is a hardware thread of a host core; when the host runs another guest on that core's other
  * hardware thread, the two share the core's issue slots, and code that keeps many instructions in flight - this
  * loop, and the stages - slows, where a chain of dependent instructions barely moves. No guest sees its core's
  * sibling (here {@code lscpu} says one thread a core) or can keep it idle: a run can only say when its passes met it.
@@ -16,8 +16,8 @@ package io.stagebench.forked;
  * the others, and of 100 replicas the 13 whose loop ran 10 % or more over the run's fastest read their stage 10 % or
  * more above its calm level in 69 %, the others in 8 % ({@code io.stagebench.result.CoreContention}).
  *
- * <p>Measurement hazards: the loop runs before the replica's warm-up pass, never between that pass and the measured
- * one, and touches no memory, so it leaves the caches to the benchmark. The JIT must not fold or vectorise the chains:
+ * <p>Measurement hazards: the loop runs before the replica's warm-up pass and after its measured pass, never between
+ * the two, and touches no memory, so it leaves the caches to the benchmark. The JIT must not fold or vectorise the chains:
  * each is a scalar recurrence with its own constant, and their sum is kept. Its code is compiled at the end of the fork's
  * warm-up setup, after the benchmark's (whose place in the code cache it would otherwise move), so a replica times
  * compiled code. Not on the measured path: ~2 ms a replica.

@@ -247,8 +247,9 @@ public final class ForkExecution {
             new JitActivity().awaitQuiet(JitRetries.QUIET_MS, JitRetries.QUIET_MAX_MS);
         }
         long setupMs = (System.nanoTime() - beginNs) / 1_000_000;
-        // whether another guest shares the core at this moment (CoreShare); before the warm-up pass, never between it
-        // and the measured one; not before a pass measured cold on purpose (-w 0), which follows its setup directly
+        // whether another guest shares the core at this moment (CoreShare): before the warm-up pass, never between it
+        // and the measured one, and again after that; not around a pass measured cold on purpose (-w 0), which follows
+        // its setup directly
         double coreLoopNs = kept && !plan.warmup().none() ? coreShare.iterationNs() : 0;
 
         try (ForkBody body = instance instanceof HandoffOperation handoff
@@ -336,6 +337,10 @@ public final class ForkExecution {
                 stages.shortStages(runsBeforeKept).forEach(w -> warnings.add(ForkWarning.OTHER, w));
             }
             body.afterMeasurement();
+            if (coreLoopNs > 0) {
+                // and right after the kept pass: a spell that began during the warm-up or the pass reads here
+                coreLoopNs = Math.max(coreLoopNs, coreShare.iterationNs());
+            }
             List<Long> discarded = retries.discarded();
             if (!discarded.isEmpty()) {
                 say(Phase.DISCARDED, discarded.size() + " measured pass(es)" + of + " discarded as warm-up, the JIT compiled"

@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * What the loop each replica timed before its warm-up ({@link Replica#coreLoopNs()}, bound by the core's issue rate)
+ * What the loop each replica timed around its measurement ({@link Replica#coreLoopNs()}, bound by the core's issue rate)
  * says of the host during a run: its range over every timed replica, and how many ran at least
  * {@value #SHARED_RATIO} times the run's fastest - the host running another guest on the measuring core's other
  * hardware thread, which slows the stages as it slows the loop (AMD EPYC family 26 under KVM: spells of seconds to
