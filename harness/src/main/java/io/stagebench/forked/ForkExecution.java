@@ -338,7 +338,8 @@ public final class ForkExecution {
             }
             body.afterMeasurement();
             if (coreLoopNs > 0) {
-                // and right after the kept pass: a spell that began during the warm-up or the pass reads here
+                // and right after the kept pass: a spell that began during the warm-up or the pass reads here (in a
+                // measure turn, ~2 ms more between this side's measured pass and the other side's)
                 coreLoopNs = Math.max(coreLoopNs, coreShare.iterationNs());
             }
             List<Long> discarded = retries.discarded();

@@ -217,7 +217,7 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
      *                                holding the measuring CPU (-1 unknown); not written when 0
      * @param involuntarySwitches     its measuring thread's involuntary context switches over the kept passes (-1
      *                                unknown); not written when 0
-     * @param coreLoopNs             the median over its replicas of the loop that times the core's share, ns an
+     * @param coreLoopNs              the median over its replicas of the loop that times the core's share, ns an
      *                                iteration ({@link Replica#coreLoopNs()}); not written when not timed (0)
      */
     public record Fork(@JsonProperty(required = true) int fork, @JsonProperty(required = true) String result,
