@@ -2,6 +2,7 @@ package io.stagebench.diff;
 
 import io.stagebench.api.TagDeclaration;
 import io.stagebench.host.Runner;
+import io.stagebench.result.CoreContention;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.store.Pairing;
 import io.stagebench.store.RunStore;
@@ -95,6 +96,11 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
             // a stopped run holds fewer forks than asked for: its verdicts rest on what it has
             side.warnings().stream().filter(w -> w.startsWith(Runner.STOPPED_WARNING)).findFirst()
                     .ifPresent(w -> warnings.add((side == a ? "A (" : "B (") + side.dir() + "): " + w));
+            // a run whose core the host shared holds the host's moments in its figures: named, not only counted
+            side.warnings().stream().filter(w -> w.startsWith(CoreContention.SHARED_WARNING)).findFirst()
+                    .ifPresent(w -> warnings.add((side == a ? "A (" : "B (") + side.dir() + "): "
+                            + w.substring(0, w.indexOf(':')) + ", so its figures hold the host's moments too (the"
+                            + " warning in its summary.json)"));
         }
         for (String name : only) {
             if (a.benchmark(name).isEmpty() || b.benchmark(name).isEmpty()) {

@@ -28,6 +28,8 @@ public record CoreContention(int replicas, double minNs, double medianNs, double
      * its fastest; beside another guest it ran 10-45 % slower (the same loop in C, 120 s, AMD EPYC family 26 under KVM).
      */
     public static final double SHARED_RATIO = 1.1;
+    /** How the warning that the core was shared begins ({@code diff} and {@code ab} look for it in a stored run). */
+    public static final String SHARED_WARNING = "the measuring core was shared in ";
 
     /** @return what every fork's replicas timed; {@code replicas} 0 when none did */
     public static CoreContention of(List<ForkResult> forks) {
@@ -65,7 +67,7 @@ public record CoreContention(int replicas, double minNs, double medianNs, double
         if (shared == 0) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "the measuring core was shared in %d of %d replicas: an issue-bound"
+        return Optional.of(String.format(Locale.ROOT, SHARED_WARNING + "%d of %d replicas: an issue-bound"
                         + " loop ran up to %.0f%% over its fastest (another guest on the core's other hardware thread); stages"
                         + " read 15-45%% slower in such spells, so the spread and centres hold the host's moments; fix:"
                         + " compare in one interleaved run (ab) and repeat, or a dedicated core",

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stagebench.host.Runner;
+import io.stagebench.result.CoreContention;
 import io.stagebench.json.Json;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.StoredRun;
@@ -217,6 +218,23 @@ class RunDiffTest {
         RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
 
         assertEquals("B (" + dir.resolve("b") + "): " + stopped, diff.warnings().get(0), diff.warnings().toString());
+    }
+
+    @Test
+    void shouldNameASideWhoseMeasuringCoreTheHostShared() {
+        StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+        StoredRun measured = run("b", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+        String shared = CoreContention.SHARED_WARNING + "9 of 50 replicas: an issue-bound loop ran up to 33% over its"
+                + " fastest (another guest on the core's other hardware thread); ...";
+        StoredRun b = new StoredRun(measured.dir(), measured.schema(), measured.commit(), measured.dirty(), measured.branch(),
+                measured.runId(), measured.startTime(), measured.config(), measured.environment(), List.of(shared),
+                measured.benchmarks(), measured.pairing());
+
+        RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
+
+        assertEquals("B (" + dir.resolve("b") + "): the measuring core was shared in 9 of 50 replicas, so its figures hold"
+                + " the host's moments too (the warning in its summary.json)", diff.warnings().get(0),
+                diff.warnings().toString());
     }
 
     @Test
