@@ -39,6 +39,12 @@ class RunDiffTest {
         return ResultReader.readSummary(fixture.writeTo(dir.resolve(name)));
     }
 
+    /** @return {@code run} as if it had been stored with {@code warning} as its one warning */
+    private static StoredRun withWarnings(StoredRun run, String warning) {
+        return new StoredRun(run.dir(), run.schema(), run.commit(), run.dirty(), run.branch(), run.runId(), run.startTime(),
+                run.config(), run.environment(), List.of(warning), run.benchmarks(), run.pairing());
+    }
+
     private static Verdict verdict(RunDiff diff, String stage, Statistic statistic) {
         return diff.benchmarks().get(0).stages().stream().filter(s -> s.stage().equals(stage)).findFirst().orElseThrow()
                 .comparisons().stream().filter(c -> c.statistic() == statistic).findFirst().orElseThrow().verdict();
@@ -211,9 +217,7 @@ class RunDiffTest {
         StoredRun measured = run("b", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
         String stopped = Runner.STOPPED_WARNING + " after 8 of 100000 forks: it holds what those forks measured, fewer"
                 + " than asked for";
-        StoredRun b = new StoredRun(measured.dir(), measured.schema(), measured.commit(), measured.dirty(), measured.branch(),
-                measured.runId(), measured.startTime(), measured.config(), measured.environment(), List.of(stopped),
-                measured.benchmarks(), measured.pairing());
+        StoredRun b = withWarnings(measured, stopped);
 
         RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
 
@@ -226,9 +230,7 @@ class RunDiffTest {
         StoredRun measured = run("b", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
         String shared = CoreContention.SHARED_WARNING + "9 of 50 replicas: an issue-bound loop ran up to 33% over its"
                 + " fastest (another guest on the core's other hardware thread); ...";
-        StoredRun b = new StoredRun(measured.dir(), measured.schema(), measured.commit(), measured.dirty(), measured.branch(),
-                measured.runId(), measured.startTime(), measured.config(), measured.environment(), List.of(shared),
-                measured.benchmarks(), measured.pairing());
+        StoredRun b = withWarnings(measured, shared);
 
         RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
 
