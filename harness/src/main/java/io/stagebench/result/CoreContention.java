@@ -40,13 +40,7 @@ public record CoreContention(int replicas, double minNs, double medianNs, double
         }
         double min = loops[0];
         int shared = (int) Arrays.stream(loops).filter(ns -> ns >= SHARED_RATIO * min).count();
-        return new CoreContention(loops.length, min, median(loops), loops[loops.length - 1], shared);
-    }
-
-    /** @return the median of {@code sorted} */
-    static double median(double[] sorted) {
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        return new CoreContention(loops.length, min, LayoutSensitivity.median(loops), loops[loops.length - 1], shared);
     }
 
     /**

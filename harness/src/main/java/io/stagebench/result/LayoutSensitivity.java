@@ -104,7 +104,8 @@ public record LayoutSensitivity(String series, int layouts, double minCentreNs, 
         return ss;
     }
 
-    private static double median(double[] values) {
+    /** @return the median of {@code values} (not changed) */
+    static double median(double[] values) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         int n = sorted.length;
