@@ -3,6 +3,7 @@ package io.stagebench.diff;
 import io.stagebench.io.TextWrap;
 import io.stagebench.json.Json;
 import io.stagebench.stats.TimeScale;
+import io.stagebench.store.Pairing;
 import io.stagebench.store.StoredRun;
 import io.stagebench.extension.text.Table;
 import io.stagebench.extension.text.Table.Column;
@@ -10,6 +11,7 @@ import io.stagebench.extension.text.Table.Width;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Renders a {@link RunDiff}: a table per benchmark (old, new, change, the shift with its
@@ -46,6 +48,7 @@ public final class DiffReport {
         for (RunDiff.BenchmarkDiff benchmark : diff.benchmarks()) {
             out.append(System.lineSeparator());
             line(out, "%s  (%s)", benchmark.name(), sample(benchmark));
+            coreLevels(benchmark.name()).ifPresent(core -> line(out, "  %s", core.text()));
             Table table = Table.withHeader(COLUMNS.toArray(Column[]::new)).indent(2);
             // the deciding conditions, long and repeated, are numbered under the table
             List<String> reasons = new ArrayList<>();
@@ -234,6 +237,12 @@ public final class DiffReport {
             return "-";
         }
         return Double.isInfinite(percent) ? "inf" : String.format(Locale.ROOT, "%.1f%%", percent);
+    }
+
+    /** @return the measuring core's state while both sides measured the benchmark, when both timed it */
+    private Optional<CoreLevels> coreLevels(String benchmark) {
+        return diff.a().benchmark(benchmark).flatMap(a -> diff.b().benchmark(benchmark)
+                .flatMap(b -> CoreLevels.of(a, b, Pairing.paired(diff.a(), diff.b()))));
     }
 
     private static void line(StringBuilder out, String format, Object... args) {

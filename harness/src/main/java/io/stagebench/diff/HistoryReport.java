@@ -15,6 +15,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * Renders a {@link History}: what was selected (the machine, the configuration, how many commits
@@ -90,7 +92,8 @@ public final class HistoryReport {
                 // the header is line 0: the change point is marked under the row of the commit that starts the new level
                 trend.changePointAt(point).ifPresent(cp -> out.append("  ^ change point from ")
                         .append(trend.points().get(point - 1).commit().commit().shortHash()).append(": ")
-                        .append(cp.describe(history.seriesAlpha())).append(System.lineSeparator()));
+                        .append(cp.describe(history.seriesAlpha())).append(System.lineSeparator())
+                        .append(coreMoved(trend, point).map(m -> "    " + m + System.lineSeparator()).orElse("")));
             }
         }
         out.append(System.lineSeparator());
@@ -109,6 +112,22 @@ public final class HistoryReport {
             selection.leftOut().forEach(l -> out.append("  ").append(l).append(System.lineSeparator()));
         }
         return TextWrap.wrapAll(out.toString());
+    }
+
+    /**
+     * @return when the runs of the commit before a change point and of the commit that starts it met the measuring core
+     *         in states {@value CoreLevels#APART_PERCENT} % or more apart, one line saying so: the host's part of the
+     *         change can be as large as the code's ({@link CoreLevels})
+     */
+    private static Optional<String> coreMoved(History.Trend trend, int point) {
+        History.Point before = trend.points().get(point - 1);
+        History.Point after = trend.points().get(point);
+        return CoreLevels.ofCommits(before.commit().runs(), after.commit().runs(), trend.benchmark()).filter(CoreLevels::apart)
+                .map(core -> String.format(Locale.ROOT, "the measuring core's issue-bound loop ran %.3f ns an iteration in"
+                                + " %s's runs and %.3f ns in %s's (%+.1f%%): the host shared the core unequally, and stages"
+                                + " move more than the loop, so part of this change can be the host's (repeat both, or ab)",
+                        core.aNs(), before.commit().commit().shortHash(), core.bNs(), after.commit().commit().shortHash(),
+                        core.changePercent()));
     }
 
     /** @return "5000 messages after 100000 messages of warm-up, back-to-back, parameters {}, JVM flags []" */
@@ -173,6 +192,12 @@ public final class HistoryReport {
                 number(n, "valueNs", p.centreNs());
                 number(n, "lowNs", p.lowNs());
                 number(n, "highNs", p.highNs());
+                OptionalDouble core = CoreLevels.levelOf(p.commit().runs(), trend.benchmark());
+                if (core.isPresent()) {
+                    n.put("coreLoopNs", core.getAsDouble());
+                } else {
+                    n.putNull("coreLoopNs");
+                }
                 ArrayNode forks = n.putArray("forksNs");
                 for (double v : p.side().forksNs()) {
                     forks.add(v);

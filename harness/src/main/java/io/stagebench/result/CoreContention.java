@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * What the loop each replica timed around its measurement ({@link Replica#coreLoopNs()}, bound by the core's issue rate)
@@ -41,6 +42,15 @@ public record CoreContention(int replicas, double minNs, double medianNs, double
         double min = loops[0];
         int shared = (int) Arrays.stream(loops).filter(ns -> ns >= SHARED_RATIO * min).count();
         return new CoreContention(loops.length, min, LayoutSensitivity.median(loops), loops[loops.length - 1], shared);
+    }
+
+    /**
+     * @param loopNs loop timings, ns an iteration; 0 for one not timed
+     * @return the median of those timed, or empty when none was: a stored run's level is its forks' median
+     */
+    public static OptionalDouble medianTimed(double[] loopNs) {
+        double[] timed = Arrays.stream(loopNs).filter(ns -> ns > 0).toArray();
+        return timed.length == 0 ? OptionalDouble.empty() : OptionalDouble.of(LayoutSensitivity.median(timed));
     }
 
     /**

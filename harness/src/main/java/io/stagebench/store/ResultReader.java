@@ -241,7 +241,7 @@ public final class ResultReader {
             Summary.Fork fork = b.forks().get(i);
             requireCounts(fork.summaries(), forkAt + ".summaries", shape);
             forks.add(new StoredRun.Fork(fork.fork(), fork.summaries(), relativePath(fork.result(), forkAt + ".result", shape),
-                    fork.layout() == null ? -1 : fork.layout().seed()));
+                    fork.layout() == null ? -1 : fork.layout().seed(), fork.coreLoopNs()));
         }
         b.histograms().forEach((series, files) -> {
             relativePath(files.hlog(), at + ".histograms." + series + ".hlog", shape);

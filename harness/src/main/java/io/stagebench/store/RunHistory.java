@@ -62,7 +62,8 @@ public final class RunHistory {
                     continue;
                 }
                 for (StoredRun.Fork f : b.forks()) {
-                    forks.add(new StoredRun.Fork(forks.size() + 1, f.summaries(), f.result(), f.layoutSeed()));
+                    forks.add(new StoredRun.Fork(forks.size() + 1, f.summaries(), f.result(), f.layoutSeed(),
+                            f.coreLoopNs()));
                 }
                 failures.addAll(b.failures());
             }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
 import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.result.CoreContention;
 import io.stagebench.stats.StageSummary;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * A stored run as read back from its {@code summary.json} by {@link ResultReader}: already
@@ -99,10 +101,20 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
                 ForkResult fork = outcome.forks().get(i);
                 ForkLayout layout = fork.placement().layout();
                 forks.add(new Fork(fork.run().fork(), outcome.forkSummaries(i), RunStore.forkResultPath(name,
-                        fork.run().fork()), layout == null ? -1 : layout.seed()));
+                        fork.run().fork()), layout == null ? -1 : layout.seed(), CoreContention.of(List.of(fork)).medianNs()));
             }
             return new Benchmark(name, outcome.descriptor().stages(), outcome.forks().size(), outcome.failures(),
                     outcome.summaries(), forks, Map.of(), outcome.batch());
+        }
+
+        /**
+         * @return the median over its forks of their replicas' core loop ({@link Fork#coreLoopNs()}): the state of the
+         *         measuring core while this benchmark measured, comparable between runs of one machine; empty when no
+         *         fork timed it. Per benchmark, not per run: a run's benchmarks measure seconds to minutes apart, and
+         *         the host's state can change between them.
+         */
+        public OptionalDouble coreLoopNs() {
+            return CoreContention.medianTimed(forks.stream().mapToDouble(Fork::coreLoopNs).toArray());
         }
 
         /** @return the series names, in report order (stages, then total / response) */
@@ -123,8 +135,10 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
      * @param summaries per series, in ns
      * @param result    the fork's own result file ({@code forks/<benchmark>/fork-N.json}), relative to the run folder
      * @param layoutSeed the fork's layout seed, or -1 for a fork that recorded none
+     * @param coreLoopNs the median over its replicas of the loop that times the core's share, ns an iteration
+     *                   ({@link io.stagebench.link.Replica#coreLoopNs()}); 0 when none was timed (an older build's fork)
      */
-    public record Fork(int fork, List<StageSummary> summaries, String result, long layoutSeed) {
+    public record Fork(int fork, List<StageSummary> summaries, String result, long layoutSeed, double coreLoopNs) {
 
         public Fork {
             summaries = List.copyOf(summaries);

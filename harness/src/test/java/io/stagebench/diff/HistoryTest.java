@@ -1,6 +1,7 @@
 package io.stagebench.diff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -92,6 +93,35 @@ class HistoryTest {
         assertTrue(html.contains("change point at <code>" + line.get(4).shortHash()), "the trend page marks it");
         assertTrue(html.contains("href=\"" + line.get(0).shortHash() + "/20261201-100000/"),
                 "links to each run's report, relative to the page");
+    }
+
+    @Test
+    void shouldSayUnderAChangePointThatTheCoresStateMovedWithIt() throws IOException {
+        line(1_000, 1_000, 1_000, 1_000, 3_000, 3_000, 3_000, 3_000);
+        for (int i = 0; i < line.size(); i++) {
+            SummaryFixture.timeCoreLoop(root.resolve(line.get(i).shortHash()).resolve("20261201-10000" + i), i < 4 ? 2.23 : 2.33);
+        }
+
+        History history = history(RunHistory.select(line, root, List.of("hold"), null, null));
+
+        String words = new HistoryReport(history).toText().replaceAll("\\s+", " ");
+        assertTrue(words.contains("the measuring core's issue-bound loop ran 2.230 ns an iteration in " + line.get(3).shortHash()
+                + "'s runs and 2.330 ns in " + line.get(4).shortHash() + "'s (+4.5%)"), words);
+        JsonNode point = Json.mapper().readTree(new HistoryReport(history).toJson()).get("series").get(0).get("commits").get(4);
+        assertEquals(2.33, point.get("coreLoopNs").asDouble(), 1e-9);
+    }
+
+    @Test
+    void shouldSayNothingOfTheCoreUnderAChangePointItDidNotMoveWith() {
+        line(1_000, 1_000, 1_000, 1_000, 3_000, 3_000, 3_000, 3_000);
+        for (int i = 0; i < line.size(); i++) {
+            SummaryFixture.timeCoreLoop(root.resolve(line.get(i).shortHash()).resolve("20261201-10000" + i), 2.23 + 0.01 * (i % 2));
+        }
+
+        History history = history(RunHistory.select(line, root, List.of("hold"), null, null));
+
+        assertEquals(1, history.trends().get(0).changePoints().size());
+        assertFalse(new HistoryReport(history).toText().contains("issue-bound loop"));
     }
 
     @Test

@@ -1,8 +1,12 @@
 package io.stagebench.diff;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stagebench.host.RunConfig;
+import io.stagebench.json.Json;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.store.RunFixture;
+import io.stagebench.store.RunStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -119,6 +123,26 @@ public final class SummaryFixture {
             throw new UncheckedIOException(e);
         } finally {
             delete(machine);
+        }
+    }
+
+    /**
+     * Rewrites a written run's {@code summary.json} as a build that timed the core's loop writes it: fork {@code i} of
+     * every benchmark at {@code forkLoopNs[i % length]} (its median over its replicas; 0 for a fork that timed none).
+     */
+    public static void timeCoreLoop(Path runDir, double... forkLoopNs) {
+        Path summary = runDir.resolve(RunStore.SUMMARY);
+        try {
+            JsonNode root = Json.mapper().readTree(summary.toFile());
+            for (JsonNode benchmark : root.get("benchmarks")) {
+                JsonNode forks = benchmark.get("forks");
+                for (int i = 0; i < forks.size(); i++) {
+                    ((ObjectNode) forks.get(i)).put("coreLoopNs", forkLoopNs[i % forkLoopNs.length]);
+                }
+            }
+            Json.mapper().writeValue(summary.toFile(), root);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

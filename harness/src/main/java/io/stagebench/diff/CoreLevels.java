@@ -1,0 +1,95 @@
+package io.stagebench.diff;
+
+import io.stagebench.result.CoreContention;
+import io.stagebench.store.StoredRun;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * The measuring core's state while one benchmark was measured in two stored runs, from the issue-bound loop every
+ * replica times ({@code forked.CoreShare}): the median over each side's forks. A benchmark measured while the host ran
+ * another guest on the core's other hardware thread reads slower, and a stage can move more than the loop: two runs of
+ * one build minutes apart (AMD EPYC family 26 under KVM) had decide's forks' loop at 2.222 and 2.419 ns an iteration
+ * (+8.9 %) and decide's tmean at 21.9 and 25.7 ns (+17 %); encode's loop at 2.208 and 2.305 ns (+4.4 %), its tmean
+ * at 41.8 and 43.5 ns (+4.0 %); parse's loop at 2.299 and 2.277 ns (-1.0 %), its tmean at 23.8 and 24.7 ns. Two runs
+ * measured apart in time can meet different states, and their diff then holds the host's difference beside the code's:
+ * {@code diff} shows both levels under each benchmark, and warns when they are {@value #APART_PERCENT} % or more
+ * apart. Two sides measured side by side ({@code ab}) shared the host's moments: shown, never warned of.
+ *
+ * <p>Per benchmark, not per run: a run's benchmarks measure seconds to minutes apart, and one run can meet both states
+ * (an {@code ab} of encode and decide, side by side: encode's forks at 2.599 and 2.605 ns, decide's at 2.234 and
+ * 2.245, where the median over all of a side's forks fell between the two clusters, 2.38 against 2.29).
+ *
+ * @param aNs    A's level, ns an iteration
+ * @param bNs    B's level, ns an iteration
+ * @param paired whether A and B were measured side by side ({@link io.stagebench.store.Pairing#paired})
+ */
+public record CoreLevels(double aNs, double bNs, boolean paired) {
+
+    /**
+     * Levels this far apart warn (%): between forks of one run whose core was not shared, the loop stays within 2-5 % of
+     * its fastest, and a median over forks moves less than one fork's reading.
+     */
+    public static final double APART_PERCENT = 3.0;
+    /** How the warning's text begins, after the benchmark's name. */
+    public static final String WARNING = "the measuring core was in another state in A than in B: ";
+
+    /** @return both sides' levels of one benchmark; empty when either has none (its build did not time the loop) */
+    public static Optional<CoreLevels> of(StoredRun.Benchmark a, StoredRun.Benchmark b, boolean paired) {
+        return of(a.coreLoopNs(), b.coreLoopNs(), paired);
+    }
+
+    /**
+     * @return the levels of one benchmark in two commits' runs (each the median over its runs' levels), as measured
+     *         apart; empty when either has no run that timed the loop ({@code history})
+     */
+    static Optional<CoreLevels> ofCommits(List<StoredRun> before, List<StoredRun> after, String benchmark) {
+        return of(levelOf(before, benchmark), levelOf(after, benchmark), false);
+    }
+
+    /** @return the median of the runs' levels of {@code benchmark}; empty when none timed the loop */
+    static OptionalDouble levelOf(List<StoredRun> runs, String benchmark) {
+        return CoreContention.medianTimed(runs.stream().flatMap(r -> r.benchmark(benchmark).stream())
+                .mapToDouble(b -> b.coreLoopNs().orElse(0)).toArray());
+    }
+
+    private static Optional<CoreLevels> of(OptionalDouble levelA, OptionalDouble levelB, boolean paired) {
+        if (levelA.isEmpty() || levelB.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new CoreLevels(levelA.getAsDouble(), levelB.getAsDouble(), paired));
+    }
+
+    /** @return B's level against A's, % */
+    public double changePercent() {
+        return 100 * (bNs / aNs - 1);
+    }
+
+    /** @return whether the levels are {@value #APART_PERCENT} % or more apart */
+    public boolean apart() {
+        return Math.abs(changePercent()) >= APART_PERCENT;
+    }
+
+    /** @return the line under a benchmark's header, e.g. {@code core: issue-bound loop A 2.230 ns, B 2.330 ns an iteration (+4.5%)} */
+    public String text() {
+        return String.format(Locale.ROOT, "core: issue-bound loop A %.3f ns, B %.3f ns an iteration (%+.1f%%)%s", aNs, bNs,
+                changePercent(), paired ? ", measured side by side" : "");
+    }
+
+    /**
+     * @param benchmark the benchmark's name, which the warning begins with
+     * @return the warning, when the sides were measured apart and their levels are {@value #APART_PERCENT} % or more apart
+     */
+    public Optional<String> warning(String benchmark) {
+        if (paired || !apart()) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "%s: " + WARNING + "an issue-bound loop ran %.3f ns an iteration in"
+                        + " A's forks and %.3f ns in B's (%+.1f%%): the host shared the core with another guest more while"
+                        + " %s ran; stages can move more than the loop (decide +17%% beside +8.9%% on AMD EPYC family 26), so"
+                        + " a difference of that order is the host's as much as the code's; fix: compare in one"
+                        + " interleaved run (ab)", benchmark, aNs, bNs, changePercent(), bNs > aNs ? "B" : "A"));
+    }
+}
