@@ -5,6 +5,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -21,8 +24,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Records to and from JSON without Jackson's data binding: what a fork reads (its spec, token by token with
- * {@link JsonTokens}) and writes (its result, on Jackson's streaming generator).
+ * Records to and from JSON on Jackson's streaming layer alone: what a fork reads (its spec) and writes (its result).
  * The data-binding layer introspects every type and builds a (de)serializer for each before its first use; in a fresh
  * fork, compiling in the foreground ({@code -Xbatch}), that cost ~0.74 s to read the spec, against ~0.19 s for the
  * parse alone (AMD EPYC family 26, 2096 MHz), and a fork reads one spec and writes one result in its life.
@@ -39,12 +41,9 @@ import java.util.Map;
  */
 public final class RecordJson {
 
-    private RecordJson() {
-    }
+    private static final JsonFactory FACTORY = new JsonFactory();
 
-    /** Jackson's generator factory, made on the first write: reading needs none of Jackson ({@link JsonTokens}). */
-    private static final class Generators {
-        static final JsonFactory FACTORY = new JsonFactory();
+    private RecordJson() {
     }
 
     /**
@@ -78,19 +77,20 @@ public final class RecordJson {
      */
     public static <T extends Record> T read(Path file, Class<T> type,
                                             Map<Class<? extends Record>, Canonical<?>> canonical) throws IOException {
-        JsonTokens tokens = JsonTokens.of(file);
-        tokens.next();
-        T value = type.cast(readRecord(tokens, type, canonical));
-        if (tokens.next() != null) {
-            throw tokens.error("more after the " + type.getSimpleName());
+        try (JsonParser parser = FACTORY.createParser(file.toFile())) {
+            parser.nextToken();
+            T value = type.cast(readRecord(parser, type, canonical));
+            if (parser.nextToken() != null) {
+                throw new JsonParseException(parser, "more after the " + type.getSimpleName());
+            }
+            return value;
         }
-        return value;
     }
 
     /** @return {@code value} as indented JSON, as {@link Json#write} writes it */
     public static String write(Record value) {
         StringWriter text = new StringWriter();
-        try (JsonGenerator out = Generators.FACTORY.createGenerator(text)) {
+        try (JsonGenerator out = FACTORY.createGenerator(text)) {
             out.useDefaultPrettyPrinter();
             write(out, value);
         } catch (IOException e) {
@@ -99,48 +99,48 @@ public final class RecordJson {
         return text.toString();
     }
 
-    private static Object read(JsonTokens in, Type type) throws IOException {
+    private static Object read(JsonParser in, Type type) throws IOException {
         Class<?> raw = raw(type);
-        JsonTokens.Token token = in.current();
-        if (token == JsonTokens.Token.VALUE_NULL) {
+        JsonToken token = in.currentToken();
+        if (token == JsonToken.VALUE_NULL) {
             return raw.isPrimitive() ? defaultOf(raw) : null;
         }
         if (raw == String.class) {
-            return scalar(in, type).text();
+            return scalar(in, type).getText();
         }
         if (raw == int.class || raw == Integer.class) {
-            return scalar(in, type).intValue();
+            return scalar(in, type).getIntValue();
         }
         if (raw == long.class || raw == Long.class) {
-            return scalar(in, type).longValue();
+            return scalar(in, type).getLongValue();
         }
         if (raw == double.class || raw == Double.class) {
             // Jackson writes a NaN or an infinity as a string
-            return token == JsonTokens.Token.VALUE_STRING ? Double.parseDouble(in.text()) : scalar(in, type).doubleValue();
+            return token == JsonToken.VALUE_STRING ? Double.parseDouble(in.getText()) : scalar(in, type).getDoubleValue();
         }
         if (raw == boolean.class || raw == Boolean.class) {
-            return scalar(in, type).booleanValue();
+            return scalar(in, type).getBooleanValue();
         }
         if (raw.isEnum()) {
-            return enumNamed(in, raw, scalar(in, type).text());
+            return enumNamed(in, raw, scalar(in, type).getText());
         }
         if (raw.isRecord()) {
             return readRecord(in, raw, Map.of());
         }
         if (List.class.isAssignableFrom(raw)) {
-            expect(in, JsonTokens.Token.START_ARRAY, type);
+            expect(in, JsonToken.START_ARRAY, type);
             List<Object> list = new ArrayList<>();
-            while (in.next() != JsonTokens.Token.END_ARRAY) {
+            while (in.nextToken() != JsonToken.END_ARRAY) {
                 list.add(read(in, argument(type, 0)));
             }
             return list;
         }
         if (Map.class.isAssignableFrom(raw)) {
-            expect(in, JsonTokens.Token.START_OBJECT, type);
+            expect(in, JsonToken.START_OBJECT, type);
             Map<String, Object> map = new LinkedHashMap<>();
-            while (in.next() == JsonTokens.Token.FIELD_NAME) {
+            while (in.nextToken() == JsonToken.FIELD_NAME) {
                 String key = in.currentName();
-                in.next();
+                in.nextToken();
                 map.put(key, read(in, argument(type, 1)));
             }
             return map;
@@ -149,15 +149,15 @@ public final class RecordJson {
     }
 
     /** @param canonical a record type to what makes it of its values; a type it lacks: reflection */
-    private static Object readRecord(JsonTokens in, Class<?> type, Map<Class<? extends Record>, Canonical<?>> canonical)
+    private static Object readRecord(JsonParser in, Class<?> type, Map<Class<? extends Record>, Canonical<?>> canonical)
             throws IOException {
-        expect(in, JsonTokens.Token.START_OBJECT, type);
+        expect(in, JsonToken.START_OBJECT, type);
         Shape shape = new Shape(type);
         Map<String, Shape.Slot> slots = new HashMap<>();
         shape.index(slots);
-        while (in.next() == JsonTokens.Token.FIELD_NAME) {
+        while (in.nextToken() == JsonToken.FIELD_NAME) {
             Shape.Slot slot = slots.get(in.currentName());
-            in.next();
+            in.nextToken();
             if (slot == null) {
                 in.skipChildren();
             } else {
@@ -207,7 +207,7 @@ public final class RecordJson {
             }
         }
 
-        private Object make(JsonTokens in, Map<Class<? extends Record>, Canonical<?>> canonicals) throws IOException {
+        private Object make(JsonParser in, Map<Class<? extends Record>, Canonical<?>> canonicals) throws IOException {
             Class<?>[] types = new Class<?>[components.length];
             for (int i = 0; i < components.length; i++) {
                 types[i] = components[i].getType();
@@ -222,13 +222,13 @@ public final class RecordJson {
                 try {
                     return canonical.make(values);
                 } catch (RuntimeException e) {
-                    throw withCause(in.error(type.getSimpleName() + ": " + e), e);
+                    throw new JsonParseException(in, type.getSimpleName() + ": " + e, e);
                 }
             }
             try {
                 return type.getDeclaredConstructor(types).newInstance(values);
             } catch (InvocationTargetException e) {
-                throw withCause(in.error(type.getSimpleName() + ": " + e.getCause()), e.getCause());
+                throw new JsonParseException(in, type.getSimpleName() + ": " + e.getCause(), e.getCause());
             } catch (ReflectiveOperationException e) {
                 throw new IllegalArgumentException("cannot make a " + type.getName(), e);
             }
@@ -339,7 +339,7 @@ public final class RecordJson {
                 || value instanceof Map<?, ?> m && m.isEmpty();
     }
 
-    private static Object enumNamed(JsonTokens in, Class<?> type, String name) throws IOException {
+    private static Object enumNamed(JsonParser in, Class<?> type, String name) throws IOException {
         Object fallback = null;
         for (Object constant : type.getEnumConstants()) {
             if (constant.toString().equals(name)) {
@@ -354,27 +354,22 @@ public final class RecordJson {
             }
         }
         if (fallback == null) {
-            throw in.error("'" + name + "' is not a " + type.getSimpleName());
+            throw new JsonParseException(in, "'" + name + "' is not a " + type.getSimpleName());
         }
         return fallback;
     }
 
-    private static JsonTokens scalar(JsonTokens in, Type type) throws IOException {
-        if (!in.current().isScalarValue()) {
-            throw in.error("expected a " + type.getTypeName() + ", found " + in.current());
+    private static JsonParser scalar(JsonParser in, Type type) throws IOException {
+        if (!in.currentToken().isScalarValue()) {
+            throw new JsonParseException(in, "expected a " + type.getTypeName() + ", found " + in.currentToken());
         }
         return in;
     }
 
-    private static void expect(JsonTokens in, JsonTokens.Token token, Type type) throws IOException {
-        if (in.current() != token) {
-            throw in.error("expected a " + type.getTypeName() + ", found " + in.current());
+    private static void expect(JsonParser in, JsonToken token, Type type) throws IOException {
+        if (in.currentToken() != token) {
+            throw new JsonParseException(in, "expected a " + type.getTypeName() + ", found " + in.currentToken());
         }
-    }
-
-    private static IOException withCause(IOException e, Throwable cause) {
-        e.initCause(cause);
-        return e;
     }
 
     private static Class<?> raw(Type type) {
