@@ -273,6 +273,24 @@ class CrossCheckTest {
     }
 
     @Test
+    void shouldNameHowFarJmhsTwoFiguresForDecideDifferAndLeaveTheBatchedRowsOwnDistanceFromItsTwin() {
+        // as measured: JMH's per-call twin 14 ns, its batched twin 22, stagebench 23 a call and 22.5 in batches
+        Map<String, CrossCheck.JmhScore> jmh = Map.of("DecideCallJmh.decide", new CrossCheck.JmhScore(49, 1),
+                "DecideCallJmh.timer", new CrossCheck.JmhScore(35, 1),
+                "DecideJmh.prepareAndDecide", new CrossCheck.JmhScore(137, 5), "DecideJmh.prepare", new CrossCheck.JmhScore(115, 5));
+        CrossCheck.Row perMessage = CrossCheck.compare(pairing("decide"), samples(23, 23), 23, jmh);
+        CrossCheck.Row batched = CrossCheck.compareBatched(pairing("decide"), samples(22.5, 22.5), 22.5, jmh, null, 16,
+                List.of());
+
+        String line = CrossCheck.explanations(List.of(perMessage), List.of(batched), 2_000_000, 2_000_000).get(0);
+
+        assertEquals(14, perMessage.jmhNs(), 1e-9);
+        assertTrue(line.contains("; JMH's batched twin +8.0 ns over its per-call twin (+0.57): a call timed between two"
+                + " System.nanoTime reads starts while the first read's last instructions run"), line);
+        assertTrue(line.contains("; left +0.02, the batched mean's own over JMH's batched twin - explained within 5%"), line);
+    }
+
+    @Test
     void shouldLeaveAPerMessageLineWhatTheBatchedMedianForkLeavesWhenTheBatchedRowIsCheckedByIt() {
         Map<String, CrossCheck.JmhScore> jmh = Map.of("ParseJmh.parse", new CrossCheck.JmhScore(22, 1,
                 List.of(20.0, 20.0, 20.0, 30.0, 20.0)));
