@@ -66,11 +66,16 @@ class CrossCheckTest {
         assertEquals(CrossCheck.Verdict.OK, row.verdict());
     }
 
+    /** @return JMH's four decide figures: each call ({@code callNs}, its timer 35) and the walks (its preparation 115) */
+    private static Map<String, CrossCheck.JmhScore> decideJmh(double callNs, double prepareAndDecideNs) {
+        return Map.of("DecideCallJmh.decide", new CrossCheck.JmhScore(callNs, 1), "DecideCallJmh.timer",
+                new CrossCheck.JmhScore(35, 1), "DecideJmh.prepareAndDecide", new CrossCheck.JmhScore(prepareAndDecideNs, 5),
+                "DecideJmh.prepare", new CrossCheck.JmhScore(115, 5));
+    }
+
     @Test
     void shouldCompareDecideCallByCallWithJmhsCallsTimedAloneAndBatchedWithItsOverlappedOnes() {
-        Map<String, CrossCheck.JmhScore> jmh = Map.of("DecideCallJmh.decide", new CrossCheck.JmhScore(55, 1),
-                "DecideCallJmh.timer", new CrossCheck.JmhScore(35, 1),
-                "DecideJmh.prepareAndDecide", new CrossCheck.JmhScore(130, 5), "DecideJmh.prepare", new CrossCheck.JmhScore(115, 5));
+        Map<String, CrossCheck.JmhScore> jmh = decideJmh(55, 130);
 
         CrossCheck.Row perMessage = CrossCheck.compare(pairing("decide"), samples(20, 20), 20, jmh);
         CrossCheck.Row batched = CrossCheck.compareBatched(pairing("decide"), samples(15, 15), 15, jmh,
@@ -275,9 +280,7 @@ class CrossCheckTest {
     @Test
     void shouldNameHowFarJmhsTwoFiguresForDecideDifferAndLeaveTheBatchedRowsOwnDistanceFromItsTwin() {
         // as measured: JMH's per-call twin 14 ns, its batched twin 22, stagebench 23 a call and 22.5 in batches
-        Map<String, CrossCheck.JmhScore> jmh = Map.of("DecideCallJmh.decide", new CrossCheck.JmhScore(49, 1),
-                "DecideCallJmh.timer", new CrossCheck.JmhScore(35, 1),
-                "DecideJmh.prepareAndDecide", new CrossCheck.JmhScore(137, 5), "DecideJmh.prepare", new CrossCheck.JmhScore(115, 5));
+        Map<String, CrossCheck.JmhScore> jmh = decideJmh(49, 137);
         CrossCheck.Row perMessage = CrossCheck.compare(pairing("decide"), samples(23, 23), 23, jmh);
         CrossCheck.Row batched = CrossCheck.compareBatched(pairing("decide"), samples(22.5, 22.5), 22.5, jmh, null, 16,
                 List.of());
