@@ -29,8 +29,9 @@ import java.util.OptionalDouble;
 public record CoreLevels(double aNs, double bNs, boolean paired) {
 
     /**
-     * Levels this far apart warn (%): between forks of one run whose core was not shared, the loop stays within 2-5 % of
-     * its fastest, and a median over forks moves less than one fork's reading.
+     * Levels this far apart warn (%): the two sides of an {@code ab}, each benchmark's forks measured side by side, put
+     * their levels 0.1-1.1 % apart in three runs of 2-5 benchmarks, one with the core shared in 40 % of the replicas
+     * (AMD EPYC family 26, 2026-12-05); runs of one build minutes apart, 1.0-8.9 %.
      */
     public static final double APART_PERCENT = 3.0;
     /** How the warning's text begins, after the benchmark's name. */
