@@ -30,7 +30,7 @@ public record CoreLevels(double aNs, double bNs, boolean paired) {
 
     /**
      * Levels this far apart warn (%): the two sides of an {@code ab}, each benchmark's forks measured side by side, put
-     * their levels 0.1-1.1 % apart in three runs of 2-5 benchmarks, one with the core shared in 40 % of the replicas
+     * their levels 0.0-1.9 % apart over 13 benchmarks in four runs, two with the core shared in 40 % of the replicas
      * (AMD EPYC family 26, 2026-12-05); runs of one build minutes apart, 1.0-8.9 %.
      */
     public static final double APART_PERCENT = 3.0;
