@@ -94,16 +94,11 @@ class BisectTest {
         line(3, 2);
         String culprit = commits.get(1);
 
-        // bad input: one line, exit 2, nothing measured
-        CommandLineProcess.Result reversed = CommandLineProcess.run(repo, "bisect", commits.get(2), commits.get(0), "hold");
-        assertEquals(2, reversed.exitCode(), reversed.err());
-        assertTrue(reversed.err().strip().lines().count() == 1 && reversed.err().contains("is not an ancestor of"), reversed.err());
+        // bad input: one line, exit 2, nothing measured (GOOD after BAD, and history with no stored run, are
+        // HistoryCommandTest's, in this JVM: a process each here cost ~1.5 s of a suite near its 5 minutes)
         CommandLineProcess.Result unknown = CommandLineProcess.run(repo, args("bisect", commits.get(0), commits.get(2), "nope"));
         assertEquals(2, unknown.exitCode(), unknown.err());
         assertTrue(unknown.err().strip().lines().reduce((a, b) -> b).orElse("").contains("has no benchmark nope"), unknown.err());
-        CommandLineProcess.Result none = CommandLineProcess.run(repo, "history", "hold");
-        assertEquals(2, none.exitCode(), none.err());
-        assertTrue(none.err().strip().lines().count() == 1 && none.err().contains("no stored run of hold"), none.err());
 
         CommandLineProcess.Result bisect = CommandLineProcess.run(repo, args("bisect", commits.get(0), commits.get(2), "hold"));
 
