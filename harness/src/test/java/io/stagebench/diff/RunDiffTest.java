@@ -39,6 +39,13 @@ class RunDiffTest {
         return ResultReader.readSummary(fixture.writeTo(dir.resolve(name)));
     }
 
+    /** @return the warnings of a diff of two runs of the same figures, B stored with {@code warning} as its one */
+    private List<String> diffWarningsWhenBStored(String warning) {
+        StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+        StoredRun b = withWarnings(run("b", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6))), warning);
+        return RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of()).warnings();
+    }
+
     /** @return {@code run} as if it had been stored with {@code warning} as its one warning */
     private static StoredRun withWarnings(StoredRun run, String warning) {
         return new StoredRun(run.dir(), run.schema(), run.commit(), run.dirty(), run.branch(), run.runId(), run.startTime(),
@@ -213,30 +220,23 @@ class RunDiffTest {
 
     @Test
     void shouldWarnThatASideWasStoppedBeforeItsLastFork() {
-        StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
-        StoredRun measured = run("b", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
         String stopped = Runner.STOPPED_WARNING + " after 8 of 100000 forks: it holds what those forks measured, fewer"
                 + " than asked for";
-        StoredRun b = withWarnings(measured, stopped);
 
-        RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
+        List<String> warnings = diffWarningsWhenBStored(stopped);
 
-        assertEquals("B (" + dir.resolve("b") + "): " + stopped, diff.warnings().get(0), diff.warnings().toString());
+        assertEquals("B (" + dir.resolve("b") + "): " + stopped, warnings.get(0), warnings.toString());
     }
 
     @Test
     void shouldNameASideWhoseMeasuringCoreTheHostShared() {
-        StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
-        StoredRun measured = run("b", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
         String shared = CoreContention.SHARED_WARNING + "9 of 50 replicas: an issue-bound loop ran up to 33% over its"
                 + " fastest (another guest on the core's other hardware thread); ...";
-        StoredRun b = withWarnings(measured, shared);
 
-        RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
+        List<String> warnings = diffWarningsWhenBStored(shared);
 
         assertEquals("B (" + dir.resolve("b") + "): the measuring core was shared in 9 of 50 replicas, so its figures hold"
-                + " the host's moments too (the warning in its summary.json)", diff.warnings().get(0),
-                diff.warnings().toString());
+                + " the host's moments too (the warning in its summary.json)", warnings.get(0), warnings.toString());
     }
 
     @Test
