@@ -80,7 +80,11 @@ public record Calibration(double ticksPerNs, double minTicksPerNs, double maxTic
     private static double ratio(Clock clock, LongSupplier monotonicNs, long wallStartNs, long startTicks) {
         long endTicks = clock.end();
         long wallEndNs = monotonicNs.getAsLong();
-        long elapsedNs = wallEndNs - wallStartNs;
+        return ratio(startTicks, endTicks, wallEndNs - wallStartNs);
+    }
+
+    /** @return ticks per ns of {@code startTicks .. endTicks} over {@code elapsedNs} */
+    private static double ratio(long startTicks, long endTicks, long elapsedNs) {
         if (elapsedNs <= 0 || endTicks <= startTicks) {
             throw new IllegalStateException("calibration saw a counter or monotonic clock that did not advance ("
                     + (endTicks - startTicks) + " ticks in " + elapsedNs + " ns)");
@@ -120,6 +124,25 @@ public record Calibration(double ticksPerNs, double minTicksPerNs, double maxTic
             this.monotonicNs = monotonicNs;
             this.wallStartNs = monotonicNs.getAsLong();
             this.startTicks = clock.begin();
+        }
+
+        /**
+         * Reads the rate since this round opened, once at least {@code minMs} have passed (sleeping what is left),
+         * without ending the round: {@link #close} may still follow, over the same start.
+         */
+        public RateCheck check(long minMs) {
+            return check(ns -> Thread.sleep(ns / 1_000_000, (int) (ns % 1_000_000)), minMs);
+        }
+
+        /** {@link #check(long)} with an injected sleeper (tests script it and the monotonic source). */
+        RateCheck check(Sleeper sleeper, long minMs) {
+            long left = minMs * 1_000_000L - (monotonicNs.getAsLong() - wallStartNs);
+            if (left > 0) {
+                sleep(sleeper, left);
+            }
+            long endTicks = clock.end();
+            long elapsedNs = monotonicNs.getAsLong() - wallStartNs;
+            return new RateCheck(ratio(startTicks, endTicks, elapsedNs), elapsedNs);
         }
 
         /**

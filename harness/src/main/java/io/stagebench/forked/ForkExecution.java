@@ -11,6 +11,7 @@ import io.stagebench.clock.CounterResolution;
 import io.stagebench.clock.CounterStep;
 import io.stagebench.clock.LoadedClock;
 import io.stagebench.clock.ProbeOverhead;
+import io.stagebench.clock.RateCheck;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.RecordJson;
 import io.stagebench.link.ForkEntry;
@@ -79,8 +80,9 @@ public final class ForkExecution {
      * @param serviceCpus the CPUs the launcher left this JVM's other threads, read before pinning
      * @param layout      where the fork's memory lies ({@link ForkLayout})
      */
-    record Ruler(LoadedClock loaded, Calibration calibration, CounterResolution resolution, ProbeOverhead overhead, int cpuPinned,
-                 String affinity, boolean memoryLocked, Optional<CpuList> serviceCpus, ForkLayout layout) {
+    record Ruler(LoadedClock loaded, Calibration calibration, RateCheck rateCheck, CounterResolution resolution,
+                 ProbeOverhead overhead, int cpuPinned, String affinity, boolean memoryLocked, Optional<CpuList> serviceCpus,
+                 ForkLayout layout) {
 
         Clock clock() {
             return loaded.clock();
@@ -93,7 +95,8 @@ public final class ForkExecution {
 
         /** @return this ruler with where the fork's memory lies, known once the benchmark is set up */
         Ruler withLayout(ForkLayout placed) {
-            return new Ruler(loaded, calibration, resolution, overhead, cpuPinned, affinity, memoryLocked, serviceCpus, placed);
+            return new Ruler(loaded, calibration, rateCheck, resolution, overhead, cpuPinned, affinity, memoryLocked,
+                    serviceCpus, placed);
         }
     }
 
@@ -408,7 +411,7 @@ public final class ForkExecution {
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"), jvmFlags(),
                 ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList());
         ForkRuler measuredWith = new ForkRuler(spec.ruler().binding(), ruler.loaded().binding(), ruler.calibration(),
-                ruler.stepTicks(), ruler.resolution().readStepTicks(), ruler.overhead());
+                ruler.stepTicks(), ruler.resolution().readStepTicks(), ruler.overhead(), ruler.rateCheck());
         ForkPlacement placement = new ForkPlacement(spec.placement().cpu(), ruler.cpuPinned(), ruler.affinity(),
                 ruler.memoryLocked(), ruler.layout(), parts.threads(), parts.crossCore());
         ForkMeasurement measurement = new ForkMeasurement(warmupMessages, passes,
@@ -611,8 +614,22 @@ public final class ForkExecution {
         // the coarser step decides which probe pairs are the interference-free cluster (ProbeOverhead.fromDeltas)
         CounterResolution resolution = CounterResolution.measure(clock, CounterStep.DEFAULT_PAIRS);
         ProbeOverhead overhead = loopOverhead(clock, resolution.stepTicks());
-        Calibration calibration = calibrating.close(spec.ruler().calibrationMs(), spec.ruler().calibrationRounds());
-        return new Ruler(loaded, calibration, resolution, overhead, cpuPinned, affinity, memoryLocked, serviceCpus, null);
+        long intervalMs = spec.ruler().calibrationMs();
+        int rounds = spec.ruler().calibrationRounds();
+        // an in-process fork after the first of its JVM checks that one's calibration instead of sleeping out its own
+        Calibration kept = loaded.binding().isNative() ? KeptCalibration.of(loaded.binding(), intervalMs, rounds)
+                .orElse(null) : null;
+        RateCheck check = kept == null ? null : calibrating.check(RateCheck.MIN_INTERVAL_MS);
+        Calibration calibration;
+        if (check != null && check.agrees(kept)) {
+            calibration = kept;
+        } else {
+            check = null;
+            calibration = calibrating.close(intervalMs, rounds);
+            KeptCalibration.keep(loaded.binding(), intervalMs, rounds, calibration);
+        }
+        return new Ruler(loaded, calibration, check, resolution, overhead, cpuPinned, affinity, memoryLocked, serviceCpus,
+                null);
     }
 
     /** Run-queue wait from which another task's share of the measuring CPU is warned of: above a kernel thread's blip. */

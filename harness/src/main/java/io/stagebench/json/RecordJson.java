@@ -30,7 +30,7 @@ import java.util.Map;
  * parse alone (AMD EPYC family 26, 2096 MHz), and a fork reads one spec and writes one result in its life.
  *
  * <p>It writes what {@link Json#write} writes for the same record - a record's components by name, enums by
- * {@code toString}, a NaN as {@code "NaN"}, {@link JsonInclude} on a record type honoured, indented alike - and reads
+ * {@code toString}, a NaN as {@code "NaN"}, {@link JsonInclude} on a record type or component honoured, indented alike - and reads
  * what {@link Json} writes: unknown fields skipped (a newer writer), missing ones as Java's defaults (an older one),
  * an unknown enum name as the constant marked {@link JsonEnumDefaultValue}. The launcher keeps {@link Json} for all
  * it reads and writes; the two agree by test, not by sharing code.
@@ -325,8 +325,11 @@ public final class RecordJson {
                 }
                 continue;
             }
-            if (value == null && rule != JsonInclude.Include.ALWAYS
-                    || rule == JsonInclude.Include.NON_EMPTY && isEmpty(value)) {
+            // a component's own @JsonInclude (on its accessor, where a component's annotation lands) overrides the record's
+            JsonInclude own = component.getAccessor().getAnnotation(JsonInclude.class);
+            JsonInclude.Include applied = own == null ? rule : own.value();
+            if (value == null && applied != JsonInclude.Include.ALWAYS
+                    || applied == JsonInclude.Include.NON_EMPTY && isEmpty(value)) {
                 continue;
             }
             out.writeFieldName(component.getName());

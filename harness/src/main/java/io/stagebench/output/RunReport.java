@@ -3,6 +3,7 @@ package io.stagebench.output;
 import io.stagebench.api.TagDeclaration;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.CounterResolution;
+import io.stagebench.clock.RateCheck;
 import io.stagebench.host.BatchPilot;
 import io.stagebench.host.Rate;
 import io.stagebench.host.RunConfig;
@@ -186,6 +187,20 @@ public final class RunReport {
                 benchmark, l.series(), l.minCentreNs(), l.maxCentreNs(), l.layouts(), 100 * l.range(), l.medianNs(), l.p());
     }
 
+    /**
+     * @return {@code "; 3 of them in-process after the first of their JVM, which took its calibration by a check of
+     *         22..31 ms within 0.01%"} when forks did so ({@link ForkRuler#rateCheck}), else empty
+     */
+    private static String keptCalibration(List<ForkResult> all) {
+        List<ForkResult> checked = all.stream().filter(f -> f.ruler().rateCheck() != null).toList();
+        if (checked.isEmpty()) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "; %d of them in-process after the first of their JVM, which took its"
+                + " calibration by a check of %s ms within %.2f%%", checked.size(),
+                rangeLong(checked, f -> f.ruler().rateCheck().intervalNs() / 1_000_000), 100 * RateCheck.TOLERANCE);
+    }
+
     /** @return the report text: ruler, results table, what the forks verified, warnings */
     public String toText() {
         List<String> lines = new ArrayList<>();
@@ -196,8 +211,9 @@ public final class RunReport {
             lines.add(String.format(Locale.ROOT, "clock %s%s; counter %.1f MHz, %.3f ns/tick, %s", ruler.binding(),
                     ruler.binding() != ruler.requestedBinding() ? " (FALLBACK from " + ruler.requestedBinding() + ")" : "",
                     c.mhz(), c.nsPerTick(), CounterResolution.describe(ruler.stepTicks(), ruler.readStepTicks(), c)));
-            lines.add(String.format(Locale.ROOT, "calibration %s MHz across %d forks (%d x %d ms each against CLOCK_MONOTONIC)",
-                    range(all, f -> f.ruler().calibration().mhz(), "%.3f"), all.size(), c.rounds(), c.intervalNs() / 1_000_000));
+            lines.add(String.format(Locale.ROOT, "calibration %s MHz across %d forks (%d x %d ms each against CLOCK_MONOTONIC)%s",
+                    range(all, f -> f.ruler().calibration().mhz(), "%.3f"), all.size(), c.rounds(), c.intervalNs() / 1_000_000,
+                    keptCalibration(all)));
             lines.add(String.format(Locale.ROOT, "probe overhead min %s, median %s ticks; subtracted from each stage:"
                             + " %s ticks = %.1f ns (near-min mean)",
                     rangeLong(all, f -> f.ruler().overhead().minTicks()),

@@ -1,6 +1,7 @@
 package io.stagebench.clock;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -71,6 +72,35 @@ class CalibrationTest {
         assertEquals(2.61, calibration.maxTicksPerNs(), 1e-12);
         assertThrows(IllegalArgumentException.class,
                 () -> new Calibration.Window(new ScriptedClock(0, 1), () -> 0).close(ns -> { }, 100, 1));
+    }
+
+    @Test
+    void shouldCheckARateAfterAtLeastTheCheckWindowAndStillCloseTheSameRoundLater() {
+        // opened at 0; the check reads at 12 ms, sleeps to 20 ms and reads 52 M ticks there; the close then ends the
+        // round at 200 ms, over the same start
+        ScriptedClock clock = new ScriptedClock(0, 52_000_000, 520_000_000);
+        PrimitiveIterator.OfLong wall = LongStream.of(0, 12_000_000, 20_000_000, 150_000_000, 200_000_000).iterator();
+        List<Long> slept = new ArrayList<>();
+        Calibration.Window window = new Calibration.Window(clock, wall::nextLong);
+
+        RateCheck check = window.check(slept::add, RateCheck.MIN_INTERVAL_MS);
+        Calibration calibration = window.close(slept::add, 200, 1);
+
+        assertEquals(2.60, check.ticksPerNs(), 1e-12);
+        assertEquals(20_000_000L, check.intervalNs());
+        assertEquals(List.of(8_000_000L, 50_000_000L), slept);
+        assertEquals(2.60, calibration.ticksPerNs(), 1e-12);
+    }
+
+    @Test
+    void shouldAgreeWithACalibrationOnlyWithinTheTolerance() {
+        Calibration calibration = new Calibration(2.0960, 2.0960, 2.0960, 1, 200_000_000);
+
+        assertTrue(new RateCheck(2.0960 * (1 + 4.9e-4), 20_000_000).agrees(calibration));
+        assertTrue(new RateCheck(2.0960 * (1 - 4.9e-4), 20_000_000).agrees(calibration));
+        assertFalse(new RateCheck(2.0960 * (1 + 5.1e-4), 20_000_000).agrees(calibration));
+        assertFalse(new RateCheck(2.0960 * (1 - 5.1e-4), 20_000_000).agrees(calibration));
+        assertEquals("2096.000 MHz over 20 ms", new RateCheck(2.0960, 20_000_000).describe());
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.clock.RateCheck;
 import io.stagebench.json.Json;
 import io.stagebench.json.RecordJson;
 import java.io.IOException;
@@ -46,6 +47,19 @@ class ForkResultTest {
 
         assertEquals(ForkResultFixture.everyField(), read);
         assertEquals(read, RecordJson.read(file, ForkResult.class));
+    }
+
+    @Test
+    void shouldCarryTheRateCheckOfAForkThatTookItsJvmsCalibrationFromTheForksWriterToTheLaunchersReader() throws IOException {
+        ForkResult every = ForkResultFixture.everyField();
+        ForkRuler r = every.ruler();
+        ForkResult checked = new ForkResult(every.run(), new ForkRuler(r.requestedBinding(), r.binding(), r.calibration(),
+                r.stepTicks(), r.readStepTicks(), r.overhead(), new RateCheck(2.09581, 24_000_000)), every.placement(),
+                every.measurement(), every.checks(), every.linkVersion());
+        Path file = Files.writeString(dir.resolve("fork-2.json"), RecordJson.write(checked));
+
+        assertEquals(checked, Json.mapper().readValue(file.toFile(), ForkResult.class));
+        assertTrue(Json.mapper().readTree(file.toFile()).path("rateCheck").path("intervalNs").asLong() == 24_000_000L);
     }
 
     @Test

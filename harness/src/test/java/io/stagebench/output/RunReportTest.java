@@ -3,8 +3,10 @@ package io.stagebench.output;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.clock.RateCheck;
 import io.stagebench.link.ForkChecks;
 import io.stagebench.link.ForkResult;
+import io.stagebench.link.ForkRuler;
 import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.result.BenchmarkOutcome;
@@ -70,6 +72,25 @@ class RunReportTest {
 
         assertTrue(atC2.contains("0 JIT compilations; measured code at C2: loop + 1 method "), atC2);
         assertTrue(belowText.contains("0 JIT compilations; measured code below C2 in 1/2 forks (see the warnings)"), belowText);
+    }
+
+    @Test
+    void shouldSayHowManyForksTookTheirJvmsFirstCalibrationByACheck() {
+        BenchmarkOutcome pipe = RunFixture.pipeline(2, 5_000, 11);
+        ForkResult first = pipe.forks().get(0);
+        ForkRuler r = first.ruler();
+        ForkResult checked = new ForkResult(first.run(), new ForkRuler(r.requestedBinding(), r.binding(), r.calibration(),
+                r.stepTicks(), r.readStepTicks(), r.overhead(), new RateCheck(2.6001, 27_000_000)), first.placement(),
+                first.measurement(), first.checks(), first.linkVersion());
+        BenchmarkOutcome oneChecked = new BenchmarkOutcome(pipe.descriptor(), List.of(pipe.forks().get(1), checked),
+                pipe.failures(), pipe.perFork(), pipe.merged());
+
+        String text = new RunReport(RunFixture.config(Path.of("unused")), List.of(oneChecked), List.of(), List.of(), true)
+                .toText().replaceAll("\\s+", " ");
+
+        assertTrue(text.contains("calibration 2600.000 MHz across 2 forks (1 x 200 ms each against CLOCK_MONOTONIC); 1 of"
+                + " them in-process after the first of their JVM, which took its calibration by a check of 27 ms within 0.05%"),
+                text);
     }
 
     /** One fork: {@code work} of 4 messages (3 tagged a, 1 b), {@code send} run for 2 of them (its one tag, a). */
