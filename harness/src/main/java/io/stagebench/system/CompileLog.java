@@ -1,7 +1,10 @@
 package io.stagebench.system;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,7 +20,8 @@ import java.util.regex.Pattern;
  * <p>IMPLEMENTATION NOTES. A compilation's inlining lines follow its own line, written by the same compiler thread,
  * so they are attributed by the thread id ({@code [tid]}), not by order: C1 and C2 compile at once. Methods are
  * named without their parameters (the log gives none), so overloads share one name, and the latest code of any of
- * them stands for all. A compilation's line carries the time it started; a fork reads the log at a pass's start,
+ * them stands for all. The lines are indexed as read and parsed only for the methods asked about ({@link #add}).
+ * A compilation's line carries the time it started; a fork reads the log at a pass's start,
  * after the compiler has been quiet for {@code JitRetries.QUIET_MS}, so every compilation started before then has
  * been installed.
  */
@@ -44,19 +48,35 @@ public final class CompileLog {
     record Compilation(int id, int level, boolean osr, String method, long startMs, List<String> calls) {
     }
 
-    private final Map<Integer, Compilation> byId = new HashMap<>();
+    private static final byte[] FAILED_TO_INLINE_BYTES = FAILED_TO_INLINE.getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NOT_ENTRANT = "made not entrant".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SKIPPED = "COMPILE SKIPPED".getBytes(StandardCharsets.US_ASCII);
+
+    /** A line of {@link #text}: from its first byte to its newline (excluded). */
+    private record Line(int start, int end) {
+    }
+
+    /** The log's whole lines read so far, as the file holds them. */
+    private byte[] text = new byte[0];
+    private int length;
+    /** Each method's compile lines (its compilations, their failures and their ends), in the log's order. */
+    private final Map<String, List<Line>> compileLines = new HashMap<>();
+    /** The failed inlining lines of each compilation, by the start of its compile line. */
+    private final Map<Integer, List<Line>> failedCalls = new HashMap<>();
+    /** Each compiler thread's latest compilation, by the start of its line: the owner of the inlining lines it writes next. */
+    private final Map<Integer, Integer> lastByThread = new HashMap<>();
+
+    /** The methods asked for since the last {@link #add}, parsed: their compilations, and when each stopped being entrant. */
     private final Map<String, List<Compilation>> byMethod = new HashMap<>();
     private final Map<Integer, Long> notEntrantSinceMs = new HashMap<>();
-
-    /** Each compiler thread's latest compilation: the owner of the inlining lines that thread writes next. */
-    private final Map<String, Compilation> lastByThread = new HashMap<>();
 
     private CompileLog() {
     }
 
     /** @return the log these lines hold: lines of no kind it knows are passed over */
     public static CompileLog of(List<String> lines) {
-        return new CompileLog().add(lines);
+        byte[] bytes = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
+        return new CompileLog().add(bytes, bytes.length);
     }
 
     /** @return an empty log, which {@link #add} then extends as the file grows */
@@ -65,40 +85,134 @@ public final class CompileLog {
     }
 
     /**
-     * Reads the log's next whole lines, as if they had been part of the lines this log was made of: a fork reads its
-     * file once in pieces rather than whole at every check.
+     * Reads the log's next whole lines ({@code bytes[0, n)}, ending in a newline), as if they had been part of the lines
+     * this log was made of: a fork reads its file once, in pieces, rather than whole at every check.
+     *
+     * <p>Cost: the log of a fork's warm-up is 1-3 MB, 9,000-15,000 lines, most of them inlining decisions of code no
+     * measured loop reaches, and a fork reads it in its foreground under {@code -Xbatch}, where what the parse costs is
+     * mostly the JIT compiling the parse. So the lines are only indexed here, by a scan of their bytes - each compile
+     * line under its method's name, each failed inlining under the compilation that wrote it - and parsed with the
+     * patterns only for the methods a check asks about ({@link #codeAt}), a few dozen. In a fresh {@code -Xbatch} JVM
+     * (AMD EPYC family 26, 2096 MHz), a spin fork's 1.2 MB log: every line through the patterns 210 ms (68 ms with C1
+     * alone: the rest was C2 compiling the matching) after 48 ms decoding it into lines, indexed 84 ms; decide's 2.1 MB,
+     * 246 ms against 105. Every method's code at four moments of both logs came out the same either way.
      *
      * @return this log
      */
-    CompileLog add(List<String> lines) {
-        for (String line : lines) {
-            // most lines are inlining decisions; only a failed one matters, and only a compilation's line starts with its
-            // id: a character or two tells them apart before any pattern runs. Under the fork's -Xbatch the parse's cost
-            // is mostly its own foreground compilation (12,600 lines in a fresh JVM: 470 ms by patterns alone, 400-450 ms
-            // so; a parser by hand took 540-690 ms, slower in the interpreter), which is why the log is read only once
-            int body = bodyStart(line);
-            if (body < 0) {
-                continue;
+    CompileLog add(byte[] bytes, int n) {
+        if (length + n > text.length) {
+            text = Arrays.copyOf(text, Math.max(length + n, 2 * text.length));
+        }
+        System.arraycopy(bytes, 0, text, length, n);
+        int lineStart = length;
+        length += n;
+        for (int i = lineStart; i < length; i++) {
+            if (text[i] == '\n') {
+                index(lineStart, i);
+                lineStart = i + 1;
             }
-            char first = line.charAt(body);
-            if (first == '@' || first == '!') {
-                if (!line.contains(FAILED_TO_INLINE)) {
-                    continue;
+        }
+        byMethod.clear();
+        notEntrantSinceMs.clear();
+        return this;
+    }
+
+    /** Indexes the line {@code text[start, end)}: a compile line under its method, a failed inlining under its compilation. */
+    private void index(int start, int end) {
+        int body = bodyStart(text, start, end);
+        if (body < 0) {
+            return;
+        }
+        byte first = text[body];
+        if (first == '@' || first == '!') {
+            // most lines are inlining decisions; only a failed one matters, to the compilation its thread wrote last
+            if (contains(start, end, FAILED_TO_INLINE_BYTES)) {
+                Integer owner = lastByThread.get(threadOf(start, end));
+                if (owner != null) {
+                    failedCalls.computeIfAbsent(owner, k -> new ArrayList<>()).add(new Line(start, end));
                 }
-                Matcher call = CALL.matcher(line);
-                if (call.find()) {
-                    Compilation owner = lastByThread.get(call.group(1));
-                    String reason = call.group(3).strip();
-                    if (owner != null && UNCHECKED_CALLS.stream().noneMatch(reason::startsWith)) {
-                        owner.calls().add(call.group(2));
-                    }
+            }
+            return;
+        }
+        if (first < '0' || first > '9') {
+            return;
+        }
+        String method = methodOf(body, end);
+        if (method == null) {
+            return;
+        }
+        compileLines.computeIfAbsent(method, k -> new ArrayList<>()).add(new Line(start, end));
+        int thread = threadOf(start, end);
+        if (thread >= 0 && !contains(start, end, NOT_ENTRANT) && !contains(start, end, SKIPPED)) {
+            lastByThread.put(thread, start);
+        }
+    }
+
+    /** @return the first word of {@code text[from, end)} that holds {@code ::}: a compile line's method; null when none */
+    private String methodOf(int from, int end) {
+        int i = from;
+        while (i < end) {
+            while (i < end && text[i] == ' ') {
+                i++;
+            }
+            int word = i;
+            boolean named = false;
+            while (i < end && text[i] != ' ') {
+                named |= text[i] == ':' && i + 1 < end && text[i + 1] == ':';
+                i++;
+            }
+            if (named) {
+                return new String(text, word, i - word, StandardCharsets.UTF_8);
+            }
+        }
+        return null;
+    }
+
+    /** @return the writing thread's id of a line decorated {@code [ms][tid]}; -1 when it has none */
+    private int threadOf(int start, int end) {
+        int close = indexOf(start, end, (byte) ']');
+        if (close < 0 || close + 1 >= end || text[close + 1] != '[') {
+            return -1;
+        }
+        int id = 0;
+        int i = close + 2;
+        for (; i < end && text[i] >= '0' && text[i] <= '9'; i++) {
+            id = id * 10 + (text[i] - '0');
+        }
+        return i < end && text[i] == ']' && i > close + 2 ? id : -1;
+    }
+
+    private int indexOf(int from, int end, byte b) {
+        for (int i = from; i < end; i++) {
+            if (text[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private boolean contains(int from, int end, byte[] word) {
+        outer:
+        for (int i = from; i <= end - word.length; i++) {
+            for (int j = 0; j < word.length; j++) {
+                if (text[i + j] != word[j]) {
+                    continue outer;
                 }
-                continue;
             }
-            if (first < '0' || first > '9') {
-                continue;
-            }
-            Matcher compile = COMPILE.matcher(line);
+            return true;
+        }
+        return false;
+    }
+
+    /** @return {@code method}'s compilations, parsed from its compile lines the first time a check asks */
+    private List<Compilation> compilations(String method) {
+        List<Compilation> parsed = byMethod.get(method);
+        if (parsed != null) {
+            return parsed;
+        }
+        Map<Integer, Compilation> byId = new LinkedHashMap<>();
+        for (Line line : compileLines.getOrDefault(method, List.of())) {
+            Matcher compile = COMPILE.matcher(new String(text, line.start(), line.end() - line.start(), StandardCharsets.UTF_8));
             if (!compile.find()) {
                 continue;
             }
@@ -108,21 +222,30 @@ public final class CompileLog {
             if (rest.startsWith("made not entrant")) {
                 notEntrantSinceMs.merge(id, ms, Math::min);
             } else if (rest.contains("COMPILE SKIPPED")) {
-                Compilation failed = byId.remove(id);
-                if (failed != null) {
-                    byMethod.get(failed.method()).remove(failed);
-                }
+                byId.remove(id);
             } else {
-                Compilation c = new Compilation(id, Integer.parseInt(compile.group(5)), compile.group(4).contains("%"),
-                        compile.group(6), ms, new ArrayList<>());
-                byId.put(id, c);
-                byMethod.computeIfAbsent(c.method(), k -> new ArrayList<>()).add(c);
-                if (compile.group(2) != null) {
-                    lastByThread.put(compile.group(2), c);
+                byId.put(id, new Compilation(id, Integer.parseInt(compile.group(5)), compile.group(4).contains("%"),
+                        compile.group(6), ms, calls(line.start())));
+            }
+        }
+        parsed = List.copyOf(byId.values());
+        byMethod.put(method, parsed);
+        return parsed;
+    }
+
+    /** @return the callees the compilation whose line starts at {@code compileLine} failed to inline, that run code of their own */
+    private List<String> calls(int compileLine) {
+        List<String> calls = new ArrayList<>();
+        for (Line line : failedCalls.getOrDefault(compileLine, List.of())) {
+            Matcher call = CALL.matcher(new String(text, line.start(), line.end() - line.start(), StandardCharsets.UTF_8));
+            if (call.find()) {
+                String reason = call.group(3).strip();
+                if (UNCHECKED_CALLS.stream().noneMatch(reason::startsWith)) {
+                    calls.add(call.group(2));
                 }
             }
         }
-        return this;
+        return calls;
     }
 
     /**
@@ -130,21 +253,33 @@ public final class CompileLog {
      *         spaces after them; -1 for a line without them or without text
      */
     static int bodyStart(String line) {
-        if (line.isEmpty() || line.charAt(0) != '[') {
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        return bodyStart(bytes, 0, bytes.length);
+    }
+
+    /** {@link #bodyStart(String)} of the line {@code bytes[start, end)}, as an offset into {@code bytes} */
+    private static int bodyStart(byte[] bytes, int start, int end) {
+        if (start >= end || bytes[start] != '[') {
             return -1;
         }
-        int end = line.indexOf(']');
-        if (end > 0 && end + 1 < line.length() && line.charAt(end + 1) == '[') {
-            end = line.indexOf(']', end + 1);
+        int close = start;
+        while (close < end && bytes[close] != ']') {
+            close++;
         }
-        if (end < 0) {
+        if (close + 1 < end && bytes[close + 1] == '[') {
+            close++;
+            while (close < end && bytes[close] != ']') {
+                close++;
+            }
+        }
+        if (close >= end) {
             return -1;
         }
-        int i = end + 1;
-        while (i < line.length() && line.charAt(i) == ' ') {
+        int i = close + 1;
+        while (i < end && bytes[i] == ' ') {
             i++;
         }
-        return i < line.length() ? i : -1;
+        return i < end ? i : -1;
     }
 
     /**
@@ -154,7 +289,7 @@ public final class CompileLog {
      */
     Optional<Compilation> codeAt(String method, long atMs) {
         Compilation latest = null;
-        for (Compilation c : byMethod.getOrDefault(method, List.of())) {
+        for (Compilation c : compilations(method)) {
             Long gone = notEntrantSinceMs.get(c.id());
             if (!c.osr() && c.startMs() <= atMs && (gone == null || gone > atMs) && (latest == null || c.id() > latest.id())) {
                 latest = c;
@@ -165,6 +300,6 @@ public final class CompileLog {
 
     /** @return whether {@code method} had been compiled at all by {@code atMs} (its code since thrown away, maybe) */
     boolean compiledBy(String method, long atMs) {
-        return byMethod.getOrDefault(method, List.of()).stream().anyMatch(c -> c.startMs() <= atMs);
+        return compilations(method).stream().anyMatch(c -> c.startMs() <= atMs);
     }
 }

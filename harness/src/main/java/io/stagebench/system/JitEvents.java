@@ -156,7 +156,8 @@ public final class JitEvents {
         }
         try {
             // read once, in pieces: each check adds the lines written since the last (a whole read and parse of a 2-3 MB
-            // log took 0.4-0.6 s in a fork, most of it foreground compilation of the parser under -Xbatch)
+            // log took 0.4-0.6 s in a fork, most of it foreground compilation of the parser under -Xbatch; CompileLog now
+            // indexes the bytes and parses only what a check asks for)
             CompileLog read = compiled == null ? CompileLog.empty() : compiled;
             byte[] bytes;
             try (FileChannel channel = FileChannel.open(log, StandardOpenOption.READ)) {
@@ -176,7 +177,7 @@ public final class JitEvents {
                     break;
                 }
             }
-            read.add(new String(bytes, 0, whole, StandardCharsets.UTF_8).lines().toList());
+            read.add(bytes, whole);
             compiled = read;
             compiledBytes += whole;
             return Optional.of(read);
