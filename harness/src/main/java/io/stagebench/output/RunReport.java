@@ -188,16 +188,16 @@ public final class RunReport {
     }
 
     /**
-     * @return {@code "; 3 of them in-process after the first of their JVM, which took its calibration by a check of
-     *         22..31 ms within 0.01%"} when forks did so ({@link ForkRuler#rateCheck}), else empty
+     * @return {@code "; 3 of them in-process forks that took their JVM's first calibration by a check of 22..31 ms
+     *         (within 0.05%)"} when forks did so ({@link ForkRuler#rateCheck}), else empty
      */
     private static String keptCalibration(List<ForkResult> all) {
         List<ForkResult> checked = all.stream().filter(f -> f.ruler().rateCheck() != null).toList();
         if (checked.isEmpty()) {
             return "";
         }
-        return String.format(Locale.ROOT, "; %d of them in-process after the first of their JVM, which took its"
-                + " calibration by a check of %s ms within %.2f%%", checked.size(),
+        return String.format(Locale.ROOT, "; %d of them in-process forks that took their JVM's first calibration by a"
+                + " check of %s ms (within %.2f%%)", checked.size(),
                 rangeLong(checked, f -> f.ruler().rateCheck().intervalNs() / 1_000_000), 100 * RateCheck.TOLERANCE);
     }
 

@@ -89,8 +89,7 @@ class RunReportTest {
                 .toText().replaceAll("\\s+", " ");
 
         assertTrue(text.contains("calibration 2600.000 MHz across 2 forks (1 x 200 ms each against CLOCK_MONOTONIC); 1 of"
-                + " them in-process after the first of their JVM, which took its calibration by a check of 27 ms within 0.05%"),
-                text);
+                + " them in-process forks that took their JVM's first calibration by a check of 27 ms (within 0.05%)"), text);
     }
 
     /** One fork: {@code work} of 4 messages (3 tagged a, 1 b), {@code send} run for 2 of them (its one tag, a). */
