@@ -59,6 +59,8 @@ public final class CompileLog {
     /** The log's whole lines read so far, as the file holds them. */
     private byte[] text = new byte[0];
     private int length;
+    /** Where the first line not yet indexed starts: a piece that ended within a line leaves its start here. */
+    private int unindexed;
     /** Each method's compile lines (its compilations, their failures and their ends), in the log's order. */
     private final Map<String, List<Line>> compileLines = new HashMap<>();
     /** The failed inlining lines of each compilation, by the start of its compile line. */
@@ -85,8 +87,8 @@ public final class CompileLog {
     }
 
     /**
-     * Reads the log's next whole lines ({@code bytes[0, n)}, ending in a newline), as if they had been part of the lines
-     * this log was made of: a fork reads its file once, in pieces, rather than whole at every check.
+     * Reads the log's next bytes ({@code bytes[0, n)}), as if they had been part of the lines this log was made of: a
+     * fork reads its file once, in pieces, rather than whole at every check. A line is read once its newline is.
      *
      * <p>Cost: the log of a fork's warm-up is 1-3 MB, 9,000-15,000 lines, most of them inlining decisions of code no
      * measured loop reaches, and a fork reads it in its foreground under {@code -Xbatch}, where what the parse costs is
@@ -104,12 +106,12 @@ public final class CompileLog {
             text = Arrays.copyOf(text, Math.max(length + n, 2 * text.length));
         }
         System.arraycopy(bytes, 0, text, length, n);
-        int lineStart = length;
+        int scanFrom = length;
         length += n;
-        for (int i = lineStart; i < length; i++) {
+        for (int i = scanFrom; i < length; i++) {
             if (text[i] == '\n') {
-                index(lineStart, i);
-                lineStart = i + 1;
+                index(unindexed, i);
+                unindexed = i + 1;
             }
         }
         byMethod.clear();

@@ -72,6 +72,17 @@ class MeasuredCodeTest {
     }
 
     @Test
+    void shouldReadALineCutBetweenTwoPiecesOnceItsNewlineArrives() {
+        byte[] whole = (String.join("\n", LOG) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        int cut = new String(whole, java.nio.charset.StandardCharsets.UTF_8).indexOf("Rare::encode (229 bytes)   failed") + 3;
+        CompileLog pieces = CompileLog.empty();
+        pieces.add(java.util.Arrays.copyOfRange(whole, 0, cut), cut);
+        pieces.add(java.util.Arrays.copyOfRange(whole, cut, whole.length), whole.length - cut);
+
+        assertEquals(List.of("io.x.Rare::encode (C1, tier 3)"), MeasuredCode.check(pieces, List.of(LOOP), 0, 2_000).notAtC2());
+    }
+
+    @Test
     void shouldNameTheMeasuredCodeALaterSetupHadThrownAwayAndCompiledAgain() {
         List<String> log = new java.util.ArrayList<>(LOG);
         // the second setup's messages take a path parse's first compile left out: an uncommon trap, and C2 again
