@@ -27,6 +27,8 @@ import java.util.List;
  *       <td>those lists</td><td>empty ({@link #emptyUnlessGiven})</td></tr>
  *   <tr><td>the read step, the measured-code check</td><td>result's {@code readStepTicks}, {@code measuredCode}</td>
  *       <td>0 and null: not recorded, and said so where shown</td></tr>
+ *   <tr><td>kept calibrations</td><td>result's {@code rateCheck}</td><td>null: the fork calibrated itself, as every
+ *       fork of such a build did</td></tr>
  * </table>
  * A field added does not raise {@link LinkVersion#CURRENT}; a field that would be misread does, and a fork refuses a spec
  * newer than it reads ({@link LinkVersion#refusal}).
