@@ -30,9 +30,13 @@ public final class CompileLog {
     /** {@code [1796221888955ms][7996] 1982 %  b  4       io.x.MeasureLoop::backToBack @ 18 (114 bytes)   made not entrant: ...} */
     private static final Pattern COMPILE = Pattern.compile(
             "^\\[(\\d+)ms\\](?:\\[(\\d+)\\])?\\s+(\\d+)\\s+([%sbn! ]*?)\\s*(\\d)\\s+(\\S+::\\S+)(?:\\s+@\\s+\\d+)?\\s+\\([^)]*\\)\\s*(.*)$");
-    /** {@code [1796221888957ms][7996]          @ 69   io.x.ItchParser::parse (556 bytes)   failed to inline: hot method too big} */
+    /**
+     * {@code [1796221888957ms][7996]          @ 69   io.x.ItchParser::parse (556 bytes)   failed to inline: hot method too big};
+     * before the {@code @}, the callee's attributes as HotSpot prints them: {@code s} synchronized, {@code !} exception
+     * handlers, {@code m} monitors ({@code  s!m  @ 3 java.io.BufferedReader::readLine ...})
+     */
     private static final Pattern CALL = Pattern.compile(
-            "^\\[\\d+ms\\]\\[(\\d+)\\][\\s!]*@\\s+\\d+\\s+(\\S+::\\S+)\\s+\\(\\d+ bytes\\)\\s+failed to inline:\\s*(.*)$");
+            "^\\[\\d+ms\\]\\[(\\d+)\\][\\s!sm]*@\\s+\\d+\\s+(\\S+::\\S+)\\s+\\(\\d+ bytes\\)\\s+failed to inline:\\s*(.*)$");
 
     /**
      * Reasons a call was not inlined after which no callee's code of its own is known to run: a native method, a
@@ -126,8 +130,9 @@ public final class CompileLog {
             return;
         }
         byte first = text[body];
-        if (first == '@' || first == '!') {
-            // most lines are inlining decisions; only a failed one matters, to the compilation its thread wrote last
+        if (first == '@' || first == '!' || first == 's' || first == 'm') {
+            // most lines are inlining decisions (a callee's attributes, if any, before its '@'); only a failed one matters,
+            // to the compilation its thread wrote last
             if (contains(start, end, FAILED_TO_INLINE_BYTES)) {
                 Integer owner = lastByThread.get(threadOf(start, end));
                 if (owner != null) {

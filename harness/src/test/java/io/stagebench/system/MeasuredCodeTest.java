@@ -72,6 +72,19 @@ class MeasuredCodeTest {
     }
 
     @Test
+    void shouldFollowACallIntoASynchronisedOrMonitorHoldingCalleeTheCompilerDidNotInline() {
+        List<String> log = new java.util.ArrayList<>(LOG);
+        // C2's compilation of the loop (thread 7996) also failed to inline a callee flagged s (synchronized) and m
+        // (monitor bytecodes), which runs its own code: C1's, so the loop's code is not all C2's
+        log.add(8, "[1011ms][7996]                 s m  @ 180   io.x.Locked::next (40 bytes)   failed to inline: too big");
+        log.add("[1005ms][7997] 1960    b  3       io.x.Locked::next (40 bytes)");
+
+        MeasuredCode code = MeasuredCode.check(CompileLog.of(log), List.of(LOOP), 0, 2_000);
+
+        assertEquals(List.of("io.x.Rare::encode (C1, tier 3)", "io.x.Locked::next (C1, tier 3)"), code.notAtC2());
+    }
+
+    @Test
     void shouldReadALineCutBetweenTwoPiecesOnceItsNewlineArrives() {
         byte[] whole = (String.join("\n", LOG) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
         int cut = new String(whole, java.nio.charset.StandardCharsets.UTF_8).indexOf("Rare::encode (229 bytes)   failed") + 3;
