@@ -21,9 +21,9 @@ public record RateCheck(double ticksPerNs, long intervalNs) {
     public static final long MIN_INTERVAL_MS = 20;
     /**
      * Largest relative difference from the earlier calibration a check accepts: 5e-4, 0.01 ns of a 20 ns stage and a
-     * fortieth of the smallest shift a verdict calls (2 %). Above the reading errors seen: the calibrations of one
-     * test JVM's in-process forks came 8e-5 apart (a safepoint between the two reads of a pair makes a round read low),
-     * real forks' 1.5e-5 (AMD EPYC family 26 at 2096 MHz).
+     * fortieth of the smallest shift a verdict calls (2 %). Above the reading errors seen (AMD EPYC family 26 at
+     * 2096 MHz): a test JVM's in-process fork calibrated 8e-5 below real forks (a safepoint between the two reads of a
+     * pair makes a round read low) and a later one's check read 6e-5 above it; real forks' calibrations 1.5e-5 apart.
      */
     public static final double TOLERANCE = 5e-4;
 
