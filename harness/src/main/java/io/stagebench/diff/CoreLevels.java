@@ -9,7 +9,7 @@ import java.util.OptionalDouble;
 
 /**
  * The measuring core's state while one benchmark was measured in two stored runs, from the issue-bound loop every
- * replica times ({@code forked.CoreShare}): the median over each side's forks. A benchmark measured while the host ran
+ * replica times ({@code clock.CoreLoop}): the median over each side's forks. A benchmark measured while the host ran
  * another guest on the core's other hardware thread reads slower, and a stage can move more than the loop: two runs of
  * one build minutes apart (AMD EPYC family 26 under KVM) had decide's forks' loop at 2.222 and 2.419 ns an iteration
  * (+8.9 %) and decide's tmean at 21.9 and 25.7 ns (+17 %); encode's loop at 2.208 and 2.305 ns (+4.4 %), its tmean

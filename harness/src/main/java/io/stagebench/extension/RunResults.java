@@ -3,6 +3,7 @@ package io.stagebench.extension;
 import io.stagebench.output.RunReport;
 import io.stagebench.link.ForkResult;
 import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.result.CoreContention;
 import io.stagebench.result.LatencySeries;
 import io.stagebench.stats.Distribution;
 import java.util.List;
@@ -77,6 +78,15 @@ public final class RunResults {
         /** @return each successful fork's samples of {@code series}, in fork order */
         public List<Samples> perFork(String series) {
             return outcome.perFork().getOrDefault(series, List.of()).stream().map(Samples::new).toList();
+        }
+
+        /**
+         * @return each successful fork's state of the measuring core, in fork order: the median over its replicas of an
+         *         issue-bound loop timed around their passes ({@link io.stagebench.clock.CoreLoop}), ns an iteration; 0
+         *         for a fork that timed none (no warm-up)
+         */
+        public List<Double> coreLoopNs() {
+            return outcome.forks().stream().map(f -> CoreContention.of(List.of(f)).medianNs()).toList();
         }
 
         /**

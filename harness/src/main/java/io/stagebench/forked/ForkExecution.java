@@ -7,6 +7,7 @@ import io.stagebench.api.Preparation;
 import io.stagebench.api.Stamps;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.Clock;
+import io.stagebench.clock.CoreLoop;
 import io.stagebench.clock.CounterResolution;
 import io.stagebench.clock.CounterStep;
 import io.stagebench.clock.LoadedClock;
@@ -116,7 +117,7 @@ public final class ForkExecution {
     /** When the fork's warm-up began: a method C1 compiled since then was reached by the replayed measured messages. */
     private long warmupStartEpochMs;
     /** The loop each kept replica times the core's share of issue slots with, compiled after the fork's warm-up. */
-    private final CoreShare coreShare = new CoreShare();
+    private final CoreLoop coreShare = new CoreLoop();
 
     public ForkExecution(ForkSpec spec, BenchmarkDescriptor descriptor, PrintStream progress) {
         this(spec, descriptor, progress, ForkExecution.class.getClassLoader());
@@ -250,7 +251,7 @@ public final class ForkExecution {
             new JitActivity().awaitQuiet(JitRetries.QUIET_MS, JitRetries.QUIET_MAX_MS);
         }
         long setupMs = (System.nanoTime() - beginNs) / 1_000_000;
-        // whether another guest shares the core at this moment (CoreShare): before the warm-up pass, never between it
+        // whether another guest shares the core at this moment (CoreLoop): before the warm-up pass, never between it
         // and the measured one, and again after that; not around a pass measured cold on purpose (-w 0), which follows
         // its setup directly
         double coreLoopNs = kept && !plan.warmup().none() ? coreShare.iterationNs() : 0;

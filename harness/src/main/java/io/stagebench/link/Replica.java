@@ -21,7 +21,7 @@ package io.stagebench.link;
  *                            the measuring CPU (-1: not known; 0 in a result of an older build)
  * @param involuntarySwitches its measuring thread's involuntary context switches during the kept pass (-1: not known)
  * @param coreLoopNs          ns an iteration of a loop bound by the core's issue rate, the slower of its timings
- *                            before the warm-up pass and after the measured one ({@code io.stagebench.forked.CoreShare}): slower when the host ran another guest on the
+ *                            before the warm-up pass and after the measured one ({@code io.stagebench.clock.CoreLoop}): slower when the host ran another guest on the
  *                            core's other hardware thread (0: not timed - a fork told not to warm up, or a result of
  *                            an older build)
  */

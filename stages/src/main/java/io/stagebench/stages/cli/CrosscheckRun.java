@@ -122,7 +122,7 @@ final class CrosscheckRun {
             List<Double> forkMeans = figures.perFork(figures.batchedSeries()).stream().map(CrosscheckRun::mean).toList();
             batchedRows.add(CrossCheck.compareBatched(pairing, samples.map(RunResults.Samples::sortedNs).orElse(null),
                     samples.map(s -> s.percentileNs(50)).orElse(Double.NaN), scores, probe(figures), figures.batch(),
-                    forkMeans));
+                    forkMeans, figures.coreLoopNs()));
         }
         return batchedRows;
     }

@@ -1,6 +1,7 @@
 package io.stagebench.stages.cli;
 
 import io.stagebench.extension.Harness;
+import io.stagebench.stages.jmh.CoreLoopProfiler;
 import io.stagebench.stages.jmh.CrossCheck;
 import io.stagebench.stages.jmh.MeasuringThread;
 import java.io.IOException;
@@ -18,6 +19,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -139,6 +141,8 @@ final class InterleavedJmh {
                 .param("seed", Long.toString(plan.seed()))
                 // replaces the launcher's own flags; the benchmarks' @Fork appends the heap, GC and access flags
                 .jvmArgs("-D" + MeasuringThread.CPU_PROPERTY + "=" + cpu)
+                // the core's state around each iteration, as a stagebench replica times it
+                .addProfiler(CoreLoopProfiler.class)
                 .shouldFailOnError(false)
                 .verbosity(VerboseMode.SILENT)
                 .build();
@@ -152,6 +156,11 @@ final class InterleavedJmh {
                 paramsByBenchmark.putIfAbsent(name, result.getParams());
                 forksByBenchmark.computeIfAbsent(name, n -> new ArrayList<>()).addAll(result.getBenchmarkResults());
                 line.append(String.format(Locale.ROOT, " %s %.1f ns", name, result.getPrimaryResult().getScore()));
+                double coreNs = result.getBenchmarkResults().stream().mapToDouble(InterleavedJmh::coreLoopNs)
+                        .findFirst().orElse(Double.NaN);
+                if (Double.isFinite(coreNs)) {
+                    line.append(String.format(Locale.ROOT, " (core loop %.3f ns)", coreNs));
+                }
             }
             if (results.size() < twins.size()) {
                 warnOnce("JMH produced no figure for a fork of " + String.join(" or ", twins)
@@ -191,10 +200,24 @@ final class InterleavedJmh {
             String name = shortName(run.getParams().getBenchmark());
             // in the order they ran: a twin's two benchmarks share each JMH fork, so fork i of one is beside fork i of the other
             List<Double> forkNs = forksByBenchmark.get(name).stream().map(f -> f.getPrimaryResult().getScore()).toList();
+            List<Double> coreNs = forksByBenchmark.get(name).stream().map(InterleavedJmh::coreLoopNs).toList();
             scores.put(name, new CrossCheck.JmhScore(run.getPrimaryResult().getScore(),
-                    run.getPrimaryResult().getScoreError(), forkNs));
+                    run.getPrimaryResult().getScoreError(), forkNs, coreNs));
         }
         return scores;
+    }
+
+    /**
+     * @return the fork's state of the measuring core: the median over its measured iterations of the loop timed around
+     *         each ({@link CoreLoopProfiler}), ns an iteration; NaN when none was timed
+     */
+    static double coreLoopNs(BenchmarkResult fork) {
+        double[] ns = fork.getIterationResults().stream()
+                .map(i -> i.getSecondaryResults().get(CoreLoopProfiler.LABEL))
+                .filter(r -> r != null && Double.isFinite(r.getScore()))
+                .mapToDouble(Result::getScore).sorted().toArray();
+        int n = ns.length;
+        return n == 0 ? Double.NaN : n % 2 == 1 ? ns[n / 2] : (ns[n / 2 - 1] + ns[n / 2]) / 2;
     }
 
     /** Writes the merged runs in JMH's own JSON format, atomically; nothing when JMH measured nothing. */

@@ -12,14 +12,16 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The header every JMH twin of a reference stage shares, written once: thread-scoped state,
  * AverageTime and SampleTime in ns, forks started with stagebench's native access, heap, pre-touch,
  * huge pages, collector and foreground compilation ({@link Harness#SHARED_FORK_FLAGS}; the command
- * starts them with address randomisation off, as stagebench's are), the stream's length and seed as parameters, and the
- * benchmark thread pinned before each iteration ({@link MeasuringThread}).
+ * starts them with address randomisation off, as stagebench's are), the stream's length and seed as parameters, the
+ * benchmark thread pinned before each iteration ({@link MeasuringThread}) and the core's state timed around it
+ * ({@link CoreLoopProfiler}).
  *
  * <p>JMH reads these class annotations, {@code @Param} fields and {@code @Setup} methods
  * through the class hierarchy, so a subclass declares only its own state, its trial-level
@@ -45,9 +47,19 @@ public abstract class StageJmh {
     @Param({"20261130"})
     public long seed;
 
-    /** Pins the benchmark thread, outside JMH's measurement. */
+    /** The issue-bound loop timed before this iteration ({@link CoreLoopProfiler}), ns an iteration. */
+    private double coreLoopBeforeNs;
+
+    /** Pins the benchmark thread and times the core's state on it, outside JMH's measurement. */
     @Setup(Level.Iteration)
     public void pin() {
         MeasuringThread.pin();
+        coreLoopBeforeNs = CoreLoopProfiler.beforeIteration();
+    }
+
+    /** Times the core's state again right after the iteration, outside JMH's measurement ({@link CoreLoopProfiler}). */
+    @TearDown(Level.Iteration)
+    public void timeCore() {
+        CoreLoopProfiler.afterIteration(coreLoopBeforeNs);
     }
 }

@@ -1,10 +1,21 @@
 package io.stagebench.stages.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.stages.jmh.CoreLoopProfiler;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
 
 /** When {@code crosscheck} starts JMH's forks between stagebench's, and which twins beside which run. */
 class InterleavedJmhTest {
@@ -63,5 +74,39 @@ class InterleavedJmhTest {
         assertEquals(List.of("[BookJmh.parseAndApply, BookJmh.parse]#1", "after 1",
                 "[BookJmh.parseAndApply, BookJmh.parse]#2", "[BookJmh.parseAndApply, BookJmh.parse]#3",
                 "[BookJmh.parseAndApply, BookJmh.parse]#4"), started);
+    }
+
+    @Test
+    void shouldTimeTheCoreAroundEveryMeasuredJmhIterationAndTakeTheForksMedian() throws Exception {
+        var options = new OptionsBuilder()
+                .include("io\\.stagebench\\.stages\\.jmh\\.ParseJmh\\.parse$")
+                .mode(Mode.AverageTime)
+                .timeUnit(TimeUnit.NANOSECONDS)
+                .forks(0)
+                .warmupIterations(1)
+                .warmupTime(TimeValue.milliseconds(50))
+                .measurementIterations(3)
+                .measurementTime(TimeValue.milliseconds(50))
+                .param("messages", "20000")
+                .addProfiler(CoreLoopProfiler.class)
+                .verbosity(VerboseMode.SILENT)
+                .shouldFailOnError(true)
+                .build();
+
+        RunResult run = new Runner(options).run().iterator().next();
+        BenchmarkResult fork = run.getBenchmarkResults().iterator().next();
+        double[] iterationNs = fork.getIterationResults().stream()
+                .mapToDouble(i -> i.getSecondaryResults().get(CoreLoopProfiler.LABEL).getScore()).sorted().toArray();
+
+        assertEquals(3, iterationNs.length, "one figure a measured iteration, none for the warm-up");
+        assertTrue(iterationNs[0] > 0 && Double.isFinite(iterationNs[2]), "ns an iteration of the loop");
+        assertEquals(iterationNs[1], InterleavedJmh.coreLoopNs(fork), 1e-12, "the fork's: the median of its iterations'");
+    }
+
+    @Test
+    void shouldHaveNoCoreStateForAForkThatTimedNone() {
+        BenchmarkResult fork = new BenchmarkResult(null, List.<IterationResult>of());
+
+        assertTrue(Double.isNaN(InterleavedJmh.coreLoopNs(fork)));
     }
 }

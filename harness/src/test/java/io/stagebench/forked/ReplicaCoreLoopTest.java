@@ -17,24 +17,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class CoreShareTest {
+class ReplicaCoreLoopTest {
 
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
 
     @TempDir
     Path runDir;
-
-    @Test
-    void shouldTimeAnIterationAndKeepWhatTheChainsComputed() {
-        CoreShare loop = new CoreShare();
-        loop.compile();
-        long computed = loop.sink();
-
-        double iterationNs = loop.iterationNs();
-
-        assertTrue(iterationNs > 0 && Double.isFinite(iterationNs), "ns an iteration: " + iterationNs);
-        assertTrue(loop.sink() != computed, "each round's chains are kept, so the JIT cannot drop the loop");
-    }
 
     @MeasuresInProcess
     @Test

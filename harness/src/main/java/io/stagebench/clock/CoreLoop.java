@@ -1,9 +1,10 @@
-package io.stagebench.forked;
+package io.stagebench.clock;
 
 /**
  * Whether the measuring CPU's core had all its issue slots at a given moment: a loop of eight independent
  * multiply-add chains, bound by how many instructions the core issues a cycle, timed by each replica before its
- * warm-up pass and again after its measured pass (the slower of the two is the replica's). A guest's vCPU is a hardware thread of a host core; when the host runs another guest on that core's other
+ * warm-up pass and again after its measured pass (the slower of the two is the replica's), and by {@code crosscheck}'s
+ * JMH forks around each iteration, so that two harnesses' figures can say whether they met the core alike. A guest's vCPU is a hardware thread of a host core; when the host runs another guest on that core's other
  * hardware thread, the two share the core's issue slots, and code that keeps many instructions in flight - this
  * loop, and the stages - slows, where a chain of dependent instructions barely moves. No guest sees its core's
  * sibling (here {@code lscpu} says one thread a core) or can keep it idle: a run can only say when its passes met it.
@@ -22,27 +23,27 @@ package io.stagebench.forked;
  * warm-up setup, after the benchmark's (whose place in the code cache it would otherwise move), so a replica times
  * compiled code. Not on the measured path: ~2 ms a replica.
  */
-final class CoreShare {
+public final class CoreLoop {
 
     /** Iterations a round: ~0.7 ms on these machines. */
-    static final int ITERATIONS = 500_000;
+    public static final int ITERATIONS = 500_000;
     /** Rounds a replica's figure is the fastest of: an interrupt in one round does not read as a shared core. */
-    static final int ROUNDS = 3;
+    public static final int ROUNDS = 3;
     /** Rounds run so that the loop is compiled (on-stack, then whole) before a replica times it. */
-    static final int COMPILE_ROUNDS = 8;
+    public static final int COMPILE_ROUNDS = 8;
 
     /** What the chains ended at: kept, so that the JIT keeps the loop. */
     private long sink;
 
     /** Runs the loop until its code is compiled: after the fork's warm-up, before any replica times it. */
-    void compile() {
+    public void compile() {
         for (int i = 0; i < COMPILE_ROUNDS; i++) {
             roundNs();
         }
     }
 
     /** @return ns an iteration of the fastest of {@value #ROUNDS} rounds */
-    double iterationNs() {
+    public double iterationNs() {
         long fastestNs = Long.MAX_VALUE;
         for (int i = 0; i < ROUNDS; i++) {
             fastestNs = Math.min(fastestNs, roundNs());
@@ -51,7 +52,7 @@ final class CoreShare {
     }
 
     /** @return what the chains ended at, summed (what keeps the JIT from dropping them) */
-    long sink() {
+    public long sink() {
         return sink;
     }
 
