@@ -66,7 +66,7 @@ final class CrosscheckRun {
         jmh.write(runDir.resolve(CrosscheckCommand.JMH_FILE));
 
         List<CrossCheck.Row> rows = rows(results, scores);
-        List<CrossCheck.Row> batchedRows = batchedRows(batched, scores);
+        List<CrossCheck.Row> batchedRows = batchedRows(batched, scores, fastestCoreLoopNs(results, batched, scores));
         printTables(rows, batchedRows);
         List<CrossCheck.Row> allRows = new ArrayList<>(rows);
         allRows.addAll(batchedRows);
@@ -111,7 +111,8 @@ final class CrosscheckRun {
         return rows;
     }
 
-    private List<CrossCheck.Row> batchedRows(RunResults batched, Map<String, CrossCheck.JmhScore> scores) {
+    private List<CrossCheck.Row> batchedRows(RunResults batched, Map<String, CrossCheck.JmhScore> scores,
+                                             double fastestCoreLoopNs) {
         List<CrossCheck.Row> batchedRows = new ArrayList<>();
         for (CrossCheck.Pairing pairing : plan.pairings()) {
             RunResults.Benchmark figures = batched == null ? null : batched.benchmark(pairing.benchmark()).orElse(null);
@@ -122,9 +123,23 @@ final class CrosscheckRun {
             List<Double> forkMeans = figures.perFork(figures.batchedSeries()).stream().map(CrosscheckRun::mean).toList();
             batchedRows.add(CrossCheck.compareBatched(pairing, samples.map(RunResults.Samples::sortedNs).orElse(null),
                     samples.map(s -> s.percentileNs(50)).orElse(Double.NaN), scores, probe(figures), figures.batch(),
-                    forkMeans, figures.coreLoopNs()));
+                    forkMeans, figures.coreLoopNs(), fastestCoreLoopNs));
         }
         return batchedRows;
+    }
+
+    /**
+     * @return the fastest fork's state of the measuring core in the whole crosscheck, either harness, either run: the
+     *         core as calm as it was (NaN when none was timed)
+     */
+    private double fastestCoreLoopNs(RunResults results, RunResults batched, Map<String, CrossCheck.JmhScore> scores) {
+        List<Double> forks = new ArrayList<>();
+        for (RunResults run : batched == null ? List.of(results) : List.of(results, batched)) {
+            plan.benchmarks().forEach(b -> run.benchmark(b).ifPresent(figures -> forks.addAll(figures.coreLoopNs())));
+        }
+        scores.values().forEach(score -> forks.addAll(score.forkCoreLoopNs()));
+        return forks.stream().mapToDouble(Double::doubleValue).filter(ns -> ns > 0 && Double.isFinite(ns)).min()
+                .orElse(Double.NaN);
     }
 
     private void printTables(List<CrossCheck.Row> rows, List<CrossCheck.Row> batchedRows) {

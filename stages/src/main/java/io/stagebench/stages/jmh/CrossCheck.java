@@ -179,11 +179,40 @@ public final class CrossCheck {
      * family 26 under KVM. Two figures measured in different states compare the host's moments as much as the
      * harnesses.
      *
-     * @param stagebenchNs the median over stagebench's forks of their own (each the median of its replicas), ns an
-     *                     iteration
-     * @param jmhNs        the median over JMH's forks of their own (each the median of its measured iterations)
+     * @param stagebenchNs     the median over stagebench's forks of their own (each the median of its replicas), ns an
+     *                         iteration
+     * @param jmhNs            the median over JMH's forks of their own (each the median of its measured iterations; of
+     *                         a difference twin's fork, the slower of its two benchmarks')
+     * @param fastestNs        the fastest fork of the whole crosscheck, either side: the core as calm as it was
+     * @param stagebenchShared stagebench's forks {@value #APART} times {@code fastestNs} or slower: on a shared core
+     * @param stagebenchForks  stagebench's forks timed
+     * @param jmhShared        JMH's forks on a shared core
+     * @param jmhForks         JMH's forks timed
      */
-    public record CoreStates(double stagebenchNs, double jmhNs) {
+    public record CoreStates(double stagebenchNs, double jmhNs, double fastestNs, int stagebenchShared,
+                             int stagebenchForks, int jmhShared, int jmhForks) {
+
+        /**
+         * Two states this far apart are two states: alone the loop stays within 2-5 % of its fastest, beside another
+         * guest it ran 10-45 % slower (the rule of a run's own {@code core:} line).
+         */
+        public static final double APART = 1.1;
+
+        /**
+         * @param stagebenchForkNs each stagebench fork's loop
+         * @param jmhForkNs        each JMH fork's loop
+         * @param fastestNs        the fastest fork of the crosscheck, either side
+         * @return the two sides' states
+         */
+        public static CoreStates of(List<Double> stagebenchForkNs, List<Double> jmhForkNs, double fastestNs) {
+            return new CoreStates(median(stagebenchForkNs), median(jmhForkNs), fastestNs,
+                    shared(stagebenchForkNs, fastestNs), stagebenchForkNs.size(), shared(jmhForkNs, fastestNs),
+                    jmhForkNs.size());
+        }
+
+        private static int shared(List<Double> forkNs, double fastestNs) {
+            return (int) forkNs.stream().filter(ns -> ns >= APART * fastestNs).count();
+        }
 
         /** @return JMH's loop over stagebench's: above 1 when JMH's forks met the more shared core */
         public double jmhOverStagebench() {
@@ -195,12 +224,6 @@ public final class CrossCheck {
             double r = jmhOverStagebench();
             return r >= APART || r <= 1 / APART;
         }
-
-        /**
-         * Two states this far apart are two states: alone the loop stays within 2-5 % of its fastest, beside another
-         * guest it ran 10-45 % slower (the rule of a run's own {@code core:} line).
-         */
-        public static final double APART = 1.1;
     }
 
     /** Whether a row's two figures agree. */
@@ -384,9 +407,11 @@ public final class CrossCheck {
      * @param forkMeansNs each fork's own mean of the batches, in fork order: with {@value #MIN_FORKS_FOR_MEDIAN} or more
      *                    on both sides the row is checked by the median of each side's forks
      * @param forkCoreLoopNs each fork's state of the measuring core ({@link CoreStates}), 0 or empty where not timed
+     * @param fastestCoreLoopNs the fastest fork's loop in the whole crosscheck, either side (NaN: none timed)
      */
     public static Row compareBatched(Pairing pairing, double[] samplesNs, double p50Ns, Map<String, JmhScore> jmh,
-                                     Probe probe, int batch, List<Double> forkMeansNs, List<Double> forkCoreLoopNs) {
+                                     Probe probe, int batch, List<Double> forkMeansNs, List<Double> forkCoreLoopNs,
+                                     double fastestCoreLoopNs) {
         Pairing checked = pairing.forBatches();
         // book and decide subtract their preparation's batch, which paid a probe as well: the residue cancels
         Probe perMessage = probe == null ? null : checked.jmhBaseline() != null ? new Probe(0, 0)
@@ -400,23 +425,36 @@ public final class CrossCheck {
         Verdict verdict = row.verdict() == Verdict.MISSING ? row.verdict() : checkedVerdict(checkedRatio, row.jmhNs());
         return new Row(row.stage(), row.jmhSource(), row.samples(), row.p50Ns(), row.meanNs(), row.jmhNs(), row.jmhErrorNs(),
                 row.ratio(), verdict, row.stallSamples(), row.stallShare(), row.meanWithoutStallsNs(), row.probe(), 1, batch,
-                sbForks, jmhForks, forkMedianRatio, coreStates(checked, jmh, forkCoreLoopNs));
+                sbForks, jmhForks, forkMedianRatio, coreStates(checked, jmh, forkCoreLoopNs, fastestCoreLoopNs));
     }
 
-    /** @return each side's median core state, or null when either side timed none */
-    private static CoreStates coreStates(Pairing pairing, Map<String, JmhScore> jmh, List<Double> forkCoreLoopNs) {
+    /**
+     * @return each side's core state, or null when either side timed none: a JMH fork of a difference twin is as shared
+     *         as the slower of its two benchmarks
+     */
+    private static CoreStates coreStates(Pairing pairing, Map<String, JmhScore> jmh, List<Double> forkCoreLoopNs,
+                                         double fastestCoreLoopNs) {
+        JmhScore main = jmh.get(pairing.jmh());
+        JmhScore baseline = pairing.jmhBaseline() == null ? null : jmh.get(pairing.jmhBaseline());
         List<Double> jmhCore = new ArrayList<>();
-        for (String name : Arrays.asList(pairing.jmh(), pairing.jmhBaseline())) {
-            JmhScore score = name == null ? null : jmh.get(name);
-            if (score != null) {
-                // a difference twin's two benchmarks each ran in every fork: the row's JMH state is over both
-                jmhCore.addAll(score.forkCoreLoopNs());
+        if (main != null) {
+            for (int i = 0; i < main.forkCoreLoopNs().size(); i++) {
+                double ns = main.forkCoreLoopNs().get(i);
+                if (baseline != null && i < baseline.forkCoreLoopNs().size()) {
+                    ns = Math.max(ns, baseline.forkCoreLoopNs().get(i));
+                }
+                jmhCore.add(ns);
             }
         }
         List<Double> timed = forkCoreLoopNs == null ? List.of()
-                : forkCoreLoopNs.stream().filter(ns -> ns > 0 && Double.isFinite(ns)).toList();
-        jmhCore.removeIf(ns -> !(ns > 0) || !Double.isFinite(ns));
-        return timed.isEmpty() || jmhCore.isEmpty() ? null : new CoreStates(median(timed), median(jmhCore));
+                : forkCoreLoopNs.stream().filter(CrossCheck::timed).toList();
+        jmhCore.removeIf(ns -> !timed(ns));
+        return timed.isEmpty() || jmhCore.isEmpty() || !timed(fastestCoreLoopNs) ? null
+                : CoreStates.of(timed, jmhCore, fastestCoreLoopNs);
+    }
+
+    private static boolean timed(double loopNs) {
+        return loopNs > 0 && Double.isFinite(loopNs);
     }
 
     /** @return JMH's figure of {@code pairing} fork by fork (a difference of two benchmarks fork by fork); empty: unknown */
@@ -514,9 +552,12 @@ public final class CrossCheck {
                         max(r.jmhForkNs())));
             }
             if (r.core() != null) {
+                CoreStates c = r.core();
                 line.append(String.format(Locale.ROOT, "; core loop %.2f ns an iteration in stagebench's forks, %.2f in"
-                        + " JMH's (%+.0f%%)", r.core().stagebenchNs(), r.core().jmhNs(),
-                        100 * (r.core().jmhOverStagebench() - 1)));
+                        + " JMH's (%+.0f%%), forks on a shared core (%.0f%%+ over the crosscheck's fastest, %.2f):"
+                        + " stagebench's %d of %d, JMH's %d of %d", c.stagebenchNs(), c.jmhNs(),
+                        100 * (c.jmhOverStagebench() - 1), 100 * (CoreStates.APART - 1), c.fastestNs(), c.stagebenchShared(),
+                        c.stagebenchForks(), c.jmhShared(), c.jmhForks()));
             }
             Row b = r.batch() > 1 ? null : batchedRows.stream().filter(x -> x.stage().equals(r.stage())
                     && x.verdict() != Verdict.MISSING).findFirst().orElse(null);
