@@ -2,11 +2,17 @@ package io.stagebench.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.api.Operation;
+import io.stagebench.api.Preparation;
+import io.stagebench.api.Sink;
+import io.stagebench.api.Stamps;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.extension.command.Batch;
 import io.stagebench.link.Mode;
 import io.stagebench.link.Warmup;
+import java.lang.invoke.MethodType;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -66,5 +72,18 @@ class RunConfigTest {
 
         assertThrows(IllegalStateException.class, () -> auto.forkSpec("parse", 1, Path.of("out")));
         assertEquals(16, unusual().forkSpec("parse", 1, Path.of("out")).measurement().batch());
+    }
+
+    @Test
+    void shouldInlineExactlyTheOperationsAndPreparationsMethodsIntoTheLoopInEveryFork() throws Exception {
+        // the commands name methods by signature: a change to either interface must change them, or they match nothing
+        String run = MethodType.methodType(void.class, long.class, Stamps.class, Sink.class).toMethodDescriptorString();
+        String prepare = MethodType.methodType(void.class, long.class, Sink.class).toMethodDescriptorString();
+        Operation.class.getMethod("run", long.class, Stamps.class, Sink.class);
+        Preparation.class.getMethod("prepare", long.class, Sink.class);
+
+        assertEquals(List.of("-XX:CompileCommand=quiet", "-XX:CompileCommand=inline,*::run" + run,
+                "-XX:CompileCommand=inline,*::prepare" + prepare), RunConfig.INLINE_OPERATION_FLAGS);
+        assertTrue(RunConfig.DEFAULT_JVM_FLAGS.containsAll(RunConfig.INLINE_OPERATION_FLAGS));
     }
 }
