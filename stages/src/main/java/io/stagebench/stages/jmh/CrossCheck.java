@@ -4,7 +4,6 @@ import io.stagebench.extension.text.Table;
 import io.stagebench.extension.text.Table.Column;
 import io.stagebench.extension.text.Table.Width;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
