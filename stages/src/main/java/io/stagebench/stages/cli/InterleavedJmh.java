@@ -19,7 +19,6 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.BenchmarkResult;
-import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -156,7 +155,7 @@ final class InterleavedJmh {
                 paramsByBenchmark.putIfAbsent(name, result.getParams());
                 forksByBenchmark.computeIfAbsent(name, n -> new ArrayList<>()).addAll(result.getBenchmarkResults());
                 line.append(String.format(Locale.ROOT, " %s %.1f ns", name, result.getPrimaryResult().getScore()));
-                double coreNs = result.getBenchmarkResults().stream().mapToDouble(InterleavedJmh::coreLoopNs)
+                double coreNs = result.getBenchmarkResults().stream().mapToDouble(CoreLoopProfiler::forkNs)
                         .findFirst().orElse(Double.NaN);
                 if (Double.isFinite(coreNs)) {
                     line.append(String.format(Locale.ROOT, " (core loop %.3f ns)", coreNs));
@@ -200,24 +199,11 @@ final class InterleavedJmh {
             String name = shortName(run.getParams().getBenchmark());
             // in the order they ran: a twin's two benchmarks share each JMH fork, so fork i of one is beside fork i of the other
             List<Double> forkNs = forksByBenchmark.get(name).stream().map(f -> f.getPrimaryResult().getScore()).toList();
-            List<Double> coreNs = forksByBenchmark.get(name).stream().map(InterleavedJmh::coreLoopNs).toList();
+            List<Double> coreNs = forksByBenchmark.get(name).stream().map(CoreLoopProfiler::forkNs).toList();
             scores.put(name, new CrossCheck.JmhScore(run.getPrimaryResult().getScore(),
                     run.getPrimaryResult().getScoreError(), forkNs, coreNs));
         }
         return scores;
-    }
-
-    /**
-     * @return the fork's state of the measuring core: the median over its measured iterations of the loop timed around
-     *         each ({@link CoreLoopProfiler}), ns an iteration; NaN when none was timed
-     */
-    static double coreLoopNs(BenchmarkResult fork) {
-        double[] ns = fork.getIterationResults().stream()
-                .map(i -> i.getSecondaryResults().get(CoreLoopProfiler.LABEL))
-                .filter(r -> r != null && Double.isFinite(r.getScore()))
-                .mapToDouble(Result::getScore).sorted().toArray();
-        int n = ns.length;
-        return n == 0 ? Double.NaN : n % 2 == 1 ? ns[n / 2] : (ns[n / 2 - 1] + ns[n / 2]) / 2;
     }
 
     /** Writes the merged runs in JMH's own JSON format, atomically; nothing when JMH measured nothing. */

@@ -7,6 +7,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.profile.InternalProfiler;
 import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
@@ -46,6 +47,18 @@ public final class CoreLoopProfiler implements InternalProfiler {
             compiled = true;
         }
         iterationNs = Math.max(beforeNs, LOOP.iterationNs());
+    }
+
+    /**
+     * @return a JMH fork's state of the measuring core: the median over its measured iterations of the figure this
+     *         profiler reported for each, ns an iteration; NaN when none was timed
+     */
+    public static double forkNs(BenchmarkResult fork) {
+        List<Double> ns = fork.getIterationResults().stream()
+                .map(i -> i.getSecondaryResults().get(LABEL))
+                .filter(r -> r != null && Double.isFinite(r.getScore()))
+                .map(Result::getScore).toList();
+        return ns.isEmpty() ? Double.NaN : CrossCheck.median(ns);
     }
 
     @Override

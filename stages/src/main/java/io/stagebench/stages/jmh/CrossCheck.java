@@ -480,7 +480,7 @@ public final class CrossCheck {
         return values.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
     }
 
-    private static double median(List<Double> values) {
+    static double median(List<Double> values) {
         double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         int n = sorted.length;
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;

@@ -100,13 +100,13 @@ class InterleavedJmhTest {
 
         assertEquals(3, iterationNs.length, "one figure a measured iteration, none for the warm-up");
         assertTrue(iterationNs[0] > 0 && Double.isFinite(iterationNs[2]), "ns an iteration of the loop");
-        assertEquals(iterationNs[1], InterleavedJmh.coreLoopNs(fork), 1e-12, "the fork's: the median of its iterations'");
+        assertEquals(iterationNs[1], CoreLoopProfiler.forkNs(fork), 1e-12, "the fork's: the median of its iterations'");
     }
 
     @Test
     void shouldHaveNoCoreStateForAForkThatTimedNone() {
         BenchmarkResult fork = new BenchmarkResult(null, List.<IterationResult>of());
 
-        assertTrue(Double.isNaN(InterleavedJmh.coreLoopNs(fork)));
+        assertTrue(Double.isNaN(CoreLoopProfiler.forkNs(fork)));
     }
 }
