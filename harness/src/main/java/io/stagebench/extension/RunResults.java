@@ -81,6 +81,16 @@ public final class RunResults {
         }
 
         /**
+         * @return each successful fork's mean per message of its batches, in fork order: with a preparation pass
+         *         ({@link io.stagebench.api.Preparation}) the whole pass's mean less the preparation pass's, where the
+         *         batched series' samples, each pair cut at 0, lean high by what interrupted the preparation
+         *         ({@link LatencySeries#batchedMeanNs}); empty for a run that is not batched
+         */
+        public List<Double> batchMeansNs() {
+            return outcome.batchMeansNs();
+        }
+
+        /**
          * @return each successful fork's state of the measuring core, in fork order: the median over its replicas of an
          *         issue-bound loop timed around their passes ({@link io.stagebench.clock.CoreLoop}), ns an iteration; 0
          *         for a fork that timed none (no warm-up)

@@ -62,6 +62,8 @@ public final class BenchmarkForks {
     private final Path forkDir;
     private final List<ForkResult> results = new ArrayList<>();
     private final List<ForkSamples> samples = new ArrayList<>();
+    /** Per successful fork of a batched run, its batches' mean per message over its replicas (empty: not batched). */
+    private final List<Double> batchMeansNs = new ArrayList<>();
     private final List<Long> wallMs = new ArrayList<>();
     /** each fork's time from launch to its first measured message; -1 for one that took turns (it waited on the other's) */
     private final List<Long> startMs = new ArrayList<>();
@@ -205,6 +207,9 @@ public final class BenchmarkForks {
                 replicas.add(replicaSeries(result.ofReplica(r), label));
             }
             samples.add(ForkSamples.of(replicas));
+            if (result.run().batch() > 1) {
+                batchMeansNs.add(batchMeanNs(result));
+            }
             wallMs.add((System.nanoTime() - launchedNs) / 1_000_000 - (turns == null ? 0 : turns.waitedMs()));
             long firstMeasuredEpochMs = result.measurement().measureStartEpochMs();
             startMs.add(turns == null && firstMeasuredEpochMs > 0 ? firstMeasuredEpochMs - launchedEpochMs : -1);
@@ -256,6 +261,27 @@ public final class BenchmarkForks {
         return series;
     }
 
+    /**
+     * @return the fork's mean per message over its replicas' batches ({@link LatencySeries#batchedMeanNs}), each replica
+     *         weighed by its batches
+     */
+    private double batchMeanNs(ForkResult result) throws IOException {
+        double sumNs = 0;
+        long batches = 0;
+        for (int r = 1; r <= result.replicaCount(); r++) {
+            ForkResult replica = result.ofReplica(r);
+            RawStamps raw = RawStamps.read(forkDir.resolve(replica.measurement().rawFile()));
+            RawStamps preparation = replica.measurement().preparationRawFile() == null ? null
+                    : RawStamps.read(forkDir.resolve(replica.measurement().preparationRawFile()));
+            if (raw.count() > 0) {
+                sumNs += LatencySeries.batchedMeanNs(raw, preparation, replica.ruler().overhead().subtractedTicks(),
+                        replica.ruler().calibration().ticksPerNs(), replica.run().batch()) * raw.count();
+                batches += raw.count();
+            }
+        }
+        return batches == 0 ? Double.NaN : sumNs / batches;
+    }
+
     /** A handoff fork's two threads' stamps joined by sequence number; a one-thread fork's stamps as written. */
     private RawStamps readRaw(Path forkDir, ForkResult result, String label) throws IOException {
         RawStamps raw = RawStamps.read(forkDir.resolve(result.measurement().rawFile()));
@@ -303,7 +329,8 @@ public final class BenchmarkForks {
         }
         return BenchmarkOutcome.mergeSorted(measured, results, samples.stream().map(ForkSamples::distributions).toList(),
                 failures, batchChoice, config.batch().messagesOr(1))
-                .withSpread(spread, RepetitionCosts.of(results, wallMs, startMs), centres);
+                .withSpread(spread, RepetitionCosts.of(results, wallMs, startMs), centres)
+                .withBatchMeans(batchMeansNs.size() == results.size() ? batchMeansNs : List.of());
     }
 
     /** @return per fork, each replica's samples of {@code series} in message order; null when some fork lacks it */

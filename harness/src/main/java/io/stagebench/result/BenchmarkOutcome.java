@@ -25,15 +25,29 @@ import java.util.Map;
  *                    windows is absent, and so is every series of an outcome read back from a store
  * @param costs       what a fork, a setup and a message cost in wall time; null when not measured
  * @param replicaCentres series name to, per fork, each replica's centre ({@code tmean}) in ns; empty when not read
+ * @param batchMeansNs per successful fork of a batched run, the mean per message of its batches
+ *                     ({@link LatencySeries#batchedMeanNs}: with a preparation pass, a difference of the two passes'
+ *                     means, which the series' samples, cut at 0 pair by pair, lean above); empty when not read
  */
 public record BenchmarkOutcome(BenchmarkDescriptor descriptor, List<ForkResult> forks, List<String> failures,
                                Map<String, List<Distribution>> perFork, Map<String, Distribution> merged,
                                BatchChoice batchChoice, int configuredBatch, Map<String, SpreadComponents> spread,
-                               RepetitionCosts costs, Map<String, List<double[]>> replicaCentres) {
+                               RepetitionCosts costs, Map<String, List<double[]>> replicaCentres,
+                               List<Double> batchMeansNs) {
 
     public BenchmarkOutcome {
         spread = spread == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(spread));
         replicaCentres = replicaCentres == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(replicaCentres));
+        batchMeansNs = batchMeansNs == null ? List.of() : List.copyOf(batchMeansNs);
+    }
+
+    /** An outcome whose batches' means were not read. */
+    public BenchmarkOutcome(BenchmarkDescriptor descriptor, List<ForkResult> forks, List<String> failures,
+                            Map<String, List<Distribution>> perFork, Map<String, Distribution> merged,
+                            BatchChoice batchChoice, int configuredBatch, Map<String, SpreadComponents> spread,
+                            RepetitionCosts costs, Map<String, List<double[]>> replicaCentres) {
+        this(descriptor, forks, failures, perFork, merged, batchChoice, configuredBatch, spread, costs, replicaCentres,
+                List.of());
     }
 
     /** An outcome whose spread was not estimated. */
@@ -47,7 +61,13 @@ public record BenchmarkOutcome(BenchmarkDescriptor descriptor, List<ForkResult> 
     public BenchmarkOutcome withSpread(Map<String, SpreadComponents> components, RepetitionCosts measuredCosts,
                                        Map<String, List<double[]>> centres) {
         return new BenchmarkOutcome(descriptor, forks, failures, perFork, merged, batchChoice, configuredBatch, components,
-                measuredCosts, centres);
+                measuredCosts, centres, batchMeansNs);
+    }
+
+    /** @return this outcome with each fork's mean per message of its batches ({@link #batchMeansNs()}) */
+    public BenchmarkOutcome withBatchMeans(List<Double> forkMeansNs) {
+        return new BenchmarkOutcome(descriptor, forks, failures, perFork, merged, batchChoice, configuredBatch, spread,
+                costs, replicaCentres, forkMeansNs);
     }
 
     /**

@@ -85,6 +85,31 @@ class BatchedMeasurementTest {
     }
 
     @Test
+    void shouldMeanTheBatchesAsTheDifferenceOfThePassesWhereAnInterruptedPreparationCutsItsPairAt0() {
+        // batches of 4 messages, 50 ticks of stage a message over 75 of preparation: whole 500, preparation 300 a batch;
+        // one interruption of 1000 ticks lands in the whole pass's second batch, one in the preparation's third
+        RawStamps whole = oneStage(500, 1500, 500, 500);
+        RawStamps preparation = oneStage(300, 300, 1300, 300);
+
+        double[] samples = LatencySeries.batched(whole, preparation, READ, 1.0, 4);
+
+        assertArrayEquals(new double[] {50, 300, 0, 50}, samples, 0.0, "the third pair, -200 a message, is cut at 0");
+        assertEquals(100.0, java.util.Arrays.stream(samples).average().orElseThrow(), 1e-9,
+                "the samples keep the whole pass's interruption and drop the preparation's");
+        assertEquals(50.0, LatencySeries.batchedMeanNs(whole, preparation, READ, 1.0, 4), 1e-9,
+                "each pass keeps its own: they cancel");
+        assertEquals((500 - READ) / 4.0, LatencySeries.batchedMeanNs(oneStage(500, 500), null, READ, 1.0, 4), 1e-9,
+                "without a preparation, the probe is subtracted");
+        assertThrows(IllegalArgumentException.class,
+                () -> LatencySeries.batchedMeanNs(whole, oneStage(300), READ, 1.0, 4));
+    }
+
+    private static RawStamps oneStage(int... deltaTicks) {
+        int n = deltaTicks.length;
+        return new RawStamps(1, n, new long[n], new int[n], null, new int[][] {deltaTicks});
+    }
+
+    @Test
     void shouldReadTheClockNeitherAtAMarkNorAtARestartInsideABatch() {
         FakeTimeClock clock = new FakeTimeClock(0, READ);
         Recording rec = new Recording(1, 1, false);

@@ -120,10 +120,14 @@ final class CrosscheckRun {
                 continue; // the marked pipeline has no batched twin: a batch times the total with its marks off
             }
             Optional<RunResults.Samples> samples = figures.merged(figures.batchedSeries());
-            List<Double> forkMeans = figures.perFork(figures.batchedSeries()).stream().map(CrosscheckRun::mean).toList();
+            List<RunResults.Samples> forks = figures.perFork(figures.batchedSeries());
+            // book's and decide's batches less their preparation's: a pair is cut at 0 where an interruption lengthened
+            // the preparation batch, so the samples' mean leans high; the passes' means are JMH's construction
+            List<Double> forkMeans = figures.batchMeansNs().size() == forks.size() ? figures.batchMeansNs()
+                    : forks.stream().map(CrosscheckRun::mean).toList();
             batchedRows.add(CrossCheck.compareBatched(pairing, samples.map(RunResults.Samples::sortedNs).orElse(null),
                     samples.map(s -> s.percentileNs(50)).orElse(Double.NaN), scores, probe(figures), figures.batch(),
-                    forkMeans, figures.coreLoopNs(), fastestCoreLoopNs));
+                    forkMeans, figures.coreLoopNs(), fastestCoreLoopNs, pooledMean(forks, forkMeans)));
         }
         return batchedRows;
     }
@@ -181,6 +185,17 @@ final class CrosscheckRun {
             }
         }
         return warnings;
+    }
+
+    /** @return the forks' means weighed by their samples: the pooled mean; NaN without forks */
+    private static double pooledMean(List<RunResults.Samples> forks, List<Double> forkMeansNs) {
+        double sum = 0;
+        long count = 0;
+        for (int i = 0; i < forks.size(); i++) {
+            sum += forkMeansNs.get(i) * forks.get(i).count();
+            count += forks.get(i).count();
+        }
+        return count == 0 ? Double.NaN : sum / count;
     }
 
     private static double mean(RunResults.Samples samples) {

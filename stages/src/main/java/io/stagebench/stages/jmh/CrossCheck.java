@@ -411,11 +411,27 @@ public final class CrossCheck {
     public static Row compareBatched(Pairing pairing, double[] samplesNs, double p50Ns, Map<String, JmhScore> jmh,
                                      Probe probe, int batch, List<Double> forkMeansNs, List<Double> forkCoreLoopNs,
                                      double fastestCoreLoopNs) {
+        return compareBatched(pairing, samplesNs, p50Ns, jmh, probe, batch, forkMeansNs, forkCoreLoopNs,
+                fastestCoreLoopNs, Double.NaN);
+    }
+
+    /**
+     * @param pooledMeanNs the forks' batches' mean per message where the samples' own mean leans off it (a preparation
+     *                     pass's pairs cut at 0, {@link io.stagebench.result.LatencySeries#batchedMeanNs}); NaN: the
+     *                     samples' mean
+     * @see #compareBatched(Pairing, double[], double, Map, Probe, int, List, List, double)
+     */
+    public static Row compareBatched(Pairing pairing, double[] samplesNs, double p50Ns, Map<String, JmhScore> jmh,
+                                     Probe probe, int batch, List<Double> forkMeansNs, List<Double> forkCoreLoopNs,
+                                     double fastestCoreLoopNs, double pooledMeanNs) {
         Pairing checked = pairing.forBatches();
         // book and decide subtract their preparation's batch, which paid a probe as well: the residue cancels
         Probe perMessage = probe == null ? null : checked.jmhBaseline() != null ? new Probe(0, 0)
                 : new Probe(probe.subtractedNs() / batch, probe.medianNs() / batch);
         Row row = compare(checked, samplesNs, p50Ns, jmh, perMessage);
+        if (Double.isFinite(pooledMeanNs) && row.verdict() != Verdict.MISSING) {
+            row = withMean(row, pooledMeanNs, checked);
+        }
         List<Double> jmhForks = jmhForks(checked, jmh);
         List<Double> sbForks = forkMeansNs == null ? List.of() : forkMeansNs;
         double forkMedianRatio = sbForks.size() >= MIN_FORKS_FOR_MEDIAN && jmhForks.size() >= MIN_FORKS_FOR_MEDIAN
@@ -425,6 +441,16 @@ public final class CrossCheck {
         return new Row(row.stage(), row.jmhSource(), row.samples(), row.p50Ns(), row.meanNs(), row.jmhNs(), row.jmhErrorNs(),
                 row.ratio(), verdict, row.stallSamples(), row.stallShare(), row.meanWithoutStallsNs(), row.probe(), 1, batch,
                 sbForks, jmhForks, forkMedianRatio, coreStates(checked, jmh, forkCoreLoopNs, fastestCoreLoopNs));
+    }
+
+    /** @return {@code row} with {@code meanNs} as stagebench's mean: its ratio and verdict follow */
+    private static Row withMean(Row row, double meanNs, Pairing pairing) {
+        double ratio = meanNs / row.jmhNs();
+        Verdict verdict = !pairing.checked() || Math.max(meanNs, row.jmhNs()) < MIN_CHECKED_NS ? Verdict.UNCHECKED
+                : checkedVerdict(ratio, row.jmhNs());
+        return new Row(row.stage(), row.jmhSource(), row.samples(), row.p50Ns(), meanNs, row.jmhNs(), row.jmhErrorNs(),
+                ratio, verdict, row.stallSamples(), row.stallShare(), row.meanWithoutStallsNs(), row.probe(),
+                row.intervals(), row.batch(), row.forkMeansNs(), row.jmhForkNs(), row.forkMedianRatio(), row.core());
     }
 
     /**

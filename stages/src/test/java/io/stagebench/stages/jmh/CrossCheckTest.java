@@ -281,6 +281,26 @@ class CrossCheckTest {
     }
 
     @Test
+    void shouldCompareABatchedRowByThePassesMeansGivenNotBySamplesAPreparationsInterruptionsLeanHigh() {
+        // JMH's decide 20 ns by its two benchmarks; the samples' mean 23 ns, the passes' difference 20.5
+        Map<String, CrossCheck.JmhScore> jmh = Map.of(
+                "DecideJmh.prepareAndDecide", new CrossCheck.JmhScore(70, 1, List.of(70.0, 70.0, 70.0)),
+                "DecideJmh.prepare", new CrossCheck.JmhScore(50, 1, List.of(50.0, 50.0, 50.0)));
+
+        CrossCheck.Row bySamples = CrossCheck.compareBatched(pairing("decide"), samples(23, 23), 23, jmh, null, 32,
+                List.of(), List.of(), Double.NaN);
+        CrossCheck.Row byPasses = CrossCheck.compareBatched(pairing("decide"), samples(23, 23), 23, jmh, null, 32,
+                List.of(), List.of(), Double.NaN, 20.5);
+
+        assertEquals(23 / 20.0, bySamples.ratio(), 1e-9);
+        assertEquals(CrossCheck.Verdict.DIFF, bySamples.verdict());
+        assertEquals(20.5, byPasses.meanNs(), 1e-9);
+        assertEquals(20.5 / 20.0, byPasses.ratio(), 1e-9);
+        assertEquals(CrossCheck.Verdict.OK, byPasses.verdict());
+        assertEquals(23, byPasses.p50Ns(), 1e-9, "the percentiles stay the samples'");
+    }
+
+    @Test
     void shouldNameHowFarJmhsTwoFiguresForDecideDifferAndLeaveTheBatchedRowsOwnDistanceFromItsTwin() {
         // as measured: JMH's per-call twin 14 ns, its batched twin 22, stagebench 23 a call and 22.5 in batches
         Map<String, CrossCheck.JmhScore> jmh = decideJmh(49, 137);
