@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.clock.ClockBinding;
+import io.stagebench.extension.command.Batch;
 import io.stagebench.output.RunReport;
 import io.stagebench.extension.command.UsageException;
 import io.stagebench.forked.ForkExecution;
@@ -22,14 +23,17 @@ import io.stagebench.system.CpuList;
 import io.stagebench.testing.MachineCpus;
 import io.stagebench.testing.MeasuresInProcess;
 import io.stagebench.testing.StartsProcesses;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,6 +72,48 @@ class RunnerTest {
             InProcessForks.run(specFile, registry);
             return InProcessForks.succeeded();
         };
+    }
+
+    @MeasuresInProcess
+    @Test
+    void shouldGiveEachBatchedForkTheDifferenceOfItsPassesMeansAsItsMean() throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        RunConfig config = RunConfig.builder(List.of("test.prepared"), -1, runDir).forks(2)
+                .warmup(Warmup.ofMessages(2_000)).messages(4_000).chunk(500).overheadPairs(100_000).lockMemory(false)
+                .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).batch(Batch.of(4)).build();
+
+        BenchmarkOutcome outcome = new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry), QUIET)
+                .run().get(0);
+
+        assertEquals(2, outcome.batchMeansNs().size(), "one a fork");
+        for (int i = 0; i < 2; i++) {
+            ForkResult fork = outcome.forks().get(i);
+            double sumNs = 0;
+            long batches = 0;
+            for (int r = 1; r <= fork.replicaCount(); r++) {
+                ForkResult replica = fork.ofReplica(r);
+                RawStamps whole = RawStamps.read(file(replica.measurement().rawFile()));
+                RawStamps preparation = RawStamps.read(file(replica.measurement().preparationRawFile()));
+                double ticks = 0;
+                for (int b = 0; b < whole.count(); b++) {
+                    ticks += whole.stage(0, b) - preparation.stage(0, b);
+                }
+                sumNs += ticks / 4 / replica.ruler().calibration().ticksPerNs();
+                batches += whole.count();
+            }
+            assertEquals(sumNs / batches, outcome.batchMeansNs().get(i), 1e-9,
+                    "fork " + (i + 1) + ": its whole pass's batches less its preparation's, never cut at 0");
+        }
+        assertEquals(List.of(), runInProcess("empty", 1).batchMeansNs(), "a run that is not batched has none");
+    }
+
+    /** @return the one file of the run named {@code name} (a fork's raw stamps) */
+    private Path file(String name) throws IOException {
+        try (Stream<Path> files = Files.walk(runDir)) {
+            List<Path> found = files.filter(p -> p.getFileName().toString().equals(name)).toList();
+            assertEquals(1, found.size(), name + ": " + found);
+            return found.get(0);
+        }
     }
 
     @StartsProcesses
