@@ -443,13 +443,17 @@ public final class CrossCheck {
                 sbForks, jmhForks, forkMedianRatio, coreStates(checked, jmh, forkCoreLoopNs, fastestCoreLoopNs));
     }
 
-    /** @return {@code row} with {@code meanNs} as stagebench's mean: its ratio and verdict follow */
+    /**
+     * @return {@code row} with {@code meanNs} as stagebench's mean: its ratio and verdict follow, and its mean without
+     *         interruptions moves by as much (the samples' interruptions are still theirs)
+     */
     private static Row withMean(Row row, double meanNs, Pairing pairing) {
         double ratio = meanNs / row.jmhNs();
         Verdict verdict = !pairing.checked() || Math.max(meanNs, row.jmhNs()) < MIN_CHECKED_NS ? Verdict.UNCHECKED
                 : checkedVerdict(ratio, row.jmhNs());
         return new Row(row.stage(), row.jmhSource(), row.samples(), row.p50Ns(), meanNs, row.jmhNs(), row.jmhErrorNs(),
-                ratio, verdict, row.stallSamples(), row.stallShare(), row.meanWithoutStallsNs(), row.probe(),
+                ratio, verdict, row.stallSamples(), row.stallShare(), row.meanWithoutStallsNs() + meanNs - row.meanNs(),
+                row.probe(),
                 row.intervals(), row.batch(), row.forkMeansNs(), row.jmhForkNs(), row.forkMedianRatio(), row.core());
     }
 

@@ -298,6 +298,7 @@ class CrossCheckTest {
         assertEquals(20.5 / 20.0, byPasses.ratio(), 1e-9);
         assertEquals(CrossCheck.Verdict.OK, byPasses.verdict());
         assertEquals(23, byPasses.p50Ns(), 1e-9, "the percentiles stay the samples'");
+        assertEquals(20.5 / 20.0, byPasses.adjustedRatio(), 1e-9, "no interruption in the samples: without both, the same");
     }
 
     @Test
