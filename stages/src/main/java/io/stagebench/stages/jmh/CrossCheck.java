@@ -632,6 +632,14 @@ public final class CrossCheck {
                         + " states, %s's the more shared (the host ran another guest on its other hardware thread), so the"
                         + " row compares the host's moments as much as the harnesses; repeat it",
                         r.checkedRatio() > 1 ? "stagebench" : "JMH"));
+            } else if (r.batch() > 1 && jmhForksApart(r.jmhForkNs())) {
+                // the reference itself: on a shared host a difference twin's forks spread past what the row is held to
+                double medianNs = median(r.jmhForkNs());
+                line.append(String.format(Locale.ROOT, " - the rest: JMH's own forks lie %.2f..%.2f of their median (%d"
+                                + " forks, %.1f..%.1f ns), farther apart than the %d%% the row is checked to, so the row"
+                                + " compares the host's moments as much as the harnesses; repeat it",
+                        min(r.jmhForkNs()) / medianNs, max(r.jmhForkNs()) / medianNs, r.jmhForkNs().size(),
+                        min(r.jmhForkNs()), max(r.jmhForkNs()), TOLERANCE_PERCENT));
             } else if (r.batch() > 1 && r.forkMeansNs().isEmpty()) {
                 line.append(" - the rest is unexplained: no fence inside a batch, and no fork's own mean to compare");
             } else if (r.batch() > 1 && r.fastestForkRatio() <= 1 + TOLERANCE_PERCENT / 100.0
@@ -652,6 +660,16 @@ public final class CrossCheck {
             lines.add(line.toString());
         }
         return lines;
+    }
+
+    /** @return whether JMH's forks of a row, {@value #MIN_FORKS_FOR_MEDIAN} or more, lie beyond the tolerance of their median */
+    private static boolean jmhForksApart(List<Double> jmhForkNs) {
+        if (jmhForkNs.size() < MIN_FORKS_FOR_MEDIAN) {
+            return false;
+        }
+        double medianNs = median(jmhForkNs);
+        double tolerance = TOLERANCE_PERCENT / 100.0;
+        return medianNs > 0 && (max(jmhForkNs) / medianNs > 1 + tolerance || min(jmhForkNs) / medianNs < 1 - tolerance);
     }
 
     /** @return whether every checked row agrees and none is missing */

@@ -377,6 +377,29 @@ class CrossCheckTest {
     }
 
     @Test
+    void shouldSayWhenJmhsOwnForksOfADifferingRowLieFartherApartThanTheRowIsCheckedTo() {
+        // as measured on a shared core: JMH's decide forks 14.8, 22.7 and 12.2 ns, stagebench's 19.4..29.7
+        Map<String, CrossCheck.JmhScore> apart = Map.of(
+                "DecideJmh.prepareAndDecide", new CrossCheck.JmhScore(70, 1, List.of(64.8, 72.7, 62.2)),
+                "DecideJmh.prepare", new CrossCheck.JmhScore(50, 1, List.of(50.0, 50.0, 50.0)));
+        Map<String, CrossCheck.JmhScore> together = Map.of(
+                "DecideJmh.prepareAndDecide", new CrossCheck.JmhScore(65, 1, List.of(64.8, 65.2, 64.6)),
+                "DecideJmh.prepare", new CrossCheck.JmhScore(50, 1, List.of(50.0, 50.0, 50.0)));
+        List<Double> stagebench = List.of(20.8, 29.7, 19.4);
+
+        String line = CrossCheck.explanations(List.of(CrossCheck.compareBatched(pairing("decide"), samples(23.3), 23.3,
+                apart, null, 32, stagebench, List.of(), Double.NaN))).get(0);
+        String steady = CrossCheck.explanations(List.of(CrossCheck.compareBatched(pairing("decide"), samples(23.3), 23.3,
+                together, null, 32, stagebench, List.of(), Double.NaN))).get(0);
+
+        assertTrue(line.endsWith(" - the rest: JMH's own forks lie 0.82..1.53 of their median (3 forks, 12.2..22.7 ns),"
+                + " farther apart than the 10% the row is checked to, so the row compares the host's moments as much as"
+                + " the harnesses; repeat it"), line);
+        assertTrue(steady.contains("every fork's mean") || steady.contains("the forks differ"), steady);
+        assertTrue(!steady.contains("JMH's own forks"), steady);
+    }
+
+    @Test
     void shouldTakeADifferenceTwinsJmhForkAsSharedAsTheSlowerOfItsTwoBenchmarks() {
         Map<String, CrossCheck.JmhScore> jmh = Map.of(
                 "BookJmh.parseAndApply", new CrossCheck.JmhScore(60, 1, List.of(60.0, 60.0, 60.0), List.of(2.3, 2.3, 2.9)),
