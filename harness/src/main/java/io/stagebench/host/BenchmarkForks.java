@@ -207,10 +207,10 @@ public final class BenchmarkForks {
                 replicas.add(replicaSeries(result.ofReplica(r), label));
             }
             // read before anything is kept: an unreadable file fails the fork whole, not one list of its figures
-            double batchMeanNs = result.run().batch() > 1 ? batchMeanNs(result) : Double.NaN;
+            double forkBatchMeanNs = result.run().batch() > 1 ? batchMeanNs(result) : Double.NaN;
             samples.add(ForkSamples.of(replicas));
             if (result.run().batch() > 1) {
-                batchMeansNs.add(batchMeanNs);
+                batchMeansNs.add(forkBatchMeanNs);
             }
             wallMs.add((System.nanoTime() - launchedNs) / 1_000_000 - (turns == null ? 0 : turns.waitedMs()));
             long firstMeasuredEpochMs = result.measurement().measureStartEpochMs();
