@@ -25,6 +25,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -94,7 +95,7 @@ class BatchedMeasurementTest {
         double[] samples = LatencySeries.batched(whole, preparation, READ, 1.0, 4);
 
         assertArrayEquals(new double[] {50, 300, 0, 50}, samples, 0.0, "the third pair, -200 a message, is cut at 0");
-        assertEquals(100.0, java.util.Arrays.stream(samples).average().orElseThrow(), 1e-9,
+        assertEquals(100.0, Arrays.stream(samples).average().orElseThrow(), 1e-9,
                 "the samples keep the whole pass's interruption and drop the preparation's");
         assertEquals(50.0, LatencySeries.batchedMeanNs(whole, preparation, READ, 1.0, 4), 1e-9,
                 "each pass keeps its own: they cancel");
