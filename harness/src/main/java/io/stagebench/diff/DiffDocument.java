@@ -18,10 +18,57 @@ import java.util.List;
  * @param uncompared   one line per benchmark in common that has no data on a side
  * @param tagsNotCompared the tag series both runs have that were not compared ({@code --tags} compares them), as
  *                     "benchmark/stage[tag]"
+ * @param gate         the gate's decision with {@code --fail-on-regression}; null without
  */
 public record DiffDocument(String schema, Run a, Run b, Rule rule, List<Benchmark> benchmarks, List<String> regressions,
                            List<String> improvements, List<String> warnings, List<String> uncompared,
-                           List<String> tagsNotCompared) {
+                           List<String> tagsNotCompared, GateDocument gate) {
+
+    /** @return {@code diff} and the gate's {@code decision} as they are written */
+    public static DiffDocument of(RunDiff diff, Gate.Decision decision) {
+        DiffDocument document = of(diff);
+        return new DiffDocument(document.schema(), document.a(), document.b(), document.rule(), document.benchmarks(),
+                document.regressions(), document.improvements(), document.warnings(), document.uncompared(),
+                document.tagsNotCompared(), GateDocument.of(decision));
+    }
+
+    /**
+     * The gate's decision.
+     *
+     * @param outcome              "PASS", "FAIL", "CANNOT JUDGE" or "CANNOT COMPARE"
+     * @param exitCode             the command's exit code for it
+     * @param maxRegressionPercent the slowdown of a gated row the gate promises to catch
+     * @param statistic            the gated statistic
+     * @param summary              its first two lines: what it can call, and its outcome
+     * @param rows                 every gated row
+     */
+    public record GateDocument(String outcome, int exitCode, double maxRegressionPercent, String statistic,
+                               List<String> summary, List<GateRow> rows) {
+
+        static GateDocument of(Gate.Decision decision) {
+            return new GateDocument(decision.outcome().label(), decision.outcome().exitCode(),
+                    decision.gate().maxRegressionPercent(), decision.centre().label(),
+                    List.of(decision.reachLine(), decision.outcomeLine()), decision.rows().stream().map(GateRow::of).toList());
+        }
+    }
+
+    /**
+     * One gated row.
+     *
+     * @param series            "encode", or "pipeline/decide" for a series of another name than its benchmark
+     * @param verdict           the row's verdict
+     * @param detectablePercent the smallest change it could have called (null: none)
+     * @param upperPercent      the upper end of its shift's 95 % interval, in % of A (null: none)
+     * @param problem           why it keeps the gate from passing; null when it does not
+     */
+    public record GateRow(String series, String verdict, Double detectablePercent, Double upperPercent, String problem) {
+
+        static GateRow of(Gate.Row row) {
+            return new GateRow(row.name(), row.comparison().verdict().label(),
+                    Row.finite(row.comparison().detectablePercent()), Row.finite(row.upperPercent()),
+                    row.problem() == null ? null : row.name() + " " + row.problem());
+        }
+    }
 
     /** @return {@code diff} as it is written */
     public static DiffDocument of(RunDiff diff) {
@@ -36,7 +83,7 @@ public record DiffDocument(String schema, Run a, Run b, Rule rule, List<Benchmar
                 + " alpha / looks x the row's weight", rule.centreShare());
         return new DiffDocument(DiffReport.SCHEMA, Run.of(diff.a()), Run.of(diff.b()), written,
                 diff.benchmarks().stream().map(Benchmark::of).toList(), diff.regressions(), diff.improvements(),
-                diff.warnings(), diff.uncompared(), diff.tagSeriesLeftOut());
+                diff.warnings(), diff.uncompared(), diff.tagSeriesLeftOut(), null);
     }
 
     /**

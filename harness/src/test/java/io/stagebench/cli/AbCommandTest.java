@@ -115,4 +115,16 @@ class AbCommandTest {
     void shouldRefuseAParameterSweepInOneLine() throws Exception {
         assertUsageError(ab("HEAD", "spin", "--param", "ticks=500,1000"), "ab compares one value of each parameter");
     }
+
+    @Test
+    void shouldRefuseAMaximumRegressionWithoutTheGateBeforeBuildingAnything() throws Exception {
+        assertUsageError(ab("HEAD", "spin", "--max-regression", "5"), "--max-regression sets what --fail-on-regression"
+                + " promises to catch; give both");
+    }
+
+    @Test
+    void shouldRefuseAMaximumRegressionItCannotParseBeforeBuildingAnything() throws Exception {
+        assertUsageError(ab("HEAD", "spin", "--fail-on-regression", "--max-regression", "lots"),
+                "--max-regression: cannot parse 'lots'");
+    }
 }

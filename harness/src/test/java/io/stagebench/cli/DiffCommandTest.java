@@ -5,10 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.diff.RunDiff;
+import io.stagebench.diff.Statistic;
 import io.stagebench.diff.SummaryFixture;
+import io.stagebench.diff.VerdictRule;
 import io.stagebench.json.Json;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunFixture;
 import io.stagebench.store.RunStore;
 import java.nio.file.Files;
@@ -16,6 +20,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -242,5 +247,108 @@ class DiffCommandTest {
     void shouldAcceptAThresholdWithAPercentSign() {
         assertEquals(2.5, DiffCommand.parseThreshold("2.5%"));
         assertEquals(2.0, DiffCommand.parseThreshold("2"));
+    }
+
+    /** Five benchmarks of one stage each, five forks a side: 25 rows, as two default runs of the reference suite give. */
+    private Path storeFive(String name, double encodeNs) {
+        SummaryFixture run = SummaryFixture.run();
+        for (String benchmark : List.of("parse", "book", "decide", "encode", "handoff")) {
+            double centre = benchmark.equals("encode") ? encodeNs : 50;
+            run.benchmark(benchmark, Map.of(benchmark, new double[] {centre - 0.4, centre - 0.2, centre, centre + 0.2,
+                centre + 0.4}));
+        }
+        return run.writeTo(results.resolve(name));
+    }
+
+    @Test
+    void shouldNotPassAGateOverFiveForksASideThatCanCallNothing() {
+        Path a = storeFive("a", 50);
+        Path b = storeFive("b", 55);
+
+        int code = diff(a.toString(), b.toString(), "--fail-on-regression");
+
+        assertEquals(3, code, err.toString());
+        String first = out.toString().lines().findFirst().orElseThrow();
+        assertTrue(first.startsWith("gate: the smallest tmean change this gate can call is none in parse, book, decide,"),
+                out.toString());
+        String unwrapped = out.toString().replace(System.lineSeparator() + "    ", " ");
+        assertTrue(unwrapped.contains("gate: CANNOT JUDGE (exit 3): nothing slower, but 5 of 5 tmean rows cannot rule"
+                + " out a 5% slowdown: no change can be called at these fork counts: parse, book, decide, encode,"
+                + " handoff; fix: more forks a side"), out.toString());
+        String last = err.toString().strip().lines().reduce((x, y) -> y).orElseThrow();
+        assertTrue(last.startsWith("gate: CANNOT JUDGE (exit 3): ") && last.contains("ab BASE --fail-on-regression"), last);
+    }
+
+    @Test
+    void shouldSayWhatTheGateCanCallFirstAndPassWhenItCould() {
+        Path a = store("a", 100);
+        Path b = store("b", 100);
+
+        assertEquals(0, diff(a.toString(), b.toString(), "--fail-on-regression", "--max-regression", "5%"), err.toString());
+
+        List<String> lines = out.toString().lines().toList();
+        assertTrue(lines.get(0).startsWith("gate: the smallest tmean change this gate can call is "), out.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("gate: PASS (exit 0): nothing slower")), out.toString());
+        assertEquals("", err.toString());
+    }
+
+    @Test
+    void shouldRefuseAMaximumRegressionWithoutTheGate() {
+        assertOneLineError(diff("a", "b", "--max-regression", "5"), "--max-regression sets what --fail-on-regression"
+                + " promises to catch; give both");
+    }
+
+    @Test
+    void shouldRefuseAMaximumRegressionThatIsNotAPositivePercentage() {
+        assertOneLineError(diff("a", "b", "--fail-on-regression", "--max-regression", "0"),
+                "--max-regression must be a positive percentage, got 0.0");
+    }
+
+    @Test
+    void shouldWriteTheMarkdownWithTheGatesOutcomeFirst() throws Exception {
+        Path a = store("a", 100);
+        Path b = store("b", 110);
+        Path markdown = results.resolve("gate.md");
+
+        assertEquals(1, diff(a.toString(), b.toString(), "--fail-on-regression", "--markdown", markdown.toString()));
+
+        String md = Files.readString(markdown);
+        assertTrue(md.startsWith("**stagebench gate: FAIL** - "), md);
+        assertTrue(md.contains("pipeline/decide tmean"), md);
+        assertTrue(err.toString().contains("markdown: " + markdown), err.toString());
+    }
+
+    @Test
+    void shouldAppendTheMarkdownToTheJobSummaryUnderGitHubActions() throws Exception {
+        Path a = store("a", 100);
+        Path b = store("b", 100);
+        Path summary = Files.writeString(results.resolve("step-summary.md"), "earlier step\n");
+        RunDiff diff = RunDiff.compare(ResultReader.readSummary(a), ResultReader.readSummary(b), VerdictRule.defaults(),
+                List.of(Statistic.values()), List.of());
+        Map<String, String> actions = Map.of("GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_SERVER_URL",
+                "https://github.com", "GITHUB_REPOSITORY", "team/project", "GITHUB_RUN_ID", "42");
+
+        int code = DiffCommand.print(diff, Optional.empty(), null, false, null, actions,
+                new PrintWriter(out, true), new PrintWriter(err, true));
+
+        assertEquals(0, code);
+        String md = Files.readString(summary);
+        assertTrue(md.startsWith("earlier step\n**stagebench diff: 0 slower, 0 faster"), md);
+        assertTrue(md.contains("([download](https://github.com/team/project/actions/runs/42))"), md);
+    }
+
+    @Test
+    void shouldPutTheGatesDecisionInTheJson() throws Exception {
+        Path a = store("a", 100);
+        Path b = store("b", 110);
+
+        assertEquals(1, diff(a.toString(), b.toString(), "--fail-on-regression", "--json"));
+
+        JsonNode gate = Json.mapper().readTree(out.toString()).get("gate");
+        assertEquals("FAIL", gate.get("outcome").asText());
+        assertEquals(1, gate.get("exitCode").asInt());
+        assertEquals(5.0, gate.get("maxRegressionPercent").asDouble());
+        assertEquals("pipeline/decide", gate.get("rows").get(1).get("series").asText());
+        assertTrue(gate.get("summary").get(0).asText().startsWith("gate: the smallest tmean change"), gate.toString());
     }
 }
