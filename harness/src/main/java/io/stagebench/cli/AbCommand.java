@@ -66,7 +66,7 @@ import picocli.CommandLine.Parameters;
             "2:bad usage, an unknown commit, a build that failed, a class path without the benchmarks, or a benchmark"
                 + " with no data on a side (every fork failed): 'cannot compare ...'",
             "3:--fail-on-regression cannot judge: nothing is slower, but a tmean row could not have called a slowdown of"
-                + " --max-regression, or its 95% interval reaches it"})
+                + " --max-regression, or its 95%% interval reaches it"})
 public final class AbCommand implements Callable<Integer> {
 
     private static final Pattern BUDGET = Pattern.compile("([0-9]+)\\s*(ms|s|m|h)");

@@ -44,7 +44,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "diff", mixinStandardHelpOptions = true,
         description = {"Compare two stored runs, A (old) and B (new), and say which changes are real.",
             "Per benchmark, series and statistic: A's and B's values, the change, the Hodges-Lehmann",
-            "shift with its 95% interval and its own spread, the test - Wilcoxon signed-rank over the",
+            "shift with its 95%% interval and its own spread, the test - Wilcoxon signed-rank over the",
             "pair differences where A's and B's forks ran as pairs (ab) and share their noise, else",
             "Mann-Whitney U over the per-fork values - Holm-adjusted over every row, the smallest change",
             "the row could have called (detect) and a verdict: faster, slower, no change or unreliable.",
@@ -54,7 +54,7 @@ import picocli.CommandLine.Parameters;
         exitCodeList = {"0:no regression (or --fail-on-regression not given)", "1:a statistic is slower and --fail-on-regression was given",
             "2:bad usage or bad data, or a benchmark with no data on a side (every fork failed): 'cannot compare ...'",
             "3:--fail-on-regression cannot judge: nothing is slower, but a tmean row could not have called a slowdown of"
-                + " --max-regression, or its 95% interval reaches it"})
+                + " --max-regression, or its 95%% interval reaches it"})
 public final class DiffCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "A", description = "The old run: a commit-ish or a run folder.")

@@ -49,7 +49,7 @@ final class MeasurementOptions {
                     + MeasureDefaults.WARMUP_MESSAGES + "; --quick: " + MeasureDefaults.QUICK_WARMUP_MESSAGES + ").")
     String warmup;
 
-    @Option(names = {"-n", "--messages"}, paramLabel = "N", description = "Measured messages per fork (default: "
+    @Option(names = {"-n", "--messages"}, paramLabel = "N", description = "Measured messages per replica, each fork measuring -r of them (default: "
             + MeasureDefaults.MESSAGES + "; --quick: " + MeasureDefaults.QUICK_MESSAGES + ").")
     Integer messages;
 
