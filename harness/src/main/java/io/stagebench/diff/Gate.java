@@ -205,7 +205,7 @@ public record Gate(double maxRegressionPercent) {
     /** @return the gate's decision over {@code diff}: the rows it gates, what each can call, and the outcome */
     public Decision decide(RunDiff diff) {
         Statistic centre = Statistic.centreOf(diff.statistics());
-        List<Row> rows = new ArrayList<>();
+        Map<String, Comparison> gated = new LinkedHashMap<>();
         for (RunDiff.BenchmarkDiff benchmark : diff.benchmarks()) {
             for (RunDiff.StageDiff stage : benchmark.stages()) {
                 if (TagDeclaration.stageOf(stage.stage()).isPresent()) {
@@ -213,19 +213,32 @@ public record Gate(double maxRegressionPercent) {
                 }
                 for (Comparison c : stage.comparisons()) {
                     if (c.statistic() == centre) {
-                        String name = stage.stage().equals(benchmark.name()) ? stage.stage()
-                                : benchmark.name() + "/" + stage.stage();
-                        double upper = upperPercent(c);
-                        rows.add(new Row(name, c, upper, problem(c, upper)));
+                        gated.put(stage.stage().equals(benchmark.name()) ? stage.stage()
+                                : benchmark.name() + "/" + stage.stage(), c);
                     }
                 }
             }
         }
-        List<String> slower = diff.regressions();
+        return decide(centre, gated, diff.regressions(), diff.uncompared());
+    }
+
+    /**
+     * @param centre     the gated statistic
+     * @param gated      each gated row by its name, in order
+     * @param slower     every row of the comparison called slower, any statistic
+     * @param uncompared one line per benchmark with no data on a side
+     * @return the gate's decision over those rows
+     */
+    public Decision decide(Statistic centre, Map<String, Comparison> gated, List<String> slower, List<String> uncompared) {
+        List<Row> rows = new ArrayList<>();
+        gated.forEach((name, c) -> {
+            double upper = upperPercent(c);
+            rows.add(new Row(name, c, upper, problem(c, upper)));
+        });
         Outcome outcome = !slower.isEmpty() ? Outcome.FAIL
-                : !diff.uncompared().isEmpty() ? Outcome.CANNOT_COMPARE
+                : !uncompared.isEmpty() ? Outcome.CANNOT_COMPARE
                 : rows.isEmpty() || rows.stream().anyMatch(r -> r.problem() != null) ? Outcome.CANNOT_JUDGE : Outcome.PASS;
-        return new Decision(this, outcome, centre, rows, slower, diff.uncompared());
+        return new Decision(this, outcome, centre, rows, slower, uncompared);
     }
 
     /** @return why {@code c} keeps the gate from passing, or null when it does not */
