@@ -5,6 +5,7 @@ import io.stagebench.output.RunReport;
 import io.stagebench.host.MeasureDefaults;
 import io.stagebench.host.RunConfig;
 import io.stagebench.host.Runner;
+import io.stagebench.io.AtomicFiles;
 import io.stagebench.io.Terminal;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.Mode;
@@ -100,6 +101,12 @@ public final class RunCommand implements Callable<Integer> {
                     + " either way (default: ${DEFAULT-VALUE}).")
     String format = "text";
 
+    @Option(names = "--verbose", description = "Print every detail of the report: the calibration and address layout,"
+            + " each series' spread of tmean over forks, setups and windows with the replicas that would narrow it, tags"
+            + " that stand apart from nothing, what inner marks cost, the counter's grid, and each readiness check with its"
+            + " fix. The run folder's report.txt and report.html hold them either way.")
+    boolean verbose;
+
     @Option(names = "--no-raw", description = "Delete the forks' raw stamp files (forks/**/fork-N.raw) once the results"
             + " are written; they are git-ignored either way.")
     boolean noRaw;
@@ -163,7 +170,9 @@ public final class RunCommand implements Callable<Integer> {
         boolean jmh = !format.equals("text");
         PrintWriter text = jmh ? spec.commandLine().getErr() : out;
         Terminal terminal = Terminal.current();
-        report.toText().lines().forEach(line -> text.println(terminal.highlight(line)));
+        String details = report.toText(true);
+        (verbose ? details : report.toText()).lines().forEach(line -> text.println(terminal.highlight(line)));
+        AtomicFiles.writeString(run.dir().resolve(RunStore.REPORT_TEXT), details + System.lineSeparator());
         MeasurementSession.Stored stored = session.store(run, outcomes, report.warnings());
         if (noRaw) {
             for (BenchmarkOutcome outcome : outcomes) {

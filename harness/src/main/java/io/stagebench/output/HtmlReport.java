@@ -10,8 +10,11 @@ import io.stagebench.stats.TimeScale;
 import io.stagebench.store.HistogramFiles;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunConfiguration;
+import io.stagebench.store.RunStore;
 import io.stagebench.store.StoredRun;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -84,6 +87,25 @@ public final class HtmlReport {
         return warnings;
     }
 
+    /**
+     * The run's console report with every detail ({@link RunStore#REPORT_TEXT}: the spread of each series over forks,
+     * setups and windows, the calibration, the address layout, each readiness check), when the run stored it.
+     */
+    private static void appendConsoleReport(StringBuilder html, Path runDir) {
+        Path text = runDir.resolve(RunStore.REPORT_TEXT);
+        if (!Files.isRegularFile(text)) {
+            return;
+        }
+        try {
+            html.append("<section id=\"details\">\n<h2>Details</h2>\n<p class=\"meta\">The console report with every"
+                    + " detail, as <code>run --verbose</code> prints it.</p>\n<pre>")
+                    .append(esc(Files.readString(text, StandardCharsets.UTF_8))).append("</pre>\n</section>\n");
+        } catch (IOException e) {
+            html.append("<section id=\"details\">\n<h2>Details</h2>\n<p>").append(esc(RunStore.REPORT_TEXT))
+                    .append(" could not be read: ").append(esc(e.getMessage())).append("</p>\n</section>\n");
+        }
+    }
+
     /** @return the report's HTML */
     public static String render(ResultReader.LoadedRun loaded, ResultReader.Scan history, Instant generated) {
         StoredRun run = loaded.run();
@@ -118,6 +140,7 @@ public final class HtmlReport {
         html.append("</section>\n");
 
         appendHistory(html, run, history);
+        appendConsoleReport(html, run.dir());
 
         html.append("<section id=\"environment\">\n<h2>Environment</h2>\n");
         if (run.environment() == null) {

@@ -201,8 +201,23 @@ public final class RunReport {
                 rangeLong(checked, f -> f.ruler().rateCheck().intervalNs() / 1_000_000), 100 * RateCheck.TOLERANCE);
     }
 
-    /** @return the report text: ruler, results table, what the forks verified, warnings */
+    /**
+     * @return what a user acts on: the ruler (clock, counter and step, probe overhead, pinning, the core's state, the
+     *         mode), the results table, what the forks verified, each warning once with its fix (the machine's
+     *         readiness in one line naming what is not ready) - the detail of {@link #toText(boolean)} left out
+     */
     public String toText() {
+        return toText(false);
+    }
+
+    /**
+     * @param verbose whether to add the detail: the calibration and address layout lines, each series' spread of
+     *                {@code tmean} over forks, setups and windows with the replicas it would take, the tags that
+     *                stand apart from nothing, what inner marks cost, the counter's grid, and every readiness check
+     *                with its own fix
+     * @return the report text: ruler, results table, what the forks verified, warnings
+     */
+    public String toText(boolean verbose) {
         List<String> lines = new ArrayList<>();
         List<ForkResult> all = outcomes.stream().flatMap(o -> o.forks().stream()).toList();
         if (!all.isEmpty()) {
@@ -211,9 +226,11 @@ public final class RunReport {
             lines.add(String.format(Locale.ROOT, "clock %s%s; counter %.1f MHz, %.3f ns/tick, %s", ruler.binding(),
                     ruler.binding() != ruler.requestedBinding() ? " (FALLBACK from " + ruler.requestedBinding() + ")" : "",
                     c.mhz(), c.nsPerTick(), CounterResolution.describe(ruler.stepTicks(), ruler.readStepTicks(), c)));
-            lines.add(String.format(Locale.ROOT, "calibration %s MHz across %d forks (%d x %d ms each against CLOCK_MONOTONIC)%s",
-                    range(all, f -> f.ruler().calibration().mhz(), "%.3f"), all.size(), c.rounds(), c.intervalNs() / 1_000_000,
-                    keptCalibration(all)));
+            if (verbose) {
+                lines.add(String.format(Locale.ROOT, "calibration %s MHz across %d forks (%d x %d ms each against"
+                        + " CLOCK_MONOTONIC)%s", range(all, f -> f.ruler().calibration().mhz(), "%.3f"), all.size(),
+                        c.rounds(), c.intervalNs() / 1_000_000, keptCalibration(all)));
+            }
             lines.add(String.format(Locale.ROOT, "probe overhead min %s, median %s ticks; subtracted from each stage:"
                             + " %s ticks = %.1f ns (near-min mean)",
                     rangeLong(all, f -> f.ruler().overhead().minTicks()),
@@ -222,7 +239,9 @@ public final class RunReport {
             lines.add(String.format(Locale.ROOT, "measuring thread pinned to CPU %s (affinity read back: %s); memory locked: %s",
                     rangeLong(all, f -> f.placement().cpuPinned()), distinct(all, f -> f.placement().affinity()),
                     all.stream().allMatch(f -> f.placement().memoryLocked()) ? "yes" : "NOT in every fork"));
-            layoutLine(all).ifPresent(lines::add);
+            if (verbose) {
+                layoutLine(all).ifPresent(lines::add);
+            }
             CoreContention.of(all).line().ifPresent(lines::add);
             List<CrossCoreOffset> crossCore = all.stream().map(f -> f.placement().crossCore()).filter(Objects::nonNull)
                     .toList();
@@ -243,9 +262,9 @@ public final class RunReport {
                         : String.format(Locale.ROOT, "; STALL %d us every %d messages", config.stallUs(), config.stallEvery())));
         batchLines(outcomes).forEach(line -> TextWrap.wrap(line, lines));
         lines.add("");
-        appendTable(lines);
+        appendTable(lines, verbose);
         appendVerified(lines);
-        Set<String> warnings = new LinkedHashSet<>(machineWarnings);
+        Set<String> warnings = new LinkedHashSet<>(verbose ? machineWarnings : machineSummary(machineWarnings));
         warnings.addAll(warnings());
         if (!warnings.isEmpty()) {
             lines.add("");
@@ -254,8 +273,29 @@ public final class RunReport {
         return TextWrap.wrapAll(String.join(System.lineSeparator(), lines));
     }
 
+    /**
+     * @param checks the machine's readiness warnings, each "check: NAME; NAME: what (fix: ...)"
+     * @return them in one warning naming what is not ready and where every fix is; none when the machine is ready
+     */
+    static List<String> machineSummary(List<String> checks) {
+        if (checks.size() < 2) {
+            return checks;
+        }
+        List<String> names = new ArrayList<>();
+        for (String check : checks) {
+            String item = check.startsWith(CHECK_PREFIX) ? check.substring(CHECK_PREFIX.length()) : check;
+            int colon = item.indexOf(": ");
+            names.add(colon > 0 ? item.substring(0, colon) : item);
+        }
+        return List.of(CHECK_PREFIX + "this machine is not ready to measure: " + String.join("; ", names) + " (fix: each"
+                + " is in 'stagebench check', and in this report with --verbose)");
+    }
+
+    /** How every readiness warning begins. */
+    static final String CHECK_PREFIX = "check: ";
+
     /** One table of every benchmark's series; each column in the unit its largest value reads best in. */
-    private void appendTable(List<String> lines) {
+    private void appendTable(List<String> lines, boolean verbose) {
         List<BenchmarkOutcome> measured = outcomes.stream().filter(o -> !o.forks().isEmpty()).toList();
         List<TimeScale> scales = new ArrayList<>();
         for (String column : COLUMNS) {
@@ -288,10 +328,10 @@ public final class RunReport {
                 firstRow = false;
                 List<StageSummary> tags = summaries.stream()
                         .filter(t -> TagDeclaration.isTagOf(t.stage(), s.stage())).toList();
-                appendTags(table, notes, outcome, s, tags, scales, benchmarkWidth);
+                appendTags(table, verbose ? notes : new ArrayList<>(), outcome, s, tags, scales, benchmarkWidth);
                 skippedLine(outcome, s).ifPresent(notes::add);
             }
-            MarkCost.of(outcome).ifPresent(cost -> notes.add(String.format(Locale.ROOT,
+            MarkCost.of(outcome).filter(cost -> verbose).ifPresent(cost -> notes.add(String.format(Locale.ROOT,
                     "%s unmarked: begin/end reads only; %d inner mark%s add%s %+.1f ns p50, %+.1f ns tmean"
                             + " (%+.1f ns/mark) net of probe",
                     name, cost.innerMarks(), cost.innerMarks() == 1 ? "" : "s", cost.innerMarks() == 1 ? "s" : "",
@@ -299,9 +339,9 @@ public final class RunReport {
             RulerCheck.check(outcome, config.params()).ifPresent(line -> notes.add(name + ": " + line));
             LayoutSensitivity.of(outcome).stream().filter(LayoutSensitivity::sensitive).forEach(l -> notes.add(
                     sensitivityLine(name, l)));
-            spreadLine(outcome).ifPresent(notes::add);
+            spreadLine(outcome).filter(line -> verbose).ifPresent(notes::add);
         }
-        gridNote(measured).ifPresent(notes::add);
+        gridNote(measured).filter(line -> verbose).ifPresent(notes::add);
         lines.addAll(table.lines());
         notes.forEach(n -> TextWrap.wrap(n, lines));
     }

@@ -39,6 +39,8 @@ public final class RunStore {
     public static final String HISTOGRAMS = "histograms";
     /** The HTML report inside a run folder. */
     public static final String REPORT = "report.html";
+    /** The console report of the run with every detail ({@code run --verbose}), which report.html shows as well. */
+    public static final String REPORT_TEXT = "report.txt";
     /** Set by the {@code ./stagebench} launcher to its own checkout. */
     public static final String HOME_PROPERTY = "stagebench.home";
 

@@ -177,7 +177,8 @@ class RunDiffTest {
                 List.of())).toJson());
 
         assertEquals(List.of("schema", "a", "b", "rule", "benchmarks", "regressions", "improvements", "warnings",
-                "uncompared", "tagsNotCompared"), keys(json));
+                "uncompared", "tagsNotCompared", "gate"), keys(json));
+        assertTrue(json.get("gate").isNull(), "no gate without --fail-on-regression");
         assertEquals(List.of("dir", "schema", "commit", "dirty", "branch"), keys(json.get("a")));
         assertEquals(List.of("alpha", "thresholdPercent", "statistics", "looks", "lookAlpha", "test", "multipleComparisons",
                 "shift", "spread", "detect", "centreShare"), keys(json.get("rule")));

@@ -29,7 +29,6 @@ class RunReportTest {
 
         assertEquals("""
                 clock ffm; counter 2600.0 MHz, 0.385 ns/tick, step 26 ticks = 10.0 ns (intervals; back-to-back reads 1 tick)
-                calibration 2600.000 MHz across 2 forks (1 x 200 ms each against CLOCK_MONOTONIC)
                 probe overhead min 40, median 42 ticks; subtracted from each stage: 40.0 ticks = 15.4 ns (near-min mean)
                 measuring thread pinned to CPU 1 (affinity read back: 1); memory locked: yes
                 mode back-to-back (service time); 3 fork(s) x 3,000 messages after 1,000 messages of warm-up
@@ -39,8 +38,6 @@ class RunReportTest {
                                   book       100.0      116.0      119.6     800.3*    1353.1*     1364.4     10,000  99.8 .. 100.2
                                   total      139.4      155.9      164.4    1355.6*    1735.7*     1738.5     10,000  138.5 .. 140.1
                 everything-failed no fork succeeded
-                grid: intervals are whole 26-tick steps (10.0 ns), so the percentiles of pipe move by whole steps; tmean and --batch
-                    resolve finer
                 pipe: 2/3 forks, 10,000 samples; warm-up 2 passes replaying the measured messages; measured with 0 B allocated, 0 GC, 0
                     JIT compilations; measured code at C2: loop + 1 method
 
@@ -86,7 +83,7 @@ class RunReportTest {
                 pipe.failures(), pipe.perFork(), pipe.merged());
 
         String text = new RunReport(RunFixture.config(Path.of("unused")), List.of(oneChecked), List.of(), List.of(), true)
-                .toText().replaceAll("\\s+", " ");
+                .toText(true).replaceAll("\\s+", " ");
 
         assertTrue(text.contains("calibration 2600.000 MHz across 2 forks (1 x 200 ms each against CLOCK_MONOTONIC); 1 of"
                 + " them in-process forks that took their JVM's first calibration by a check of 27 ms (within 0.05%)"), text);
@@ -136,12 +133,37 @@ class RunReportTest {
         fork.put("parse[b]", new double[] {31, 30});
         BenchmarkOutcome alike = RunFixture.outcome("alike", List.of("parse"), List.of(fork));
 
-        String text = new RunReport(RunFixture.config(Path.of("unused")), List.of(alike), List.of(), List.of(), true)
-                .toText();
+        RunReport report = new RunReport(RunFixture.config(Path.of("unused")), List.of(alike), List.of(), List.of(), true);
+        String text = report.toText(true);
 
         assertTrue(!text.contains("[a]"), text);
         assertTrue(text.replaceAll("\\s+", " ").contains("alike parse: 2 tags, none apart from the stage at p50 or a"
                 + " reliable p99 (by >10% and a step): listed in report.html"), text);
+        assertTrue(!report.toText().contains("[a]") && !report.toText().contains("none apart"), "not by default");
+    }
+
+    @Test
+    void shouldLeaveTheDetailToVerboseAndSayTheMachinesChecksInOneLine() {
+        List<String> checks = List.of("check: isolcpus; nohz_full: CPU 1 is not isolated; CPU 1 is not in nohz_full (fix:"
+                + " add 'isolcpus=1 nohz_full=1' to GRUB_CMDLINE_LINUX)", "check: hypervisor: running under a hypervisor"
+                + " (fix: run on bare metal)");
+        RunReport report = new RunReport(RunFixture.config(Path.of("unused")), List.of(RunFixture.pipeline(2, 5_000, 11)),
+                List.of(), checks, true);
+
+        String concise = report.toText();
+        String verbose = report.toText(true);
+
+        for (String detail : List.of("calibration 2600.000 MHz", "GRUB_CMDLINE_LINUX", "run on bare metal")) {
+            assertTrue(verbose.contains(detail), detail + " in --verbose: " + verbose);
+            assertTrue(!concise.contains(detail), detail + " not by default: " + concise);
+        }
+        assertTrue(concise.replaceAll("\\s+", " ").contains("*** WARNING: check: this machine is not ready to measure:"
+                + " isolcpus; nohz_full; hypervisor (fix: each is in 'stagebench check', and in this report with"
+                + " --verbose)"), concise);
+        for (String ruler : List.of("clock ffm; counter ", "probe overhead ", "pinned to CPU 1", "mode back-to-back",
+                "10,000", "0 B allocated")) {
+            assertTrue(concise.contains(ruler), ruler + " by default: " + concise);
+        }
     }
 
     @Test
