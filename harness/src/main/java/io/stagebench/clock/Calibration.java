@@ -10,8 +10,8 @@ import java.util.function.LongSupplier;
  *
  * <p>Each round reads monotonic, then the fenced counter, sleeps, then reads the fenced
  * counter and monotonic again: the two monotonic reads bracket the counter reads, so the
- * error of one round is bounded by the cost of a read pair (~50 ns) over the interval
- * (200 ms gives ~2.5e-7). The reported factor is the median of the rounds; it is used
+ * error of one round is bounded by the cost of a read pair (tens of ns) over the interval
+ * (a part in a few million at 200 ms). The reported factor is the median of the rounds; it is used
  * only offline, never in a measured loop.
  *
  * @param ticksPerNs     median over rounds

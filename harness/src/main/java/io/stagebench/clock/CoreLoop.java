@@ -9,23 +9,20 @@ package io.stagebench.clock;
  * loop, and the stages - slows, where a chain of dependent instructions barely moves. No guest sees its core's
  * sibling (here {@code lscpu} says one thread a core) or can keep it idle: a run can only say when its passes met it.
  *
- * <p>Measured (AMD EPYC family 26 model 2 under KVM, TSC 2096 MHz; the same loops in C, timed every 0.1 s for 120 s
- * on the measuring CPU): this loop 10-45 % over its fastest for the first 50 s and within 2-5 % after; a dependent
- * multiply chain 3-5 % over all along; a branchy table loop 16-22 % and 2-4 %. A walk through 8 MiB ranged over 1-4.4
- * times its fastest while the stages held still, so the shared last-level cache is not what moves them. The stages
- * moved as this loop does: in {@code run -f 10}, spells of seconds to tens of seconds put a stage's forks 15-45 % above
- * the others, and of 100 replicas the 13 whose loop ran 10 % or more over the run's fastest read their stage 10 % or
- * more above its calm level in 69 %, the others in 8 % ({@code io.stagebench.result.CoreContention}).
+ * <p>Why this loop: timed beside other candidates on the measuring CPU, it moved most with the host's load while a
+ * dependent chain barely moved; a walk through a large buffer moved while the stages held still, so the shared
+ * last-level cache is not what moves them. The stages moved as this loop does: a replica whose loop ran slow mostly
+ * read its stage slow too ({@code io.stagebench.result.CoreContention}; docs/decisions.md, "Core contention").
  *
  * <p>Measurement hazards: the loop runs before the replica's warm-up pass and after its measured pass, never between
  * the two, and touches no memory, so it leaves the caches to the benchmark. The JIT must not fold or vectorise the chains:
  * each is a scalar recurrence with its own constant, and their sum is kept. Its code is compiled at the end of the fork's
  * warm-up setup, after the benchmark's (whose place in the code cache it would otherwise move), so a replica times
- * compiled code. Not on the measured path: ~2 ms a replica.
+ * compiled code. Not on the measured path, and short beside a pass.
  */
 public final class CoreLoop {
 
-    /** Iterations a round: ~0.7 ms on these machines. */
+    /** Iterations a round: well under a pass, long beside a tick. */
     public static final int ITERATIONS = 500_000;
     /** Rounds a replica's figure is the fastest of: an interrupt in one round does not read as a shared core. */
     public static final int ROUNDS = 3;

@@ -6,10 +6,10 @@ package io.stagebench.clock;
  * in ({@link #intervalTicks}). Any interval of only a few steps is quantisation rather than
  * signal; on a 24 MHz ARM counter one step (41.7 ns) is longer than a whole decode stage.
  *
- * <p>Measurement hazard: the two can disagree. On an AMD EPYC (family 25 model 17, 2596 MHz,
- * under KVM) back-to-back reads differ by 1 tick, while every fenced interval - begin, some work,
- * end - is a whole multiple of 26 ticks (10.0 ns): a stage's percentiles sit on a 10 ns grid
- * whatever the reads' step says. The ruler takes the coarser of the two.
+ * <p>Measurement hazard: the two can disagree. Under a hypervisor back-to-back reads can differ by
+ * 1 tick while every fenced interval - begin, some work, end - is a whole multiple of a step many
+ * ticks long: a stage's percentiles then sit on that grid whatever the reads' step says. The ruler
+ * takes the coarser of the two (docs/decisions.md, "Counter step").
  */
 public final class CounterStep {
 

@@ -9,7 +9,7 @@ package io.stagebench.clock;
  * stub). Reporting the mean of all pairs would blend those two populations.
  *
  * <p>Measurement hazard - a coarse counter dithers the minimum. When the counter advances
- * in steps of several ticks (24.5 under this project's KVM guest), a probe that truly costs
+ * in steps of several ticks (as under a hypervisor), a probe that truly costs
  * C ticks reads as the step multiple just below or just above C, depending on where the
  * start falls between steps; the minimum is then C rounded <em>down</em>, up to a whole step
  * low, and subtracting it leaves up to a step of probe in every interval. The runner

@@ -9,8 +9,9 @@ import java.util.Locale;
  * only a reading of it, so a check within {@link #TOLERANCE} keeps the earlier calibration, and a check outside it
  * calibrates afresh.
  *
- * <p>The check's error is bounded as a calibration round's is: two read pairs (~50 ns each; more when the thread is
- * preempted between the two reads of a pair) over the window, 5e-6 at {@link #MIN_INTERVAL_MS} on a quiet thread.
+ * <p>The check's error is bounded as a calibration round's is: two read pairs (tens of ns each; more when the thread
+ * is preempted between the two reads of a pair) over the window, a few parts in a million at {@link #MIN_INTERVAL_MS}
+ * on a quiet thread.
  *
  * @param ticksPerNs the rate read
  * @param intervalNs the window it was read over
@@ -21,9 +22,9 @@ public record RateCheck(double ticksPerNs, long intervalNs) {
     public static final long MIN_INTERVAL_MS = 20;
     /**
      * Largest relative difference from the earlier calibration a check accepts: 5e-4, 0.01 ns of a 20 ns stage and a
-     * fortieth of the smallest shift a verdict calls (2 %). Above the reading errors seen (AMD EPYC family 26 at
-     * 2096 MHz): a test JVM's in-process fork calibrated 8e-5 below real forks (a safepoint between the two reads of a
-     * pair makes a round read low) and a later one's check read 6e-5 above it; real forks' calibrations 1.5e-5 apart.
+     * fortieth of the smallest shift a verdict calls (2 %). Above the reading errors seen between real forks and
+     * in-process ones, where a safepoint between the two reads of a pair makes a round read low (docs/decisions.md,
+     * "Calibration").
      */
     public static final double TOLERANCE = 5e-4;
 
@@ -42,7 +43,7 @@ public record RateCheck(double ticksPerNs, long intervalNs) {
         return ticksPerNs * 1000.0;
     }
 
-    /** @return {@code "2096.013 MHz over 38 ms"} */
+    /** @return {@code "2600.013 MHz over 38 ms"} */
     public String describe() {
         return String.format(Locale.ROOT, "%.3f MHz over %d ms", mhz(), intervalNs / 1_000_000);
     }

@@ -11,7 +11,7 @@ import java.util.Arrays;
  * <p>Why not sort: every fork reads its ruler before it measures anything, and under its foreground
  * compilation ({@code -Xbatch}) a sort of 100,000 deltas and a boxed map of interval lengths are
  * large methods to interpret and compile there: with them gone, and the probes' warm-up left to the
- * counter step, a fork reached its first measured message 0.17-0.27 s sooner.
+ * counter step, a fork reaches its first measured message sooner (docs/decisions.md, "Fork start").
  */
 final class TickCounts {
 

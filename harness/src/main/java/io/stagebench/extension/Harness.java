@@ -115,8 +115,8 @@ public final class Harness {
     /**
      * Reads a whole file, as a benchmark's setup reads a large data file in a fork: in small reads
      * into the heap array, where {@link java.nio.file.Files#readAllBytes} would first fault in a
-     * fresh native buffer as large as the file (98 ms for 17 MB in a fresh fork, against 5 ms;
-     * {@link FileBytes} says how it was measured).
+     * fresh native buffer as large as the file, many times slower in a fresh fork ({@link FileBytes}
+     * says why).
      *
      * @throws IOException naming {@code file} when it cannot be read whole
      */

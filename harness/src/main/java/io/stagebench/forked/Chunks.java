@@ -78,7 +78,7 @@ final class Chunks {
      * Walks dummy recordings until this class's methods are compiled, before anything is timed. A
      * pass calls {@link #next()} once a chunk, between measured loops: a default warm-up (200,000
      * messages in chunks of 1,000) makes 200 calls, the tier-3 threshold, so the first measured
-     * pass used to compile them, and was discarded and run again (about 0.13 s of every fork). The
+     * pass used to compile them, and was discarded and run again, in every fork. The
      * walks take every branch a real one takes (a short last chunk, a chunk cut at the recording's
      * end, a wrap to row 0), so the compiled code has no untaken branch left to trap on later.
      *

@@ -71,7 +71,7 @@ public final class ForkExecution {
 
     /** Rounds of the counter step's reads before the step is measured: past the compile thresholds of its loops. */
     private static final int WARMUP_STEP_ROUNDS = 5;
-    // A compile of a large method can take 100 ms without the compile count moving, and the
+    // A compile of a large method can run a long while without the compile count moving, and the
     // setup's hot code (a generator, say) queues compiles ahead of the benchmark's own: a
     // quiet window shorter than a compile reads a busy compiler as idle.
 
@@ -213,12 +213,11 @@ public final class ForkExecution {
     /**
      * The number of the fork's warm-up setup: a replica run for the fork's whole warm-up and its checks, then thrown
      * away, never measured (no raw files, no measure turn, no figures). Its setup ran in interpreted code, and what it
-     * made lay apart from what a compiled setup makes (the interpreter's garbage between its objects): the pipeline's
-     * encode, which runs for 0.5 % of messages and so finds its data out of the caches, read 4-15 % (in 9 of 11 runs
-     * 8-15 %) slower in the first of four replicas than in the three after it; with the warm-up on a setup of its
-     * own, the first measured replica read within -1.6 to +3.1 % of the later ones (8 runs; AMD EPYC, 2096 MHz). A
-     * collection after every setup instead removed the first replica's excess too, but spread the replicas 2-3 times wider
-     * (their data moved to the old generation).
+     * made lay apart from what a compiled setup makes (the interpreter's garbage between its objects): a rarely run
+     * stage, which finds its data out of the caches, read slower in the first replica than in the ones after it; with
+     * the warm-up on a setup of its own, the first measured replica reads like the later ones. A collection after every
+     * setup instead removed the first replica's excess too, but spread the replicas wider (their data moved to the old
+     * generation; docs/decisions.md, "Warm-up setup").
      */
     static final int WARMUP_SETUP = 0;
 
@@ -246,7 +245,7 @@ public final class ForkExecution {
         // a thread the setup left on the measuring CPU is warned of by a kept setup's check, which sees it too
         setUp(instance, params, ruler, kept);
         // let the compiles the setup queued drain, so warm-up compiles the benchmark, not the setup; under foreground
-        // compilation (-Xbatch) the setup got each of its compiles before it went on, and 20 ms of waiting bought nothing
+        // compilation (-Xbatch) the setup got each of its compiles before it went on, and waiting would buy nothing
         if (!JitActivity.foreground()) {
             new JitActivity().awaitQuiet(JitRetries.QUIET_MS, JitRetries.QUIET_MAX_MS);
         }
@@ -272,7 +271,8 @@ public final class ForkExecution {
             }
             body.afterWarmup();
             // the walk's own code compiled now, not in the first measured pass; after warm-up, so the benchmark's code
-            // sits in the code cache where it did before (primed before the ruler, decide read 6 % faster: a layout's)
+            // sits in the code cache where it did before (primed before the ruler, a stage read faster: a layout's
+            // effect, not the code's; docs/decisions.md, "Code cache placement")
             if (first && Chunks.prime() == Long.MIN_VALUE) {
                 Thread.onSpinWait();
             }
@@ -289,7 +289,7 @@ public final class ForkExecution {
             CodeWarmup code = warmStages && CodeWarmup.wanted(jitEvents)
                     ? new CodeWarmup(jitEvents, measuredLoops(body), warmupStartEpochMs, warm.passes()) : null;
             // the warm-up's checks (each stage's runs, the measured code at C2) read a measured pass and then the
-            // compile log, 0.3-0.4 s after the pass: they run on the warm-up setup, in the fork's first setup turn, and
+            // compile log, a while after the pass: they run on the warm-up setup, in the fork's first setup turn, and
             // a kept pass of a fork that takes turns is measured in a measure turn, right beside the other side's
             boolean measureTurn = kept && measureTurn(body, warm);
             if (measureTurn) {
@@ -343,7 +343,7 @@ public final class ForkExecution {
             body.afterMeasurement();
             if (coreLoopNs > 0) {
                 // and right after the kept pass: a spell that began during the warm-up or the pass reads here (in a
-                // measure turn, ~2 ms more between this side's measured pass and the other side's)
+                // measure turn, one short loop more between this side's measured pass and the other side's)
                 coreLoopNs = Math.max(coreLoopNs, coreShare.iterationNs());
             }
             List<Long> discarded = retries.discarded();
@@ -366,14 +366,15 @@ public final class ForkExecution {
             BenchmarkDescriptor.tearDown(body.instance(), params, ruler.clock(), ruler.calibration());
             if (!kept) {
                 // after the fork's warm-up, so that the benchmark's code lies in the code cache where it did before the
-                // loop was there (compiled with the ruler, before it, the pipeline's rows read +1.1 to +2.0 % in one ab)
+                // loop was there (compiled with the ruler, before it, the pipeline's rows moved: docs/decisions.md,
+                // "Code cache placement")
                 coreShare.compile();
             }
             ForkBody.Parts parts = body.parts(warm.messages(), seq, bracket);
             // the warm-up setup's stamps are nobody's: the replicas after it are the fork's measurement
             if (kept && measureTurn) {
                 // written in this fork's next turn: in this one it would stand between its measured pass and the other
-                // side's (12-60 ms for 200,000 messages); the body keeps its recordings until then
+                // side's (writing a pass's raw files takes milliseconds); the body keeps its recordings until then
                 pendingRaw = () -> body.writeRaw(Path.of(job.outDir()), replica);
             } else if (kept) {
                 body.writeRaw(Path.of(job.outDir()), replica);
@@ -607,8 +608,8 @@ public final class ForkExecution {
             CounterStep.intervalTicks(clock, CounterStep.DEFAULT_INTERVALS);
             if (calibrating == null) {
                 // the calibration's first round spans the rest of the ruler instead of a sleep of its own. Opened once
-                // a round has compiled begin() and end(): the first fenced read of a fresh JVM came ~0.1 ms late,
-                // which read the counter's rate 1.6e-4 low (2.4447-2.4451 ticks/ns against 2.4453-2.4454)
+                // a round has compiled begin() and end(): the first fenced read of a fresh JVM comes late, which reads
+                // the counter's rate low (docs/decisions.md, "Calibration")
                 calibrating = Calibration.open(clock);
             }
         }
@@ -707,7 +708,7 @@ public final class ForkExecution {
     /**
      * @return the first stage's ticks of the first {@code n} messages; a loop of its own, so that the compile its
      *         hundreds of thousands of turns ask for is this small method's, not an on-stack replacement of its
-     *         caller's (the copy's second round took 57 ms under -Xbatch, the copy and the count together 22-35 ms now)
+     *         caller's (under -Xbatch that replacement cost more than the copy and the count together)
      */
     private static long[] stageTicks(Recording rec, int n) {
         long[] ticks = new long[n];

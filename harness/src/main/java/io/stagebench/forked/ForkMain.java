@@ -45,8 +45,8 @@ public final class ForkMain {
         ForkSpec spec;
         PrintStream progress;
         try {
-            // the streaming reader, not data binding: ~0.6 s of a fresh fork's start (RecordJson); the record made
-            // by its constructor, not by reflection: ~0.15 s more
+            // the streaming reader, not data binding, and the record made by its constructor, not by reflection:
+            // each saves part of a fresh fork's start (RecordJson)
             spec = RecordJson.read(Path.of(args[0]), ForkSpec.class, ForkSpec.CANONICAL);
             // before any benchmark class loads: the benchmark's stdout goes to a log, progress to descriptor 1, framed
             progress = spec.job().progressToken() == null ? System.out

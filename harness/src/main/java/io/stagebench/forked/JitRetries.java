@@ -20,12 +20,11 @@ final class JitRetries {
      * Quiet time before the first measured pass, ms. Forks compile in the foreground
      * (the launcher's {@code RunConfig.FOREGROUND_COMPILE_FLAG}), so the measuring thread never resumes with a
      * compile of its own still queued; the wait is for other threads' compiles (the recorder's,
-     * the watch thread's), and one that still lands in the pass discards it. 200 ms before
-     * foreground compilation; 50 ms saved 0.3 s a fork; 20 ms (one poll) another ~0.2 s, over the
-     * five waits of a default fork (after each setup, before each kept pass, in the ruler). Under
-     * foreground compilation the bracket no longer waits at all ({@link MeasurementBracket#open}):
-     * in runs and {@code ab}s of encode and decide on an AMD EPYC (family 25 model 1), no pass was
-     * discarded for a compile without the wait (2,208 passes kept, 11 runs) nor with it (1,584, 8).
+     * the watch thread's), and one that still lands in the pass discards it. One poll is enough:
+     * a default fork waits five times (after each setup, before each kept pass, in the ruler), and
+     * each longer wait added to every fork's time. Under foreground compilation the bracket no
+     * longer waits at all ({@link MeasurementBracket#open}): no more passes were discarded for a
+     * compile without the wait than with it (docs/decisions.md, "Quiet wait before a pass").
      */
     static final long QUIET_MS = 20;
     /** Longest wait for a quiet compiler, ms. */

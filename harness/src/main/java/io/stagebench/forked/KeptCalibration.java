@@ -10,9 +10,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * than one (the in-process forks of the harness's own tests; a fork JVM runs one, so a real fork always calibrates
  * itself) has each later execution check it over its ruler's own window ({@link io.stagebench.clock.RateCheck})
  * instead of sleeping out another 200 ms. In such a JVM the ruler's loops are compiled after the first execution and
- * take ~30 ms, so the calibration's sleep was most of its ruler; in a fresh fork JVM the ruler's own work (compiling
- * and running the step and probe-overhead loops, 210-300 ms on an AMD EPYC family 26 at 2096 MHz) covers the whole
- * window, and keeping a calibration there would save nothing.
+ * take a small part of that, so the calibration's sleep was most of its ruler; in a fresh fork JVM the ruler's own
+ * work (compiling and running the step and probe-overhead loops) covers the whole window, and keeping a calibration
+ * there would save nothing (docs/decisions.md, "Calibration").
  *
  * <p>Kept only for the same binding, round length and round count: a fork asked to calibrate otherwise does.
  */

@@ -11,9 +11,8 @@ import java.util.Locale;
  * Warm-up by each stage's own count: a stage that runs for a few messages in a thousand (a
  * pipeline's encode runs for the 0.5% that make an order) reaches the optimising compiler's
  * thresholds thousands of times later than the messages do, so a warm-up counted in messages can
- * end with that stage still interpreted or in C1's code - measured at 150 ns where, warmed, it
- * runs at 60-70 (AMD EPYC 2596 MHz, {@code run pipeline -f 2 -n 100000}, against {@code -w 5s}),
- * while nothing compiled <em>during</em> the measured pass.
+ * end with that stage still interpreted or in C1's code - measured far slower than it runs warmed,
+ * while nothing compiled <em>during</em> the measured pass (docs/decisions.md, "Warm-up by each stage's count").
  *
  * <p>How: the fork counts, in each measured pass it records, the messages each stage ran for (a
  * stage that {@code Stamps.skip()}s a message did not); from that share and the messages run so

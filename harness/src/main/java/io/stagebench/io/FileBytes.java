@@ -14,10 +14,9 @@ import java.nio.file.Path;
  * <p>Measurement hazard, where a fork starts: {@link Files#readAllBytes} reads through a channel,
  * which hands the kernel a temporary native buffer as large as the file. In a fresh fork that is
  * fresh memory, so every one of its pages faults in (4 KiB each) before the copy into the heap
- * array, which {@code -XX:+AlwaysPreTouch} had already touched. Measured (EPYC family 26, TSC
- * 2096 MHz): in a decide fork, 17 MB in 97-98 ms that way and 4-5 ms in 64 KiB reads; in a JVM
- * with a fork's flags, 65 MB in 284-376 ms against 20-25 ms. The reads here go through a small
- * native buffer, already mapped.
+ * array, which {@code -XX:+AlwaysPreTouch} had already touched: many times slower than small
+ * reads (docs/decisions.md, "Reading large files"). The reads here go through a small native
+ * buffer, already mapped.
  */
 public final class FileBytes {
 
@@ -37,7 +36,7 @@ public final class FileBytes {
             throw new IOException(file + ": " + size + " bytes, too large for one array");
         }
         byte[] bytes = new byte[(int) size];
-        // a FileInputStream, not Files.newInputStream: the channel's stream took 45-52 ms for the 65 MB, this 20-25
+        // a FileInputStream, not Files.newInputStream: the channel's stream is the slower of the two
         try (InputStream in = new FileInputStream(file.toFile())) {
             int at = 0;
             while (at < bytes.length) {

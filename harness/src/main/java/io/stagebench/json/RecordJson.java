@@ -26,8 +26,8 @@ import java.util.Map;
 /**
  * Records to and from JSON on Jackson's streaming layer alone: what a fork reads (its spec) and writes (its result).
  * The data-binding layer introspects every type and builds a (de)serializer for each before its first use; in a fresh
- * fork, compiling in the foreground ({@code -Xbatch}), that cost ~0.74 s to read the spec, against ~0.19 s for the
- * parse alone (AMD EPYC family 26, 2096 MHz), and a fork reads one spec and writes one result in its life.
+ * fork, compiling in the foreground ({@code -Xbatch}), that costs several times the parse itself, and a fork reads
+ * one spec and writes one result in its life (docs/decisions.md, "Fork start").
  *
  * <p>It writes what {@link Json#write} writes for the same record - a record's components by name, enums by
  * {@code toString}, a NaN as {@code "NaN"}, {@link JsonInclude} on a record type or component honoured, indented alike - and reads
@@ -57,8 +57,8 @@ public final class RecordJson {
     /**
      * Makes a record of its components' values, in the order the record declares them, by calling its canonical
      * constructor directly. Reflection's {@code Constructor.newInstance} spins method-handle forms for its argument
-     * list the first time it meets it: for a fork's spec of 28 components in one record, ~0.15 s of every fork's start
-     * (AMD EPYC), a cost no other record the fork reads shares; each of its parts has one of its own.
+     * list the first time it meets it: for a fork's spec, with many components in one record, a visible part of every
+     * fork's start, a cost no other record the fork reads shares; each of its parts has one of its own.
      */
     @FunctionalInterface
     public interface Canonical<T extends Record> {
@@ -238,8 +238,8 @@ public final class RecordJson {
     /**
      * A record whose components are written among the fields of the record that holds it, where that record marks the
      * component {@link JsonUnwrapped} for the launcher's {@link Json}. Reading, the fork asks the type, not the
-     * annotation: a component's first annotation lookup parses the class's annotations and spins their proxies, ~75 ms
-     * of a fork's start before its ruler (AMD EPYC family 26, 2096 MHz). Writing checks that the two agree.
+     * annotation: a component's first annotation lookup parses the class's annotations and spins their proxies, a cost
+     * in a fork's start before its ruler. Writing checks that the two agree.
      */
     public interface Part {
     }

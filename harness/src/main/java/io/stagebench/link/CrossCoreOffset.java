@@ -26,7 +26,7 @@ import java.util.Optional;
  */
 public record CrossCoreOffset(int fromCpu, int toCpu, long lowTicks, long highTicks, long minRoundTripTicks, int rounds) {
 
-    /** Rounds measured by default: about 10 ms on a 2-core VM. */
+    /** Rounds measured by default: a short ping-pong beside a fork's start. */
     public static final int DEFAULT_ROUNDS = 50_000;
 
     /** @return the estimate: the middle of the interval, ticks */

@@ -27,7 +27,7 @@ public record ForkSpec(@JsonUnwrapped Job job, @JsonUnwrapped Ruler ruler, @Json
 
     /**
      * Makes each part of a spec and the spec itself from their components' values, as a fork reads its spec: one
-     * direct call of each canonical constructor, where reflection's would cost ~0.15 s of the fork's start
+     * direct call of each canonical constructor, where reflection's would add to the fork's start
      * ({@link RecordJson.Canonical}). A component added to a record fails to compile in its {@code ofComponents} until
      * it is added there.
      */

@@ -137,8 +137,8 @@ public record RawStamps(int stages, int count, long[] startTicks, int[] seq, int
     }
 
     // Whole arrays through a view, one bulk copy each, not a put or get per element: a fork writes its raw file after
-    // each measured pass, and with -Xbatch it compiled the element loops there in the foreground, ~0.1 s a replica
-    // (AMD EPYC, 200,000 messages); the launcher, C1 only, reads every fork's file this way too.
+    // each measured pass, and with -Xbatch it compiled the element loops there in the foreground, in every replica;
+    // the launcher, C1 only, reads every fork's file this way too.
 
     private static void putLongs(ByteBuffer buffer, long[] values, int count) {
         buffer.asLongBuffer().put(values, 0, count);

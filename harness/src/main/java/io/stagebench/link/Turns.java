@@ -28,12 +28,11 @@ import java.nio.charset.StandardCharsets;
  *   the last raw files, the compile log's checks, the result written, exit --->  the last turn ended
  * </pre>
  *
- * <p>Why a turn of its own for the measured pass: on a shared host the level a pass measures moves from one
- * 10 ms to the next (AMD EPYC family 25 model 1 under KVM, encode, three JVMs: 12 ms of messages differed from
- * the next 12 ms by 2.9-5.8 % sd, from 12 ms 0.2 s later by 5.0-12.6 %, as from independent ones). Whole-replica
- * turns put the two sides' measured passes a setup and a warm-up apart (0.1-1.7 s), where they share little of the
- * host's moment; in measure turns they are 30-60 ms apart. The pass run again at the start of a measure turn brings
- * the replica's data back into the caches the other side's turn filled with its own.
+ * <p>Why a turn of its own for the measured pass: on a shared host the level a pass measures moves from moment to
+ * moment, and passes a fraction of a second apart differ as much as independent ones. Whole-replica turns put
+ * the two sides' measured passes a setup and a warm-up apart, where they share little of the host's moment; in
+ * measure turns they follow each other directly (docs/decisions.md, "Measure turns"). The pass run again at the
+ * start of a measure turn brings the replica's data back into the caches the other side's turn filled with its own.
  *
  * <p>A fork of a build before {@link LinkVersion#MEASURE_TURNS} takes one turn per replica; the launcher gives
  * each side the turns it asks for, so the two kinds mix. A fork whose body runs threads of its own (a handoff) or

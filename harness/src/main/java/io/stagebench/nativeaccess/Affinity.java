@@ -100,8 +100,8 @@ public final class Affinity {
      *         ({@code /proc/self/task/N/comm}) and id; empty when none, or when they cannot be listed or their masks read
      */
     public static List<String> otherThreadsAllowedOn(int cpu) {
-        // each thread's mask from the kernel, not its status file: reading and parsing ~20 status files took 70 ms of a
-        // fresh fork's first setup (27 ms warm); a name is read only for a thread that is found
+        // each thread's mask from the kernel, not its status file: reading and parsing every thread's status file was
+        // a visible part of a fresh fork's first setup; a name is read only for a thread that is found
         String[] tasks = new File("/proc/self/task").list();
         if (tasks == null || !AVAILABLE) {
             return List.of();

@@ -9,8 +9,8 @@ import io.stagebench.clock.ClockBinding;
  * The same counter reads as {@link FfmClock} through JNA direct mapping.
  *
  * <p>Kept for comparison, not for measuring: each call pays JNA's native transition
- * (about 3.5x the C floor on the reference machine), which {@code stagebench clocks}
- * shows side by side with the FFM binding.
+ * (several times the C floor), which {@code stagebench clocks} shows side by side with
+ * the FFM binding (docs/decisions.md, "Clock binding").
  */
 public final class JnaClock implements Clock {
 

@@ -21,7 +21,7 @@ import java.util.zip.CRC32;
  * whole under a temporary name and renamed), where every later JVM finds it.
  *
  * <p>Why not JNA's extraction: it wrote a fresh temporary copy for every fork, and a fork that
- * did not exit normally left its copy behind (88 of them on one machine). The result (a path or
+ * did not exit normally left its copy behind, and the copies piled up. The result (a path or
  * the reason there is none) is kept, so every binding in the JVM sees the same library.
  */
 public final class NativeLibraryFile {

@@ -94,14 +94,13 @@ public final class CompileLog {
      * Reads the log's next bytes ({@code bytes[0, n)}), as if they had been part of the lines this log was made of: a
      * fork reads its file once, in pieces, rather than whole at every check. A line is read once its newline is.
      *
-     * <p>Cost: the log of a fork's warm-up is 1-3 MB, 9,000-15,000 lines, most of them inlining decisions of code no
-     * measured loop reaches, and a fork reads it in its foreground under {@code -Xbatch}, where what the parse costs is
-     * mostly the JIT compiling the parse. So the lines are only indexed here, by a scan of their bytes - each compile
-     * line under its method's name, each failed inlining under the compilation that wrote it - and parsed with the
-     * patterns only for the methods a check asks about ({@link #codeAt}), a few dozen. In a fresh {@code -Xbatch} JVM
-     * (AMD EPYC family 26, 2096 MHz), a spin fork's 1.2 MB log: every line through the patterns 210 ms (68 ms with C1
-     * alone: the rest was C2 compiling the matching) after 48 ms decoding it into lines, indexed 84 ms; decide's 2.1 MB,
-     * 246 ms against 105. Every method's code at four moments of both logs came out the same either way.
+     * <p>Cost: the log of a fork's warm-up runs to megabytes and thousands of lines, most of them inlining decisions of
+     * code no measured loop reaches, and a fork reads it in its foreground under {@code -Xbatch}, where what the parse
+     * costs is mostly the JIT compiling the parse. So the lines are only indexed here, by a scan of their bytes - each
+     * compile line under its method's name, each failed inlining under the compilation that wrote it - and parsed with
+     * the patterns only for the methods a check asks about ({@link #codeAt}), a few dozen. In a fresh {@code -Xbatch}
+     * JVM that takes a fraction of the time of every line through the patterns, and every method's code came out the
+     * same either way (docs/decisions.md, "Fork's own work under -Xbatch").
      *
      * @return this log
      */

@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  * <p>Cost and hazards: the log is written by the compiler threads, on the service CPUs, as they
  * start a compilation or meet an uncommon trap - nothing is written while the JIT is quiet, so it
  * adds nothing to a measured pass that compiled nothing, and nothing starts in the fork (a Flight
- * Recorder recording, which this replaced, took ~0.4 s of every fork's start on the EPYC). A
+ * Recorder recording, which this replaced, added to every fork's start; docs/decisions.md, "Fork start"). A
  * compilation's line carries the time it started, so one that began before a window and finished
  * in it is counted by {@link JitActivity} but not named. Compiled methods are named without their
  * parameters (the log gives none); deoptimised ones with them. A fork started without the flag
@@ -155,9 +155,9 @@ public final class JitEvents {
             return Optional.empty();
         }
         try {
-            // read once, in pieces: each check adds the lines written since the last (a whole read and parse of a 2-3 MB
-            // log took 0.4-0.6 s in a fork, most of it foreground compilation of the parser under -Xbatch; CompileLog now
-            // indexes the bytes and parses only what a check asks for)
+            // read once, in pieces: each check adds the lines written since the last (a whole read and parse of the
+            // log at every check was slow in a fork, most of it foreground compilation of the parser under -Xbatch;
+            // CompileLog now indexes the bytes and parses only what a check asks for)
             CompileLog read = compiled == null ? CompileLog.empty() : compiled;
             byte[] bytes;
             try (FileChannel channel = FileChannel.open(log, StandardOpenOption.READ)) {
