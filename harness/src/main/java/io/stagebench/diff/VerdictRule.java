@@ -63,9 +63,8 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
      * must have in common to be judged on their differences. A difference carries the noise of both
      * forks, 2 (1 - share) times one fork's variance, and n pairs cannot go below p = 2 / 2^n where
      * n v n independent forks reach 2 / C(2n, n); below a half, the pairs' common part does not pay
-     * for that. On the EPYC machine the layout seeds did not carry the forks' modes (pairs shared
-     * -38..+24 % of the variance of the stand-alone stages' tmean), and the unpaired interval was the
-     * narrower: encode +5.4 % [-7.8, +20.8] paired, [-1.0, +6.9] unpaired, 13 pairs.
+     * for that. Where the layout seeds do not carry the forks' modes, pairs share little or none of
+     * the variance, and the unpaired interval is the narrower (docs/decisions.md, "Pairing share").
      */
     public static final double PAIRING_MIN_SHARE = 0.5;
     /**
@@ -177,9 +176,9 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
          * variance; 1 when a pair's two values move together, 0 when pairing tells nothing. Each side
          * about its own mean, so that a change between A and B does not read as pairs that share
          * nothing: about the grand mean of both sides (the rule before), B's shift counted against the
-         * pairs, and a 10 % encode slowdown over forks spread 9 % put the share at 0.42 where the pairs
-         * shared 0.85, so the row was judged as independent forks and missed (Holm p 0.165, detect
-         * 13.5 %; AMD EPYC family 25 model 1, 13 pairs). Swapping A's and B's values of one pair moves
+         * pairs, and a real slowdown as large as the forks' spread put the share below the floor where
+         * the pairs shared most of it, so the row was judged as independent forks and missed
+         * (docs/decisions.md, "Pairing share"). Swapping A's and B's values of one pair moves
          * each side's mean by 1/n of the pair's difference, so choosing the test by it leaves the
          * signed-rank test's null distribution (all 2^n swaps) nearly, not exactly, as it is: the
          * false alarms are counted by simulation ({@code VerdictRuleSimulationTest}). NaN for fewer

@@ -22,7 +22,7 @@ import java.util.Optional;
 
 /**
  * One measurement per CPU. Two launchers measuring on one CPU at once time-share it, and each
- * fork's level then depends on the other's (two forks of the same code sat 9 % apart so): both
+ * fork's level then depends on the other's (two forks of the same code sat far apart so): both
  * results would be stored as normal runs. So a launcher that measures holds an exclusive lock
  * on a file named for its measuring CPU ({@code cpu-1.lock} in {@link #directory()}), and
  * another that wants that CPU waits for it - saying once who holds it - or, asked not to wait,

@@ -31,11 +31,10 @@ import java.util.stream.Stream;
 
 /**
  * The classes a fork loads, archived once per build, JDK and flag set and mapped by every later fork (the JDK's AOT
- * cache, JEP 483: {@code -XX:AOTCache}). A fork spends most of its first second loading and linking ~2,400 classes
- * (the spec's JSON reader, the native bindings, the calibration, the measured loops) and spinning the method-handle
- * forms they use; mapped from the archive they cost a fraction of that. Measured (AMD EPYC family 26, TSC 2096 MHz,
- * {@code run parse book decide encode -f 3}, three times each way): fork start to its first measured message 1.92-1.98 s
- * with it, 2.35-2.39 s without, and the stages' per-fork means within 0.4 % of each other (docs/run.md).
+ * cache, JEP 483: {@code -XX:AOTCache}). A fork spends most of its first second loading and linking thousands of
+ * classes (the spec's JSON reader, the native bindings, the calibration, the measured loops) and spinning the
+ * method-handle forms they use; mapped from the archive they cost a fraction of that, and the stages read the same
+ * either way (docs/decisions.md, "Class archive").
  *
  * <p>Classes only: the archive is trained with {@code -XX:-AOTRecordTraining}, so it holds no method profiles and
  * the JIT compiles the measured code from this fork's own run, as it does without the archive. The training run is
@@ -55,7 +54,7 @@ public final class ForkClassCache {
     public static final String ENV = "STAGEBENCH_FORK_CLASS_CACHE";
     /** {@link #ENV}'s value that turns the archives off. */
     public static final String OFF = "off";
-    /** Archives kept in the folder, the most recently used: one a build, ~22 MB each. */
+    /** Archives kept in the folder, the most recently used: one a build, tens of MB each. */
     static final int KEPT = 6;
     /** The JDK whose {@code -XX:AOTCache} maps classes from a training run in one step (JEP 514). */
     static final int FIRST_JDK = 25;
@@ -193,7 +192,7 @@ public final class ForkClassCache {
             Path specFile = work.resolve("training.spec.json");
             AtomicFiles.writeString(specFile, Json.write(spec));
             Path trained = work.resolve("trained.aot");
-            // the heap is left untouched: pre-touch is not among the flags an archive must match (0.5-1.5 s less)
+            // the heap is left untouched: pre-touch is not among the flags an archive must match (a shorter training)
             List<String> flags = new ArrayList<>(jvmFlags.stream().filter(f -> !f.equals(RunConfig.PRE_TOUCH_FLAG)).toList());
             // classes only: no method profiles, so the JIT compiles from each fork's own run
             flags.addAll(List.of("-XX:AOTCacheOutput=" + trained, "-XX:+UnlockDiagnosticVMOptions",

@@ -12,8 +12,8 @@ import java.util.OptionalLong;
 /**
  * A fork's heap sized from what its stream needs, before any fork starts. A fork's heap is fixed
  * ({@link RunConfig#HEAP_MAX_FLAG}) and pre-touched; a benchmark whose stream and stamp arrays do
- * not fit it fails the same way in every fork, after its JVM start and setup (~15 s at 10,000,000
- * messages). So the launcher estimates the need first:
+ * not fit it fails the same way in every fork, after its JVM start and setup (many seconds for a
+ * large stream). So the launcher estimates the need first:
  *
  * <ul>
  *   <li>the stamp arrays, exactly: per measured message and recording 8 B start tick, 4 B sequence,
@@ -21,9 +21,8 @@ import java.util.OptionalLong;
  *       unmarked total too, a handoff benchmark two threads' arrays;</li>
  *   <li>the benchmark's own data, {@value #DATA_BYTES_PER_MESSAGE} B for every message it replays
  *       (warm-up and measured): the reference stages hold 45 B of ITCH stream a message, its cached
- *       copy while read and a stage's object a message (encode's orders); encode's 10,200,000
- *       messages ran out of 512 MiB and measured in 1,024 MiB (AMD EPYC, 2 replicas), under 90 B a
- *       message beside its stamp arrays.</li>
+ *       copy while read and a stage's object a message (encode's orders); together they take less
+ *       than that (docs/decisions.md, "Fork heap").</li>
  * </ul>
  *
  * <p>With the default heap, a need beyond {@value #DEFAULT_HEAP_MIB} MiB sizes the heap to a

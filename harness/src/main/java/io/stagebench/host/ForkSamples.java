@@ -15,9 +15,9 @@ import java.util.Set;
  *
  * <p>Why floats and one sorted copy: an {@code ab} holds both sides' samples of every benchmark until its verdict,
  * and the replicas its plan can afford are what that heap holds. Held as doubles, in order, again sorted per fork and
- * again merged at each look, and cut again into replicas for the spread, a sample cost ~29 bytes and a default
- * {@code ab} of the five reference benchmarks held the pipeline to one replica a fork. A float keeps a sample to 6e-8
- * of its value ({@link Distribution}).
+ * again merged at each look, and cut again into replicas for the spread, a sample cost far more, and a default
+ * {@code ab} of the five reference benchmarks could afford the pipeline too few replicas a fork (docs/decisions.md,
+ * "Launcher heap per sample"). A float keeps a sample to 6e-8 of its value ({@link Distribution}).
  */
 final class ForkSamples {
 

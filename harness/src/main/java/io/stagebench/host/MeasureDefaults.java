@@ -22,16 +22,15 @@ public final class MeasureDefaults {
     /** Replicas a fork under {@code --quick}, in every command that takes it. */
     public static final int QUICK_REPLICAS = 1;
     /**
-     * Replicas a fork of {@code run} measures, {@code -r}: each further one costs a setup (~0.2-0.3 s against a fork's
-     * ~2.5 s, Intel Xeon, reference stages), and a default run stays within two minutes.
+     * Replicas a fork of {@code run} measures, {@code -r}: each further one costs a setup (a fraction of a fork's
+     * start), and a default run stays within two minutes (docs/decisions.md, "Replicas a fork").
      */
     public static final int RUN_REPLICAS = 2;
     /**
      * Replicas a fork of {@code ab} and {@code bisect} measures when no stored run plans them. A fork's level is mostly
-     * its setup's (Intel Xeon, encode and decide, 10 forks x 8 replicas: setups 2.7 % and 7.0 %, forks 1.5 % and
-     * 3.2 %, a fork 2.6-2.9 s, a setup 0.20-0.22 s), so four setups a fork cut a fork's spread to about two thirds for
-     * a quarter more of its time; Kalibera and Jones's optimum from those figures is 6-8, which the sequential plan's
-     * budget cannot afford at 13 pairs.
+     * its setup's, so a few setups a fork cut a fork's spread for a small part more of its time; Kalibera and Jones's
+     * optimum for the reference stages is higher, which the sequential plan's budget cannot afford at 13 pairs
+     * (docs/decisions.md, "Replicas a fork").
      */
     public static final int COMPARE_REPLICAS = 4;
 

@@ -71,8 +71,7 @@ public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmu
      * Compile in the foreground: the thread that reaches a compile threshold waits for the
      * compiled code. The order in which methods compile, and so where each lands in the code
      * cache, then follows the benchmark's own calls rather than a race with the compiler
-     * threads. Measured (AMD EPYC, 10 forks, no address randomisation, huge-page heap): decide's
-     * per-fork {@code tmean} spread (IQR) 20.5 % in background compilation, 0.4 % with it. The
+     * threads, and the forks' spread narrows by far (docs/decisions.md, "JVM flags of a fork"). The
      * measured pass is unaffected: a pass during which anything compiled is discarded anyway.
      */
     public static final String FOREGROUND_COMPILE_FLAG = "-Xbatch";
@@ -80,10 +79,9 @@ public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmu
     /**
      * The heap on transparent huge pages (when the kernel offers them, {@code madvise} or
      * {@code always}): a 4 KiB page lands on a random physical page in every fork, and the
-     * caches indexed by physical address then see another set of conflicts each time. Measured
-     * (AMD EPYC, 10 forks, standard thresholds, no address randomisation): encode's per-fork
-     * spread 8.6 % on 4 KiB pages, 2.8 % on huge pages. A kernel without them: the JVM warns
-     * and runs on small pages ({@code hugePagesKb} 0 in the fork's layout).
+     * caches indexed by physical address then see another set of conflicts each time, which
+     * widens the forks' spread (docs/decisions.md, "JVM flags of a fork"). A kernel without
+     * them: the JVM warns and runs on small pages ({@code hugePagesKb} 0 in the fork's layout).
      */
     public static final String HUGE_PAGES_FLAG = "-XX:+UseTransparentHugePages";
 
@@ -92,11 +90,9 @@ public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmu
      * generated loop (its compiler hints): every method with the signature of {@code Operation.run} and of {@code
      * Preparation.prepare}, and nothing else (the JVM's own {@code run} methods have other signatures). Left to its
      * heuristics, C2 compiles a large operation on its own first and then refuses it to the loop ("already compiled
-     * into a big method"), so each message paid a call, its spills and its reloaded fields, inside every interval:
-     * the pipeline in batches of 8 read 68.4-73.6 ns a message without it and 66.0-66.7 ns with it, JMH's twin of the
-     * same code 65.8-70.4 ns (AMD EPYC family 26 model 2, 2096 MHz, {@code run pipeline --batch 8 -f 3 --param
-     * messages=2000000 -n 2000000}). The {@code quiet} command keeps the JVM from printing the commands on the fork's
-     * standard output.
+     * into a big method"), so each message paid a call, its spills and its reloaded fields, inside every interval;
+     * inlined, a batched pipeline reads as JMH's twin of the same code does (docs/decisions.md, "JVM flags of a fork").
+     * The {@code quiet} command keeps the JVM from printing the commands on the fork's standard output.
      */
     public static final List<String> INLINE_OPERATION_FLAGS = List.of("-XX:CompileCommand=quiet",
             "-XX:CompileCommand=inline,*::run(JLio/stagebench/api/Stamps;Lio/stagebench/api/Sink;)V",
@@ -112,8 +108,8 @@ public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmu
      * <p>No compile threshold is scaled: a fork measures the code a long-running process runs.
      * Thresholds at a tenth (an earlier default, {@code CompileThresholdScaling} 0.1 for the
      * measured code) kept the JIT quiet sooner by giving C2 a tenth of the profile, and the code
-     * it made from it differed from fork to fork and was slower: encode's per-fork median 68-70 ns
-     * against 51-57 ns at standard thresholds (AMD EPYC, 12 forks). Late compiles land in warm-up
+     * it made from it differed from fork to fork and was slower than at standard thresholds
+     * (docs/decisions.md, "JVM flags of a fork"). Late compiles land in warm-up
      * instead: a measured pass the JIT changed is replayed ({@code --jit-retries}).
      */
     public static final List<String> DEFAULT_JVM_FLAGS = List.of(
@@ -188,7 +184,7 @@ public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmu
     public static final int DEFAULT_CHUNK = 1_000;
     /**
      * Default of how many measured passes a fork may discard, and replay, because the JIT
-     * compiled while they ran; each costs one pass and a 50 ms wait for the compiler.
+     * compiled while they ran; each costs one pass and a short wait for the compiler.
      */
     public static final int DEFAULT_JIT_RETRIES = ForkSpec.DEFAULT_JIT_RETRIES;
     /** Default replicas a fork measures ({@code --replicas}). */

@@ -12,8 +12,8 @@ import java.util.Optional;
  * is said, not refused: a long run can be what was meant, and it can be stopped at any time.
  *
  * <p>The figure is a floor, not a forecast: every fork pays at least {@value #FORK_FLOOR_S} s
- * (JVM start, clock loading and calibration before it measures anything: ~2.5 s on the AMD EPYC
- * of docs/developing.md) and {@value #MESSAGE_FLOOR_NS} ns for every message it runs, warm-up and
+ * (JVM start, clock loading and calibration before it measures anything; docs/decisions.md,
+ * "Run duration floor") and {@value #MESSAGE_FLOOR_NS} ns for every message it runs, warm-up and
  * replicas included (about the probe's own cost); a run's measured costs, printed at its end,
  * are higher.
  */

@@ -12,9 +12,8 @@ import java.util.OptionalDouble;
  * What the loop each replica timed around its measurement ({@link Replica#coreLoopNs()}, bound by the core's issue rate)
  * says of the host during a run: its range over every timed replica, and how many ran at least
  * {@value #SHARED_RATIO} times the run's fastest - the host running another guest on the measuring core's other
- * hardware thread, which slows the stages as it slows the loop (AMD EPYC family 26 under KVM: spells of seconds to
- * tens of seconds in which stages read 15-45 % slower). No setting of a guest prevents it; the run says so rather
- * than leave it to the spread.
+ * hardware thread, which slows the stages as it slows the loop, in spells of seconds to tens of seconds. No setting of
+ * a guest prevents it; the run says so rather than leave it to the spread (docs/decisions.md, "Core contention").
  *
  * @param replicas replicas timed (0: none - every fork of an older build, or told not to warm up)
  * @param minNs    the fastest iteration
@@ -25,8 +24,8 @@ import java.util.OptionalDouble;
 public record CoreContention(int replicas, double minNs, double medianNs, double maxNs, int shared) {
 
     /**
-     * An iteration at least this many times the run's fastest met a shared core: alone, the loop stays within 2-5 % of
-     * its fastest; beside another guest it ran 10-45 % slower (the same loop in C, 120 s, AMD EPYC family 26 under KVM).
+     * An iteration at least this many times the run's fastest met a shared core: alone, the loop stays within a few
+     * percent of its fastest; beside another guest it runs well beyond this (docs/decisions.md, "Core contention").
      */
     public static final double SHARED_RATIO = 1.1;
     /** How the warning that the core was shared begins ({@code diff} and {@code ab} look for it in a stored run). */

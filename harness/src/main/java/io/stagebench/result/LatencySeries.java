@@ -163,8 +163,8 @@ public final class LatencySeries {
      * <p>Measurement hazard: an interruption is as likely in either pass. One that lands in a preparation batch makes
      * that pair's difference too small, often below 0; {@link #batched} keeps such a pair at 0 (a sample below 0 is
      * no latency), which leaves the interruption out of the subtraction while the whole pass's stay in. On a host that
-     * shares the core that lean was 1.2-3.9 ns a fork of decide's ~19 ns (five crosschecks, 21 forks, every one
-     * leaning high). Uncut, each pass keeps what interrupted it and the difference keeps the stage's share.
+     * shares the core that lean is a visible part of a short stage, every fork leaning high (docs/decisions.md,
+     * "Batched mean uncut"). Uncut, each pass keeps what interrupted it and the difference keeps the stage's share.
      *
      * @return ns per message; NaN when there are no batches
      * @see #batched

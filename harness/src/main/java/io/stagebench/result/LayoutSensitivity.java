@@ -19,13 +19,10 @@ import org.apache.commons.statistics.inference.OneWayAnova;
  * ({@code p <} {@link #SENSITIVE_P}).
  *
  * <p>Why both conditions: a range alone would call a stage sensitive for one slow fork, which
- * on a shared machine comes at any seed (measured: encode, 5 rounds of seeds 1, 2, 4 and 8, one
- * fork each, interleaved: every seed's median 47.9-48.0 ns, and one fork in five 50-62 ns under
- * every seed). The test alone would call sub-percent differences that no one needs to know of.
- * 10 % is above what forks of one layout disagree by when they agree (IQR 0.2-3 % on the
- * project's machine) and above a chance pairing seen there: two forks of one seed that both ran
- * 7 % slow (pipeline/parse, seed 0 at 26.4 ns twice, seeds 1-4 at 24.5-25.7 ns, p 0.0002; the
- * same seed was not slow in three other runs). It is below the layout effects worth knowing (a
+ * on a shared machine comes at any seed, while the seeds' medians agree. The test alone would
+ * call sub-percent differences that no one needs to know of. 10 % is above what forks of one
+ * layout disagree by when they agree and above a chance pairing of two slow forks on one seed
+ * (docs/decisions.md, "Layout sensitivity"). It is below the layout effects worth knowing (a
  * 4 KiB alias or an L1 set conflict costs tens of percent to several times). It needs at least two
  * seeds measured twice: {@code RunConfig.layoutSeedOf} gives every seed two forks from 4 forks on.
  *

@@ -66,13 +66,10 @@ public final class ReplicaPlan {
 
     /**
      * Bytes a comparison's launcher holds per measured sample: a float in its fork's series in message order, again in
-     * the fork's sorted distribution and in the side's merged one, with room for the copies a verdict makes. Measured
-     * on an AMD EPYC (family 26 model 2) as the launcher's live heap after a full collection at an {@code ab}'s verdict
-     * (pipeline, 13 forks a side of 4 x 50,000 messages, 31.2 million samples of both sides): 17.0 bytes a sample, where
-     * the doubles held before (in order, sorted per fork, merged, and cut again into replicas) took 29.3; the largest
-     * heap after any young collection of such a run, dead objects promoted included, 20.0. An {@code ab}
-     * of the pipeline at 10 replicas a fork (13 forks a side, 200,000 messages a replica, 6 series) ran out of a 6 GiB
-     * launcher heap with doubles.
+     * the fork's sorted distribution and in the side's merged one, with room for the copies a verdict makes. The
+     * figure is the largest heap per sample after any young collection of an {@code ab}'s verdict, dead objects
+     * promoted included; floats, not the doubles held before, which took more and ran a large {@code ab} out of the
+     * launcher's heap (docs/decisions.md, "Launcher heap per sample").
      */
     public static final long LAUNCHER_BYTES_PER_SAMPLE = 20;
 

@@ -152,8 +152,8 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
      * Plans the looks and, when {@code declaredSeries} is given, each benchmark's replicas. The replicas are first
      * planned for the most forks {@code looks} may measure, to forecast the looks' time; when the forecast leaves one
      * look of fewer forks, they are planned again for the forks the sides will measure, whose samples the launcher's
-     * heap holds: a one-look {@code ab} of 13 pairs held encode to 5 replicas, capped as if for 23 forks, against
-     * Kalibera and Jones's 7 to 16. Only the replicas finally planned are printed.
+     * heap holds: planned for the most forks, a one-look {@code ab} would cap its replicas below Kalibera and Jones's
+     * optimum for forks it never measures. Only the replicas finally planned are printed.
      *
      * @param declaredSeries a benchmark's series from its declaration; null when the replicas are not planned
      */
@@ -287,9 +287,9 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
      * As {@link #plannedReplicas(Map, MeasurementSession.Measurement, List, ToIntFunction, PrintWriter, long)}, with
      * each planned benchmark's messages a replica: the configured count, or, with {@code planMessages}, fewer where the
      * heap cannot hold Kalibera and Jones's optimum of that many ({@link ReplicaPlan#underHeap}): the same samples over
-     * more setups. A default {@code ab} of the five reference benchmarks held the pipeline to 1 replica of 200,000
-     * messages against an optimum of 6 (family 26 EPYC: forks 5.8 %, setups 8.7 %, within 2.0 %), a fork's centre at
-     * sd 10.6 % where six of ~33,000 give ~6.8 %.
+     * more setups. A default {@code ab} of the five reference benchmarks could otherwise hold the pipeline to one
+     * replica where the optimum is several, and a fork's centre is then wider than the same samples over more setups
+     * make it (docs/decisions.md, "Replicas under the launcher's heap").
      */
     static Map<String, ReplicaPlan.Shape> plannedShapes(Map<String, Optional<ReplicaPilot>> pilots,
                                                         MeasurementSession.Measurement a, List<String> names,
@@ -300,8 +300,8 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
             Optional<ReplicaPilot> pilot = pilots.get(name);
             OptionalInt optimum = pilot.map(p -> p.replicas(a.config().messages())).orElse(OptionalInt.empty());
             if (optimum.isEmpty()) {
-                // the configured count is capped too: a default ab of all five reference benchmarks, three of them without
-                // a stored run, held 4 replicas of those and ran out of a 6 GiB launcher heap merging its first look; the
+                // the configured count is capped too: uncapped, a default ab of all five reference benchmarks, some
+                // of them without a stored run, ran out of the launcher's heap merging its first look; the
                 // declaration's series count its tags' already
                 int series = declaredSeries.applyAsInt(name);
                 int configured = a.config().replicas();

@@ -10,7 +10,7 @@ import java.util.function.DoubleToLongFunction;
  *
  * <p>Samples are held as {@code float}s: 4 bytes where an {@code ab} holds tens of millions of samples a side, and a
  * 24-bit significand, so a held sample is within 6e-8 of its value (0.00006 ns at 1 us, 0.06 ns at 1 ms): finer than
- * one tick of any counter here (0.4 ns) below ~7 ms, and than the 10 ns step fenced intervals come in below ~80 ms.
+ * one tick of a 2.5 GHz counter (0.4 ns) below ~7 ms, and than a 10 ns interval step below ~80 ms.
  * Sums (the trimmed mean) are taken in doubles.
  *
  * <p>Percentiles use the nearest-rank definition: the p-th percentile of n samples is

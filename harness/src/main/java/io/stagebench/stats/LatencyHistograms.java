@@ -8,8 +8,8 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Values are recorded in <em>integer nanoseconds, rounded to the nearest</em>
  * ({@code Math.round}): the samples are fractional (ticks divided by the calibrated ticks
- * per ns), the error of rounding is at most 0.5 ns and unbiased, and it is well below the
- * counter's step on every machine the harness runs on (≥ 9 ns). Rounding up would add a
+ * per ns), the error of rounding is at most 0.5 ns and unbiased, and it is small beside a
+ * fenced probe's own cost, which every interval carries. Rounding up would add a
  * bias of up to 1 ns to every sample instead. The histogram keeps
  * {@value #SIGNIFICANT_DIGITS} significant digits: exact below 2048 ns, within 0.1 % above.
  * The exact percentiles and the exact max stay in {@code summary.json}; the histogram is

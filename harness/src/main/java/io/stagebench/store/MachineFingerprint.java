@@ -12,10 +12,10 @@ import java.util.Locale;
  * pooled as {@code ab}'s pilot: a new kernel or JDK moves a figure as surely as a commit does,
  * and would be taken for one.
  *
- * <p>Measurement hazard: a virtual machine's CPU model names a family, not a part. Two AMD EPYC
- * kinds of one fleet (family 25 model 1 at 2445.4 MHz, family 26 model 2 at 2096.0 MHz) both
- * read {@code AMD EPYC}, and their encode stage differs by a third; the TSC frequency the kernel
- * detected tells them apart, so it is part of the fingerprint.
+ * <p>Measurement hazard: a virtual machine's CPU model names a family, not a part. Two CPU kinds
+ * of one fleet can read the same model name while their stages differ widely; the TSC frequency
+ * the kernel detected tells them apart, so it is part of the fingerprint (docs/decisions.md,
+ * "Machine fingerprint").
  *
  * @param cpuModel     {@code environment.cpuModel}
  * @param tscMhz       {@code environment.kernelTscMhz}, null when the run could not read it
@@ -28,8 +28,8 @@ public record MachineFingerprint(String cpuModel, Double tscMhz, String kernel, 
                                  String measuringCpu) {
 
     /**
-     * Two TSC frequencies closer than this (relative) are one machine's: a kernel's own calibration moves by a few
-     * kHz from boot to boot, where two CPU kinds differ by hundreds of MHz.
+     * Two TSC frequencies closer than this (relative) are one machine's: a kernel's own calibration moves far less
+     * than this from boot to boot, where two CPU kinds differ far more.
      */
     static final double SAME_TSC_TOLERANCE = 0.002;
 

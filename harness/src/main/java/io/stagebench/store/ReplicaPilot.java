@@ -23,10 +23,11 @@ import java.util.OptionalInt;
  * benchmark's, not the command's. A run of another machine ({@link MachineFingerprint}) is never a pilot: its spread
  * and costs are not this one's.
  *
- * <p>Why pooled: one run's fork component rests on its few forks (4 degrees of freedom at 5) and, measured on an AMD
- * EPYC, came out 0.0 % in one run and 8.7 % in the next for the same code; at 0 the optimum is as many replicas as a
- * plan allows, so one pilot's draw moved an {@code ab} from 2 replicas a fork to 16. The variances of several runs,
- * weighted by their degrees of freedom ({@link SpreadComponents#pool}), and the costs' medians do not swing so.
+ * <p>Why pooled: one run's fork component rests on its few forks (4 degrees of freedom at 5) and swings from run to
+ * run for the same code, down to 0; at 0 the optimum is as many replicas as a plan allows, so one pilot's draw could
+ * move an {@code ab} from a few replicas a fork to the most (docs/decisions.md, "Replica pilot pooled"). The
+ * variances of several runs, weighted by their degrees of freedom ({@link SpreadComponents#pool}), and the costs'
+ * medians do not swing so.
  *
  * @param runs    the pilot runs, newest first, as {@code history} names runs ({@code commit/run-id})
  * @param spread  per stage series with both levels estimated, the runs' pooled components (tag series left out)
