@@ -10,17 +10,15 @@ import java.util.OptionalDouble;
 /**
  * The measuring core's state while one benchmark was measured in two stored runs, from the issue-bound loop every
  * replica times ({@code clock.CoreLoop}): the median over each side's forks. A benchmark measured while the host ran
- * another guest on the core's other hardware thread reads slower, and a stage can move more than the loop: two runs of
- * one build minutes apart (AMD EPYC family 26 under KVM) had decide's forks' loop at 2.222 and 2.419 ns an iteration
- * (+8.9 %) and decide's tmean at 21.9 and 25.7 ns (+17 %); encode's loop at 2.208 and 2.305 ns (+4.4 %), its tmean
- * at 41.8 and 43.5 ns (+4.0 %); parse's loop at 2.299 and 2.277 ns (-1.0 %), its tmean at 23.8 and 24.7 ns. Two runs
- * measured apart in time can meet different states, and their diff then holds the host's difference beside the code's:
+ * another guest on the core's other hardware thread reads slower, and a stage can move more than the loop, even
+ * between two runs of one build minutes apart (docs/decisions.md, "Core levels per benchmark"). Two runs measured
+ * apart in time can meet different states, and their diff then holds the host's difference beside the code's:
  * {@code diff} shows both levels under each benchmark, and warns when they are {@value #APART_PERCENT} % or more
  * apart. Two sides measured side by side ({@code ab}) shared the host's moments: shown, never warned of.
  *
  * <p>Per benchmark, not per run: a run's benchmarks measure seconds to minutes apart, and one run can meet both states
- * (an {@code ab} of encode and decide, side by side: encode's forks at 2.599 and 2.605 ns, decide's at 2.234 and
- * 2.245, where the median over all of a side's forks fell between the two clusters, 2.38 against 2.29).
+ * (in one {@code ab} of two benchmarks side by side, each benchmark's forks clustered at a level of its own, and the
+ * median over all of a side's forks fell between the two clusters).
  *
  * @param aNs    A's level, ns an iteration
  * @param bNs    B's level, ns an iteration
@@ -29,9 +27,9 @@ import java.util.OptionalDouble;
 public record CoreLevels(double aNs, double bNs, boolean paired) {
 
     /**
-     * Levels this far apart warn (%): the two sides of an {@code ab}, each benchmark's forks measured side by side, put
-     * their levels 0.0-1.9 % apart over 13 benchmarks in four runs, two with the core shared in 40 % of the replicas
-     * (AMD EPYC family 26, 2026-12-05); runs of one build minutes apart, 1.0-8.9 %.
+     * Levels this far apart warn (%): above what the two sides of an {@code ab}, measured side by side, put apart even
+     * with the core often shared, and below what runs of one build minutes apart can (docs/decisions.md,
+     * "Core levels per benchmark").
      */
     public static final double APART_PERCENT = 3.0;
     /** How the warning's text begins, after the benchmark's name. */
@@ -89,8 +87,8 @@ public record CoreLevels(double aNs, double bNs, boolean paired) {
         }
         return Optional.of(String.format(Locale.ROOT, "%s: " + WARNING + "an issue-bound loop ran %.3f ns an iteration in"
                         + " A's forks and %.3f ns in B's (%+.1f%%): the host shared the core with another guest more while"
-                        + " %s ran; stages can move more than the loop (decide +17%% beside +8.9%% on AMD EPYC family 26), so"
-                        + " a difference of that order is the host's as much as the code's; fix: compare in one"
+                        + " %s ran; stages can move more than the loop, so a difference of that order is the host's as"
+                        + " much as the code's; fix: compare in one"
                         + " interleaved run (ab)", benchmark, aNs, bNs, changePercent(), bNs > aNs ? "B" : "A"));
     }
 }
