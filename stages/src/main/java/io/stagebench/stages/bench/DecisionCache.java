@@ -21,9 +21,9 @@ import java.util.zip.CRC32;
 /**
  * The decisions the pipeline makes on a stream, kept in a file so that only the first fork that
  * needs them replays the stream to find them. Finding them runs the whole pipeline over every
- * message (430,000 at the defaults): 0.6 s of a fresh fork's setup here, most of it the pipeline's
- * code compiled in the foreground ({@code -Xbatch}), and 0.4 s again for each further replica.
- * Reading them back takes milliseconds and compiles nothing.
+ * message (430,000 at the defaults): a large part of a fresh fork's setup, most of it the
+ * pipeline's code compiled in the foreground ({@code -Xbatch}), and much of it again for each
+ * further replica. Reading them back is quick and compiles nothing (docs/decisions.md, "Setup caches").
  *
  * <p>Decisions depend on the generator and on the pipeline's every stage, so the file's name
  * carries a checksum of all of this module's code ({@link #codeChecksum}), besides the stream's

@@ -29,7 +29,7 @@ import java.util.zip.CRC32;
  * benchmarks declare a {@code @Reset} that rewinds to the first message after an untimed
  * {@link #PREAMBLE_MESSAGES preamble}, so the harness warms them up on the very messages it
  * then measures. Messages are walked with a cursor rather than {@code seq % count}:
- * a 64-bit division is 20-40 cycles, which would land inside the measured interval.
+ * a 64-bit division takes tens of cycles, which would land inside the measured interval.
  */
 public final class ReferenceWorkload {
 
@@ -116,7 +116,7 @@ public final class ReferenceWorkload {
         Path cache = cacheFile(seed, count);
         if (cache != null && Files.isReadable(cache)) {
             try {
-                // not Files.readAllBytes: its file-sized native buffer cost a fork 0.1 s of page faults (Harness.readFile)
+                // not Files.readAllBytes: its file-sized native buffer costs a fork page faults (Harness.readFile)
                 GeneratedMarketData cached = GeneratedMarketData.fromLengthPrefixed(Harness.readFile(cache));
                 if (cached.messageCount() == count) {
                     return cached;
@@ -140,8 +140,8 @@ public final class ReferenceWorkload {
 
     /**
      * Every fork of every reference benchmark replays the same stream, so the first one that
-     * needs it writes it to a cache file and the others read it: reading 15 MB takes
-     * milliseconds where generating takes half a second, and running the generator in a
+     * needs it writes it to a cache file and the others read it: reading it takes a small part
+     * of what generating takes (docs/decisions.md, "Setup caches"), and running the generator in a
      * fork queues JIT compiles of setup code ahead of the benchmark's own. The file name
      * carries the seed, the count and a checksum of the generator's classes, so a changed
      * generator never replays an old stream.

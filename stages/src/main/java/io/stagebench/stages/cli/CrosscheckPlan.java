@@ -95,8 +95,8 @@ record CrosscheckPlan(List<CrossCheck.Pairing> pairings, int forks, long warmup,
 
     /**
      * @return the batched run's measured messages a fork: the whole stream (or {@code -n}, when larger), so its
-     *         messages are those JMH's calls walk (measured on the EPYC: book's batched p50 41.3 ns over the first
-     *         500 000 of a 2 000 000-message stream, 31.3 ns over all of it)
+     *         messages are those JMH's calls walk (a stage over the first part of the stream can read far from its
+     *         figure over all of it: docs/decisions.md, "Crosscheck")
      */
     int batchedMessages() {
         return Math.max(messages, streamMessages);

@@ -33,12 +33,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * JMH's side of a {@code crosscheck}, one JMH fork at a time, each started right after a stagebench
  * fork of the same stage ends, so that a row's two figures are measured in the same minutes.
  *
- * <p>Why: on these shared hosts a stage's level moves with the host, in spells of tens of seconds.
- * Measured on an AMD EPYC (family 26 model 2, TSC 2096.0 MHz), {@code run encode --batch 16 -f 8 -r 3
- * -n 2000000 --param messages=2000000}: five forks at 34.4-35.1 ns, then within 10 s replicas at
- * 35.5-48.0 ns; JMH's two forks of {@code DecideJmh.prepareAndDecide} sat at 77.6 and 96.4 ns, each
- * steady over its 4 s. Run one harness after the other, minutes apart, and a row compares two
- * states of the host (crosscheck's batched decide read 0.83, 1.32 and 1.38 in three runs).
+ * <p>Why: on a shared host a stage's level moves with the host, in spells of tens of seconds, while
+ * each fork holds steady. Run one harness after the other, minutes apart, and a row compares two
+ * states of the host, and a ratio swings from run to run (docs/decisions.md, "Crosscheck").
  *
  * <p>Each row's twins run beside the stagebench run it is compared with: a batched row's beside the
  * batched run's forks, a per-message row's twins that no batched row shares beside the per-message

@@ -30,7 +30,7 @@ import io.stagebench.stages.itch.ItchLayout;
  * The system property {@value #EXTRA_SPINS_PROPERTY} (int, default 0, read once at class
  * initialisation) adds that many iterations of a dependent xorshift step to every call, before
  * the decision, and the decision depends on its result. One iteration is three dependent
- * shift/xor pairs, about 1–2 ns on a current x86-64 core; it is not a time unit, it exists to
+ * shift/xor pairs, a few cycles of dependent work; it is not a time unit, it exists to
  * inject a known, repeatable slowdown into A/B runs (compare a run with 0 to a run with N).
  */
 public final class ImbalanceStrategy {

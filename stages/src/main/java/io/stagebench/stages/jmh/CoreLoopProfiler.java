@@ -22,7 +22,7 @@ import org.openjdk.jmh.results.ScalarResult;
  * <p>Measurement hazards: the loop is first compiled at the end of the fork's first iteration (a warm-up one), after
  * the benchmark's code, so that it does not move the benchmark's place in the code cache; that iteration's figure is
  * the time after it only. The loop touches no memory, so it leaves the caches to the benchmark. Without this profiler
- * (a plain {@code stagebench jmh}) the loop is still timed, ~4 ms an iteration, and nothing reads it.
+ * (a plain {@code stagebench jmh}) the loop is still timed, briefly, and nothing reads it.
  */
 public final class CoreLoopProfiler implements InternalProfiler {
 

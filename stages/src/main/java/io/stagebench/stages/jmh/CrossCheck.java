@@ -23,9 +23,10 @@ import java.util.Map;
  *       ({@code Stamps.restart()}); JMH cannot cheaply, so it measures preparation alone and
  *       preparation plus stage, and the stage is their difference (its error the root sum of
  *       squares of the two).</li>
- *   <li>{@code decide}: a decision (~15 ns) is too short for that difference of two ~115 ns walks, whose error
- *       spanned most of it; JMH times each call alone after an invocation-level setup does the preparation, less
- *       the same call with nothing to time ({@code DecideJmh}).</li>
+ *   <li>{@code decide}: a decision is too short for that difference of two much longer walks, whose error
+ *       spanned most of it (docs/decisions.md, "Crosscheck's decide"); JMH times each call alone after an
+ *       invocation-level setup does the preparation, less the same call with nothing to time
+ *       ({@code DecideJmh}).</li>
  *   <li>{@code pipeline}: stagebench's {@code unmarked} total (the same messages timed by the
  *       begin and end reads alone, one probe overhead subtracted) against JMH's whole call; the
  *       marked {@code total} (four intervals, three fenced marks inside) is shown beside it,
@@ -55,10 +56,9 @@ public final class CrossCheck {
     /**
      * Forks each side must have for a batched row to be checked by the median of its forks rather than the pooled
      * mean. A fork's level is drawn when it starts - the code its JIT made, where its data lies - and holds for the
-     * fork (a setup's draw moved encode 56-71 ns inside one JVM, AMD EPYC), so one fork apart on either side carries a
-     * pooled mean whole: a JMH fork of {@code DecideJmh.prepare} at 72-74 ns in all four iterations, where its other
-     * four forks read 54-63, put JMH's batched decide, a difference of two walks, at 3.8 ns in that fork and the pooled
-     * ratio at 1.40 against 1.07 by the forks' medians (AMD EPYC family 26, 5 forks a side).
+     * fork (a setup's draw can move a stage by a large part inside one JVM), so one fork apart on either side carries
+     * a pooled mean whole: one JMH fork of a walk that read high in every iteration moved a difference of two walks,
+     * and with it a pooled ratio, far from what the forks' medians say (docs/decisions.md, "Crosscheck by medians").
      */
     public static final int MIN_FORKS_FOR_MEDIAN = 3;
 
@@ -174,8 +174,8 @@ public final class CrossCheck {
     /**
      * The state of the measuring core while each side of a row measured: an issue-bound loop ({@code clock.CoreLoop}),
      * timed on the measuring CPU around every stagebench replica and every JMH iteration, which runs slower when the
-     * host runs another guest on the core's other hardware thread - and so do the stages, by 15-45 % on the AMD EPYC
-     * family 26 under KVM. Two figures measured in different states compare the host's moments as much as the
+     * host runs another guest on the core's other hardware thread - and so do the stages (docs/decisions.md,
+     * "Core contention"). Two figures measured in different states compare the host's moments as much as the
      * harnesses.
      *
      * @param stagebenchNs     the median over stagebench's forks of their own (each the median of its replicas), ns an
@@ -192,8 +192,9 @@ public final class CrossCheck {
                              int stagebenchForks, int jmhShared, int jmhForks) {
 
         /**
-         * Two states this far apart are two states: alone the loop stays within 2-5 % of its fastest, beside another
-         * guest it ran 10-45 % slower (the rule of a run's own {@code core:} line).
+         * Two states this far apart are two states: alone the loop stays within a few percent of its fastest, beside
+         * another guest it runs well beyond this (the rule of a run's own {@code core:} line,
+         * {@code CoreContention.SHARED_RATIO}).
          */
         public static final double APART = 1.1;
 
@@ -540,10 +541,10 @@ public final class CrossCheck {
      * overlapped walks) how far its two figures differ, and what is left, the batched figure's own distance from the
      * JMH figure its batched row is judged by - and the line is {@code explained} when that last part is within
      * {@value #EXPLAINED_PERCENT}%. JMH's per-call figure reads low: the work after a clock read's {@code rdtsc} (its
-     * scaling, its return) runs while the timed call begins, and hides part of it; a 20-step multiply chain in C read
-     * 22.6 ns between fenced {@code rdtsc} reads and 12.6 ns between {@code clock_gettime} reads, each less the same
-     * reads around nothing (AMD EPYC family 26, 2096 MHz), as decide read ~22 ns in stagebench and 13-16 ns in JMH's
-     * per-call twin while JMH's batched twin read 21-27.
+     * scaling, its return) runs while the timed call begins, and hides part of it: a short chain in C read markedly
+     * less between {@code clock_gettime} reads than between fenced {@code rdtsc} reads, each less the same reads around
+     * nothing, as decide reads less in JMH's per-call twin than in stagebench and JMH's batched twin
+     * (docs/decisions.md, "Crosscheck's decide").
      *
      * @param batchedRows       the batched rows, by stage (empty: no batched run; the lines are then as above)
      * @param messages          the messages a per-message fork measured
