@@ -1,8 +1,8 @@
 package io.stagebench.diff;
 
 import io.stagebench.result.CoreContention;
+import io.stagebench.store.RunHistory;
 import io.stagebench.store.StoredRun;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -46,14 +46,14 @@ public record CoreLevels(double aNs, double bNs, boolean paired) {
      * @return the levels of one benchmark in two commits' runs (each the median over its runs' levels), as measured
      *         apart; empty when either has no run that timed the loop ({@code history})
      */
-    static Optional<CoreLevels> ofCommits(List<StoredRun> before, List<StoredRun> after, String benchmark) {
+    static Optional<CoreLevels> ofCommits(RunHistory.CommitRuns before, RunHistory.CommitRuns after, String benchmark) {
         return of(levelOf(before, benchmark), levelOf(after, benchmark), false);
     }
 
-    /** @return the median of the runs' levels of {@code benchmark}; empty when none timed the loop */
-    static OptionalDouble levelOf(List<StoredRun> runs, String benchmark) {
-        return CoreContention.medianTimed(runs.stream().flatMap(r -> r.benchmark(benchmark).stream())
-                .mapToDouble(b -> b.coreLoopNs().orElse(0)).toArray());
+    /** @return the median of the levels of {@code benchmark} in the commit's runs it pools; empty when none timed the loop */
+    static OptionalDouble levelOf(RunHistory.CommitRuns commit, String benchmark) {
+        return CoreContention.medianTimed(commit.runs().stream().flatMap(r -> r.benchmark(benchmark).stream())
+                .filter(commit::pools).mapToDouble(b -> b.coreLoopNs().orElse(0)).toArray());
     }
 
     private static Optional<CoreLevels> of(OptionalDouble levelA, OptionalDouble levelB, boolean paired) {

@@ -269,7 +269,12 @@ public final class Bisection implements AutoCloseable {
         List<String> benchmarks = names(older);
         Optional<StoredRun> storedOld = stored(older, benchmarks);
         Optional<StoredRun> storedNew = stored(newer, benchmarks);
-        if (storedOld.isPresent() && storedNew.isPresent()) {
+        Optional<String> otherBatch = storedOld.flatMap(a -> storedNew.flatMap(b -> otherBatch(a, b, benchmarks)));
+        if (otherBatch.isPresent()) {
+            err.println("[bisect] " + newer.shortHash() + " against " + older.shortHash() + ": their stored runs measured "
+                    + otherBatch.get() + " (--batch auto chose apart): measuring both");
+            err.flush();
+        } else if (storedOld.isPresent() && storedNew.isPresent()) {
             Comparison fromStore = judged(older, newer, storedOld.get(), storedNew.get(), true);
             if (fromStore.diff() == null || !unjudged(fromStore.diff())) {
                 err.println("[bisect] " + newer.shortHash() + " against " + older.shortHash() + ": both measured on this"
@@ -340,6 +345,13 @@ public final class Bisection implements AutoCloseable {
                 diff);
     }
 
+    /** @return "encode in batches of 8 and 16": the first benchmark two stored runs measured in other batches, if any */
+    private static Optional<String> otherBatch(StoredRun a, StoredRun b, List<String> benchmarks) {
+        return benchmarks.stream().filter(n -> a.benchmark(n).orElseThrow().batch() != b.benchmark(n).orElseThrow().batch())
+                .findFirst().map(n -> n + " in batches of " + a.benchmark(n).orElseThrow().batch() + " and "
+                        + b.benchmark(n).orElseThrow().batch());
+    }
+
     /** @return whether every row of {@code diff} is unreliable: too few forks or samples to reach any verdict */
     private static boolean unjudged(RunDiff diff) {
         return diff.rowCount() > 0 && diff.count(Verdict.UNRELIABLE) == diff.rowCount();
@@ -370,8 +382,8 @@ public final class Bisection implements AutoCloseable {
     }
 
     /**
-     * @return the newest stored run of {@code commit} measured on this machine with this configuration that has a fork
-     *         of every benchmark, if any
+     * @return the newest stored run of {@code commit} measured on this machine with this configuration (its
+     *         {@code --batch} too) that has a fork of every benchmark, if any
      */
     private Optional<StoredRun> stored(GitCheckout.Commit commit, List<String> benchmarks) {
         if (machine == null) {
@@ -386,10 +398,11 @@ public final class Bisection implements AutoCloseable {
         try {
             RunHistory.Selection selection = RunHistory.select(List.of(commit), session.resultsRoot(), benchmarks, machine,
                     configuration);
-            List<StoredRun> runs = new ArrayList<>(selection.commits().get(0).runs());
+            RunHistory.CommitRuns commitRuns = selection.commits().get(0);
+            List<StoredRun> runs = new ArrayList<>(commitRuns.runs());
             Collections.reverse(runs);
             return runs.stream().filter(r -> benchmarks.stream().allMatch(n -> r.benchmark(n)
-                    .map(b -> !b.forks().isEmpty()).orElse(false))).findFirst();
+                    .map(commitRuns::pools).orElse(false))).findFirst();
         } catch (StoreException e) {
             return Optional.empty();
         }
