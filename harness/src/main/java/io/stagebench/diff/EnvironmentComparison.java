@@ -19,7 +19,8 @@ import java.util.Set;
  * (nested objects as dotted keys), plus {@code config.binding} and {@code config.cpu}. Skipped:
  * fields that differ from run to run by nature (start times, load averages, process ids, the
  * ruler's measured overhead, step and calibrated frequency), the commit, dirty flag and branch
- * (what the comparison is about), and fields compared elsewhere (JVM flags, measuring CPU).
+ * (what the comparison is about), fields compared elsewhere (JVM flags, measuring CPU), and what
+ * only a fork that succeeded reports (its ruler, its collectors) in a run without one.
  * Numbers within 0.1 % of each other count as equal. A run without an environment makes the comparison "unknown", which is
  * itself a warning. Measurement settings ({@code messages}, warm-up, mode, rate, JVM flags,
  * parameters, ...) that differ are listed too: they change the figures as surely as a kernel.
@@ -39,6 +40,12 @@ public final class EnvironmentComparison {
     private static final List<String> MEASURED = List.of("overhead", "step", "calibratedmhz");
     /** Numbers closer than this (relative) are the same: calibrated frequencies differ in their last digits. */
     private static final double SAME_NUMBER = 1e-3;
+
+    /**
+     * What the forks reported of their JVM: empty in a run none of whose forks succeeded, which says nothing of the
+     * collectors, so it is compared only when both runs have it.
+     */
+    private static final String FORK_COLLECTORS = "gcCollectors";
 
     /** Environment-like fields of the configuration. */
     private static final List<String> CONFIG_ENVIRONMENT = List.of("binding", "cpu");
@@ -85,6 +92,7 @@ public final class EnvironmentComparison {
         if (run.environment() != null) {
             flatten(run.environment()).entrySet().stream()
                     .filter(e -> !isSkipped(e.getKey()))
+                    .filter(e -> !(e.getKey().equals(FORK_COLLECTORS) && e.getValue().equals("[]")))
                     .sorted(Map.Entry.comparingByKey())
                     .forEach(e -> fields.put(e.getKey(), e.getValue()));
         }

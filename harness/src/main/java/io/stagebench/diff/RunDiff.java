@@ -137,8 +137,7 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
         }
         // two runs measured apart in time may have met the host in different states: every stage moves with it
         for (String name : compared) {
-            CoreLevels.of(a.benchmark(name).orElseThrow(), b.benchmark(name).orElseThrow(), Pairing.paired(a, b))
-                    .flatMap(core -> core.warning(name)).ifPresent(warnings::add);
+            CoreLevels.of(a, b, name).flatMap(core -> core.warning(name)).ifPresent(warnings::add);
         }
         Family family = judge(compared.stream().map(n -> a.benchmark(n).orElseThrow()).toList(),
                 compared.stream().map(n -> b.benchmark(n).orElseThrow()).toList(), Pairing.paired(a, b), rule, statistics,

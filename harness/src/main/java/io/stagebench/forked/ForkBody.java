@@ -67,8 +67,11 @@ interface ForkBody extends AutoCloseable {
     /** Fails the fork on what warm-up showed to be wrong (marks that do not match the stages, say). */
     void afterWarmup();
 
-    /** @return the line that says measurement starts, after the fork's tag */
-    String measuringLine(long warmupMessages);
+    /**
+     * @param warmedUp what ran before, e.g. "100000 of warm-up"
+     * @return the line that says measurement starts, after the fork's tag
+     */
+    String measuringLine(String warmedUp);
 
     /**
      * Runs one measured attempt inside {@code bracket} (opening and closing it), from {@code seq},

@@ -174,10 +174,10 @@ final class OperationBody implements ForkBody {
     }
 
     @Override
-    public String measuringLine(long warmupMessages) {
+    public String measuringLine(String warmedUp) {
         return "measuring " + (long) rows * batch + " messages (" + plan.mode()
                 + (batched ? ", " + rows + " batches of " + batch : "") + (withUnmarked ? ", marked, then unmarked"
-                : preparation != null ? ", whole, then preparation alone" : "") + ") after " + warmupMessages + " of warm-up";
+                : preparation != null ? ", whole, then preparation alone" : "") + ") after " + warmedUp;
     }
 
     @Override

@@ -91,6 +91,18 @@ class EnvironmentComparisonTest {
     }
 
     @Test
+    void shouldNotTakeARunWhoseForksAllFailedForOneOfOtherCollectors() {
+        StoredRun measured = run(Map.of("kernel", "6.5.0", "gcCollectors", List.of("Copy", "MarkSweepCompact")));
+        StoredRun noFork = run(Map.of("kernel", "6.5.0", "gcCollectors", List.of()));
+        StoredRun otherCollector = run(Map.of("kernel", "6.5.0", "gcCollectors", List.of("G1 Young Generation")));
+
+        assertEquals(List.of(), EnvironmentComparison.warnings(noFork, measured));
+        assertEquals(List.of(), EnvironmentComparison.warnings(measured, noFork));
+        assertEquals(List.of("environments differ in gcCollectors: A '[\"Copy\",\"MarkSweepCompact\"]', B '[\"G1 Young"
+                + " Generation\"]'"), EnvironmentComparison.warnings(measured, otherCollector));
+    }
+
+    @Test
     void shouldListSettingsThatDiffer() {
         StoredRun a = run(Map.of("kernel", "6.5.0"));
         StoredRun b = run(Map.of("kernel", "6.5.0"), config("jvmFlags", List.of("-Xms1g", "-Dstagebench.decide.extraSpins=20")));
