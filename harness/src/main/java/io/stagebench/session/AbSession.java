@@ -15,7 +15,6 @@ import io.stagebench.store.MachineFingerprint;
 import io.stagebench.store.Pairing;
 import io.stagebench.store.ReplicaPilot;
 import io.stagebench.store.RunStore;
-import io.stagebench.system.GitInfo;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -79,7 +78,7 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
      */
     public Result run(MeasurementSession session, SequentialPlan planned, PrintWriter err) {
         err.println("[ab] A = " + commitHash.substring(0, 12) + " (" + commitName + "), built in a temporary worktree;"
-                + " B = the working tree " + GitInfo.read(home).folderName()
+                + " B = the working tree " + RunStore.gitOf(home, session.resultsRoot()).folderName()
                 + (recipe.ownCheckout() ? "" : ", built in a second worktree with its uncommitted changes"));
         if (planned != null) {
             err.println("[ab] " + planned.describe());

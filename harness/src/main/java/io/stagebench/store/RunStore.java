@@ -117,7 +117,20 @@ public final class RunStore {
      * @throws IOException when the folder cannot be created or written
      */
     public static Path prepareRunDir(Path root) throws IOException {
-        return prepareRunDir(root, GitInfo.read(projectHome()));
+        return prepareRunDir(root, gitOf(projectHome(), root));
+    }
+
+    /**
+     * @return the commit {@code checkout} holds and whether it has changes, the files of the result store {@code root}
+     *         passed over (runs are stored there, and they are not the code measured): in it, and at its place below
+     *         {@code checkout} when that is another worktree of the project ({@code ab} copies untracked files into one)
+     */
+    public static GitInfo gitOf(Path checkout, Path root) {
+        Path home = real(projectHome());
+        Path store = real(root);
+        List<Path> notSources = store.startsWith(home)
+                ? List.of(store, real(checkout).resolve(home.relativize(store))) : List.of(store);
+        return GitInfo.read(checkout, notSources);
     }
 
     /**
