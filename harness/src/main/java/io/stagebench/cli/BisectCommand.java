@@ -38,7 +38,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "bisect", mixinStandardHelpOptions = true,
         description = {"Find the first commit from GOOD to BAD whose benchmarks are slower than at GOOD.",
-            "Builds each midpoint of the first-parent line in a worktree of its own and measures it against GOOD",
+            "Builds each midpoint of the line from GOOD to BAD (BAD's first parents back to GOOD, or the parent that",
+            "contains GOOD where the first does not) in a worktree of its own and measures it against GOOD",
             "(built once), forks interleaved A B B A ...; a midpoint is bad when diff's rule calls any row of the",
             "named benchmarks slower. Runs stored for both commits on this machine with this configuration are",
             "compared instead of measuring again. A midpoint that does not build is skipped and a neighbour tried.",

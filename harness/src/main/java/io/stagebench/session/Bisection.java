@@ -39,7 +39,8 @@ import java.util.function.UnaryOperator;
 import java.util.stream.IntStream;
 
 /**
- * Finds the first commit of a first-parent line from GOOD to BAD whose benchmarks are slower
+ * Finds the first commit of the line from GOOD to BAD ({@link GitCheckout#ancestryLine}: BAD's first parents while
+ * they contain GOOD) whose benchmarks are slower
  * than at GOOD, as {@code git bisect} would with the verdict rule as its test: each comparison
  * is GOOD against a midpoint, both built in worktrees of their own and measured with their forks
  * interleaved (A B B A ..., the same layout seed a pair), or read from stored runs of both when
@@ -141,7 +142,8 @@ public final class Bisection implements AutoCloseable {
     }
 
     /**
-     * Bisects the first-parent line from {@code good} to {@code bad}.
+     * Bisects the line from {@code good} to {@code bad} whose every commit contains {@code good}
+     * ({@link GitCheckout#ancestryLine}).
      *
      * @throws UsageException when GOOD is not an ancestor of BAD, they are one commit, or GOOD does not build
      */
@@ -150,9 +152,9 @@ public final class Bisection implements AutoCloseable {
         if (good.hash().equals(bad.hash())) {
             throw new UsageException("GOOD and BAD are the same commit (" + good.shortHash() + "): nothing to bisect");
         }
-        List<GitCheckout.Commit> line = GitCheckout.of(home).firstParent(bad.hash(), good.hash());
+        List<GitCheckout.Commit> line = GitCheckout.of(home).ancestryLine(good.hash(), bad.hash());
         Search search = new Search(line.size());
-        err.printf("[bisect] %d commit(s) after GOOD %s up to BAD %s on the first-parent line; BAD is taken as slower,"
+        err.printf("[bisect] %d commit(s) after GOOD %s up to BAD %s, each containing GOOD; BAD is taken as slower,"
                 + " as git bisect takes it: at most %d comparison(s), then one to confirm%n", line.size() - 1, good.shortHash(),
                 bad.shortHash(), ceilLog2(line.size() - 1));
         err.flush();
