@@ -17,6 +17,8 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
 
 /**
  * The one reader of stored runs ({@code diff}, {@code report}, {@code ab}, {@code history},
@@ -92,7 +94,32 @@ public final class ResultReader {
             }
             logs.put(b.name(), perSeries);
         }
-        return new LoadedRun(run, logs);
+        return new LoadedRun(withForkHistograms(run, logs), logs);
+    }
+
+    /** @return {@code run} whose forks hold their interval of each series' log */
+    private static StoredRun withForkHistograms(StoredRun run, Map<String, Map<String, HistogramFiles.Log>> logs) {
+        List<StoredRun.Benchmark> benchmarks = new ArrayList<>();
+        for (StoredRun.Benchmark b : run.benchmarks()) {
+            Map<String, HistogramFiles.Log> perSeries = logs.getOrDefault(b.name(), Map.of());
+            List<StoredRun.Fork> forks = new ArrayList<>();
+            for (StoredRun.Fork f : b.forks()) {
+                Map<String, Histogram> own = new LinkedHashMap<>();
+                perSeries.forEach((series, log) -> {
+                    for (int i = 0; i < log.forks().size(); i++) {
+                        if (log.forkOf(i) == f.fork()) {
+                            own.put(series, log.forks().get(i));
+                        }
+                    }
+                });
+                forks.add(new StoredRun.Fork(f.fork(), f.summaries(), f.result(), f.layoutSeed(), f.coreLoopNs(),
+                        series -> Optional.ofNullable(own.get(series))));
+            }
+            benchmarks.add(new StoredRun.Benchmark(b.name(), b.stages(), b.forksSucceeded(), b.failures(), b.summaries(),
+                    forks, b.histograms(), b.batch()));
+        }
+        return new StoredRun(run.dir(), run.schema(), run.commit(), run.dirty(), run.branch(), run.runId(), run.startTime(),
+                run.config(), run.environment(), run.warnings(), benchmarks, run.pairing());
     }
 
     /**

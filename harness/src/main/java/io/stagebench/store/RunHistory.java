@@ -72,7 +72,7 @@ public final class RunHistory {
             for (StoredRun.Benchmark b : measured) {
                 for (StoredRun.Fork f : b.forks()) {
                     forks.add(new StoredRun.Fork(forks.size() + 1, f.summaries(), f.result(), f.layoutSeed(),
-                            f.coreLoopNs()));
+                            f.coreLoopNs(), f.histograms()));
                 }
                 failures.addAll(b.failures());
             }
