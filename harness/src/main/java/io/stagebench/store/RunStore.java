@@ -6,6 +6,7 @@ import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
 import io.stagebench.link.ForkFiles;
 import io.stagebench.link.ForkResult;
+import io.stagebench.link.RulerMethod;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.stats.Distribution;
 import io.stagebench.system.Environment;
@@ -223,7 +224,13 @@ public final class RunStore {
         long stepMin = Long.MAX_VALUE;
         long stepMax = Long.MIN_VALUE;
         double stepNsMax = 0;
+        Set<Integer> methods = new java.util.TreeSet<>();
+        double subtractedMin = Double.POSITIVE_INFINITY;
+        double subtractedMax = Double.NEGATIVE_INFINITY;
         for (ForkResult f : forks) {
+            methods.add(RulerMethod.of(f.ruler()));
+            subtractedMin = Math.min(subtractedMin, f.ruler().overhead().subtractedTicks());
+            subtractedMax = Math.max(subtractedMax, f.ruler().overhead().subtractedTicks());
             bindings.add(f.ruler().binding().id());
             requested.add(f.ruler().requestedBinding().id());
             cpus.add(f.placement().cpuPinned());
@@ -237,7 +244,8 @@ public final class RunStore {
             stepNsMax = Math.max(stepNsMax, f.ruler().stepNs());
         }
         return new Environment.Ruler(String.join(", ", bindings), String.join(", ", requested), mhzMin, mhzMax,
-                overheadMin, overheadMax, overheadNsMax, stepMin, stepMax, stepNsMax, List.copyOf(cpus));
+                overheadMin, overheadMax, overheadNsMax, stepMin, stepMax, stepNsMax, List.copyOf(cpus),
+                String.join(", ", methods.stream().map(String::valueOf).toList()), subtractedMin, subtractedMax);
     }
 
     /** A run folder being written. */
