@@ -57,7 +57,10 @@ class GitCheckoutTest {
         TestGit.git(repo, "init", "-q", "-b", "main");
         commit("first");
         TestGit.git(repo, "checkout", "-q", "-b", "side");
-        String side = commit("side");
+        Files.writeString(repo.resolve("side.txt"), "side");
+        TestGit.git(repo, "add", "side.txt");
+        TestGit.git(repo, "commit", "-q", "-m", "side");
+        String side = TestGit.git(repo, "rev-parse", "HEAD");
         TestGit.git(repo, "checkout", "-q", "main");
         String second = commit("second");
         String third = commit("third");
