@@ -328,14 +328,24 @@ public final class ForkExecution {
                 if (!retries.keep(bracket)) {
                     continue;
                 }
-                long more = code == null ? 0 : code.passesNeeded(bracket.firstStartEpochMs(), passIndex);
+                long more = code == null ? 0 : code.passesNeeded(bracket.firstStartEpochMs(), passIndex,
+                        bracket.passesMs());
                 if (more == 0) {
                     break;
+                }
+                stageDiscards++;
+                if (code.loopBelow()) {
+                    // the loop is entered once a chunk: passes of a few slow messages never bring it to C2's calls
+                    long entries = CodeWarmup.loopEntries();
+                    say(Phase.DISCARDED, "measured pass discarded as warm-up: code below C2 when it started ("
+                            + code.describeBelow() + "); the measured loop entered " + entries + " more times, a message"
+                            + " each");
+                    seq = body.warmupEntries(entries, seq, passIndex++);
+                    continue;
                 }
                 // code the measured messages reach was still C1's when the pass started: it was warm-up
                 say(Phase.DISCARDED, "measured pass discarded as warm-up: code below C2 when it started ("
                         + code.describeBelow() + "); " + more + " more warm-up pass(es)");
-                stageDiscards++;
                 for (long p = 0; p < more; p++) {
                     seq = body.warmupPass(body.measuredPassMessages(), seq, passIndex++);
                 }
@@ -469,12 +479,12 @@ public final class ForkExecution {
     /**
      * @param first       whether this setup ran the fork's whole warm-up
      * @param setupRunNow the messages this setup ran before its measured pass
-     * @return "100000 of warm-up", or, on a replica's setup after the fork's own warm-up setup, "100000 of warm-up and
-     *         20000 on this setup": the fork's warm-up is the warm-up setup's, as the run's summary counts it
+     * @return "100000 of warm-up", or, on a replica's setup after the fork's own warm-up setup, "120000 of warm-up (20000
+     *         on this setup)": the warm-up setup's and this setup's, as the run's summary counts the fork's warm-up
      */
     private String warmedUp(boolean first, long setupRunNow) {
         return first ? setupRunNow + " of warm-up"
-                : forkWarmupMessages + " of warm-up and " + setupRunNow + " on this setup";
+                : (forkWarmupMessages + setupRunNow) + " of warm-up (" + setupRunNow + " on this setup)";
     }
 
     /** @return the loops {@code body} measures with, as the compile log names them ({@code package.Class::name}) */

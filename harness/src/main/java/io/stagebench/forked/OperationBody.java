@@ -144,6 +144,16 @@ final class OperationBody implements ForkBody {
     }
 
     @Override
+    public long warmupEntries(long entries, long seq, int passIndex) throws Exception {
+        long next = seq;
+        for (long left = entries * batch; left > 0; left -= measuredPassMessages()) {
+            passes.reset();
+            next = passes.runEntries(scratch, scratchStamps, Math.min(left, measuredPassMessages()), next);
+        }
+        return next;
+    }
+
+    @Override
     public long[] stageRuns() {
         if (batched) {
             return null;

@@ -41,8 +41,8 @@ class RunReportTest {
                 everything-failed no fork succeeded
                 grid: intervals are whole 26-tick steps (10.0 ns), so the percentiles of pipe move by whole steps; tmean and --batch
                     resolve finer
-                pipe: 2/3 forks, 10,000 samples; warm-up 2 passes replaying the measured messages; measured with 0 B allocated, 0 GC, 0
-                    JIT compilations; measured code at C2: loop + 1 method
+                pipe: 2/3 forks, 10,000 samples; warm-up 1,000 messages in 2 passes replaying the measured messages; measured with 0 B
+                    allocated, 0 GC, 0 JIT compilations; measured code at C2: loop + 1 method
 
                 *** WARNING: pipe fork 1: fork 1 saw something odd
                 *** WARNING: pipe fork 2: fork 2 saw something odd
@@ -51,6 +51,15 @@ class RunReportTest {
                 *** WARNING: everything-failed fork 1/3 exited with status 1
                 *** WARNING: everything-failed: every fork failed; no result
                 """, report.toText());
+    }
+
+    @Test
+    void shouldSayOneWarmUpFigureInTheHeaderAndTheVerifiedLineWhereTheForksRanMoreThanAsked() {
+        String text = new RunReport(RunFixture.config(Path.of("unused")).toBuilder().warmup(Warmup.ofMessages(100)).build(),
+                List.of(RunFixture.pipeline(2, 5_000, 11)), List.of(), List.of(), true).toText().replaceAll("\\s+", " ");
+
+        assertTrue(text.contains("3 fork(s) x 3,000 messages after 1,000 messages of warm-up (100 messages asked)"), text);
+        assertTrue(text.contains("warm-up 1,000 messages in 2 passes"), text);
     }
 
     @Test
