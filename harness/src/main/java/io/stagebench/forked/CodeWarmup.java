@@ -40,7 +40,8 @@ final class CodeWarmup {
     private final List<String> loops;
     private final long warmupStartEpochMs;
     private final long maxExtraPasses;
-    private final long startNs = System.nanoTime();
+    /** When the first check found code below C2: the budget is this warm-up's own, not the stages' before it. */
+    private long startNs = -1;
     private long extraPasses;
     private List<String> below = List.of();
 
@@ -69,7 +70,7 @@ final class CodeWarmup {
      *         budget is spent
      */
     long passesNeeded(long passStartEpochMs, long passesSoFar, long passMs) {
-        long leftNs = BUDGET_NS - (System.nanoTime() - startNs);
+        long leftNs = startNs < 0 ? BUDGET_NS : BUDGET_NS - (System.nanoTime() - startNs);
         if (extraPasses >= maxExtraPasses || leftNs < 0) {
             return 0;
         }
@@ -78,6 +79,9 @@ final class CodeWarmup {
                 .orElse(List.of());
         if (below.isEmpty()) {
             return 0;
+        }
+        if (startNs < 0) {
+            startNs = System.nanoTime();
         }
         long fit = Math.max(1, leftNs / 1_000_000 / Math.max(1, passMs));
         long more = Math.min(Math.min(Math.max(1, passesSoFar), maxExtraPasses - extraPasses), fit);
