@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.HdrHistogram.Histogram;
@@ -170,6 +171,18 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
         /** A fork whose histograms were not read. */
         public Fork(int fork, List<StageSummary> summaries, String result, long layoutSeed, double coreLoopNs) {
             this(fork, summaries, result, layoutSeed, coreLoopNs, ForkHistograms.NONE);
+        }
+
+        /** @return whether {@code other} is the same fork with the same figures: its histograms are a view of them */
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Fork f && fork == f.fork && summaries.equals(f.summaries) && result.equals(f.result)
+                    && layoutSeed == f.layoutSeed && Double.compare(coreLoopNs, f.coreLoopNs) == 0;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(fork, summaries, result, layoutSeed, coreLoopNs);
         }
 
         /** @return this fork's summary of {@code series} */
