@@ -479,12 +479,11 @@ public final class ForkExecution {
     /**
      * @param first       whether this setup ran the fork's whole warm-up
      * @param setupRunNow the messages this setup ran before its measured pass
-     * @return "100000 of warm-up", or, on a replica's setup after the fork's own warm-up setup, "120000 of warm-up (20000
-     *         on this setup)": the warm-up setup's and this setup's, as the run's summary counts the fork's warm-up
+     * @return "120000 of warm-up": on a replica's setup after the fork's own warm-up setup, the warm-up setup's and this
+     *         setup's, as the run's summary counts the fork's warm-up, not this setup's pass alone
      */
     private String warmedUp(boolean first, long setupRunNow) {
-        return first ? setupRunNow + " of warm-up"
-                : (forkWarmupMessages + setupRunNow) + " of warm-up (" + setupRunNow + " on this setup)";
+        return (first ? setupRunNow : forkWarmupMessages + setupRunNow) + " of warm-up";
     }
 
     /** @return the loops {@code body} measures with, as the compile log names them ({@code package.Class::name}) */
