@@ -331,8 +331,7 @@ public final class AbCommand implements Callable<Integer> {
             return wanted;
         }
         if (!names.isEmpty() || onlyB.size() == wanted.size()) {
-            throw usage("A (commit " + commit + ") has no benchmark " + String.join(", ", onlyB) + " (A has: "
-                    + String.join(", ", registryA.names()) + ")");
+            throw usage(AbSession.noBenchmarkInA(commit, onlyB, registryA.names()));
         }
         err.println("[ab] not compared, A has no such benchmark: " + String.join(", ", onlyB));
         return wanted.stream().filter(registryA.names()::contains).toList();

@@ -15,7 +15,6 @@ import io.stagebench.session.SessionOptions;
 import io.stagebench.store.RunResolver;
 import io.stagebench.store.RunStore;
 import io.stagebench.system.GitCheckout;
-import io.stagebench.system.GitInfo;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -39,7 +38,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "bisect", mixinStandardHelpOptions = true,
         description = {"Find the first commit from GOOD to BAD whose benchmarks are slower than at GOOD.",
-            "Builds each midpoint of the first-parent line in a worktree of its own and measures it against GOOD",
+            "Builds each midpoint of the line from GOOD to BAD (BAD's first parents back to GOOD, or the parent that",
+            "contains GOOD where the first does not) in a worktree of its own and measures it against GOOD",
             "(built once), forks interleaved A B B A ...; a midpoint is bad when diff's rule calls any row of the",
             "named benchmarks slower. Runs stored for both commits on this machine with this configuration are",
             "compared instead of measuring again. A midpoint that does not build is skipped and a neighbour tried.",
@@ -118,7 +118,7 @@ public final class BisectCommand implements Callable<Integer> {
         session.checkResultsWritable();
         PrintWriter err = spec.commandLine().getErr();
         try (Bisection bisection = new Bisection(recipe, home, launcher, benchmarks, rule, statistics, settings, session, err)) {
-            return step ? step(bisection, line, home) : report(bisection.search(line.good(), line.newer()),
+            return step ? step(bisection, line, home, session.resultsRoot()) : report(bisection.search(line.good(), line.newer()),
                     spec.commandLine().getOut());
         }
     }
@@ -165,8 +165,8 @@ public final class BisectCommand implements Callable<Integer> {
     }
 
     /** @return {@code --step}'s exit code: 0 HEAD not slower, 1 slower, {@value #EXIT_SKIP} not built or measured */
-    private int step(Bisection bisection, Line line, Path home) {
-        if (GitInfo.read(home).dirty()) {
+    private int step(Bisection bisection, Line line, Path home, Path resultsRoot) {
+        if (RunStore.gitOf(home, resultsRoot).dirty()) {
             spec.commandLine().getErr().println("[bisect] the working tree has uncommitted changes: HEAD's commit "
                     + line.newer().shortHash() + " is measured, without them");
         }

@@ -60,7 +60,8 @@ final class MeasurementOptions {
             description = {"Time K consecutive messages between one begin and one end read, for stages the probe would"
                     + " swamp: each sample is then the mean of K messages (its percentiles are of K-message means, not of"
                     + " messages), the probe paid once per K. 'auto': the smallest power of two putting the probe below "
-                    + BatchPilot.TARGET_PROBE_PERCENT + "%% of the interval, from a short pilot fork per benchmark."
+                    + BatchPilot.TARGET_PROBE_PERCENT + "%% of the interval, from a pilot fork per benchmark (the run's warm-up, then at most "
+                    + BatchPilot.PILOT_MESSAGES + " messages)."
                     + " Back to back only; not for handoff benchmarks."})
     String batch;
 

@@ -3,7 +3,6 @@ package io.stagebench.diff;
 import io.stagebench.io.TextWrap;
 import io.stagebench.json.Json;
 import io.stagebench.stats.TimeScale;
-import io.stagebench.store.Pairing;
 import io.stagebench.store.StoredRun;
 import io.stagebench.extension.text.Table;
 import io.stagebench.extension.text.Table.Column;
@@ -241,8 +240,8 @@ public final class DiffReport {
 
     /** @return the measuring core's state while both sides measured the benchmark, when both timed it */
     private Optional<CoreLevels> coreLevels(String benchmark) {
-        return diff.a().benchmark(benchmark).flatMap(a -> diff.b().benchmark(benchmark)
-                .flatMap(b -> CoreLevels.of(a, b, Pairing.paired(diff.a(), diff.b()))));
+        return diff.a().benchmark(benchmark).isEmpty() || diff.b().benchmark(benchmark).isEmpty() ? Optional.empty()
+                : CoreLevels.of(diff.a(), diff.b(), benchmark);
     }
 
     private static void line(StringBuilder out, String format, Object... args) {

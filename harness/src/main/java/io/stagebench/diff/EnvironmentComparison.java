@@ -1,11 +1,13 @@
 package io.stagebench.diff;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.link.RulerMethod;
 import io.stagebench.store.StoredRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.Set;
 
@@ -19,7 +21,8 @@ import java.util.Set;
  * (nested objects as dotted keys), plus {@code config.binding} and {@code config.cpu}. Skipped:
  * fields that differ from run to run by nature (start times, load averages, process ids, the
  * ruler's measured overhead, step and calibrated frequency), the commit, dirty flag and branch
- * (what the comparison is about), and fields compared elsewhere (JVM flags, measuring CPU).
+ * (what the comparison is about), fields compared elsewhere (JVM flags, measuring CPU), and what
+ * only a fork that succeeded reports (its ruler, its collectors) in a run without one.
  * Numbers within 0.1 % of each other count as equal. A run without an environment makes the comparison "unknown", which is
  * itself a warning. Measurement settings ({@code messages}, warm-up, mode, rate, JVM flags,
  * parameters, ...) that differ are listed too: they change the figures as surely as a kernel.
@@ -39,6 +42,15 @@ public final class EnvironmentComparison {
     private static final List<String> MEASURED = List.of("overhead", "step", "calibratedmhz");
     /** Numbers closer than this (relative) are the same: calibrated frequencies differ in their last digits. */
     private static final double SAME_NUMBER = 1e-3;
+
+    /**
+     * What the forks reported of their JVM: empty in a run none of whose forks succeeded, which says nothing of the
+     * collectors, so it is compared only when both runs have it.
+     */
+    private static final String FORK_COLLECTORS = "gcCollectors";
+
+    /** The ruler methods a run's forks measured with ({@link RulerMethod}), as the environment records them. */
+    private static final String RULER_METHOD = "ruler.method";
 
     /** Environment-like fields of the configuration. */
     private static final List<String> CONFIG_ENVIRONMENT = List.of("binding", "cpu");
@@ -63,8 +75,12 @@ public final class EnvironmentComparison {
                     + " governor, turbo or pinning differ between the runs is unknown; only the clock binding and"
                     + " measuring CPU were compared");
         }
+        rulers(a, b).ifPresent(warnings::add);
         for (Map.Entry<String, String> field : envA.entrySet()) {
             String other = envB.get(field.getKey());
+            if (field.getKey().equals(RULER_METHOD)) {
+                continue; // said by rulers(), with both rulers' figures
+            }
             if (other != null && !same(field.getValue(), other)) {
                 warnings.add("environments differ in " + field.getKey() + ": A '" + field.getValue() + "', B '" + other + "'");
             }
@@ -79,12 +95,50 @@ public final class EnvironmentComparison {
         return warnings;
     }
 
+    /**
+     * @return one warning when A's and B's forks measured with other ruler methods ({@code ab} of an older build runs
+     *         that build's forks): each side's method, step and the probe overhead it subtracted from every stage, so a
+     *         reader sees how much of a change the rulers can hold; empty when both used one method or a run does not
+     *         say
+     */
+    static Optional<String> rulers(StoredRun a, StoredRun b) {
+        if (a.environment() == null || b.environment() == null) {
+            return Optional.empty();
+        }
+        JsonNode rulerA = a.environment().path("ruler");
+        JsonNode rulerB = b.environment().path("ruler");
+        String methodA = rulerA.path("method").asText("");
+        String methodB = rulerB.path("method").asText("");
+        if (methodA.isEmpty() || methodB.isEmpty() || methodA.equals(methodB)) {
+            return Optional.empty();
+        }
+        return Optional.of("A and B were measured with different rulers, so part of every difference is the rulers', not"
+                + " the code's: A's forks with " + ruler(rulerA) + "; B's with " + ruler(rulerB) + " (fix: compare"
+                + " builds whose forks measure with one ruler)");
+    }
+
+    /** @return "ruler 1 (the step of back-to-back reads): step 1 tick, 52.0 ticks of probe overhead subtracted" */
+    private static String ruler(JsonNode ruler) {
+        String method = ruler.path("method").asText();
+        String described = method.contains(",") ? "rulers " + method : RulerMethod.describe(Integer.parseInt(method));
+        long stepMin = ruler.path("stepTicksMin").asLong();
+        long stepMax = ruler.path("stepTicksMax").asLong();
+        double subtractedMin = ruler.path("overheadSubtractedTicksMin").asDouble();
+        double subtractedMax = ruler.path("overheadSubtractedTicksMax").asDouble();
+        return described + ": step " + (stepMin == stepMax ? stepMin : stepMin + ".." + stepMax)
+                + (stepMax == 1 ? " tick, " : " ticks, ") + (subtractedMin == subtractedMax
+                ? String.format(Locale.ROOT, "%.1f", subtractedMin)
+                : String.format(Locale.ROOT, "%.1f..%.1f", subtractedMin, subtractedMax))
+                + " ticks of probe overhead subtracted";
+    }
+
     /** @return the fields compared for {@code run}: its environment's stable fields, then config.binding and config.cpu */
     static Map<String, String> environmentOf(StoredRun run) {
         Map<String, String> fields = new LinkedHashMap<>();
         if (run.environment() != null) {
             flatten(run.environment()).entrySet().stream()
                     .filter(e -> !isSkipped(e.getKey()))
+                    .filter(e -> !(e.getKey().equals(FORK_COLLECTORS) && e.getValue().equals("[]")))
                     .sorted(Map.Entry.comparingByKey())
                     .forEach(e -> fields.put(e.getKey(), e.getValue()));
         }

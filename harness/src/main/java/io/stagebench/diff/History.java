@@ -152,9 +152,10 @@ public record History(RunHistory.Selection selection, VerdictRule rule, double c
     private static Map<String, List<String>> series(RunHistory.Selection selection, List<String> wanted) {
         Map<String, Set<String>> stored = new LinkedHashMap<>();
         for (int i = selection.commits().size() - 1; i >= 0; i--) {
-            for (StoredRun run : selection.commits().get(i).runs()) {
+            RunHistory.CommitRuns commit = selection.commits().get(i);
+            for (StoredRun run : commit.runs()) {
                 for (StoredRun.Benchmark b : run.benchmarks()) {
-                    if (!b.forks().isEmpty()) {
+                    if (commit.pools(b)) {
                         stored.computeIfAbsent(b.name(), k -> new LinkedHashSet<>()).addAll(b.series());
                     }
                 }

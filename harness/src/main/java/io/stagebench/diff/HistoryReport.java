@@ -122,7 +122,7 @@ public final class HistoryReport {
     private static Optional<String> coreMoved(History.Trend trend, int point) {
         History.Point before = trend.points().get(point - 1);
         History.Point after = trend.points().get(point);
-        return CoreLevels.ofCommits(before.commit().runs(), after.commit().runs(), trend.benchmark()).filter(CoreLevels::apart)
+        return CoreLevels.ofCommits(before.commit(), after.commit(), trend.benchmark()).filter(CoreLevels::apart)
                 .map(core -> String.format(Locale.ROOT, "the measuring core's issue-bound loop ran %.3f ns an iteration in"
                                 + " %s's runs and %.3f ns in %s's (%+.1f%%): the host shared the core unequally, and stages"
                                 + " move more than the loop, so part of this change can be the host's (repeat both, or ab)",
@@ -192,7 +192,7 @@ public final class HistoryReport {
                 number(n, "valueNs", p.centreNs());
                 number(n, "lowNs", p.lowNs());
                 number(n, "highNs", p.highNs());
-                OptionalDouble core = CoreLevels.levelOf(p.commit().runs(), trend.benchmark());
+                OptionalDouble core = CoreLevels.levelOf(p.commit(), trend.benchmark());
                 if (core.isPresent()) {
                     n.put("coreLoopNs", core.getAsDouble());
                 } else {

@@ -3,6 +3,7 @@ package io.stagebench.diff;
 import io.stagebench.api.TagDeclaration;
 import io.stagebench.host.Runner;
 import io.stagebench.result.CoreContention;
+import io.stagebench.stats.LatencyHistograms;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.store.Pairing;
 import io.stagebench.store.RunStore;
@@ -137,8 +138,7 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
         }
         // two runs measured apart in time may have met the host in different states: every stage moves with it
         for (String name : compared) {
-            CoreLevels.of(a.benchmark(name).orElseThrow(), b.benchmark(name).orElseThrow(), Pairing.paired(a, b))
-                    .flatMap(core -> core.warning(name)).ifPresent(warnings::add);
+            CoreLevels.of(a, b, name).flatMap(core -> core.warning(name)).ifPresent(warnings::add);
         }
         Family family = judge(compared.stream().map(n -> a.benchmark(n).orElseThrow()).toList(),
                 compared.stream().map(n -> b.benchmark(n).orElseThrow()).toList(), Pairing.paired(a, b), rule, statistics,
@@ -274,8 +274,12 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
                 forksOfA = alignedA;
                 forksOfB = alignedB;
                 if (!unmatched.isEmpty()) {
+                    boolean pooledApart = b.series().stream().filter(s -> a.summary(s).isPresent())
+                            .allMatch(s -> poolable(alignedA, s) && poolable(alignedB, s));
                     warnings.add(name + ": fork(s) " + unmatched + " failed on one side; their partners are left out of the"
-                            + " paired comparison (" + alignedA.size() + " pairs compared)");
+                            + " paired comparison (" + alignedA.size() + " pairs compared)" + (pooledApart
+                            ? ", and of the A and B columns, which pool the forks compared (from their histograms)"
+                            : ", but not of the A and B columns: the runs hold no histograms to pool the forks compared"));
                 }
             }
         }
@@ -325,15 +329,34 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
     }
 
     /**
-     * @return one side of a statistic: the pooled value, the value of each of {@code forks},
-     *         and whether any of them rests on too few samples
+     * @return one side of a statistic: the value over the samples of {@code forksCompared} pooled, the value of each of
+     *         them, and whether any of them rests on too few samples - one data set
      */
     static Side side(StoredRun.Benchmark benchmark, List<StoredRun.Fork> forksCompared, String series, Statistic statistic) {
         List<StageSummary> forks = new ArrayList<>();
         for (StoredRun.Fork fork : forksCompared) {
             fork.summary(series).ifPresent(forks::add);
         }
-        return Side.of(statistic, benchmark.summary(series).orElseThrow(), forks);
+        return Side.of(statistic, pooled(benchmark, forksCompared, series), forks);
+    }
+
+    /**
+     * @return {@code series} over the samples of {@code forksCompared}: the benchmark's own summary when they are all of
+     *         its forks, else merged from their histograms (integer ns); the benchmark's, every fork pooled, when the run
+     *         holds no histograms
+     */
+    static StageSummary pooled(StoredRun.Benchmark benchmark, List<StoredRun.Fork> forksCompared, String series) {
+        StageSummary all = benchmark.summary(series).orElseThrow();
+        if (forksCompared.size() == benchmark.forks().size() || !poolable(forksCompared, series)) {
+            return all;
+        }
+        return LatencyHistograms.summary(series, LatencyHistograms.merge(forksCompared.stream()
+                .map(f -> f.histograms().of(series).orElseThrow()).toList()));
+    }
+
+    /** @return whether every one of {@code forks} holds its histogram of {@code series} */
+    private static boolean poolable(List<StoredRun.Fork> forks, String series) {
+        return !forks.isEmpty() && forks.stream().allMatch(f -> f.histograms().of(series).isPresent());
     }
 
     private static void addRunWarnings(String label, StoredRun run, List<String> warnings) {

@@ -58,6 +58,17 @@ interface ForkBody extends AutoCloseable {
     long warmupPass(long count, long seq, int passIndex) throws Exception;
 
     /**
+     * Enters the measured loop {@code entries} times, a message (or a batch) each, replaying the measured messages:
+     * the warm-up of a loop a pass enters too seldom for the optimising compiler ({@link CodeWarmup}). A body whose
+     * loops this does not reach runs a warm-up pass instead.
+     *
+     * @return the sequence number after the last message
+     */
+    default long warmupEntries(long entries, long seq, int passIndex) throws Exception {
+        return warmupPass(measuredPassMessages(), seq, passIndex);
+    }
+
+    /**
      * @return per stage, the messages of the last measured (marked) pass it ran for ({@link StageWarmup}); null when
      *         the body records no stage of its own (a batch times its messages whole; a handoff's stages lie on two
      *         threads' recordings)
@@ -67,8 +78,11 @@ interface ForkBody extends AutoCloseable {
     /** Fails the fork on what warm-up showed to be wrong (marks that do not match the stages, say). */
     void afterWarmup();
 
-    /** @return the line that says measurement starts, after the fork's tag */
-    String measuringLine(long warmupMessages);
+    /**
+     * @param warmedUp what ran before, e.g. "100000 of warm-up"
+     * @return the line that says measurement starts, after the fork's tag
+     */
+    String measuringLine(String warmedUp);
 
     /**
      * Runs one measured attempt inside {@code bracket} (opening and closing it), from {@code seq},

@@ -116,6 +116,8 @@ public final class ForkExecution {
     private long startNs;
     /** When the fork's warm-up began: a method C1 compiled since then was reached by the replayed measured messages. */
     private long warmupStartEpochMs;
+    /** The messages the fork's warm-up setup ran ({@link #WARMUP_SETUP}), once it has; 0 before, or without one. */
+    private long forkWarmupMessages;
     /** The loop each kept replica times the core's share of issue slots with, compiled after the fork's warm-up. */
     private final CoreLoop coreShare = new CoreLoop();
 
@@ -163,6 +165,7 @@ public final class ForkExecution {
         // the fork's warm-up on a setup of its own, thrown away: one made by interpreted code lies apart from the later
         // ones (WARMUP_SETUP); a fork told not to warm up measures its first setup cold, on purpose
         ReplicaRun warmedOn = plan.warmup().none() ? null : runReplica(WARMUP_SETUP, ruler, jitEvents);
+        forkWarmupMessages = warmedOn == null ? 0 : warmedOn.messagesRun();
         List<ReplicaRun> replicas = new ArrayList<>();
         for (int r = 1; r <= plan.replicas(); r++) {
             if (r > 1) {
@@ -296,7 +299,7 @@ public final class ForkExecution {
                 seq = awaitMeasureTurn(body, replica, ruler, seq, passIndex++);
             }
             // only a kept pass says "measuring": a log's first such line is where the fork's measurement began
-            say(kept ? Phase.MEASURING : Phase.WARMUP, kept ? body.measuringLine(warm.messages()) + of
+            say(kept ? Phase.MEASURING : Phase.WARMUP, kept ? body.measuringLine(warmedUp(first, seq)) + of
                     : "checking the warm-up on a pass of " + body.measuredPassMessages() + " messages");
             progress.flush();
             while (true) {
@@ -325,14 +328,24 @@ public final class ForkExecution {
                 if (!retries.keep(bracket)) {
                     continue;
                 }
-                long more = code == null ? 0 : code.passesNeeded(bracket.firstStartEpochMs(), passIndex);
+                long more = code == null ? 0 : code.passesNeeded(bracket.firstStartEpochMs(), passIndex,
+                        bracket.passesMs());
                 if (more == 0) {
                     break;
+                }
+                stageDiscards++;
+                if (code.loopBelow()) {
+                    // the loop is entered once a chunk: passes of a few slow messages never bring it to C2's calls
+                    long entries = CodeWarmup.loopEntries();
+                    say(Phase.DISCARDED, "measured pass discarded as warm-up: code below C2 when it started ("
+                            + code.describeBelow() + "); the measured loop entered " + entries + " more times, a message"
+                            + " each");
+                    seq = body.warmupEntries(entries, seq, passIndex++);
+                    continue;
                 }
                 // code the measured messages reach was still C1's when the pass started: it was warm-up
                 say(Phase.DISCARDED, "measured pass discarded as warm-up: code below C2 when it started ("
                         + code.describeBelow() + "); " + more + " more warm-up pass(es)");
-                stageDiscards++;
                 for (long p = 0; p < more; p++) {
                     seq = body.warmupPass(body.measuredPassMessages(), seq, passIndex++);
                 }
@@ -462,6 +475,16 @@ public final class ForkExecution {
             }
         }
         return code;
+    }
+
+    /**
+     * @param first       whether this setup ran the fork's whole warm-up
+     * @param setupRunNow the messages this setup ran before its measured pass
+     * @return "120000 of warm-up": on a replica's setup after the fork's own warm-up setup, the warm-up setup's and this
+     *         setup's, as the run's summary counts the fork's warm-up, not this setup's pass alone
+     */
+    private String warmedUp(boolean first, long setupRunNow) {
+        return (first ? setupRunNow : forkWarmupMessages + setupRunNow) + " of warm-up";
     }
 
     /** @return the loops {@code body} measures with, as the compile log names them ({@code package.Class::name}) */

@@ -171,9 +171,8 @@ final class HandoffBody implements ForkBody {
     }
 
     @Override
-    public String measuringLine(long warmupMessages) {
-        return "measuring " + plan.measuredMessages() + " messages (" + plan.mode() + ") after " + warmupMessages
-                + " warm-up messages";
+    public String measuringLine(String warmedUp) {
+        return "measuring " + plan.measuredMessages() + " messages (" + plan.mode() + ") after " + warmedUp;
     }
 
     @Override

@@ -144,6 +144,16 @@ final class OperationBody implements ForkBody {
     }
 
     @Override
+    public long warmupEntries(long entries, long seq, int passIndex) throws Exception {
+        long next = seq;
+        for (long left = entries * batch; left > 0; left -= measuredPassMessages()) {
+            passes.reset();
+            next = passes.runEntries(scratch, scratchStamps, Math.min(left, measuredPassMessages()), next);
+        }
+        return next;
+    }
+
+    @Override
     public long[] stageRuns() {
         if (batched) {
             return null;
@@ -174,10 +184,10 @@ final class OperationBody implements ForkBody {
     }
 
     @Override
-    public String measuringLine(long warmupMessages) {
+    public String measuringLine(String warmedUp) {
         return "measuring " + (long) rows * batch + " messages (" + plan.mode()
                 + (batched ? ", " + rows + " batches of " + batch : "") + (withUnmarked ? ", marked, then unmarked"
-                : preparation != null ? ", whole, then preparation alone" : "") + ") after " + warmupMessages + " of warm-up";
+                : preparation != null ? ", whole, then preparation alone" : "") + ") after " + warmedUp;
     }
 
     @Override

@@ -100,7 +100,18 @@ final class Passes {
      * @return the sequence number after the pass's last message
      */
     long run(Recording rec, Stamps stamps, long count, long seq) {
-        return walk(rec, stamps, count, seq, false);
+        return walk(rec, stamps, count, seq, false, chunk);
+    }
+
+    /**
+     * Runs {@code count} messages as {@link #run(Recording, Stamps, long, long)} does, each row (a message, or a batch)
+     * in a call of the measured loop of its own: what brings a loop that a pass enters a few times to its compile
+     * thresholds, which count calls ({@link CodeWarmup}).
+     *
+     * @return the sequence number after the last message
+     */
+    long runEntries(Recording rec, Stamps stamps, long count, long seq) {
+        return walk(rec, stamps, count, seq, false, 1);
     }
 
     /**
@@ -116,10 +127,10 @@ final class Passes {
         if (preparation == null || batch == 1) {
             throw new IllegalStateException("a preparation pass needs a batched run of an operation with a Preparation");
         }
-        return walk(rec, stamps, count, seq, true);
+        return walk(rec, stamps, count, seq, true, chunk);
     }
 
-    private long walk(Recording rec, Stamps stamps, long count, long seq, boolean preparing) {
+    private long walk(Recording rec, Stamps stamps, long count, long seq, boolean preparing, int chunkRows) {
         // fields, not calls: a call made once per pass reaches its compile threshold in some late pass (Chunks'
         // start() and walked() are the exception, once a pass, and warm-up runs as many passes as measurement)
         final int capacity = rec.capacity;
@@ -128,7 +139,7 @@ final class Passes {
         if (schedule != null) {
             schedule.restart(seq, clock.raw() + (long) intervalTicks);
         }
-        chunks.start(rows, capacity, chunk);
+        chunks.start(rows, capacity, chunkRows);
         while (chunks.next()) {
             final int from = chunks.from();
             final int to = chunks.to();

@@ -52,7 +52,8 @@ final class StageWarmup {
         return Math.max(1, Math.round(MARGIN * threshold));
     }
 
-    private static double flag(String name, double fallback) {
+    /** @return the value of this JVM's flag {@code name}, or {@code fallback} when it cannot be read */
+    static double flag(String name, double fallback) {
         try {
             HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
             return Double.parseDouble(hotspot.getVMOption(name).getValue());

@@ -26,7 +26,8 @@ import java.util.List;
  *   <tr><td>tags, collectors, thread placements, stage warm-up counts, JIT events, class paths apart</td>
  *       <td>those lists</td><td>empty ({@link #emptyUnlessGiven})</td></tr>
  *   <tr><td>the read step, the measured-code check</td><td>result's {@code readStepTicks}, {@code measuredCode}</td>
- *       <td>0 and null: not recorded, and said so where shown</td></tr>
+ *       <td>0 and null: not recorded, and said so where shown; measured with {@link RulerMethod#READ_STEP}
+ *       ({@link #rulerMethod})</td></tr>
  *   <tr><td>kept calibrations</td><td>result's {@code rateCheck}</td><td>null: the fork calibrated itself, as every
  *       fork of such a build did</td></tr>
  * </table>
@@ -36,6 +37,15 @@ import java.util.List;
 public final class OlderBuilds {
 
     private OlderBuilds() {
+    }
+
+    /**
+     * @param readStepTicks the result's {@code readStepTicks}: 0 when absent
+     * @return the {@link RulerMethod} a result was measured with: the interval step from the build that recorded the
+     *         read step beside it, the read step before
+     */
+    public static int rulerMethod(long readStepTicks) {
+        return readStepTicks > 0 ? RulerMethod.INTERVAL_STEP : RulerMethod.READ_STEP;
     }
 
     /** @return {@code written}, or 1 when absent (0): a batch of one message, one replica */

@@ -253,10 +253,10 @@ public final class RunReport {
                         c.toNs(offset.boundTicks()), rangeLong(crossCore, CrossCoreOffset::minRoundTripTicks)));
             }
         }
-        lines.add(String.format(Locale.ROOT, "mode %s%s; %d fork(s) x %s%,d messages after %s of warm-up%s",
+        lines.add(String.format(Locale.ROOT, "mode %s%s; %d fork(s) x %s%,d messages after %s%s",
                 config.mode(), config.mode() == Mode.PACED ? " at " + Rate.format(config.rateHz()) + " (latency from intended arrival)" : " (service time)",
                 config.forks(), config.replicas() > 1 ? config.replicas() + " replicas x " : "", config.messages(),
-                config.warmup().describeGrouped(),
+                warmupRun(),
                 config.stallUs() <= 0 ? ""
                         : config.stallAt() >= 0 ? String.format(Locale.ROOT, "; STALL %d us once at measured message %d", config.stallUs(), config.stallAt())
                         : String.format(Locale.ROOT, "; STALL %d us every %d messages", config.stallUs(), config.stallEvery())));
@@ -505,7 +505,7 @@ public final class RunReport {
                 continue;
             }
             long samples = outcome.merged().values().stream().findFirst().map(Distribution::count).orElse(0L);
-            String text = String.format(Locale.ROOT, "%d/%d forks, %,d samples; warm-up %%s passes%s%%s;"
+            String text = String.format(Locale.ROOT, "%d/%d forks, %,d samples; warm-up %%s messages in %%s passes%s%%s;"
                             + " measured with %s B allocated, %s GC, %s JIT compilations%%s",
                     forks.size(), config.forks(), samples,
                     !forks.stream().allMatch(f -> f.measurement().replayed()) ? ""
@@ -525,7 +525,8 @@ public final class RunReport {
         byText.forEach((text, same) -> {
             List<ForkResult> forks = same.stream().flatMap(o -> o.forks().stream()).toList();
             TextWrap.wrap(String.join(", ", same.stream().map(o -> o.descriptor().name()).toList()) + ": "
-                    + String.format(Locale.ROOT, text, rangeLong(forks, f -> f.measurement().warmupPasses()),
+                    + String.format(Locale.ROOT, text, rangeGrouped(forks, f -> f.measurement().warmupMessages()),
+                    rangeLong(forks, f -> f.measurement().warmupPasses()),
                     rarestStage(forks),
                     measuredCode(forks)), lines);
         });
@@ -612,6 +613,28 @@ public final class RunReport {
         String a = String.format(Locale.ROOT, format, lo);
         String b = String.format(Locale.ROOT, format, hi);
         return a.equals(b) ? a : a + ".." + b;
+    }
+
+    /**
+     * @return "1,000 messages of warm-up" when every fork warmed up what was asked, else what the forks ran with what was
+     *         asked beside it - "60,400 messages of warm-up (30000 ms asked)": the figure each fork's measuring line and
+     *         the verified line below the table say too
+     */
+    private String warmupRun() {
+        List<ForkResult> forks = outcomes.stream().flatMap(o -> o.forks().stream()).toList();
+        String asked = config.warmup().describeGrouped();
+        boolean asAsked = forks.stream().allMatch(f -> f.measurement().warmupMessages() == config.warmup().warmupMessages());
+        if (forks.isEmpty() || !config.warmup().timed() && asAsked) {
+            return asked + " of warm-up";
+        }
+        return rangeGrouped(forks, f -> f.measurement().warmupMessages()) + " messages of warm-up (" + asked + " asked)";
+    }
+
+    /** @return "1,000" or "1,000..2,000": the range of {@code f} over {@code forks}, grouped by thousands */
+    private static <T> String rangeGrouped(List<T> forks, ToLongFunction<T> f) {
+        long lo = forks.stream().mapToLong(f).min().orElse(0);
+        long hi = forks.stream().mapToLong(f).max().orElse(0);
+        return lo == hi ? String.format(Locale.ROOT, "%,d", lo) : String.format(Locale.ROOT, "%,d..%,d", lo, hi);
     }
 
     private static <T> String rangeLong(List<T> forks, ToLongFunction<T> f) {

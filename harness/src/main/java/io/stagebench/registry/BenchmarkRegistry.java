@@ -8,6 +8,7 @@ import io.stagebench.builtin.ServiceBenchmark;
 import io.stagebench.builtin.SpinBenchmark;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
@@ -168,19 +169,44 @@ public final class BenchmarkRegistry {
     }
 
     private static List<String> read(URL list) throws IOException {
-        List<String> classes = new ArrayList<>();
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(list.openStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                String trimmed = line.strip();
-                if (trimmed.isEmpty() || trimmed.startsWith("#")) {
-                    continue;
-                }
-                int tab = trimmed.indexOf('\t');
-                classes.add(tab < 0 ? trimmed : trimmed.substring(tab + 1).strip());
-            }
+        try (InputStream in = list.openStream()) {
+            return entries(in).stream().map(entry -> entry[entry.length - 1]).toList();
         }
-        return classes;
+    }
+
+    /** @return a list's entries: {@code {name, class}}, or {@code {class}} for a line without a name */
+    private static List<String[]> entries(InputStream list) throws IOException {
+        List<String[]> entries = new ArrayList<>();
+        BufferedReader reader = new BufferedReader(new InputStreamReader(list, StandardCharsets.UTF_8));
+        String line;
+        while ((line = reader.readLine()) != null) {
+            String trimmed = line.strip();
+            if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+                continue;
+            }
+            int tab = trimmed.indexOf('\t');
+            entries.add(tab < 0 ? new String[] {trimmed}
+                    : new String[] {trimmed.substring(0, tab).strip(), trimmed.substring(tab + 1).strip()});
+        }
+        return entries;
+    }
+
+    /** @return the benchmark names a {@value #LIST_RESOURCE} gives, in its order, without loading a class */
+    public static List<String> namesListed(InputStream list) throws IOException {
+        return entries(list).stream().filter(entry -> entry.length == 2).map(entry -> entry[0]).toList();
+    }
+
+    /**
+     * Another build's benchmarks read as this build's descriptors, none of its classes loaded: the built-ins and those of
+     * {@code names} this registry has. What a benchmark of stagebench's own older commit is, {@code ab} and
+     * {@code bisect} take from the launcher's build; whether that commit has it at all, from the commit's own list.
+     */
+    public BenchmarkRegistry only(Collection<String> names) {
+        Map<String, BenchmarkDescriptor> kept = new LinkedHashMap<>(benchmarks);
+        kept.keySet().removeIf(name -> !builtins.contains(name) && !names.contains(name));
+        Map<String, Class<?>> keptTypes = new LinkedHashMap<>(types);
+        keptTypes.keySet().retainAll(kept.keySet());
+        return new BenchmarkRegistry(kept, builtins, keptTypes);
     }
 
     /**

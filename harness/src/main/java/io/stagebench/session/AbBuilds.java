@@ -3,13 +3,17 @@ package io.stagebench.session;
 import io.stagebench.extension.command.UsageException;
 import io.stagebench.host.ForkLaunchers;
 import io.stagebench.link.ForkEntry;
+import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.system.GitWorktree;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 /**
  * The two builds an {@code ab} measures, ready to start forks: A, a commit checked out in a
@@ -154,7 +158,7 @@ public final class AbBuilds implements AutoCloseable {
                                String label) throws IOException {
         if (recipe.ownCheckout()) {
             tree.build(ForkEntry.MAIN_RESOURCES);
-            return new Built(tree.dir(), new BenchmarkSource(launcher.registry(), launchers.build(tree.classPath())));
+            return new Built(tree.dir(), new BenchmarkSource(ownRegistry(tree, launcher), launchers.build(tree.classPath())));
         }
         tree.build(recipe.build(), recipe.folder());
         Path folder = tree.dir().resolve(recipe.folder());
@@ -162,6 +166,22 @@ public final class AbBuilds implements AutoCloseable {
             return new Built(folder, BenchmarkSource.of(recipe.classPath(), folder, launchers));
         } catch (UsageException e) {
             throw new UsageException(label + ": " + e.getMessage() + " (after '" + recipe.build() + "')", e);
+        }
+    }
+
+    /**
+     * @return the benchmarks of stagebench's own commit built in {@code tree}: the launcher's, as many as the commit's
+     *         stages jar lists (a benchmark the working tree added is not the commit's)
+     */
+    private static BenchmarkRegistry ownRegistry(GitWorktree tree, BenchmarkSource launcher) throws IOException {
+        try (ZipFile jar = new ZipFile(tree.stagesJar().toFile())) {
+            ZipEntry list = jar.getEntry(BenchmarkRegistry.LIST_RESOURCE);
+            if (list == null) {
+                return launcher.registry().only(List.of());
+            }
+            try (InputStream in = jar.getInputStream(list)) {
+                return launcher.registry().only(BenchmarkRegistry.namesListed(in));
+            }
         }
     }
 

@@ -15,7 +15,6 @@ import io.stagebench.store.MachineFingerprint;
 import io.stagebench.store.Pairing;
 import io.stagebench.store.ReplicaPilot;
 import io.stagebench.store.RunStore;
-import io.stagebench.system.GitInfo;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -79,7 +78,7 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
      */
     public Result run(MeasurementSession session, SequentialPlan planned, PrintWriter err) {
         err.println("[ab] A = " + commitHash.substring(0, 12) + " (" + commitName + "), built in a temporary worktree;"
-                + " B = the working tree " + GitInfo.read(home).folderName()
+                + " B = the working tree " + RunStore.gitOf(home, session.resultsRoot()).folderName()
                 + (recipe.ownCheckout() ? "" : ", built in a second worktree with its uncommitted changes"));
         if (planned != null) {
             err.println("[ab] " + planned.describe());
@@ -87,6 +86,7 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
         err.flush();
         try (AbBuilds builds = AbBuilds.build(recipe, home, commitHash, launcher, session.launchers(), err)) {
             List<String> names = benchmarks.apply(builds);
+            requireInA(names, builds.a().source().registry().names(), commitName);
             // A's environment names A's commit, read from the worktree while it still exists
             MeasurementSession.Measurement a = session.begin(builds.a().checkout(), names, sideA);
             MeasurementSession.Measurement b = session.begin(builds.b().checkout(), names, sideB);
@@ -139,6 +139,27 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
         } catch (IOException e) {
             throw new UsageException(e.getMessage(), e);
         }
+    }
+
+    /**
+     * Checks, before any fork starts, that A's build has every benchmark to compare: a fork of one it lacks could only
+     * fail, and the comparison end in "every fork of A failed" instead of the reason.
+     *
+     * @param inA        the benchmarks A's build has
+     * @param commitName A's commit as the user named it
+     * @throws UsageException "A (commit HEAD) has no benchmark encode2 (A has: ...)"
+     */
+    static void requireInA(List<String> names, List<String> inA, String commitName) {
+        List<String> missing = names.stream().filter(n -> !inA.contains(n)).toList();
+        if (!missing.isEmpty()) {
+            throw new UsageException(noBenchmarkInA(commitName, missing, inA));
+        }
+    }
+
+    /** @return "A (commit HEAD) has no benchmark encode2 (A has: parse, book)" */
+    public static String noBenchmarkInA(String commitName, List<String> missing, List<String> inA) {
+        return "A (commit " + commitName + ") has no benchmark " + String.join(", ", missing) + " (A has: "
+                + String.join(", ", inA) + ")";
     }
 
     /**

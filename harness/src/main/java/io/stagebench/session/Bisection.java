@@ -39,7 +39,8 @@ import java.util.function.UnaryOperator;
 import java.util.stream.IntStream;
 
 /**
- * Finds the first commit of a first-parent line from GOOD to BAD whose benchmarks are slower
+ * Finds the first commit of the line from GOOD to BAD ({@link GitCheckout#ancestryLine}: BAD's first parents while
+ * they contain GOOD) whose benchmarks are slower
  * than at GOOD, as {@code git bisect} would with the verdict rule as its test: each comparison
  * is GOOD against a midpoint, both built in worktrees of their own and measured with their forks
  * interleaved (A B B A ..., the same layout seed a pair), or read from stored runs of both when
@@ -141,7 +142,8 @@ public final class Bisection implements AutoCloseable {
     }
 
     /**
-     * Bisects the first-parent line from {@code good} to {@code bad}.
+     * Bisects the line from {@code good} to {@code bad} whose every commit contains {@code good}
+     * ({@link GitCheckout#ancestryLine}).
      *
      * @throws UsageException when GOOD is not an ancestor of BAD, they are one commit, or GOOD does not build
      */
@@ -150,9 +152,9 @@ public final class Bisection implements AutoCloseable {
         if (good.hash().equals(bad.hash())) {
             throw new UsageException("GOOD and BAD are the same commit (" + good.shortHash() + "): nothing to bisect");
         }
-        List<GitCheckout.Commit> line = GitCheckout.of(home).firstParent(bad.hash(), good.hash());
+        List<GitCheckout.Commit> line = GitCheckout.of(home).ancestryLine(good.hash(), bad.hash());
         Search search = new Search(line.size());
-        err.printf("[bisect] %d commit(s) after GOOD %s up to BAD %s on the first-parent line; BAD is taken as slower,"
+        err.printf("[bisect] %d commit(s) after GOOD %s up to BAD %s, each containing GOOD; BAD is taken as slower,"
                 + " as git bisect takes it: at most %d comparison(s), then one to confirm%n", line.size() - 1, good.shortHash(),
                 bad.shortHash(), ceilLog2(line.size() - 1));
         err.flush();
@@ -269,7 +271,12 @@ public final class Bisection implements AutoCloseable {
         List<String> benchmarks = names(older);
         Optional<StoredRun> storedOld = stored(older, benchmarks);
         Optional<StoredRun> storedNew = stored(newer, benchmarks);
-        if (storedOld.isPresent() && storedNew.isPresent()) {
+        Optional<String> otherBatch = storedOld.flatMap(a -> storedNew.flatMap(b -> otherBatch(a, b, benchmarks)));
+        if (otherBatch.isPresent()) {
+            err.println("[bisect] " + newer.shortHash() + " against " + older.shortHash() + ": their stored runs measured "
+                    + otherBatch.get() + " (--batch auto chose apart): measuring both");
+            err.flush();
+        } else if (storedOld.isPresent() && storedNew.isPresent()) {
             Comparison fromStore = judged(older, newer, storedOld.get(), storedNew.get(), true);
             if (fromStore.diff() == null || !unjudged(fromStore.diff())) {
                 err.println("[bisect] " + newer.shortHash() + " against " + older.shortHash() + ": both measured on this"
@@ -340,6 +347,13 @@ public final class Bisection implements AutoCloseable {
                 diff);
     }
 
+    /** @return "encode in batches of 8 and 16": the first benchmark two stored runs measured in other batches, if any */
+    private static Optional<String> otherBatch(StoredRun a, StoredRun b, List<String> benchmarks) {
+        return benchmarks.stream().filter(n -> a.benchmark(n).orElseThrow().batch() != b.benchmark(n).orElseThrow().batch())
+                .findFirst().map(n -> n + " in batches of " + a.benchmark(n).orElseThrow().batch() + " and "
+                        + b.benchmark(n).orElseThrow().batch());
+    }
+
     /** @return whether every row of {@code diff} is unreliable: too few forks or samples to reach any verdict */
     private static boolean unjudged(RunDiff diff) {
         return diff.rowCount() > 0 && diff.count(Verdict.UNRELIABLE) == diff.rowCount();
@@ -370,8 +384,8 @@ public final class Bisection implements AutoCloseable {
     }
 
     /**
-     * @return the newest stored run of {@code commit} measured on this machine with this configuration that has a fork
-     *         of every benchmark, if any
+     * @return the newest stored run of {@code commit} measured on this machine with this configuration (its
+     *         {@code --batch} too) that has a fork of every benchmark, if any
      */
     private Optional<StoredRun> stored(GitCheckout.Commit commit, List<String> benchmarks) {
         if (machine == null) {
@@ -386,10 +400,11 @@ public final class Bisection implements AutoCloseable {
         try {
             RunHistory.Selection selection = RunHistory.select(List.of(commit), session.resultsRoot(), benchmarks, machine,
                     configuration);
-            List<StoredRun> runs = new ArrayList<>(selection.commits().get(0).runs());
+            RunHistory.CommitRuns commitRuns = selection.commits().get(0);
+            List<StoredRun> runs = new ArrayList<>(commitRuns.runs());
             Collections.reverse(runs);
             return runs.stream().filter(r -> benchmarks.stream().allMatch(n -> r.benchmark(n)
-                    .map(b -> !b.forks().isEmpty()).orElse(false))).findFirst();
+                    .map(commitRuns::pools).orElse(false))).findFirst();
         } catch (StoreException e) {
             return Optional.empty();
         }

@@ -174,7 +174,7 @@ public final class MeasurementSession {
      * @throws UsageException "results folder ... is not writable (...); nothing was measured"
      */
     public Measurement begin(Path checkout, List<String> benchmarks, UnaryOperator<RunConfig.Builder> settings) {
-        GitInfo git = GitInfo.read(checkout);
+        GitInfo git = RunStore.gitOf(checkout, resultsRoot);
         Path runDir;
         try {
             runDir = RunStore.prepareRunDir(resultsRoot, git);

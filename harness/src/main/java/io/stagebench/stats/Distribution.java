@@ -171,11 +171,16 @@ public final class Distribution {
     }
 
     private int rank(double percentile) {
+        return (int) nearestRank(percentile, sorted.length);
+    }
+
+    /** @return the nearest rank (from 1) of {@code percentile} among {@code count} sorted samples, at most {@code count} */
+    static long nearestRank(double percentile, long count) {
         if (!(percentile > 0 && percentile <= 100)) {
             throw new IllegalArgumentException("percentile must be in (0, 100], got " + percentile);
         }
         // nearest rank; the small epsilon keeps 99.9% of 1000 at rank 999 despite binary fractions
-        long rank = (long) Math.ceil(percentile / 100.0 * sorted.length - 1e-9);
-        return (int) Math.min(Math.max(rank, 1), sorted.length);
+        long rank = (long) Math.ceil(percentile / 100.0 * count - 1e-9);
+        return Math.min(Math.max(rank, 1), count);
     }
 }

@@ -61,6 +61,15 @@ public record Pairing(@JsonProperty(required = true) String side, @JsonProperty(
                 && pb.partner().equals(idOf(a.dir()));
     }
 
+    /**
+     * @return whether {@code a} and {@code b} are the two sides of one paired measurement whose pairs' forks were alive
+     *         together and took turns ({@link #ABBA_TURNS}, {@link #ABBA_MEASURE_TURNS}): measured side by side in time,
+     *         not one fork after the other ({@link #ABBA})
+     */
+    public static boolean sideBySide(StoredRun a, StoredRun b) {
+        return paired(a, b) && !ABBA.equals(a.pairing().design()) && !ABBA.equals(b.pairing().design());
+    }
+
     /** @return {@value #MEANING}, written after the pairing's components and not read back */
     @JsonProperty(value = "meaning", access = JsonProperty.Access.READ_ONLY)
     public String meaning() {

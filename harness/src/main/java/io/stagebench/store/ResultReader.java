@@ -17,16 +17,20 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
 
 /**
- * The one reader of stored runs ({@code diff}, {@code report}, {@code ab} and the report's
- * history all come through here). It refuses anything it cannot trust: a missing, truncated or
- * corrupt {@code summary.json}, a schema other than the one written, a missing key or a value
- * of the wrong type ({@link JsonShape}), a file the summary names ({@code fork-N.json}, a
- * histogram file, the JMH file) that does not exist, a histogram log that does not decode or
- * holds a different number of samples than the summary says. Every refusal is a
- * {@link StoreException} naming the file and what is wrong with it, so a run killed midway or
- * edited afterwards is never read as a valid result.
+ * The one reader of stored runs ({@code diff}, {@code report}, {@code ab}, {@code history},
+ * {@code bisect} and the report's history all come through here), with one notion of a readable
+ * run: {@link #readSummary} and {@link #load} check the same things. It refuses anything it
+ * cannot trust: a missing, truncated or corrupt {@code summary.json}, a schema other than the one
+ * written, a missing key or a value of the wrong type ({@link JsonShape}), a fork without a series
+ * its benchmark pools, a file the summary names ({@code fork-N.json}, a histogram file, the JMH
+ * file) that does not exist, a histogram log that does not decode or holds a different number of
+ * samples than the summary says. Every refusal is a {@link StoreException} naming the file and
+ * what is wrong with it, so a run killed midway or edited afterwards is never read as a valid
+ * result by one command and refused by another.
  *
  * <p>Reads schema {@value RunStore#SCHEMA} only, into the {@link Summary} the store writes; keys
  * it does not know are ignored, as the schema only ever adds keys.
@@ -60,7 +64,7 @@ public final class ResultReader {
      * @throws StoreException naming the file and the problem
      */
     public static LoadedRun load(Path runDir) {
-        StoredRun run = readSummary(runDir);
+        StoredRun run = summary(runDir);
         Map<String, Map<String, HistogramFiles.Log>> logs = new LinkedHashMap<>();
         for (StoredRun.Benchmark b : run.benchmarks()) {
             Map<String, HistogramFiles.Log> perSeries = new LinkedHashMap<>();
@@ -90,15 +94,46 @@ public final class ResultReader {
             }
             logs.put(b.name(), perSeries);
         }
-        return new LoadedRun(run, logs);
+        return new LoadedRun(withForkHistograms(run, logs), logs);
+    }
+
+    /** @return {@code run} whose forks hold their interval of each series' log */
+    private static StoredRun withForkHistograms(StoredRun run, Map<String, Map<String, HistogramFiles.Log>> logs) {
+        List<StoredRun.Benchmark> benchmarks = new ArrayList<>();
+        for (StoredRun.Benchmark b : run.benchmarks()) {
+            Map<String, HistogramFiles.Log> perSeries = logs.getOrDefault(b.name(), Map.of());
+            List<StoredRun.Fork> forks = new ArrayList<>();
+            for (StoredRun.Fork f : b.forks()) {
+                Map<String, Histogram> own = new LinkedHashMap<>();
+                perSeries.forEach((series, log) -> {
+                    for (int i = 0; i < log.forks().size(); i++) {
+                        if (log.forkOf(i) == f.fork()) {
+                            own.put(series, log.forks().get(i));
+                        }
+                    }
+                });
+                forks.add(new StoredRun.Fork(f.fork(), f.summaries(), f.result(), f.layoutSeed(), f.coreLoopNs(),
+                        series -> Optional.ofNullable(own.get(series))));
+            }
+            benchmarks.add(new StoredRun.Benchmark(b.name(), b.stages(), b.forksSucceeded(), b.failures(), b.summaries(),
+                    forks, b.histograms(), b.batch()));
+        }
+        return new StoredRun(run.dir(), run.schema(), run.commit(), run.dirty(), run.branch(), run.runId(), run.startTime(),
+                run.config(), run.environment(), run.warnings(), benchmarks, run.pairing());
     }
 
     /**
-     * Reads and validates a run's {@code summary.json}.
+     * Reads and validates a run as {@link #load} does, its histogram logs decoded and checked too, and keeps the
+     * summary: what {@code diff}, {@code history} and {@code bisect} read, so they refuse what {@code report} refuses.
      *
      * @throws StoreException naming the file and the problem
      */
     public static StoredRun readSummary(Path runDir) {
+        return load(runDir).run();
+    }
+
+    /** Reads and validates a run's {@code summary.json} and that the files it names exist; the logs are {@link #load}'s. */
+    private static StoredRun summary(Path runDir) {
         if (!Files.isDirectory(runDir)) {
             throw new StoreException(runDir + ": no such run folder");
         }
@@ -232,14 +267,19 @@ public final class ResultReader {
         });
     }
 
-    /** @return {@code b} as read: its paths inside the run folder, its counts not negative and its batch at least 1 */
+    /**
+     * @return {@code b} as read: its paths inside the run folder, its counts not negative, its batch at least 1 and
+     *         every series it pools in each of its forks
+     */
     private static StoredRun.Benchmark benchmark(Summary.Benchmark b, String at, JsonShape shape) {
         requireCounts(b.summaries(), at + ".summaries", shape);
+        List<String> pooled = b.summaries().stream().map(StageSummary::stage).toList();
         List<StoredRun.Fork> forks = new ArrayList<>();
         for (int i = 0; i < b.forks().size(); i++) {
             String forkAt = at + ".forks[" + i + "]";
             Summary.Fork fork = b.forks().get(i);
             requireCounts(fork.summaries(), forkAt + ".summaries", shape);
+            requireSeries(pooled, fork.summaries(), forkAt + ".summaries", shape);
             forks.add(new StoredRun.Fork(fork.fork(), fork.summaries(), relativePath(fork.result(), forkAt + ".result", shape),
                     fork.layout() == null ? -1 : fork.layout().seed(), fork.coreLoopNs()));
         }
@@ -252,6 +292,20 @@ public final class ResultReader {
         }
         return new StoredRun.Benchmark(b.name(), b.stages(), b.forksSucceeded(), b.failures(), b.summaries(), forks,
                 b.histograms(), b.batch());
+    }
+
+    /**
+     * @throws StoreException when a fork lacks a series of its benchmark: a benchmark's series pool every fork's
+     *         samples, so each of its forks has each of them (a fork may have more: a tag only some forks saw)
+     */
+    private static void requireSeries(List<String> pooled, List<StageSummary> fork, String at, JsonShape shape) {
+        List<String> own = fork.stream().map(StageSummary::stage).toList();
+        List<String> missing = pooled.stream().filter(s -> !own.contains(s)).toList();
+        if (!missing.isEmpty()) {
+            throw shape.problem(at, "has no series " + String.join(", ", missing) + " of its benchmark's "
+                    + String.join(", ", pooled) + " (it has " + String.join(", ", own) + "): a benchmark's series pool its"
+                    + " forks' samples");
+        }
     }
 
     private static void requireCounts(List<StageSummary> summaries, String at, JsonShape shape) {

@@ -6,16 +6,17 @@ import java.util.List;
 
 /**
  * When two stored runs measured the same thing: the settings that change a latency figure
- * (messages, warm-up, mode, rate, stall, parameters, JVM flags) and, for a report's history,
- * the fork count. One notion for the report's history chart, {@code history} and
- * {@code bisect}'s reuse of stored runs, so a {@code --quick} run is never drawn or judged
- * beside a default one.
+ * (messages, warm-up, mode, rate, stall, parameters, JVM flags, {@code --batch}) and, for a
+ * report's history, the fork count. One notion for the report's history chart, {@code history}
+ * and {@code bisect}'s reuse of stored runs, so a {@code --quick} run is never drawn or judged
+ * beside a default one, nor a run of K-message means beside one of messages. What
+ * {@code --batch auto} chose for a benchmark is that benchmark's own ({@link RunHistory}).
  */
 public final class RunConfiguration {
 
     /** The configuration fields that must match for a stored run to be part of a run's history. */
     public static final List<String> SAME_CONFIGURATION = List.of("forks", "messages", "warmupMessages", "warmupMs",
-            "mode", "rateHz", "stallUs", "stallEvery", "params", "jvmFlags");
+            "mode", "rateHz", "stallUs", "stallEvery", "params", "jvmFlags", "batch");
     /**
      * {@link #SAME_CONFIGURATION} without the fork count: what must match for forks of several runs
      * to be pooled, or judged against each other - a fork's own value does not depend on how many
@@ -28,7 +29,8 @@ public final class RunConfiguration {
 
     /**
      * @return the values of {@code fields} in {@code config}, as one comparable text; "" for no configuration. A stall
-     *         period without a stall ({@code stallUs} 0) is no setting: {@code run} and {@code ab} record different ones
+     *         period without a stall ({@code stallUs} 0) is no setting: {@code run} and {@code ab} record different ones.
+     *         A run from before batches measured one message a sample, as {@code --batch 1} does
      */
     public static String key(JsonNode config, List<String> fields) {
         if (config == null || !config.isObject()) {
@@ -47,6 +49,11 @@ public final class RunConfiguration {
         }
         if (field.equals("stallEvery") && config.path("stallUs").asLong(0) == 0) {
             return "no stall";
+        }
+        if (field.equals("batch")) {
+            // stored as the count, 0 for auto (Batch); absent before batches
+            long batch = config.path("batch").asLong(1);
+            return batch == 0 ? "auto" : Long.toString(batch);
         }
         return config.path(field).toString();
     }

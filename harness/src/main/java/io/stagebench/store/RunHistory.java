@@ -20,7 +20,10 @@ import java.util.Optional;
  * configuration, uncommitted changes, no fork that succeeded, a summary that cannot be read.
  *
  * <p>A commit with several runs of the machine and configuration has their forks pooled: fork
- * values are the unit of evidence, and more of them is more evidence.
+ * values are the unit of evidence, and more of them is more evidence. Only forks of one sample
+ * size are pooled or lined up: each benchmark keeps the batch its newest run measured it in
+ * (what {@code --batch auto} chose can differ from run to run), and a run's benchmark of another
+ * batch is left out and named.
  */
 public final class RunHistory {
 
@@ -30,13 +33,16 @@ public final class RunHistory {
     /**
      * One commit and its runs, oldest first.
      *
-     * @param commit the commit
-     * @param runs   its runs of the selection's machine and configuration, oldest first (at least one)
+     * @param commit  the commit
+     * @param runs    its runs of the selection's machine and configuration, oldest first (at least one)
+     * @param batches benchmark name to the messages a sample of the selection: a run's benchmark of another batch is
+     *                not pooled
      */
-    public record CommitRuns(GitCheckout.Commit commit, List<StoredRun> runs) {
+    public record CommitRuns(GitCheckout.Commit commit, List<StoredRun> runs, Map<String, Integer> batches) {
 
         public CommitRuns {
             runs = List.copyOf(runs);
+            batches = Map.copyOf(batches);
         }
 
         /** @return the newest run */
@@ -44,13 +50,19 @@ public final class RunHistory {
             return runs.get(runs.size() - 1);
         }
 
+        /** @return whether {@code benchmark} of one of these runs is pooled: it has forks, of the selection's batch */
+        public boolean pools(StoredRun.Benchmark benchmark) {
+            return !benchmark.forks().isEmpty()
+                    && benchmark.batch() == batches.getOrDefault(benchmark.name(), benchmark.batch());
+        }
+
         /**
-         * @return the benchmark with the forks of every run that measured it, renumbered 1, 2, ... (the merged
-         *         summaries are the newest run's); empty when no run has a fork of it
+         * @return the benchmark with the forks of every run that measured it in the selection's batch, renumbered 1, 2,
+         *         ... (the merged summaries are the newest such run's); empty when no run has such a fork of it
          */
         public Optional<StoredRun.Benchmark> benchmark(String name) {
             List<StoredRun.Benchmark> measured = runs.stream().flatMap(r -> r.benchmark(name).stream())
-                    .filter(b -> !b.forks().isEmpty()).toList();
+                    .filter(this::pools).toList();
             if (measured.isEmpty()) {
                 return Optional.empty();
             }
@@ -58,12 +70,9 @@ public final class RunHistory {
             List<StoredRun.Fork> forks = new ArrayList<>();
             List<String> failures = new ArrayList<>();
             for (StoredRun.Benchmark b : measured) {
-                if (b.batch() != newest.batch()) {
-                    continue;
-                }
                 for (StoredRun.Fork f : b.forks()) {
                     forks.add(new StoredRun.Fork(forks.size() + 1, f.summaries(), f.result(), f.layoutSeed(),
-                            f.coreLoopNs()));
+                            f.coreLoopNs(), f.histograms()));
                 }
                 failures.addAll(b.failures());
             }
@@ -119,9 +128,7 @@ public final class RunHistory {
                     withoutBenchmarks++;
                     continue;
                 }
-                boolean anyFork = run.benchmarks().stream().filter(b -> benchmarks.isEmpty() || benchmarks.contains(b.name()))
-                        .anyMatch(b -> !b.forks().isEmpty());
-                if (!anyFork) {
+                if (measured(run, benchmarks).isEmpty()) {
                     leftOut.add(name(run) + ": no fork succeeded");
                     continue;
                 }
@@ -150,10 +157,8 @@ public final class RunHistory {
         StoredRun reference = newestCommit.get(newestCommit.size() - 1);
         MachineFingerprint keptMachine = machine != null ? machine : MachineFingerprint.of(reference);
         String keptConfig = configKey != null ? configKey : RunConfiguration.key(reference.config(), RunConfiguration.SAME_FORKS);
-        List<CommitRuns> selected = new ArrayList<>();
-        JsonNode configuration = null;
+        Map<GitCheckout.Commit, List<StoredRun>> matching = new LinkedHashMap<>();
         for (Map.Entry<GitCheckout.Commit, List<StoredRun>> e : candidates.entrySet()) {
-            List<StoredRun> kept = new ArrayList<>();
             for (StoredRun run : e.getValue()) {
                 MachineFingerprint fingerprint = MachineFingerprint.of(run);
                 if (!fingerprint.sameAs(keptMachine)) {
@@ -162,12 +167,29 @@ public final class RunHistory {
                     leftOut.add(name(run) + ": another configuration (" + RunConfiguration.differences(run.config(),
                             reference.config(), RunConfiguration.SAME_FORKS) + ")");
                 } else {
+                    matching.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(run);
+                }
+            }
+        }
+        Map<String, Integer> batches = newestBatches(matching, benchmarks);
+        List<CommitRuns> selected = new ArrayList<>();
+        JsonNode configuration = null;
+        for (Map.Entry<GitCheckout.Commit, List<StoredRun>> e : matching.entrySet()) {
+            List<StoredRun> kept = new ArrayList<>();
+            for (StoredRun run : e.getValue()) {
+                List<StoredRun.Benchmark> measured = measured(run, benchmarks);
+                List<StoredRun.Benchmark> otherBatch = measured.stream().filter(b -> b.batch() != batches.get(b.name()))
+                        .toList();
+                otherBatch.forEach(b -> leftOut.add(name(run) + ": " + b.name() + " measured " + samples(b.batch())
+                        + ", not " + samples(batches.get(b.name())) + " as its newest run (--batch): a sample of another"
+                        + " size"));
+                if (otherBatch.size() < measured.size()) {
                     kept.add(run);
                     configuration = run.config();
                 }
             }
             if (!kept.isEmpty()) {
-                selected.add(new CommitRuns(e.getKey(), kept));
+                selected.add(new CommitRuns(e.getKey(), kept, batches));
             }
         }
         if (selected.isEmpty()) {
@@ -175,6 +197,29 @@ public final class RunHistory {
                     + " of the " + line.size() + " commit(s) under " + root + " (" + String.join("; ", leftOut) + ")");
         }
         return new Selection(selected, keptMachine, configuration, line.size() - selected.size(), leftOut);
+    }
+
+    /** @return the benchmarks of {@code run} that matter ({@code benchmarks}, or any when empty) and have a fork */
+    private static List<StoredRun.Benchmark> measured(StoredRun run, List<String> benchmarks) {
+        return run.benchmarks().stream().filter(b -> benchmarks.isEmpty() || benchmarks.contains(b.name()))
+                .filter(b -> !b.forks().isEmpty()).toList();
+    }
+
+    /** @return benchmark name to the batch of the newest run that measured it, over {@code runs} (oldest commit first) */
+    private static Map<String, Integer> newestBatches(Map<GitCheckout.Commit, List<StoredRun>> runs, List<String> benchmarks) {
+        List<List<StoredRun>> commits = new ArrayList<>(runs.values());
+        Map<String, Integer> batches = new LinkedHashMap<>();
+        for (int c = commits.size() - 1; c >= 0; c--) {
+            for (int r = commits.get(c).size() - 1; r >= 0; r--) {
+                measured(commits.get(c).get(r), benchmarks).forEach(b -> batches.putIfAbsent(b.name(), b.batch()));
+            }
+        }
+        return batches;
+    }
+
+    /** @return "in batches of 16", or "one message a sample" */
+    private static String samples(int batch) {
+        return batch == 1 ? "one message a sample" : "in batches of " + batch;
     }
 
     private static String name(StoredRun run) {

@@ -6,6 +6,7 @@ import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
 import io.stagebench.link.ForkFiles;
 import io.stagebench.link.ForkResult;
+import io.stagebench.link.RulerMethod;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.stats.Distribution;
 import io.stagebench.system.Environment;
@@ -119,7 +120,20 @@ public final class RunStore {
      * @throws IOException when the folder cannot be created or written
      */
     public static Path prepareRunDir(Path root) throws IOException {
-        return prepareRunDir(root, GitInfo.read(projectHome()));
+        return prepareRunDir(root, gitOf(projectHome(), root));
+    }
+
+    /**
+     * @return the commit {@code checkout} holds and whether it has changes, the files of the result store {@code root}
+     *         passed over (runs are stored there, and they are not the code measured): in it, and at its place below
+     *         {@code checkout} when that is another worktree of the project ({@code ab} copies untracked files into one)
+     */
+    public static GitInfo gitOf(Path checkout, Path root) {
+        Path home = real(projectHome());
+        Path store = real(root);
+        List<Path> notSources = store.startsWith(home)
+                ? List.of(store, real(checkout).resolve(home.relativize(store))) : List.of(store);
+        return GitInfo.read(checkout, notSources);
     }
 
     /**
@@ -212,7 +226,13 @@ public final class RunStore {
         long stepMin = Long.MAX_VALUE;
         long stepMax = Long.MIN_VALUE;
         double stepNsMax = 0;
+        Set<Integer> methods = new java.util.TreeSet<>();
+        double subtractedMin = Double.POSITIVE_INFINITY;
+        double subtractedMax = Double.NEGATIVE_INFINITY;
         for (ForkResult f : forks) {
+            methods.add(RulerMethod.of(f.ruler()));
+            subtractedMin = Math.min(subtractedMin, f.ruler().overhead().subtractedTicks());
+            subtractedMax = Math.max(subtractedMax, f.ruler().overhead().subtractedTicks());
             bindings.add(f.ruler().binding().id());
             requested.add(f.ruler().requestedBinding().id());
             cpus.add(f.placement().cpuPinned());
@@ -226,7 +246,8 @@ public final class RunStore {
             stepNsMax = Math.max(stepNsMax, f.ruler().stepNs());
         }
         return new Environment.Ruler(String.join(", ", bindings), String.join(", ", requested), mhzMin, mhzMax,
-                overheadMin, overheadMax, overheadNsMax, stepMin, stepMax, stepNsMax, List.copyOf(cpus));
+                overheadMin, overheadMax, overheadNsMax, stepMin, stepMax, stepNsMax, List.copyOf(cpus),
+                String.join(", ", methods.stream().map(String::valueOf).toList()), subtractedMin, subtractedMax);
     }
 
     /** A run folder being written. */

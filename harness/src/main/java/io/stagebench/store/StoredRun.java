@@ -5,14 +5,17 @@ import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.result.CoreContention;
+import io.stagebench.stats.LatencyHistograms;
 import io.stagebench.stats.StageSummary;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import org.HdrHistogram.Histogram;
 
 /**
  * A stored run as read back from its {@code summary.json} by {@link ResultReader}: already
@@ -100,8 +103,13 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
             for (int i = 0; i < outcome.forks().size(); i++) {
                 ForkResult fork = outcome.forks().get(i);
                 ForkLayout layout = fork.placement().layout();
+                int index = i;
+                // made only when asked (a subset of the forks pooled): as the run's logs will hold them once stored
+                ForkHistograms histograms = series -> Optional.ofNullable(outcome.perFork().get(series))
+                        .map(parts -> LatencyHistograms.of(parts.get(index)));
                 forks.add(new Fork(fork.run().fork(), outcome.forkSummaries(i), RunStore.forkResultPath(name,
-                        fork.run().fork()), layout == null ? -1 : layout.seed(), CoreContention.of(List.of(fork)).medianNs()));
+                        fork.run().fork()), layout == null ? -1 : layout.seed(), CoreContention.of(List.of(fork)).medianNs(),
+                        histograms));
             }
             return new Benchmark(name, outcome.descriptor().stages(), outcome.forks().size(), outcome.failures(),
                     outcome.summaries(), forks, Map.of(), outcome.batch());
@@ -129,19 +137,52 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
     }
 
     /**
+     * A fork's distribution of each series as an HdrHistogram, in integer ns (exact below 2048 ns, within 0.1 % above):
+     * what pools some of a benchmark's forks, whose exact samples a stored run does not keep.
+     */
+    @FunctionalInterface
+    public interface ForkHistograms {
+
+        /** A fork whose histograms were not read (a summary from before histograms). */
+        ForkHistograms NONE = series -> Optional.empty();
+
+        /** @return the fork's histogram of {@code series}, if any */
+        Optional<Histogram> of(String series);
+    }
+
+    /**
      * One fork's summaries.
      *
-     * @param fork      fork number, from 1
-     * @param summaries per series, in ns
-     * @param result    the fork's own result file ({@code forks/<benchmark>/fork-N.json}), relative to the run folder
+     * @param fork       fork number, from 1
+     * @param summaries  per series, in ns
+     * @param result     the fork's own result file ({@code forks/<benchmark>/fork-N.json}), relative to the run folder
      * @param layoutSeed the fork's layout seed, or -1 for a fork that recorded none
      * @param coreLoopNs the median over its replicas of the loop that times the core's share, ns an iteration
      *                   ({@link io.stagebench.link.Replica#coreLoopNs()}); 0 when none was timed (an older build's fork)
+     * @param histograms its histogram of each series ({@link ForkHistograms#NONE} when not read)
      */
-    public record Fork(int fork, List<StageSummary> summaries, String result, long layoutSeed, double coreLoopNs) {
+    public record Fork(int fork, List<StageSummary> summaries, String result, long layoutSeed, double coreLoopNs,
+                       ForkHistograms histograms) {
 
         public Fork {
             summaries = List.copyOf(summaries);
+        }
+
+        /** A fork whose histograms were not read. */
+        public Fork(int fork, List<StageSummary> summaries, String result, long layoutSeed, double coreLoopNs) {
+            this(fork, summaries, result, layoutSeed, coreLoopNs, ForkHistograms.NONE);
+        }
+
+        /** @return whether {@code other} is the same fork with the same figures: its histograms are a view of them */
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Fork f && fork == f.fork && summaries.equals(f.summaries) && result.equals(f.result)
+                    && layoutSeed == f.layoutSeed && Double.compare(coreLoopNs, f.coreLoopNs) == 0;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(fork, summaries, result, layoutSeed, coreLoopNs);
         }
 
         /** @return this fork's summary of {@code series} */

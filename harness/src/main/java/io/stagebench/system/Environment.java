@@ -82,10 +82,14 @@ public record Environment(String hostname, String startTime, String loadAverage,
      * @param stepTicksMax     largest
      * @param stepNsMax        the largest step in ns
      * @param cpusPinned       distinct CPUs the measuring threads ran on (-1: unknown)
+     * @param method           the ruler methods the forks measured with, "2" or "1, 2" ({@code link.RulerMethod})
+     * @param overheadSubtractedTicksMin the least probe overhead any fork subtracted from every stage delta
+     * @param overheadSubtractedTicksMax the most
      */
     public record Ruler(String binding, String requestedBinding, double calibratedMhzMin, double calibratedMhzMax,
                         long overheadTicksMin, long overheadTicksMax, double overheadNsMax, long stepTicksMin,
-                        long stepTicksMax, double stepNsMax, List<Integer> cpusPinned) {
+                        long stepTicksMax, double stepNsMax, List<Integer> cpusPinned, String method,
+                        double overheadSubtractedTicksMin, double overheadSubtractedTicksMax) {
 
         public Ruler {
             cpusPinned = List.copyOf(cpusPinned);

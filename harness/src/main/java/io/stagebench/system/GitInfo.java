@@ -1,11 +1,14 @@
 package io.stagebench.system;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
- * The commit a run measured: short hash, whether the work tree had uncommitted changes
- * (tracked files only), and the branch. Results are stored under
+ * The commit a run measured: short hash, whether the work tree had uncommitted changes (a
+ * tracked file changed, or an untracked one that git does not ignore: a new source is code the
+ * commit does not have, and {@code ab} builds it into B), and the branch. The result store is no
+ * source: files under it are passed over. Results are stored under
  * {@code <short-commit>[-dirty]}; when the commit cannot be read the folder is {@code nocommit}
  * and {@link #problem} says why.
  *
@@ -15,7 +18,7 @@ import java.util.Optional;
  *
  * @param commit      full hash, or "nocommit"
  * @param shortCommit 12-character hash, or "nocommit"
- * @param dirty       whether tracked files differ from the commit
+ * @param dirty       whether tracked files differ from the commit, or untracked files outside the result store are present
  * @param branch      branch name, or "" when detached or unknown
  * @param problem     why the commit is not known (git's reason and the fix), or null when it is
  */
@@ -23,14 +26,26 @@ public record GitInfo(String commit, String shortCommit, boolean dirty, String b
 
     /** The commit of a run whose commit is not known. */
     public static final String NO_COMMIT = "nocommit";
+    /** How {@code git status --porcelain} begins an untracked file's entry. */
+    private static final String UNTRACKED = "?? ";
 
     /** A known commit. */
     public GitInfo(String commit, String shortCommit, boolean dirty, String branch) {
         this(commit, shortCommit, dirty, branch, null);
     }
 
-    /** Reads the state of the checkout at {@code dir}. */
+    /** Reads the state of the checkout at {@code dir}, every untracked file it does not ignore counting as a change. */
     public static GitInfo read(Path dir) {
+        return read(dir, List.of());
+    }
+
+    /**
+     * Reads the state of the checkout at {@code dir}.
+     *
+     * @param notSources folders whose untracked files are not the code measured (the result store): passed over; named
+     *                   as git names the checkout's top, their links resolved
+     */
+    public static GitInfo read(Path dir, List<Path> notSources) {
         SystemFiles host = SystemFiles.host();
         String d = dir.toAbsolutePath().toString();
         Optional<SystemFiles.Output> head = host.run("git", "-C", d, "rev-parse", "HEAD");
@@ -38,10 +53,36 @@ public record GitInfo(String commit, String shortCommit, boolean dirty, String b
         if (commit.isEmpty()) {
             return new GitInfo(NO_COMMIT, NO_COMMIT, false, "", problem(d, head));
         }
-        boolean dirty = host.command("git", "-C", d, "status", "--porcelain", "--untracked-files=no")
-                .map(s -> !s.isBlank()).orElse(false);
+        Optional<Path> top = host.command("git", "-C", d, "rev-parse", "--show-toplevel").map(String::strip)
+                .filter(t -> !t.isEmpty()).map(Path::of);
+        boolean dirty = host.command("git", "-C", d, "status", "--porcelain", "-z", "--untracked-files=all")
+                .map(status -> changed(status, top.orElse(dir.toAbsolutePath()), notSources)).orElse(false);
         String branch = host.command("git", "-C", d, "rev-parse", "--abbrev-ref", "HEAD").map(String::trim).orElse("");
         return new GitInfo(commit, commit.substring(0, Math.min(12, commit.length())), dirty, "HEAD".equals(branch) ? "" : branch);
+    }
+
+    /**
+     * @param status     {@code git status --porcelain -z --untracked-files=all}: NUL-separated entries, paths from the
+     *                   checkout's top
+     * @param top        the checkout's top folder
+     * @param notSources folders whose untracked files are passed over
+     * @return whether an entry is a change: any tracked one, or an untracked file outside {@code notSources}
+     */
+    static boolean changed(String status, Path top, List<Path> notSources) {
+        List<Path> skipped = notSources.stream().map(p -> p.toAbsolutePath().normalize()).toList();
+        for (String entry : status.split("\u0000")) {
+            if (entry.isBlank()) {
+                continue;
+            }
+            if (!entry.startsWith(UNTRACKED)) {
+                return true;
+            }
+            Path file = top.resolve(entry.substring(UNTRACKED.length())).toAbsolutePath().normalize();
+            if (skipped.stream().noneMatch(file::startsWith)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return why git gave no commit for {@code dir}: its own "fatal:" line, and the fix where one is known */

@@ -178,7 +178,12 @@ public final class GitWorktree implements AutoCloseable {
     /** @return the built application's class path: the stages jar and every jar it depends on */
     public String classPath() {
         Path target = dir.resolve("stages").resolve("target");
-        return target.resolve("stagebench-stages.jar") + java.io.File.pathSeparator + target.resolve("lib") + java.io.File.separator + "*";
+        return stagesJar() + java.io.File.pathSeparator + target.resolve("lib") + java.io.File.separator + "*";
+    }
+
+    /** @return the built stages jar of stagebench's own checkout: the reference benchmarks, and their list */
+    public Path stagesJar() {
+        return dir.resolve("stages").resolve("target").resolve("stagebench-stages.jar");
     }
 
     private Path harnessJar() throws IOException {

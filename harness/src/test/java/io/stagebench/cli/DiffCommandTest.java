@@ -156,6 +156,19 @@ class DiffCommandTest {
     }
 
     @Test
+    void shouldRefuseARunWithAGarbageLogAsReportDoesNamingTheFile() throws Exception {
+        Path a = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START, 3, List.of());
+        Path b = RunFixture.writeRun(results, fakeRoot, "fedcba9876543210fedcba9876543210fedcba98", false,
+                RunFixture.START.plusSeconds(60), 3, List.of());
+        Path hlog = b.resolve(RunStore.hlogPath("pipe", "book"));
+        Files.writeString(hlog, "garbage\n");
+
+        assertOneLineError(diff(a.toString(), b.toString()), "stagebench diff: " + hlog + ": ");
+        assertEquals(2, Main.run(new String[] {"report", b.toString(), "--results", results.toString()},
+                new PrintWriter(new StringWriter(), true), new PrintWriter(new StringWriter(), true)));
+    }
+
+    @Test
     void shouldNotPassWithoutTheGateEitherWhenASideHasNoData() throws Exception {
         Path a = RunFixture.writeFailedRun(results, fakeRoot, RunFixture.COMMIT, RunFixture.START);
         Path b = RunFixture.writeRun(results, fakeRoot, "fedcba9876543210fedcba9876543210fedcba98", false,

@@ -3,9 +3,16 @@ package io.stagebench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stagebench.json.Json;
+import io.stagebench.store.RunFixture;
+import io.stagebench.store.RunStore;
+import io.stagebench.system.GitCheckout;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +48,22 @@ class HistoryCommandTest {
         assertOneLineError("history", "--results " + missing + ": no such folder", "history", "--results", missing);
         assertOneLineError("diff", "--results " + missing + ": no such folder", "diff", "a", "b", "--results", missing);
         assertOneLineError("report", "--results " + missing + ": no such folder", "report", "--results", missing);
+    }
+
+    @Test
+    void shouldRefuseInOneLineNamingTheFileASummaryWhoseBenchmarkSeriesAreNotItsForks(@TempDir Path fakeRoot)
+            throws Exception {
+        String head = GitCheckout.of(RunStore.projectHome()).resolve("HEAD").orElseThrow();
+        Path run = RunFixture.writeRun(results, fakeRoot, head, false, RunFixture.START, 1, List.of());
+        Path summary = run.resolve(RunStore.SUMMARY);
+        ObjectNode root = (ObjectNode) Json.mapper().readTree(summary.toFile());
+        root.get("benchmarks").get(0).get("summaries").forEach(s -> ((ObjectNode) s).put("stage", "renamed-"
+                + s.get("stage").asText()));
+        Files.writeString(summary, Json.write(root));
+
+        assertOneLineError("history", summary + ": benchmarks[0].forks[0].summaries has no series renamed-parse", "history",
+                "pipe", "--html", results.resolve("trend.html").toString(), "--results", results.toString());
+        assertOneLineError("history", summary.toString(), "history", "pipe", "--results", results.toString());
     }
 
     @Test

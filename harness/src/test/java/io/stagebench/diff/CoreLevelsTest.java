@@ -29,9 +29,11 @@ class CoreLevelsTest {
         return ResultReader.readSummary(runDir);
     }
 
-    private static StoredRun paired(StoredRun run, String side, StoredRun partner) {
+    /** @return {@code run} as one side of an {@code ab} whose pairs took turns ({@code turns}) or ran one after the other */
+    private static StoredRun paired(StoredRun run, String side, StoredRun partner, boolean turns) {
         return new StoredRun(run.dir(), run.schema(), run.commit(), run.dirty(), run.branch(), run.runId(), run.startTime(),
-                run.config(), run.environment(), run.warnings(), run.benchmarks(), Pairing.of(side, partner.dir()));
+                run.config(), run.environment(), run.warnings(), run.benchmarks(), Pairing.of(side, partner.dir(), turns,
+                turns));
     }
 
     private static StoredRun.Benchmark decide(StoredRun run) {
@@ -62,7 +64,7 @@ class CoreLevelsTest {
 
     @Test
     void shouldNameTheSlowerSideEitherWay() {
-        Optional<String> warning = CoreLevels.of(decide(run("a", 2.40)), decide(run("b", 2.20)), false).orElseThrow()
+        Optional<String> warning = CoreLevels.of(decide(run("a", 2.40)), decide(run("b", 2.20)), false, false).orElseThrow()
                 .warning("decide");
 
         assertTrue(warning.orElseThrow().contains("(-8.3%): the host shared the core with another guest more while A ran"),
@@ -71,22 +73,38 @@ class CoreLevelsTest {
 
     @Test
     void shouldNotWarnOfLevelsWithinThreePercent() {
-        CoreLevels levels = CoreLevels.of(decide(run("a", 2.231)), decide(run("b", 2.290)), false).orElseThrow();
+        CoreLevels levels = CoreLevels.of(decide(run("a", 2.231)), decide(run("b", 2.290)), false, false).orElseThrow();
 
         assertEquals(2.6, levels.changePercent(), 0.05);
         assertTrue(levels.warning("decide").isEmpty());
     }
 
-    @Test
-    void shouldShowButNotWarnOfSidesMeasuredSideBySide() {
-        StoredRun a = run("a", 2.231);
-        StoredRun b = run("b", 2.324);
+    /** @return the diff's text of two runs paired by an {@code ab} whose pairs took turns, or ran one after the other */
+    private String pairedDiff(boolean turns) {
+        StoredRun a = run("a" + turns, 2.231);
+        StoredRun b = run("b" + turns, 2.324);
 
-        RunDiff diff = RunDiff.compare(paired(a, "A", b), paired(b, "B", a), VerdictRule.defaults(), ALL, List.of());
+        RunDiff diff = RunDiff.compare(paired(a, "A", b, turns), paired(b, "B", a, turns), VerdictRule.defaults(), ALL,
+                List.of());
 
         assertFalse(diff.warnings().stream().anyMatch(w -> w.contains(CoreLevels.WARNING)), "the sides shared the host's moments");
-        assertTrue(new DiffReport(diff).toText().contains("A 2.231 ns, B 2.324 ns an iteration (+4.2%), measured side by side"),
-                new DiffReport(diff).toText());
+        return new DiffReport(diff).toText();
+    }
+
+    @Test
+    void shouldShowButNotWarnOfSidesMeasuredSideBySide() {
+        String text = pairedDiff(true);
+
+        assertTrue(text.contains("A 2.231 ns, B 2.324 ns an iteration (+4.2%), measured side by side"), text);
+    }
+
+    @Test
+    void shouldNotCallPairsWhoseForksRanOneAfterTheOtherMeasuredSideBySide() {
+        String text = pairedDiff(false);
+
+        assertFalse(text.contains("side by side"), text);
+        assertTrue(text.contains("A 2.231 ns, B 2.324 ns an iteration (+4.2%), measured as pairs of forks one after the"
+                + " other"), text);
     }
 
     @Test
@@ -97,7 +115,7 @@ class CoreLevelsTest {
         RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
 
         assertTrue(decide(a).coreLoopNs().isEmpty());
-        assertTrue(CoreLevels.of(decide(a), decide(b), false).isEmpty());
+        assertTrue(CoreLevels.of(decide(a), decide(b), false, false).isEmpty());
         assertFalse(diff.warnings().stream().anyMatch(w -> w.contains(CoreLevels.WARNING)), diff.warnings().toString());
         assertFalse(new DiffReport(diff).toText().contains("core: "), new DiffReport(diff).toText());
     }

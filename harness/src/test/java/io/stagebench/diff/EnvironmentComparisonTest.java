@@ -91,6 +91,34 @@ class EnvironmentComparisonTest {
     }
 
     @Test
+    void shouldNotTakeARunWhoseForksAllFailedForOneOfOtherCollectors() {
+        StoredRun measured = run(Map.of("kernel", "6.5.0", "gcCollectors", List.of("Copy", "MarkSweepCompact")));
+        StoredRun noFork = run(Map.of("kernel", "6.5.0", "gcCollectors", List.of()));
+        StoredRun otherCollector = run(Map.of("kernel", "6.5.0", "gcCollectors", List.of("G1 Young Generation")));
+
+        assertEquals(List.of(), EnvironmentComparison.warnings(noFork, measured));
+        assertEquals(List.of(), EnvironmentComparison.warnings(measured, noFork));
+        assertEquals(List.of("environments differ in gcCollectors: A '[\"Copy\",\"MarkSweepCompact\"]', B '[\"G1 Young"
+                + " Generation\"]'"), EnvironmentComparison.warnings(measured, otherCollector));
+    }
+
+    @Test
+    void shouldSayInOneLineThatTheSidesMeasuredWithOtherRulersAndWhatEachSubtracted() {
+        StoredRun older = run(Map.of("kernel", "6.5.0", "ruler", Map.of("binding", "ffm", "method", "1", "stepTicksMin", 1,
+                "stepTicksMax", 1, "overheadSubtractedTicksMin", 52.0, "overheadSubtractedTicksMax", 52.0)));
+        StoredRun newer = run(Map.of("kernel", "6.5.0", "ruler", Map.of("binding", "ffm", "method", "2", "stepTicksMin", 26,
+                "stepTicksMax", 26, "overheadSubtractedTicksMin", 66.1, "overheadSubtractedTicksMax", 67.5)));
+
+        List<String> warnings = EnvironmentComparison.warnings(older, newer);
+
+        assertEquals(List.of("A and B were measured with different rulers, so part of every difference is the rulers', not"
+                + " the code's: A's forks with ruler 1 (the step of back-to-back reads): step 1 tick, 52.0 ticks of probe"
+                + " overhead subtracted; B's with ruler 2 (the step intervals come in): step 26 ticks, 66.1..67.5 ticks of"
+                + " probe overhead subtracted (fix: compare builds whose forks measure with one ruler)"), warnings);
+        assertEquals(List.of(), EnvironmentComparison.warnings(newer, newer));
+    }
+
+    @Test
     void shouldListSettingsThatDiffer() {
         StoredRun a = run(Map.of("kernel", "6.5.0"));
         StoredRun b = run(Map.of("kernel", "6.5.0"), config("jvmFlags", List.of("-Xms1g", "-Dstagebench.decide.extraSpins=20")));

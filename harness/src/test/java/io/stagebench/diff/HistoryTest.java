@@ -208,6 +208,45 @@ class HistoryTest {
                 selection.leftOut().toString());
     }
 
+    /** Makes {@code run} one of {@code --batch configured} whose benchmark measured {@code batch} messages a sample. */
+    private static void batched(Path run, int configured, int batch) throws IOException {
+        Path summary = run.resolve(RunStore.SUMMARY);
+        JsonNode tree = Json.mapper().readTree(summary.toFile());
+        ((ObjectNode) tree.get("config")).put("batch", configured);
+        ((ObjectNode) tree.get("benchmarks").get(0)).put("batch", batch).put("samples", "mean of " + batch + " messages");
+        Files.writeString(summary, Json.write(tree));
+    }
+
+    @Test
+    void shouldLeaveOutAndNameARunOfAnotherBatchInsteadOfTakingTheCommitsNewest() throws IOException {
+        line(1_000, 1_000);
+        batched(store(line.get(0), "20261201-110000", 700), 16, 16);
+
+        RunHistory.Selection selection = RunHistory.select(line, root, List.of("hold"), null, null);
+        History history = history(selection);
+
+        assertEquals(1, selection.commits().get(0).runs().size(), "the batched run is not pooled");
+        assertEquals(1_000, history.trends().get(0).points().get(0).centreNs(), 1e-6);
+        assertEquals(List.of(line.get(0).shortHash() + "/20261201-110000: another configuration (batch 16 instead of 1)"),
+                selection.leftOut());
+        assertTrue(new HistoryReport(history).toText().contains("left out (1):"), "the table says so");
+    }
+
+    @Test
+    void shouldLeaveOutABenchmarkThatBatchAutoBatchedApartFromItsNewestRun() throws IOException {
+        line(1_000, 1_000);
+        batched(root.resolve(line.get(0).shortHash()).resolve("20261201-100000"), 0, 1);
+        batched(root.resolve(line.get(1).shortHash()).resolve("20261201-100001"), 0, 1);
+        batched(store(line.get(1), "20261201-090000", 700), 0, 16);
+
+        RunHistory.Selection selection = RunHistory.select(line, root, List.of("hold"), null, null);
+
+        assertEquals(1, selection.commits().get(1).runs().size(), "the run auto batched in 16 is not pooled");
+        assertEquals(5, selection.commits().get(1).benchmark("hold").orElseThrow().forks().size());
+        assertEquals(List.of(line.get(1).shortHash() + "/20261201-090000: hold measured in batches of 16, not one message a"
+                + " sample as its newest run (--batch): a sample of another size"), selection.leftOut());
+    }
+
     @Test
     void shouldRefuseALineWithNoStoredRunOrAnUnknownSeries() {
         line.add(commit(1));

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stagebench.host.Runner;
 import io.stagebench.result.CoreContention;
 import io.stagebench.json.Json;
+import io.stagebench.stats.StageSummary;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.StoredRun;
 import java.nio.file.Files;
@@ -117,21 +118,42 @@ class RunDiffTest {
     @Test
     void shouldLeaveAFailedForksPartnerOutOfThePairedComparison() throws Exception {
         Path a = SummaryFixture.run().benchmark("encode", spreadForks(0)).writeTo(dir.resolve("a"));
-        Path b = SummaryFixture.run().benchmark("encode", spreadForks(4)).writeTo(dir.resolve("b"));
+        Path b = SummaryFixture.run().failed(3).benchmark("encode", spreadForks(4)).writeTo(dir.resolve("b"));
         pair(a, b);
-        Path summary = b.resolve("summary.json");
-        ObjectNode root = (ObjectNode) Json.mapper().readTree(summary.toFile());
-        ((com.fasterxml.jackson.databind.node.ArrayNode) root.get("benchmarks").get(0).get("forks")).remove(2);
-        Files.writeString(summary, Json.write(root));
 
         RunDiff diff = RunDiff.compare(ResultReader.readSummary(a), ResultReader.readSummary(b), VerdictRule.defaults(),
                 ALL, List.of());
 
         assertEquals(13, diff.benchmarks().get(0).forksA());
         assertEquals(13, diff.benchmarks().get(0).forksB());
-        assertTrue(diff.warnings().contains("encode: fork(s) [3] failed on one side; their partners are left out of the"
-                + " paired comparison (13 pairs compared)"), diff.warnings().toString());
+        assertTrue(diff.warnings().stream().anyMatch(w -> w.startsWith("encode: fork(s) [3] failed on one side; their"
+                + " partners are left out of the paired comparison (13 pairs compared)")), diff.warnings().toString());
         assertEquals(Verdict.SLOWER, verdict(diff, "encode", Statistic.P50));
+    }
+
+    @Test
+    void shouldPoolTheAAndBColumnsOverTheForksComparedWhenAForkFailedOnOneSide() throws Exception {
+        Map<String, double[]> withSlowFork = new java.util.HashMap<>(spreadForks(0));
+        withSlowFork.get("encode")[2] = 1_000;
+        Path a = SummaryFixture.run().benchmark("encode", withSlowFork).writeTo(dir.resolve("a"));
+        Path b = SummaryFixture.run().failed(3).benchmark("encode", spreadForks(4)).writeTo(dir.resolve("b"));
+        Path aWithoutFork3 = SummaryFixture.run().failed(3).benchmark("encode", withSlowFork).writeTo(dir.resolve("a13"));
+        pair(a, b);
+
+        RunDiff diff = RunDiff.compare(ResultReader.readSummary(a), ResultReader.readSummary(b), VerdictRule.defaults(),
+                ALL, List.of());
+
+        StageSummary comparedForksOfA = ResultReader.readSummary(aWithoutFork3).benchmark("encode").orElseThrow()
+                .summary("encode").orElseThrow();
+        for (Statistic statistic : List.of(Statistic.TMEAN, Statistic.P50, Statistic.P99)) {
+            Comparison row = diff.benchmarks().get(0).stages().get(0).comparisons().get(statistic.ordinal());
+            assertEquals(statistic.valueNs(comparedForksOfA), row.oldNs(), 0.5, statistic + ": A pools the 13 forks compared,"
+                    + " not the failed fork's partner (to the ns its histogram keeps)");
+            assertTrue(row.changePercent() > 0 == row.shiftPercent() > 0, statistic + ": " + row.changePercent() + " beside "
+                    + row.shiftPercent());
+        }
+        assertTrue(diff.warnings().stream().anyMatch(w -> w.endsWith("and of the A and B columns, which pool the forks"
+                + " compared (from their histograms)")), diff.warnings().toString());
     }
 
     @Test

@@ -40,6 +40,7 @@ public final class SummaryFixture {
     private final List<String> benchmarks = new ArrayList<>();
     private final List<BenchmarkOutcome> outcomes = new ArrayList<>();
     private int forks;
+    private List<Integer> failed = List.of();
 
     public static SummaryFixture run() {
         return new SummaryFixture();
@@ -71,6 +72,12 @@ public final class SummaryFixture {
         return this;
     }
 
+    /** The forks, numbered from 1, that failed in every benchmark added after this call: they keep no data. */
+    public SummaryFixture failed(Integer... forkNumbers) {
+        failed = List.of(forkNumbers);
+        return this;
+    }
+
     /**
      * Adds a benchmark.
      *
@@ -87,7 +94,7 @@ public final class SummaryFixture {
             perFork.add(series);
         }
         benchmarks.add(name);
-        outcomes.add(RunFixture.outcome(name, List.copyOf(stages.keySet()), perFork));
+        outcomes.add(RunFixture.outcome(name, List.copyOf(stages.keySet()), perFork, failed));
         return this;
     }
 

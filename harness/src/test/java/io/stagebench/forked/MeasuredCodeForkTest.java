@@ -48,6 +48,26 @@ class MeasuredCodeForkTest {
     }
 
     @Test
+    void shouldBringAMeasuredLoopThatAPassEntersOnceToC2ByEnteringItAMessageAtATime() throws Exception {
+        // passes of 200 messages of ~10 us enter the loop once each: the stages' warm-up ran 150 of them, and the 32
+        // extra passes the code's warm-up allowed left the loop at C1, with a warning whose longer -w could not help
+        RunConfig config = RunConfig.builder(List.of("spin"), MachineCpus.measuring(), runDir.resolve("loop")).forks(1)
+                .warmup(Warmup.ofMessages(200)).messages(200).params(java.util.Map.of("ticks", "20000"))
+                .overheadPairs(20_000).lockMemory(false).forkTimeoutS(120).jitRetries(3).build();
+        BenchmarkOutcome outcome = new Runner(config, BenchmarkRegistry.load(), MachineCpus.service(),
+                ForkLauncher.jvm(), new PrintStream(OutputStream.nullOutputStream())).run().get(0);
+        assertEquals(1, outcome.forks().size(), outcome.failures().toString());
+        ForkResult fork = outcome.forks().get(0);
+
+        MeasuredCode code = fork.checks().measuredCode();
+        assertTrue(code.checked(), code.notChecked());
+        assertEquals(List.of(), code.notAtC2(), code.toString());
+        assertTrue(code.atC2().contains(MeasureLoop.class.getName() + "::backToBack"), code.toString());
+        assertTrue(fork.checks().warnings().stream().noneMatch(w -> w.startsWith("measured code below C2")),
+                fork.checks().warnings().toString());
+    }
+
+    @Test
     void shouldNameARarelyCalledMethodBelowC2AfterAShortWarmUpAndWarmUntilItIsC2s() throws Exception {
         // 200,000 messages, kept as asked: the loop is C2's, rare has run 200 times (C1's profiling tier)
         ForkResult shortWarm = fork(200_000, List.of("-D" + CodeWarmup.ENABLED_PROPERTY + "=false"));

@@ -30,12 +30,16 @@ class WarmupSetupTest {
     Path runDir;
 
     private ForkResult fork(Warmup warmup, int replicas) throws Exception {
+        return fork(warmup, replicas, QUIET);
+    }
+
+    private ForkResult fork(Warmup warmup, int replicas, PrintStream progress) throws Exception {
         RunConfig config = RunConfig.builder(List.of("test.setup-log"), -1, runDir).forks(1).warmup(warmup)
                 .messages(MESSAGES).replicas(replicas).overheadPairs(20_000).lockMemory(false)
                 .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).jitRetries(0).layout(false, 0).build();
         ForkSpec spec = config.forkSpec("test.setup-log", 1, runDir);
         SetupLogBenchmark.clear();
-        return new ForkExecution(spec, BenchmarkRegistry.load().get("test.setup-log"), QUIET).run();
+        return new ForkExecution(spec, BenchmarkRegistry.load().get("test.setup-log"), progress).run();
     }
 
     @Test
@@ -59,6 +63,19 @@ class WarmupSetupTest {
         assertTrue(result.measurement().warmupMessages() >= WARMUP_MESSAGES + MESSAGES,
                 "the fork's warm-up counts the warm-up setup's: " + result.measurement().warmupMessages());
         assertEquals(2L * MESSAGES, result.measurement().measuredMessages());
+    }
+
+    @Test
+    void shouldSayTheForksWarmUpWhereAReplicaStartsMeasuringNotOnlyItsOwnPass() throws Exception {
+        java.io.ByteArrayOutputStream lines = new java.io.ByteArrayOutputStream();
+
+        ForkResult result = fork(Warmup.ofMessages(WARMUP_MESSAGES), 1, new PrintStream(lines, true,
+                java.nio.charset.StandardCharsets.UTF_8));
+
+        String progress = lines.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(progress.contains("measuring " + MESSAGES + " messages (back-to-back) after "
+                + result.measurement().warmupMessages() + " of warm-up"), progress);
+        assertTrue(!progress.contains("after " + MESSAGES + " of warm-up"), progress);
     }
 
     @Test

@@ -38,8 +38,8 @@ class RunReportTest {
                                   book       100.0      116.0      119.6     800.3*    1353.1*     1364.4     10,000  99.8 .. 100.2
                                   total      139.4      155.9      164.4    1355.6*    1735.7*     1738.5     10,000  138.5 .. 140.1
                 everything-failed no fork succeeded
-                pipe: 2/3 forks, 10,000 samples; warm-up 2 passes replaying the measured messages; measured with 0 B allocated, 0 GC, 0
-                    JIT compilations; measured code at C2: loop + 1 method
+                pipe: 2/3 forks, 10,000 samples; warm-up 1,000 messages in 2 passes replaying the measured messages; measured with 0 B
+                    allocated, 0 GC, 0 JIT compilations; measured code at C2: loop + 1 method
 
                 *** WARNING: pipe fork 1: fork 1 saw something odd
                 *** WARNING: pipe fork 2: fork 2 saw something odd
@@ -48,6 +48,15 @@ class RunReportTest {
                 *** WARNING: everything-failed fork 1/3 exited with status 1
                 *** WARNING: everything-failed: every fork failed; no result
                 """, report.toText());
+    }
+
+    @Test
+    void shouldSayOneWarmUpFigureInTheHeaderAndTheVerifiedLineWhereTheForksRanMoreThanAsked() {
+        String text = new RunReport(RunFixture.config(Path.of("unused")).toBuilder().warmup(Warmup.ofMessages(100)).build(),
+                List.of(RunFixture.pipeline(2, 5_000, 11)), List.of(), List.of(), true).toText().replaceAll("\\s+", " ");
+
+        assertTrue(text.contains("3 fork(s) x 3,000 messages after 1,000 messages of warm-up (100 messages asked)"), text);
+        assertTrue(text.contains("warm-up 1,000 messages in 2 passes"), text);
     }
 
     @Test

@@ -33,6 +33,26 @@ class LatencyHistogramsTest {
     }
 
     @Test
+    void shouldSummariseAHistogramAsTheExactSamplesToTheNanosecondTheyWereRoundedTo() {
+        Random random = new Random(7);
+        double[] ns = new double[20_000];
+        for (int i = 0; i < ns.length; i++) {
+            ns[i] = 40 + random.nextInt(6) * 10.02 + (random.nextInt(400) == 0 ? 1_500 + random.nextInt(3_000) : 0);
+        }
+        Distribution exact = Distribution.of(ns);
+
+        StageSummary fromHistogram = LatencyHistograms.summary("encode", LatencyHistograms.of(exact));
+        StageSummary summary = StageSummary.of("encode", exact);
+
+        assertEquals(summary.count(), fromHistogram.count());
+        assertEquals(summary.unreliable(), fromHistogram.unreliable());
+        for (String statistic : java.util.List.of("p50", "p90", "p99", "tmean")) {
+            assertEquals(summary.valueOf(statistic), fromHistogram.valueOf(statistic), 0.5, statistic);
+        }
+        assertEquals(summary.valueOf("max"), fromHistogram.valueOf("max"), summary.valueOf("max") * 1e-3);
+    }
+
+    @Test
     void shouldRefuseANegativeSample() {
         assertThrows(IllegalArgumentException.class, () -> LatencyHistograms.of(Distribution.of(new double[] {-1, 5})));
     }

@@ -175,6 +175,28 @@ class ResultReaderTest {
     }
 
     @Test
+    void shouldRefuseAGarbageLogWhenReadingTheSummaryAsLoadingTheRunRefusesIt() throws IOException {
+        Files.writeString(hlog, "garbage\n");
+
+        StoreException summaryRead = assertThrows(StoreException.class, () -> ResultReader.readSummary(runDir));
+
+        assertEquals(loadFails().getMessage(), summaryRead.getMessage());
+        assertTrue(summaryRead.getMessage().startsWith(hlog + ": "), summaryRead.getMessage());
+    }
+
+    @Test
+    void shouldNameAForkWithoutASeriesItsBenchmarkPools() throws IOException {
+        ObjectNode root = (ObjectNode) Json.mapper().readTree(summary.toFile());
+        ((ObjectNode) root.get("benchmarks").get(0).get("summaries").get(1)).put("stage", "booking");
+        Files.writeString(summary, Json.write(root));
+
+        StoreException e = assertThrows(StoreException.class, () -> ResultReader.readSummary(runDir));
+
+        assertEquals(summary + ": benchmarks[0].forks[0].summaries has no series booking of its benchmark's parse, booking,"
+                + " total (it has parse, book, total): a benchmark's series pool its forks' samples", e.getMessage());
+    }
+
+    @Test
     void shouldNameAMissingLog() throws IOException {
         Files.delete(hlog);
 

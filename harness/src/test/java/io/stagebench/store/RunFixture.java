@@ -74,10 +74,22 @@ public final class RunFixture {
      * @param perFork per fork (fork 1 first), series name to its samples in ns
      */
     public static BenchmarkOutcome outcome(String name, List<String> stages, List<Map<String, double[]>> perFork) {
+        return outcome(name, stages, perFork, List.of());
+    }
+
+    /**
+     * A benchmark's outcome as the runner merges it when the forks numbered {@code failed} (from 1) failed: the others
+     * keep their numbers, and each failed one is a failure line.
+     */
+    public static BenchmarkOutcome outcome(String name, List<String> stages, List<Map<String, double[]>> perFork,
+                                           List<Integer> failed) {
         BenchmarkDescriptor descriptor = new BenchmarkDescriptor(name, stages, "synthetic", "none." + name);
         Map<String, List<Distribution>> distributions = new LinkedHashMap<>();
         List<ForkResult> results = new ArrayList<>();
         for (int f = 0; f < perFork.size(); f++) {
+            if (failed.contains(f + 1)) {
+                continue;
+            }
             List<StageSummary> summaries = new ArrayList<>();
             perFork.get(f).forEach((series, ns) -> {
                 Distribution d = Distribution.of(ns);
@@ -88,7 +100,9 @@ public final class RunFixture {
         }
         Map<String, Distribution> merged = new LinkedHashMap<>();
         distributions.forEach((series, parts) -> merged.put(series, Distribution.merge(parts)));
-        return new BenchmarkOutcome(descriptor, results, List.of(), distributions, merged);
+        List<String> failures = failed.stream().map(f -> name + " fork " + f + "/" + perFork.size()
+                + " killed by SIGKILL (exit status 137); its output is above").toList();
+        return new BenchmarkOutcome(descriptor, results, failures, distributions, merged);
     }
 
     /**

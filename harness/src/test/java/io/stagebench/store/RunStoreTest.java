@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.json.Json;
 import io.stagebench.link.CrossCoreOffset;
 import io.stagebench.link.ForkLayout;
@@ -13,8 +14,10 @@ import io.stagebench.link.ForkChecks;
 import io.stagebench.link.ForkMeasurement;
 import io.stagebench.link.ForkPlacement;
 import io.stagebench.link.ForkResult;
+import io.stagebench.link.ForkRuler;
 import io.stagebench.link.ForkRun;
 import io.stagebench.link.ThreadPlacement;
+import io.stagebench.system.Environment;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.result.BatchChoice;
 import io.stagebench.result.BenchmarkOutcome;
@@ -178,6 +181,23 @@ class RunStoreTest {
                 "forks"), keys(gone));
         assertEquals(0, gone.get("histograms").size());
         assertEquals(0, gone.get("forks").size());
+    }
+
+    @Test
+    void shouldRecordTheRulerMethodsOfTheForksAnOlderBuildsForkReadingAsTheReadStep() {
+        ForkResult current = RunFixture.pipeline(1, 100, 1).forks().get(0);
+        ForkRuler ruler = current.ruler();
+        ForkResult older = new ForkResult(current.run(), new ForkRuler(ruler.requestedBinding(), ruler.binding(),
+                ruler.calibration(), 1, 0, new ProbeOverhead(52, 60, 100_000, 52.0)), current.placement(),
+                current.measurement(), current.checks(), 1);
+
+        Environment.Ruler both = RunStore.rulerOf(List.of(current, older));
+
+        assertEquals("2", RunStore.rulerOf(List.of(current)).method());
+        assertEquals("1", RunStore.rulerOf(List.of(older)).method());
+        assertEquals("1, 2", both.method());
+        assertEquals(40, both.overheadSubtractedTicksMin(), 1e-9);
+        assertEquals(52, both.overheadSubtractedTicksMax(), 1e-9);
     }
 
     @Test

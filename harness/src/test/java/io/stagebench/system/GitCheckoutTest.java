@@ -53,6 +53,32 @@ class GitCheckoutTest {
     }
 
     @Test
+    void shouldGiveBisectALineWhoseEveryCommitContainsGoodWhenGoodIsAMergesSecondParent() throws Exception {
+        TestGit.git(repo, "init", "-q", "-b", "main");
+        commit("first");
+        TestGit.git(repo, "checkout", "-q", "-b", "side");
+        Files.writeString(repo.resolve("side.txt"), "side");
+        TestGit.git(repo, "add", "side.txt");
+        TestGit.git(repo, "commit", "-q", "-m", "side");
+        String side = TestGit.git(repo, "rev-parse", "HEAD");
+        TestGit.git(repo, "checkout", "-q", "main");
+        String second = commit("second");
+        String third = commit("third");
+        TestGit.git(repo, "merge", "-q", "--no-ff", "-m", "merge side", "side");
+        String merge = TestGit.git(repo, "rev-parse", "HEAD");
+        GitCheckout checkout = GitCheckout.of(repo);
+
+        List<GitCheckout.Commit> line = checkout.ancestryLine(side, merge);
+
+        assertEquals(List.of(side, merge), line.stream().map(GitCheckout.Commit::hash).toList());
+        assertEquals("merge side", line.get(1).subject());
+        assertTrue(line.stream().allMatch(c -> checkout.isAncestor(side, c.hash())));
+        assertFalse(checkout.isAncestor(side, third), "the first-parent line's commits do not contain GOOD");
+        assertEquals(List.of(second, third, merge), checkout.ancestryLine(second, merge).stream()
+                .map(GitCheckout.Commit::hash).toList(), "GOOD on the first-parent line: that line");
+    }
+
+    @Test
     void shouldSayWhyAFolderOutsideAnyCheckoutHasNoCommits(@TempDir Path elsewhere) {
         GitCheckout none = GitCheckout.of(elsewhere);
 

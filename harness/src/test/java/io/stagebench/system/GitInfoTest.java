@@ -4,8 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.testing.StartsProcesses;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class GitInfoTest {
 
@@ -29,6 +34,39 @@ class GitInfoTest {
 
         assertEquals("/tmp/x is not in a git checkout", GitInfo.problem("/tmp/x", Optional.of(none)));
         assertEquals("git could not be run in /tmp/x (is it installed?)", GitInfo.problem("/tmp/x", Optional.empty()));
+    }
+
+    @Test
+    void shouldCountATrackedChangeOrAnUntrackedFileOutsideTheResultStoreAsAChange() {
+        Path top = Path.of("/work/project");
+        List<Path> store = List.of(top.resolve("results"));
+
+        assertTrue(GitInfo.changed("?? src/main/java/x/Encode2Benchmark.java\0", top, store));
+        assertTrue(GitInfo.changed(" M src/main/java/x/EncodeBenchmark.java\0", top, store));
+        assertFalse(GitInfo.changed("?? results/0123456789ab/20261205-101010/summary.json\0", top, store));
+        assertTrue(GitInfo.changed("?? results/0123456789ab/20261205-101010/summary.json\0", top, List.of()));
+        assertFalse(GitInfo.changed("", top, store));
+    }
+
+    @Test
+    @StartsProcesses
+    void shouldStoreARunWithAnUntrackedSourceAsDirtyButNotOneBesideIgnoredOrStoredFiles(@TempDir Path repo)
+            throws Exception {
+        Files.writeString(repo.resolve(".gitignore"), "target/\n");
+        Files.writeString(repo.resolve("Bench.java"), "class Bench {}");
+        TestGit.git(repo, "init", "-q");
+        TestGit.git(repo, "add", ".");
+        TestGit.git(repo, "commit", "-q", "-m", "first");
+        Files.createDirectories(repo.resolve("target"));
+        Files.writeString(repo.resolve("target/Bench.class"), "built");
+        Files.createDirectories(repo.resolve("results/run"));
+        Files.writeString(repo.resolve("results/run/summary.json"), "{}");
+        List<Path> store = List.of(repo.toRealPath().resolve("results"));
+
+        assertFalse(GitInfo.read(repo, store).dirty(), "build output and stored runs are not sources");
+        Files.writeString(repo.resolve("Bench2.java"), "class Bench2 {}");
+        assertTrue(GitInfo.read(repo, store).dirty(), "a new, untracked source is");
+        assertTrue(GitInfo.read(repo, store).folderName().endsWith("-dirty"));
     }
 
     @Test
