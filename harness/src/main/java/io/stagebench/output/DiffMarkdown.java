@@ -7,8 +7,6 @@ import io.stagebench.diff.Gate;
 import io.stagebench.diff.RunDiff;
 import io.stagebench.diff.Statistic;
 import io.stagebench.diff.Verdict;
-import io.stagebench.store.Pairing;
-import io.stagebench.store.StoredRun;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -158,11 +156,9 @@ public final class DiffMarkdown {
     }
 
     private static Optional<CoreLevels> coreLevels(RunDiff diff, String benchmark) {
-        Optional<StoredRun.Benchmark> a = diff.a().benchmark(benchmark);
-        Optional<StoredRun.Benchmark> b = diff.b().benchmark(benchmark);
-        if (a.isEmpty() || b.isEmpty()) {
+        if (diff.a().benchmark(benchmark).isEmpty() || diff.b().benchmark(benchmark).isEmpty()) {
             return Optional.empty();
         }
-        return CoreLevels.of(a.get(), b.get(), Pairing.paired(diff.a(), diff.b()));
+        return CoreLevels.of(diff.a(), diff.b(), benchmark);
     }
 }
