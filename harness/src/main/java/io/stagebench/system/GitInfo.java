@@ -6,9 +6,11 @@ import java.util.Optional;
 
 /**
  * The commit a run measured: short hash, whether the work tree had uncommitted changes (a
- * tracked file changed, or an untracked one that git does not ignore: a new source is code the
- * commit does not have, and {@code ab} builds it into B), and the branch. The result store is no
- * source: files under it are passed over. Results are stored under
+ * tracked file changed, or an untracked source that git does not ignore: a new source is code the
+ * commit does not have, and {@code ab} builds it into B), and the branch. An untracked file is a
+ * source when a build reads it: under a {@code src/} folder, a source file's extension, or a build
+ * file; a log or a page a script writes beside the checkout (CI's {@code run.txt}) is not, and the
+ * result store is passed over. Results are stored under
  * {@code <short-commit>[-dirty]}; when the commit cannot be read the folder is {@code nocommit}
  * and {@link #problem} says why.
  *
@@ -18,7 +20,7 @@ import java.util.Optional;
  *
  * @param commit      full hash, or "nocommit"
  * @param shortCommit 12-character hash, or "nocommit"
- * @param dirty       whether tracked files differ from the commit, or untracked files outside the result store are present
+ * @param dirty       whether tracked files differ from the commit, or untracked sources outside the result store are present
  * @param branch      branch name, or "" when detached or unknown
  * @param problem     why the commit is not known (git's reason and the fix), or null when it is
  */
@@ -34,7 +36,7 @@ public record GitInfo(String commit, String shortCommit, boolean dirty, String b
         this(commit, shortCommit, dirty, branch, null);
     }
 
-    /** Reads the state of the checkout at {@code dir}, every untracked file it does not ignore counting as a change. */
+    /** Reads the state of the checkout at {@code dir}, every untracked source it does not ignore counting as a change. */
     public static GitInfo read(Path dir) {
         return read(dir, List.of());
     }
@@ -66,7 +68,8 @@ public record GitInfo(String commit, String shortCommit, boolean dirty, String b
      *                   checkout's top
      * @param top        the checkout's top folder
      * @param notSources folders whose untracked files are passed over
-     * @return whether an entry is a change: any tracked one, or an untracked file outside {@code notSources}
+     * @return whether an entry is a change: any tracked one, or an untracked {@link #isSource source} outside
+     *         {@code notSources}
      */
     static boolean changed(String status, Path top, List<Path> notSources) {
         List<Path> skipped = notSources.stream().map(p -> p.toAbsolutePath().normalize()).toList();
@@ -77,12 +80,31 @@ public record GitInfo(String commit, String shortCommit, boolean dirty, String b
             if (!entry.startsWith(UNTRACKED)) {
                 return true;
             }
-            Path file = top.resolve(entry.substring(UNTRACKED.length())).toAbsolutePath().normalize();
-            if (skipped.stream().noneMatch(file::startsWith)) {
+            String relative = entry.substring(UNTRACKED.length());
+            Path file = top.resolve(relative).toAbsolutePath().normalize();
+            if (isSource(relative) && skipped.stream().noneMatch(file::startsWith)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** Extensions of files a build compiles or packages. */
+    private static final List<String> SOURCE_EXTENSIONS = List.of(".java", ".kt", ".kts", ".scala", ".groovy", ".c",
+            ".h", ".cc", ".cpp", ".hpp", ".s", ".S", ".asm", ".gradle");
+    /** Build files by name. */
+    private static final List<String> BUILD_FILES = List.of("pom.xml", "build.gradle", "build.gradle.kts",
+            "settings.gradle", "settings.gradle.kts", "Makefile", "CMakeLists.txt", "build.xml");
+
+    /**
+     * @param relative an untracked file's path from the checkout's top, '/'-separated
+     * @return whether a build reads it: a file under a {@code src/} folder, one with a source file's extension, or a
+     *         build file
+     */
+    static boolean isSource(String relative) {
+        String name = relative.substring(relative.lastIndexOf('/') + 1);
+        return relative.startsWith("src/") || relative.contains("/src/") || BUILD_FILES.contains(name)
+                || SOURCE_EXTENSIONS.stream().anyMatch(name::endsWith);
     }
 
     /** @return why git gave no commit for {@code dir}: its own "fatal:" line, and the fix where one is known */

@@ -37,15 +37,19 @@ class GitInfoTest {
     }
 
     @Test
-    void shouldCountATrackedChangeOrAnUntrackedFileOutsideTheResultStoreAsAChange() {
+    void shouldCountATrackedChangeOrAnUntrackedSourceOutsideTheResultStoreAsAChange() {
         Path top = Path.of("/work/project");
         List<Path> store = List.of(top.resolve("results"));
 
         assertTrue(GitInfo.changed("?? src/main/java/x/Encode2Benchmark.java\0", top, store));
         assertTrue(GitInfo.changed(" M src/main/java/x/EncodeBenchmark.java\0", top, store));
-        assertFalse(GitInfo.changed("?? results/0123456789ab/20261205-101010/summary.json\0", top, store));
-        assertTrue(GitInfo.changed("?? results/0123456789ab/20261205-101010/summary.json\0", top, List.of()));
+        assertFalse(GitInfo.changed("?? results/0123456789ab/20261205-101010/src/Copy.java\0", top, store));
+        assertTrue(GitInfo.changed("?? results/0123456789ab/20261205-101010/src/Copy.java\0", top, List.of()));
         assertFalse(GitInfo.changed("", top, store));
+        // what a script writes beside the checkout - CI's run.txt, a gate's gate.md - is no source
+        assertFalse(GitInfo.changed("?? run.txt\0?? gate.md\0?? ab.log\0", top, store));
+        assertTrue(GitInfo.changed("?? gate.md\0?? native/src/extra.c\0", top, store));
+        assertTrue(GitInfo.changed("?? tools/pom.xml\0", top, store));
     }
 
     @Test
