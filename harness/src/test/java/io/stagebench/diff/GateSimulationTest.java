@@ -100,14 +100,14 @@ class GateSimulationTest {
         return new Side(sorted[values.length / 2], values.clone(), null);
     }
 
-    /** @return how many of {@code trials} comparisons ended in {@code outcome} */
-    private static int count(long seed, int trials, double shift, Noise noise, Gate.Outcome outcome) {
+    /** @return how many of {@code trials} comparisons ended in each outcome, indexed by {@link Gate.Outcome#ordinal()} */
+    private static int[] tally(long seed, int trials, double shift, Noise noise) {
         Random random = new Random(seed);
-        int n = 0;
+        int[] outcomes = new int[Gate.Outcome.values().length];
         for (int t = 0; t < trials; t++) {
-            n += draw(random, shift, noise).outcome() == outcome ? 1 : 0;
+            outcomes[draw(random, shift, noise).outcome().ordinal()]++;
         }
-        return n;
+        return outcomes;
     }
 
     @Test
@@ -115,7 +115,7 @@ class GateSimulationTest {
         double limit = GATE.maxRegressionPercent() / 100;
         for (Noise noise : List.of(Noise.AGREEING, Noise.SHARED_SPELLS, Noise.OWN_MODES)) {
             int trials = 200;
-            int passed = count(20261205, trials, limit, noise, Gate.Outcome.PASS);
+            int passed = tally(20261205, trials, limit, noise)[Gate.Outcome.PASS.ordinal()];
             System.out.printf("gate, a %.0f%% slowdown in one centre row, %s: passed %d of %d%n", 100 * limit, noise, passed,
                     trials);
             assertTrue(passed <= trials * 0.025, "a slowdown of the limit passed the gate in " + passed + " of " + trials);
@@ -126,8 +126,9 @@ class GateSimulationTest {
     void shouldFailAnAaInAtMostAlphaOfComparisons() {
         for (Noise noise : List.of(Noise.AGREEING, Noise.SHARED_SPELLS, Noise.OWN_MODES)) {
             int trials = 200;
-            int failed = count(17, trials, 0, noise, Gate.Outcome.FAIL);
-            int passed = count(17, trials, 0, noise, Gate.Outcome.PASS);
+            int[] outcomes = tally(17, trials, 0, noise);
+            int failed = outcomes[Gate.Outcome.FAIL.ordinal()];
+            int passed = outcomes[Gate.Outcome.PASS.ordinal()];
             System.out.printf("gate, A/A, %s: failed %d, passed %d, could not judge %d of %d%n", noise, failed, passed,
                     trials - failed - passed, trials);
             assertTrue(failed <= trials * VerdictRule.DEFAULT_ALPHA, "an A/A failed the gate in " + failed + " of " + trials);
@@ -137,8 +138,8 @@ class GateSimulationTest {
     @Test
     void shouldPassAnAaAndFailTwiceTheLimitWhereForksAgree() {
         int trials = 150;
-        int passed = count(3, trials, 0, Noise.AGREEING, Gate.Outcome.PASS);
-        int failed = count(4, trials, 2 * GATE.maxRegressionPercent() / 100, Noise.AGREEING, Gate.Outcome.FAIL);
+        int passed = tally(3, trials, 0, Noise.AGREEING)[Gate.Outcome.PASS.ordinal()];
+        int failed = tally(4, trials, 2 * GATE.maxRegressionPercent() / 100, Noise.AGREEING)[Gate.Outcome.FAIL.ordinal()];
         System.out.printf("gate, forks agreeing to 3%% IQR: A/A passed %d of %d, a %.0f%% slowdown failed %d of %d%n",
                 passed, trials, 2 * GATE.maxRegressionPercent(), failed, trials);
         assertTrue(passed >= trials * 0.9, "an A/A passed in " + passed + " of " + trials);
