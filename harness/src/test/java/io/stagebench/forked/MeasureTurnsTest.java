@@ -7,6 +7,7 @@ import io.stagebench.host.RunConfig;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.LinkVersion;
 import io.stagebench.link.Warmup;
+import io.stagebench.testing.MeasuresInProcess;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -16,7 +17,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The turns a fork asks for: each measured pass in a turn of its own from {@link LinkVersion#MEASURE_TURNS} on. */
+/**
+ * The turns a fork asks for: each measured pass in a turn of its own from {@link LinkVersion#MEASURE_TURNS} on. Its forks
+ * run in this JVM and warm up until their code is C2's, so the test runs alone rather than beside a busy JIT.
+ */
+@MeasuresInProcess
 class MeasureTurnsTest {
 
     @TempDir
