@@ -56,7 +56,7 @@ class LayersTest {
             Set.of("api.processor"),
             Set.of("api", "clock", "nativeaccess"),
             Set.of("process", "json", "io"),
-            Set.of("stats", "system", "extension.text", "extension.command"));
+            Set.of("stats", "system", "warning", "extension.text", "extension.command"));
 
     /** The one reference into the child JVM's classes: the launcher naming the fork's main class. */
     static final String FORKED_ENTRY = "io.stagebench.host.ForkLauncher -> io.stagebench.forked.ForkMain";

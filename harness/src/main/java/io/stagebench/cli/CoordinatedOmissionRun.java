@@ -1,16 +1,17 @@
 package io.stagebench.cli;
 
 import io.stagebench.api.SeriesNames;
-import io.stagebench.output.RunReport;
 import io.stagebench.host.RunConfig;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
-import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.output.CoordinatedOmissionPage;
+import io.stagebench.output.RunReport;
+import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.session.MeasurementSession;
 import io.stagebench.stats.CoordinatedOmission;
 import io.stagebench.store.RunStore;
+import io.stagebench.warning.Warning;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -61,7 +62,7 @@ final class CoordinatedOmissionRun {
         out.print(comparison.toText());
         out.printf(Locale.ROOT, "  the closed loop's p99 is %,.1f us; measured from the intended send time, 1%% of the"
                 + " messages waited %,.1f us or more%n", comparison.naive().p99Ns() / 1_000, comparison.paced().p99Ns() / 1_000);
-        shape.forEach(w -> out.println("*** WARNING: " + w));
+        shape.forEach(w -> out.println(Warning.line(w)));
 
         AtomicFiles.writeString(run.dir().resolve(CoordinatedOmissionDemo.FILE), Json.write(plan.document(comparison, warnings)));
         MeasurementSession.Stored stored = session.store(run, outcomes, warnings);

@@ -4,6 +4,7 @@ import io.stagebench.result.CoreContention;
 import io.stagebench.store.Pairing;
 import io.stagebench.store.RunHistory;
 import io.stagebench.store.StoredRun;
+import io.stagebench.warning.Warning;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -100,7 +101,7 @@ public record CoreLevels(double aNs, double bNs, boolean paired, boolean sideByS
         return Optional.of(String.format(Locale.ROOT, "%s: " + WARNING + "an issue-bound loop ran %.3f ns an iteration in"
                         + " A's forks and %.3f ns in B's (%+.1f%%): the host shared the core with another guest more while"
                         + " %s ran; stages can move more than the loop, so a difference of that order is the host's as"
-                        + " much as the code's; fix: compare in one"
-                        + " interleaved run (ab)", benchmark, aNs, bNs, changePercent(), bNs > aNs ? "B" : "A"));
+                        + " much as the code's; fix: " + Warning.CORE_STATES_DIFFER.fix(), benchmark, aNs, bNs,
+                changePercent(), bNs > aNs ? "B" : "A"));
     }
 }

@@ -1,12 +1,13 @@
 package io.stagebench.diff;
 
+import io.stagebench.extension.text.Table.Column;
+import io.stagebench.extension.text.Table.Width;
+import io.stagebench.extension.text.Table;
 import io.stagebench.io.TextWrap;
 import io.stagebench.json.Json;
 import io.stagebench.stats.TimeScale;
 import io.stagebench.store.StoredRun;
-import io.stagebench.extension.text.Table;
-import io.stagebench.extension.text.Table.Column;
-import io.stagebench.extension.text.Table.Width;
+import io.stagebench.warning.Warning;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -79,7 +80,7 @@ public final class DiffReport {
         }
         if (!diff.warnings().isEmpty() || !diff.uncompared().isEmpty()) {
             out.append(System.lineSeparator());
-            diff.warnings().forEach(w -> out.append("*** WARNING: ").append(w).append(System.lineSeparator()));
+            diff.warnings().forEach(w -> out.append(Warning.line(w)).append(System.lineSeparator()));
             diff.uncompared().forEach(u -> out.append("*** NOT COMPARED: ").append(u).append(System.lineSeparator()));
         }
         return TextWrap.wrapAll(out.toString());

@@ -3,12 +3,13 @@ package io.stagebench.diff;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.link.RulerMethod;
 import io.stagebench.store.StoredRun;
+import io.stagebench.warning.Warning;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -113,8 +114,8 @@ public final class EnvironmentComparison {
             return Optional.empty();
         }
         return Optional.of("A and B were measured with different rulers, so part of every difference is the rulers', not"
-                + " the code's: A's forks with " + ruler(rulerA) + "; B's with " + ruler(rulerB) + " (fix: compare"
-                + " builds whose forks measure with one ruler)");
+                + " the code's: A's forks with " + ruler(rulerA) + "; B's with " + ruler(rulerB) + " (fix: "
+                + Warning.RULERS_DIFFER.fix() + ")");
     }
 
     /** @return "ruler 1 (the step of back-to-back reads): step 1 tick, 52.0 ticks of probe overhead subtracted" */

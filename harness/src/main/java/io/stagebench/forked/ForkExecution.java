@@ -15,15 +15,15 @@ import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.clock.RateCheck;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.RecordJson;
+import io.stagebench.link.ForkChecks;
 import io.stagebench.link.ForkEntry;
 import io.stagebench.link.ForkFiles;
 import io.stagebench.link.ForkLayout;
-import io.stagebench.link.ForkChecks;
 import io.stagebench.link.ForkMeasurement;
 import io.stagebench.link.ForkPlacement;
 import io.stagebench.link.ForkResult;
-import io.stagebench.link.ForkRun;
 import io.stagebench.link.ForkRuler;
+import io.stagebench.link.ForkRun;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.ForkWarning;
 import io.stagebench.link.LinkVersion;
@@ -37,11 +37,12 @@ import io.stagebench.nativeaccess.Affinity;
 import io.stagebench.nativeaccess.ClockLoader;
 import io.stagebench.process.LauncherWatch;
 import io.stagebench.registry.BenchmarkDescriptor;
+import io.stagebench.system.CompileLog;
 import io.stagebench.system.CpuList;
 import io.stagebench.system.JitActivity;
-import io.stagebench.system.CompileLog;
 import io.stagebench.system.JitEvents;
 import io.stagebench.system.MeasuredCode;
+import io.stagebench.warning.Warning;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -459,8 +460,7 @@ public final class ForkExecution {
         if (!code.notAtC2().isEmpty() && !plan.warmup().none()) {
             warnings.add(ForkWarning.OTHER, "measured code below C2 when measuring started: " + String.join(", ",
                     code.notAtC2().stream().map(MeasuredCode::shortName).toList()) + ", so its figures are of code the JIT"
-                    + " had not finished; fix: a longer warm-up (-w, e.g. -w 30s), or a stream in which that code runs"
-                    + " more often");
+                    + " had not finished; fix: " + Warning.BELOW_C2.fix());
         }
         if (replicas.size() > 1) {
             ReplicaRun first = replicas.get(0);
@@ -471,7 +471,7 @@ public final class ForkExecution {
                 warnings.add(ForkWarning.OTHER, "replica 1 measured code the JIT threw away and compiled again before"
                         + " replica " + replicas.size() + ": " + String.join(", ", recompiled) + " (a later setup took a"
                         + " path its first compile had left out), so replica 1's figures are of another compilation than"
-                        + " the later replicas'; fix: a warm-up whose messages take the setup's paths too, or -r 1");
+                        + " the later replicas'; fix: " + Warning.REPLICA_RECOMPILED.fix());
             }
         }
         return code;

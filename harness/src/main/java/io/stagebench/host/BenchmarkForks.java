@@ -1,5 +1,6 @@
 package io.stagebench.host;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.stagebench.api.SeriesNames;
 import io.stagebench.extension.command.UsageException;
 import io.stagebench.io.AtomicFiles;
@@ -16,7 +17,6 @@ import io.stagebench.link.ProgressChannel;
 import io.stagebench.link.ProgressEvent;
 import io.stagebench.link.RawStamps;
 import io.stagebench.nativeaccess.Personality;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import io.stagebench.process.JvmFork;
 import io.stagebench.process.LiveForks;
 import io.stagebench.registry.BenchmarkDescriptor;
@@ -29,6 +29,7 @@ import io.stagebench.result.SpreadComponents;
 import io.stagebench.stats.Distribution;
 import io.stagebench.system.CpuList;
 import io.stagebench.system.JitEvents;
+import io.stagebench.warning.Warning;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -294,8 +295,9 @@ public final class BenchmarkForks {
                 RawStamps.read(forkDir.resolve(result.placement().threads().get(1).rawFile())));
         if (joined.negativeHandoffs() > 0) {
             // a line of the fork's own progress, so it is shown with the fork it belongs to
-            String warning = "*** WARNING: " + label + ": " + joined.negativeHandoffs() + " messages were consumed"
-                    + " before they were published by the two CPUs' counters (stored as 0): the cross-core offset shows";
+            String warning = Warning.line(label + ": " + joined.negativeHandoffs() + " messages were consumed"
+                    + " before they were published by the two CPUs' counters (stored as 0): the cross-core offset"
+                    + " shows");
             progress.forkSaid(new ProgressEvent(ProgressEvent.Phase.OTHER, warning, warning));
         }
         return joined.raw();

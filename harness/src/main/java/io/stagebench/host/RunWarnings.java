@@ -9,6 +9,7 @@ import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.result.CoreContention;
 import io.stagebench.result.LatencySeries;
 import io.stagebench.stats.StageSummary;
+import io.stagebench.warning.Warning;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -88,7 +89,7 @@ public final class RunWarnings {
             }
             if (!outcome.summaries().isEmpty() && !outcome.summaries().get(0).unreliable().isEmpty()) {
                 add(grouped, String.join(", ", outcome.summaries().get(0).unreliable())
-                        + ": <100 samples beyond (marked *); fix: raise -n", name);
+                        + ": <100 samples beyond (marked *); fix: " + Warning.FEW_TAIL_SAMPLES.fix(), name);
             }
         }
         List<String> warnings = new ArrayList<>(runWarnings);

@@ -1,6 +1,7 @@
 package io.stagebench.link;
 
 import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
+import io.stagebench.warning.Warning;
 
 /**
  * What kind of degradation a fork's warning reports, as the fork names it when it warns: the
@@ -10,30 +11,29 @@ import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
  */
 public enum ForkWarning {
     /** The JIT compiled during measurement, or was still busy after warm-up. */
-    JIT("a longer warm-up (-w), or a @Reset so warm-up replays the measured messages"),
+    JIT(Warning.JIT),
     /** A measuring thread allocated during measurement. */
-    ALLOCATION("take the allocation out of the measured code"),
+    ALLOCATION(Warning.ALLOCATION),
     /** A collection ran during measurement. */
-    GC("allocate nothing while measuring"),
+    GC(Warning.GC),
     /** A measured thread is not pinned to the CPU asked for. */
-    PINNING("allow sched_setaffinity, or choose a CPU with --cpu"),
+    PINNING(Warning.NOT_PINNED),
     /** Another task held the measuring CPU while the fork measured (its thread waited in the run queue). */
-    CPU_SHARED("stop what else runs on the measuring CPU ('stagebench check' names the busy ones), or isolate it"
-            + " (isolcpus, nohz_full)"),
+    CPU_SHARED(Warning.CPU_SHARED),
     /** mlockall was refused. */
-    MEMORY_LOCK("raise the locked-memory limit (ulimit -l) or grant CAP_IPC_LOCK"),
+    MEMORY_LOCK(Warning.MEMORY_NOT_LOCKED),
     /** Anything whose remedy the warning states itself, or has none; also a code of a newer build this one does not know. */
     @JsonEnumDefaultValue
     OTHER(null);
 
-    private final String fix;
+    private final Warning catalogued;
 
-    ForkWarning(String fix) {
-        this.fix = fix;
+    ForkWarning(Warning catalogued) {
+        this.catalogued = catalogued;
     }
 
-    /** @return the remedy, or null when the warning carries its own or there is none */
+    /** @return the remedy, the catalogue's, or null when the warning carries its own or there is none */
     public String fix() {
-        return fix;
+        return catalogued == null ? null : catalogued.fix();
     }
 }

@@ -9,6 +9,7 @@ import io.stagebench.store.HistogramFiles;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.StoreException;
 import io.stagebench.store.StoredRun;
+import io.stagebench.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -69,7 +70,7 @@ public final class ComparisonPage {
         html.append("<section id=\"warnings\">\n<h2>Warnings (").append(warnings.size()).append(")</h2>\n");
         if (!warnings.isEmpty()) {
             html.append("<ul class=\"warnings\">\n");
-            warnings.forEach(w -> html.append("<li>*** WARNING: ").append(HtmlReport.esc(w)).append("</li>\n"));
+            warnings.forEach(w -> html.append("<li>").append(HtmlReport.esc(Warning.line(w))).append("</li>\n"));
             html.append("</ul>\n");
         }
         html.append("</section>\n<footer>Charts: each run's forks merged, from its stored HdrHistogram logs (integer ns,"

@@ -1,7 +1,7 @@
 package io.stagebench.output;
 
-import io.stagebench.api.TagDeclaration;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.api.TagDeclaration;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.result.LayoutSensitivity;
 import io.stagebench.result.MarkCost;
@@ -12,6 +12,7 @@ import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunConfiguration;
 import io.stagebench.store.RunStore;
 import io.stagebench.store.StoredRun;
+import io.stagebench.warning.Warning;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -128,7 +129,7 @@ public final class HtmlReport {
             html.append("<p>None.</p>\n");
         } else {
             html.append("<ul class=\"warnings\">\n");
-            warnings.forEach(w -> html.append("<li>*** WARNING: ").append(esc(w)).append("</li>\n"));
+            warnings.forEach(w -> html.append("<li>").append(esc(Warning.line(w))).append("</li>\n"));
             html.append("</ul>\n");
         }
         html.append("</section>\n");

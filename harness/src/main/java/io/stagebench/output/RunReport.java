@@ -4,6 +4,9 @@ import io.stagebench.api.TagDeclaration;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.CounterResolution;
 import io.stagebench.clock.RateCheck;
+import io.stagebench.extension.text.Table.Column;
+import io.stagebench.extension.text.Table.Width;
+import io.stagebench.extension.text.Table;
 import io.stagebench.host.BatchPilot;
 import io.stagebench.host.Rate;
 import io.stagebench.host.RunConfig;
@@ -24,10 +27,8 @@ import io.stagebench.result.RulerCheck;
 import io.stagebench.stats.Distribution;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.stats.TimeScale;
-import io.stagebench.extension.text.Table.Column;
-import io.stagebench.extension.text.Table.Width;
-import io.stagebench.extension.text.Table;
 import io.stagebench.system.MeasuredCode;
+import io.stagebench.warning.Warning;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -264,11 +265,12 @@ public final class RunReport {
         lines.add("");
         appendTable(lines, verbose);
         appendVerified(lines);
-        Set<String> warnings = new LinkedHashSet<>(verbose ? machineWarnings : machineSummary(machineWarnings));
-        warnings.addAll(warnings());
+        Set<String> shown = new LinkedHashSet<>(verbose ? machineWarnings : machineSummary(machineWarnings));
+        shown.addAll(warnings());
+        List<String> warnings = verbose ? List.copyOf(shown) : foldAlike(List.copyOf(shown));
         if (!warnings.isEmpty()) {
             lines.add("");
-            warnings.forEach(w -> TextWrap.wrap("*** WARNING: " + w, lines));
+            warnings.forEach(w -> TextWrap.wrap(Warning.line(w), lines));
         }
         return TextWrap.wrapAll(String.join(System.lineSeparator(), lines));
     }
@@ -287,8 +289,43 @@ public final class RunReport {
             int colon = item.indexOf(": ");
             names.add(colon > 0 ? item.substring(0, colon) : item);
         }
-        return List.of(CHECK_PREFIX + "this machine is not ready to measure: " + String.join("; ", names) + " (fix: each"
-                + " is in 'stagebench check', and in this report with --verbose)");
+        return List.of(CHECK_PREFIX + "this machine is not ready to measure: " + String.join("; ", names) + " (fix: "
+                + Warning.MACHINE_NOT_READY.fix() + ")");
+    }
+
+    /**
+     * @param warnings a run's warnings, in order
+     * @return them with two or more of one catalogue entry folded into one line, in place of the first: their
+     *         subjects, what the entry reads and its fix, the figures of each left to {@code --verbose}; failed forks
+     *         are never folded, each keeping its reason
+     */
+    static List<String> foldAlike(List<String> warnings) {
+        Map<Warning, List<String>> byEntry = new LinkedHashMap<>();
+        for (String w : warnings) {
+            Warning.of(w, Warning.Scope.RUN)
+                    .ifPresent(entry -> byEntry.computeIfAbsent(entry, k -> new ArrayList<>()).add(w));
+        }
+        List<String> out = new ArrayList<>();
+        for (String w : warnings) {
+            Optional<Warning> entry = Warning.of(w, Warning.Scope.RUN);
+            List<String> alike = entry.map(byEntry::get).orElse(List.of(w));
+            if (alike.size() < 2 || entry.filter(e -> e == Warning.FORK_FAILED).isPresent()) {
+                out.add(w); // each failed fork keeps its reason
+            } else if (alike.get(0).equals(w)) {
+                List<String> subjects = alike.stream().map(x -> subject(x, entry.get())).filter(x -> !x.isEmpty())
+                        .distinct().toList();
+                out.add((subjects.isEmpty() ? "" : String.join(", ", subjects) + ": ") + entry.get().shown() + " ("
+                        + alike.size() + " warnings, each with its figures in --verbose); fix: " + entry.get().fix());
+            }
+        }
+        return out;
+    }
+
+    /** @return what {@code warning} names before the text its entry recognises ("parse fork 4"), or "" */
+    private static String subject(String warning, Warning entry) {
+        int at = entry.at(warning);
+        int colon = at < 0 ? -1 : warning.lastIndexOf(": ", at);
+        return colon < 0 ? "" : warning.substring(0, colon);
     }
 
     /** How every readiness warning begins. */

@@ -2,6 +2,7 @@ package io.stagebench.result;
 
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.Replica;
+import io.stagebench.warning.Warning;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -72,9 +73,9 @@ public record CoreContention(int replicas, double minNs, double medianNs, double
         }
         return Optional.of(String.format(Locale.ROOT, SHARED_WARNING + "%d of %d replicas: an issue-bound"
                         + " loop ran up to %.0f%% over its fastest (another guest on the core's other hardware thread); stages"
-                        + " read 15-45%% slower in such spells, so the spread and centres hold the host's moments; fix:"
-                        + " compare in one interleaved run (ab) and repeat, or a dedicated core",
-                shared, replicas, 100 * (maxNs / minNs - 1)));
+                        + " read 15-45%% slower in such spells, so the spread and centres hold the host's moments;"
+                        + " fix: %s",
+                shared, replicas, 100 * (maxNs / minNs - 1), Warning.CORE_SHARED.fix()));
     }
 
     private static String percent() {

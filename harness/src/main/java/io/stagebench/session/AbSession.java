@@ -15,6 +15,7 @@ import io.stagebench.store.MachineFingerprint;
 import io.stagebench.store.Pairing;
 import io.stagebench.store.ReplicaPilot;
 import io.stagebench.store.RunStore;
+import io.stagebench.warning.Warning;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -215,7 +216,7 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
 
     private static void warnFailures(String side, List<BenchmarkOutcome> outcomes, PrintWriter err) {
         for (BenchmarkOutcome o : outcomes) {
-            o.failures().forEach(f -> err.println("*** WARNING: " + side + ": " + f));
+            o.failures().forEach(f -> err.println(Warning.line(side + ": " + f)));
         }
     }
 

@@ -1,6 +1,5 @@
 package io.stagebench.session;
 
-import io.stagebench.output.RunReport;
 import io.stagebench.extension.command.UsageException;
 import io.stagebench.host.CpuLock;
 import io.stagebench.host.ForkLauncher;
@@ -9,10 +8,11 @@ import io.stagebench.host.InterleavedRunner;
 import io.stagebench.host.RunConfig;
 import io.stagebench.host.Runner;
 import io.stagebench.io.IoProblems;
+import io.stagebench.output.HtmlReport;
+import io.stagebench.output.RunReport;
 import io.stagebench.process.JvmFork;
 import io.stagebench.process.LiveForks;
 import io.stagebench.registry.BenchmarkRegistry;
-import io.stagebench.output.HtmlReport;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.store.Pairing;
 import io.stagebench.store.RunStore;
@@ -20,6 +20,7 @@ import io.stagebench.system.Environment;
 import io.stagebench.system.GitInfo;
 import io.stagebench.system.ReadinessCheck;
 import io.stagebench.system.SystemFiles;
+import io.stagebench.warning.Warning;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -201,7 +202,7 @@ public final class MeasurementSession {
 
     /** Prints the machine-readiness warnings as {@code *** WARNING:} lines, for a command that prints no run report. */
     public void printReadiness(Measurement measurement) {
-        measurement.readiness().forEach(w -> err.println("*** WARNING: " + w));
+        measurement.readiness().forEach(w -> err.println(Warning.line(w)));
         err.flush();
     }
 
@@ -245,8 +246,8 @@ public final class MeasurementSession {
             if (report != null) {
                 out.println("report:  " + report);
             } else {
-                out.println("*** WARNING: the HTML report was not written (" + reportProblem + "); the results are"
-                        + " complete - retry with 'stagebench report " + dir + "'");
+                out.println(Warning.line("the HTML report was not written (" + reportProblem + "); the results are"
+                        + " complete - retry with 'stagebench report " + dir + "'"));
             }
         }
     }

@@ -51,7 +51,7 @@ class HtmlReportTest {
                 RunFixture.environment(fakeRoot, RunFixture.START.minusSeconds(3_600), QUICK_COMMIT, false));
         runDir = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, true, RunFixture.START, 42,
                 List.of("pipe: too few samples for p99.9, p99.99 (fewer than 100 beyond): marked * and unreliable",
-                        "a <warning> with \"markup\" & more"));
+                        "pipe: probe >20% of p50: a <warning> with \"markup\" & more"));
         Path report = HtmlReport.write(runDir, results, runDir.resolve(RunStore.REPORT));
         html = Files.readString(report);
     }

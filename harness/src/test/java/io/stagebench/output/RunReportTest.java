@@ -12,6 +12,7 @@ import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.store.RunFixture;
 import io.stagebench.system.MeasuredCode;
+import io.stagebench.warning.Warning;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -41,8 +42,8 @@ class RunReportTest {
                 pipe: 2/3 forks, 10,000 samples; warm-up 1,000 messages in 2 passes replaying the measured messages; measured with 0 B
                     allocated, 0 GC, 0 JIT compilations; measured code at C2: loop + 1 method
 
-                *** WARNING: pipe fork 1: fork 1 saw something odd
-                *** WARNING: pipe fork 2: fork 2 saw something odd
+                *** WARNING: pipe fork 1, pipe fork 2: N messages marked the wrong number of stage boundaries (2 warnings, each with its
+                    figures in --verbose); fix: mark each stage boundary once a message
                 *** WARNING: pipe/parse: probe >20% of p50: mostly arithmetic; fix: time a coarser boundary
                 *** WARNING: pipe: p99.9, p99.99: <100 samples beyond (marked *); fix: raise -n
                 *** WARNING: everything-failed fork 1/3 exited with status 1
@@ -173,6 +174,20 @@ class RunReportTest {
                 "10,000", "0 B allocated")) {
             assertTrue(concise.replaceAll("\\s+", " ").contains(ruler), ruler + " by default: " + concise);
         }
+    }
+
+    @Test
+    void shouldFoldWarningsOfOneKindIntoOneLineByDefaultAndKeepEachInVerbose() {
+        List<String> warnings = List.of("parse fork 4: another task ran on the measuring CPU: the measuring thread waited"
+                + " 2.33 ms in the run queue (9.3% of 25 ms measured); fix: isolate it", "encode: p99.99: <100 samples"
+                + " beyond (marked *); fix: raise -n", "book fork 3: another task ran on the measuring CPU: the measuring"
+                + " thread waited 4.76 ms in the run queue (11.9% of 40 ms measured); fix: isolate it");
+
+        assertEquals(List.of("parse fork 4, book fork 3: another task ran on the measuring CPU (2 warnings, each with its"
+                + " figures in --verbose); fix: " + Warning.CPU_SHARED.fix(), warnings.get(1)),
+                RunReport.foldAlike(warnings));
+        assertEquals(List.of("a warning of no kind", warnings.get(1)),
+                RunReport.foldAlike(List.of("a warning of no kind", warnings.get(1))), "one of a kind stays whole");
     }
 
     @Test

@@ -139,8 +139,8 @@ public final class RunFixture {
                         List.of(), "fork-" + fork + ".raw", null, null),
                 new ForkChecks(0, 0, 0, List.of(),
                 new MeasuredCode(List.of("io.stagebench.forked.MeasureLoop::backToBack",
-                        "io.x.Pipe::parse"), List.of(), List.of(), null), List.of("fork " + fork
-                        + " saw something odd"), null),
+                        "io.x.Pipe::parse"), List.of(), List.of(), null), List.of(fork
+                        + " messages marked the wrong number of stage boundaries"), null),
                 LinkVersion.CURRENT);
     }
 
