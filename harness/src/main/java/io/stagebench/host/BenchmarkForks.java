@@ -40,6 +40,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -56,6 +57,8 @@ import java.util.function.Consumer;
 public final class BenchmarkForks {
 
     private final RunConfig config;
+    /** How a failed fork's warning ends when an earlier fork failed alike: "...; the same output as fork 1/3". */
+    public static final String SAME_AS = "the same output as fork ";
     private final BenchmarkDescriptor descriptor;
     private final ForkLauncher launcher;
     private final CpuList serviceCpus;
@@ -180,10 +183,11 @@ public final class BenchmarkForks {
             throw new UsageException(why);
         }
         if (!outcome.succeeded()) {
-            failures.add(label + " " + outcome.failure() + "; its output is above");
-            progress.failed(outcome.failure(), outcome.stdoutTail().stream()
+            OptionalInt alike = progress.failed(outcome.failure(), outcome.stdoutTail().stream()
                     .map(l -> ProgressChannel.read(token, l).map(p -> ProgressEvent.parse(p).line()).orElse(l))
                     .filter(l -> !l.isEmpty()).toList());
+            failures.add(label + " " + outcome.failure() + (alike.isPresent() ? "; " + SAME_AS + alike.getAsInt() + "/"
+                    + config.forks() : "; its output is above"));
             return;
         }
         if (!Files.exists(forkDir.resolve(spec.resultFileName()))) {

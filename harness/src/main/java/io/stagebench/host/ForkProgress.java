@@ -3,8 +3,11 @@ package io.stagebench.host;
 import io.stagebench.io.Terminal;
 import io.stagebench.link.ProgressEvent;
 import java.io.PrintStream;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalInt;
 import java.util.function.LongSupplier;
 
 /**
@@ -28,6 +31,8 @@ public final class ForkProgress {
     private long forksElapsedNs;
     private int forksEnded;
     private int fork;
+    /** Each failure shown with its lines, as {@link #alike}, and the first fork that showed it. */
+    private final Map<String, Integer> failedAlike = new HashMap<>();
 
     /**
      * @param prefix e.g. "[run] parse"
@@ -77,18 +82,35 @@ public final class ForkProgress {
     }
 
     /**
-     * The fork failed.
+     * The fork failed. Its lines are printed unless an earlier fork of the benchmark failed the same way with the
+     * same lines (fork numbers and times aside): a benchmark that fails in its setup fails alike in every fork, and
+     * one trace says it.
      *
      * @param failure   how, e.g. "killed by SIGKILL (exit status 137)"
      * @param lastLines the last progress lines it wrote
+     * @return the earlier fork whose failure and lines this one repeats, if any
      */
-    public synchronized void failed(String failure, List<String> lastLines) {
+    public synchronized OptionalInt failed(String failure, List<String> lastLines) {
         ended();
         out.print(terminal.interactive() ? CLEAR_LINE : "");
+        Integer first = failedAlike.putIfAbsent(alike(failure, lastLines), fork);
+        if (first != null) {
+            out.println(terminal.highlight(String.format(Locale.ROOT, "*** FAILED: %s fork %d/%d %s, the same way as"
+                    + " fork %d/%d", prefix, fork, forks, failure, first, forks)));
+            out.flush();
+            return OptionalInt.of(first);
+        }
         out.println(terminal.highlight(String.format(Locale.ROOT, "*** FAILED: %s fork %d/%d %s", prefix, fork, forks,
                 failure)));
         lastLines.forEach(l -> out.println("    " + l));
         out.flush();
+        return OptionalInt.empty();
+    }
+
+    /** @return a failure and its lines with what differs from fork to fork of one failure taken out */
+    static String alike(String failure, List<String> lastLines) {
+        return (failure + "\n" + String.join("\n", lastLines)).replaceAll("fork[ -]\\d+(/\\d+)?", "fork")
+                .replaceAll("\\(\\+\\d+ ms\\)", "");
     }
 
     private void ended() {

@@ -8,6 +8,7 @@ import io.stagebench.extension.text.Table.Column;
 import io.stagebench.extension.text.Table.Width;
 import io.stagebench.extension.text.Table;
 import io.stagebench.host.BatchPilot;
+import io.stagebench.host.BenchmarkForks;
 import io.stagebench.host.Rate;
 import io.stagebench.host.RunConfig;
 import io.stagebench.host.RunWarnings;
@@ -41,6 +42,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The console report of a run, results first: the ruler (clock binding, counter line,
@@ -309,8 +312,10 @@ public final class RunReport {
         for (String w : warnings) {
             Optional<Warning> entry = Warning.of(w, Warning.Scope.RUN);
             List<String> alike = entry.map(byEntry::get).orElse(List.of(w));
-            if (alike.size() < 2 || entry.filter(e -> e == Warning.FORK_FAILED).isPresent()) {
-                out.add(w); // each failed fork keeps its reason
+            if (entry.filter(e -> e == Warning.FORK_FAILED).isPresent()) {
+                sameFailure(w, warnings).ifPresent(out::add); // each failed fork keeps its reason, repeats aside
+            } else if (alike.size() < 2) {
+                out.add(w);
             } else if (alike.get(0).equals(w)) {
                 List<String> subjects = alike.stream().map(x -> subject(x, entry.get())).filter(x -> !x.isEmpty())
                         .distinct().toList();
@@ -319,6 +324,33 @@ public final class RunReport {
             }
         }
         return out;
+    }
+
+    private static final Pattern FAILED_FORK = Pattern.compile("^(.*) fork (\\d+/\\d+) ");
+
+    /**
+     * @return a failed fork's warning with the forks that failed the same way after it named ("encode fork 1/3 exited
+     *         with code 1; its output is above (and 2 more forks failed the same way: 2/3, 3/3)"); empty for one of
+     *         those repeats
+     */
+    private static Optional<String> sameFailure(String warning, List<String> warnings) {
+        if (warning.contains(BenchmarkForks.SAME_AS)) {
+            return Optional.empty();
+        }
+        Matcher first = FAILED_FORK.matcher(warning);
+        if (!first.find()) {
+            return Optional.of(warning);
+        }
+        List<String> repeats = new ArrayList<>();
+        for (String w : warnings) {
+            Matcher repeat = FAILED_FORK.matcher(w);
+            if (w.endsWith(BenchmarkForks.SAME_AS + first.group(2)) && repeat.find()
+                    && repeat.group(1).equals(first.group(1))) {
+                repeats.add(repeat.group(2));
+            }
+        }
+        return Optional.of(repeats.isEmpty() ? warning : warning + " (and " + repeats.size() + " more fork(s) failed"
+                + " the same way: " + String.join(", ", repeats) + ")");
     }
 
     /** @return what {@code warning} names before the text its entry recognises ("parse fork 4"), or "" */

@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -65,6 +66,32 @@ class ForkProgressTest {
 
         assertEquals(List.of("*** FAILED: [run] parse fork 2/2 killed by SIGKILL (exit status 137)",
                 "    [parse fork 2/2] setup (+40 ms)"), lines());
+    }
+
+    @Test
+    void shouldPrintOneTraceForForksThatFailTheSameWayAndNameTheFirstForTheOthers() {
+        List<String> trace = List.of("java.lang.IllegalStateException: setup failed", "    at my.Bench.setup(Bench.java:42)");
+        ForkProgress three = new ForkProgress(new PrintStream(said, true, StandardCharsets.UTF_8), Terminal.plain(),
+                "[run] parse", 3, nowNs::get);
+        three.started(1);
+        assertEquals(OptionalInt.empty(), three.failed("exited with code 1", trace));
+        three.started(2);
+        assertEquals(OptionalInt.of(1), three.failed("exited with code 1", trace));
+        three.started(3);
+        assertEquals(OptionalInt.empty(), three.failed("exited with code 1", List.of("java.lang.OutOfMemoryError")));
+
+        assertEquals(List.of("*** FAILED: [run] parse fork 1/3 exited with code 1",
+                "    java.lang.IllegalStateException: setup failed", "        at my.Bench.setup(Bench.java:42)",
+                "*** FAILED: [run] parse fork 2/3 exited with code 1, the same way as fork 1/3",
+                "*** FAILED: [run] parse fork 3/3 exited with code 1", "    java.lang.OutOfMemoryError"), lines());
+    }
+
+    @Test
+    void shouldTakeTheForkAndItsTimesOutOfWhatTwoFailuresAreComparedBy() {
+        assertEquals(ForkProgress.alike("killed", List.of("[parse fork 1/3] setup (+40 ms)", "fork-1.json")),
+                ForkProgress.alike("killed", List.of("[parse fork 2/3] setup (+52 ms)", "fork-2.json")));
+        assertTrue(!ForkProgress.alike("killed", List.of("at A.b(A.java:1)"))
+                .equals(ForkProgress.alike("killed", List.of("at A.b(A.java:2)"))));
     }
 
     @Test

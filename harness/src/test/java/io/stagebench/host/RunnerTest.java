@@ -336,16 +336,19 @@ class RunnerTest {
     void shouldRunRealForksAndReportOneWhoseSetupThrows() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         List<String> flags = List.of("-Xmx256m");
-        Runner runner = new Runner(config(List.of("test.failing-setup", "empty"), 1, flags), registry,
+        Runner runner = new Runner(config(List.of("test.failing-setup", "empty"), 2, flags), registry,
                 CpuList.parse(""), ForkLauncher.jvm(), QUIET);
 
         List<BenchmarkOutcome> outcomes = runner.run();
 
         assertTrue(outcomes.get(0).forks().isEmpty());
-        assertTrue(outcomes.get(0).failures().get(0).contains("test.failing-setup fork 1/1 exited with code 1"),
+        assertTrue(outcomes.get(0).failures().get(0).contains("test.failing-setup fork 1/2 exited with code 1"),
                 outcomes.get(0).failures().toString());
-        assertEquals(1, outcomes.get(1).forks().size(), outcomes.get(1).failures().toString());
-        assertEquals(3_000, outcomes.get(1).merged().get("empty").count());
+        // the second fork's trace is the first's: said once, the second naming the first
+        assertTrue(outcomes.get(0).failures().get(1).endsWith(BenchmarkForks.SAME_AS + "1/2"),
+                outcomes.get(0).failures().toString());
+        assertEquals(2, outcomes.get(1).forks().size(), outcomes.get(1).failures().toString());
+        assertEquals(6_000, outcomes.get(1).merged().get("empty").count());
         assertEquals(ClockBinding.FFM, outcomes.get(1).forks().get(0).ruler().binding());
     }
 

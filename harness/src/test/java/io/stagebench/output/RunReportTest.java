@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.clock.RateCheck;
+import io.stagebench.host.BenchmarkForks;
 import io.stagebench.link.ForkChecks;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkRuler;
@@ -188,6 +189,17 @@ class RunReportTest {
                 RunReport.foldAlike(warnings));
         assertEquals(List.of("a warning of no kind", warnings.get(1)),
                 RunReport.foldAlike(List.of("a warning of no kind", warnings.get(1))), "one of a kind stays whole");
+    }
+
+    @Test
+    void shouldNameForksThatFailedTheSameWayOnTheFirstOnesLineByDefault() {
+        List<String> warnings = List.of("enc fork 1/3 exited with code 1; its output is above",
+                "enc fork 2/3 exited with code 1; " + BenchmarkForks.SAME_AS + "1/3",
+                "dec fork 1/3 timed out; its output is above", "enc fork 3/3 exited with code 1; "
+                        + BenchmarkForks.SAME_AS + "1/3");
+
+        assertEquals(List.of("enc fork 1/3 exited with code 1; its output is above (and 2 more fork(s) failed the same"
+                + " way: 2/3, 3/3)", "dec fork 1/3 timed out; its output is above"), RunReport.foldAlike(warnings));
     }
 
     @Test
