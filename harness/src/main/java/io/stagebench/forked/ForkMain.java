@@ -15,11 +15,15 @@ import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.registry.ParamSweep;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
-import java.lang.management.ManagementFactory;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
@@ -81,6 +85,7 @@ public final class ForkMain {
         if (newer.isPresent()) {
             return refuse(spec, progress, newer.get());
         }
+        String benchmarkClass = null;
         try {
             // a project's benchmarks see of the harness only its API, never its libraries
             ClassLoader loader = spec.job().benchmarkClassPath().isEmpty() ? ForkMain.class.getClassLoader()
@@ -92,6 +97,7 @@ public final class ForkMain {
             BenchmarkDescriptor descriptor = registry.get(ParamSweep.baseName(spec.job().benchmark()));
             // a built-in (spin, empty ...) is the harness's own class, whichever entries the project gave
             ClassLoader benchmarks = registry.isBuiltin(descriptor.name()) ? ForkMain.class.getClassLoader() : loader;
+            benchmarkClass = descriptor.className();
             // problems on stderr, which the launcher passes through
             new ForkExecution(spec, descriptor, progress, benchmarks, spec.measurement().turns() ? turns : null).run();
             return 0;
@@ -109,10 +115,55 @@ public final class ForkMain {
                 // which stops the run (every other fork would fail the same way)
                 return refuse(spec, progress, refused.get());
             }
-            System.err.println("[fork] FAILED: " + t);
-            t.printStackTrace(System.err);
+            failed(spec, progress, t, benchmarkClass);
             return 1;
         }
+    }
+
+    /**
+     * Says why the fork failed in one progress line - the exception, the benchmark's own frame and where the whole
+     * trace is - so the launcher shows it with the fork and says it once for forks that fail alike; the trace goes to a
+     * file of the fork's ({@link ForkSpec#traceFileName()}), or to stderr when it cannot be written there.
+     */
+    private static void failed(ForkSpec spec, PrintStream progress, Throwable t, String benchmarkClass) {
+        StringWriter trace = new StringWriter();
+        t.printStackTrace(new PrintWriter(trace));
+        String where;
+        try {
+            Path file = Path.of(spec.job().outDir()).resolve(spec.traceFileName());
+            Files.writeString(file, trace.toString(), StandardCharsets.UTF_8);
+            where = "; the whole trace: " + file;
+        } catch (IOException | RuntimeException e) {
+            System.err.print(trace);
+            where = "";
+        }
+        String why = "FAILED: " + t + benchmarkFrame(t, benchmarkClass)
+                .map(f -> ", in the benchmark at " + f.getClassName() + "." + f.getMethodName() + "(" + f.getFileName()
+                        + ":" + f.getLineNumber() + ")").orElse("") + where;
+        ProgressEvent event = new ProgressEvent(ProgressEvent.Phase.OTHER, why,
+                "[" + spec.job().benchmark() + " fork " + spec.job().fork() + "/" + spec.job().forks() + "] " + why);
+        progress.println(spec.job().progressToken() == null ? event.line() : event.wire());
+        progress.flush();
+    }
+
+    /**
+     * @return the first frame of {@code t}, or of its causes, in the benchmark's package: where its own code met the
+     *         failure, however deep in a library the trace begins
+     */
+    static Optional<StackTraceElement> benchmarkFrame(Throwable t, String benchmarkClass) {
+        int dot = benchmarkClass == null ? -1 : benchmarkClass.lastIndexOf('.');
+        if (dot < 0) {
+            return Optional.empty();
+        }
+        String packagePrefix = benchmarkClass.substring(0, dot + 1);
+        for (Throwable cause = t; cause != null; cause = cause.getCause()) {
+            for (StackTraceElement frame : cause.getStackTrace()) {
+                if (frame.getClassName().startsWith(packagePrefix)) {
+                    return Optional.of(frame);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /**

@@ -45,6 +45,11 @@ public final class ForkFiles {
         return name(fork, ".out");
     }
 
+    /** @return the file a failed fork writes its whole stack trace to */
+    public static String trace(int fork) {
+        return name(fork, ".trace");
+    }
+
     /**
      * @return {@code fork-N.jit.log}: the JIT's log of compilations and deoptimisations, which the launcher asks
      *         the fork's JVM to write ({@code JitEvents.logFlag}); kept when the JIT compiled during measurement

@@ -188,6 +188,11 @@ public record ForkSpec(@JsonUnwrapped Job job, @JsonUnwrapped Ruler ruler, @Json
         return ForkFiles.stdout(job.fork());
     }
 
+    /** @return the file a failed fork's whole stack trace goes to */
+    public String traceFileName() {
+        return ForkFiles.trace(job.fork());
+    }
+
     /** @return the raw stamps file of a handoff's second thread, {@code thread} */
     public String threadRawFileName(String thread) {
         return ForkFiles.threadRaw(job.fork(), thread);

@@ -30,6 +30,22 @@ class ForkMainTest {
         assertEquals(Optional.empty(), ForkExecution.classCacheWarning(List.of("-Xmx512m"), "mixed mode"), "none given");
     }
 
+    @Test
+    void shouldNameTheBenchmarksOwnFrameWhereverTheTraceBegins() {
+        IllegalStateException thrown = new IllegalStateException("no buffer");
+        thrown.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("org.lib.Buffer", "wrap", "Buffer.java", 90),
+            new StackTraceElement("com.acme.bench.Codec", "encode", "Codec.java", 12),
+            new StackTraceElement("com.acme.bench.EncodeBenchmark", "setup", "EncodeBenchmark.java", 31)});
+        RuntimeException wrapped = new RuntimeException("setup threw", thrown);
+        wrapped.setStackTrace(new StackTraceElement[] {new StackTraceElement("io.stagebench.x.Y", "z", "Y.java", 1)});
+
+        assertEquals("com.acme.bench.Codec", ForkMain.benchmarkFrame(wrapped, "com.acme.bench.EncodeBenchmark")
+                .orElseThrow().getClassName(), "the first frame of its package, through the causes");
+        assertEquals(Optional.empty(), ForkMain.benchmarkFrame(wrapped, "com.other.Bench"));
+        assertEquals(Optional.empty(), ForkMain.benchmarkFrame(wrapped, "Unpackaged"), "no package to tell it by");
+    }
+
     private static ForkSpec spec() {
         RunConfig config = RunConfig.builder(List.of("encode"), -1, Path.of("unused")).forks(1).warmup(Warmup.ofMessages(200_000))
                 .messages(10_000_000).overheadPairs(20_000).lockMemory(false).jvmFlagsInsteadOfDefaults(List.of())
