@@ -89,6 +89,13 @@ public @interface Benchmark {
     String[] threads() default {};
 
     /**
+     * @return JVM arguments its code needs in every fork, after the fork's own and the run's {@code --jvm-arg}s
+     *         (as JMH's {@code @Fork(jvmArgsAppend = ...)}), e.g.
+     *         {@code --add-exports=java.base/jdk.internal.misc=ALL-UNNAMED} for a library that reaches into the JDK
+     */
+    String[] jvmArgs() default {};
+
+    /**
      * @return every {@code --param} it takes; the launcher refuses any other, and any value out
      *         of its declared range, before it starts a fork
      */

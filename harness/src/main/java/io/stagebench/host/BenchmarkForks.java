@@ -249,12 +249,13 @@ public final class BenchmarkForks {
     }
 
     /** @return the run's JVM flags, and the one that writes the fork's JIT log beside its results ({@link JitEvents}) */
-    private List<String> forkJvmFlags(int fork) {
-        if (!JitEvents.wanted(config.jvmFlags())) {
-            return config.jvmFlags();
-        }
+    /** @return fork {@code fork}'s flags: the run's, then the benchmark's own ({@code @Benchmark(jvmArgs = ...)}) */
+    List<String> forkJvmFlags(int fork) {
         List<String> flags = new ArrayList<>(config.jvmFlags());
-        flags.add(JitEvents.logFlag(forkDir.resolve(ForkFiles.jitLog(fork))));
+        flags.addAll(descriptor.jvmArgs());
+        if (JitEvents.wanted(config.jvmFlags())) {
+            flags.add(JitEvents.logFlag(forkDir.resolve(ForkFiles.jitLog(fork))));
+        }
         return flags;
     }
 
@@ -315,10 +316,11 @@ public final class BenchmarkForks {
         BenchmarkDescriptor measured = descriptor;
         if (!results.isEmpty() && !results.get(0).run().stages().equals(descriptor.stages())) {
             measured = new BenchmarkDescriptor(descriptor.name(), results.get(0).run().stages(), descriptor.description(),
-                    descriptor.className(), List.of(), List.of(), results.get(0).run().tags());
+                    descriptor.className(), List.of(), List.of(), results.get(0).run().tags(), descriptor.jvmArgs());
         } else if (!results.isEmpty() && !results.get(0).run().tags().equals(descriptor.tags())) {
             measured = new BenchmarkDescriptor(descriptor.name(), descriptor.stages(), descriptor.description(),
-                    descriptor.className(), descriptor.parameters(), descriptor.threads(), results.get(0).run().tags());
+                    descriptor.className(), descriptor.parameters(), descriptor.threads(), results.get(0).run().tags(),
+                    descriptor.jvmArgs());
         }
         Map<String, SpreadComponents> spread = new LinkedHashMap<>();
         Map<String, List<double[]>> centres = new LinkedHashMap<>();

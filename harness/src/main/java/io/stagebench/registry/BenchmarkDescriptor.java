@@ -35,9 +35,11 @@ import java.util.regex.Pattern;
  * @param parameters  the {@code --param}s it takes, in declaration order
  * @param threads     a handoff benchmark's threads, feed first ({@link Benchmark#threads()}); empty for one thread
  * @param tags        the tags it declares for its messages ({@link Benchmark#tags()}), in index order
+ * @param jvmArgs     JVM arguments its code needs in every fork ({@link Benchmark#jvmArgs()})
  */
 public record BenchmarkDescriptor(String name, List<String> stages, String description, String className,
-                                  List<ParameterDeclaration> parameters, List<String> threads, List<String> tags) {
+                                  List<ParameterDeclaration> parameters, List<String> threads, List<String> tags,
+                                  List<String> jvmArgs) {
 
     /** A benchmark's {@link Reset} methods, resolved once and run between passes. */
     @FunctionalInterface
@@ -52,6 +54,7 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
         parameters = List.copyOf(parameters);
         threads = threads == null ? List.of() : List.copyOf(threads);
         tags = tags == null ? List.of() : List.copyOf(tags);
+        jvmArgs = jvmArgs == null ? List.of() : List.copyOf(jvmArgs);
         TagDeclaration.problem(tags).ifPresent(problem -> {
             throw new IllegalArgumentException("benchmark '" + name + "' " + problem);
         });
@@ -75,6 +78,12 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
                         + " are reserved)");
             }
         }
+    }
+
+    /** A benchmark whose code needs no JVM arguments of its own. */
+    public BenchmarkDescriptor(String name, List<String> stages, String description, String className,
+                               List<ParameterDeclaration> parameters, List<String> threads, List<String> tags) {
+        this(name, stages, description, className, parameters, threads, tags, List.of());
     }
 
     /** A benchmark that declares no tags. */
@@ -103,7 +112,8 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
         List<String> stages = annotation.stages().length == 0 ? List.of(annotation.name()) : Arrays.asList(annotation.stages());
         List<ParameterDeclaration> parameters = Arrays.stream(annotation.params()).map(ParameterDeclaration::of).toList();
         return new BenchmarkDescriptor(annotation.name(), stages, annotation.description(), type.getName(), parameters,
-                Arrays.asList(annotation.threads()), Arrays.asList(annotation.tags()));
+                Arrays.asList(annotation.threads()), Arrays.asList(annotation.tags()),
+                Arrays.asList(annotation.jvmArgs()));
     }
 
     /**
@@ -137,7 +147,7 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
 
     /** @return this benchmark under another name: a variant of a parameter sweep ({@link ParamSweep}) */
     public BenchmarkDescriptor named(String variant) {
-        return new BenchmarkDescriptor(variant, stages, description, className, parameters, threads, tags);
+        return new BenchmarkDescriptor(variant, stages, description, className, parameters, threads, tags, jvmArgs);
     }
 
     /** @return the declaration of {@code --param key}, if this benchmark takes it */

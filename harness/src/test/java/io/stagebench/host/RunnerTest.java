@@ -331,6 +331,21 @@ class RunnerTest {
         assertTrue(runDir.resolve("fork-1.raw").toFile().isFile());
     }
 
+    @Test
+    void shouldStartEveryForkWithTheJvmArgumentsItsBenchmarkDeclaresAfterTheRunsOwn() throws Exception {
+        List<List<String>> started = new ArrayList<>();
+        ForkLauncher recording = (specFile, flags, cpus, timeout) -> {
+            started.add(flags.stream().filter(f -> !f.startsWith("-Xlog:")).toList()); // the JIT log's flag aside
+            return new JvmFork.Exit(List.of("fake"), 134, false, "", 5, null);
+        };
+
+        new Runner(config(List.of("test.jvm-args", "empty"), 2, List.of("-Xmx256m")), BenchmarkRegistry.load(),
+                CpuList.parse(""), recording, QUIET).run();
+
+        assertEquals(List.of(List.of("-Xmx256m", "-Dtest.jvmArgs.needed=yes"), List.of("-Xmx256m",
+                "-Dtest.jvmArgs.needed=yes"), List.of("-Xmx256m"), List.of("-Xmx256m")), started);
+    }
+
     @StartsProcesses
     @Test
     void shouldRunRealForksAndReportOneWhoseSetupThrows() throws Exception {
