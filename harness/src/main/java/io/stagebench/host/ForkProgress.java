@@ -107,9 +107,15 @@ public final class ForkProgress {
         return OptionalInt.empty();
     }
 
-    /** @return a failure and its lines with what differs from fork to fork of one failure taken out */
+    /**
+     * @return a failure and what its fork said of it - its lines that say FAILED, else its last line, not the phases
+     *         before it (which name the fork's CPU) - with the fork's number and times taken out
+     */
     static String alike(String failure, List<String> lastLines) {
-        return (failure + "\n" + String.join("\n", lastLines)).replaceAll("fork[ -]\\d+(/\\d+)?", "fork")
+        List<String> said = lastLines.stream().filter(l -> l.contains("FAILED")).toList();
+        List<String> failing = said.isEmpty() && !lastLines.isEmpty() ? lastLines.subList(lastLines.size() - 1,
+                lastLines.size()) : said;
+        return (failure + "\n" + String.join("\n", failing)).replaceAll("fork[ -]\\d+(/\\d+)?", "fork")
                 .replaceAll("\\(\\+\\d+ ms\\)", "");
     }
 

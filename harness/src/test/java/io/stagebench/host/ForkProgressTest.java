@@ -90,8 +90,13 @@ class ForkProgressTest {
     void shouldTakeTheForkAndItsTimesOutOfWhatTwoFailuresAreComparedBy() {
         assertEquals(ForkProgress.alike("killed", List.of("[parse fork 1/3] setup (+40 ms)", "fork-1.json")),
                 ForkProgress.alike("killed", List.of("[parse fork 2/3] setup (+52 ms)", "fork-2.json")));
-        assertTrue(!ForkProgress.alike("killed", List.of("at A.b(A.java:1)"))
-                .equals(ForkProgress.alike("killed", List.of("at A.b(A.java:2)"))));
+        assertEquals(ForkProgress.alike("exited with code 1", List.of("[p fork 1/3] calibrating on CPU 0 (+2 ms)",
+                "[p fork 1/3] FAILED: java.lang.Error: x; the whole trace: forks/p/fork-1.trace")),
+                ForkProgress.alike("exited with code 1", List.of("[p fork 2/3] calibrating on CPU 1 (+3 ms)",
+                        "[p fork 2/3] FAILED: java.lang.Error: x; the whole trace: forks/p/fork-2.trace")),
+                "the phases before the failure aside");
+        assertTrue(!ForkProgress.alike("killed", List.of("FAILED: at A.b(A.java:1)"))
+                .equals(ForkProgress.alike("killed", List.of("FAILED: at A.b(A.java:2)"))));
     }
 
     @Test
