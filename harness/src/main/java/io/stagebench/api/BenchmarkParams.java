@@ -12,7 +12,7 @@ import java.util.TreeMap;
  * @param fork              this fork's number, from 1
  * @param warmupMessages    messages in warm-up (-1 when warm-up is bounded by time)
  * @param measuredMessages  messages measured
- * @param params            {@code --param} pairs
+ * @param params            {@code --param} pairs, with the default each declared parameter has where none was given
  * @param layoutOffsetBytes the fork's layout offset, a whole number of 64-byte lines in [0, 4096),
  *                          set by its layout seed: stagebench moves what the benchmark allocates on
  *                          the heap by it; a benchmark with off-heap buffers starts them this far
@@ -69,6 +69,30 @@ public record BenchmarkParams(String benchmark, int fork, long warmupMessages, l
     /** @return {@code --param name=...}, or {@code defaultValue} when absent */
     public String param(String name, String defaultValue) {
         return params.getOrDefault(name, defaultValue);
+    }
+
+    /**
+     * @return {@code --param name=...} as a long, or the default its {@link Parameter} declares
+     * @throws DeclarationException when the benchmark declares no default for it and none was given (the fork refuses
+     *         the benchmark in one line); {@link #longParam(String, long)} is for a default the benchmark computes
+     */
+    public long longParam(String name) {
+        declared(name); // a parameter with neither a value nor a declared default is refused here
+        return longParam(name, 0);
+    }
+
+    /** @return {@code --param name=...}, or the default its {@link Parameter} declares ({@link #longParam(String)}) */
+    public String param(String name) {
+        return params.getOrDefault(name, declared(name));
+    }
+
+    private String declared(String name) {
+        String value = params.get(name);
+        if (value == null) {
+            throw new DeclarationException("benchmark '" + benchmark + "' reads --param " + name + " without a default:"
+                    + " declare it with one (@Parameter(name = \"" + name + "\", defaultValue = ...)) or give it");
+        }
+        return value;
     }
 
     /**

@@ -59,8 +59,8 @@ public final class JitterBenchmark implements Operation {
 
     @Setup
     public void setup(BenchmarkParams params, Clock clock, Calibration calibration) {
-        long thresholdNs = params.longParam("thresholdNs", DEFAULT_THRESHOLD_NS);
-        long windowUs = params.longParam("windowUs", DEFAULT_WINDOW_US);
+        long thresholdNs = params.longParam("thresholdNs");
+        long windowUs = params.longParam("windowUs");
         if (thresholdNs < 1 || windowUs < 1 || windowUs * 1_000 <= thresholdNs) {
             throw new IllegalArgumentException("--param thresholdNs and windowUs must be positive and the window longer"
                     + " than the threshold, got thresholdNs=" + thresholdNs + ", windowUs=" + windowUs);

@@ -33,7 +33,7 @@ public final class ServiceBenchmark implements Operation {
 
     @Setup
     public void setup(BenchmarkParams params, Clock clock, Calibration calibration) {
-        long us = params.longParam("us", DEFAULT_US);
+        long us = params.longParam("us");
         if (us < 0) {
             throw new IllegalArgumentException("--param us must not be negative, got " + us);
         }

@@ -36,7 +36,7 @@ public final class SpinBenchmark implements Operation {
     @Setup
     public void setup(BenchmarkParams params, Clock clock) {
         this.clock = clock;
-        this.ticks = params.longParam("ticks", DEFAULT_TICKS);
+        this.ticks = params.longParam("ticks");
         if (ticks < 0) {
             throw new IllegalArgumentException("--param ticks must not be negative, got " + ticks);
         }

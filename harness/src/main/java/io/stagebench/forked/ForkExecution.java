@@ -240,7 +240,7 @@ public final class ForkExecution {
         String of = !kept ? " (the warm-up's own, not measured)"
                 : plan.replicas() > 1 ? " (replica " + replica + "/" + plan.replicas() + ")" : "";
         BenchmarkParams params = new BenchmarkParams(job.benchmark(), job.fork(),
-                plan.warmup().knownMessages(), plan.measuredMessages(), job.params(),
+                plan.warmup().knownMessages(), plan.measuredMessages(), descriptor.paramsWithDefaults(job.params()),
                 ForkLayout.offsetBytes(spec.placement().layoutSeed()), descriptor.tags());
         // the last allocation before the benchmark's instance: everything it allocates starts the seed's offset on
         ForkLayout.pad(spec.placement().layoutSeed());

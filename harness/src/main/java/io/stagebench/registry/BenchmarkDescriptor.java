@@ -22,6 +22,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
@@ -143,6 +144,17 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
                 });
             }
         });
+    }
+
+    /**
+     * @return {@code given} over the defaults its parameters declare: what its {@link BenchmarkParams} hold, so that
+     *         {@link BenchmarkParams#longParam(String)} reads a declared default rather than one written twice
+     */
+    public Map<String, String> paramsWithDefaults(Map<String, String> given) {
+        Map<String, String> out = new TreeMap<>();
+        parameters.stream().filter(p -> !p.defaultValue().isEmpty()).forEach(p -> out.put(p.name(), p.defaultValue()));
+        out.putAll(given);
+        return out;
     }
 
     /** @return this benchmark under another name: a variant of a parameter sweep ({@link ParamSweep}) */

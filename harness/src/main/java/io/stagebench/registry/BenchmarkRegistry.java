@@ -128,8 +128,8 @@ public final class BenchmarkRegistry {
                 continue;
             }
             for (ParamSweep.Variant variant : ParamSweep.variants(get(name), params)) {
-                checkDerived(type, variant.name(), new BenchmarkParams(name, 1, warmupMessages, measured, variant.params(),
-                        0, get(name).tags()));
+                checkDerived(type, variant.name(), new BenchmarkParams(name, 1, warmupMessages, measured,
+                        get(name).paramsWithDefaults(variant.params()), 0, get(name).tags()));
             }
         }
     }

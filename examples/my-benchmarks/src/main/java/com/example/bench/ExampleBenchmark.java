@@ -34,7 +34,7 @@ public final class ExampleBenchmark implements Operation {
     @Setup
     public void setup(BenchmarkParams params, Clock clock) {
         this.clock = clock;
-        this.ticks = params.longParam("ticks", 3000);
+        this.ticks = params.longParam("ticks"); // the declared default when not given
         if (ticks < 0) {
             throw new IllegalArgumentException("--param ticks must not be negative, got " + ticks);
         }

@@ -102,7 +102,7 @@ public final class HandoffBenchmark implements HandoffOperation {
         messages.startAfter(ReferenceWorkload.PREAMBLE_MESSAGES);
         strategy = ReferenceWorkload.newStrategy();
         depthLevels = strategy.depthLevels();
-        int slots = Integer.highestOneBit((int) params.longParam(RING_SLOTS, 1024) * 2 - 1);
+        int slots = Integer.highestOneBit((int) params.longParam(RING_SLOTS) * 2 - 1);
         ring = RingBuffer.createSingleProducer(TopOfBook::new, slots, waitStrategy(params.param(WAIT, BUSY_SPIN)));
         ring.addGatingSequences(consumed);
         barrier = ring.newBarrier();
