@@ -144,9 +144,11 @@ class WorkflowTest {
                     .filter(r -> r.contains("--fail-on-regression")).findFirst().orElseThrow();
 
             assertTrue(gate.replace("\\\n", " ").matches("(?s).*ab \"\\$BASE_SHA\" --fail-on-regression --max-regression"
-                    + " \"\\$MAX_REGRESSION\" +--markdown gate\\.md +\\| tee gate\\.txt; \\} 2>&1 \\| tee ab\\.log.*"), gate);
+                    + " \"\\$MAX_REGRESSION\" +--budget \"\\$MEASURE_BUDGET\" +--markdown gate\\.md +\\| tee gate\\.txt; \\}"
+                    + " 2>&1 \\| tee ab\\.log.*"), gate);
             assertFalse(gate.contains("|| true") || gate.contains(" diff "), gate);
             assertTrue(workflow(file).at("/env/MAX_REGRESSION").asText().endsWith("%"), file.toString());
+            assertTrue(workflow(file).at("/env/MEASURE_BUDGET").asText().matches("[0-9]+m"), file.toString());
         }
     }
 

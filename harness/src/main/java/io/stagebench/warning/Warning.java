@@ -100,9 +100,10 @@ public enum Warning {
     // a comparison's warnings (diff, ab, history, bisect)
     SAME_RUN(Scope.COMPARE, "A and B are the same run", "^A and B are the same run",
             "both sides are one run folder, so nothing can differ", "name two runs"),
-    ENVIRONMENT_UNKNOWN(Scope.COMPARE, "A environment (written by an older stagebench)",
+    ENVIRONMENT_UNKNOWN(Scope.COMPARE, "run A records no environment (written by an older stagebench)",
             "written by an older stagebench",
-            "a side's run does not record its machine, so a machine change cannot be seen", "measure that side again"),
+            "whether CPU, kernel, JVM, governor, turbo or pinning differ is unknown; only the clock binding and the"
+                    + " measuring CPU were compared", "measure that side again with this version"),
     ENVIRONMENTS_DIFFER(Scope.COMPARE, "environments differ in FIELD: A '...', B '...'", "^environments differ in ",
             "another CPU, kernel, JVM, governor or clock binding", "compare runs of one machine, or ab on it"),
     SETTINGS_DIFFER(Scope.COMPARE, "runs measured with different settings: config....",

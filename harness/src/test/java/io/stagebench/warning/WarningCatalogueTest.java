@@ -58,7 +58,7 @@ class WarningCatalogueTest {
         s.put(Warning.DEMO_SHAPE, "the closed-loop p99 (41.6 us) is more than twice the service time (20 us): the");
         s.put(Warning.REPORT_NOT_WRITTEN, "the HTML report was not written (disk full); the results are complete");
         s.put(Warning.SAME_RUN, "A and B are the same run (results/abc/1): nothing can differ");
-        s.put(Warning.ENVIRONMENT_UNKNOWN, "A environment (written by an older stagebench): whether CPU model, kernel");
+        s.put(Warning.ENVIRONMENT_UNKNOWN, "run A records no environment (written by an older stagebench): whether");
         s.put(Warning.ENVIRONMENTS_DIFFER, "environments differ in cpuModel: A 'AMD', B 'Intel'");
         s.put(Warning.SETTINGS_DIFFER, "runs measured with different settings: config.messages: A 200000, B 100000");
         s.put(Warning.RULERS_DIFFER, "A and B were measured with different rulers, so part of every difference");
