@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.cli.Main;
 import io.stagebench.diff.SummaryFixture;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.RunConfig;
 import io.stagebench.link.ForkChecks;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.Warmup;

@@ -1,5 +1,6 @@
 package io.stagebench;
 
+import io.stagebench.config.MeasureDefaults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -46,25 +47,36 @@ class LayersTest {
             Set.of("cli"),
             Set.of("extension"),
             Set.of("session"),
-            Set.of("output", "diff"),
-            Set.of("store"),
             Set.of("host"),
+            Set.of("output"),
+            Set.of("diff"),
+            Set.of("store"),
             Set.of("result", "probe", "forked"),
+            Set.of("config"),
             Set.of("registry"),
             Set.of("link"),
             Set.of("builtin"),
             Set.of("api.processor"),
             Set.of("api", "clock", "nativeaccess"),
             Set.of("process", "json", "io"),
-            Set.of("stats", "system", "warning", "extension.text", "extension.command"));
+            Set.of("stats", "system", "warning", "text"));
+
+    /**
+     * The packages that read what a run stored and render it: below the launcher ({@code host}), which they never
+     * see, so a run's data flows down from the launcher to the files and up again only through the session.
+     */
+    static final Set<String> READING_SIDE = Set.of("store", "diff", "output");
 
     /** The one reference into the child JVM's classes: the launcher naming the fork's main class. */
     static final String FORKED_ENTRY = "io.stagebench.host.ForkLauncher -> io.stagebench.forked.ForkMain";
     /** What the child JVM's classes must not refer to: they run in the fork, which reads none of it. */
-    static final Set<String> FORKED_MAY_NOT_SEE = Set.of("host", "result", "store", "output", "session", "extension", "cli",
-            "diff");
-    /** The harness packages the stages module may refer to: the API, the clock and the extension point for commands (its console table too). */
-    static final Set<String> STAGES_MAY_SEE = Set.of("api", "clock", "extension");
+    static final Set<String> FORKED_MAY_NOT_SEE = Set.of("host", "config", "result", "store", "output", "session",
+            "extension", "cli", "diff");
+    /**
+     * The harness packages the stages module may refer to: the API, the clock, the extension point for commands, the
+     * option types and usage error its commands share ({@code config}) and the console table.
+     */
+    static final Set<String> STAGES_MAY_SEE = Set.of("api", "clock", "extension", "config", "text");
 
     private static final Path HARNESS_SOURCES = Path.of("src/main/java");
     private static final Path STAGES_SOURCES = Path.of("../stages/src/main/java");
@@ -111,6 +123,16 @@ class LayersTest {
     }
 
     @Test
+    void shouldKeepTheReadingSideFreeOfTheLauncher() {
+        assertEquals(List.of(), readingSide(harnessReferences()), "the reading side referring to the launcher");
+    }
+
+    @Test
+    void shouldKeepEachFoldersPackagesInAdjacentLayers() {
+        assertEquals(List.of(), splitFolders(LAYERS), "a folder whose packages sit at distant layers");
+    }
+
+    @Test
     void shouldKeepTheStagesModuleToTheApiTheClockAndTheExtensionPoint() {
         List<Reference> references = references(sources(STAGES_SOURCES));
         assertTrue(references.size() > 20, "found only " + references.size() + " references under " + STAGES_SOURCES);
@@ -146,8 +168,8 @@ class LayersTest {
         List<Reference> planted = references(List.of(new Source("io.stagebench.clock.Tsc",
                 "package io.stagebench.clock;\n/** see io.stagebench.cli.Main */\nclass Tsc {\n"
                         + "  String s = \"io.stagebench.store.RunStore\";\n"
-                        + "  Object o = io.stagebench.host.RunConfig.DEFAULT_CHUNK; // io.stagebench.diff.RunDiff\n}\n")));
-        assertEquals(List.of("io.stagebench.clock.Tsc -> io.stagebench.host.RunConfig (clock may not refer to host)"),
+                        + "  Object o = io.stagebench.config.MeasureDefaults.CHUNK; // io.stagebench.diff.RunDiff\n}\n")));
+        assertEquals(List.of("io.stagebench.clock.Tsc -> io.stagebench.config.MeasureDefaults (clock may not refer to config)"),
                 upward(planted));
     }
 
@@ -183,8 +205,56 @@ class LayersTest {
     void shouldFindTheStagesReachingIntoTheHarness() {
         List<Reference> planted = references(List.of(new Source("io.stagebench.stages.cli.Cross",
                 "package io.stagebench.stages.cli;\nimport io.stagebench.api.Stamps;\nimport io.stagebench.stages.Pipeline;\n"
-                        + "class Cross { Object c = io.stagebench.host.RunConfig.DEFAULT_CHUNK; }\n")));
-        assertEquals(List.of("io.stagebench.stages.cli.Cross -> io.stagebench.host.RunConfig"), stagesViolations(planted));
+                        + "class Cross { Object c = io.stagebench.host.Runner.STOPPED_WARNING; }\n")));
+        assertEquals(List.of("io.stagebench.stages.cli.Cross -> io.stagebench.host.Runner"), stagesViolations(planted));
+    }
+
+    @Test
+    void shouldFindTheReadingSideReachingTheLauncherInAPlantedSource() {
+        List<Reference> planted = references(List.of(new Source("io.stagebench.store.RunStore",
+                "package io.stagebench.store;\nimport io.stagebench.host.Runner;\nimport io.stagebench.result.RunWarnings;\n")));
+        assertEquals(List.of("io.stagebench.store.RunStore -> io.stagebench.host.Runner (store reads what the launcher"
+                + " wrote, never the launcher)"), readingSide(planted));
+    }
+
+    @Test
+    void shouldFindAFolderSplitAcrossDistantLayersInPlantedLayers() {
+        List<Set<String>> planted = List.of(Set.of("extension"), Set.of("session"), Set.of("host"),
+                Set.of("extension.text", "api"), Set.of("api.processor"));
+        assertEquals(List.of("extension (layer 1) and extension.text (layer 4)"), splitFolders(planted));
+    }
+
+    /** @return the references from the reading side ({@link #READING_SIDE}) to the launcher's {@code host} */
+    private static List<String> readingSide(List<Reference> references) {
+        List<String> out = new ArrayList<>();
+        for (Reference r : references) {
+            if (READING_SIDE.contains(r.fromPackage()) && r.toPackage().equals("host")) {
+                out.add(r.key() + " (" + r.fromPackage() + " reads what the launcher wrote, never the launcher)");
+            }
+        }
+        return out;
+    }
+
+    /**
+     * @return each package and sub-package whose layers are more than one apart (layers counted from 1), so a folder's
+     *         packages read together in the order
+     */
+    private static List<String> splitFolders(List<Set<String>> layers) {
+        Map<String, Integer> layerOf = new TreeMap<>();
+        for (int i = 0; i < layers.size(); i++) {
+            for (String pkg : layers.get(i)) {
+                layerOf.put(pkg, i + 1);
+            }
+        }
+        List<String> out = new ArrayList<>();
+        layerOf.forEach((pkg, layer) -> {
+            int dot = pkg.lastIndexOf('.');
+            Integer parent = dot < 0 ? null : layerOf.get(pkg.substring(0, dot));
+            if (parent != null && Math.abs(parent - layer) > 1) {
+                out.add(pkg.substring(0, dot) + " (layer " + parent + ") and " + pkg + " (layer " + layer + ")");
+            }
+        });
+        return out;
     }
 
     /** @return the packages among {@code sources} without a {@code package-info} that opens with a Javadoc comment */

@@ -6,9 +6,9 @@ import io.stagebench.diff.RunDiff;
 import io.stagebench.diff.SequentialPlan;
 import io.stagebench.diff.Statistic;
 import io.stagebench.diff.VerdictRule;
-import io.stagebench.extension.command.UsageException;
-import io.stagebench.host.MeasureDefaults;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.UsageException;
+import io.stagebench.config.MeasureDefaults;
+import io.stagebench.config.RunConfig;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.registry.ParamSweep;
 import io.stagebench.session.AbBuilds;
@@ -284,7 +284,7 @@ public final class AbCommand implements Callable<Integer> {
                 throw usage("--forks and --quick fix the fork count; they cannot be combined with --min-forks, --max-forks,"
                         + " --step, --target or --budget");
             }
-            int forks = measurement.forks(2);
+            int forks = measurement.forksOr(2);
             if (forks < 2) {
                 throw usage("--forks must be at least 2 for a comparison, got " + forks);
             }

@@ -1,11 +1,11 @@
 package io.stagebench.cli;
 
-import io.stagebench.diff.DiffReport;
+import io.stagebench.output.DiffReport;
 import io.stagebench.diff.SequentialPlan;
 import io.stagebench.diff.Statistic;
 import io.stagebench.diff.VerdictRule;
-import io.stagebench.host.MeasureDefaults;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.MeasureDefaults;
+import io.stagebench.config.RunConfig;
 import io.stagebench.registry.ParamSweep;
 import io.stagebench.session.AbBuilds;
 import io.stagebench.session.BenchmarkSource;
@@ -156,7 +156,7 @@ public final class BisectCommand implements Callable<Integer> {
 
     /** @return what every run of the search is measured with: the forks, replicas and messages, the flags and parameters */
     private UnaryOperator<RunConfig.Builder> settings() {
-        int forks = measurement.forks(SequentialPlan.DEFAULT_MIN_FORKS);
+        int forks = measurement.forksOr(SequentialPlan.DEFAULT_MIN_FORKS);
         if (forks < 2) {
             throw usage("--forks must be at least 2 for a comparison, got " + forks);
         }

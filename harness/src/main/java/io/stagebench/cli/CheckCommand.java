@@ -1,6 +1,7 @@
 package io.stagebench.cli;
 
-import io.stagebench.extension.command.UsageException;
+import io.stagebench.output.ReadinessText;
+import io.stagebench.config.UsageException;
 import io.stagebench.json.Json;
 import io.stagebench.system.CpuSelection;
 import io.stagebench.system.ReadinessCheck;
@@ -67,7 +68,7 @@ public final class CheckCommand implements Callable<Integer> {
         ReadinessCheck check = new ReadinessCheck(files, measuringCpu);
         List<ReadinessCheck.Item> items = check.items();
         PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? Json.write(check.document(SCHEMA, items)) + System.lineSeparator() : check.toText(items));
+        out.print(json ? Json.write(check.document(SCHEMA, items)) + System.lineSeparator() : ReadinessText.render(check.cpu(), items));
         out.flush();
         boolean warned = items.stream().anyMatch(i -> i.status() == ReadinessCheck.Status.WARN);
         return strict && warned ? 1 : 0;

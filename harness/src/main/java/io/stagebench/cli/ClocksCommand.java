@@ -1,5 +1,6 @@
 package io.stagebench.cli;
 
+import io.stagebench.output.ClocksText;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ProbeOverhead;
@@ -88,7 +89,7 @@ public final class ClocksCommand implements Callable<Integer> {
         if (json) {
             spec.commandLine().getOut().println(Json.write(report.toJson()));
         } else {
-            spec.commandLine().getOut().print(report.toText());
+            spec.commandLine().getOut().print(ClocksText.render(report));
         }
         spec.commandLine().getOut().flush();
         return probes.measurements().isEmpty() ? 1 : 0;

@@ -1,7 +1,7 @@
 package io.stagebench.cli;
 
 import io.stagebench.builtin.ServiceBenchmark;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.RunConfig;
 import io.stagebench.session.SessionOptions;
 import io.stagebench.stats.CoordinatedOmission;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.stagebench.cli;
 
-import io.stagebench.host.Rate;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.Rate;
+import io.stagebench.config.RunConfig;
 import io.stagebench.link.Mode;
 import io.stagebench.link.Warmup;
 import io.stagebench.stats.CoordinatedOmission;

@@ -1,7 +1,8 @@
 package io.stagebench.cli;
 
+import io.stagebench.output.CoordinatedOmissionText;
 import io.stagebench.api.SeriesNames;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.RunConfig;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
 import io.stagebench.output.CoordinatedOmissionPage;
@@ -59,7 +60,7 @@ final class CoordinatedOmissionRun {
         warnings.addAll(shape);
         out.println();
         out.println("coordinated omission: " + plan.scenario());
-        out.print(comparison.toText());
+        out.print(CoordinatedOmissionText.render(comparison));
         out.printf(Locale.ROOT, "  the closed loop's p99 is %,.1f us; measured from the intended send time, 1%% of the"
                 + " messages waited %,.1f us or more%n", comparison.naive().p99Ns() / 1_000, comparison.paced().p99Ns() / 1_000);
         shape.forEach(w -> out.println(Warning.line(w)));

@@ -1,12 +1,12 @@
 package io.stagebench.cli;
 
-import io.stagebench.diff.DiffDocument;
-import io.stagebench.diff.DiffReport;
+import io.stagebench.output.DiffDocument;
+import io.stagebench.output.DiffReport;
 import io.stagebench.diff.Gate;
 import io.stagebench.diff.RunDiff;
 import io.stagebench.diff.Statistic;
 import io.stagebench.diff.VerdictRule;
-import io.stagebench.extension.command.UsageException;
+import io.stagebench.config.UsageException;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.io.TextWrap;
 import io.stagebench.json.Json;

@@ -2,10 +2,10 @@ package io.stagebench.cli;
 
 import io.stagebench.diff.ChangePoints;
 import io.stagebench.diff.History;
-import io.stagebench.diff.HistoryReport;
+import io.stagebench.output.HistoryReport;
 import io.stagebench.diff.Statistic;
 import io.stagebench.diff.VerdictRule;
-import io.stagebench.extension.command.UsageException;
+import io.stagebench.config.UsageException;
 import io.stagebench.output.TrendPage;
 import io.stagebench.store.RunHistory;
 import io.stagebench.store.RunStore;

@@ -1,7 +1,7 @@
 package io.stagebench.cli;
 
-import io.stagebench.extension.command.CommandProvider;
-import io.stagebench.extension.command.UsageException;
+import io.stagebench.extension.CommandProvider;
+import io.stagebench.config.UsageException;
 import io.stagebench.host.CpuLock;
 import io.stagebench.host.ForkLaunchers;
 import io.stagebench.io.IoProblems;

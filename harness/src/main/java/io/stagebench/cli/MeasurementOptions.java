@@ -1,25 +1,24 @@
 package io.stagebench.cli;
 
-import io.stagebench.host.BatchPilot;
+import io.stagebench.result.BatchChoice;
 import io.stagebench.host.ForkHeap;
-import io.stagebench.host.MeasureDefaults;
-import io.stagebench.host.Rate;
-import io.stagebench.extension.command.Batch;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.MeasureDefaults;
+import io.stagebench.config.Rate;
+import io.stagebench.config.Batch;
+import io.stagebench.config.RunConfig;
+import io.stagebench.config.WarmupOption;
 import io.stagebench.host.RunDuration;
 import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.session.SessionOptions;
 import java.io.PrintWriter;
-import java.time.Duration;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -30,8 +29,6 @@ import picocli.CommandLine.Option;
  * {@link RunConfig.Builder} changes from its defaults.
  */
 final class MeasurementOptions {
-
-    private static final Pattern DURATION = Pattern.compile("([0-9]+)\\s*(ms|s)");
 
     @Option(names = {"-f", "--forks"}, paramLabel = "N", description = "Fresh JVMs per benchmark: for run, default " + MeasureDefaults.RUN_FORKS + " (--quick: "
             + MeasureDefaults.QUICK_FORKS + "); for ab,"
@@ -60,98 +57,36 @@ final class MeasurementOptions {
             description = {"Time K consecutive messages between one begin and one end read, for stages the probe would"
                     + " swamp: each sample is then the mean of K messages (its percentiles are of K-message means, not of"
                     + " messages), the probe paid once per K. 'auto': the smallest power of two putting the probe below "
-                    + BatchPilot.TARGET_PROBE_PERCENT + "%% of the interval, from a pilot fork per benchmark (the run's warm-up, then at most "
-                    + BatchPilot.PILOT_MESSAGES + " messages)."
+                    + BatchChoice.TARGET_PROBE_PERCENT + "%% of the interval, from a pilot fork per benchmark (the run's warm-up, then at most "
+                    + BatchChoice.PILOT_MESSAGES + " messages)."
                     + " Back to back only; not for handoff benchmarks."})
     String batch;
 
     @Option(names = "--jit-retries", paramLabel = "N",
             description = "Measured passes a fork may discard and replay because the JIT compiled while they ran"
-                    + " (default: " + RunConfig.DEFAULT_JIT_RETRIES + "; 0 keeps the first pass whatever happened).")
+                    + " (default: " + MeasureDefaults.JIT_RETRIES + "; 0 keeps the first pass whatever happened).")
     Integer jitRetries;
 
     @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
     CommandLine.Model.CommandSpec mixee;
 
-    int forks(int defaultForks) {
-        int count = forks != null ? forks : defaultForks;
-        if (count < 1) {
-            throw usage("--forks must be at least 1, got " + count);
-        }
-        return count;
+    /** @return {@code --forks} as given, or {@code defaultForks}; its range is the plan's to check */
+    int forksOr(int defaultForks) {
+        return forks != null ? forks : defaultForks;
     }
 
-    int replicas(int defaultReplicas) {
-        int count = replicas != null ? replicas : defaultReplicas;
-        if (count < 1 || count > MAX_REPLICAS) {
-            throw usage("--replicas must be in [1, " + MAX_REPLICAS + "], got " + count);
-        }
-        return count;
+    /** @return {@code --messages} as given, or {@code defaultMessages}; its range is the plan's to check */
+    int messagesOr(int defaultMessages) {
+        return messages != null ? messages : defaultMessages;
     }
 
-    /** The most replicas a fork measures: each keeps its own recording in the fork's folder. */
-    static final int MAX_REPLICAS = 1_000;
-
-    int messages(int defaultMessages) {
-        int count = messages != null ? messages : defaultMessages;
-        if (count < 1) {
-            throw usage("--messages must be at least 1, got " + count);
-        }
-        return count;
-    }
-
-    Warmup warmup(String defaultWarmup) {
-        String text = warmup != null ? warmup : defaultWarmup;
-        Matcher duration = DURATION.matcher(text.trim());
-        if (duration.matches()) {
-            long ms = Long.parseLong(duration.group(1)) * (duration.group(2).equals("s") ? 1000 : 1);
-            if (ms < 1) {
-                throw usage("--warmup time must be positive, got '" + text + "'");
-            }
-            return Warmup.ofTime(Duration.ofMillis(ms));
-        }
-        long count;
+    /** @return {@code text} parsed by its option's own type, whose refusal is a usage error naming the option */
+    private <T> T parsed(String option, String text, Function<String, T> parse) {
         try {
-            count = Long.parseLong(text.trim().replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw usage("--warmup: cannot parse '" + text + "' (a message count such as 100000, or a time such as 2s or 500ms)");
-        }
-        if (count < 0) {
-            throw usage("--warmup must not be negative, got " + count);
-        }
-        return Warmup.ofMessages(count);
-    }
-
-    /**
-     * @param measuredMessages the measured messages per fork
-     * @param rateHz           the paced rate, 0 back to back
-     * @return messages per timed interval: {@link Batch#ONE} without {@code --batch}, {@link Batch#AUTO} for
-     *         {@code auto}
-     */
-    Batch batch(int measuredMessages, double rateHz) {
-        if (batch == null) {
-            return Batch.ONE;
-        }
-        OptionalInt count;
-        try {
-            count = Batch.parseCount(batch);
+            return parse.apply(text);
         } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
+            throw usage(e.getMessage().startsWith("--") ? e.getMessage() : option + ": " + e.getMessage());
         }
-        if (count.isPresent()) {
-            int k = count.getAsInt();
-            if (k < 1) {
-                throw usage("--batch must be at least 1 message, got " + k);
-            }
-            if (k > measuredMessages) {
-                throw usage("--batch " + k + " is larger than the " + measuredMessages + " measured messages (-n)");
-            }
-        }
-        Batch k = count.isPresent() ? Batch.of(count.getAsInt()) : Batch.AUTO;
-        if (rateHz > 0 && !k.equals(Batch.ONE)) {
-            throw usage("--batch applies only back to back: a paced run times each message from its own arrival (drop --rate)");
-        }
-        return k;
     }
 
     /**
@@ -170,18 +105,6 @@ final class MeasurementOptions {
         }
     }
 
-    /** @return the paced rate in messages per second, 0 when none was given */
-    double rateHz() {
-        if (rate == null) {
-            return 0;
-        }
-        try {
-            return Rate.parsePerSecond(rate);
-        } catch (IllegalArgumentException e) {
-            throw usage("--rate: " + e.getMessage());
-        }
-    }
-
     /**
      * Checks every option now, these and {@code session}'s, and returns what they change in a
      * run's configuration.
@@ -191,20 +114,22 @@ final class MeasurementOptions {
      * @param quick           {@code --quick}: the quick defaults of {@link MeasureDefaults} for what is not given
      */
     UnaryOperator<RunConfig.Builder> settings(SessionOptions session, int defaultForks, int defaultReplicas, boolean quick) {
-        int forkCount = forks(defaultForks);
-        int replicaCount = replicas(quick ? MeasureDefaults.QUICK_REPLICAS : defaultReplicas);
-        int measured = messages(MeasureDefaults.messages(quick));
-        Warmup warm = warmup(MeasureDefaults.warmup(quick));
-        double hz = rateHz();
-        Batch k = batch(measured, hz);
-        int retries = jitRetries != null ? jitRetries : RunConfig.DEFAULT_JIT_RETRIES;
-        if (retries < 0 || retries > 100) {
-            throw usage("--jit-retries must be in [0, 100], got " + retries);
-        }
+        int forkCount = forksOr(defaultForks);
+        int replicaCount = replicas != null ? replicas : quick ? MeasureDefaults.QUICK_REPLICAS : defaultReplicas;
+        int measured = messagesOr(MeasureDefaults.messages(quick));
+        Warmup warm = parsed("--warmup", warmup != null ? warmup : MeasureDefaults.warmup(quick), WarmupOption::parse);
+        double hz = rate == null ? 0 : parsed("--rate", rate, Rate::parsePerSecond);
+        Batch k = batch == null ? Batch.ONE : parsed("--batch", batch, Batch::parse);
+        int retries = jitRetries != null ? jitRetries : MeasureDefaults.JIT_RETRIES;
         UnaryOperator<RunConfig.Builder> machine = session.settings();
-        return builder -> machine.apply(builder).forks(forkCount).messages(measured).warmup(warm)
-                .paced(hz).jitRetries(retries).batch(k)
-                .replicas(replicaCount);
+        UnaryOperator<RunConfig.Builder> settings = builder -> machine.apply(builder).forks(forkCount)
+                .messages(measured).warmup(warm).paced(hz).jitRetries(retries).batch(k).replicas(replicaCount);
+        try {
+            settings.apply(RunConfig.builder(List.of(), -1, Path.of("."))).build();
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        return settings;
     }
 
     /** @return the named benchmarks, or every default one when none is named */
@@ -250,7 +175,7 @@ final class MeasurementOptions {
      */
     void checkDerived(BenchmarkRegistry registry, List<String> benchmarks, UnaryOperator<RunConfig.Builder> settings,
                       Map<String, String> params) {
-        RunConfig planned = settings.apply(RunConfig.builder(benchmarks, -1, java.nio.file.Path.of("."))).build();
+        RunConfig planned = settings.apply(RunConfig.builder(benchmarks, -1, Path.of("."))).build();
         try {
             registry.checkDerived(benchmarks, planned.warmup().knownMessages(), planned.messages(), params);
         } catch (IllegalArgumentException e) {
@@ -264,11 +189,11 @@ final class MeasurementOptions {
      * ({@link RunDuration}).
      *
      * @return {@code settings}, with the sized heap's flags when it was sized
-     * @throws io.stagebench.extension.command.UsageException one line with the fix, when the need cannot fit
+     * @throws io.stagebench.config.UsageException one line with the fix, when the need cannot fit
      */
     UnaryOperator<RunConfig.Builder> forkHeap(BenchmarkRegistry registry, List<String> benchmarks,
                                               UnaryOperator<RunConfig.Builder> settings, PrintWriter err) {
-        RunConfig planned = settings.apply(RunConfig.builder(benchmarks, -1, java.nio.file.Path.of("."))).build();
+        RunConfig planned = settings.apply(RunConfig.builder(benchmarks, -1, Path.of("."))).build();
         List<BenchmarkDescriptor> descriptors = benchmarks.stream().map(registry::get).toList();
         ForkHeap.Plan heap = ForkHeap.plan(planned, descriptors);
         heap.line().ifPresent(err::println);

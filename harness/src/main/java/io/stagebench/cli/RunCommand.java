@@ -2,8 +2,8 @@ package io.stagebench.cli;
 
 import io.stagebench.output.BenchmarkListing;
 import io.stagebench.output.RunReport;
-import io.stagebench.host.MeasureDefaults;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.MeasureDefaults;
+import io.stagebench.config.RunConfig;
 import io.stagebench.host.Runner;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.io.Terminal;
@@ -216,7 +216,7 @@ public final class RunCommand implements Callable<Integer> {
     private UnaryOperator<RunConfig.Builder> settings() {
         UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions,
                 quick ? MeasureDefaults.QUICK_FORKS : MeasureDefaults.RUN_FORKS, MeasureDefaults.RUN_REPLICAS, quick);
-        int measured = measurement.messages(MeasureDefaults.messages(quick));
+        int measured = measurement.messagesOr(MeasureDefaults.messages(quick));
         Mode runMode;
         try {
             runMode = mode != null ? Mode.parse(mode) : measurement.rate != null ? Mode.PACED : Mode.BACK_TO_BACK;

@@ -208,7 +208,7 @@ public final class ChangePoints {
         return Math.min(1, 2 * TDistribution.of(df).survivalProbability(t));
     }
 
-    static double median(double[] values) {
+    public static double median(double[] values) {
         return new Side(0, values, null).medianNs();
     }
 }

@@ -55,12 +55,12 @@ public record CoreLevels(double aNs, double bNs, boolean paired, boolean sideByS
      * @return the levels of one benchmark in two commits' runs (each the median over its runs' levels), as measured
      *         apart; empty when either has no run that timed the loop ({@code history})
      */
-    static Optional<CoreLevels> ofCommits(RunHistory.CommitRuns before, RunHistory.CommitRuns after, String benchmark) {
+    public static Optional<CoreLevels> ofCommits(RunHistory.CommitRuns before, RunHistory.CommitRuns after, String benchmark) {
         return of(levelOf(before, benchmark), levelOf(after, benchmark), false, false);
     }
 
     /** @return the median of the levels of {@code benchmark} in the commit's runs it pools; empty when none timed the loop */
-    static OptionalDouble levelOf(RunHistory.CommitRuns commit, String benchmark) {
+    public static OptionalDouble levelOf(RunHistory.CommitRuns commit, String benchmark) {
         return CoreContention.medianTimed(commit.runs().stream().flatMap(r -> r.benchmark(benchmark).stream())
                 .filter(commit::pools).mapToDouble(b -> b.coreLoopNs().orElse(0)).toArray());
     }

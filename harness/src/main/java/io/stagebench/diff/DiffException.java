@@ -1,6 +1,6 @@
 package io.stagebench.diff;
 
-import io.stagebench.extension.command.UsageException;
+import io.stagebench.config.UsageException;
 
 /**
  * Stored results that cannot be compared: an unknown commit, a commit without results, an

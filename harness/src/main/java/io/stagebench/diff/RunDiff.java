@@ -1,13 +1,13 @@
 package io.stagebench.diff;
 
 import io.stagebench.api.TagDeclaration;
-import io.stagebench.host.Runner;
 import io.stagebench.result.CoreContention;
 import io.stagebench.stats.LatencyHistograms;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.store.Pairing;
 import io.stagebench.store.RunStore;
 import io.stagebench.store.StoredRun;
+import io.stagebench.warning.Warning;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -95,7 +95,7 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
         List<String> warnings = new ArrayList<>();
         for (StoredRun side : List.of(a, b)) {
             // a stopped run holds fewer forks than asked for: its verdicts rest on what it has
-            side.warnings().stream().filter(w -> w.startsWith(Runner.STOPPED_WARNING)).findFirst()
+            side.warnings().stream().filter(w -> Warning.STOPPED.matches(w)).findFirst()
                     .ifPresent(w -> warnings.add((side == a ? "A (" : "B (") + side.dir() + "): " + w));
             // a run whose core the host shared holds the host's moments in its figures: named, not only counted
             side.warnings().stream().filter(w -> w.startsWith(CoreContention.SHARED_WARNING)).findFirst()

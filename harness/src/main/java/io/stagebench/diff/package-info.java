@@ -36,7 +36,9 @@
  * {@link io.stagebench.diff.RunDiff} compares two with a {@link io.stagebench.diff.VerdictRule}
  * (using {@link io.stagebench.diff.SignedRank} for pairs, {@link io.stagebench.diff.MannWhitney}
  * otherwise, and {@link io.stagebench.diff.ShiftEstimate}) and
- * {@link io.stagebench.diff.EnvironmentComparison}; {@link io.stagebench.diff.DiffReport}
+ * {@link io.stagebench.diff.EnvironmentComparison}; {@link io.stagebench.output.DiffReport}
  * prints the result.
+ *
+ * <p>The reading side, below the launcher: may use {@code store} and every layer below, never {@code host}.
  */
 package io.stagebench.diff;

@@ -1,6 +1,7 @@
 package io.stagebench.extension;
 
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.MeasureDefaults;
+import io.stagebench.config.RunConfig;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.io.FileBytes;
 import io.stagebench.json.Json;
@@ -27,17 +28,17 @@ public final class Harness {
     /** Native access, which the clock and the thread-affinity calls need: every fork gets it. */
     public static final String NATIVE_ACCESS_FLAG = JvmFork.NATIVE_ACCESS_FLAG;
     /** Initial heap of every fork (the same as the maximum, so the heap never resizes while measuring). */
-    public static final String HEAP_MIN_FLAG = RunConfig.HEAP_MIN_FLAG;
+    public static final String HEAP_MIN_FLAG = MeasureDefaults.HEAP_MIN_FLAG;
     /** Maximum heap of every fork. */
-    public static final String HEAP_MAX_FLAG = RunConfig.HEAP_MAX_FLAG;
+    public static final String HEAP_MAX_FLAG = MeasureDefaults.HEAP_MAX_FLAG;
     /** Every heap page touched at start-up, so no page fault lands in a measurement. */
-    public static final String PRE_TOUCH_FLAG = RunConfig.PRE_TOUCH_FLAG;
+    public static final String PRE_TOUCH_FLAG = MeasureDefaults.PRE_TOUCH_FLAG;
     /** The collector of every fork: the serial one, nothing concurrent beside the measuring thread. */
-    public static final String GC_FLAG = RunConfig.GC_FLAG;
-    /** The heap on transparent huge pages, as every fork's ({@code RunConfig.HUGE_PAGES_FLAG} says what it buys). */
-    public static final String HUGE_PAGES_FLAG = RunConfig.HUGE_PAGES_FLAG;
-    /** Compilation in the foreground, as every fork's ({@code RunConfig.FOREGROUND_COMPILE_FLAG} says what it buys). */
-    public static final String FOREGROUND_COMPILE_FLAG = RunConfig.FOREGROUND_COMPILE_FLAG;
+    public static final String GC_FLAG = MeasureDefaults.GC_FLAG;
+    /** The heap on transparent huge pages, as every fork's ({@code MeasureDefaults.HUGE_PAGES_FLAG} says what it buys). */
+    public static final String HUGE_PAGES_FLAG = MeasureDefaults.HUGE_PAGES_FLAG;
+    /** Compilation in the foreground, as every fork's ({@code MeasureDefaults.FOREGROUND_COMPILE_FLAG} says what it buys). */
+    public static final String FOREGROUND_COMPILE_FLAG = MeasureDefaults.FOREGROUND_COMPILE_FLAG;
     /**
      * The heap, pre-touch, huge-page, collector and compilation flags of every stagebench fork,
      * which a fork of another harness measuring the same code should share so both measure the

@@ -33,7 +33,7 @@ public final class Measuring {
      * measuring CPU and moves this JVM, and so the forks' other threads, off it.
      *
      * @throws CommandLine.ParameterException when an option is out of range
-     * @throws io.stagebench.extension.command.UsageException when {@code --cpu} names no CPU of this machine
+     * @throws io.stagebench.config.UsageException when {@code --cpu} names no CPU of this machine
      */
     public Session open() {
         var settings = options.settings();

@@ -1,7 +1,7 @@
 package io.stagebench.extension;
 
-import io.stagebench.extension.command.Batch;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.Batch;
+import io.stagebench.config.RunConfig;
 import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
@@ -106,7 +106,7 @@ public final class Session {
      * builds its configuration and captures the environment.
      *
      * @param benchmarks benchmark names, in run order
-     * @throws io.stagebench.extension.command.UsageException when the results folder is not writable
+     * @throws io.stagebench.config.UsageException when the results folder is not writable
      */
     public Run begin(List<String> benchmarks, Plan plan) {
         return new Run(session.begin(Harness.projectHome(), benchmarks,

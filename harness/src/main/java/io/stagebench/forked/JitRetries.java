@@ -18,7 +18,7 @@ final class JitRetries {
 
     /**
      * Quiet time before the first measured pass, ms. Forks compile in the foreground
-     * (the launcher's {@code RunConfig.FOREGROUND_COMPILE_FLAG}), so the measuring thread never resumes with a
+     * (the launcher's {@code MeasureDefaults.FOREGROUND_COMPILE_FLAG}), so the measuring thread never resumes with a
      * compile of its own still queued; the wait is for other threads' compiles (the recorder's,
      * the watch thread's), and one that still lands in the pass discards it. One poll is enough:
      * a default fork waits five times (after each setup, before each kept pass, in the ruler), and

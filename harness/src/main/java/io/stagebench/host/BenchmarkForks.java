@@ -1,8 +1,9 @@
 package io.stagebench.host;
 
+import io.stagebench.config.RunConfig;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.stagebench.api.SeriesNames;
-import io.stagebench.extension.command.UsageException;
+import io.stagebench.config.UsageException;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.io.IoProblems;
 import io.stagebench.io.Terminal;
@@ -57,8 +58,6 @@ import java.util.function.Consumer;
 public final class BenchmarkForks {
 
     private final RunConfig config;
-    /** How a failed fork's warning ends when an earlier fork failed alike: "...; the same output as fork 1/3". */
-    public static final String SAME_AS = "the same output as fork ";
     private final BenchmarkDescriptor descriptor;
     private final ForkLauncher launcher;
     private final CpuList serviceCpus;
@@ -186,7 +185,7 @@ public final class BenchmarkForks {
             OptionalInt alike = progress.failed(outcome.failure(), outcome.stdoutTail().stream()
                     .map(l -> ProgressChannel.read(token, l).map(p -> ProgressEvent.parse(p).line()).orElse(l))
                     .filter(l -> !l.isEmpty()).toList());
-            failures.add(label + " " + outcome.failure() + (alike.isPresent() ? "; " + SAME_AS + alike.getAsInt() + "/"
+            failures.add(label + " " + outcome.failure() + (alike.isPresent() ? "; " + Warning.SAME_FAILURE_AS + alike.getAsInt() + "/"
                     + config.forks() : "; its output is above"));
             return;
         }

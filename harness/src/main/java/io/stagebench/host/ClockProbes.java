@@ -1,5 +1,7 @@
 package io.stagebench.host;
 
+import io.stagebench.config.MeasureDefaults;
+import io.stagebench.config.RunConfig;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ClockMeasurement;
@@ -20,7 +22,7 @@ import java.util.List;
 public final class ClockProbes {
 
     /** A clock probe's JVM: a heap smaller than a fork's (it holds only the probe's pairs), pre-touched as a fork's is. */
-    public static final List<String> PROBE_JVM_FLAGS = List.of("-Xms256m", "-Xmx256m", RunConfig.PRE_TOUCH_FLAG);
+    public static final List<String> PROBE_JVM_FLAGS = List.of("-Xms256m", "-Xmx256m", MeasureDefaults.PRE_TOUCH_FLAG);
 
     /**
      * What each probe measures.

@@ -1,6 +1,6 @@
 package io.stagebench.host;
 
-import io.stagebench.extension.command.UsageException;
+import io.stagebench.config.UsageException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;

@@ -1,5 +1,7 @@
 package io.stagebench.host;
 
+import io.stagebench.config.MeasureDefaults;
+import io.stagebench.config.RunConfig;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
 import io.stagebench.link.ForkEntry;
@@ -188,12 +190,12 @@ public final class ForkClassCache {
                     new ForkSpec.Ruler(config.binding(), config.calibrationMs(), 1, config.overheadPairs()),
                     new ForkSpec.Placement(-1, false, 0, ForkLayout.RANDOMISED),
                     new ForkSpec.Measurement(Warmup.ofMessages(TRAINING_MESSAGES), TRAINING_MESSAGES, config.chunk(),
-                            Mode.BACK_TO_BACK, 0, 0, 10_000, -1, 1, 1, ForkSpec.DEFAULT_JIT_RETRIES, false), linkVersion);
+                            Mode.BACK_TO_BACK, 0, 0, 10_000, -1, 1, 1, MeasureDefaults.JIT_RETRIES, false), linkVersion);
             Path specFile = work.resolve("training.spec.json");
             AtomicFiles.writeString(specFile, Json.write(spec));
             Path trained = work.resolve("trained.aot");
             // the heap is left untouched: pre-touch is not among the flags an archive must match (a shorter training)
-            List<String> flags = new ArrayList<>(jvmFlags.stream().filter(f -> !f.equals(RunConfig.PRE_TOUCH_FLAG)).toList());
+            List<String> flags = new ArrayList<>(jvmFlags.stream().filter(f -> !f.equals(MeasureDefaults.PRE_TOUCH_FLAG)).toList());
             // classes only: no method profiles, so the JIT compiles from each fork's own run
             flags.addAll(List.of("-XX:AOTCacheOutput=" + trained, "-XX:+UnlockDiagnosticVMOptions",
                     "-XX:-AOTRecordTraining"));

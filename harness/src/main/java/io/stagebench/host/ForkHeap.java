@@ -1,6 +1,8 @@
 package io.stagebench.host;
 
-import io.stagebench.extension.command.UsageException;
+import io.stagebench.config.MeasureDefaults;
+import io.stagebench.config.RunConfig;
+import io.stagebench.config.UsageException;
 import io.stagebench.link.Mode;
 import io.stagebench.registry.BenchmarkDescriptor;
 import java.lang.management.ManagementFactory;
@@ -94,7 +96,7 @@ public final class ForkHeap {
         long replayed = config.messages() + (config.warmup().timed() ? config.messages() : config.warmup().warmupMessages());
         long dataBytes = replayed * DATA_BYTES_PER_MESSAGE;
         long stampMib = ceilMib(stampBytes);
-        OptionalLong given = maxHeapMib(config.jvmFlags().subList(RunConfig.DEFAULT_JVM_FLAGS.size(),
+        OptionalLong given = maxHeapMib(config.jvmFlags().subList(MeasureDefaults.JVM_FLAGS.size(),
                 config.jvmFlags().size()));
         if (given.isPresent()) {
             if (stampMib * 2 > given.getAsLong()) {

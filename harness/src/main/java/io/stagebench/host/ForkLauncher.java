@@ -1,5 +1,6 @@
 package io.stagebench.host;
 
+import io.stagebench.config.RunConfig;
 import io.stagebench.forked.ForkMain;
 import io.stagebench.link.ForkEntry;
 import io.stagebench.link.LinkVersion;

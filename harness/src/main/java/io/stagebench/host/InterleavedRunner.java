@@ -1,6 +1,7 @@
 package io.stagebench.host;
 
-import io.stagebench.extension.command.Batch;
+import io.stagebench.config.RunConfig;
+import io.stagebench.config.Batch;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
 import io.stagebench.registry.BenchmarkDescriptor;

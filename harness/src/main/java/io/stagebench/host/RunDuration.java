@@ -1,5 +1,6 @@
 package io.stagebench.host;
 
+import io.stagebench.config.RunConfig;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.ParamSweep;
 import java.util.List;

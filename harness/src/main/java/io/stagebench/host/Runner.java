@@ -1,6 +1,7 @@
 package io.stagebench.host;
 
-import io.stagebench.extension.command.Batch;
+import io.stagebench.config.RunConfig;
+import io.stagebench.config.Batch;
 import io.stagebench.process.LiveForks;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;

@@ -22,9 +22,6 @@ import java.util.Map;
 public record ForkSpec(@JsonUnwrapped Job job, @JsonUnwrapped Ruler ruler, @JsonUnwrapped Placement placement,
                        @JsonUnwrapped Measurement measurement, int linkVersion) {
 
-    /** Measured passes a fork may discard because the JIT compiled during them, unless told otherwise. */
-    public static final int DEFAULT_JIT_RETRIES = 8;
-
     /**
      * Makes each part of a spec and the spec itself from their components' values, as a fork reads its spec: one
      * direct call of each canonical constructor, where reflection's would add to the fork's start

@@ -1,9 +1,9 @@
 package io.stagebench.output;
 
 import io.stagebench.api.ParameterDeclaration;
-import io.stagebench.extension.text.Table;
-import io.stagebench.extension.text.Table.Column;
-import io.stagebench.extension.text.Table.Width;
+import io.stagebench.text.Table;
+import io.stagebench.text.Table.Column;
+import io.stagebench.text.Table.Width;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
 

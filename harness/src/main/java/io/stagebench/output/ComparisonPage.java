@@ -1,7 +1,7 @@
 package io.stagebench.output;
 
 import io.stagebench.diff.Comparison;
-import io.stagebench.diff.DiffReport;
+import io.stagebench.output.DiffReport;
 import io.stagebench.diff.RunDiff;
 import io.stagebench.diff.Verdict;
 import io.stagebench.io.AtomicFiles;

@@ -48,7 +48,7 @@ public final class CoordinatedOmissionPage {
                 + "</title>\n<style>\n" + HtmlReport.CSS + "</style>\n</head>\n<body>\n<h1>" + title + "</h1>\n"
                 + "<p class=\"meta\">" + HtmlReport.esc(scenario) + "</p>\n"
                 + "<img alt=\"three views by percentile\" width=\"" + WIDTH + "\" height=\"" + HEIGHT + "\" src=\""
-                + Charts.dataUri(png) + "\">\n<pre>" + HtmlReport.esc(comparison.toText()) + "</pre>\n"
+                + Charts.dataUri(png) + "\">\n<pre>" + HtmlReport.esc(CoordinatedOmissionText.render(comparison)) + "</pre>\n"
                 + String.format(Locale.ROOT, "<p>The run's own report, with every warning and the environment: <a href=\"%s\">%s</a>.</p>%n",
                 "report.html", "report.html")
                 + "</body>\n</html>\n";

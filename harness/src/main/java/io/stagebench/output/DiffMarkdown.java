@@ -2,7 +2,7 @@ package io.stagebench.output;
 
 import io.stagebench.diff.Comparison;
 import io.stagebench.diff.CoreLevels;
-import io.stagebench.diff.DiffReport;
+import io.stagebench.output.DiffReport;
 import io.stagebench.diff.Gate;
 import io.stagebench.diff.RunDiff;
 import io.stagebench.diff.Statistic;

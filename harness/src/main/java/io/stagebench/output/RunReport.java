@@ -4,14 +4,12 @@ import io.stagebench.api.TagDeclaration;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.CounterResolution;
 import io.stagebench.clock.RateCheck;
-import io.stagebench.extension.text.Table.Column;
-import io.stagebench.extension.text.Table.Width;
-import io.stagebench.extension.text.Table;
-import io.stagebench.host.BatchPilot;
-import io.stagebench.host.BenchmarkForks;
-import io.stagebench.host.Rate;
-import io.stagebench.host.RunConfig;
-import io.stagebench.host.RunWarnings;
+import io.stagebench.text.Table.Column;
+import io.stagebench.text.Table.Width;
+import io.stagebench.text.Table;
+import io.stagebench.config.Rate;
+import io.stagebench.config.RunConfig;
+import io.stagebench.result.RunWarnings;
 import io.stagebench.io.TextWrap;
 import io.stagebench.link.CrossCoreOffset;
 import io.stagebench.link.ForkLayout;
@@ -139,7 +137,7 @@ public final class RunReport {
         }
         if (!chosen.isEmpty()) {
             lines.add("--batch auto, from a pilot fork's p50 a message (probe share of the interval below "
-                    + BatchPilot.TARGET_PROBE_PERCENT + "%): " + String.join(", ", chosen));
+                    + BatchChoice.TARGET_PROBE_PERCENT + "%): " + String.join(", ", chosen));
         }
         return lines;
     }
@@ -334,7 +332,7 @@ public final class RunReport {
      *         those repeats
      */
     private static Optional<String> sameFailure(String warning, List<String> warnings) {
-        if (warning.contains(BenchmarkForks.SAME_AS)) {
+        if (warning.contains(Warning.SAME_FAILURE_AS)) {
             return Optional.empty();
         }
         Matcher first = FAILED_FORK.matcher(warning);
@@ -344,7 +342,7 @@ public final class RunReport {
         List<String> repeats = new ArrayList<>();
         for (String w : warnings) {
             Matcher repeat = FAILED_FORK.matcher(w);
-            if (w.endsWith(BenchmarkForks.SAME_AS + first.group(2)) && repeat.find()
+            if (w.endsWith(Warning.SAME_FAILURE_AS + first.group(2)) && repeat.find()
                     && repeat.group(1).equals(first.group(1))) {
                 repeats.add(repeat.group(2));
             }

@@ -3,7 +3,7 @@ package io.stagebench.output;
 import io.stagebench.diff.ChangePoints;
 import io.stagebench.diff.Comparison;
 import io.stagebench.diff.History;
-import io.stagebench.diff.HistoryReport;
+import io.stagebench.output.HistoryReport;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.store.RunStore;
 import io.stagebench.store.StoredRun;

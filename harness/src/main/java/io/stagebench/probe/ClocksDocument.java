@@ -1,5 +1,6 @@
 package io.stagebench.probe;
 
+
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockMeasurement;

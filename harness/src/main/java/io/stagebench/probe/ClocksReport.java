@@ -1,14 +1,10 @@
 package io.stagebench.probe;
 
-import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ClockMeasurement;
 import io.stagebench.system.CpuInfo;
 import io.stagebench.system.KernelTsc;
 import io.stagebench.system.ReadinessCheck;
-import io.stagebench.extension.text.Table;
-import io.stagebench.extension.text.Table.Column;
-import io.stagebench.extension.text.Table.Width;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -88,58 +84,8 @@ public record ClocksReport(CpuInfo cpu, Optional<KernelTsc> kernelTsc, List<Cloc
         return warnings;
     }
 
-    /** @return the console rendering */
-    public String toText() {
-        StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "cpu %s, %d CPUs, clocksource %s, constant_tsc %s, nonstop_tsc %s%n",
-                cpu.model(), cpu.logicalCpus(), cpu.clocksource(), yesNo(cpu.constantTsc()), yesNo(cpu.nonstopTsc())));
-        reference().ifPresent(ref -> {
-            out.append(ref.counterLine()).append(System.lineSeparator());
-            Calibration c = ref.calibration();
-            if (ref.binding().isNative()) {
-                out.append(String.format(Locale.ROOT, "calibration %.4f MHz, median of %d x %d ms against CLOCK_MONOTONIC, spread %.1e",
-                        c.mhz(), c.rounds(), c.intervalNs() / 1_000_000, c.relativeSpread()));
-                kernelTsc.ifPresentOrElse(
-                        k -> out.append(String.format(Locale.ROOT, "; kernel %.3f MHz (%s), difference %+.1e",
-                                k.mhz(), k.source(), k.relativeDifference(c.mhz()))),
-                        () -> out.append("; no kernel figure to compare"));
-                out.append(System.lineSeparator());
-            }
-            out.append("measuring thread ").append(ref.cpu() >= 0 ? "pinned to CPU " + ref.cpu() : "NOT pinned")
-                    .append(", one JVM per binding").append(System.lineSeparator());
-        });
-        out.append(System.lineSeparator());
-        Table table = Table.withHeader(Column.left("binding", Width.fixed(10)),
-                Column.right("overhead min", Width.fixed(20)), Column.right("overhead median", Width.fixed(20)),
-                Column.right("one read", Width.fixed(12)), Column.right("vs C floor", Width.fixed(11)));
-        reference().filter(ClockMeasurement::hasFloor).ifPresent(ref -> table.row("C floor",
-                ticksAndNs(ref.floorOverheadTicks(), ref.calibration()), "-", "-", "1.00"));
-        for (ClockMeasurement m : measurements) {
-            String name = m.binding() == m.requested() ? m.binding().id() : m.requested() + "->" + m.binding();
-            table.row(name, ticksAndNs(m.overhead().minTicks(), m.calibration()),
-                    ticksAndNs(m.overhead().medianTicks(), m.calibration()),
-                    String.format(Locale.ROOT, "%.1f ns", m.calibration().toNs(m.readCostTicks())),
-                    ratioToFloor(m).map(r -> String.format(Locale.ROOT, "%.2f", r)).orElse("-"));
-        }
-        table.appendTo(out);
-        List<String> warnings = warnings();
-        if (!warnings.isEmpty()) {
-            out.append(System.lineSeparator());
-            warnings.forEach(w -> out.append("*** WARNING: ").append(w).append(System.lineSeparator()));
-        }
-        return out.toString();
-    }
-
     /** @return the JSON document: keys documented in {@code docs/clocks.md} under "stagebench clocks --json" */
     public ClocksDocument toJson() {
         return ClocksDocument.of(this);
-    }
-
-    private static String ticksAndNs(long ticks, Calibration calibration) {
-        return String.format(Locale.ROOT, "%d ticks %6.1f ns", ticks, calibration.toNs(ticks));
-    }
-
-    private static String yesNo(boolean value) {
-        return value ? "yes" : "NO";
     }
 }

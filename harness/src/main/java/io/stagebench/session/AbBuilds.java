@@ -1,6 +1,6 @@
 package io.stagebench.session;
 
-import io.stagebench.extension.command.UsageException;
+import io.stagebench.config.UsageException;
 import io.stagebench.host.ForkLaunchers;
 import io.stagebench.link.ForkEntry;
 import io.stagebench.registry.BenchmarkRegistry;

@@ -1,11 +1,11 @@
 package io.stagebench.session;
 
-import io.stagebench.extension.command.UsageException;
+import io.stagebench.config.UsageException;
 import io.stagebench.host.CpuLock;
 import io.stagebench.host.ForkLauncher;
 import io.stagebench.host.ForkLaunchers;
 import io.stagebench.host.InterleavedRunner;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.RunConfig;
 import io.stagebench.host.Runner;
 import io.stagebench.io.IoProblems;
 import io.stagebench.output.HtmlReport;

@@ -1,9 +1,10 @@
 package io.stagebench.session;
 
+import io.stagebench.config.MeasureDefaults;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.host.ForkLaunchers;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.RunConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,7 +32,7 @@ public final class SessionOptions {
     long calibrationMs = Calibration.DEFAULT_INTERVAL_MS;
 
     @Option(names = "--fork-timeout-s", paramLabel = "S", description = "Kill a fork after this long (default: ${DEFAULT-VALUE}).")
-    long forkTimeoutS = RunConfig.DEFAULT_FORK_TIMEOUT_S;
+    long forkTimeoutS = MeasureDefaults.FORK_TIMEOUT_S;
 
     @Option(names = "--results", paramLabel = "DIR", description = "Results folder (default: the project's results/).")
     Path results;
@@ -71,7 +72,7 @@ public final class SessionOptions {
             throw new CommandLine.ParameterException(mixee.commandLine(), "--layout-seed must not be negative, got "
                     + layoutSeed);
         }
-        return builder -> builder.binding(clock).calibration(calibrationMs, RunConfig.DEFAULT_CALIBRATION_ROUNDS)
+        return builder -> builder.binding(clock).calibration(calibrationMs, MeasureDefaults.CALIBRATION_ROUNDS)
                 .lockMemory(!noMlock).forkTimeoutS(forkTimeoutS).layout(!aslr, layoutSeed);
     }
 

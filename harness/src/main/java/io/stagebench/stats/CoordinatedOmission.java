@@ -1,7 +1,5 @@
 package io.stagebench.stats;
 
-import io.stagebench.extension.text.Table;
-import io.stagebench.extension.text.Table.Width;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -86,35 +84,6 @@ public final class CoordinatedOmission {
         /** @return the columns in display order */
         public List<Column> columns() {
             return List.of(paced, naive, corrected);
-        }
-
-        /** @return the side-by-side table in microseconds, with a legend */
-        public String toText() {
-            String nl = System.lineSeparator();
-            StringBuilder out = new StringBuilder();
-            Table table = Table.withHeader(Table.Column.left("us", Width.fixed(8)),
-                    Table.Column.right("paced response", Width.fixed(22)),
-                    Table.Column.right("naive closed loop", Width.fixed(22)),
-                    Table.Column.right("HdrHistogram corrected", Width.fixed(22))).indent(2);
-            for (String label : List.of("p50", "p90", "p99", "p99.9", "max")) {
-                List<String> row = new ArrayList<>(List.of(label));
-                for (Column column : columns()) {
-                    String value = String.format(Locale.ROOT, "%,.1f", column.valueOf(label) / 1_000.0);
-                    row.add(column.unreliable().contains(label) ? value + "*" : value);
-                }
-                table.row(row);
-            }
-            List<String> counts = new ArrayList<>(List.of("count"));
-            columns().forEach(column -> counts.add(String.format(Locale.ROOT, "%,d", column.count())));
-            table.row(counts).appendTo(out);
-            out.append("  paced response:    completion - intended send time (stagebench paced mode: queueing + service)").append(nl);
-            out.append("  naive closed loop: completion - actual start (service time; what a closed-loop harness records)").append(nl);
-            out.append(String.format(Locale.ROOT, "  HdrHistogram corrected: naive samples recorded with recordValueWithExpectedInterval(value, %,d ns);"
-                    + " %d significant digits, max exact%n", expectedIntervalNs, SIGNIFICANT_DIGITS));
-            if (columns().stream().anyMatch(c -> !c.unreliable().isEmpty())) {
-                out.append("  * fewer than 100 samples beyond this percentile: unreliable").append(nl);
-            }
-            return out.toString();
         }
     }
 

@@ -1,7 +1,7 @@
 package io.stagebench.store;
 
 import io.stagebench.api.ParameterDeclaration;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.RunConfig;
 import io.stagebench.link.ForkResult;
 import io.stagebench.registry.ParamSweep;
 import io.stagebench.result.BenchmarkOutcome;

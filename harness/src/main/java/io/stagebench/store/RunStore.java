@@ -1,7 +1,7 @@
 package io.stagebench.store;
 
 import io.stagebench.api.TagDeclaration;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.RunConfig;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
 import io.stagebench.link.ForkFiles;

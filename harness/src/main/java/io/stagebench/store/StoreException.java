@@ -1,6 +1,6 @@
 package io.stagebench.store;
 
-import io.stagebench.extension.command.UsageException;
+import io.stagebench.config.UsageException;
 
 /**
  * A stored run that cannot be trusted or found: a missing, truncated or corrupt

@@ -16,5 +16,8 @@
  * Histogram fork2 = run.logs().get("pipeline").get("parse").forks().get(1);
  * }</pre>
  * The format is documented for users in {@code results/README.md}.
+ *
+ * <p>The reading side, below the launcher: may use {@code result}, {@code config} and every layer below, never
+ * {@code host}.
  */
 package io.stagebench.store;

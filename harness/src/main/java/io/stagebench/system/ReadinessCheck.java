@@ -1,8 +1,5 @@
 package io.stagebench.system;
 
-import io.stagebench.extension.text.Table;
-import io.stagebench.extension.text.Table.Column;
-import io.stagebench.extension.text.Table.Width;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -419,24 +416,5 @@ public final class ReadinessCheck {
         root.put("items", items);
         root.put("warnings", items.stream().filter(i -> i.status() == Status.WARN).count());
         return root;
-    }
-
-    /** @return {@code items} (of this check) as text: one line per item, a fix line under each WARN, and a count */
-    public String toText(List<Item> items) {
-        StringBuilder out = new StringBuilder();
-        out.append("measuring CPU ").append(cpu).append(System.lineSeparator());
-        Table table = Table.withoutHeader(Column.left("status", Width.fixed(5)), Column.left("name", Width.fixed(12)),
-                Column.left("detail"));
-        for (Item item : items) {
-            table.row(item.status().name(), item.name(), item.detail());
-            if (!item.fix().isEmpty()) {
-                table.row("", "", "fix: " + item.fix());
-            }
-        }
-        table.appendTo(out);
-        long warnings = items.stream().filter(i -> i.status() == Status.WARN).count();
-        out.append(warnings == 0 ? "ready: every check OK" : warnings + " warning(s): figures measured now may not repeat")
-                .append(System.lineSeparator());
-        return out.toString();
     }
 }

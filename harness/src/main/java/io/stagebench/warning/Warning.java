@@ -161,6 +161,9 @@ public enum Warning {
         this.fix = fix;
     }
 
+    /** How a failed fork's warning ends when an earlier fork failed alike: "...; the same output as fork 1/3". */
+    public static final String SAME_FAILURE_AS = "the same output as fork ";
+
     /** @return the entry's code, as the manual's tables list it: {@code core-shared} */
     public String code() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');

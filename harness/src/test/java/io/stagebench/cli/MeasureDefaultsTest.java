@@ -3,8 +3,8 @@ package io.stagebench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.host.MeasureDefaults;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.MeasureDefaults;
+import io.stagebench.config.RunConfig;
 import io.stagebench.link.Warmup;
 import io.stagebench.session.SessionOptions;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.stagebench.diff;
 
+import io.stagebench.output.DiffReport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

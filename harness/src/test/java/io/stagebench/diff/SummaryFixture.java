@@ -2,7 +2,7 @@ package io.stagebench.diff;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.RunConfig;
 import io.stagebench.json.Json;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.store.RunFixture;

@@ -3,7 +3,7 @@ package io.stagebench.diff;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.stagebench.host.InProcessForks;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.RunConfig;
 import io.stagebench.host.Runner;
 import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkRegistry;

@@ -1,10 +1,11 @@
 package io.stagebench.extension;
 
+import io.stagebench.config.MeasureDefaults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.RunConfig;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.process.JvmFork;
 import java.io.IOException;
@@ -34,7 +35,7 @@ class HarnessTest {
 
     @Test
     void shouldGiveTheFlagsEveryForkStartsWith() {
-        assertTrue(RunConfig.DEFAULT_JVM_FLAGS.containsAll(Harness.SHARED_FORK_FLAGS), RunConfig.DEFAULT_JVM_FLAGS.toString());
+        assertTrue(MeasureDefaults.JVM_FLAGS.containsAll(Harness.SHARED_FORK_FLAGS), MeasureDefaults.JVM_FLAGS.toString());
         assertEquals(List.of(Harness.HEAP_MIN_FLAG, Harness.HEAP_MAX_FLAG, Harness.PRE_TOUCH_FLAG, Harness.HUGE_PAGES_FLAG,
                 Harness.GC_FLAG, Harness.FOREGROUND_COMPILE_FLAG),
                 Harness.SHARED_FORK_FLAGS);

@@ -1,5 +1,6 @@
 package io.stagebench.forked;
 
+import io.stagebench.output.CoordinatedOmissionText;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.SeriesNames;
 import io.stagebench.api.Sink;
@@ -89,7 +90,7 @@ class CoordinatedOmissionScenarioTest {
 
     @Test
     void shouldPrintTheThreeColumnsSideBySideAndMarkThinPercentiles() {
-        String text = comparison.toText();
+        String text = CoordinatedOmissionText.render(comparison);
 
         assertTrue(text.contains("paced response") && text.contains("naive closed loop")
                 && text.contains("HdrHistogram corrected"), text);

@@ -3,7 +3,7 @@ package io.stagebench.forked;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.RunConfig;
 import io.stagebench.link.ForkEntry;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.LinkVersion;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.clock.RateCheck;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.RunConfig;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkRuler;
 import io.stagebench.link.Warmup;

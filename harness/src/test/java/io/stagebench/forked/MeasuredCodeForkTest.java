@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.host.ForkLauncher;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.RunConfig;
 import io.stagebench.host.Runner;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.Warmup;

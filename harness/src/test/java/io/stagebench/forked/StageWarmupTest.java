@@ -1,9 +1,10 @@
 package io.stagebench.forked;
 
+import io.stagebench.config.MeasureDefaults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.RunConfig;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.Warmup;
@@ -26,7 +27,7 @@ class StageWarmupTest {
     Path runDir;
 
     private ForkResult fork(long warmupMessages) throws Exception {
-        return fork(warmupMessages, ForkSpec.DEFAULT_JIT_RETRIES);
+        return fork(warmupMessages, MeasureDefaults.JIT_RETRIES);
     }
 
     /** @param jitRetries measured passes the JIT may have the fork discard (and count as warm-up) */

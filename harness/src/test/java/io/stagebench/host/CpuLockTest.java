@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.cli.Main;
-import io.stagebench.extension.command.UsageException;
+import io.stagebench.config.UsageException;
 import io.stagebench.testing.MachineCpus;
 import io.stagebench.testing.StartsProcesses;
 import java.io.BufferedReader;

@@ -1,5 +1,7 @@
 package io.stagebench.host;
 
+import io.stagebench.config.MeasureDefaults;
+import io.stagebench.config.RunConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -100,7 +102,7 @@ class ForkClassCacheTest {
             // the fork's JVM, flags and class path, asked for its version: "mixed mode, sharing" when it mapped it
             List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     JvmFork.NATIVE_ACCESS_FLAG, ForkEntry.CLASS_CACHE_FLAG_PREFIX + archives.get(0)));
-            command.addAll(RunConfig.DEFAULT_JVM_FLAGS);
+            command.addAll(MeasureDefaults.JVM_FLAGS);
             command.addAll(List.of("-cp", classPath, "-version"));
             Process version = new ProcessBuilder(command).redirectErrorStream(true).start();
             String said = new String(version.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -1,11 +1,12 @@
 package io.stagebench.host;
 
+import io.stagebench.config.RunConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.extension.command.UsageException;
+import io.stagebench.config.UsageException;
 import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkDescriptor;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.stagebench.host;
 
+import io.stagebench.config.RunConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.stagebench.link.Warmup;
@@ -41,7 +42,7 @@ class ForkIsolationTest {
                 public void setup() {
                     System.out.println("histogram: " + org.HdrHistogram.Histogram.WHOSE);
                     for (String name : new String[] {"com.fasterxml.jackson.databind.ObjectMapper", "picocli.CommandLine",
-                            "io.stagebench.host.RunConfig", "io.stagebench.api.Stamps"}) {
+                            "io.stagebench.config.RunConfig", "io.stagebench.api.Stamps"}) {
                         System.out.println(name + ": " + visible(name));
                     }
                 }
@@ -67,7 +68,7 @@ class ForkIsolationTest {
         List<String> aSetup = List.of("histogram: the project's",
                 "com.fasterxml.jackson.databind.ObjectMapper: hidden",
                 "picocli.CommandLine: hidden",
-                "io.stagebench.host.RunConfig: hidden",
+                "io.stagebench.config.RunConfig: hidden",
                 "io.stagebench.api.Stamps: visible");
         // printed by each setup: the warm-up's own, then replica 1's
         assertEquals(java.util.stream.Stream.concat(aSetup.stream(), aSetup.stream()).toList(),

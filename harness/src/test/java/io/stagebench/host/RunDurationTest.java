@@ -1,5 +1,6 @@
 package io.stagebench.host;
 
+import io.stagebench.config.RunConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.stagebench.link.Warmup;

@@ -1,13 +1,15 @@
 package io.stagebench.host;
 
+import io.stagebench.warning.Warning;
+import io.stagebench.config.RunConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.clock.ClockBinding;
-import io.stagebench.extension.command.Batch;
+import io.stagebench.config.Batch;
 import io.stagebench.output.RunReport;
-import io.stagebench.extension.command.UsageException;
+import io.stagebench.config.UsageException;
 import io.stagebench.forked.ForkExecution;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
@@ -360,7 +362,7 @@ class RunnerTest {
         assertTrue(outcomes.get(0).failures().get(0).contains("test.failing-setup fork 1/2 exited with code 1"),
                 outcomes.get(0).failures().toString());
         // the second fork's trace is the first's: said once, the second naming the first
-        assertTrue(outcomes.get(0).failures().get(1).endsWith(BenchmarkForks.SAME_AS + "1/2"),
+        assertTrue(outcomes.get(0).failures().get(1).endsWith(Warning.SAME_FAILURE_AS + "1/2"),
                 outcomes.get(0).failures().toString());
         assertEquals(2, outcomes.get(1).forks().size(), outcomes.get(1).failures().toString());
         assertEquals(6_000, outcomes.get(1).merged().get("empty").count());

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.stagebench.output.RunReport;
 import io.stagebench.host.ForkLauncher;
 import io.stagebench.host.InProcessForks;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.RunConfig;
 import io.stagebench.host.Runner;
 import io.stagebench.link.Warmup;
 import io.stagebench.nativeaccess.Personality;

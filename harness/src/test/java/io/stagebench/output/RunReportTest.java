@@ -194,9 +194,9 @@ class RunReportTest {
     @Test
     void shouldNameForksThatFailedTheSameWayOnTheFirstOnesLineByDefault() {
         List<String> warnings = List.of("enc fork 1/3 exited with code 1; its output is above",
-                "enc fork 2/3 exited with code 1; " + BenchmarkForks.SAME_AS + "1/3",
+                "enc fork 2/3 exited with code 1; " + Warning.SAME_FAILURE_AS + "1/3",
                 "dec fork 1/3 timed out; its output is above", "enc fork 3/3 exited with code 1; "
-                        + BenchmarkForks.SAME_AS + "1/3");
+                        + Warning.SAME_FAILURE_AS + "1/3");
 
         assertEquals(List.of("enc fork 1/3 exited with code 1; its output is above (and 2 more fork(s) failed the same"
                 + " way: 2/3, 3/3)", "dec fork 1/3 timed out; its output is above"), RunReport.foldAlike(warnings));
@@ -255,7 +255,7 @@ class RunReportTest {
 
     @Test
     void shouldSayAReplayedWarmUpRanWholePassesWhenItRanMoreThanAskedFor() {
-        io.stagebench.host.RunConfig shorter = RunFixture.config(Path.of("unused")).toBuilder().warmup(Warmup.ofMessages(500))
+        io.stagebench.config.RunConfig shorter = RunFixture.config(Path.of("unused")).toBuilder().warmup(Warmup.ofMessages(500))
                 .jvmFlagsInsteadOfDefaults(List.of()).build();
 
         String asked = new RunReport(RunFixture.config(Path.of("unused")), List.of(RunFixture.pipeline(2, 5_000, 11)),

@@ -1,5 +1,7 @@
 package io.stagebench.probe;
 
+import io.stagebench.output.ClocksText;
+import io.stagebench.probe.ClocksReport;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ClockMeasurement;
@@ -28,7 +30,7 @@ public final class ClocksExample {
                         new ProbeOverhead(140, 170, 1_000_000), 130.0, 40, 26, 1, List.of()),
                 new ClockMeasurement(ClockBinding.NANOTIME, ClockBinding.NANOTIME, Calibration.identity(),
                         new CounterResolution(20, 20), new ProbeOverhead(30, 40, 1_000_000), 25.0, -1, -1, -1, List.of()));
-        return new ClocksReport(cpu, Optional.of(new KernelTsc(2600.0, "kernel log")), bindings, List.of(), List.of())
-                .toText();
+        return ClocksText.render(new ClocksReport(cpu, Optional.of(new KernelTsc(2600.0, "kernel log")), bindings,
+                List.of(), List.of()));
     }
 }

@@ -1,5 +1,7 @@
 package io.stagebench.probe;
 
+import io.stagebench.output.ClocksText;
+import io.stagebench.probe.ClocksReport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -53,7 +55,7 @@ class ClocksReportTest {
                 List.of(), List.of(tsc));
 
         assertEquals(List.of(tsc), report.warnings());
-        String text = report.toText();
+        String text = ClocksText.render(report);
         assertEquals(text.indexOf("*** WARNING: " + tsc), text.lastIndexOf("*** WARNING: " + tsc), text);
     }
 
@@ -90,7 +92,7 @@ class ClocksReportTest {
                 List.of("native clock unavailable for binding 'ffm' (test); falling back to System.nanoTime()"));
         ClocksReport report = new ClocksReport(GOOD_CPU, Optional.empty(), List.of(fallback), List.of(), List.of());
 
-        String text = report.toText();
+        String text = ClocksText.render(report);
 
         assertTrue(text.contains("*** WARNING: [ffm] native clock unavailable"), text);
         assertTrue(text.contains("*** WARNING: no native clock"), text);
@@ -132,7 +134,7 @@ class ClocksReportTest {
                 ffm          44 ticks   16.9 ns   52 ticks   20.0 ns       7.7 ns        1.10
                 jna         140 ticks   53.8 ns  170 ticks   65.4 ns      50.0 ns        3.50
                 ffm->nanotime   20 ticks   20.0 ns   30 ticks   30.0 ns      20.0 ns        1.30
-                """, report.toText());
+                """, ClocksText.render(report));
     }
 
     @Test

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.diff.SequentialPlan;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.RunConfig;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.result.RepetitionCosts;
 import io.stagebench.result.ReplicaPlan;

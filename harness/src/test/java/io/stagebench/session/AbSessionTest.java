@@ -3,7 +3,7 @@ package io.stagebench.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.stagebench.extension.command.UsageException;
+import io.stagebench.config.UsageException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,6 @@
 package io.stagebench.session;
 
+import io.stagebench.config.MeasureDefaults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -10,7 +11,7 @@ import io.stagebench.cli.Main;
 import io.stagebench.host.ForkLauncher;
 import io.stagebench.host.InProcessForks;
 import io.stagebench.host.InterleavedRunner;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.RunConfig;
 import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.store.ResultReader;
@@ -84,8 +85,8 @@ class MeasurementSessionTest {
         assertEquals(session.cpu(), config.cpu());
         assertEquals(5, config.forks());
         assertEquals(200_000, config.messages());
-        assertEquals(RunConfig.DEFAULT_CHUNK, config.chunk());
-        assertEquals(RunConfig.DEFAULT_JVM_FLAGS, config.jvmFlags());
+        assertEquals(MeasureDefaults.CHUNK, config.chunk());
+        assertEquals(MeasureDefaults.JVM_FLAGS, config.jvmFlags());
         assertTrue(config.lockMemory());
         assertTrue(config.runDir().startsWith(results), config.runDir().toString());
     }

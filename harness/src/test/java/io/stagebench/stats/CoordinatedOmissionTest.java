@@ -1,5 +1,6 @@
 package io.stagebench.stats;
 
+import io.stagebench.output.CoordinatedOmissionText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
@@ -29,6 +30,6 @@ class CoordinatedOmissionTest {
                   naive closed loop: completion - actual start (service time; what a closed-loop harness records)
                   HdrHistogram corrected: naive samples recorded with recordValueWithExpectedInterval(value, 1,000,000 ns); 3 significant digits, max exact
                   * fewer than 100 samples beyond this percentile: unreliable
-                """, comparison.toText());
+                """, CoordinatedOmissionText.render(comparison));
     }
 }

@@ -1,5 +1,6 @@
 package io.stagebench.system;
 
+import io.stagebench.output.ReadinessText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -202,7 +203,7 @@ class ReadinessCheckTest {
         write(root, "proc/swaps", "Filename\tType\tSize\tUsed\tPriority\n/dev/sda2 partition 100 0 -2\n");
         ReadinessCheck check = new ReadinessCheck(new SystemFiles(root), 3);
 
-        String text = check.toText(check.items());
+        String text = ReadinessText.render(check.cpu(), check.items());
 
         assertTrue(text.contains("WARN  swap         swap is on (1 device)"), text);
         assertTrue(text.contains("fix: sudo swapoff -a"), text);
@@ -247,6 +248,6 @@ class ReadinessCheckTest {
                 WARN  busy         1 other task(s) allowed on CPU 3 were busy over 100 ms: 'spinner' (pid 978)
                                    fix: stop them, or keep them off CPU 3 (taskset -apc), or isolate it
                 14 warning(s): figures measured now may not repeat
-                """, check.toText(check.items()));
+                """, ReadinessText.render(check.cpu(), check.items()));
     }
 }

@@ -1,5 +1,6 @@
 package io.stagebench.system;
 
+import io.stagebench.output.ReadinessText;
 import java.nio.file.Path;
 
 /** {@code stagebench check} on a fake virtual machine measuring on CPU 3: the manual's example. */
@@ -17,6 +18,6 @@ public final class ReadinessExample {
         ReadinessCheckTest.write(root, "sys/devices/system/cpu/isolated", "\n");
         ReadinessCheckTest.write(root, "sys/devices/system/cpu/nohz_full", "(null)\n");
         ReadinessCheck check = new ReadinessCheck(new SystemFiles(root), 3);
-        return check.toText(check.items());
+        return ReadinessText.render(check.cpu(), check.items());
     }
 }

@@ -1,13 +1,12 @@
 package io.stagebench.stages.cli;
 
 import io.stagebench.extension.Session;
-import io.stagebench.extension.command.Batch;
+import io.stagebench.config.Batch;
 import io.stagebench.stages.bench.ReferenceWorkload;
 import io.stagebench.stages.jmh.CrossCheck;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.function.Function;
 
 /**
@@ -63,17 +62,16 @@ record CrosscheckPlan(List<CrossCheck.Pairing> pairings, int forks, long warmup,
             throw usage.apply("--stream-messages must be in [1, " + ReferenceWorkload.MAX_STREAM_MESSAGES + "]");
         }
         int batchedMessages = Math.max(perMessage, streamMessages);
-        OptionalInt count;
+        Batch batch;
         try {
-            count = Batch.parseCount(batchText);
+            batch = Batch.parse(batchText);
         } catch (IllegalArgumentException e) {
             throw usage.apply(e.getMessage());
         }
-        if (count.isPresent() && (count.getAsInt() < 1 || count.getAsInt() > batchedMessages)) {
+        if (!batch.isAuto() && batch.messages() > batchedMessages) {
             throw usage.apply("--batch must be in [1, " + batchedMessages + "] (the batched run's messages), got "
-                    + count.getAsInt());
+                    + batch.messages());
         }
-        Batch batch = count.isPresent() ? Batch.of(count.getAsInt()) : Batch.AUTO;
         return new CrosscheckPlan(pairings, forks, warmup, perMessage, streamMessages, seed, batchText, batch, jmh);
     }
 

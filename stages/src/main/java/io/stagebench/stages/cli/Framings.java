@@ -1,6 +1,6 @@
 package io.stagebench.stages.cli;
 
-import io.stagebench.extension.command.UsageException;
+import io.stagebench.config.UsageException;
 import io.stagebench.stages.itch.ItchFileReader;
 
 /** The {@code --framing} option values shared by {@code itch} and {@code itch-gen}. */

@@ -2,7 +2,7 @@ package io.stagebench.stages.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.stagebench.extension.command.UsageException;
+import io.stagebench.config.UsageException;
 import io.stagebench.stages.ItchReplay;
 import io.stagebench.stages.ItchReplay.BookTop;
 import io.stagebench.stages.ItchReplay.Top;

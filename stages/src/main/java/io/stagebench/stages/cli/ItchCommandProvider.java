@@ -1,6 +1,6 @@
 package io.stagebench.stages.cli;
 
-import io.stagebench.extension.command.CommandProvider;
+import io.stagebench.extension.CommandProvider;
 
 /** Contributes {@code stagebench itch} to the command line. */
 public final class ItchCommandProvider implements CommandProvider {

@@ -1,6 +1,6 @@
 package io.stagebench.stages.cli;
 
-import io.stagebench.extension.command.UsageException;
+import io.stagebench.config.UsageException;
 import io.stagebench.extension.Harness;
 import io.stagebench.stages.itch.ItchFileReader;
 import io.stagebench.stages.itch.ItchLayout;

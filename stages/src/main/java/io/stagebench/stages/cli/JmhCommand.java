@@ -1,7 +1,7 @@
 package io.stagebench.stages.cli;
 
 import io.stagebench.extension.Harness;
-import io.stagebench.extension.command.UsageException;
+import io.stagebench.config.UsageException;
 import io.stagebench.stages.jmh.MeasuringThread;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.stagebench.stages.cli;
 
-import io.stagebench.extension.command.CommandProvider;
+import io.stagebench.extension.CommandProvider;
 import picocli.CommandLine;
 
 /**

@@ -1,8 +1,8 @@
 package io.stagebench.stages.jmh;
 
-import io.stagebench.extension.text.Table;
-import io.stagebench.extension.text.Table.Column;
-import io.stagebench.extension.text.Table.Width;
+import io.stagebench.text.Table;
+import io.stagebench.text.Table.Column;
+import io.stagebench.text.Table.Width;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

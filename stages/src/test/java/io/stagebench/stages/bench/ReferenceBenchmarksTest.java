@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.host.ForkLauncher;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.RunConfig;
 import io.stagebench.host.Runner;
 import io.stagebench.json.Json;
 import io.stagebench.link.ForkResult;

@@ -58,7 +58,7 @@ class CrossCheckCommandsTest {
 
     @Test
     void shouldExit2ForABatchThatIsNotACountWithinTheBatchedMessages() throws Exception {
-        for (String[] bad : new String[][] {{"0", "--batch must be in [1, 2000000]"}, {"some", "--batch: cannot parse 'some'"}}) {
+        for (String[] bad : new String[][] {{"0", "--batch must be at least 1 message, got 0"}, {"4000000", "--batch must be in [1, 2000000]"}, {"some", "--batch: cannot parse 'some'"}}) {
             err.getBuffer().setLength(0);
             int code = run("crosscheck", "--batch", bad[0], "--results", results.toString());
 

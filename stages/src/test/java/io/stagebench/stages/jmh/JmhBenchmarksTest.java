@@ -1,11 +1,12 @@
 package io.stagebench.stages.jmh;
 
+import io.stagebench.config.MeasureDefaults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.extension.Harness;
-import io.stagebench.host.RunConfig;
+import io.stagebench.config.RunConfig;
 import io.stagebench.process.JvmFork;
 import io.stagebench.registry.BenchmarkRegistry;
 import java.io.InputStream;
@@ -57,10 +58,10 @@ class JmhBenchmarksTest {
     @Test
     void shouldStartEveryJmhForkWithTheJvmFlagsOfAStagebenchFork() throws Exception {
         List<String> forkFlags = Harness.SHARED_FORK_FLAGS;
-        assertEquals(List.of(RunConfig.HEAP_MIN_FLAG, RunConfig.HEAP_MAX_FLAG, RunConfig.PRE_TOUCH_FLAG, RunConfig.HUGE_PAGES_FLAG,
-                RunConfig.GC_FLAG, RunConfig.FOREGROUND_COMPILE_FLAG),
+        assertEquals(List.of(MeasureDefaults.HEAP_MIN_FLAG, MeasureDefaults.HEAP_MAX_FLAG, MeasureDefaults.PRE_TOUCH_FLAG, MeasureDefaults.HUGE_PAGES_FLAG,
+                MeasureDefaults.GC_FLAG, MeasureDefaults.FOREGROUND_COMPILE_FLAG),
                 forkFlags);
-        assertTrue(RunConfig.DEFAULT_JVM_FLAGS.containsAll(forkFlags), RunConfig.DEFAULT_JVM_FLAGS.toString());
+        assertTrue(MeasureDefaults.JVM_FLAGS.containsAll(forkFlags), MeasureDefaults.JVM_FLAGS.toString());
         try (InputStream in = getClass().getResourceAsStream(BenchmarkList.BENCHMARK_LIST)) {
             for (BenchmarkListEntry entry : BenchmarkList.readBenchmarkList(in)) {
                 Collection<String> appended = entry.getJvmArgsAppend().orElse(List.of());

@@ -1,4 +1,4 @@
-package io.stagebench.extension.text;
+package io.stagebench.text;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

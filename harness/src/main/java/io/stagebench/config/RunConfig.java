@@ -1,10 +1,8 @@
-package io.stagebench.host;
+package io.stagebench.config;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.ProbeOverhead;
-import io.stagebench.extension.command.Batch;
 import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.LinkVersion;
@@ -48,7 +46,7 @@ import java.util.Objects;
  * @param fixedAddresses    whether forks start with address randomisation off ({@link ForkLayout})
  * @param layoutSeed        the run's first layout seed ({@link #layoutSeedOf})
  * @param batch             messages per timed interval ({@code --batch K}): {@link Batch#ONE} for one interval a
- *                          message, {@link Batch#AUTO} until a pilot has chosen K for a benchmark ({@link BatchPilot})
+ *                          message, {@link Batch#AUTO} until a pilot has chosen K for a benchmark (the launcher's pilot)
  * @param replicas          fresh setups each fork measures, one after another ({@code ForkExecution})
  */
 public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmup warmup, int messages, int chunk,
@@ -58,75 +56,51 @@ public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmu
                         List<String> jvmFlags, long forkTimeoutS, Path runDir, int jitRetries, boolean fixedAddresses,
                         long layoutSeed, Batch batch, int replicas) {
 
-    /** Initial heap of every fork: the same as the maximum, so the heap never resizes while measuring. */
-    public static final String HEAP_MIN_FLAG = "-Xms512m";
-    /** Maximum heap of every fork. */
-    public static final String HEAP_MAX_FLAG = "-Xmx512m";
-    /** Touch every heap page at start-up, so no page fault lands in a measurement. */
-    public static final String PRE_TOUCH_FLAG = "-XX:+AlwaysPreTouch";
-    /** The serial collector: one GC thread family, nothing concurrent beside the measuring thread. */
-    public static final String GC_FLAG = "-XX:+UseSerialGC";
+    /** The most replicas a fork measures: each keeps its own recording in the fork's folder. */
+    public static final int MAX_REPLICAS = 1_000;
+    /** The most measured passes a fork may discard for the JIT's sake. */
+    public static final int MAX_JIT_RETRIES = 100;
 
     /**
-     * Compile in the foreground: the thread that reaches a compile threshold waits for the
-     * compiled code. The order in which methods compile, and so where each lands in the code
-     * cache, then follows the benchmark's own calls rather than a race with the compiler
-     * threads, and the forks' spread narrows by far (docs/decisions.md, "JVM flags of a fork"). The
-     * measured pass is unaffected: a pass during which anything compiled is discarded anyway.
-     */
-    public static final String FOREGROUND_COMPILE_FLAG = "-Xbatch";
-
-    /**
-     * The heap on transparent huge pages (when the kernel offers them, {@code madvise} or
-     * {@code always}): a 4 KiB page lands on a random physical page in every fork, and the
-     * caches indexed by physical address then see another set of conflicts each time, which
-     * widens the forks' spread (docs/decisions.md, "JVM flags of a fork"). A kernel without
-     * them: the JVM warns and runs on small pages ({@code hugePagesKb} 0 in the fork's layout).
-     */
-    public static final String HUGE_PAGES_FLAG = "-XX:+UseTransparentHugePages";
-
-    /**
-     * Inline the benchmark's operation into the measured loop, as JMH inlines a {@code @Benchmark} method into its
-     * generated loop (its compiler hints): every method with the signature of {@code Operation.run} and of {@code
-     * Preparation.prepare}, and nothing else (the JVM's own {@code run} methods have other signatures). Left to its
-     * heuristics, C2 compiles a large operation on its own first and then refuses it to the loop ("already compiled
-     * into a big method"), so each message paid a call, its spills and its reloaded fields, inside every interval;
-     * inlined, a batched pipeline reads as JMH's twin of the same code does (docs/decisions.md, "JVM flags of a fork").
-     * The {@code quiet} command keeps the JVM from printing the commands on the fork's standard output.
-     */
-    public static final List<String> INLINE_OPERATION_FLAGS = List.of("-XX:CompileCommand=quiet",
-            "-XX:CompileCommand=inline,*::run(JLio/stagebench/api/Stamps;Lio/stagebench/api/Sink;)V",
-            "-XX:CompileCommand=inline,*::prepare(JLio/stagebench/api/Sink;)V");
-
-    /**
-     * JVM flags of every fork unless overridden: fixed, pre-touched heap on huge pages; one GC
-     * thread family; compilation in the foreground at the JIT's standard thresholds; the operation
-     * inlined into the measured loop ({@link #INLINE_OPERATION_FLAGS}); JIT counter
-     * access. The JMH cross-check benchmarks start their forks with the same heap, pre-touch and
-     * collector constants.
+     * Checks the whole plan once, each bad value in one line naming its option, so a command only maps the exception
+     * to a usage error and no other layer checks these ranges again.
      *
-     * <p>No compile threshold is scaled: a fork measures the code a long-running process runs.
-     * Thresholds at a tenth (an earlier default, {@code CompileThresholdScaling} 0.1 for the
-     * measured code) kept the JIT quiet sooner by giving C2 a tenth of the profile, and the code
-     * it made from it differed from fork to fork and was slower than at standard thresholds
-     * (docs/decisions.md, "JVM flags of a fork"). Late compiles land in warm-up
-     * instead: a measured pass the JIT changed is replayed ({@code --jit-retries}).
+     * @throws IllegalArgumentException the first value out of its range, e.g. "--forks must be at least 1, got 0"
      */
-    public static final List<String> DEFAULT_JVM_FLAGS = List.of(
-            HEAP_MIN_FLAG, HEAP_MAX_FLAG, PRE_TOUCH_FLAG, HUGE_PAGES_FLAG, GC_FLAG, FOREGROUND_COMPILE_FLAG,
-            INLINE_OPERATION_FLAGS.get(0), INLINE_OPERATION_FLAGS.get(1), INLINE_OPERATION_FLAGS.get(2),
-            "--add-exports", "java.management/sun.management=ALL-UNNAMED");
-
     public RunConfig {
         benchmarks = List.copyOf(benchmarks);
+        params = Map.copyOf(params);
+        jvmFlags = List.copyOf(jvmFlags);
+        Objects.requireNonNull(warmup, "warmup");
+        Objects.requireNonNull(batch, "batch");
+        requireAtLeast("--forks", forks, 1);
+        if (replicas < 1 || replicas > MAX_REPLICAS) {
+            throw new IllegalArgumentException("--replicas must be in [1, " + MAX_REPLICAS + "], got " + replicas);
+        }
+        requireAtLeast("--messages", messages, 1);
+        if (rateHz < 0 || Double.isNaN(rateHz)) {
+            throw new IllegalArgumentException("--rate must not be negative, got " + rateHz);
+        }
+        if (!batch.isAuto() && batch.messages() > messages) {
+            throw new IllegalArgumentException("--batch " + batch + " is larger than the " + messages
+                    + " measured messages (-n)");
+        }
+        if (rateHz > 0 && !batch.equals(Batch.ONE)) {
+            throw new IllegalArgumentException("--batch applies only back to back: a paced run times each message from"
+                    + " its own arrival (drop --rate)");
+        }
+        if (jitRetries < 0 || jitRetries > MAX_JIT_RETRIES) {
+            throw new IllegalArgumentException("--jit-retries must be in [0, " + MAX_JIT_RETRIES + "], got "
+                    + jitRetries);
+        }
         if (layoutSeed < 0) {
             throw new IllegalArgumentException("layout seed must not be negative, got " + layoutSeed);
         }
-        params = Map.copyOf(params);
-        jvmFlags = List.copyOf(jvmFlags);
-        Objects.requireNonNull(batch, "batch");
-        if (replicas < 1) {
-            throw new IllegalArgumentException("a fork measures at least 1 replica, got " + replicas);
+    }
+
+    private static void requireAtLeast(String option, long value, long least) {
+        if (value < least) {
+            throw new IllegalArgumentException(option + " must be at least " + least + ", got " + value);
         }
     }
 
@@ -173,32 +147,17 @@ public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmu
      *         {@code pilotMessages} measured, one interval a message, no stall, in its own folder (a shorter
      *         warm-up would time code the JIT has not finished, and choose too small a batch)
      */
-    RunConfig pilot(String benchmark, int pilotMessages, Path pilotDir) {
+    public RunConfig pilot(String benchmark, int pilotMessages, Path pilotDir) {
         return copyInto(new Builder(List.of(benchmark), cpu, pilotDir)).forks(1).messages(Math.min(messages, pilotMessages))
                 .stall(0, 1, -1).batch(Batch.ONE).replicas(1).build();
     }
-
-    /** Default calibration rounds per fork. */
-    public static final int DEFAULT_CALIBRATION_ROUNDS = 1;
-    /** Default messages per call of the measured loop (fewer when fewer are measured). */
-    public static final int DEFAULT_CHUNK = 1_000;
-    /**
-     * Default of how many measured passes a fork may discard, and replay, because the JIT
-     * compiled while they ran; each costs one pass and a short wait for the compiler.
-     */
-    public static final int DEFAULT_JIT_RETRIES = ForkSpec.DEFAULT_JIT_RETRIES;
-    /** Default replicas a fork measures ({@code --replicas}). */
-    public static final int DEFAULT_REPLICAS = 1;
-    /** Default fork timeout. */
-    public static final long DEFAULT_FORK_TIMEOUT_S = 600;
 
     /**
      * @param benchmarks benchmark names, in run order
      * @param cpu        the measuring CPU, already chosen
      * @param runDir     the run's folder, already created
-     * @return a builder with every default: 5 forks, 200 000 messages after 200 000 of warm-up,
-     *         back to back, no stall, the FFM clock, default calibration, memory locked,
-     *         {@link #DEFAULT_JVM_FLAGS}
+     * @return a builder with every default of {@link MeasureDefaults}: {@code run}'s forks, messages and warm-up, one
+     *         replica, back to back, no stall, the FFM clock, memory locked, {@link MeasureDefaults#JVM_FLAGS}
      */
     public static Builder builder(List<String> benchmarks, int cpu, Path runDir) {
         return new Builder(benchmarks, cpu, runDir);
@@ -213,25 +172,25 @@ public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmu
         private int forks = MeasureDefaults.RUN_FORKS;
         private Warmup warmup = Warmup.ofMessages(MeasureDefaults.WARMUP_MESSAGES);
         private int messages = MeasureDefaults.MESSAGES;
-        private int chunk = DEFAULT_CHUNK;
+        private int chunk = MeasureDefaults.CHUNK;
         private Mode mode = Mode.BACK_TO_BACK;
         private double rateHz;
         private long stallUs;
         private long stallEvery = 1;
         private long stallAt = -1;
         private ClockBinding binding = ClockBinding.FFM;
-        private long calibrationMs = Calibration.DEFAULT_INTERVAL_MS;
-        private int calibrationRounds = DEFAULT_CALIBRATION_ROUNDS;
+        private long calibrationMs = MeasureDefaults.CALIBRATION_MS;
+        private int calibrationRounds = MeasureDefaults.CALIBRATION_ROUNDS;
         private boolean lockMemory = true;
         private final Map<String, String> params = new LinkedHashMap<>();
-        private final List<String> jvmFlags = new ArrayList<>(DEFAULT_JVM_FLAGS);
-        private int overheadPairs = ProbeOverhead.MIN_PAIRS * 2;
-        private long forkTimeoutS = DEFAULT_FORK_TIMEOUT_S;
-        private int jitRetries = DEFAULT_JIT_RETRIES;
+        private final List<String> jvmFlags = new ArrayList<>(MeasureDefaults.JVM_FLAGS);
+        private int overheadPairs = MeasureDefaults.OVERHEAD_PAIRS;
+        private long forkTimeoutS = MeasureDefaults.FORK_TIMEOUT_S;
+        private int jitRetries = MeasureDefaults.JIT_RETRIES;
         private boolean fixedAddresses = true;
         private long layoutSeed;
         private Batch batch = Batch.ONE;
-        private int replicas = DEFAULT_REPLICAS;
+        private int replicas = MeasureDefaults.PLAN_REPLICAS;
 
         private Builder(List<String> benchmarks, int cpu, Path runDir) {
             this.benchmarks = List.copyOf(benchmarks);
@@ -311,14 +270,14 @@ public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmu
             return this;
         }
 
-        /** Adds JVM flags after {@link #DEFAULT_JVM_FLAGS}. */
+        /** Adds JVM flags after {@link MeasureDefaults#JVM_FLAGS}. */
         public Builder jvmFlags(List<String> flags) {
             jvmFlags.addAll(flags);
             return this;
         }
 
         /**
-         * JVM flags {@code flags} and no others, not even {@link #DEFAULT_JVM_FLAGS}: for a fork that is not to
+         * JVM flags {@code flags} and no others, not even {@link MeasureDefaults#JVM_FLAGS}: for a fork that is not to
          * measure as a run's do (a test's fork that need not pre-touch 512 MiB), and a copy of a configuration.
          */
         public Builder jvmFlagsInsteadOfDefaults(List<String> flags) {

@@ -1,5 +1,13 @@
-package io.stagebench.diff;
+package io.stagebench.output;
 
+import io.stagebench.diff.MannWhitney;
+import io.stagebench.diff.RunDiff;
+import io.stagebench.diff.Gate;
+import io.stagebench.diff.SignedRank;
+import io.stagebench.diff.Statistic;
+import io.stagebench.diff.Comparison;
+import io.stagebench.diff.VerdictRule;
+import io.stagebench.output.DiffReport;
 import io.stagebench.store.StoredRun;
 import java.util.List;
 

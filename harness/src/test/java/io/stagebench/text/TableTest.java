@@ -1,10 +1,10 @@
-package io.stagebench.extension.text;
+package io.stagebench.text;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.stagebench.extension.text.Table.Column;
-import io.stagebench.extension.text.Table.Width;
+import io.stagebench.text.Table.Column;
+import io.stagebench.text.Table.Width;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,9 @@
-package io.stagebench.diff;
+package io.stagebench.output;
 
+import io.stagebench.diff.RunDiff;
+import io.stagebench.diff.Statistic;
+import io.stagebench.diff.SummaryFixture;
+import io.stagebench.diff.VerdictRule;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.stagebench.store.ResultReader;

@@ -1,14 +1,19 @@
-package io.stagebench.diff;
+package io.stagebench.output;
 
+import io.stagebench.diff.CoreLevels;
+import io.stagebench.diff.History;
+import io.stagebench.diff.Comparison;
+import io.stagebench.diff.VerdictRule;
+import io.stagebench.diff.ChangePoints;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stagebench.io.TextWrap;
 import io.stagebench.json.Json;
 import io.stagebench.stats.TimeScale;
 import io.stagebench.store.RunHistory;
-import io.stagebench.extension.text.Table;
-import io.stagebench.extension.text.Table.Column;
-import io.stagebench.extension.text.Table.Width;
+import io.stagebench.text.Table;
+import io.stagebench.text.Table.Column;
+import io.stagebench.text.Table.Width;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import com.fasterxml.jackson.databind.JsonNode;

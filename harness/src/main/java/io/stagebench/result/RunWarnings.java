@@ -1,6 +1,7 @@
-package io.stagebench.host;
+package io.stagebench.result;
 
 import io.stagebench.api.SeriesNames;
+import io.stagebench.config.RunConfig;
 import io.stagebench.api.TagDeclaration;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkWarning;
@@ -140,11 +141,11 @@ public final class RunWarnings {
                 .orElse(outcome.summaries().stream().filter(s -> s.stage().equals(LatencySeries.batchedSeries(
                         outcome.descriptor().stages()))).findFirst().orElse(outcome.summaries().get(0)));
         double probeNs = outcome.overheadNs();
-        int k = BatchPilot.choose(probeNs, timed.p50Ns(), config.messages());
+        int k = BatchChoice.choose(probeNs, timed.p50Ns(), config.messages());
         if (k <= outcome.batch()) {
             return Optional.empty();
         }
-        return Optional.of(new BatchFix(outcome.descriptor().name(), k, BatchPilot.probeShare(probeNs, timed.p50Ns(), k)));
+        return Optional.of(new BatchFix(outcome.descriptor().name(), k, BatchChoice.probeShare(probeNs, timed.p50Ns(), k)));
     }
 
     private static void add(Map<String, List<String>> grouped, String text, String subject) {

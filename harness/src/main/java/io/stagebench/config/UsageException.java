@@ -1,4 +1,4 @@
-package io.stagebench.extension.command;
+package io.stagebench.config;
 
 /**
  * Bad input found after parsing (an unknown benchmark, a value out of range, a corrupt

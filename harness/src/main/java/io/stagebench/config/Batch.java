@@ -1,4 +1,4 @@
-package io.stagebench.extension.command;
+package io.stagebench.config;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
@@ -33,6 +33,23 @@ public final class Batch {
             throw new IllegalArgumentException("a batch is at least 1 message, got " + messages);
         }
         return messages == 1 ? ONE : new Batch(messages);
+    }
+
+    /**
+     * @param text a {@code --batch} value: a message count of at least 1 such as 16 (underscores allowed), or
+     *             {@code auto}
+     * @return the batch it names ({@link #ONE} for 1, {@link #AUTO} for {@code auto})
+     * @throws IllegalArgumentException with the one line to print when {@code text} is neither, or below 1
+     */
+    public static Batch parse(String text) {
+        OptionalInt count = parseCount(text);
+        if (count.isEmpty()) {
+            return AUTO;
+        }
+        if (count.getAsInt() < 1) {
+            throw new IllegalArgumentException("--batch must be at least 1 message, got " + count.getAsInt());
+        }
+        return of(count.getAsInt());
     }
 
     /**

@@ -1,4 +1,4 @@
-package io.stagebench.host;
+package io.stagebench.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,7 +9,6 @@ import io.stagebench.api.Preparation;
 import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
 import io.stagebench.clock.ClockBinding;
-import io.stagebench.extension.command.Batch;
 import io.stagebench.link.Mode;
 import io.stagebench.link.Warmup;
 import java.lang.invoke.MethodType;
@@ -21,10 +20,10 @@ import org.junit.jupiter.api.Test;
 
 class RunConfigTest {
 
-    /** Every field away from the builder's default, so a field the copy forgets shows. */
+    /** Every field away from the builder's default but the rate (a batch is back to back), so a field the copy forgets shows. */
     private static RunConfig unusual() {
         return RunConfig.builder(List.of("parse", "book"), 3, Path.of("run")).forks(7).warmup(Warmup.ofTime(Duration.ofMillis(250)))
-                .messages(54_321).chunk(321).paced(50_000).stall(40, 1_000, 777).binding(ClockBinding.JNA)
+                .messages(54_321).chunk(321).stall(40, 1_000, 777).binding(ClockBinding.JNA)
                 .calibration(150, 3).overheadPairs(33_333).lockMemory(false).params(Map.of("seed", "9"))
                 .jvmFlagsInsteadOfDefaults(List.of("-Xmx64m")).forkTimeoutS(42).jitRetries(5).layout(false, 11)
                 .batch(Batch.of(16)).replicas(6).build();
@@ -35,8 +34,30 @@ class RunConfigTest {
         RunConfig config = unusual();
 
         assertEquals(config, config.toBuilder().build());
-        assertEquals(Mode.PACED, config.mode());
         assertEquals(List.of("-Xmx64m"), config.jvmFlags());
+        RunConfig paced = config.toBuilder().batch(Batch.ONE).paced(50_000).build();
+        assertEquals(paced, paced.toBuilder().build());
+        assertEquals(Mode.PACED, paced.mode());
+    }
+
+    @Test
+    void shouldRefuseEachValueOutOfItsRangeInOneLineNamingItsOption() {
+        RunConfig.Builder builder = RunConfig.builder(List.of("parse"), 0, Path.of("run"));
+        Map<String, RunConfig.Builder> bad = new java.util.LinkedHashMap<>();
+        bad.put("--forks must be at least 1, got 0", RunConfig.builder(List.of("parse"), 0, Path.of("run")).forks(0));
+        bad.put("--replicas must be in [1, 1000], got 1001", RunConfig.builder(List.of("parse"), 0, Path.of("run"))
+                .replicas(1001));
+        bad.put("--messages must be at least 1, got 0", RunConfig.builder(List.of("parse"), 0, Path.of("run"))
+                .messages(0));
+        bad.put("--batch 64 is larger than the 10 measured messages (-n)", RunConfig.builder(List.of("parse"), 0,
+                Path.of("run")).messages(10).batch(Batch.of(64)));
+        bad.put("--batch applies only back to back: a paced run times each message from its own arrival (drop --rate)",
+                RunConfig.builder(List.of("parse"), 0, Path.of("run")).paced(1_000).batch(Batch.AUTO));
+        bad.put("--jit-retries must be in [0, 100], got -1", RunConfig.builder(List.of("parse"), 0, Path.of("run"))
+                .jitRetries(-1));
+        bad.forEach((message, variant) -> assertEquals(message,
+                assertThrows(IllegalArgumentException.class, variant::build).getMessage()));
+        assertEquals(MeasureDefaults.PLAN_REPLICAS, builder.build().replicas(), "and the defaults pass");
     }
 
     @Test
@@ -83,7 +104,7 @@ class RunConfigTest {
         Preparation.class.getMethod("prepare", long.class, Sink.class);
 
         assertEquals(List.of("-XX:CompileCommand=quiet", "-XX:CompileCommand=inline,*::run" + run,
-                "-XX:CompileCommand=inline,*::prepare" + prepare), RunConfig.INLINE_OPERATION_FLAGS);
-        assertTrue(RunConfig.DEFAULT_JVM_FLAGS.containsAll(RunConfig.INLINE_OPERATION_FLAGS));
+                "-XX:CompileCommand=inline,*::prepare" + prepare), MeasureDefaults.INLINE_OPERATION_FLAGS);
+        assertTrue(MeasureDefaults.JVM_FLAGS.containsAll(MeasureDefaults.INLINE_OPERATION_FLAGS));
     }
 }

@@ -1,4 +1,4 @@
-package io.stagebench.host;
+package io.stagebench.config;
 
 import java.util.Locale;
 import java.util.regex.Matcher;

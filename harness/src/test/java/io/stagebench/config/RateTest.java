@@ -1,4 +1,4 @@
-package io.stagebench.host;
+package io.stagebench.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,9 +1,9 @@
-package io.stagebench.extension.command;
+package io.stagebench.extension;
 
 /**
  * Adds a subcommand to {@code stagebench} from another module, found with
  * {@link java.util.ServiceLoader} (register the implementation in
- * {@code META-INF/services/io.stagebench.extension.command.CommandProvider}).
+ * {@code META-INF/services/io.stagebench.extension.CommandProvider}).
  *
  * <p>It lets modules that build on the harness (the reference stages, a user's own
  * benchmarks) contribute commands such as {@code itch} without the harness knowing them. A

@@ -1,8 +1,17 @@
-package io.stagebench.diff;
+package io.stagebench.output;
 
-import io.stagebench.extension.text.Table.Column;
-import io.stagebench.extension.text.Table.Width;
-import io.stagebench.extension.text.Table;
+import io.stagebench.diff.CoreLevels;
+import io.stagebench.diff.MannWhitney;
+import io.stagebench.diff.RunDiff;
+import io.stagebench.diff.SignedRank;
+import io.stagebench.diff.Statistic;
+import io.stagebench.diff.Comparison;
+import io.stagebench.diff.Verdict;
+import io.stagebench.diff.VerdictRule;
+import io.stagebench.output.DiffDocument;
+import io.stagebench.text.Table.Column;
+import io.stagebench.text.Table.Width;
+import io.stagebench.text.Table;
 import io.stagebench.io.TextWrap;
 import io.stagebench.json.Json;
 import io.stagebench.stats.TimeScale;
