@@ -1,6 +1,7 @@
 package io.stagebench.stages.cli;
 
 import io.stagebench.stages.jmh.CrossCheck;
+import io.stagebench.stages.jmh.Row;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,14 +24,13 @@ import java.util.List;
  * @param warnings         every warning, the batched run's prefixed "batched run: "
  */
 public record CrosscheckDocument(String schema, int cpu, int streamMessages, long seed, Stagebench stagebench, Jmh jmh,
-                                 int tolerancePercent, double minCheckedNs, List<CrossCheck.Row> rows, String batch,
-                                 List<CrossCheck.Row> batchedRows, boolean agrees, List<String> warnings) {
+                                 int tolerancePercent, double minCheckedNs, List<Row> rows, String batch,
+                                 List<Row> batchedRows, boolean agrees, List<String> warnings) {
 
     /** @return the document of rows compared, with {@link CrossCheck}'s tolerance and whether all of them agree */
     static CrosscheckDocument of(int cpu, int streamMessages, long seed, Stagebench stagebench, Jmh jmh,
-                                 List<CrossCheck.Row> rows, String batch, List<CrossCheck.Row> batchedRows,
-                                 List<String> warnings) {
-        List<CrossCheck.Row> all = new ArrayList<>(rows);
+                                 List<Row> rows, String batch, List<Row> batchedRows, List<String> warnings) {
+        List<Row> all = new ArrayList<>(rows);
         all.addAll(batchedRows);
         return new CrosscheckDocument(CrosscheckCommand.SCHEMA, cpu, streamMessages, seed, stagebench, jmh,
                 CrossCheck.TOLERANCE_PERCENT, CrossCheck.MIN_CHECKED_NS, rows, batch, batchedRows, CrossCheck.agrees(all),

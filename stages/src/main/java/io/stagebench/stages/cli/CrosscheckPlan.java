@@ -4,6 +4,7 @@ import io.stagebench.extension.Session;
 import io.stagebench.config.Batch;
 import io.stagebench.stages.bench.ReferenceWorkload;
 import io.stagebench.stages.jmh.CrossCheck;
+import io.stagebench.stages.jmh.Pairing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,7 @@ import java.util.function.Function;
  * @param batch           the batch asked for: {@link Batch#ONE} (per message only), K, or {@link Batch#AUTO}
  * @param jmh             JMH's side
  */
-record CrosscheckPlan(List<CrossCheck.Pairing> pairings, int forks, long warmup, int messages, int streamMessages, long seed,
+record CrosscheckPlan(List<Pairing> pairings, int forks, long warmup, int messages, int streamMessages, long seed,
                       String batchText, Batch batch, Jmh jmh) {
 
     /**
@@ -49,7 +50,7 @@ record CrosscheckPlan(List<CrossCheck.Pairing> pairings, int forks, long warmup,
      */
     static CrosscheckPlan of(List<String> stages, int forks, long warmup, Integer messages, String batchText, Jmh jmh,
                              int streamMessages, long seed, Function<String, RuntimeException> usage) {
-        List<CrossCheck.Pairing> pairings = selected(stages, usage);
+        List<Pairing> pairings = selected(stages, usage);
         int perMessage = messages == null ? streamMessages : messages;
         if (forks < 1 || perMessage < 1 || warmup < 0) {
             throw usage.apply("--forks and --messages must be at least 1 and --warmup not negative");
@@ -75,12 +76,12 @@ record CrosscheckPlan(List<CrossCheck.Pairing> pairings, int forks, long warmup,
         return new CrosscheckPlan(pairings, forks, warmup, perMessage, streamMessages, seed, batchText, batch, jmh);
     }
 
-    private static List<CrossCheck.Pairing> selected(List<String> stages, Function<String, RuntimeException> usage) {
+    private static List<Pairing> selected(List<String> stages, Function<String, RuntimeException> usage) {
         if (stages.isEmpty()) {
             return CrossCheck.PAIRINGS;
         }
-        List<CrossCheck.Pairing> chosen = new ArrayList<>();
-        List<String> valid = CrossCheck.PAIRINGS.stream().map(CrossCheck.Pairing::benchmark).distinct().toList();
+        List<Pairing> chosen = new ArrayList<>();
+        List<String> valid = CrossCheck.PAIRINGS.stream().map(Pairing::benchmark).distinct().toList();
         for (String stage : stages) {
             if (!valid.contains(stage)) {
                 throw usage.apply("unknown stage '" + stage + "' (valid: " + String.join(", ", valid) + ")");
@@ -107,7 +108,7 @@ record CrosscheckPlan(List<CrossCheck.Pairing> pairings, int forks, long warmup,
 
     /** @return the stagebench benchmarks the pairings need, in order */
     List<String> benchmarks() {
-        return pairings.stream().map(CrossCheck.Pairing::benchmark).distinct().toList();
+        return pairings.stream().map(Pairing::benchmark).distinct().toList();
     }
 
     /** @return the per-message run's plan: the benchmarks' stream as JMH's */

@@ -4,6 +4,11 @@ import io.stagebench.extension.Harness;
 import io.stagebench.extension.RunResults;
 import io.stagebench.extension.Session;
 import io.stagebench.stages.jmh.CrossCheck;
+import io.stagebench.stages.jmh.Explanation;
+import io.stagebench.stages.jmh.JmhScore;
+import io.stagebench.stages.jmh.Pairing;
+import io.stagebench.stages.jmh.Probe;
+import io.stagebench.stages.jmh.Row;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -17,10 +22,9 @@ import java.util.Optional;
  * One {@code crosscheck} from its plan to its exit code: stagebench's forks per message and batched
  * (stored as complete runs through {@link Session}) with JMH's AverageTime forks of the twins between
  * them ({@link InterleavedJmh}: started from here, off the measuring CPU, the benchmark thread pinned
- * to it), then both side by
- * side per stage with their ratio and what explains it ({@link CrossCheck}), the comparison's
- * {@value CrosscheckCommand#FILE} and JMH's {@value CrosscheckCommand#JMH_FILE} beside the run's
- * {@code summary.json}.
+ * to it), then both side by side per stage with their ratio and what explains it ({@link CrossCheck},
+ * put into words by {@link CrosscheckText}), the comparison's {@value CrosscheckCommand#FILE} and JMH's
+ * {@value CrosscheckCommand#JMH_FILE} beside the run's {@code summary.json}.
  */
 final class CrosscheckRun {
 
@@ -62,16 +66,16 @@ final class CrosscheckRun {
         // the batched run's own warnings stay with it (its summary, and crosscheck.json), not with the per-message run
         List<String> batchedWarnings = batched == null ? List.of()
                 : batched.warnings().stream().map(w -> "batched run: " + w).toList();
-        Map<String, CrossCheck.JmhScore> scores = jmh.scores();
+        Map<String, JmhScore> scores = jmh.scores();
         jmh.write(runDir.resolve(CrosscheckCommand.JMH_FILE));
 
-        List<CrossCheck.Row> rows = rows(results, scores);
-        List<CrossCheck.Row> batchedRows = batchedRows(batched, scores, fastestCoreLoopNs(results, batched, scores));
+        List<Row> rows = rows(results, scores);
+        List<Row> batchedRows = batchedRows(batched, scores, fastestCoreLoopNs(results, batched, scores));
         printTables(rows, batchedRows);
-        List<CrossCheck.Row> allRows = new ArrayList<>(rows);
+        List<Row> allRows = new ArrayList<>(rows);
         allRows.addAll(batchedRows);
-        warnings.addAll(CrossCheck.noiseWarnings(rows));
-        warnings.addAll(differences(allRows));
+        warnings.addAll(CrosscheckText.noiseWarnings(rows));
+        warnings.addAll(CrosscheckText.differences(allRows));
         warnings.stream().filter(w -> w.startsWith("crosscheck ")).forEach(w -> out.println("*** WARNING: " + w));
 
         List<String> documented = new ArrayList<>(warnings);
@@ -100,9 +104,9 @@ final class CrosscheckRun {
         return results;
     }
 
-    private List<CrossCheck.Row> rows(RunResults results, Map<String, CrossCheck.JmhScore> scores) {
-        List<CrossCheck.Row> rows = new ArrayList<>();
-        for (CrossCheck.Pairing pairing : plan.pairings()) {
+    private List<Row> rows(RunResults results, Map<String, JmhScore> scores) {
+        List<Row> rows = new ArrayList<>();
+        for (Pairing pairing : plan.pairings()) {
             RunResults.Benchmark figures = results.benchmark(pairing.benchmark()).orElseThrow();
             Optional<RunResults.Samples> samples = figures.merged(pairing.series());
             rows.add(CrossCheck.compare(pairing, samples.map(RunResults.Samples::sortedNs).orElse(null),
@@ -111,10 +115,10 @@ final class CrosscheckRun {
         return rows;
     }
 
-    private List<CrossCheck.Row> batchedRows(RunResults batched, Map<String, CrossCheck.JmhScore> scores,
+    private List<Row> batchedRows(RunResults batched, Map<String, JmhScore> scores,
                                              double fastestCoreLoopNs) {
-        List<CrossCheck.Row> batchedRows = new ArrayList<>();
-        for (CrossCheck.Pairing pairing : plan.pairings()) {
+        List<Row> batchedRows = new ArrayList<>();
+        for (Pairing pairing : plan.pairings()) {
             RunResults.Benchmark figures = batched == null ? null : batched.benchmark(pairing.benchmark()).orElse(null);
             if (figures == null || !pairing.checked()) {
                 continue; // the marked pipeline has no batched twin: a batch times the total with its marks off
@@ -136,7 +140,7 @@ final class CrosscheckRun {
      * @return the fastest fork's state of the measuring core in the whole crosscheck, either harness, either run: the
      *         core as calm as it was (NaN when none was timed)
      */
-    private double fastestCoreLoopNs(RunResults results, RunResults batched, Map<String, CrossCheck.JmhScore> scores) {
+    private double fastestCoreLoopNs(RunResults results, RunResults batched, Map<String, JmhScore> scores) {
         List<Double> forks = new ArrayList<>();
         for (RunResults run : batched == null ? List.of(results) : List.of(results, batched)) {
             plan.benchmarks().forEach(b -> run.benchmark(b).ifPresent(figures -> forks.addAll(figures.coreLoopNs())));
@@ -146,7 +150,7 @@ final class CrosscheckRun {
                 .orElse(Double.NaN);
     }
 
-    private void printTables(List<CrossCheck.Row> rows, List<CrossCheck.Row> batchedRows) {
+    private void printTables(List<Row> rows, List<Row> batchedRows) {
         CrosscheckPlan.Jmh jmh = plan.jmh();
         out.printf(Locale.ROOT, "cross-check: stagebench back-to-back service time (%d fork(s) x %,d messages after %,d of"
                 + " warm-up) vs JMH AverageTime (%d fork(s) x %d x %d ms after %d warm-up iteration(s)), a stage's JMH"
@@ -155,36 +159,19 @@ final class CrosscheckRun {
                 session.cpu(), plan.streamMessages(), plan.seed());
         out.println("both harnesses' forks: " + String.join(" ", Harness.SHARED_FORK_FLAGS)
                 + ", address randomisation off");
-        out.print(CrossCheck.toText(rows));
+        out.print(CrosscheckText.table(rows));
         // after the batched rows: a per-message line weighs what a call fenced alone adds over the batches
         out.println("why each ratio is what it is (measured):");
-        CrossCheck.explanations(rows, batchedRows, plan.messages(), plan.batchedMessages()).forEach(out::println);
+        List<Explanation> why = CrossCheck.explanations(rows, batchedRows, plan.messages(), plan.batchedMessages());
+        CrosscheckText.explanationLines(why).forEach(out::println);
         if (!batchedRows.isEmpty()) {
             out.println();
             out.println("batched: the same stages timed in batches (each sample the mean of K messages), against the same"
                     + " JMH figures");
-            out.print(CrossCheck.toText(batchedRows));
+            out.print(CrosscheckText.table(batchedRows));
             out.println("why each batched ratio is what it is (measured):");
-            CrossCheck.explanations(batchedRows).forEach(out::println);
+            CrosscheckText.explanationLines(CrossCheck.explanations(batchedRows)).forEach(out::println);
         }
-    }
-
-    /** @return a warning for each row that differs or lacks a figure */
-    private static List<String> differences(List<CrossCheck.Row> rows) {
-        List<String> warnings = new ArrayList<>();
-        for (CrossCheck.Row row : rows) {
-            if (row.verdict() == CrossCheck.Verdict.DIFF || row.verdict() == CrossCheck.Verdict.MISSING) {
-                String figures = Double.isFinite(row.forkMedianRatio())
-                        ? String.format(Locale.ROOT, "median fork over median fork %.2f; pooled, stagebench mean %.1f ns, JMH %.1f ns",
-                                row.forkMedianRatio(), row.meanNs(), row.jmhNs())
-                        : String.format(Locale.ROOT, "stagebench mean %.1f ns, JMH %.1f ns", row.meanNs(), row.jmhNs());
-                warnings.add(String.format(Locale.ROOT, "crosscheck %s%s: %s (%s)",
-                        row.stage(), row.batch() > 1 ? " batched " + row.batch() : "", row.verdict() == CrossCheck.Verdict.DIFF
-                                ? "the harnesses differ by more than " + CrossCheck.TOLERANCE_PERCENT + "%"
-                                : "a harness produced no figure", figures));
-            }
-        }
-        return warnings;
     }
 
     /** @return the forks' means weighed by their samples: the pooled mean; NaN without forks */
@@ -207,11 +194,11 @@ final class CrosscheckRun {
     }
 
     /** @return the mean over forks of the probe subtracted and the median probe, in ns; null without forks */
-    private static CrossCheck.Probe probe(RunResults.Benchmark figures) {
-        return figures.probe().map(p -> new CrossCheck.Probe(p.subtractedNs(), p.medianNs(), p.stepNs())).orElse(null);
+    private static Probe probe(RunResults.Benchmark figures) {
+        return figures.probe().map(p -> new Probe(p.subtractedNs(), p.medianNs(), p.stepNs())).orElse(null);
     }
 
-    private CrosscheckDocument document(List<CrossCheck.Row> rows, List<CrossCheck.Row> batchedRows, String mode,
+    private CrosscheckDocument document(List<Row> rows, List<Row> batchedRows, String mode,
                                         List<String> warnings) {
         CrosscheckPlan.Jmh jmh = plan.jmh();
         return CrosscheckDocument.of(session.cpu(), plan.streamMessages(), plan.seed(),

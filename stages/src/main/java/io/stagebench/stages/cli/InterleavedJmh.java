@@ -3,7 +3,9 @@ package io.stagebench.stages.cli;
 import io.stagebench.extension.Harness;
 import io.stagebench.stages.jmh.CoreLoopProfiler;
 import io.stagebench.stages.jmh.CrossCheck;
+import io.stagebench.stages.jmh.JmhScore;
 import io.stagebench.stages.jmh.MeasuringThread;
+import io.stagebench.stages.jmh.Pairing;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -84,7 +86,7 @@ final class InterleavedJmh {
     List<String> twinsBeside(String benchmark, boolean batchedRun) {
         Set<String> batchedTwins = new LinkedHashSet<>();
         Set<String> perMessageTwins = new LinkedHashSet<>();
-        for (CrossCheck.Pairing pairing : plan.pairings()) {
+        for (Pairing pairing : plan.pairings()) {
             if (!pairing.benchmark().equals(benchmark)) {
                 continue;
             }
@@ -190,14 +192,14 @@ final class InterleavedJmh {
     }
 
     /** @return each benchmark's AverageTime over all its forks, with JMH's own error (99.9 %) and each fork's, by short name */
-    Map<String, CrossCheck.JmhScore> scores() {
-        Map<String, CrossCheck.JmhScore> scores = new LinkedHashMap<>();
+    Map<String, JmhScore> scores() {
+        Map<String, JmhScore> scores = new LinkedHashMap<>();
         for (RunResult run : merged()) {
             String name = shortName(run.getParams().getBenchmark());
             // in the order they ran: a twin's two benchmarks share each JMH fork, so fork i of one is beside fork i of the other
             List<Double> forkNs = forksByBenchmark.get(name).stream().map(f -> f.getPrimaryResult().getScore()).toList();
             List<Double> coreNs = forksByBenchmark.get(name).stream().map(CoreLoopProfiler::forkNs).toList();
-            scores.put(name, new CrossCheck.JmhScore(run.getPrimaryResult().getScore(),
+            scores.put(name, new JmhScore(run.getPrimaryResult().getScore(),
                     run.getPrimaryResult().getScoreError(), forkNs, coreNs));
         }
         return scores;

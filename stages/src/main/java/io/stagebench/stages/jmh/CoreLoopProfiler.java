@@ -58,7 +58,7 @@ public final class CoreLoopProfiler implements InternalProfiler {
                 .map(i -> i.getSecondaryResults().get(LABEL))
                 .filter(r -> r != null && Double.isFinite(r.getScore()))
                 .map(Result::getScore).toList();
-        return ns.isEmpty() ? Double.NaN : CrossCheck.median(ns);
+        return ns.isEmpty() ? Double.NaN : Figures.median(ns);
     }
 
     @Override

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.json.Json;
 import io.stagebench.stages.jmh.CrossCheck;
+import io.stagebench.stages.jmh.JmhScore;
+import io.stagebench.stages.jmh.Probe;
+import io.stagebench.stages.jmh.Row;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -17,11 +20,11 @@ class CrosscheckDocumentTest {
             new CrosscheckDocument.Stagebench("back-to-back", 3, 200_000, 500_000, 2_000_000);
     private static final CrosscheckDocument.Jmh JMH =
             new CrosscheckDocument.Jmh("AverageTime", 2, 2, 4, 1_000, CrosscheckCommand.JMH_FILE);
-    private static final Map<String, CrossCheck.JmhScore> SCORES = Map.of("ParseJmh.parse", new CrossCheck.JmhScore(100, 2));
+    private static final Map<String, JmhScore> SCORES = Map.of("ParseJmh.parse", new JmhScore(100, 2));
 
-    private static CrossCheck.Row parse(double... samplesNs) {
+    private static Row parse(double... samplesNs) {
         return CrossCheck.compare(CrossCheck.PAIRINGS.get(0), samplesNs, samplesNs[samplesNs.length / 2], SCORES,
-                new CrossCheck.Probe(20, 25));
+                new Probe(20, 25));
     }
 
     private static List<String> keys(JsonNode node) {
