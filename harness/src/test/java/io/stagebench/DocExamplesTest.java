@@ -33,6 +33,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Every example of stagebench's output in the README and the manual is what the current code prints: a block marked
@@ -70,7 +71,7 @@ class DocExamplesTest {
         return out;
     }
 
-    private static final Map<String, String> MADE = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, String> MADE = new ConcurrentHashMap<>();
 
     private static Supplier<String> once(String name, Supplier<String> example) {
         return () -> MADE.computeIfAbsent(name, k -> example.get());

@@ -1,6 +1,7 @@
 package io.stagebench.clock;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Everything measured about one clock binding in one JVM: the ruler's description that
@@ -40,7 +41,7 @@ public record ClockMeasurement(ClockBinding requested, ClockBinding binding, Cal
      *         naming the interval step when it is the coarser
      */
     public String counterLine() {
-        return String.format(java.util.Locale.ROOT, "counter %.1f MHz, %.3f ns/tick, %s",
+        return String.format(Locale.ROOT, "counter %.1f MHz, %.3f ns/tick, %s",
                 calibration.mhz(), calibration.nsPerTick(), resolution.describe(calibration));
     }
 }

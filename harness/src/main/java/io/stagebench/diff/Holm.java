@@ -2,6 +2,7 @@ package io.stagebench.diff;
 
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.stream.IntStream;
 
 /**
  * Holm's step-down adjustment of a family of p-values: reject at adjusted p &lt; alpha and
@@ -40,7 +41,7 @@ public final class Holm {
         if (weights.length != p.length) {
             throw new IllegalArgumentException(p.length + " p-values but " + weights.length + " weights");
         }
-        Integer[] order = java.util.stream.IntStream.range(0, p.length).filter(i -> !Double.isNaN(p[i]))
+        Integer[] order = IntStream.range(0, p.length).filter(i -> !Double.isNaN(p[i]))
                 .boxed().toArray(Integer[]::new);
         for (int i : order) {
             if (!(weights[i] > 0) || Double.isInfinite(weights[i])) {

@@ -2,6 +2,7 @@ package io.stagebench.diff;
 
 import io.stagebench.stats.StageSummary;
 import java.util.List;
+import java.util.Arrays;
 
 /**
  * One side of a comparison of one statistic: the pooled value and each fork's own.
@@ -52,7 +53,7 @@ public record Side(double pooledNs, double[] forksNs, String unreliableWhy) {
             return Double.NaN;
         }
         double[] sorted = forksNs.clone();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         int mid = sorted.length / 2;
         return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
     }
@@ -66,7 +67,7 @@ public record Side(double pooledNs, double[] forksNs, String unreliableWhy) {
             return Double.NaN;
         }
         double[] sorted = forksNs.clone();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         return quantile(sorted, 0.75) - quantile(sorted, 0.25);
     }
 

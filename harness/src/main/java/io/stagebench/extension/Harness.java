@@ -15,6 +15,7 @@ import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The harness's small services for a contributed command and for code that runs beside
@@ -68,7 +69,7 @@ public final class Harness {
      * @param refused receives why it could not be turned off (the work then runs anyway)
      */
     public static <T, E extends Exception> T withFixedAddresses(ProcessStarting<T, E> work,
-                                                                java.util.function.Consumer<String> refused) throws E {
+                                                                Consumer<String> refused) throws E {
         Personality.Result fixed = Personality.disableRandomisation();
         if (!fixed.disabled()) {
             refused.accept(fixed.refusal());

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 
 /**
  * Writes files so that a reader sees either the old content or the complete new one,
@@ -102,7 +103,7 @@ public final class AtomicFiles {
 
     private static boolean injectedFull(Path target) {
         String names = System.getProperty(NO_SPACE_PROPERTY);
-        return names != null && java.util.Arrays.asList(names.split(",")).contains(target.getFileName().toString());
+        return names != null && Arrays.asList(names.split(",")).contains(target.getFileName().toString());
     }
 
     /** Removes a temporary file left by a failed write; a folder too broken to look into holds none. */

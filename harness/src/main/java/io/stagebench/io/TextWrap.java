@@ -1,6 +1,7 @@
 package io.stagebench.io;
 
 import java.util.List;
+import java.util.ArrayList;
 
 /** Breaks report lines at spaces so that each fits a width, continuations indented by four. */
 public final class TextWrap {
@@ -34,7 +35,7 @@ public final class TextWrap {
 
     /** @return {@code text}'s lines, each wrapped to {@link #WIDTH}, joined with the platform's line separator */
     public static String wrapAll(String text) {
-        List<String> lines = new java.util.ArrayList<>();
+        List<String> lines = new ArrayList<>();
         text.lines().forEach(l -> wrap(l, lines));
         StringBuilder out = new StringBuilder();
         lines.forEach(l -> out.append(l).append(System.lineSeparator()));

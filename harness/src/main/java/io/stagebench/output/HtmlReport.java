@@ -25,6 +25,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Arrays;
+import java.util.Comparator;
 
 /**
  * One self-contained HTML file describing a stored run: no scripts, no fonts, no stylesheet
@@ -225,7 +227,7 @@ public final class HtmlReport {
     /** One line per series whose centre moves across layout seeds beyond forks of one seed (see LayoutSensitivity). */
     private static void appendLayoutSensitivity(StringBuilder html, StoredRun.Benchmark b) {
         long[] seeds = b.forks().stream().mapToLong(StoredRun.Fork::layoutSeed).toArray();
-        if (seeds.length == 0 || java.util.Arrays.stream(seeds).anyMatch(s -> s < 0)) {
+        if (seeds.length == 0 || Arrays.stream(seeds).anyMatch(s -> s < 0)) {
             return;
         }
         for (String series : b.series()) {
@@ -299,7 +301,7 @@ public final class HtmlReport {
                                    Map<String, HistogramFiles.Log> logs) {
         List<StageSummary> tags = b.summaries().stream()
                 .filter(t -> TagDeclaration.isTagOf(t.stage(), stage.stage()))
-                .sorted(java.util.Comparator.comparingLong(StageSummary::count).reversed()).toList();
+                .sorted(Comparator.comparingLong(StageSummary::count).reversed()).toList();
         if (tags.isEmpty()) {
             return;
         }

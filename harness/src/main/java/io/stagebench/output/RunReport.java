@@ -42,6 +42,10 @@ import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.Arrays;
+import java.util.OptionalInt;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The console report of a run, results first: the ruler (clock binding, counter line,
@@ -429,7 +433,7 @@ public final class RunReport {
             return Optional.empty();
         }
         String name = outcome.descriptor().name();
-        java.util.OptionalInt best = io.stagebench.result.ReplicaPlan.optimum(outcome);
+        OptionalInt best = io.stagebench.result.ReplicaPlan.optimum(outcome);
         return Optional.of(name + " spread of tmean (sd, % of it): " + String.join("; ", parts)
                 + (outcome.costs() == null ? "" : "; " + outcome.costs().describe())
                 + (best.isEmpty() ? "" : "; at these figures " + best.getAsInt() + " replicas a fork give the narrowest"
@@ -530,7 +534,7 @@ public final class RunReport {
             // the last cell spans the columns after it: every other tag's name and share, its percentiles in the report
             table.row(String.format(Locale.ROOT, share, percent(restCount, stage.count())), "  +" + rest.size()
                     + " more: " + rest.stream().map(t -> TagDeclaration.tagOf(t.stage()).orElseThrow() + " "
-                    + percent(t.count(), stage.count())).collect(java.util.stream.Collectors.joining(", ")));
+                    + percent(t.count(), stage.count())).collect(Collectors.joining(", ")));
         }
     }
 
@@ -640,8 +644,8 @@ public final class RunReport {
         if (rarest.length == 0) {
             return "";
         }
-        long lo = java.util.Arrays.stream(rarest).min().orElse(0);
-        long hi = java.util.Arrays.stream(rarest).max().orElse(0);
+        long lo = Arrays.stream(rarest).min().orElse(0);
+        long hi = Arrays.stream(rarest).max().orElse(0);
         return String.format(Locale.ROOT, lo == hi ? ", the rarest stage %,d runs" : ", the rarest stage %,d..%,d runs", lo, hi);
     }
 
@@ -710,7 +714,7 @@ public final class RunReport {
         return lo == hi ? Long.toString(lo) : lo + ".." + hi;
     }
 
-    private static String distinct(List<ForkResult> forks, java.util.function.Function<ForkResult, String> f) {
+    private static String distinct(List<ForkResult> forks, Function<ForkResult, String> f) {
         return String.join(" / ", forks.stream().map(f).distinct().toList());
     }
 }

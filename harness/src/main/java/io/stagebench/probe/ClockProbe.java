@@ -14,6 +14,7 @@ import io.stagebench.nativeaccess.NativeFloor;
 import io.stagebench.system.JitActivity;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Measures one binding as a measuring fork does before it measures anything else: pin,
@@ -75,7 +76,7 @@ public final class ClockProbe {
             }
         }
         if (calibration.relativeSpread() > 1e-4) {
-            warnings.add(String.format(java.util.Locale.ROOT,
+            warnings.add(String.format(Locale.ROOT,
                     "calibration rounds disagree by %.1e (relative): the machine was busy or the counter drifts",
                     calibration.relativeSpread()));
         }

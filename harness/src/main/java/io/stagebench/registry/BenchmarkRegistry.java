@@ -25,6 +25,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.nio.file.FileSystemNotFoundException;
+import java.util.Comparator;
 
 /**
  * Every benchmark the class path offers: the built-ins ({@code spin} and {@code empty}, the
@@ -163,7 +165,7 @@ public final class BenchmarkRegistry {
                 : text.endsWith(LIST_RESOURCE) ? text.substring(0, text.length() - LIST_RESOURCE.length()) : text;
         try {
             return "in " + Path.of(URI.create(entry));
-        } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+        } catch (IllegalArgumentException | FileSystemNotFoundException e) {
             return "in " + entry;
         }
     }
@@ -261,7 +263,7 @@ public final class BenchmarkRegistry {
                 .filter(d -> !builtins.contains(d.name()) && !d.isHandoff()).collect(Collectors.toList());
         List<String> stageOrder = candidates.stream().filter(BenchmarkDescriptor::isPipeline)
                 .flatMap(d -> d.stages().stream()).distinct().toList();
-        candidates.sort(java.util.Comparator
+        candidates.sort(Comparator
                 .comparingInt((BenchmarkDescriptor d) -> d.isPipeline() ? 1 : 0)
                 .thenComparingInt(d -> stageOrder.contains(d.name()) ? stageOrder.indexOf(d.name()) : stageOrder.size())
                 .thenComparing(BenchmarkDescriptor::name));

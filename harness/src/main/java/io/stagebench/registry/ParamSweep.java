@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Parameter sweeps, as JMH's {@code -p key=1,2,3}: {@code --param every=16,64} measures the
@@ -21,7 +22,7 @@ import java.util.Map;
 public final class ParamSweep {
 
     /** A variant's name: a benchmark's name, then its swept values in brackets. */
-    static final java.util.regex.Pattern VARIANT = java.util.regex.Pattern.compile(
+    static final Pattern VARIANT = Pattern.compile(
             "[A-Za-z0-9][A-Za-z0-9._-]*\\[[A-Za-z0-9._-]+=[^,\\[\\]/=]*(,[A-Za-z0-9._-]+=[^,\\[\\]/=]*)*\\]");
 
     /** What separates a swept parameter's values. */

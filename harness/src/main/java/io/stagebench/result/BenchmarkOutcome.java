@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Collections;
 
 /**
  * One benchmark's forks merged: per series the pooled distribution of every fork's raw
@@ -36,8 +37,8 @@ public record BenchmarkOutcome(BenchmarkDescriptor descriptor, List<ForkResult> 
                                List<Double> batchMeansNs) {
 
     public BenchmarkOutcome {
-        spread = spread == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(spread));
-        replicaCentres = replicaCentres == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(replicaCentres));
+        spread = spread == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(spread));
+        replicaCentres = replicaCentres == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(replicaCentres));
         batchMeansNs = batchMeansNs == null ? List.of() : List.copyOf(batchMeansNs);
     }
 

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.Locale;
+import java.util.Objects;
 
 /**
  * What each level of repetition cost in wall time, the other half of a plan ({@link ReplicaPlan}): a fork (a JVM's
@@ -71,8 +73,8 @@ public record RepetitionCosts(double forkS, Double setupS, double messageNs, Dou
         if (parts.isEmpty()) {
             throw new IllegalArgumentException("nothing to pool");
         }
-        double setupS = median(parts.stream().map(RepetitionCosts::setupS).filter(java.util.Objects::nonNull).toList());
-        double startS = median(parts.stream().map(RepetitionCosts::startS).filter(java.util.Objects::nonNull).toList());
+        double setupS = median(parts.stream().map(RepetitionCosts::setupS).filter(Objects::nonNull).toList());
+        double startS = median(parts.stream().map(RepetitionCosts::startS).filter(Objects::nonNull).toList());
         return new RepetitionCosts(median(parts.stream().map(RepetitionCosts::forkS).filter(s -> !Double.isNaN(s)).toList()),
                 Double.isNaN(setupS) ? null : setupS,
                 median(parts.stream().map(RepetitionCosts::messageNs).filter(s -> !Double.isNaN(s)).toList()),
@@ -93,9 +95,9 @@ public record RepetitionCosts(double forkS, Double setupS, double messageNs, Dou
 
     /** @return the cost line, e.g. {@code a fork 3.1 s (measuring from 1.4 s), a setup 0.31 s} */
     public String describe() {
-        return String.format(java.util.Locale.ROOT, "a fork %.1f s", forkS)
-                + (startS == null ? "" : String.format(java.util.Locale.ROOT, " (measuring from %.2f s)", startS))
-                + (setupS == null ? "" : String.format(java.util.Locale.ROOT, ", a setup %.2f s", setupS));
+        return String.format(Locale.ROOT, "a fork %.1f s", forkS)
+                + (startS == null ? "" : String.format(Locale.ROOT, " (measuring from %.2f s)", startS))
+                + (setupS == null ? "" : String.format(Locale.ROOT, ", a setup %.2f s", setupS));
     }
 
     private static double median(List<Double> values) {

@@ -6,6 +6,7 @@ import io.stagebench.registry.ParamSweep;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.HashMap;
 
 /**
  * The built-in rulers' self-check, printed under their tables: {@code spin} must report a
@@ -24,7 +25,7 @@ public final class RulerCheck {
         if (outcome.forks().isEmpty() || !(name.equals("spin") || name.equals("empty"))) {
             return Optional.empty();
         }
-        Map<String, String> measured = new java.util.HashMap<>(params);
+        Map<String, String> measured = new HashMap<>(params);
         measured.putAll(ParamSweep.sweptIn(outcome.descriptor().name()));
         ForkResult first = outcome.forks().get(0);
         double ticksPerNs = first.ruler().calibration().ticksPerNs();

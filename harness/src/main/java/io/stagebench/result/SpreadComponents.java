@@ -5,6 +5,7 @@ import io.stagebench.stats.Distribution;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * How a series' centre ({@code tmean}, the mean of the samples at or below p99) spreads at each level of the run:
@@ -179,9 +180,9 @@ public record SpreadComponents(int forks, int replicas, int windows, int windowS
     /** @return the line a run prints, e.g. {@code forks 1.2%, setups 6.8%, within 2.1%} */
     public String describe() {
         List<String> parts = new ArrayList<>();
-        parts.add("forks " + (forkPct == null ? "n/a (1 fork)" : String.format(java.util.Locale.ROOT, "%.1f%%", forkPct)));
-        parts.add("setups " + (setupPct == null ? "n/a (1 replica)" : String.format(java.util.Locale.ROOT, "%.1f%%", setupPct)));
-        parts.add(String.format(java.util.Locale.ROOT, "within %.1f%%", withinPct));
+        parts.add("forks " + (forkPct == null ? "n/a (1 fork)" : String.format(Locale.ROOT, "%.1f%%", forkPct)));
+        parts.add("setups " + (setupPct == null ? "n/a (1 replica)" : String.format(Locale.ROOT, "%.1f%%", setupPct)));
+        parts.add(String.format(Locale.ROOT, "within %.1f%%", withinPct));
         return String.join(", ", parts);
     }
 

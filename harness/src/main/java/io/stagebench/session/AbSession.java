@@ -29,6 +29,8 @@ import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.ToIntFunction;
 import java.util.function.UnaryOperator;
+import java.io.OutputStream;
+import java.util.Locale;
 
 /**
  * One A/B of a commit (A, the old) against the working tree (B, the new), after its options are
@@ -191,7 +193,7 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
         if (declaredSeries == null) {
             return new Planned(forecastLooks(looks, pilots, a, names, Map.of(), err), Map.of(), Map.of());
         }
-        PrintWriter unsaid = new PrintWriter(java.io.OutputStream.nullOutputStream());
+        PrintWriter unsaid = new PrintWriter(OutputStream.nullOutputStream());
         Map<String, ReplicaPlan.Shape> forMost = plannedShapes(pilots, a, names, declaredSeries, unsaid, heapBytes,
                 planMessages);
         SequentialPlan forecast = forecastLooks(looks, pilots, a, names, forMost, err);
@@ -247,7 +249,7 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
         }
         SequentialPlan forecast = plan.forecast(firstLookS, cheapestPairS);
         if (forecast.looks() < plan.looks()) {
-            err.println(String.format(java.util.Locale.ROOT, "[ab] one look of %d pairs a side, alpha not split over looks:"
+            err.println(String.format(Locale.ROOT, "[ab] one look of %d pairs a side, alpha not split over looks:"
                     + " at this machine's stored figures it takes ~%.0fs of the %ds budget, leaving no room for %d more pairs"
                     + " (~%.0fs a pair at the cheapest)", plan.minForks(), firstLookS, plan.budget().toSeconds(),
                     SequentialPlan.MIN_STEP_PAIRS, cheapestPairS));
@@ -336,20 +338,20 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
                 if (shape.replicas() < configured || shape.messages() < messages) {
                     planned.put(name, shape);
                     boolean shortened = shape.messages() < messages;
-                    String of = shortened ? String.format(java.util.Locale.ROOT, " of %,d messages", shape.messages()) : "";
+                    String of = shortened ? String.format(Locale.ROOT, " of %,d messages", shape.messages()) : "";
                     String cut = shape.replicas() == configured
-                            ? String.format(java.util.Locale.ROOT, "%d replicas a fork%s, not %,d", configured, of, messages)
+                            ? String.format(Locale.ROOT, "%d replicas a fork%s, not %,d", configured, of, messages)
                             : shape.replicas() + " replica(s) a fork" + of + ", not the default " + configured
-                            + (shortened ? String.format(java.util.Locale.ROOT, " of %,d", messages) : "");
+                            + (shortened ? String.format(Locale.ROOT, " of %,d", messages) : "");
                     err.println("[ab] " + name + ": " + cut
-                            + String.format(java.util.Locale.ROOT, ": %d forks a side of %d x %,d samples of %d series"
+                            + String.format(Locale.ROOT, ": %d forks a side of %d x %,d samples of %d series"
                                     + " (tags included, from its declaration; no stored run of this machine has its"
                                     + " figures) would not fit its share of this launcher's %,d MiB heap (1/%d)%s",
                             a.config().forks(), configured, messages, series, heapBytes >> 20, names.size(),
                             !shortened ? "; -r sets them" : shape.replicas() == configured
                                     ? "; the samples it holds spread over the default replicas (-r and -n set them)"
                                     : "; the samples it holds spread over as many replicas as keep at least "
-                                    + String.format(java.util.Locale.ROOT, "%,d", ReplicaPlan.MIN_PLANNED_MESSAGES)
+                                    + String.format(Locale.ROOT, "%,d", ReplicaPlan.MIN_PLANNED_MESSAGES)
                                     + " messages each (-r and -n set them)"));
                     continue;
                 }
@@ -368,7 +370,7 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
             int replicas = shape.replicas();
             planned.put(name, shape);
             if (replicas == optimal && shape.messages() < messages) {
-                err.println(String.format(java.util.Locale.ROOT, "[ab] %s: %d replicas a fork of %,d messages, not %,d:"
+                err.println(String.format(Locale.ROOT, "[ab] %s: %d replicas a fork of %,d messages, not %,d:"
                         + " Kalibera and Jones's optimum (from %s), whose %d forks a side of %d x %,d samples of %d series"
                         + " (tags included) would not fit its share of this launcher's %,d MiB heap (1/%d); the same"
                         + " samples over more setups, whose share of the spread replicas divide (-r and -n set them)",
@@ -377,12 +379,12 @@ public record AbSession(AbBuilds.Recipe recipe, Path home, String commitHash, St
                 continue;
             }
             err.println("[ab] " + name + ": " + replicas + " replicas a fork" + (shape.messages() < messages
-                    ? String.format(java.util.Locale.ROOT, " of %,d messages", shape.messages()) : "") + ", "
+                    ? String.format(Locale.ROOT, " of %,d messages", shape.messages()) : "") + ", "
                     + (replicas == optimal
                     ? "the narrowest centre for the time at this machine's figures (Kalibera and Jones's optimum, at"
                     + " least 2, from " + pilot.get().describe() + "; -r sets them)"
                     : "not the " + optimal + " of Kalibera and Jones's optimum (from " + pilot.get().describe() + "):"
-                    + String.format(java.util.Locale.ROOT, " %d forks a side of %d x %,d samples of %d series (tags"
+                    + String.format(Locale.ROOT, " %d forks a side of %d x %,d samples of %d series (tags"
                             + " included) would not fit its share of this launcher's %,d MiB heap (1/%d); -r sets them)",
                     a.config().forks(), optimal, a.config().messages(), series, heapBytes >> 20, names.size())));
         }

@@ -21,6 +21,7 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramLogWriter;
+import java.util.Collections;
 
 /**
  * One series' HdrHistogram files, in HdrHistogram's own formats so its tools read them:
@@ -84,7 +85,7 @@ public final class HistogramFiles {
 
         public Log {
             forks = List.copyOf(forks);
-            tags = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(tags));
+            tags = Collections.unmodifiableMap(new LinkedHashMap<>(tags));
         }
 
         /** @return the fork number of interval {@code i}, from its tag; -1 when untagged */

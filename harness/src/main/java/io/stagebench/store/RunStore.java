@@ -21,6 +21,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Comparator;
+import java.util.TreeSet;
 
 /**
  * The per-commit result store: {@code results/<short-commit>[-dirty]/<run-id>/}, one folder
@@ -106,7 +108,7 @@ public final class RunStore {
             return false;
         }
         try (var paths = Files.walk(runDir)) {
-            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
             }
         }
@@ -226,7 +228,7 @@ public final class RunStore {
         long stepMin = Long.MAX_VALUE;
         long stepMax = Long.MIN_VALUE;
         double stepNsMax = 0;
-        Set<Integer> methods = new java.util.TreeSet<>();
+        Set<Integer> methods = new TreeSet<>();
         double subtractedMin = Double.POSITIVE_INFINITY;
         double subtractedMax = Double.NEGATIVE_INFINITY;
         for (ForkResult f : forks) {

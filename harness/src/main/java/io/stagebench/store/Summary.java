@@ -28,6 +28,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Arrays;
+import java.util.function.ToLongFunction;
 
 /**
  * A run's {@code summary.json}, schema {@value RunStore#SCHEMA} (keys documented in
@@ -266,7 +268,7 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
         }
 
         /** @return the replicas' figure summed, -1 when any replica's is unknown */
-        private static long total(List<Replica> replicas, java.util.function.ToLongFunction<Replica> figure) {
+        private static long total(List<Replica> replicas, ToLongFunction<Replica> figure) {
             long sum = 0;
             for (Replica r : replicas) {
                 long value = figure.applyAsLong(r);
@@ -280,7 +282,7 @@ public record Summary(@JsonProperty(required = true) String schema, @JsonPropert
 
         private static Map<String, List<Double>> asLists(Map<String, double[]> centres) {
             Map<String, List<Double>> out = new LinkedHashMap<>();
-            centres.forEach((series, values) -> out.put(series, java.util.Arrays.stream(values).boxed().toList()));
+            centres.forEach((series, values) -> out.put(series, Arrays.stream(values).boxed().toList()));
             return out;
         }
 

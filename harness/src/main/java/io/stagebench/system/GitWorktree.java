@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
+import java.io.File;
 
 /**
  * A commit of the project checked out beside the working tree, in a temporary, detached git
@@ -178,7 +179,7 @@ public final class GitWorktree implements AutoCloseable {
     /** @return the built application's class path: the stages jar and every jar it depends on */
     public String classPath() {
         Path target = dir.resolve("stages").resolve("target");
-        return stagesJar() + java.io.File.pathSeparator + target.resolve("lib") + java.io.File.separator + "*";
+        return stagesJar() + File.pathSeparator + target.resolve("lib") + File.separator + "*";
     }
 
     /** @return the built stages jar of stagebench's own checkout: the reference benchmarks, and their list */

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.function.Consumer;
 
 /**
  * Names the JIT's work: HotSpot's own log of compilations, their inlining and deoptimisations (unified logging,
@@ -149,7 +150,7 @@ public final class JitEvents {
      * @return the log read for what code each method had ({@link MeasuredCode}); empty, with {@link #unavailableReason}
      *         or the reading's problem in {@code problem}, when it cannot be read
      */
-    public Optional<CompileLog> compileLog(java.util.function.Consumer<String> problem) {
+    public Optional<CompileLog> compileLog(Consumer<String> problem) {
         if (log == null) {
             problem.accept(unavailableReason);
             return Optional.empty();

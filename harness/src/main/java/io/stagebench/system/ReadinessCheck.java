@@ -337,7 +337,7 @@ public final class ReadinessCheck {
     /** @return per task "PID/TID": {utime + stime in clock ticks, 1 when runnable}; this process left out */
     private Map<String, long[]> taskTimes() {
         String self = Long.toString(ProcessHandle.current().pid());
-        Map<String, long[]> times = new java.util.LinkedHashMap<>();
+        Map<String, long[]> times = new LinkedHashMap<>();
         for (String pid : files.list("/proc")) {
             if (!pid.chars().allMatch(Character::isDigit) || pid.equals(self)) {
                 continue;

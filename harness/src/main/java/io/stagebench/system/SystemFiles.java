@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Reads the files and commands that describe the machine. Every read is best effort:
@@ -118,7 +119,7 @@ public final class SystemFiles {
     /** @return the names of the entries of directory {@code path} (absolute, resolved under the root), sorted; empty when unreadable */
     public List<String> list(String path) {
         Path dir = root.resolve(path.startsWith("/") ? path.substring(1) : path);
-        try (java.util.stream.Stream<Path> entries = Files.list(dir)) {
+        try (Stream<Path> entries = Files.list(dir)) {
             return entries.map(p -> p.getFileName().toString()).sorted().toList();
         } catch (IOException | RuntimeException e) {
             return List.of();

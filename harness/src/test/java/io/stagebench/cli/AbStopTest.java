@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import io.stagebench.testing.StartsProcesses;
+import java.util.ArrayList;
 
 /**
  * A real {@code ab} stopped by SIGTERM or SIGINT while it builds A and while it measures: it
@@ -74,7 +75,7 @@ class AbStopTest {
         String build = phase.equals("building") ? "sleep 60; " + compile : compile;
         // env --default-signal: a build run in the background of a script starts this JVM, and so ab, ignoring
         // SIGINT, which ab could then never see
-        List<String> command = new java.util.ArrayList<>(List.of("env", "--default-signal=INT,TERM"));
+        List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT,TERM"));
         command.addAll(CommandLineProcess.command("ab", "HEAD", "idle", "--build", build, "--classpath", "out",
                 "--forks", "4", "--messages", "2000000", "--warmup", "2000000"));
         Path err = Files.createTempFile("ab-stop", ".err");

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import io.stagebench.testing.StartsProcesses;
+import javax.xml.parsers.DocumentBuilderFactory;
 
 /**
  * The examples/my-benchmarks project as a user runs it: its sources compiled in a folder of
@@ -48,7 +49,7 @@ class ExampleProjectTest {
 
     @Test
     void shouldHaveAPomThatParsesCopiesItsDependenciesAndStartsOnAnyJava() throws Exception {
-        org.w3c.dom.Document pom = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        org.w3c.dom.Document pom = DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(Path.of("../examples/my-benchmarks/pom.xml").toFile());
 
         assertEquals(io.stagebench.launch.JarMain.class.getName(),

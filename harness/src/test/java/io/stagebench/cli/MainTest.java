@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import java.util.concurrent.Callable;
 
 class MainTest {
 
@@ -22,7 +23,7 @@ class MainTest {
 
     /** A command with a bug in it. */
     @picocli.CommandLine.Command(name = "buggy")
-    static final class Buggy implements java.util.concurrent.Callable<Integer> {
+    static final class Buggy implements Callable<Integer> {
         @Override
         public Integer call() {
             throw new IllegalStateException("an invariant broke");
@@ -48,7 +49,7 @@ class MainTest {
 
     /** A command whose check refuses its input as a parameter error built on a command line of its own. */
     @picocli.CommandLine.Command(name = "elsewhere")
-    static final class RefusesElsewhere implements java.util.concurrent.Callable<Integer> {
+    static final class RefusesElsewhere implements Callable<Integer> {
         @Override
         public Integer call() {
             throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(new Buggy()), "-n: too many");
@@ -73,7 +74,7 @@ class MainTest {
 
     /** A command that throws {@code thrown}. */
     @picocli.CommandLine.Command(name = "throws")
-    static final class Throws implements java.util.concurrent.Callable<Integer> {
+    static final class Throws implements Callable<Integer> {
         private final RuntimeException thrown;
 
         Throws(RuntimeException thrown) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
 
 class CounterResolutionTest {
 
@@ -96,7 +97,7 @@ class CounterResolutionTest {
     @Test
     void shouldNotCallAStepFromIntervalsOfOneLength() {
         long[] deltas = new long[1_000];
-        java.util.Arrays.fill(deltas, 78);
+        Arrays.fill(deltas, 78);
         assertEquals(1, CounterStep.commonStep(deltas));
     }
 

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import java.util.LinkedHashMap;
 
 class RunConfigTest {
 
@@ -43,7 +44,7 @@ class RunConfigTest {
     @Test
     void shouldRefuseEachValueOutOfItsRangeInOneLineNamingItsOption() {
         RunConfig.Builder builder = RunConfig.builder(List.of("parse"), 0, Path.of("run"));
-        Map<String, RunConfig.Builder> bad = new java.util.LinkedHashMap<>();
+        Map<String, RunConfig.Builder> bad = new LinkedHashMap<>();
         bad.put("--forks must be at least 1, got 0", RunConfig.builder(List.of("parse"), 0, Path.of("run")).forks(0));
         bad.put("--replicas must be in [1, 1000], got 1001", RunConfig.builder(List.of("parse"), 0, Path.of("run"))
                 .replicas(1001));

@@ -42,11 +42,11 @@ class EnvironmentComparisonTest {
         StoredRun a = run(Map.of(
                 "kernel", "6.1.0", "governor", "performance", "turbo", false, "cpuModel", "EPYC", "startTime", "05:00",
                 "tscMhz", 2445.4035, "onlyInA", "x", "commit", "aaaa", "ruler", Map.of("binding", "ffm",
-                        "overheadTicksMin", 49, "calibratedMhzMin", 2445.40, "cpusPinned", java.util.List.of(1))));
+                        "overheadTicksMin", 49, "calibratedMhzMin", 2445.40, "cpusPinned", List.of(1))));
         StoredRun b = run(Map.of(
                 "kernel", "6.5.0", "governor", "powersave", "turbo", true, "cpuModel", "EPYC", "startTime", "06:00",
                 "tscMhz", 2445.4061, "commit", "bbbb", "ruler", Map.of("binding", "nanotime",
-                        "overheadTicksMin", 52, "calibratedMhzMin", 2445.41, "cpusPinned", java.util.List.of(0))),
+                        "overheadTicksMin", 52, "calibratedMhzMin", 2445.41, "cpusPinned", List.of(0))),
                 config("cpu", 0));
 
         List<String> warnings = EnvironmentComparison.warnings(a, b);

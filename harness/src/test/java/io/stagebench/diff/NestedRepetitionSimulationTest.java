@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
 
 /**
  * The verdict rule on a nested design - forks, each measuring R replicas (fresh setups), each replica a measured
@@ -91,7 +92,7 @@ class NestedRepetitionSimulationTest {
 
     private static Side side(double[] values) {
         double[] sorted = values.clone();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         return new Side(sorted[sorted.length / 2], values, null);
     }
 
@@ -103,7 +104,7 @@ class NestedRepetitionSimulationTest {
     }
 
     private static double[] flatten(double[][] forks) {
-        return java.util.Arrays.stream(forks).flatMapToDouble(java.util.Arrays::stream).toArray();
+        return Arrays.stream(forks).flatMapToDouble(Arrays::stream).toArray();
     }
 
     /** @return how many of {@code trials} A/A comparisons called a change */

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.HashMap;
 
 class RunDiffTest {
 
@@ -134,7 +135,7 @@ class RunDiffTest {
 
     @Test
     void shouldPoolTheAAndBColumnsOverTheForksComparedWhenAForkFailedOnOneSide() throws Exception {
-        Map<String, double[]> withSlowFork = new java.util.HashMap<>(spreadForks(0));
+        Map<String, double[]> withSlowFork = new HashMap<>(spreadForks(0));
         withSlowFork.get("encode")[2] = 1_000;
         Path a = SummaryFixture.run().benchmark("encode", withSlowFork).writeTo(dir.resolve("a"));
         Path b = SummaryFixture.run().failed(3).benchmark("encode", spreadForks(4)).writeTo(dir.resolve("b"));

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
+import java.util.Random;
 
 class VerdictRuleTest {
 
@@ -14,7 +16,7 @@ class VerdictRuleTest {
 
     private static Side side(double... forksNs) {
         double[] sorted = forksNs.clone();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         return new Side(sorted[sorted.length / 2], forksNs, null);
     }
 
@@ -320,7 +322,7 @@ class VerdictRuleTest {
     @Test
     void shouldCallEveryRowWhoseShiftReachesItsDetectableChange() {
         // 'detect' means what the row is tested at: a shift at least that large is never "no change"
-        java.util.Random random = new java.util.Random(21);
+        Random random = new Random(21);
         int reached = 0;
         for (int t = 0; t < 200; t++) {
             boolean paired = t % 2 == 0;

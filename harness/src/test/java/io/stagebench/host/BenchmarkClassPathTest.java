@@ -19,6 +19,8 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 
 class BenchmarkClassPathTest {
 
@@ -187,7 +189,7 @@ class BenchmarkClassPathTest {
         Path versioned = lib.resolve("harness.jar");
         try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(versioned))) {
             zip.putNextEntry(new ZipEntry(LinkVersion.RESOURCE));
-            zip.write("3\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            zip.write("3\n".getBytes(StandardCharsets.UTF_8));
             zip.closeEntry();
         }
         Path classes = folderHolding("classes", "com/acme/Bench.class");
@@ -199,7 +201,7 @@ class BenchmarkClassPathTest {
 
         assertEquals(3, fromJar.linkVersion());
         assertEquals(LinkVersion.UNVERSIONED, fromOlder.linkVersion());
-        assertEquals(java.util.Optional.of("4"), BenchmarkClassPath.readOnPath(dir.resolve("newer") + File.pathSeparator
+        assertEquals(Optional.of("4"), BenchmarkClassPath.readOnPath(dir.resolve("newer") + File.pathSeparator
                 + versioned, LinkVersion.RESOURCE), "the first entry that holds it, as a class loader finds it");
         assertEquals(LinkVersion.CURRENT, ForkLauncher.jvm().linkVersion());
     }

@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import io.stagebench.testing.StartsProcesses;
+import java.util.stream.Stream;
 
 /**
  * A project's benchmarks run on the project's class path: a library the project carries is the one its
@@ -71,7 +72,7 @@ class ForkIsolationTest {
                 "io.stagebench.config.RunConfig: hidden",
                 "io.stagebench.api.Stamps: visible");
         // printed by each setup: the warm-up's own, then replica 1's
-        assertEquals(java.util.stream.Stream.concat(aSetup.stream(), aSetup.stream()).toList(),
+        assertEquals(Stream.concat(aSetup.stream(), aSetup.stream()).toList(),
                 Files.readAllLines(dir.resolve("run/forks/versions/fork-1.out")));
     }
 

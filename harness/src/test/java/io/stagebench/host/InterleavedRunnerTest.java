@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.time.Duration;
 
 @MeasuresInProcess
 class InterleavedRunnerTest {
@@ -194,13 +195,13 @@ class InterleavedRunnerTest {
     @Test
     void shouldPutAnotherBuildsClassPathOnTheForksCommandLine() {
         List<String> command = JvmFork.command(new JvmFork.Spec("x.Main", List.of("spec.json"), List.of("-Xmx64m"),
-                CpuList.parse(""), java.time.Duration.ofSeconds(1), "/tmp/wt/stages/target/stagebench-stages.jar:/tmp/wt/stages/target/lib/*"));
+                CpuList.parse(""), Duration.ofSeconds(1), "/tmp/wt/stages/target/stagebench-stages.jar:/tmp/wt/stages/target/lib/*"));
 
         int cp = command.indexOf("-cp");
         assertEquals("/tmp/wt/stages/target/stagebench-stages.jar:/tmp/wt/stages/target/lib/*", command.get(cp + 1));
         assertEquals(List.of("x.Main", "spec.json"), command.subList(cp + 2, command.size()));
         List<String> own = JvmFork.command(new JvmFork.Spec("x.Main", List.of(), List.of(), CpuList.parse(""),
-                java.time.Duration.ofSeconds(1)));
+                Duration.ofSeconds(1)));
         assertEquals(System.getProperty("java.class.path"), own.get(own.indexOf("-cp") + 1));
     }
 }

@@ -38,6 +38,9 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.stream.IntStream;
 
 class RunnerTest {
 
@@ -121,22 +124,22 @@ class RunnerTest {
     @StartsProcesses
     @Test
     void shouldKeepABenchmarksStdoutInALogSoItCannotForgeOrBreakProgress() throws Exception {
-        java.io.ByteArrayOutputStream seen = new java.io.ByteArrayOutputStream();
-        PrintStream progress = new PrintStream(seen, true, java.nio.charset.StandardCharsets.UTF_8);
+        ByteArrayOutputStream seen = new ByteArrayOutputStream();
+        PrintStream progress = new PrintStream(seen, true, StandardCharsets.UTF_8);
         Runner runner = new Runner(config(List.of("test.noisy"), 1, List.of()), BenchmarkRegistry.load(), CpuList.parse(""),
                 ForkLauncher.jvm(), progress);
 
         BenchmarkOutcome outcome = runner.run().get(0);
 
         assertEquals(1, outcome.forks().size(), outcome.failures().toString());
-        String lines = seen.toString(java.nio.charset.StandardCharsets.UTF_8);
+        String lines = seen.toString(StandardCharsets.UTF_8);
         // off a terminal the launcher prints the fork's own measuring line, whole, and nothing the benchmark wrote
         assertTrue(lines.lines().anyMatch(l -> l.startsWith("[test.noisy fork 1/1] measuring 3000 messages")), lines);
         assertTrue(!lines.contains("FAKE") && !lines.contains("partial line"), lines);
         Path log = runDir.resolve("forks/test.noisy/fork-1.out");
         // written by each setup: the warm-up's own, then replica 1's
         assertEquals((io.stagebench.testbench.NoisyBenchmark.FAKE + "\na partial line with no newline").repeat(2),
-                java.nio.file.Files.readString(log));
+                Files.readString(log));
         assertTrue(outcome.forks().get(0).checks().warnings().stream().anyMatch(w -> w.startsWith("the benchmark wrote ")
                 && w.contains(log.toString())), outcome.forks().get(0).checks().warnings().toString());
     }
@@ -227,7 +230,7 @@ class RunnerTest {
     @Test
     void shouldCallWhatRunsBetweenForksAfterEveryForkAFailedOneToo() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
-        List<String> ended = new java.util.ArrayList<>();
+        List<String> ended = new ArrayList<>();
 
         new Runner(config(List.of("empty"), 3, List.of()), registry, CpuList.parse(""), inProcessExcept(registry, 2), QUIET,
                 (benchmark, fork) -> ended.add(benchmark + " " + fork)).run();
@@ -386,7 +389,7 @@ class RunnerTest {
                 fork.ruler().calibration().ticksPerNs()).get("empty");
         assertTrue(ns[1_500] >= 5_000_000, "the stalled message took " + ns[1_500] + " ns");
         // real time on a shared machine: a preemption may slow another message, but not many
-        long slowOthers = java.util.stream.IntStream.range(0, ns.length).filter(i -> i != 1_500 && ns[i] >= 5_000_000).count();
+        long slowOthers = IntStream.range(0, ns.length).filter(i -> i != 1_500 && ns[i] >= 5_000_000).count();
         assertTrue(slowOthers < 30, slowOthers + " other messages took as long as the stall");
         assertTrue(fork.checks().warnings().contains("stall injected: 5000 us once, at measured message 1500 (a demonstration,"
                 + " not the benchmark's own behaviour)"), fork.checks().warnings().toString());
@@ -396,7 +399,7 @@ class RunnerTest {
     @Test
     void shouldFailAForkThatOutlivesItsTimeout() {
         JvmFork.Exit outcome = JvmFork.run(new JvmFork.Spec(Sleeper.class.getName(), List.of(), List.of(),
-                CpuList.parse(""), java.time.Duration.ofMillis(1500)));
+                CpuList.parse(""), Duration.ofMillis(1500)));
 
         assertTrue(outcome.timedOut());
         assertTrue(outcome.failure().startsWith("timed out after"), outcome.failure());

@@ -33,6 +33,9 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.nio.file.Files;
+import java.util.Locale;
+import java.util.stream.IntStream;
 
 class ForkLayoutTest {
 
@@ -129,9 +132,9 @@ class ForkLayoutTest {
         RunConfig ten = RunConfig.builder(List.of("spin"), -1, runDir).forks(10).layout(true, 7).build();
         assertEquals(5, ten.layouts());
         assertEquals(List.of(7L, 8L, 9L, 10L, 11L, 7L, 8L, 9L, 10L, 11L),
-                java.util.stream.IntStream.rangeClosed(1, 10).mapToObj(ten::layoutSeedOf).toList());
+                IntStream.rangeClosed(1, 10).mapToObj(ten::layoutSeedOf).toList());
         RunConfig three = RunConfig.builder(List.of("spin"), -1, runDir).forks(3).build();
-        assertEquals(List.of(0L, 1L, 2L), java.util.stream.IntStream.rangeClosed(1, 3).mapToObj(three::layoutSeedOf).toList());
+        assertEquals(List.of(0L, 1L, 2L), IntStream.rangeClosed(1, 3).mapToObj(three::layoutSeedOf).toList());
         RunConfig otherSide = RunConfig.builder(List.of("spin"), -1, runDir).forks(10).layout(true, 7)
                 .jvmFlags(List.of("-Dside=b")).build();
         assertEquals(ten.layoutSeedOf(4), otherSide.layoutSeedOf(4));
@@ -205,7 +208,7 @@ class ForkLayoutTest {
         assertEquals(List.of(0L, 1L, 0L, 1L),
                 sensitive.forks().stream().map(f -> f.placement().layout().seed()).toList());
         LayoutSensitivity chase = LayoutSensitivity.of(sensitive, "test.layout-sensitive").orElseThrow();
-        String perFork = java.util.stream.IntStream.range(0, 4).mapToObj(i -> String.format(java.util.Locale.ROOT,
+        String perFork = IntStream.range(0, 4).mapToObj(i -> String.format(Locale.ROOT,
                 "%.1f", sensitive.forkSummaries(i).get(0).tmeanNs())).toList().toString();
         assertTrue(chase.sensitive(), chase + " forks " + perFork);
         assertTrue(chase.maxCentreNs() > 1.5 * chase.minCentreNs(), chase.toString());
@@ -215,14 +218,14 @@ class ForkLayoutTest {
 
         // stored: summary.json keeps the assessment, and the report says it
         Path stored = runDir.resolve("stored");
-        java.nio.file.Files.createDirectories(stored);
+        Files.createDirectories(stored);
         RunFixture.store(stored, sensitiveConfig, List.of(sensitive), List.of(),
                 RunFixture.environment(runDir.resolve("root"), RunFixture.START, RunFixture.COMMIT, false));
         com.fasterxml.jackson.databind.JsonNode entry = io.stagebench.json.Json.mapper().readTree(
                 stored.resolve(RunStore.SUMMARY).toFile()).path("benchmarks").path(0).path("layoutSensitivity").path(0);
         assertEquals("test.layout-sensitive", entry.path("series").asText());
         assertTrue(entry.path("sensitive").asBoolean(), entry.toString());
-        String html = java.nio.file.Files.readString(HtmlReport.write(stored, runDir, stored.resolve("report.html")));
+        String html = Files.readString(HtmlReport.write(stored, runDir, stored.resolve("report.html")));
         assertTrue(html.contains("<strong>layout-sensitive</strong>"), "the report names the layout-sensitive series");
 
         LayoutSensitivity spinning = LayoutSensitivity.of(spin, "spin").orElseThrow();

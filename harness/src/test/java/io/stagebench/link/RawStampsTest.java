@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Arrays;
 
 class RawStampsTest {
 
@@ -89,7 +90,7 @@ class RawStampsTest {
         Path file = dir.resolve("fork-2.raw");
         sample().write(file);
         byte[] bytes = Files.readAllBytes(file);
-        Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length - 7));
+        Files.write(file, Arrays.copyOf(bytes, bytes.length - 7));
 
         IOException e = assertThrows(IOException.class, () -> RawStamps.read(file));
 

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import io.stagebench.testing.MeasuresInProcess;
+import java.nio.file.Path;
 
 @MeasuresInProcess
 class AffinityTest {
@@ -105,7 +106,7 @@ class AffinityTest {
                 assertTrue(Affinity.otherThreadsAllowedOn(cpus[0]).stream().noneMatch(t -> t.startsWith("'sb-affinity-pro")));
                 assertTrue(Affinity.otherThreadsAllowedOn(cpus[1]).stream().anyMatch(t -> t.startsWith("'sb-affinity-pro")));
             }
-            String self = "(thread " + java.nio.file.Path.of("/proc/thread-self").toRealPath().getFileName() + ")";
+            String self = "(thread " + Path.of("/proc/thread-self").toRealPath().getFileName() + ")";
             assertTrue(Affinity.otherThreadsAllowedOn(cpus[0]).stream().noneMatch(t -> t.endsWith(self)),
                     "the calling thread is not named");
         } finally {

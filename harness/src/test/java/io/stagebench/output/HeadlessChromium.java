@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
+import java.nio.file.StandardCopyOption;
 
 /**
  * Renders a page in headless Chromium, when it is installed (the test is skipped otherwise),
@@ -37,7 +38,7 @@ final class HeadlessChromium {
         assertEquals('P', png[1]);
         Path kept = Path.of("target", "screenshots");
         Files.createDirectories(kept);
-        Files.copy(screenshot, kept.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(screenshot, kept.resolve(name), StandardCopyOption.REPLACE_EXISTING);
         return screenshot;
     }
 }

@@ -18,6 +18,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 
 class RunReportTest {
 
@@ -102,7 +104,7 @@ class RunReportTest {
 
     /** One fork: {@code work} of 4 messages (3 tagged a, 1 b), {@code send} run for 2 of them (its one tag, a). */
     private static BenchmarkOutcome tagged() {
-        Map<String, double[]> fork = new java.util.LinkedHashMap<>();
+        Map<String, double[]> fork = new LinkedHashMap<>();
         fork.put("work", new double[] {10, 11, 12, 50});
         fork.put("work[a]", new double[] {10, 11, 12});
         fork.put("work[b]", new double[] {50});
@@ -138,7 +140,7 @@ class RunReportTest {
 
     @Test
     void shouldNoteInsteadOfListingTagsThatDoNotStandApartFromTheirStage() {
-        Map<String, double[]> fork = new java.util.LinkedHashMap<>();
+        Map<String, double[]> fork = new LinkedHashMap<>();
         fork.put("parse", new double[] {30, 30, 31, 30});
         fork.put("parse[a]", new double[] {30, 30});
         fork.put("parse[b]", new double[] {31, 30});
@@ -204,7 +206,7 @@ class RunReportTest {
 
     @Test
     void shouldShortenALongTagNameSoATaggedTableStaysWithin120Characters() {
-        Map<String, double[]> fork = new java.util.LinkedHashMap<>();
+        Map<String, double[]> fork = new LinkedHashMap<>();
         fork.put("decide", new double[] {30, 30, 31, 90});
         fork.put("decide[no-order]", new double[] {30, 30, 31});
         fork.put("decide[rejected-execute_unknown_order]", new double[] {90});
@@ -219,14 +221,14 @@ class RunReportTest {
 
     @Test
     void shouldNameEveryTagBeyondTheFirstFourWithItsShareSoTheSharesAddUpToTheWhole() {
-        Map<String, double[]> fork = new java.util.LinkedHashMap<>();
+        Map<String, double[]> fork = new LinkedHashMap<>();
         double[] all = new double[21];
-        java.util.Arrays.fill(all, 40);
+        Arrays.fill(all, 40);
         fork.put("book", all);
         int[] counts = {6, 5, 4, 3, 2, 1};
         for (int t = 0; t < counts.length; t++) {
             double[] ns = new double[counts[t]];
-            java.util.Arrays.fill(ns, 10 + 30 * t);
+            Arrays.fill(ns, 10 + 30 * t);
             fork.put("book[t" + t + "]", ns);
         }
         BenchmarkOutcome book = RunFixture.outcome("book", List.of("book"), List.of(fork));

@@ -8,6 +8,7 @@ import io.stagebench.registry.BenchmarkDescriptor;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import java.util.Set;
 
 /** A stage's distribution over the messages it ran for, and one distribution per tag beside it. */
 class TaggedSeriesTest {
@@ -53,7 +54,7 @@ class TaggedSeriesTest {
         BenchmarkOutcome outcome = BenchmarkOutcome.merge(new BenchmarkDescriptor("w", List.of("work"), "", "x"), List.of(),
                 List.of(first, second), List.of(), null, 1);
 
-        assertEquals(java.util.Set.of("work", "work[a]"), outcome.merged().keySet());
+        assertEquals(Set.of("work", "work[a]"), outcome.merged().keySet());
         assertEquals(2, outcome.perFork().get("work[a]").size());
     }
 }

@@ -22,6 +22,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Locale;
+import java.util.stream.IntStream;
 
 /** ab's replicas a fork, planned per benchmark from this machine's stored runs. */
 class AbReplicaPlanTest {
@@ -183,7 +185,7 @@ class AbReplicaPlanTest {
         assertEquals(Map.of("pipeline", 3), planned.replicas());
         int messages = planned.messages().get("pipeline");
         assertTrue(messages >= ReplicaPlan.MIN_PLANNED_MESSAGES && messages < 21_000, "messages " + messages);
-        assertTrue(err.toString().contains(String.format(java.util.Locale.ROOT, "[ab] pipeline: 3 replica(s) a fork of"
+        assertTrue(err.toString().contains(String.format(Locale.ROOT, "[ab] pipeline: 3 replica(s) a fork of"
                 + " %,d messages, not the default 4 of 200,000: ", messages)), err.toString());
         assertTrue(err.toString().contains("spread over as many replicas as keep at least 20,000 messages each"),
                 err.toString());
@@ -273,7 +275,7 @@ class AbReplicaPlanTest {
         // (at 23 forks the 13 that run would have measured 12 seeds, one of them twice)
         assertEquals(13, capped.config().forks());
         assertEquals(side.config().withForks(13), capped.config());
-        assertEquals(List.of(0L, 1L, 2L, 3L, 4L, 5L, 6L, 0L, 1L, 2L, 3L, 4L, 5L), java.util.stream.IntStream.rangeClosed(1, 13)
+        assertEquals(List.of(0L, 1L, 2L, 3L, 4L, 5L, 6L, 0L, 1L, 2L, 3L, 4L, 5L), IntStream.rangeClosed(1, 13)
                 .mapToObj(capped.config()::layoutSeedOf).toList());
         assertEquals(4, capped.config().replicas());
         assertEquals(side.environment(), capped.environment());

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
 
 class DistributionTest {
 
@@ -65,7 +66,7 @@ class DistributionTest {
         // a sample as the launcher makes it: corrected ticks over a calibrated rate, no short binary fraction
         double sample = 62.0 / 2.0960291;
         double[] values = new double[1_000];
-        java.util.Arrays.fill(values, sample);
+        Arrays.fill(values, sample);
         values[999] = 4_500_000.123;
 
         Distribution d = Distribution.of(values);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.Random;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import java.util.List;
 
 class LatencyHistogramsTest {
 
@@ -46,7 +47,7 @@ class LatencyHistogramsTest {
 
         assertEquals(summary.count(), fromHistogram.count());
         assertEquals(summary.unreliable(), fromHistogram.unreliable());
-        for (String statistic : java.util.List.of("p50", "p90", "p99", "tmean")) {
+        for (String statistic : List.of("p50", "p90", "p99", "tmean")) {
             assertEquals(summary.valueOf(statistic), fromHistogram.valueOf(statistic), 0.5, statistic);
         }
         assertEquals(summary.valueOf("max"), fromHistogram.valueOf("max"), summary.valueOf("max") * 1e-3);

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.ArrayList;
 
 class ReplicaPilotTest {
 
@@ -60,7 +61,7 @@ class ReplicaPilotTest {
     @Test
     void shouldPoolAtMostTheNewestFiveRuns() throws IOException {
         Path fixture = dir.resolve("machine");
-        List<Path> runs = new java.util.ArrayList<>();
+        List<Path> runs = new ArrayList<>();
         for (int i = 0; i < 7; i++) {
             // the two oldest runs saw no fork level at all; the newest five saw 3 %
             runs.add(storeRun(fixture, RunFixture.START.plus(Duration.ofHours(i)), i < 2 ? 0 : 3, 2,

@@ -23,6 +23,12 @@ import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 class ResultFilesTest {
 
@@ -100,18 +106,18 @@ class ResultFilesTest {
 
     @Test
     void shouldWriteEachMessageTagOfAStageAsAnIntervalOfItsOwnInTheStagesLogAndAsASeriesWithItsForks() throws IOException {
-        java.util.Map<String, double[]> fork = new java.util.LinkedHashMap<>();
+        Map<String, double[]> fork = new LinkedHashMap<>();
         fork.put("work", new double[] {10, 11, 12, 50});
         fork.put("work[a]", new double[] {10, 11, 12});
         fork.put("work[b]", new double[] {50});
-        Path dir = java.nio.file.Files.createDirectories(results.resolve("tagged"));
+        Path dir = Files.createDirectories(results.resolve("tagged"));
         RunFixture.store(dir, RunFixture.config(dir), List.of(RunFixture.outcome("tagged", List.of("work"),
                 List.of(fork, fork))), List.of(), RunFixture.environment(fakeRoot, RunFixture.START, RunFixture.COMMIT, false));
 
         List<Histogram> stage = readWithHdrHistogram(dir.resolve(RunStore.hlogPath("tagged", "work")));
         HistogramFiles.Log read = HistogramFiles.read(dir.resolve(RunStore.hlogPath("tagged", "work")));
 
-        assertEquals(java.util.Arrays.asList("fork-1", "fork-2", null, "tag=a", "tag=b"),
+        assertEquals(Arrays.asList("fork-1", "fork-2", null, "tag=a", "tag=b"),
                 stage.stream().map(Histogram::getTag).toList());
         assertEquals(6, stage.get(3).getTotalCount(), "tag a, both forks");
         assertEquals(2, read.forks().size(), "the tags' intervals are not forks");
@@ -172,13 +178,13 @@ class ResultFilesTest {
     }
 
     /** @return every path of object keys in {@code node} (an array's first element stands for all), its params' left out */
-    private static java.util.SortedSet<String> shape(JsonNode node) {
-        java.util.SortedSet<String> paths = new java.util.TreeSet<>();
+    private static SortedSet<String> shape(JsonNode node) {
+        SortedSet<String> paths = new TreeSet<>();
         shape(node, "", paths);
         return paths;
     }
 
-    private static void shape(JsonNode node, String at, java.util.SortedSet<String> paths) {
+    private static void shape(JsonNode node, String at, SortedSet<String> paths) {
         if (node.isObject()) {
             if (at.endsWith("/params")) {
                 return;
@@ -285,7 +291,7 @@ class ResultFilesTest {
         assertFalse(mean == pooled.percentile(50), "the pooled median is not the mean of the forks' medians");
     }
 
-    private static List<String> iterable(java.util.Iterator<String> it) {
+    private static List<String> iterable(Iterator<String> it) {
         List<String> out = new ArrayList<>();
         it.forEachRemaining(out::add);
         return out;

@@ -20,6 +20,8 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
 
 class ResultReaderTest {
 
@@ -154,7 +156,7 @@ class ResultReaderTest {
     @Test
     void shouldNameALogCutInTheMiddleOfALine() throws IOException {
         byte[] bytes = Files.readAllBytes(hlog);
-        Files.write(hlog, java.util.Arrays.copyOf(bytes, bytes.length * 3 / 5));
+        Files.write(hlog, Arrays.copyOf(bytes, bytes.length * 3 / 5));
 
         StoreException e = loadFails();
 
@@ -165,7 +167,7 @@ class ResultReaderTest {
     void shouldNameALogWhoseSamplesDisagreeWithTheSummary() throws IOException {
         Path other = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START.plusSeconds(5),
                 9, List.of());
-        Files.copy(other.resolve(RunStore.hlogPath("pipe", "book")), hlog, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(other.resolve(RunStore.hlogPath("pipe", "book")), hlog, StandardCopyOption.REPLACE_EXISTING);
         Files.writeString(summary, Files.readString(summary).replaceAll("\"count\" : 9000", "\"count\" : 8999"));
 
         StoreException e = loadFails();
@@ -272,7 +274,7 @@ class ResultReaderTest {
 
     @Test
     void shouldReadPerForkSummariesAndTheCommitLabel() {
-        Path run = SummaryFixture.run().benchmark("pipeline", java.util.Map.of("decide", new double[] {10, 11, 12}))
+        Path run = SummaryFixture.run().benchmark("pipeline", Map.of("decide", new double[] {10, 11, 12}))
                 .writeTo(results.resolve("r"));
 
         StoredRun stored = ResultReader.readSummary(run);

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.time.Instant;
 
 class RunResolverTest {
 
@@ -44,7 +45,7 @@ class RunResolverTest {
     @Test
     void shouldNotTakeARunWhoseEveryForkFailedAsACommitsLatest(@TempDir Path fakeRoot) throws Exception {
         Path good = store("abcdef012345", "20261130-050000");
-        Path failed = RunFixture.writeFailedRun(results, fakeRoot, COMMIT, java.time.Instant.parse("2026-11-30T06:00:00Z"));
+        Path failed = RunFixture.writeFailedRun(results, fakeRoot, COMMIT, Instant.parse("2026-11-30T06:00:00Z"));
         assertEquals(results.resolve("abcdef012345"), failed.getParent(), "both runs are the same commit's");
 
         assertEquals(good, withCommits().resolve("main", List.of(results)));

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.stream.IntStream;
 
 /** The trackers' files validate against their documented shapes and say what the summary says. */
 class TrackerFilesTest {
@@ -65,7 +66,7 @@ class TrackerFilesTest {
         List<Map<String, Object>> github = TrackerFiles.githubActionBenchmark(List.of(outcome));
 
         assertEquals(parse.p50Ns(), bmf.get("stagebench.pipe." + parse.stage()).get("p50-ns").get("value"));
-        double lowest = java.util.stream.IntStream.range(0, 3).mapToDouble(i -> outcome.forkSummaries(i).get(0).p99Ns())
+        double lowest = IntStream.range(0, 3).mapToDouble(i -> outcome.forkSummaries(i).get(0).p99Ns())
                 .min().orElseThrow();
         assertEquals(lowest, bmf.get("stagebench.pipe." + parse.stage()).get("p99-ns").get("lower_value"));
         Map<String, Object> p50 = github.stream().filter(e -> e.get("name").equals("stagebench.pipe." + parse.stage() + " p50"))

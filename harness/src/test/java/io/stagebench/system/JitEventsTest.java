@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.ArrayList;
 
 /**
  * The JIT's log, read as HotSpot 25 writes it ({@code -Xlog:jit+compilation=debug,deoptimization=debug},
@@ -69,7 +70,7 @@ class JitEventsTest {
 
     @Test
     void shouldKeepTheTenMostFrequentAndCountTheRest() {
-        List<String> many = new java.util.ArrayList<>();
+        List<String> many = new ArrayList<>();
         for (int i = 0; i < 14; i++) {
             many.add("[1000ms]  " + (100 + i) + "       4       p.C::m" + i + " (10 bytes)");
         }

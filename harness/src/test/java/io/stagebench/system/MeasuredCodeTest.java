@@ -9,6 +9,9 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
 
 /**
  * The measured code read from a compile log as HotSpot 25 writes it ({@code -Xlog:jit+compilation=debug,
@@ -73,7 +76,7 @@ class MeasuredCodeTest {
 
     @Test
     void shouldFollowACallIntoASynchronisedOrMonitorHoldingCalleeTheCompilerDidNotInline() {
-        List<String> log = new java.util.ArrayList<>(LOG);
+        List<String> log = new ArrayList<>(LOG);
         // C2's compilation of the loop (thread 7996) also failed to inline a callee flagged s (synchronized) and m
         // (monitor bytecodes), which runs its own code: C1's, so the loop's code is not all C2's
         log.add(8, "[1011ms][7996]                 s m  @ 180   io.x.Locked::next (40 bytes)   failed to inline: too big");
@@ -86,18 +89,18 @@ class MeasuredCodeTest {
 
     @Test
     void shouldReadALineCutBetweenTwoPiecesOnceItsNewlineArrives() {
-        byte[] whole = (String.join("\n", LOG) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        int cut = new String(whole, java.nio.charset.StandardCharsets.UTF_8).indexOf("Rare::encode (229 bytes)   failed") + 3;
+        byte[] whole = (String.join("\n", LOG) + "\n").getBytes(StandardCharsets.UTF_8);
+        int cut = new String(whole, StandardCharsets.UTF_8).indexOf("Rare::encode (229 bytes)   failed") + 3;
         CompileLog pieces = CompileLog.empty();
-        pieces.add(java.util.Arrays.copyOfRange(whole, 0, cut), cut);
-        pieces.add(java.util.Arrays.copyOfRange(whole, cut, whole.length), whole.length - cut);
+        pieces.add(Arrays.copyOfRange(whole, 0, cut), cut);
+        pieces.add(Arrays.copyOfRange(whole, cut, whole.length), whole.length - cut);
 
         assertEquals(List.of("io.x.Rare::encode (C1, tier 3)"), MeasuredCode.check(pieces, List.of(LOOP), 0, 2_000).notAtC2());
     }
 
     @Test
     void shouldNameTheMeasuredCodeALaterSetupHadThrownAwayAndCompiledAgain() {
-        List<String> log = new java.util.ArrayList<>(LOG);
+        List<String> log = new ArrayList<>(LOG);
         // the second setup's messages take a path parse's first compile left out: an uncommon trap, and C2 again
         log.add("[3000ms][7996] 1900       4       io.x.ItchParser::parse (556 bytes)   made not entrant: uncommon trap");
         log.add("[3001ms][7997] 2100    b  3       io.x.ItchParser::parse (556 bytes)");
@@ -122,7 +125,7 @@ class MeasuredCodeTest {
 
     @Test
     void shouldPassACalleeOnceC2HasCompiledIt() {
-        List<String> log = new java.util.ArrayList<>(LOG);
+        List<String> log = new ArrayList<>(LOG);
         log.add("[1500ms][7996] 2141    b  4       io.x.Rare::encode (229 bytes)");
         log.add("[1501ms][7996] 1983       3       io.x.Rare::encode (229 bytes)   made not entrant: not used");
 
@@ -137,7 +140,7 @@ class MeasuredCodeTest {
 
     @Test
     void shouldCallACalleeInterpretedWhenItNeverCompiledOrItsCodeWasThrownAway() {
-        List<String> log = new java.util.ArrayList<>(LOG.subList(0, 11));
+        List<String> log = new ArrayList<>(LOG.subList(0, 11));
         log.add("[1600ms][7996] 1982       4       io.stagebench.forked.MeasureLoop::backToBack (114 bytes)"
                 + "   made not entrant: uncommon trap");
 

@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import java.util.Locale;
 
 /**
  * The warning catalogue against warnings as the code words them, and the manual's warnings tables against the
@@ -129,7 +130,7 @@ class WarningCatalogueTest {
     }
 
     private static String marker(Warning.Scope scope) {
-        return "<!-- table: warnings-" + scope.name().toLowerCase(java.util.Locale.ROOT) + " -->";
+        return "<!-- table: warnings-" + scope.name().toLowerCase(Locale.ROOT) + " -->";
     }
 
     /** @return {@code text} with the table after {@code scope}'s marker replaced by the catalogue's */

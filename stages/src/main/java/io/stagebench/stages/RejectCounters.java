@@ -2,6 +2,7 @@ package io.stagebench.stages;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Arrays;
 
 /**
  * One counter per {@link RejectReason}, kept in a {@code long[]} indexed by the reason's code so
@@ -52,17 +53,17 @@ public final class RejectCounters {
 
     /** Sets every counter to 0. */
     public void clear() {
-        java.util.Arrays.fill(countsByCode, 0L);
+        Arrays.fill(countsByCode, 0L);
     }
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof RejectCounters counters && java.util.Arrays.equals(countsByCode, counters.countsByCode);
+        return other instanceof RejectCounters counters && Arrays.equals(countsByCode, counters.countsByCode);
     }
 
     @Override
     public int hashCode() {
-        return java.util.Arrays.hashCode(countsByCode);
+        return Arrays.hashCode(countsByCode);
     }
 
     @Override

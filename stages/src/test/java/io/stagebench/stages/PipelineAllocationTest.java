@@ -9,6 +9,7 @@ import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import io.stagebench.stages.testing.MeasuresInProcess;
+import java.lang.foreign.MemorySegment;
 
 /**
  * Proves the hot path allocates nothing: after warm-up, more than a million generated
@@ -43,7 +44,7 @@ class PipelineAllocationTest {
 
     /** The measured loop; also the warm-up loop, so the JIT compiles exactly this code first. */
     private static long run(Pipeline pipeline, GeneratedMarketData data, int count) {
-        final java.lang.foreign.MemorySegment stream = data.segment();
+        final MemorySegment stream = data.segment();
         long checksum = 0;
         for (int i = 0; i < count; i++) {
             checksum += pipeline.onMessage(stream, data.messageOffset(i), data.messageLength(i));

@@ -8,6 +8,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.management.ManagementFactory;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Pushes over a million seeded random messages through the stages: bytes that are mostly
@@ -22,8 +23,8 @@ class RandomInputTest {
     private static final int MESSAGES = 1_200_000;
     private static final int BUFFER_LENGTH = 64;
     private static final int MAX_ORDERS = 4_096;
-    private static final byte[] ORDER_TYPES = "AAAAFEECXXDDUUPRS".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    private static final byte[] ALL_TYPES = "SRHYLVWKJhAFECXDUPQBINO".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] ORDER_TYPES = "AAAAFEECXXDDUUPRS".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] ALL_TYPES = "SRHYLVWKJhAFECXDUPQBINO".getBytes(StandardCharsets.US_ASCII);
 
     private final byte[] bytes = new byte[BUFFER_LENGTH];
     private final MemorySegment segment = MemorySegment.ofArray(bytes);

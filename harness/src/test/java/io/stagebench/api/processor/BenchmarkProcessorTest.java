@@ -16,6 +16,8 @@ import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /** The processor as javac runs it on a user's benchmark: a bad {@code --param} declaration is a compile error. */
 class BenchmarkProcessorTest {
@@ -119,8 +121,8 @@ class BenchmarkProcessorTest {
 
     @Test
     void shouldFailTheCompileOfMoreTagsThanAByteHolds() throws Exception {
-        String tags = java.util.stream.IntStream.range(0, 255).mapToObj(i -> "\"t" + i + "\"")
-                .collect(java.util.stream.Collectors.joining(", ", "{", "}"));
+        String tags = IntStream.range(0, 255).mapToObj(i -> "\"t" + i + "\"")
+                .collect(Collectors.joining(", ", "{", "}"));
 
         assertFalse(compileTags(tags));
 

@@ -3,6 +3,7 @@ package io.stagebench.stages.bench;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.stages.RejectReason;
 import io.stagebench.stages.itch.ItchLayout;
+import java.util.Arrays;
 
 /**
  * The tags the reference benchmarks give their messages ({@code @Benchmark(tags = ...)}), so a
@@ -59,7 +60,7 @@ public final class MessageTags {
     /** @return tag index by message type byte ({@code table[type & 0xFF]}), {@link #OTHER_TYPE} for the rest */
     public static int[] byType(BenchmarkParams params) {
         int[] table = new int[256];
-        java.util.Arrays.fill(table, params.tag(OTHER_TYPE));
+        Arrays.fill(table, params.tag(OTHER_TYPE));
         for (int i = 0; i < TYPES.length; i++) {
             table[TYPES[i] & 0xFF] = params.tag(TYPE_TAGS[i]);
         }

@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.zip.CRC32;
+import java.io.ByteArrayOutputStream;
+import java.util.Locale;
 
 /**
  * The workload every reference benchmark replays - the stagebench ones in this package and
@@ -96,7 +98,7 @@ public final class ReferenceWorkload {
         }
         double wanted = Math.ceil(total * messagesPerOp) + PREAMBLE_MESSAGES + 10_000;
         if (wanted > MAX_STREAM_MESSAGES) {
-            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "warm-up and measured messages (%,d + %,d)"
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "warm-up and measured messages (%,d + %,d)"
                     + " need a stream of %,.0f messages, over the limit of %,d; lower -n or -w (a warm-up that replays"
                     + " needs no more: try -w 1s), or set --param messages=N", params.warmupMessages(),
                     params.measuredMessages(), wanted, MAX_STREAM_MESSAGES));
@@ -128,7 +130,7 @@ public final class ReferenceWorkload {
         GeneratedMarketData generated = MarketDataGenerator.generate(seed, count);
         if (cache != null) {
             try {
-                java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(generated.byteLength());
+                ByteArrayOutputStream bytes = new ByteArrayOutputStream(generated.byteLength());
                 generated.writeTo(bytes);
                 Harness.writeAtomically(cache, bytes::writeTo);
             } catch (IOException | RuntimeException e) {

@@ -1,5 +1,7 @@
 package io.stagebench.stages.book;
 
+import java.util.Arrays;
+
 /**
  * Open-addressing hash map from a {@code long} key to a non-negative {@code int} value, with a
  * capacity fixed at construction: no boxing, no allocation after the constructor, no rehash.
@@ -165,7 +167,7 @@ public final class LongIntHashMap {
 
     /** Removes every key. */
     public void clear() {
-        java.util.Arrays.fill(keys, 0L);
+        Arrays.fill(keys, 0L);
         size = 0;
         hasZeroKey = false;
     }

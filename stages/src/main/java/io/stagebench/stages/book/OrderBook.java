@@ -5,6 +5,7 @@ import io.stagebench.stages.Status;
 import io.stagebench.stages.itch.ItchLayout;
 import io.stagebench.stages.itch.ItchMessage;
 import java.util.Arrays;
+import java.lang.reflect.Array;
 
 /**
  * The book stage: a price-level limit order book per instrument, keyed by ITCH stock locate,
@@ -173,7 +174,7 @@ public final class OrderBook {
                 {source.levelOrderCount, levelOrderCount}, {source.levelBetter, levelBetter},
                 {source.levelWorse, levelWorse}, {source.levelHeadOrder, levelHeadOrder},
                 {source.levelTailOrder, levelTailOrder}, {source.levelBook, levelBook}}) {
-            System.arraycopy(pair[0], 0, pair[1], 0, java.lang.reflect.Array.getLength(pair[0]));
+            System.arraycopy(pair[0], 0, pair[1], 0, Array.getLength(pair[0]));
         }
         freeOrder = source.freeOrder;
         freeLevel = source.freeLevel;

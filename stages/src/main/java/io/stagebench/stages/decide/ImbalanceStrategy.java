@@ -2,6 +2,7 @@ package io.stagebench.stages.decide;
 
 import io.stagebench.stages.book.OrderBook;
 import io.stagebench.stages.itch.ItchLayout;
+import java.util.Arrays;
 
 /**
  * The decide stage: a deterministic depth-imbalance strategy over one instrument's book.
@@ -113,8 +114,8 @@ public final class ImbalanceStrategy {
      * construction code again.
      */
     public void reset() {
-        java.util.Arrays.fill(positionSharesByLocate, 0L);
-        java.util.Arrays.fill(lastOrderSidePriceByLocate, 0L);
+        Arrays.fill(positionSharesByLocate, 0L);
+        Arrays.fill(lastOrderSidePriceByLocate, 0L);
         tokens = config.burstOrders();
         lastRefillNs = 0;
         spinState = 0x2545_F491_4F6C_DD1DL;

@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.lang.foreign.ValueLayout;
 
 /**
  * A seeded, deterministic ITCH 5.0 stream with the shape of a real feed: the same seed and
@@ -271,7 +272,7 @@ public final class MarketDataGenerator {
         final int applied = parsed == Status.OK ? book.apply(parser.message()) : parsed;
         if (applied > 0) {
             throw new IllegalStateException("generator wrote a message its own book rejects: status " + applied
-                    + ", type " + (char) buffer.get(java.lang.foreign.ValueLayout.JAVA_BYTE, offset));
+                    + ", type " + (char) buffer.get(ValueLayout.JAVA_BYTE, offset));
         }
     }
 

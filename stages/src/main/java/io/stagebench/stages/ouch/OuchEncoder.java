@@ -8,6 +8,7 @@ import io.stagebench.stages.Alpha;
 import io.stagebench.stages.decide.Decision;
 import io.stagebench.stages.ouch.OuchLayout.EnterOrder;
 import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The encode stage: writes an OUCH 4.2 Enter Order for a {@link Decision} into a caller's
@@ -82,7 +83,7 @@ public final class OuchEncoder {
         if (capacity != 'A' && capacity != 'P' && capacity != 'R' && capacity != 'O') {
             throw new IllegalArgumentException("capacity must be A, P, R or O: '" + (char) capacity + "'");
         }
-        this.tokenPrefix = tokenPrefix.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        this.tokenPrefix = tokenPrefix.getBytes(StandardCharsets.US_ASCII);
         this.tokenDigits = EnterOrder.ORDER_TOKEN_LENGTH - this.tokenPrefix.length;
         long modulus = 1;
         for (int i = 0; i < Math.min(tokenDigits, 18); i++) {

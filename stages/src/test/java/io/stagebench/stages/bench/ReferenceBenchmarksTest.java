@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.ArrayList;
 
 /** Every reference benchmark: as declared, and measured in a fresh JVM each. */
 class ReferenceBenchmarksTest {
@@ -109,7 +110,7 @@ class ReferenceBenchmarksTest {
     void shouldTagThePipelinesOutcomesWithOneRejectionTagPerRejectReason() {
         List<String> tags = BenchmarkRegistry.load().get("pipeline").tags();
 
-        List<String> expected = new java.util.ArrayList<>(List.of(MessageTags.ORDER, MessageTags.NO_ORDER));
+        List<String> expected = new ArrayList<>(List.of(MessageTags.ORDER, MessageTags.NO_ORDER));
         for (io.stagebench.stages.RejectReason reason : io.stagebench.stages.RejectReason.values()) {
             expected.add(MessageTags.REJECTED_PREFIX + reason.label());
         }

@@ -9,6 +9,7 @@ import io.stagebench.stages.itch.MarketDataGenerator;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
 
 class ReferenceWorkloadTest {
 
@@ -37,7 +38,7 @@ class ReferenceWorkloadTest {
     @Test
     void shouldRefuseATruncatedStream() throws IOException {
         byte[] whole = bytes(MarketDataGenerator.generate(1, 10));
-        byte[] cut = java.util.Arrays.copyOf(whole, whole.length - 3);
+        byte[] cut = Arrays.copyOf(whole, whole.length - 3);
 
         assertThrows(IllegalArgumentException.class, () -> GeneratedMarketData.fromLengthPrefixed(cut));
     }

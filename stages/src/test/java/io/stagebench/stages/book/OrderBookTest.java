@@ -13,6 +13,8 @@ import io.stagebench.stages.itch.ItchWriter;
 import java.lang.foreign.MemorySegment;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
 
 /** Book semantics per ITCH 5.0 event, driven through encoded messages, parser and {@link OrderBook#apply}. */
 class OrderBookTest {
@@ -260,9 +262,9 @@ class OrderBookTest {
 
     @Test
     void shouldKeepLevelsSortedWhenPricesArriveInAnyOrder() {
-        final java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+        final SplittableRandom random = new SplittableRandom(5);
         final OrderBook big = new OrderBook(2, 2_000);
-        final java.util.TreeMap<Long, Long> bids = new java.util.TreeMap<>();
+        final TreeMap<Long, Long> bids = new TreeMap<>();
         for (int ref = 1; ref <= 1_500; ref++) {
             final long priceE4 = 100 * (1 + random.nextInt(300));
             final long shares = 1 + random.nextInt(500);

@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.lang.foreign.ValueLayout;
 
 class ItchFileReaderTest {
 
@@ -115,7 +116,7 @@ class ItchFileReaderTest {
     @Test
     void shouldCountAFileEndingInsideAFrameAsTruncated() throws IOException {
         final GeneratedMarketData data = data();
-        final byte[] bytes = data.segment().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+        final byte[] bytes = data.segment().toArray(ValueLayout.JAVA_BYTE);
         final Path file = dir.resolve("truncated.itch");
         Files.write(file, Arrays.copyOf(bytes, bytes.length - 5));
         final ItchReplay.Result result = replay(file, ItchFileReader.Framing.LENGTH_PREFIXED);

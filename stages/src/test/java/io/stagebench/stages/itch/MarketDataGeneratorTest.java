@@ -13,11 +13,12 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import java.lang.foreign.ValueLayout;
 
 class MarketDataGeneratorTest {
 
     private static byte[] bytesOf(GeneratedMarketData data) {
-        return data.segment().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+        return data.segment().toArray(ValueLayout.JAVA_BYTE);
     }
 
     @Test

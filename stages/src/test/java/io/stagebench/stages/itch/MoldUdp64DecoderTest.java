@@ -9,6 +9,8 @@ import io.stagebench.stages.WireBytes;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 
 class MoldUdp64DecoderTest {
 
@@ -33,7 +35,7 @@ class MoldUdp64DecoderTest {
     private int decode(WireBytes wire) {
         return decoder.decode(wire.segment(), 0, wire.length(),
                 (buffer, offset, length) -> delivered.add(buffer.get(
-                        java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN),
+                        ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN),
                         offset + 11)));
     }
 

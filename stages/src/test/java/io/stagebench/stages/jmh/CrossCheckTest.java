@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
 
 class CrossCheckTest {
 
@@ -103,7 +104,7 @@ class CrossCheckTest {
     @Test
     void shouldWarnWhenAFewInterruptionsCarryTheStagebenchMean() {
         double[] quiet = new double[1_000];
-        java.util.Arrays.fill(quiet, 60);
+        Arrays.fill(quiet, 60);
         double[] interrupted = quiet.clone();
         interrupted[500] = 2_000_000; // one 2 ms preemption among a thousand 60 ns calls
         Map<String, JmhScore> jmh = Map.of("EncodeJmh.encode", new JmhScore(60, 1));

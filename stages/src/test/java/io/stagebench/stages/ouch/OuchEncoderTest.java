@@ -10,6 +10,7 @@ import io.stagebench.stages.decide.Decision;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
 
 /** Byte-exact OUCH 4.2 Enter Order, against bytes laid out by hand from the spec's table. */
 class OuchEncoderTest {
@@ -62,10 +63,10 @@ class OuchEncoderTest {
     void shouldEncodeAtAnOffsetAndLeaveOtherBytesAlone() {
         final OuchEncoder encoder = new OuchEncoder("XY1", "ABCD", (byte) 'P');
         final byte[] out = new byte[100];
-        java.util.Arrays.fill(out, (byte) 0x55);
+        Arrays.fill(out, (byte) 0x55);
         assertEquals(49, encoder.encodeEnterOrder(decision((byte) 'S', 1_000_000, "GOOGL", 99_999, 99_998),
                 MemorySegment.ofArray(out), 20));
-        final byte[] message = java.util.Arrays.copyOfRange(out, 20, 69);
+        final byte[] message = Arrays.copyOfRange(out, 20, 69);
         assertArrayEquals(expected("XY100000000001", 'S', 1_000_000, "GOOGL", 99_999, 99_998, "ABCD", 'P'), message);
         assertEquals(0x55, out[19]);
         assertEquals(0x55, out[69]);
