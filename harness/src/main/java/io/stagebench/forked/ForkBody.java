@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * What differs between a fork of one measured thread ({@link OperationBody}) and a fork of two
- * ({@link HandoffBody}); the steps around it, and their order, are {@link ForkExecution}'s alone.
+ * ({@link HandoffBody}); the steps around it, and their order, are the fork's alone ({@link ForkExecution},
+ * {@link ReplicaExecution}).
  * The two bodies keep their own measured loops ({@code MeasureLoop}, {@code HandoffLoop}), compiled
  * apart, as JMH keeps one generated loop per benchmark mode.
  */

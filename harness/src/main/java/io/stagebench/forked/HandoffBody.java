@@ -43,7 +43,7 @@ final class HandoffBody implements ForkBody {
     private final ForkSpec spec;
     private final ForkSpec.Measurement plan;
     private final HandoffOperation op;
-    private final ForkExecution.Ruler ruler;
+    private final Ruler ruler;
     private final Warnings warnings;
     private final Consumer<String> say;
     private final Clock clock;
@@ -67,7 +67,7 @@ final class HandoffBody implements ForkBody {
     private Stamps strategyStamps;
 
     HandoffBody(ForkSpec spec, BenchmarkDescriptor descriptor, HandoffOperation op, BenchmarkParams params,
-                ForkExecution.Ruler ruler, Warnings warnings, Consumer<String> say) {
+                Ruler ruler, Warnings warnings, Consumer<String> say) {
         this.spec = spec;
         this.plan = spec.measurement();
         this.op = op;

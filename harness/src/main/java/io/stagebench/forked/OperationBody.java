@@ -54,7 +54,7 @@ final class OperationBody implements ForkBody {
     private Stamps measuredStamps;
 
     OperationBody(ForkSpec spec, BenchmarkDescriptor descriptor, Operation benchmark, BenchmarkParams params,
-                  ForkExecution.Ruler ruler, Warnings warnings) {
+                  Ruler ruler, Warnings warnings) {
         this.spec = spec;
         this.plan = spec.measurement();
         this.descriptor = descriptor;

@@ -18,7 +18,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The fork's warm-up on a setup of its own ({@link ForkExecution#WARMUP_SETUP}), thrown away before the replicas. */
+/**
+ * The fork's warm-up on a setup of its own ({@link ReplicaExecution#WARMUP_SETUP}), thrown away before the replicas.
+ */
 @MeasuresInProcess
 class WarmupSetupTest {
 
