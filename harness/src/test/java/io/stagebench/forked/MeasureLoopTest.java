@@ -12,6 +12,7 @@ import io.stagebench.result.LatencySeries;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
 
 class MeasureLoopTest {
 
@@ -104,7 +105,7 @@ class MeasureLoopTest {
         }
         assertEquals(service + 1, response[n - 1], 1e-12);
         // service time alone sees one slow message: the coordinated-omission illusion
-        long slowService = java.util.Arrays.stream(serviceNs).filter(v -> v > service).count();
+        long slowService = Arrays.stream(serviceNs).filter(v -> v > service).count();
         assertEquals(1, slowService);
         assertEquals(interval * 5, rec.startTicks(5), "start holds the intended arrival");
     }

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Map;
 
 /**
  * The measured code checked at C2 from a real fork's compile log ({@link MeasuredCode}): a method that one message in
@@ -52,7 +53,7 @@ class MeasuredCodeForkTest {
         // passes of 200 messages of ~10 us enter the loop once each: the stages' warm-up ran 150 of them, and the 32
         // extra passes the code's warm-up allowed left the loop at C1, with a warning whose longer -w could not help
         RunConfig config = RunConfig.builder(List.of("spin"), MachineCpus.measuring(), runDir.resolve("loop")).forks(1)
-                .warmup(Warmup.ofMessages(200)).messages(200).params(java.util.Map.of("ticks", "20000"))
+                .warmup(Warmup.ofMessages(200)).messages(200).params(Map.of("ticks", "20000"))
                 .overheadPairs(20_000).lockMemory(false).forkTimeoutS(120).jitRetries(3).build();
         BenchmarkOutcome outcome = new Runner(config, BenchmarkRegistry.load(), MachineCpus.service(),
                 ForkLauncher.jvm(), new PrintStream(OutputStream.nullOutputStream())).run().get(0);

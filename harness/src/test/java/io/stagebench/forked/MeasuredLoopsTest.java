@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import java.io.UncheckedIOException;
 
 /**
  * The one-thread and the two-thread fork share one template ({@link ForkExecution}) and one chunk
@@ -86,7 +87,7 @@ class MeasuredLoopsTest {
         try {
             return COMMENTS.matcher(Files.readString(SOURCES.resolve(className + ".java"))).replaceAll(" ");
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }

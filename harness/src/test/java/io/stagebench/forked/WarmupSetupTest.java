@@ -17,6 +17,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The fork's warm-up on a setup of its own ({@link ReplicaExecution#WARMUP_SETUP}), thrown away before the replicas.
@@ -69,12 +71,12 @@ class WarmupSetupTest {
 
     @Test
     void shouldSayTheForksWarmUpWhereAReplicaStartsMeasuringNotOnlyItsOwnPass() throws Exception {
-        java.io.ByteArrayOutputStream lines = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream lines = new ByteArrayOutputStream();
 
         ForkResult result = fork(Warmup.ofMessages(WARMUP_MESSAGES), 1, new PrintStream(lines, true,
-                java.nio.charset.StandardCharsets.UTF_8));
+                StandardCharsets.UTF_8));
 
-        String progress = lines.toString(java.nio.charset.StandardCharsets.UTF_8);
+        String progress = lines.toString(StandardCharsets.UTF_8);
         assertTrue(progress.contains("measuring " + MESSAGES + " messages (back-to-back) after "
                 + result.measurement().warmupMessages() + " of warm-up"), progress);
         assertTrue(!progress.contains("after " + MESSAGES + " of warm-up"), progress);
