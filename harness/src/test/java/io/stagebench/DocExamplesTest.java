@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.cli.Main;
-import io.stagebench.diff.SummaryFixture;
 import io.stagebench.config.RunConfig;
+import io.stagebench.diff.SummaryFixture;
 import io.stagebench.link.ForkChecks;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.Warmup;
@@ -28,20 +28,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Every example of stagebench's output in the README and the manual is what the current code prints: a block marked
  * {@code <!-- output: NAME -->} is the output of the example NAME below, made from fixtures through the same code a
  * command runs, and this test fails when the two differ ({@code -Dstagebench.writeDocs=true} writes the blocks anew).
- * Every other fenced block names its language - {@code sh} for commands (each parsed by the stages' {@code
- * DocsCommandLinesTest}), {@code java}, {@code xml}, {@code yaml}, {@code json} - so no hand-written output can stand in
- * a document unchecked.
+ * Every other fenced block names its language - {@code sh} for commands (each parsed by the stages'
+ * {@code DocsCommandLinesTest}), {@code java}, {@code xml}, {@code yaml}, {@code json} - so no hand-written output can
+ * stand in a document unchecked.
  */
 class DocExamplesTest {
 
@@ -51,10 +51,12 @@ class DocExamplesTest {
 
     /** @return the documents whose blocks are checked */
     static List<Path> documents() throws IOException {
-        List<Path> out = new ArrayList<>(List.of(ROOT.resolve("README.md"), ROOT.resolve("stages/README.md"),
-                ROOT.resolve("results/README.md")));
+        List<Path> out = new ArrayList<>(List.of(
+                ROOT.resolve("README.md"), ROOT.resolve("stages/README.md"), ROOT.resolve("results/README.md")));
         try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
-            docs.filter(p -> p.toString().endsWith(".md") && !p.getFileName().toString().equals("cli.md")).sorted()
+            docs.filter(p -> p.toString().endsWith(".md")
+                            && !p.getFileName().toString().equals("cli.md"))
+                    .sorted()
                     .forEach(out::add);
         }
         return out.stream().filter(Files::exists).toList();
@@ -127,14 +129,21 @@ class DocExamplesTest {
             pipeline.add(series);
         }
         outcomes.add(clean(RunFixture.outcome("pipeline", List.of("parse", "book", "decide", "encode"), pipeline)));
-        RunConfig config = RunConfig.builder(List.of("parse", "book", "decide", "encode", "pipeline"), 1, Path.of("run"))
-                .forks(FORKS).warmup(Warmup.ofMessages(1_000)).messages(MESSAGES).lockMemory(true).build();
-        List<String> checks = List.of("check: isolcpus; nohz_full; rcu_nocbs: CPU 1 is not isolated; CPU 1 is not in"
-                + " nohz_full; CPU 1 is not in rcu_nocbs (fix: add 'isolcpus=1 nohz_full=1 rcu_nocbs=1' to"
-                + " GRUB_CMDLINE_LINUX in /etc/default/grub, then 'sudo update-grub' and reboot)", "check: hypervisor:"
-                + " running under a hypervisor: the host can preempt, migrate or slow this vCPU (steal time) without this"
-                + " kernel knowing (fix: run on bare metal, or pin every vCPU to a dedicated host core that nothing else"
-                + " uses)");
+        RunConfig config = RunConfig.builder(
+                        List.of("parse", "book", "decide", "encode", "pipeline"), 1, Path.of("run"))
+                .forks(FORKS)
+                .warmup(Warmup.ofMessages(1_000))
+                .messages(MESSAGES)
+                .lockMemory(true)
+                .build();
+        List<String> checks = List.of(
+                "check: isolcpus; nohz_full; rcu_nocbs: CPU 1 is not isolated; CPU 1 is not in"
+                        + " nohz_full; CPU 1 is not in rcu_nocbs (fix: add 'isolcpus=1 nohz_full=1 rcu_nocbs=1' to"
+                        + " GRUB_CMDLINE_LINUX in /etc/default/grub, then 'sudo update-grub' and reboot)",
+                "check: hypervisor:"
+                        + " running under a hypervisor: the host can preempt, migrate or slow this vCPU (steal time) without this"
+                        + " kernel knowing (fix: run on bare metal, or pin every vCPU to a dedicated host core that nothing else"
+                        + " uses)");
         return new RunReport(config, outcomes, List.of(), checks, false).toText(verbose) + "\n";
     }
 
@@ -155,7 +164,8 @@ class DocExamplesTest {
     private static double[] samples(SplittableRandom random, double centreNs) {
         double[] ns = new double[MESSAGES];
         for (int i = 0; i < MESSAGES; i++) {
-            double x = centreNs * (0.8 + 0.4 * random.nextDouble()) + (random.nextInt(50) == 0 ? 40 * random.nextDouble() : 0)
+            double x = centreNs * (0.8 + 0.4 * random.nextDouble())
+                    + (random.nextInt(50) == 0 ? 40 * random.nextDouble() : 0)
                     + (random.nextInt(5_000) == 0 ? 2_000 * random.nextDouble() : 0);
             ns[i] = Math.max(0, Math.round(x / 10) * 10 + 0.4 * random.nextDouble() - 0.2);
         }
@@ -164,17 +174,25 @@ class DocExamplesTest {
 
     /** @return {@code outcome} with forks that saw nothing odd */
     private static BenchmarkOutcome clean(BenchmarkOutcome outcome) {
-        List<ForkResult> forks = outcome.forks().stream().map(f -> new ForkResult(f.run(), f.ruler(), f.placement(),
-                f.measurement(), new ForkChecks(0, 0, 0, List.of(), f.checks().measuredCode(), List.of(), null),
-                f.linkVersion())).toList();
-        return new BenchmarkOutcome(outcome.descriptor(), forks, outcome.failures(), outcome.perFork(), outcome.merged());
+        List<ForkResult> forks = outcome.forks().stream()
+                .map(f -> new ForkResult(
+                        f.run(),
+                        f.ruler(),
+                        f.placement(),
+                        f.measurement(),
+                        new ForkChecks(0, 0, 0, List.of(), f.checks().measuredCode(), List.of(), null),
+                        f.linkVersion()))
+                .toList();
+        return new BenchmarkOutcome(
+                outcome.descriptor(), forks, outcome.failures(), outcome.perFork(), outcome.merged());
     }
 
     /**
      * @param fiveForks whether both sides are two runs of five forks of the four stand-alone stages (which can call
-     *                  nothing over their rows: the gate's two lines), else thirteen forks a side of parse and encode with
-     *                  encode 10 % slower in B (the whole output)
-     * @return {@code diff A B --fail-on-regression}'s output over two stored fixture runs, their folders as under results/
+     *     nothing over their rows: the gate's two lines), else thirteen forks a side of parse and encode with encode 10
+     *     % slower in B (the whole output)
+     * @return {@code diff A B --fail-on-regression}'s output over two stored fixture runs, their folders as under
+     *     results/
      */
     private static String gate(boolean fiveForks) {
         try {
@@ -184,8 +202,19 @@ class DocExamplesTest {
                 Path b = fixtureRun(results, "fedcba987654", "20261205-102000", fiveForks ? 0 : 0.10, fiveForks);
                 StringWriter out = new StringWriter();
                 StringWriter err = new StringWriter();
-                Main.run(new String[] {"diff", a.toString(), b.toString(), "--fail-on-regression", "--stat", "tmean,p99",
-                    "--results", results.toString()}, new PrintWriter(out, true), new PrintWriter(err, true));
+                Main.run(
+                        new String[] {
+                            "diff",
+                            a.toString(),
+                            b.toString(),
+                            "--fail-on-regression",
+                            "--stat",
+                            "tmean,p99",
+                            "--results",
+                            results.toString()
+                        },
+                        new PrintWriter(out, true),
+                        new PrintWriter(err, true));
                 String text = out.toString().replace(results + "/", "results/");
                 // unable to judge, the gate's two lines say it all: the tables under them are the other example's
                 return fiveForks ? text.substring(0, text.indexOf("\n\n") + 1) : text;
@@ -199,7 +228,8 @@ class DocExamplesTest {
 
     private static Path fixtureRun(Path results, String commit, String runId, double encodeShift, boolean fiveForks) {
         SummaryFixture run = SummaryFixture.run().commit(commit + "0".repeat(28));
-        double[] spread = fiveForks ? new double[] {-0.02, -0.01, 0, 0.01, 0.02}
+        double[] spread = fiveForks
+                ? new double[] {-0.02, -0.01, 0, 0.01, 0.02}
                 : new double[] {-0.03, -0.02, -0.015, -0.01, -0.005, 0, 0.002, 0.005, 0.01, 0.015, 0.02, 0.025, 0.03};
         for (Map.Entry<String, Double> stage : referenceStages().entrySet()) {
             if (!fiveForks && !List.of("parse", "encode").contains(stage.getKey())) {
@@ -208,7 +238,9 @@ class DocExamplesTest {
             double[] forks = new double[spread.length];
             double shift = stage.getKey().equals("encode") ? encodeShift : 0;
             for (int i = 0; i < forks.length; i++) {
-                forks[i] = stage.getValue() * (1 + spread[(i * 7 + stage.getKey().length()) % spread.length]) * (1 + shift);
+                forks[i] = stage.getValue()
+                        * (1 + spread[(i * 7 + stage.getKey().length()) % spread.length])
+                        * (1 + shift);
             }
             run.benchmark(stage.getKey(), Map.of(stage.getKey(), forks));
         }
@@ -218,8 +250,7 @@ class DocExamplesTest {
     // ---- the check ----
 
     /** A fenced block of a document, with the output marker before it, if any. */
-    private record Block(Path file, int line, String language, String marker, String text) {
-    }
+    private record Block(Path file, int line, String language, String marker, String text) {}
 
     private static List<Block> blocks(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
@@ -255,7 +286,8 @@ class DocExamplesTest {
                 Block block = found.get(i);
                 String where = ROOT.relativize(block.file()) + ":" + block.line();
                 if (block.marker() == null) {
-                    if (!LANGUAGES.contains(block.language()) || block.language().equals("text")) {
+                    if (!LANGUAGES.contains(block.language())
+                            || block.language().equals("text")) {
                         problems.add(where + ": a block that is neither marked <!-- output: NAME --> nor names its"
                                 + " language (sh, java, xml, yaml, json): '```" + block.language() + "'");
                     }
@@ -263,7 +295,8 @@ class DocExamplesTest {
                 }
                 Supplier<String> example = examples.get(block.marker());
                 if (example == null) {
-                    problems.add(where + ": no example named " + block.marker() + " (known: " + examples.keySet() + ")");
+                    problems.add(
+                            where + ": no example named " + block.marker() + " (known: " + examples.keySet() + ")");
                     continue;
                 }
                 checked++;
@@ -281,30 +314,39 @@ class DocExamplesTest {
             }
         }
 
-        assertEquals(List.of(), write ? List.of() : problems, "write the outputs anew with 'mvn -q test -pl harness"
-                + " -Dtest=DocExamplesTest -Dstagebench.writeDocs=true'");
+        assertEquals(
+                List.of(),
+                write ? List.of() : problems,
+                "write the outputs anew with 'mvn -q test -pl harness"
+                        + " -Dtest=DocExamplesTest -Dstagebench.writeDocs=true'");
         assertTrue(write || checked > 0 || problems.isEmpty(), "no example checked");
     }
 
     @Test
     void shouldPrintEveryExampleWhenAsked() {
         if (Boolean.getBoolean("stagebench.printExamples")) {
-            examples().forEach((name, example) -> System.out.println("<!-- output: " + name + " -->\n" + example.get()));
+            examples()
+                    .forEach((name, example) -> System.out.println("<!-- output: " + name + " -->\n" + example.get()));
         }
-        assertTrue(examples().values().stream().map(Supplier::get).noneMatch(String::isBlank), "an example printed nothing");
+        assertTrue(
+                examples().values().stream().map(Supplier::get).noneMatch(String::isBlank),
+                "an example printed nothing");
     }
 
     @Test
     void shouldFindAPlantedOutputThatTheCodeNoLongerPrints() throws IOException {
         Path planted = Files.createTempFile("planted", ".md");
         try {
-            Files.writeString(planted, "<!-- output: diff-gate-fail -->\n```text\ngate: PASS, as it never was\n```\n\n```\n"
-                    + "an unnamed block\n```\n");
+            Files.writeString(
+                    planted,
+                    "<!-- output: diff-gate-fail -->\n```text\ngate: PASS, as it never was\n```\n\n```\n"
+                            + "an unnamed block\n```\n");
             List<Block> found = blocks(planted);
 
             assertEquals(2, found.size());
             assertEquals("diff-gate-fail", found.get(0).marker());
-            assertTrue(!examples().get("diff-gate-fail").get().equals(found.get(0).text()), "the planted output differs");
+            assertTrue(
+                    !examples().get("diff-gate-fail").get().equals(found.get(0).text()), "the planted output differs");
             assertEquals("", found.get(1).language(), "the unnamed block is found, and refused by the check above");
         } finally {
             Files.delete(planted);

@@ -20,12 +20,16 @@ import org.junit.jupiter.api.Test;
  */
 class SourceStyleTest {
 
-    private static final List<Path> SOURCES = List.of(Path.of("src/main/java"), Path.of("src/test/java"),
-            Path.of("../stages/src/main/java"), Path.of("../stages/src/test/java"));
+    private static final List<Path> SOURCES = List.of(
+            Path.of("src/main/java"),
+            Path.of("src/test/java"),
+            Path.of("../stages/src/main/java"),
+            Path.of("../stages/src/test/java"));
     private static final Pattern COMMENTS_AND_STRINGS = Pattern.compile(
             "\"\"\"[\\s\\S]*?\"\"\"|/\\*[\\s\\S]*?\\*/|//[^\\n]*|\"(?:\\\\.|[^\"\\\\\\n])*\"|'(?:\\\\.|[^'\\\\\\n])'");
     private static final Pattern HEADER_LINE = Pattern.compile("^(?:package|import)\\s[^\\n]*", Pattern.MULTILINE);
-    private static final Pattern QUALIFIED_JDK_NAME = Pattern.compile("(?<![\\w.])(?:java|javax)\\.(?:[a-z]\\w*\\.)+[A-Z]\\w*");
+    private static final Pattern QUALIFIED_JDK_NAME =
+            Pattern.compile("(?<![\\w.])(?:java|javax)\\.(?:[a-z]\\w*\\.)+[A-Z]\\w*");
 
     @Test
     void shouldImportEveryJdkTypeInsteadOfQualifyingItInline() {
@@ -33,7 +37,9 @@ class SourceStyleTest {
         int files = 0;
         for (Path root : SOURCES) {
             try (Stream<Path> walk = Files.walk(root)) {
-                for (Path file : walk.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+                for (Path file : walk.filter(f -> f.toString().endsWith(".java"))
+                        .sorted()
+                        .toList()) {
                     files++;
                     qualifiedNames(Files.readString(file)).forEach(name -> found.add(file + ": " + name));
                 }
@@ -58,13 +64,19 @@ class SourceStyleTest {
                     List<java.time.Duration> spans;
                 }
                 """;
-        assertEquals(List.of("java.util.concurrent.atomic.AtomicLong", "java.util.concurrent.atomic.AtomicLong",
-                "java.time.Duration"), qualifiedNames(planted));
+        assertEquals(
+                List.of(
+                        "java.util.concurrent.atomic.AtomicLong",
+                        "java.util.concurrent.atomic.AtomicLong",
+                        "java.time.Duration"),
+                qualifiedNames(planted));
     }
 
     /** @return the JDK types named in full in {@code source}'s code, in order */
     private static List<String> qualifiedNames(String source) {
-        String code = HEADER_LINE.matcher(COMMENTS_AND_STRINGS.matcher(source).replaceAll(" ")).replaceAll("");
+        String code = HEADER_LINE
+                .matcher(COMMENTS_AND_STRINGS.matcher(source).replaceAll(" "))
+                .replaceAll("");
         List<String> names = new ArrayList<>();
         Matcher matcher = QUALIFIED_JDK_NAME.matcher(code);
         while (matcher.find()) {

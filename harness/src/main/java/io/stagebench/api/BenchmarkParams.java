@@ -5,41 +5,51 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What a benchmark may know about the fork it runs in: message counts, the
- * {@code --param key=value} pairs given on the command line, and the fork's layout offset.
+ * What a benchmark may know about the fork it runs in: message counts, the {@code --param key=value} pairs given on the
+ * command line, and the fork's layout offset.
  *
- * @param benchmark         the benchmark's name
- * @param fork              this fork's number, from 1
- * @param warmupMessages    messages in warm-up (-1 when warm-up is bounded by time)
- * @param measuredMessages  messages measured
- * @param params            {@code --param} pairs, with the default each declared parameter has where none was given
- * @param layoutOffsetBytes the fork's layout offset, a whole number of 64-byte lines in [0, 4096),
- *                          set by its layout seed: stagebench moves what the benchmark allocates on
- *                          the heap by it; a benchmark with off-heap buffers starts them this far
- *                          into a page-aligned allocation, so its runs sample their placement too
- * @param tags              the tag names the benchmark declares ({@link Benchmark#tags()}), in index order
+ * @param benchmark the benchmark's name
+ * @param fork this fork's number, from 1
+ * @param warmupMessages messages in warm-up (-1 when warm-up is bounded by time)
+ * @param measuredMessages messages measured
+ * @param params {@code --param} pairs, with the default each declared parameter has where none was given
+ * @param layoutOffsetBytes the fork's layout offset, a whole number of 64-byte lines in [0, 4096), set by its layout
+ *     seed: stagebench moves what the benchmark allocates on the heap by it; a benchmark with off-heap buffers starts
+ *     them this far into a page-aligned allocation, so its runs sample their placement too
+ * @param tags the tag names the benchmark declares ({@link Benchmark#tags()}), in index order
  */
-public record BenchmarkParams(String benchmark, int fork, long warmupMessages, long measuredMessages,
-                              Map<String, String> params, int layoutOffsetBytes, List<String> tags) {
+public record BenchmarkParams(
+        String benchmark,
+        int fork,
+        long warmupMessages,
+        long measuredMessages,
+        Map<String, String> params,
+        int layoutOffsetBytes,
+        List<String> tags) {
 
     public BenchmarkParams {
         params = Map.copyOf(new TreeMap<>(params));
         tags = tags == null ? List.of() : List.copyOf(tags);
         if (layoutOffsetBytes < 0 || layoutOffsetBytes >= 4096 || layoutOffsetBytes % 64 != 0) {
-            throw new IllegalArgumentException("layoutOffsetBytes must be a multiple of 64 in [0, 4096), got "
-                    + layoutOffsetBytes);
+            throw new IllegalArgumentException(
+                    "layoutOffsetBytes must be a multiple of 64 in [0, 4096), got " + layoutOffsetBytes);
         }
     }
 
     /** Parameters of a benchmark that declares no tags. */
-    public BenchmarkParams(String benchmark, int fork, long warmupMessages, long measuredMessages,
-                           Map<String, String> params, int layoutOffsetBytes) {
+    public BenchmarkParams(
+            String benchmark,
+            int fork,
+            long warmupMessages,
+            long measuredMessages,
+            Map<String, String> params,
+            int layoutOffsetBytes) {
         this(benchmark, fork, warmupMessages, measuredMessages, params, layoutOffsetBytes, List.of());
     }
 
     /** Parameters of a fork at layout offset 0. */
-    public BenchmarkParams(String benchmark, int fork, long warmupMessages, long measuredMessages,
-                           Map<String, String> params) {
+    public BenchmarkParams(
+            String benchmark, int fork, long warmupMessages, long measuredMessages, Map<String, String> params) {
         this(benchmark, fork, warmupMessages, measuredMessages, params, 0);
     }
 
@@ -61,8 +71,9 @@ public record BenchmarkParams(String benchmark, int fork, long warmupMessages, l
             return Long.parseLong(value.trim().replace("_", ""));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--param " + name + "=" + ParameterDeclaration.shown(value)
-                    + (value.trim().replace("_", "").matches("[+-]?[0-9]+") ? " is out of range (a 64-bit whole number)"
-                    : " is not a whole number"));
+                    + (value.trim().replace("_", "").matches("[+-]?[0-9]+")
+                            ? " is out of range (a 64-bit whole number)"
+                            : " is not a whole number"));
         }
     }
 
@@ -74,7 +85,7 @@ public record BenchmarkParams(String benchmark, int fork, long warmupMessages, l
     /**
      * @return {@code --param name=...} as a long, or the default its {@link Parameter} declares
      * @throws DeclarationException when the benchmark declares no default for it and none was given (the fork refuses
-     *         the benchmark in one line); {@link #longParam(String, long)} is for a default the benchmark computes
+     *     the benchmark in one line); {@link #longParam(String, long)} is for a default the benchmark computes
      */
     public long longParam(String name) {
         declared(name); // a parameter with neither a value nor a declared default is refused here
@@ -96,10 +107,10 @@ public record BenchmarkParams(String benchmark, int fork, long warmupMessages, l
     }
 
     /**
-     * @return the index of the declared tag {@code name}, for {@link Stamps#tag(int)}; look it up once, in
-     *         setup, and keep the int
-     * @throws DeclarationException naming the tag and what the benchmark declares, when it declares no
-     *         such tag: the fork refuses the benchmark and the launcher exits 2 with that line
+     * @return the index of the declared tag {@code name}, for {@link Stamps#tag(int)}; look it up once, in setup, and
+     *     keep the int
+     * @throws DeclarationException naming the tag and what the benchmark declares, when it declares no such tag: the
+     *     fork refuses the benchmark and the launcher exits 2 with that line
      */
     public int tag(String name) {
         int index = tags.indexOf(name);

@@ -6,19 +6,18 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * One {@code --param NAME=VALUE} a benchmark takes, declared in {@link Benchmark#params()} so
- * that the launcher checks every {@code --param} before it starts a fork - an unknown name or a
- * value out of range is one line listing the valid ones, and exit 2 - and {@code stagebench run
- * --list} shows it. The benchmark still reads the value itself, in its {@link Setup}, through
- * {@link BenchmarkParams}, with the same default.
+ * One {@code --param NAME=VALUE} a benchmark takes, declared in {@link Benchmark#params()} so that the launcher checks
+ * every {@code --param} before it starts a fork - an unknown name or a value out of range is one line listing the valid
+ * ones, and exit 2 - and {@code stagebench run --list} shows it. The benchmark still reads the value itself, in its
+ * {@link Setup}, through {@link BenchmarkParams}, with the same default.
  *
  * <pre>{@code
  * @Benchmark(name = "spin", params = @Parameter(name = "ticks", min = 0, max = Stamps.MAX_DELTA_TICKS,
  *         defaultValue = "" + SpinBenchmark.DEFAULT_TICKS, description = "spin length in counter ticks"))
  * }</pre>
  *
- * <p>The annotation processor checks each declaration at compile time: a valid, unique name,
- * {@code min <= max}, a default that is itself valid, allowed values only for {@link Type#TEXT}.
+ * <p>The annotation processor checks each declaration at compile time: a valid, unique name, {@code min <= max}, a
+ * default that is itself valid, allowed values only for {@link Type#TEXT}.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -1,15 +1,14 @@
 package io.stagebench.api;
 
 /**
- * Consumes results so the JIT cannot prove them unused and delete the work that made
- * them, in the manner of JMH's {@code Blackhole}.
+ * Consumes results so the JIT cannot prove them unused and delete the work that made them, in the manner of JMH's
+ * {@code Blackhole}.
  *
- * <p>IMPLEMENTATION NOTES: each value is folded into a plain field of this object, which
- * escapes to the runner; the JIT must therefore compute every value, but may keep the
- * running fold in a register, so consuming costs about one cycle and no memory fence.
- * The folded value is published once, after measurement ({@link #published()}).
- * Objects are folded by identity hash, which is computed once per object and stored in
- * its header: consume objects prepared in setup, not new ones.
+ * <p>IMPLEMENTATION NOTES: each value is folded into a plain field of this object, which escapes to the runner; the JIT
+ * must therefore compute every value, but may keep the running fold in a register, so consuming costs about one cycle
+ * and no memory fence. The folded value is published once, after measurement ({@link #published()}). Objects are folded
+ * by identity hash, which is computed once per object and stored in its header: consume objects prepared in setup, not
+ * new ones.
  */
 public final class Sink {
 

@@ -7,11 +7,10 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The rules for a benchmark's {@link Benchmark#tags() tag names}, checked alike by the annotation
- * processor (a compile error on the class) and when a benchmark is loaded (a class compiled
- * without the processor): each name is a valid name ({@link Benchmark#NAME_PATTERN}, it names
- * a series {@code stage[tag]} and its histogram file), declared once, not {@value #UNTAGGED}, and
- * there are at most {@value #MAX_TAGS} of them (a message's tag is stored in one byte).
+ * The rules for a benchmark's {@link Benchmark#tags() tag names}, checked alike by the annotation processor (a compile
+ * error on the class) and when a benchmark is loaded (a class compiled without the processor): each name is a valid
+ * name ({@link Benchmark#NAME_PATTERN}, it names a series {@code stage[tag]} and its histogram file), declared once,
+ * not {@value #UNTAGGED}, and there are at most {@value #MAX_TAGS} of them (a message's tag is stored in one byte).
  */
 public final class TagDeclaration {
 
@@ -22,22 +21,23 @@ public final class TagDeclaration {
 
     private static final Pattern NAME = Pattern.compile(Benchmark.NAME_PATTERN);
 
-    private TagDeclaration() {
-    }
+    private TagDeclaration() {}
 
     /** @return what is wrong with {@code tags} as one benchmark's declaration, in one line; empty when nothing is */
     public static Optional<String> problem(List<String> tags) {
         if (tags.size() > MAX_TAGS) {
-            return Optional.of("declares " + tags.size() + " tags; at most " + MAX_TAGS + " fit the byte a message's tag"
-                    + " is stored in");
+            return Optional.of("declares " + tags.size() + " tags; at most " + MAX_TAGS
+                    + " fit the byte a message's tag" + " is stored in");
         }
         Set<String> seen = new HashSet<>();
         for (String tag : tags) {
             if (tag == null || !NAME.matcher(tag).matches()) {
-                return Optional.of("tag '" + tag + "' must be " + Benchmark.NAME_RULE + " (it names a series, stage[tag])");
+                return Optional.of(
+                        "tag '" + tag + "' must be " + Benchmark.NAME_RULE + " (it names a series, stage[tag])");
             }
             if (UNTAGGED.equals(tag)) {
-                return Optional.of("tag '" + UNTAGGED + "' is reserved for a tagged stage's messages that were given no tag");
+                return Optional.of(
+                        "tag '" + UNTAGGED + "' is reserved for a tagged stage's messages that were given no tag");
             }
             if (!seen.add(tag)) {
                 return Optional.of("declares tag '" + tag + "' twice");

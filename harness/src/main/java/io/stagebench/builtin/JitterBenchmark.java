@@ -11,37 +11,48 @@ import io.stagebench.clock.Calibration;
 import io.stagebench.clock.Clock;
 
 /**
- * The platform's jitter baseline, in the manner of jHiccup and sysjitter: the measuring
- * thread, pinned like any benchmark's, spins reading the counter, and every gap between two
- * consecutive reads longer than {@code --param thresholdNs} (default 1000) is time the CPU was
- * taken away from it - an interrupt, a timer tick, a hypervisor exit, SMM - not time spent in
- * anyone's code. Run it on the machine and CPU you benchmark on to tell the machine's stalls
+ * The platform's jitter baseline, in the manner of jHiccup and sysjitter: the measuring thread, pinned like any
+ * benchmark's, spins reading the counter, and every gap between two consecutive reads longer than {@code --param
+ * thresholdNs} (default 1000) is time the CPU was taken away from it - an interrupt, a timer tick, a hypervisor exit,
+ * SMM - not time spent in anyone's code. Run it on the machine and CPU you benchmark on to tell the machine's stalls
  * from your code's.
  *
  * <p>Each call is one observation window of at most {@code --param windowUs} (default 1000):
+ *
  * <pre>
  *   start read ... r, r, r, ... r(k)   r(k+1) ... end read
  *   |---------- wait -----------|--- gap ---|
  *                      first r(k+1) - r(k) &gt; threshold, or the window's end
  * </pre>
- * {@code wait} is how long the thread ran before the gap (the window's length when it saw
- * none); {@code gap} is the gap itself, plus the end read, minus the probe overhead like every
- * stage. A window that ends without a gap above the threshold records a {@code gap} of about
- * 0: the share of such windows says how rare stalls are, the tail of {@code gap} how long
- * they last. Every raw read here is unfenced ({@code raw()}): the reads only need to be
+ *
+ * {@code wait} is how long the thread ran before the gap (the window's length when it saw none); {@code gap} is the gap
+ * itself, plus the end read, minus the probe overhead like every stage. A window that ends without a gap above the
+ * threshold records a {@code gap} of about 0: the share of such windows says how rare stalls are, the tail of
+ * {@code gap} how long they last. Every raw read here is unfenced ({@code raw()}): the reads only need to be
  * consecutive, and a fence would only widen the smallest gap.
  *
  * <p>Suggested: {@code stagebench run jitter -w 1000 -n 10000} (10 s of 1 ms windows).
  */
-@Benchmark(name = "jitter", stages = {"wait", "gap"}, unmarkedTotal = false,
-        description = "platform jitter: first counter gap above --param thresholdNs (1000) per --param windowUs (1000) window",
+@Benchmark(
+        name = "jitter",
+        stages = {"wait", "gap"},
+        unmarkedTotal = false,
+        description =
+                "platform jitter: first counter gap above --param thresholdNs (1000) per --param windowUs (1000) window",
         params = {
-            @Parameter(name = "thresholdNs", min = 1, max = JitterBenchmark.MAX_THRESHOLD_NS,
+            @Parameter(
+                    name = "thresholdNs",
+                    min = 1,
+                    max = JitterBenchmark.MAX_THRESHOLD_NS,
                     defaultValue = "" + JitterBenchmark.DEFAULT_THRESHOLD_NS,
                     description = "a gap between two counter reads longer than this, in ns, is a stall"),
-            @Parameter(name = "windowUs", min = 1, max = JitterBenchmark.MAX_WINDOW_US,
+            @Parameter(
+                    name = "windowUs",
+                    min = 1,
+                    max = JitterBenchmark.MAX_WINDOW_US,
                     defaultValue = "" + JitterBenchmark.DEFAULT_WINDOW_US,
-                    description = "observation window per message in us; longer than thresholdNs")})
+                    description = "observation window per message in us; longer than thresholdNs")
+        })
 public final class JitterBenchmark implements Operation {
 
     /** Default gap threshold in ns. */

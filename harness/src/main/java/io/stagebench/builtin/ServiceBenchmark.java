@@ -11,16 +11,23 @@ import io.stagebench.clock.Calibration;
 import io.stagebench.clock.Clock;
 
 /**
- * A service of known length: busy-waits {@code --param us=N} microseconds (default 100),
- * converted to ticks with the fork's calibration. It stands in for "the system normally
- * responds in 100 µs" in paced-mode demonstrations such as {@code stagebench demo co}, where
- * what matters is what the harness reports about a known service time, not the service.
+ * A service of known length: busy-waits {@code --param us=N} microseconds (default 100), converted to ticks with the
+ * fork's calibration. It stands in for "the system normally responds in 100 µs" in paced-mode demonstrations such as
+ * {@code stagebench demo co}, where what matters is what the harness reports about a known service time, not the
+ * service.
  *
  * <p>The wait ends at the first raw read at or past {@code start + ticks}, like {@code spin}.
  */
-@Benchmark(name = "service", description = "busy-wait --param us=N microseconds (default 100): a known service time",
-        params = @Parameter(name = "us", min = 0, max = ServiceBenchmark.MAX_US, defaultValue = "" + ServiceBenchmark.DEFAULT_US,
-                description = "service time in microseconds"))
+@Benchmark(
+        name = "service",
+        description = "busy-wait --param us=N microseconds (default 100): a known service time",
+        params =
+                @Parameter(
+                        name = "us",
+                        min = 0,
+                        max = ServiceBenchmark.MAX_US,
+                        defaultValue = "" + ServiceBenchmark.DEFAULT_US,
+                        description = "service time in microseconds"))
 public final class ServiceBenchmark implements Operation {
 
     /** Default service time in µs. */

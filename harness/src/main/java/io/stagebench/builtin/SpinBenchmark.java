@@ -10,20 +10,26 @@ import io.stagebench.api.Stamps;
 import io.stagebench.clock.Clock;
 
 /**
- * A ruler check: busy-waits exactly {@code --param ticks=K} counter ticks (default 1000).
- * After the probe overhead is subtracted its p50 should sit within max(2%, 2 steps) of K;
- * if it does not, the harness, not the code, is the problem.
+ * A ruler check: busy-waits exactly {@code --param ticks=K} counter ticks (default 1000). After the probe overhead is
+ * subtracted its p50 should sit within max(2%, 2 steps) of K; if it does not, the harness, not the code, is the
+ * problem.
  *
- * <p>The wait is measured from the interval's own start read ({@link Stamps#stageStartTicks()})
- * and ends at the first raw read at or past {@code start + K}, so it overshoots by less than
- * one raw read (quantised by the counter's step); the end read is the probe the runner
- * subtracts. In a batch ({@code --batch K}) every message sees the batch's start read, so each
- * wait runs from the previous message's deadline instead: K messages end at start + K x ticks,
+ * <p>The wait is measured from the interval's own start read ({@link Stamps#stageStartTicks()}) and ends at the first
+ * raw read at or past {@code start + K}, so it overshoots by less than one raw read (quantised by the counter's step);
+ * the end read is the probe the runner subtracts. In a batch ({@code --batch K}) every message sees the batch's start
+ * read, so each wait runs from the previous message's deadline instead: K messages end at start + K x ticks,
  * overshooting once per batch, not once per message.
  */
-@Benchmark(name = "spin", description = "busy-wait exactly K ticks (--param ticks=K): checks the ruler",
-        params = @Parameter(name = "ticks", min = 0, max = Stamps.MAX_DELTA_TICKS, defaultValue = "" + SpinBenchmark.DEFAULT_TICKS,
-                description = "spin length in counter ticks"))
+@Benchmark(
+        name = "spin",
+        description = "busy-wait exactly K ticks (--param ticks=K): checks the ruler",
+        params =
+                @Parameter(
+                        name = "ticks",
+                        min = 0,
+                        max = Stamps.MAX_DELTA_TICKS,
+                        defaultValue = "" + SpinBenchmark.DEFAULT_TICKS,
+                        description = "spin length in counter ticks"))
 public final class SpinBenchmark implements Operation {
 
     /** Default spin length in ticks. */

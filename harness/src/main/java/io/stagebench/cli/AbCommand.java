@@ -1,14 +1,14 @@
 package io.stagebench.cli;
 
+import io.stagebench.config.MeasureDefaults;
+import io.stagebench.config.RunConfig;
+import io.stagebench.config.UsageException;
 import io.stagebench.diff.DiffException;
 import io.stagebench.diff.Gate;
 import io.stagebench.diff.RunDiff;
 import io.stagebench.diff.SequentialPlan;
 import io.stagebench.diff.Statistic;
 import io.stagebench.diff.VerdictRule;
-import io.stagebench.config.UsageException;
-import io.stagebench.config.MeasureDefaults;
-import io.stagebench.config.RunConfig;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.registry.ParamSweep;
 import io.stagebench.session.AbBuilds;
@@ -38,16 +38,17 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code stagebench ab [COMMIT] [BENCHMARK...]}: the local pre-commit A/B. Builds COMMIT
- * (default HEAD) in a temporary git worktree - A, the old - and measures its forks
- * interleaved with the working tree's - B, the new - (A B B A ...) on the same pinned CPU,
- * in looks planned by a {@link SequentialPlan}, stores both runs in the result store, and
- * prints {@code stagebench diff A B} under the rule the plan's looks call for. Any git
- * project can be compared: {@code --build} and {@code --classpath} say how it is built and
- * where its benchmarks are then ({@link AbBuilds}).
+ * {@code stagebench ab [COMMIT] [BENCHMARK...]}: the local pre-commit A/B. Builds COMMIT (default HEAD) in a temporary
+ * git worktree - A, the old - and measures its forks interleaved with the working tree's - B, the new - (A B B A ...)
+ * on the same pinned CPU, in looks planned by a {@link SequentialPlan}, stores both runs in the result store, and
+ * prints {@code stagebench diff A B} under the rule the plan's looks call for. Any git project can be compared:
+ * {@code --build} and {@code --classpath} say how it is built and where its benchmarks are then ({@link AbBuilds}).
  */
-@Command(name = "ab", mixinStandardHelpOptions = true,
-        description = {"Measure COMMIT (A, old) against the working tree (B, new) and print the diff.",
+@Command(
+        name = "ab",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Measure COMMIT (A, old) against the working tree (B, new) and print the diff.",
             "Builds COMMIT (default: HEAD) in a temporary git worktree and measures it",
             "(A, old) against the working tree (B, new), their forks interleaved",
             "A B B A ... on the same pinned CPU; store both runs and print the diff.",
@@ -59,14 +60,17 @@ import picocli.CommandLine.Parameters;
             "differences (signed-rank), else as independent forks (Mann-Whitney U).",
             "Name the commit first to name benchmarks: stagebench ab HEAD pipeline",
             "In a project of your own, both sides are built with --build in temporary",
-            "worktrees (B: HEAD plus your uncommitted changes) and load --classpath."},
+            "worktrees (B: HEAD plus your uncommitted changes) and load --classpath."
+        },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:measured (no regression, or --fail-on-regression not given)",
+        exitCodeList = {
+            "0:measured (no regression, or --fail-on-regression not given)",
             "1:a statistic is slower and --fail-on-regression was given",
             "2:bad usage, an unknown commit, a build that failed, a class path without the benchmarks, or a benchmark"
-                + " with no data on a side (every fork failed): 'cannot compare ...'",
+                    + " with no data on a side (every fork failed): 'cannot compare ...'",
             "3:--fail-on-regression cannot judge: nothing is slower, but a tmean row could not have called a slowdown of"
-                + " --max-regression, or its 95%% interval reaches it"})
+                    + " --max-regression, or its 95%% interval reaches it"
+        })
 public final class AbCommand implements Callable<Integer> {
 
     private static final Pattern BUDGET = Pattern.compile("([0-9]+)\\s*(ms|s|m|h)");
@@ -74,7 +78,10 @@ public final class AbCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "COMMIT", description = "The old side, A (default: HEAD).")
     String commit = "HEAD";
 
-    @Parameters(index = "1..*", arity = "0..*", paramLabel = "BENCHMARK",
+    @Parameters(
+            index = "1..*",
+            arity = "0..*",
+            paramLabel = "BENCHMARK",
             description = "Benchmarks to compare (default: every reference stage and the pipeline).")
     List<String> names = new ArrayList<>();
 
@@ -84,32 +91,56 @@ public final class AbCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SessionOptions sessionOptions = new SessionOptions();
 
-    @Option(names = "--build", paramLabel = "COMMAND",
-            description = {"Builds each side, with sh -c, in its worktree's counterpart of the folder ab runs from"
-                    + " (default: stagebench's own build in its checkout; elsewhere '" + AbBuilds.DEFAULT_BUILD + "')."})
+    @Option(
+            names = "--build",
+            paramLabel = "COMMAND",
+            description = {
+                "Builds each side, with sh -c, in its worktree's counterpart of the folder ab runs from"
+                        + " (default: stagebench's own build in its checkout; elsewhere '" + AbBuilds.DEFAULT_BUILD
+                        + "')."
+            })
     String build;
 
-    @Option(names = "--classpath", paramLabel = "PATH",
-            description = {"Each side's benchmarks once built: jars and folders, ':'-separated, relative to that folder"
-                    + " (default: stagebench's own build in its checkout; elsewhere " + AbBuilds.DEFAULT_CLASS_PATH + ")."})
+    @Option(
+            names = "--classpath",
+            paramLabel = "PATH",
+            description = {
+                "Each side's benchmarks once built: jars and folders, ':'-separated, relative to that folder"
+                        + " (default: stagebench's own build in its checkout; elsewhere " + AbBuilds.DEFAULT_CLASS_PATH
+                        + ")."
+            })
     String classPath;
 
-    @Option(names = "--param", paramLabel = "KEY=VALUE", description = "A benchmark parameter for both sides; repeatable.")
+    @Option(
+            names = "--param",
+            paramLabel = "KEY=VALUE",
+            description = "A benchmark parameter for both sides; repeatable.")
     Map<String, String> params = new LinkedHashMap<>();
 
-    @Option(names = "--a-param", paramLabel = "KEY=VALUE", description = "A benchmark parameter for A only; repeatable.")
+    @Option(
+            names = "--a-param",
+            paramLabel = "KEY=VALUE",
+            description = "A benchmark parameter for A only; repeatable.")
     Map<String, String> aParams = new LinkedHashMap<>();
 
-    @Option(names = "--b-param", paramLabel = "KEY=VALUE", description = "A benchmark parameter for B only; repeatable.")
+    @Option(
+            names = "--b-param",
+            paramLabel = "KEY=VALUE",
+            description = "A benchmark parameter for B only; repeatable.")
     Map<String, String> bParams = new LinkedHashMap<>();
 
-    @Option(names = "--jvm-arg", paramLabel = "FLAG", description = "Extra JVM flag for every fork of both sides; repeatable.")
+    @Option(
+            names = "--jvm-arg",
+            paramLabel = "FLAG",
+            description = "Extra JVM flag for every fork of both sides; repeatable.")
     List<String> jvmArgs = new ArrayList<>();
 
     @Option(names = "--a-jvm-arg", paramLabel = "FLAG", description = "Extra JVM flag for A's forks only; repeatable.")
     List<String> aJvmArgs = new ArrayList<>();
 
-    @Option(names = "--b-jvm-arg", paramLabel = "FLAG",
+    @Option(
+            names = "--b-jvm-arg",
+            paramLabel = "FLAG",
             description = "Extra JVM flag for B's forks only, e.g. -Dstagebench.decide.extraSpins=20; repeatable.")
     List<String> bJvmArgs = new ArrayList<>();
 
@@ -125,27 +156,42 @@ public final class AbCommand implements Callable<Integer> {
     @Option(names = "--step", paramLabel = "N", description = "Fork pairs added per further look (default: 10).")
     Integer stepForks;
 
-    @Option(names = "--target", paramLabel = "PERCENT",
-            description = "Stop adding forks to a benchmark once its centre rows could detect this change (default: 5%%,"
-                    + " or --max-regression with --fail-on-regression).")
+    @Option(
+            names = "--target",
+            paramLabel = "PERCENT",
+            description =
+                    "Stop adding forks to a benchmark once its centre rows could detect this change (default: 5%%,"
+                            + " or --max-regression with --fail-on-regression).")
     String target;
 
-    @Option(names = "--budget", paramLabel = "TIME",
-            description = "Start no further look once measuring would pass this time, e.g. 4m, 90s (default: 90s a benchmark, at most 6m); a further look is sized to fit it.")
+    @Option(
+            names = "--budget",
+            paramLabel = "TIME",
+            description =
+                    "Start no further look once measuring would pass this time, e.g. 4m, 90s (default: 90s a benchmark, at most 6m); a further look is sized to fit it.")
     String budget;
 
     @CommandLine.Mixin
     VerdictOptions verdict = new VerdictOptions();
 
-    @Option(names = "--stat", split = ",", paramLabel = "STAT", description = "Statistics to compare (default: tmean, p50, p99, p99.9, max).")
+    @Option(
+            names = "--stat",
+            split = ",",
+            paramLabel = "STAT",
+            description = "Statistics to compare (default: tmean, p50, p99, p99.9, max).")
     List<String> stats = new ArrayList<>();
 
-    @Option(names = "--tags", description = "Judge each stage's tags (stage[tag] series) too, at every look and in the"
-            + " diff, as more rows of the one family: each row added makes every call stricter and may need more forks.")
+    @Option(
+            names = "--tags",
+            description =
+                    "Judge each stage's tags (stage[tag] series) too, at every look and in the"
+                            + " diff, as more rows of the one family: each row added makes every call stricter and may need more forks.")
     boolean tags;
 
-    @Option(names = "--no-turns", description = "Run each pair's forks one after the other (A B, then B A) instead of"
-            + " alive together with their replicas taking turns (A1 B1 B2 A2 ...): to compare the two designs.")
+    @Option(
+            names = "--no-turns",
+            description = "Run each pair's forks one after the other (A B, then B A) instead of"
+                    + " alive together with their replicas taking turns (A1 B1 B2 A2 ...): to compare the two designs.")
     boolean noTurns;
 
     @CommandLine.Mixin
@@ -154,8 +200,11 @@ public final class AbCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the diff as JSON.")
     boolean json;
 
-    @Option(names = "--html", paramLabel = "FILE", description = "Also write a comparison page to FILE: per stage one chart"
-            + " of both runs by percentile, and the verdict table.")
+    @Option(
+            names = "--html",
+            paramLabel = "FILE",
+            description = "Also write a comparison page to FILE: per stage one chart"
+                    + " of both runs by percentile, and the verdict table.")
     Path html;
 
     @CommandLine.Spec
@@ -169,21 +218,38 @@ public final class AbCommand implements Callable<Integer> {
         String commitHash = commitHash(home, launcher);
         AbBuilds.Recipe recipe = recipe(home);
         // stagebench's own benchmarks, and their parameters, are known before anything is built; a project's only after
-        List<String> ownBenchmarks = recipe.ownCheckout() ? checked(launcher.registry(),
-                measurement.benchmarks(launcher.registry(), names)) : List.of();
+        List<String> ownBenchmarks = recipe.ownCheckout()
+                ? checked(launcher.registry(), measurement.benchmarks(launcher.registry(), names))
+                : List.of();
         checkNoSweep();
         VerdictRule rule = rule();
         List<Statistic> statistics = statistics();
         Optional<Gate> gated = gate.gate();
         SequentialPlan asked = plan(gated);
         SequentialPlan plan = recipe.ownCheckout() ? budgeted(asked, ownBenchmarks.size()) : asked;
-        UnaryOperator<RunConfig.Builder> shared = shared(plan, recipe.ownCheckout() ? launcher.registry() : null, ownBenchmarks);
+        UnaryOperator<RunConfig.Builder> shared =
+                shared(plan, recipe.ownCheckout() ? launcher.registry() : null, ownBenchmarks);
         MeasurementSession session = sessionOptions.open();
         session.checkResultsWritable();
-        AbSession ab = new AbSession(recipe, home, commitHash, commit, launcher, builds -> recipe.ownCheckout() ? ownBenchmarks
-                : checked(builds.b().source().registry(), common(builds, spec.commandLine().getErr())),
-                count -> budgeted(asked, count), rule, statistics, tags, side(shared, aJvmArgs, aParams),
-                side(shared, bJvmArgs, bParams), !noTurns, measurement.replicas == null && !quick,
+        AbSession ab = new AbSession(
+                recipe,
+                home,
+                commitHash,
+                commit,
+                launcher,
+                builds -> recipe.ownCheckout()
+                        ? ownBenchmarks
+                        : checked(
+                                builds.b().source().registry(),
+                                common(builds, spec.commandLine().getErr())),
+                count -> budgeted(asked, count),
+                rule,
+                statistics,
+                tags,
+                side(shared, aJvmArgs, aParams),
+                side(shared, bJvmArgs, bParams),
+                !noTurns,
+                measurement.replicas == null && !quick,
                 measurement.replicas == null && measurement.messages == null && !quick);
         return compare(ab.run(session, recipe.ownCheckout() ? plan : null, err), statistics, gated, err);
     }
@@ -195,12 +261,18 @@ public final class AbCommand implements Callable<Integer> {
             throw usage("not a git repository: " + home + " (ab builds the commit it compares in a git worktree; run it"
                     + " inside the project's git checkout)");
         }
-        return checkout.resolve(commit).orElseThrow(() -> usage("unknown commit '" + commit + "'"
-                + (launcher.registry().names().contains(commit) ? " (to compare HEAD on benchmark " + commit + ", name the"
-                + " commit first: stagebench ab HEAD " + commit + ")" : "")));
+        return checkout.resolve(commit)
+                .orElseThrow(() -> usage("unknown commit '" + commit + "'"
+                        + (launcher.registry().names().contains(commit)
+                                ? " (to compare HEAD on benchmark " + commit + ", name the"
+                                        + " commit first: stagebench ab HEAD " + commit + ")"
+                                : "")));
     }
 
-    /** @return how each side is built: this checkout's own build, or the project's {@code --build} and {@code --classpath} */
+    /**
+     * @return how each side is built: this checkout's own build, or the project's {@code --build} and
+     *     {@code --classpath}
+     */
     private AbBuilds.Recipe recipe(Path home) {
         try {
             return AbBuilds.Recipe.of(home, build, classPath);
@@ -217,13 +289,14 @@ public final class AbCommand implements Callable<Integer> {
     }
 
     /**
-     * @param registry  this checkout's benchmarks when it measures its own (their derived figures checked on both
-     *                  sides' parameters now), null for a project's, known only once built
+     * @param registry this checkout's benchmarks when it measures its own (their derived figures checked on both sides'
+     *     parameters now), null for a project's, known only once built
      * @return the settings both sides share: the plan's most forks, the replicas and the warm-up
      */
-    private UnaryOperator<RunConfig.Builder> shared(SequentialPlan plan, BenchmarkRegistry registry, List<String> benchmarks) {
-        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions, plan.maxForks(),
-                MeasureDefaults.COMPARE_REPLICAS, quick);
+    private UnaryOperator<RunConfig.Builder> shared(
+            SequentialPlan plan, BenchmarkRegistry registry, List<String> benchmarks) {
+        UnaryOperator<RunConfig.Builder> shared =
+                measurement.settings(sessionOptions, plan.maxForks(), MeasureDefaults.COMPARE_REPLICAS, quick);
         if (registry != null) {
             measurement.checkDerived(registry, benchmarks, shared, merged(params, aParams));
             measurement.checkDerived(registry, benchmarks, shared, merged(params, bParams));
@@ -234,9 +307,21 @@ public final class AbCommand implements Callable<Integer> {
     /** @return diff's exit code for the two stored runs {@code result} names, its table and pages written */
     private int compare(AbSession.Result result, List<Statistic> statistics, Optional<Gate> gated, PrintWriter err) {
         try {
-            RunDiff diff = RunDiff.compare(ResultReader.readSummary(result.runDirA()), ResultReader.readSummary(result.runDirB()),
-                    result.rule(), statistics, List.of(), tags);
-            return DiffCommand.print(diff, gated, gate.markdown, json, html, System.getenv(), spec.commandLine().getOut(),
+            RunDiff diff = RunDiff.compare(
+                    ResultReader.readSummary(result.runDirA()),
+                    ResultReader.readSummary(result.runDirB()),
+                    result.rule(),
+                    statistics,
+                    List.of(),
+                    tags);
+            return DiffCommand.print(
+                    diff,
+                    gated,
+                    gate.markdown,
+                    json,
+                    html,
+                    System.getenv(),
+                    spec.commandLine().getOut(),
                     err);
         } catch (IOException e) {
             throw new UsageException("cannot write the comparison page: " + e.getMessage(), e);
@@ -246,9 +331,13 @@ public final class AbCommand implements Callable<Integer> {
     }
 
     /** @return the settings of one side: what both share, then its own JVM flags and parameters */
-    private UnaryOperator<RunConfig.Builder> side(UnaryOperator<RunConfig.Builder> shared, List<String> sideJvmArgs,
-                                                  Map<String, String> sideParams) {
-        return builder -> shared.apply(builder).jvmFlags(jvmArgs).jvmFlags(sideJvmArgs).params(params).params(sideParams);
+    private UnaryOperator<RunConfig.Builder> side(
+            UnaryOperator<RunConfig.Builder> shared, List<String> sideJvmArgs, Map<String, String> sideParams) {
+        return builder -> shared.apply(builder)
+                .jvmFlags(jvmArgs)
+                .jvmFlags(sideJvmArgs)
+                .params(params)
+                .params(sideParams);
     }
 
     /** @return {@code benchmarks}, once their parameters are checked against {@code registry} */
@@ -270,7 +359,9 @@ public final class AbCommand implements Callable<Integer> {
 
     /** @return {@code plan} with the default budget for {@code benchmarks} benchmarks, unless --budget was given */
     private SequentialPlan budgeted(SequentialPlan plan, int benchmarks) {
-        return budget != null || plan.minForks() == plan.maxForks() ? plan : plan.withBudget(SequentialPlan.defaultBudget(benchmarks));
+        return budget != null || plan.minForks() == plan.maxForks()
+                ? plan
+                : plan.withBudget(SequentialPlan.defaultBudget(benchmarks));
     }
 
     /**
@@ -278,11 +369,13 @@ public final class AbCommand implements Callable<Integer> {
      * @return the fork plan: fixed with --forks or --quick, else sequential
      */
     private SequentialPlan plan(Optional<Gate> gated) {
-        boolean sequentialAsked = minForks != null || maxForks != null || stepForks != null || target != null || budget != null;
+        boolean sequentialAsked =
+                minForks != null || maxForks != null || stepForks != null || target != null || budget != null;
         if (measurement.forks != null || quick) {
             if (sequentialAsked) {
-                throw usage("--forks and --quick fix the fork count; they cannot be combined with --min-forks, --max-forks,"
-                        + " --step, --target or --budget");
+                throw usage(
+                        "--forks and --quick fix the fork count; they cannot be combined with --min-forks, --max-forks,"
+                                + " --step, --target or --budget");
             }
             int forks = measurement.forksOr(2);
             if (forks < 2) {
@@ -293,13 +386,20 @@ public final class AbCommand implements Callable<Integer> {
         int max = maxForks != null ? maxForks : SequentialPlan.DEFAULT_MAX_FORKS;
         int min = minForks != null ? minForks : Math.min(SequentialPlan.DEFAULT_MIN_FORKS, max);
         try {
-            return new SequentialPlan(min, max, stepForks != null ? stepForks : SequentialPlan.DEFAULT_STEP_FORKS,
-                    target != null ? DiffCommand.parseThreshold(target)
+            return new SequentialPlan(
+                    min,
+                    max,
+                    stepForks != null ? stepForks : SequentialPlan.DEFAULT_STEP_FORKS,
+                    target != null
+                            ? DiffCommand.parseThreshold(target)
                             : gated.map(Gate::maxRegressionPercent).orElse(SequentialPlan.DEFAULT_TARGET_PERCENT),
                     budget != null ? parseBudget(budget) : SequentialPlan.MAX_DEFAULT_BUDGET);
         } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage().replace("min forks", "--min-forks").replace("max forks", "--max-forks")
-                    .replace("step must", "--step must").replace("target must", "--target must")
+            throw usage(e.getMessage()
+                    .replace("min forks", "--min-forks")
+                    .replace("max forks", "--max-forks")
+                    .replace("step must", "--step must")
+                    .replace("target must", "--target must")
                     .replace("--threshold:", "--target:"));
         }
     }
@@ -308,7 +408,8 @@ public final class AbCommand implements Callable<Integer> {
     static Duration parseBudget(String text) {
         Matcher m = BUDGET.matcher(text.trim());
         if (!m.matches()) {
-            throw new IllegalArgumentException("--budget: cannot parse '" + text + "' (a time such as 4m, 90s or 1500ms, not negative)");
+            throw new IllegalArgumentException(
+                    "--budget: cannot parse '" + text + "' (a time such as 4m, 90s or 1500ms, not negative)");
         }
         long amount = Long.parseLong(m.group(1));
         return switch (m.group(2)) {
@@ -320,13 +421,14 @@ public final class AbCommand implements Callable<Integer> {
     }
 
     /**
-     * @return the named benchmarks, each of which both sides must have; or, when none is
-     *         named, B's default benchmarks that A has too (the others are named on stderr)
+     * @return the named benchmarks, each of which both sides must have; or, when none is named, B's default benchmarks
+     *     that A has too (the others are named on stderr)
      */
     private List<String> common(AbBuilds builds, PrintWriter err) {
         BenchmarkRegistry registryA = builds.a().source().registry();
         List<String> wanted = measurement.benchmarks(builds.b().source().registry(), names);
-        List<String> onlyB = wanted.stream().filter(n -> !registryA.names().contains(n)).toList();
+        List<String> onlyB =
+                wanted.stream().filter(n -> !registryA.names().contains(n)).toList();
         if (onlyB.isEmpty()) {
             return wanted;
         }

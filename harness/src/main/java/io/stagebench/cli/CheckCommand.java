@@ -1,8 +1,8 @@
 package io.stagebench.cli;
 
-import io.stagebench.output.ReadinessText;
 import io.stagebench.config.UsageException;
 import io.stagebench.json.Json;
+import io.stagebench.output.ReadinessText;
 import io.stagebench.system.CpuSelection;
 import io.stagebench.system.ReadinessCheck;
 import io.stagebench.system.SystemFiles;
@@ -16,19 +16,26 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code stagebench check}: is this machine ready to measure? Governor, turbo, SMT siblings,
- * CPU isolation, irqbalance, huge pages, clocksource, TSC, hypervisor, swap and load, each
- * OK or WARN with the command that would fix it (see {@link ReadinessCheck}).
+ * {@code stagebench check}: is this machine ready to measure? Governor, turbo, SMT siblings, CPU isolation, irqbalance,
+ * huge pages, clocksource, TSC, hypervisor, swap and load, each OK or WARN with the command that would fix it (see
+ * {@link ReadinessCheck}).
  */
-@Command(name = "check", mixinStandardHelpOptions = true,
-        description = {"Say whether this machine is ready to measure, with the fix for each problem.",
+@Command(
+        name = "check",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Say whether this machine is ready to measure, with the fix for each problem.",
             "Checks governor, turbo/boost, SMT",
             "siblings of the measuring CPU, isolcpus / nohz_full / rcu_nocbs, irqbalance,",
             "transparent huge pages, clocksource, invariant TSC, hypervisor, swap and",
-            "load; each OK or WARN with the command that would fix it. Changes nothing."},
+            "load; each OK or WARN with the command that would fix it. Changes nothing."
+        },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:checked (warnings or not, unless --strict)", "1:something warned and --strict was given",
-            "2:bad usage, or nothing to check (/proc/cpuinfo unreadable): never a pass"})
+        exitCodeList = {
+            "0:checked (warnings or not, unless --strict)",
+            "1:something warned and --strict was given",
+            "2:bad usage, or nothing to check (/proc/cpuinfo unreadable): never a pass"
+        })
 public final class CheckCommand implements Callable<Integer> {
 
     private static final String CPUINFO = "/proc/cpuinfo";
@@ -36,7 +43,10 @@ public final class CheckCommand implements Callable<Integer> {
     /** Schema of {@code --json}. */
     public static final String SCHEMA = "stagebench.check/1";
 
-    @Option(names = "--cpu", paramLabel = "N", description = "The measuring CPU (default: an isolated CPU, else the highest one).")
+    @Option(
+            names = "--cpu",
+            paramLabel = "N",
+            description = "The measuring CPU (default: an isolated CPU, else the highest one).")
     Integer cpu;
 
     @Option(names = "--strict", description = "Exit 1 when anything warns.")
@@ -56,8 +66,8 @@ public final class CheckCommand implements Callable<Integer> {
         SystemFiles files = root != null ? new SystemFiles(root) : SystemFiles.host();
         if (files.read(CPUINFO).isEmpty()) {
             // most items would read "OK" for lack of data: a check of nothing is not a pass
-            throw new UsageException("cannot check " + (root != null ? "the machine under " + root : "this machine") + ": "
-                    + CPUINFO + " cannot be read, so the CPU, its counter and any hypervisor are unknown");
+            throw new UsageException("cannot check " + (root != null ? "the machine under " + root : "this machine")
+                    + ": " + CPUINFO + " cannot be read, so the CPU, its counter and any hypervisor are unknown");
         }
         int measuringCpu;
         try {
@@ -68,7 +78,10 @@ public final class CheckCommand implements Callable<Integer> {
         ReadinessCheck check = new ReadinessCheck(files, measuringCpu);
         List<ReadinessCheck.Item> items = check.items();
         PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? Json.write(check.document(SCHEMA, items)) + System.lineSeparator() : ReadinessText.render(check.cpu(), items));
+        out.print(
+                json
+                        ? Json.write(check.document(SCHEMA, items)) + System.lineSeparator()
+                        : ReadinessText.render(check.cpu(), items));
         out.flush();
         boolean warned = items.stream().anyMatch(i -> i.status() == ReadinessCheck.Status.WARN);
         return strict && warned ? 1 : 0;

@@ -13,21 +13,20 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * What {@code demo co} measures, checked once from its options: the intended rate, the service
- * time, and the one stall. It says what the run's fork is given ({@link #configure}), what the
- * scenario is in words, what shape its three views should have ({@link #shapeWarnings}), and the
- * comparison's document.
+ * What {@code demo co} measures, checked once from its options: the intended rate, the service time, and the one stall.
+ * It says what the run's fork is given ({@link #configure}), what the scenario is in words, what shape its three views
+ * should have ({@link #shapeWarnings}), and the comparison's document.
  *
- * @param rateHz       intended send rate
- * @param intervalNs   intended interval between two messages
- * @param messages     measured messages
- * @param serviceUs    service time of each message
- * @param stallUs      length of the one stall
+ * @param rateHz intended send rate
+ * @param intervalNs intended interval between two messages
+ * @param messages measured messages
+ * @param serviceUs service time of each message
+ * @param stallUs length of the one stall
  * @param stallMessage the measured message (from 0) that stalls
- * @param warmup       warm-up messages, paced too
+ * @param warmup warm-up messages, paced too
  */
-record CoordinatedOmissionPlan(double rateHz, long intervalNs, int messages, long serviceUs, long stallUs, int stallMessage,
-                               long warmup) {
+record CoordinatedOmissionPlan(
+        double rateHz, long intervalNs, int messages, long serviceUs, long stallUs, int stallMessage, long warmup) {
 
     /** The built-in benchmark the demo runs: a busy wait of the service time. */
     static final String BENCHMARK = "service";
@@ -36,10 +35,16 @@ record CoordinatedOmissionPlan(double rateHz, long intervalNs, int messages, lon
 
     /**
      * @param stallAt the stalling message, or null for half of {@code messages}
-     * @param usage   makes the exception for a bad option (exit 2), from its one line
+     * @param usage makes the exception for a bad option (exit 2), from its one line
      */
-    static CoordinatedOmissionPlan of(String rate, int messages, long serviceUs, long stallUs, Integer stallAt, long warmup,
-                                      Function<String, RuntimeException> usage) {
+    static CoordinatedOmissionPlan of(
+            String rate,
+            int messages,
+            long serviceUs,
+            long stallUs,
+            Integer stallAt,
+            long warmup,
+            Function<String, RuntimeException> usage) {
         double rateHz;
         try {
             rateHz = Rate.parsePerSecond(rate);
@@ -56,21 +61,34 @@ record CoordinatedOmissionPlan(double rateHz, long intervalNs, int messages, lon
                     + " us at " + Rate.format(rateHz) + "), or every message queues without any stall");
         }
         if (stallUs < 1 || stallMessage < 0 || stallMessage >= messages) {
-            throw usage.apply("--stall-us must be at least 1 and --stall-at a measured message in [0, " + (messages - 1) + "]");
+            throw usage.apply(
+                    "--stall-us must be at least 1 and --stall-at a measured message in [0, " + (messages - 1) + "]");
         }
         return new CoordinatedOmissionPlan(rateHz, intervalNs, messages, serviceUs, stallUs, stallMessage, warmup);
     }
 
     /** @return the run's one fork: paced at the rate, one stall, the service time as the benchmark's parameter */
     RunConfig.Builder configure(RunConfig.Builder builder) {
-        return builder.forks(1).warmup(Warmup.ofMessages(warmup)).messages(messages).chunk(CHUNK).paced(rateHz)
-                .stall(stallUs, messages, stallMessage).params(Map.of("us", Long.toString(serviceUs)));
+        return builder.forks(1)
+                .warmup(Warmup.ofMessages(warmup))
+                .messages(messages)
+                .chunk(CHUNK)
+                .paced(rateHz)
+                .stall(stallUs, messages, stallMessage)
+                .params(Map.of("us", Long.toString(serviceUs)));
     }
 
     /** @return the scenario in words, for the console and the curves' page */
     String scenario() {
-        return String.format(Locale.ROOT, "one message intended every %,d us (%s) for %,d messages, %d us of service, one"
-                + " stall of %,d us at message %,d", intervalNs / 1_000, Rate.format(rateHz), messages, serviceUs, stallUs,
+        return String.format(
+                Locale.ROOT,
+                "one message intended every %,d us (%s) for %,d messages, %d us of service, one"
+                        + " stall of %,d us at message %,d",
+                intervalNs / 1_000,
+                Rate.format(rateHz),
+                messages,
+                serviceUs,
+                stallUs,
                 stallMessage);
     }
 
@@ -81,12 +99,19 @@ record CoordinatedOmissionPlan(double rateHz, long intervalNs, int messages, lon
         double stallNs = stallUs * 1_000.0;
         long queued = Math.round(stallNs / (1e9 / rateHz));
         if (queued >= messages / 100 && comparison.paced().p99Ns() < 0.9 * stallNs) {
-            shape.add(String.format(Locale.ROOT, "the paced p99 (%,.1f us) is below 0.9 x the stall (%,d us): the stall did"
-                    + " not delay the messages behind it as expected", comparison.paced().p99Ns() / 1_000, stallUs));
+            shape.add(String.format(
+                    Locale.ROOT,
+                    "the paced p99 (%,.1f us) is below 0.9 x the stall (%,d us): the stall did"
+                            + " not delay the messages behind it as expected",
+                    comparison.paced().p99Ns() / 1_000,
+                    stallUs));
         }
         if (comparison.naive().p99Ns() > 2 * serviceNs) {
-            shape.add(String.format(Locale.ROOT, "the closed-loop p99 (%,.1f us) is more than twice the service time (%d us):"
-                    + " the machine added its own stalls (see 'stagebench run jitter')", comparison.naive().p99Ns() / 1_000,
+            shape.add(String.format(
+                    Locale.ROOT,
+                    "the closed-loop p99 (%,.1f us) is more than twice the service time (%d us):"
+                            + " the machine added its own stalls (see 'stagebench run jitter')",
+                    comparison.naive().p99Ns() / 1_000,
                     serviceUs));
         }
         return shape;

@@ -5,10 +5,12 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * {@code stagebench demo}: runs, for real, a failure the harness exists to avoid, and shows
- * what a careless harness would have reported beside what stagebench reports.
+ * {@code stagebench demo}: runs, for real, a failure the harness exists to avoid, and shows what a careless harness
+ * would have reported beside what stagebench reports.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
+@Command(
+        name = "demo",
+        mixinStandardHelpOptions = true,
         description = "Demonstrate a measurement failure stagebench avoids (see its subcommands).",
         subcommands = {CoordinatedOmissionDemo.class},
         exitCodeListHeading = "%nExit codes:%n",
@@ -20,7 +22,9 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw new CommandLine.ParameterException(spec.commandLine(),
-                "choose a demonstration: " + String.join(", ", spec.subcommands().keySet()));
+        throw new CommandLine.ParameterException(
+                spec.commandLine(),
+                "choose a demonstration: "
+                        + String.join(", ", spec.subcommands().keySet()));
     }
 }

@@ -17,18 +17,29 @@ final class GateOptions {
     /** Exit code of a gate that cannot judge: a gated row could not have called, or does not rule out, its limit. */
     static final int EXIT_CANNOT_JUDGE = Gate.Outcome.CANNOT_JUDGE.exitCode();
 
-    @Option(names = "--fail-on-regression", description = {"Gate the comparison: exit 1 when any compared statistic is"
-            + " called slower; exit 3 when nothing is, but a tmean row could not have called a slowdown of"
-            + " --max-regression or does not rule one out (its 95%% interval reaches it). It passes (exit 0) only"
-            + " when it could have seen the regression it promises to catch; its first line says what it can call."})
+    @Option(
+            names = "--fail-on-regression",
+            description = {
+                "Gate the comparison: exit 1 when any compared statistic is"
+                        + " called slower; exit 3 when nothing is, but a tmean row could not have called a slowdown of"
+                        + " --max-regression or does not rule one out (its 95%% interval reaches it). It passes (exit 0) only"
+                        + " when it could have seen the regression it promises to catch; its first line says what it can call."
+            })
     boolean failOnRegression;
 
-    @Option(names = "--max-regression", paramLabel = "PERCENT", description = "The slowdown of a tmean row the gate"
-            + " promises to catch, e.g. 5 or 5%% (default: 5%%); with --fail-on-regression.")
+    @Option(
+            names = "--max-regression",
+            paramLabel = "PERCENT",
+            description = "The slowdown of a tmean row the gate"
+                    + " promises to catch, e.g. 5 or 5%% (default: 5%%); with --fail-on-regression.")
     String maxRegression;
 
-    @Option(names = "--markdown", paramLabel = "FILE", description = "Also write the comparison as Markdown to FILE, for a"
-            + " pull request: the verdict first, then the tmean rows and every row called with what each could detect.")
+    @Option(
+            names = "--markdown",
+            paramLabel = "FILE",
+            description =
+                    "Also write the comparison as Markdown to FILE, for a"
+                            + " pull request: the verdict first, then the tmean rows and every row called with what each could detect.")
     Path markdown;
 
     @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
@@ -37,22 +48,25 @@ final class GateOptions {
     /**
      * @return the gate of {@code --fail-on-regression}, empty without it
      * @throws CommandLine.ParameterException for a --max-regression that is not a positive percentage, or one given
-     *         without --fail-on-regression
+     *     without --fail-on-regression
      */
     Optional<Gate> gate() {
         if (!failOnRegression) {
             if (maxRegression != null) {
-                throw new CommandLine.ParameterException(mixee.commandLine(), "--max-regression sets what"
-                        + " --fail-on-regression promises to catch; give both");
+                throw new CommandLine.ParameterException(
+                        mixee.commandLine(),
+                        "--max-regression sets what" + " --fail-on-regression promises to catch; give both");
             }
             return Optional.empty();
         }
         try {
-            return Optional.of(new Gate(maxRegression == null ? Gate.DEFAULT_MAX_REGRESSION_PERCENT
-                    : DiffCommand.parseThreshold(maxRegression)));
+            return Optional.of(new Gate(
+                    maxRegression == null
+                            ? Gate.DEFAULT_MAX_REGRESSION_PERCENT
+                            : DiffCommand.parseThreshold(maxRegression)));
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(mixee.commandLine(), e.getMessage()
-                    .replace("--threshold", "--max-regression"));
+            throw new CommandLine.ParameterException(
+                    mixee.commandLine(), e.getMessage().replace("--threshold", "--max-regression"));
         }
     }
 
@@ -67,7 +81,11 @@ final class GateOptions {
         String server = environment.get("GITHUB_SERVER_URL");
         String repository = environment.get("GITHUB_REPOSITORY");
         String run = environment.get("GITHUB_RUN_ID");
-        if (server == null || repository == null || run == null || server.isBlank() || repository.isBlank()
+        if (server == null
+                || repository == null
+                || run == null
+                || server.isBlank()
+                || repository.isBlank()
                 || run.isBlank()) {
             return null;
         }

@@ -1,7 +1,7 @@
 package io.stagebench.cli;
 
-import io.stagebench.extension.CommandProvider;
 import io.stagebench.config.UsageException;
+import io.stagebench.extension.CommandProvider;
 import io.stagebench.host.CpuLock;
 import io.stagebench.host.ForkLaunchers;
 import io.stagebench.io.IoProblems;
@@ -18,24 +18,35 @@ import picocli.CommandLine.Command;
 /**
  * The {@code stagebench} command line.
  *
- * <p>Exit codes: 0 success; 1 a check or gate failed (the subcommand says which); 2 bad
- * usage, bad data or a file that cannot be read or written ({@link UsageException}, whose kinds
- * include the result store's and the comparison's, or an {@link IOException}), always with one
- * line on stderr saying what is wrong - for a file, its path and the reason - and no stack
- * trace; 70 an internal error (a bug): its stack trace, then one line saying it is a bug and what
- * to report.
+ * <p>Exit codes: 0 success; 1 a check or gate failed (the subcommand says which); 2 bad usage, bad data or a file that
+ * cannot be read or written ({@link UsageException}, whose kinds include the result store's and the comparison's, or an
+ * {@link IOException}), always with one line on stderr saying what is wrong - for a file, its path and the reason - and
+ * no stack trace; 70 an internal error (a bug): its stack trace, then one line saying it is a bug and what to report.
  * Subcommands from other modules come in through {@link CommandProvider}.
  */
-@Command(name = "stagebench",
+@Command(
+        name = "stagebench",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Micro-benchmark harness for the stages of a low-latency trading pipeline.",
-        subcommands = {RunCommand.class, ClocksCommand.class, ReportCommand.class, DiffCommand.class, AbCommand.class,
-            HistoryCommand.class, BisectCommand.class,
-            CheckCommand.class, DemoCommand.class},
+        subcommands = {
+            RunCommand.class,
+            ClocksCommand.class,
+            ReportCommand.class,
+            DiffCommand.class,
+            AbCommand.class,
+            HistoryCommand.class,
+            BisectCommand.class,
+            CheckCommand.class,
+            DemoCommand.class
+        },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success", "1:a check or gate failed", "2:bad usage, bad data, or a file that cannot be read or written",
-            "70:an internal error (a bug: the stack trace and what to report are printed)"})
+        exitCodeList = {
+            "0:success",
+            "1:a check or gate failed",
+            "2:bad usage, bad data, or a file that cannot be read or written",
+            "70:an internal error (a bug: the stack trace and what to report are printed)"
+        })
 public final class Main implements ForkLaunchers.Chosen {
 
     /** Exit code for bad usage or bad data. */
@@ -68,8 +79,8 @@ public final class Main implements ForkLaunchers.Chosen {
     }
 
     /**
-     * Runs the command line with the given streams, its forks started by {@code launchers} (a
-     * test's seam: {@link ForkLaunchers#jvm()} is what {@link #main} uses); returns the exit code.
+     * Runs the command line with the given streams, its forks started by {@code launchers} (a test's seam:
+     * {@link ForkLaunchers#jvm()} is what {@link #main} uses); returns the exit code.
      */
     public static int run(String[] args, PrintWriter out, PrintWriter err, ForkLaunchers launchers) {
         try {
@@ -114,8 +125,8 @@ public final class Main implements ForkLaunchers.Chosen {
     }
 
     /**
-     * @return the one line that bad input, bad data or an I/O failure is reported with
-     *         ("PATH: reason" for I/O), or null for anything else (a bug: its stack trace is wanted)
+     * @return the one line that bad input, bad data or an I/O failure is reported with ("PATH: reason" for I/O), or
+     *     null for anything else (a bug: its stack trace is wanted)
      */
     static String oneLineProblem(Exception ex) {
         return switch (ex) {
@@ -129,7 +140,8 @@ public final class Main implements ForkLaunchers.Chosen {
 
     /** @return the last line after an internal error's stack trace: what happened, and what to report */
     static String internalError(String command, Exception ex) {
-        return "stagebench " + command + ": internal error (" + ex + "): a bug in " + new VersionProvider().getVersion()[0]
+        return "stagebench " + command + ": internal error (" + ex + "): a bug in "
+                + new VersionProvider().getVersion()[0]
                 + ", not in your input; please report it with the command line and the stack trace above";
     }
 
@@ -138,8 +150,8 @@ public final class Main implements ForkLaunchers.Chosen {
         try {
             return Path.of(value);
         } catch (InvalidPathException e) {
-            CommandLine.TypeConversionException conversion = new CommandLine.TypeConversionException(
-                    IoProblems.invalidPath(e));
+            CommandLine.TypeConversionException conversion =
+                    new CommandLine.TypeConversionException(IoProblems.invalidPath(e));
             conversion.initCause(e);
             throw conversion;
         }
@@ -156,8 +168,8 @@ public final class Main implements ForkLaunchers.Chosen {
                 return EXIT_USAGE;
             }
         }
-        err.println(cmd.getCommandSpec().qualifiedName() + ": " + message
-                + " (see '" + cmd.getCommandSpec().qualifiedName() + " --help')");
+        err.println(cmd.getCommandSpec().qualifiedName() + ": " + message + " (see '"
+                + cmd.getCommandSpec().qualifiedName() + " --help')");
         return EXIT_USAGE;
     }
 }

@@ -1,16 +1,16 @@
 package io.stagebench.cli;
 
-import io.stagebench.result.BatchChoice;
-import io.stagebench.host.ForkHeap;
+import io.stagebench.config.Batch;
 import io.stagebench.config.MeasureDefaults;
 import io.stagebench.config.Rate;
-import io.stagebench.config.Batch;
 import io.stagebench.config.RunConfig;
 import io.stagebench.config.WarmupOption;
+import io.stagebench.host.ForkHeap;
 import io.stagebench.host.RunDuration;
 import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
+import io.stagebench.result.BatchChoice;
 import io.stagebench.session.SessionOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -23,46 +23,68 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
- * How much {@code run} and {@code ab} measure - forks, warm-up, messages, rate - and their
- * checks: each bad value is one line and exit 2, before anything is measured. {@link #settings}
- * turns them, with the {@link SessionOptions} every measuring command has, into what a
- * {@link RunConfig.Builder} changes from its defaults.
+ * How much {@code run} and {@code ab} measure - forks, warm-up, messages, rate - and their checks: each bad value is
+ * one line and exit 2, before anything is measured. {@link #settings} turns them, with the {@link SessionOptions} every
+ * measuring command has, into what a {@link RunConfig.Builder} changes from its defaults.
  */
 final class MeasurementOptions {
 
-    @Option(names = {"-f", "--forks"}, paramLabel = "N", description = "Fresh JVMs per benchmark: for run, default " + MeasureDefaults.RUN_FORKS + " (--quick: "
-            + MeasureDefaults.QUICK_FORKS + "); for ab,"
-            + " a fixed count a side instead of its sequential plan.")
+    @Option(
+            names = {"-f", "--forks"},
+            paramLabel = "N",
+            description = "Fresh JVMs per benchmark: for run, default " + MeasureDefaults.RUN_FORKS + " (--quick: "
+                    + MeasureDefaults.QUICK_FORKS + "); for ab,"
+                    + " a fixed count a side instead of its sequential plan.")
     Integer forks;
 
-    @Option(names = {"-r", "--replicas"}, paramLabel = "R", description = "Fresh setups each fork measures, one after another"
-            + " in its JVM (new data, new allocations, the compiled code kept), each a draw of the level a setup sets"
-            + " (default: run " + MeasureDefaults.RUN_REPLICAS + ", ab and bisect " + MeasureDefaults.COMPARE_REPLICAS
-            + ", --quick " + MeasureDefaults.QUICK_REPLICAS + "). -n and the counts a run reports are per replica.")
+    @Option(
+            names = {"-r", "--replicas"},
+            paramLabel = "R",
+            description = "Fresh setups each fork measures, one after another"
+                    + " in its JVM (new data, new allocations, the compiled code kept), each a draw of the level a setup sets"
+                    + " (default: run " + MeasureDefaults.RUN_REPLICAS + ", ab and bisect "
+                    + MeasureDefaults.COMPARE_REPLICAS
+                    + ", --quick " + MeasureDefaults.QUICK_REPLICAS
+                    + "). -n and the counts a run reports are per replica.")
     Integer replicas;
 
-    @Option(names = {"-w", "--warmup"}, paramLabel = "N|TIME",
+    @Option(
+            names = {"-w", "--warmup"},
+            paramLabel = "N|TIME",
             description = "Warm-up per fork: a message count or a time such as 2s or 500ms (default: "
                     + MeasureDefaults.WARMUP_MESSAGES + "; --quick: " + MeasureDefaults.QUICK_WARMUP_MESSAGES + ").")
     String warmup;
 
-    @Option(names = {"-n", "--messages"}, paramLabel = "N", description = "Measured messages per replica, each fork measuring -r of them (default: "
-            + MeasureDefaults.MESSAGES + "; --quick: " + MeasureDefaults.QUICK_MESSAGES + ").")
+    @Option(
+            names = {"-n", "--messages"},
+            paramLabel = "N",
+            description = "Measured messages per replica, each fork measuring -r of them (default: "
+                    + MeasureDefaults.MESSAGES + "; --quick: " + MeasureDefaults.QUICK_MESSAGES + ").")
     Integer messages;
 
-    @Option(names = "--rate", paramLabel = "RATE", description = "Paced rate, e.g. 100k/s, 2500/s, 1M/s; measures paced instead of back to back.")
+    @Option(
+            names = "--rate",
+            paramLabel = "RATE",
+            description = "Paced rate, e.g. 100k/s, 2500/s, 1M/s; measures paced instead of back to back.")
     String rate;
 
-    @Option(names = "--batch", paramLabel = "K|auto",
-            description = {"Time K consecutive messages between one begin and one end read, for stages the probe would"
-                    + " swamp: each sample is then the mean of K messages (its percentiles are of K-message means, not of"
-                    + " messages), the probe paid once per K. 'auto': the smallest power of two putting the probe below "
-                    + BatchChoice.TARGET_PROBE_PERCENT + "%% of the interval, from a pilot fork per benchmark (the run's warm-up, then at most "
-                    + BatchChoice.PILOT_MESSAGES + " messages)."
-                    + " Back to back only; not for handoff benchmarks."})
+    @Option(
+            names = "--batch",
+            paramLabel = "K|auto",
+            description = {
+                "Time K consecutive messages between one begin and one end read, for stages the probe would"
+                        + " swamp: each sample is then the mean of K messages (its percentiles are of K-message means, not of"
+                        + " messages), the probe paid once per K. 'auto': the smallest power of two putting the probe below "
+                        + BatchChoice.TARGET_PROBE_PERCENT
+                        + "%% of the interval, from a pilot fork per benchmark (the run's warm-up, then at most "
+                        + BatchChoice.PILOT_MESSAGES + " messages)."
+                        + " Back to back only; not for handoff benchmarks."
+            })
     String batch;
 
-    @Option(names = "--jit-retries", paramLabel = "N",
+    @Option(
+            names = "--jit-retries",
+            paramLabel = "N",
             description = "Measured passes a fork may discard and replay because the JIT compiled while they ran"
                     + " (default: " + MeasureDefaults.JIT_RETRIES + "; 0 keeps the first pass whatever happened).")
     Integer jitRetries;
@@ -90,8 +112,8 @@ final class MeasurementOptions {
     }
 
     /**
-     * Refuses {@code --batch} for a handoff benchmark, before any fork: its messages cross two threads,
-     * and a batch of them is no one thread's interval.
+     * Refuses {@code --batch} for a handoff benchmark, before any fork: its messages cross two threads, and a batch of
+     * them is no one thread's interval.
      */
     void checkBatch(BenchmarkRegistry registry, List<String> benchmarks) {
         if (batch == null || batch.trim().equals("1")) {
@@ -106,14 +128,14 @@ final class MeasurementOptions {
     }
 
     /**
-     * Checks every option now, these and {@code session}'s, and returns what they change in a
-     * run's configuration.
+     * Checks every option now, these and {@code session}'s, and returns what they change in a run's configuration.
      *
-     * @param defaultForks    forks per benchmark without {@code --forks}
+     * @param defaultForks forks per benchmark without {@code --forks}
      * @param defaultReplicas replicas per fork without {@code --replicas} or {@code --quick}
-     * @param quick           {@code --quick}: the quick defaults of {@link MeasureDefaults} for what is not given
+     * @param quick {@code --quick}: the quick defaults of {@link MeasureDefaults} for what is not given
      */
-    UnaryOperator<RunConfig.Builder> settings(SessionOptions session, int defaultForks, int defaultReplicas, boolean quick) {
+    UnaryOperator<RunConfig.Builder> settings(
+            SessionOptions session, int defaultForks, int defaultReplicas, boolean quick) {
         int forkCount = forksOr(defaultForks);
         int replicaCount = replicas != null ? replicas : quick ? MeasureDefaults.QUICK_REPLICAS : defaultReplicas;
         int measured = messagesOr(MeasureDefaults.messages(quick));
@@ -122,8 +144,14 @@ final class MeasurementOptions {
         Batch k = batch == null ? Batch.ONE : parsed("--batch", batch, Batch::parse);
         int retries = jitRetries != null ? jitRetries : MeasureDefaults.JIT_RETRIES;
         UnaryOperator<RunConfig.Builder> machine = session.settings();
-        UnaryOperator<RunConfig.Builder> settings = builder -> machine.apply(builder).forks(forkCount)
-                .messages(measured).warmup(warm).paced(hz).jitRetries(retries).batch(k).replicas(replicaCount);
+        UnaryOperator<RunConfig.Builder> settings = builder -> machine.apply(builder)
+                .forks(forkCount)
+                .messages(measured)
+                .warmup(warm)
+                .paced(hz)
+                .jitRetries(retries)
+                .batch(k)
+                .replicas(replicaCount);
         try {
             settings.apply(RunConfig.builder(List.of(), -1, Path.of("."))).build();
         } catch (IllegalArgumentException e) {
@@ -167,15 +195,19 @@ final class MeasurementOptions {
     }
 
     /**
-     * Runs the benchmarks' own checks of what they derive from the message counts and
-     * parameters ({@link io.stagebench.api.CheckParams}), before anything is measured or written.
+     * Runs the benchmarks' own checks of what they derive from the message counts and parameters
+     * ({@link io.stagebench.api.CheckParams}), before anything is measured or written.
      *
      * @param settings what the command's options change in a run's configuration
      * @throws CommandLine.ParameterException one line naming the benchmark and the limit
      */
-    void checkDerived(BenchmarkRegistry registry, List<String> benchmarks, UnaryOperator<RunConfig.Builder> settings,
-                      Map<String, String> params) {
-        RunConfig planned = settings.apply(RunConfig.builder(benchmarks, -1, Path.of("."))).build();
+    void checkDerived(
+            BenchmarkRegistry registry,
+            List<String> benchmarks,
+            UnaryOperator<RunConfig.Builder> settings,
+            Map<String, String> params) {
+        RunConfig planned =
+                settings.apply(RunConfig.builder(benchmarks, -1, Path.of("."))).build();
         try {
             registry.checkDerived(benchmarks, planned.warmup().knownMessages(), planned.messages(), params);
         } catch (IllegalArgumentException e) {
@@ -184,17 +216,21 @@ final class MeasurementOptions {
     }
 
     /**
-     * Sizes the forks' heap from what their stream needs ({@link ForkHeap}), before any fork starts;
-     * a sized heap is said in one line on {@code err}, and so is a run that takes an hour or more
-     * ({@link RunDuration}).
+     * Sizes the forks' heap from what their stream needs ({@link ForkHeap}), before any fork starts; a sized heap is
+     * said in one line on {@code err}, and so is a run that takes an hour or more ({@link RunDuration}).
      *
      * @return {@code settings}, with the sized heap's flags when it was sized
      * @throws io.stagebench.config.UsageException one line with the fix, when the need cannot fit
      */
-    UnaryOperator<RunConfig.Builder> forkHeap(BenchmarkRegistry registry, List<String> benchmarks,
-                                              UnaryOperator<RunConfig.Builder> settings, PrintWriter err) {
-        RunConfig planned = settings.apply(RunConfig.builder(benchmarks, -1, Path.of("."))).build();
-        List<BenchmarkDescriptor> descriptors = benchmarks.stream().map(registry::get).toList();
+    UnaryOperator<RunConfig.Builder> forkHeap(
+            BenchmarkRegistry registry,
+            List<String> benchmarks,
+            UnaryOperator<RunConfig.Builder> settings,
+            PrintWriter err) {
+        RunConfig planned =
+                settings.apply(RunConfig.builder(benchmarks, -1, Path.of("."))).build();
+        List<BenchmarkDescriptor> descriptors =
+                benchmarks.stream().map(registry::get).toList();
         ForkHeap.Plan heap = ForkHeap.plan(planned, descriptors);
         heap.line().ifPresent(err::println);
         RunDuration.line(planned, descriptors).ifPresent(err::println);

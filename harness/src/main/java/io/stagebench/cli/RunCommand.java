@@ -1,7 +1,5 @@
 package io.stagebench.cli;
 
-import io.stagebench.output.BenchmarkListing;
-import io.stagebench.output.RunReport;
 import io.stagebench.config.MeasureDefaults;
 import io.stagebench.config.RunConfig;
 import io.stagebench.host.Runner;
@@ -9,6 +7,8 @@ import io.stagebench.io.AtomicFiles;
 import io.stagebench.io.Terminal;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.Mode;
+import io.stagebench.output.BenchmarkListing;
+import io.stagebench.output.RunReport;
 import io.stagebench.process.LiveForks;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
@@ -34,21 +34,26 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code stagebench run}: measures benchmarks in forked, pinned JVMs and prints their
- * distributions, then stores them - summary, HdrHistogram logs, JMH-format results - and
- * writes the HTML report. Every argument, and the results folder's writability, is checked
- * before anything is measured.
+ * {@code stagebench run}: measures benchmarks in forked, pinned JVMs and prints their distributions, then stores them -
+ * summary, HdrHistogram logs, JMH-format results - and writes the HTML report. Every argument, and the results folder's
+ * writability, is checked before anything is measured.
  */
-@Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Measure benchmarks in fresh JVMs pinned to one CPU and print their latency percentiles.",
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Measure benchmarks in fresh JVMs pinned to one CPU and print their latency percentiles.",
             "Default: every benchmark on offer but the built-in rulers (the reference stages and the pipeline,",
-            "or those of --classpath). Per stage: p50 .. p99.99, max and count - never a mean."},
+            "or those of --classpath). Per stage: p50 .. p99.99, max and count - never a mean."
+        },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every fork succeeded and the run is stored",
+        exitCodeList = {
+            "0:every fork succeeded and the run is stored",
             "1:a fork failed (the last line says how many and how; the run is stored without it), or the HTML report"
-                + " could not be written",
+                    + " could not be written",
             "2:bad usage, an unknown --param, or a file that cannot be written; nothing is measured for bad usage",
-            "143:stopped by SIGTERM (130: SIGINT); the forks are killed and the run folder, left incomplete, is named"})
+            "143:stopped by SIGTERM (130: SIGINT); the forks are killed and the run folder, left incomplete, is named"
+        })
 public final class RunCommand implements Callable<Integer> {
 
     /** Exit code of a run stored without some of its forks, or without its HTML report. */
@@ -63,55 +68,84 @@ public final class RunCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SessionOptions sessionOptions = new SessionOptions();
 
-    @Option(names = "--mode", paramLabel = "MODE", description = "back-to-back (service time) or paced (default: back-to-back; paced when --rate is given).")
+    @Option(
+            names = "--mode",
+            paramLabel = "MODE",
+            description = "back-to-back (service time) or paced (default: back-to-back; paced when --rate is given).")
     String mode;
 
-    @Option(names = "--stall-us", paramLabel = "US", description = "Inject a busy stall of this many microseconds (demonstrations and tests).")
+    @Option(
+            names = "--stall-us",
+            paramLabel = "US",
+            description = "Inject a busy stall of this many microseconds (demonstrations and tests).")
     long stallUs;
 
-    @Option(names = "--stall-every", paramLabel = "N", description = "... every N messages (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--stall-every",
+            paramLabel = "N",
+            description = "... every N messages (default: ${DEFAULT-VALUE}).")
     long stallEvery = 10_000;
 
-    @Option(names = "--stall-at", paramLabel = "N", description = "... once, at measured message N (from 0), instead of every --stall-every.")
+    @Option(
+            names = "--stall-at",
+            paramLabel = "N",
+            description = "... once, at measured message N (from 0), instead of every --stall-every.")
     Long stallAt;
 
-    @Option(names = "--calibration-rounds", paramLabel = "N", description = "Calibration rounds per fork (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--calibration-rounds",
+            paramLabel = "N",
+            description = "Calibration rounds per fork (default: ${DEFAULT-VALUE}).")
     int calibrationRounds = 1;
 
-    @Option(names = "--param", paramLabel = "KEY=VALUE",
+    @Option(
+            names = "--param",
+            paramLabel = "KEY=VALUE",
             description = "A benchmark parameter, e.g. ticks=5000 for spin; repeatable. A whole-number parameter sweeps"
                     + " a list, ticks=500,1000: each value a variant, spin[ticks=500]. Checked before any fork starts;"
                     + " --list shows each benchmark's.")
     Map<String, String> params = new LinkedHashMap<>();
 
-    @Option(names = "--classpath", paramLabel = "PATH",
-            description = {"Your benchmarks: jars and folders, ':'-separated, 'dir/*' for every jar in dir (e.g."
-                    + " target/classes:'target/dependency/*'). Only they and the built-ins are on offer; forks load them"
-                    + " apart from stagebench's own libraries, seeing of stagebench only its API (default: the benchmarks"
-                    + " stagebench was started with)."})
+    @Option(
+            names = "--classpath",
+            paramLabel = "PATH",
+            description = {
+                "Your benchmarks: jars and folders, ':'-separated, 'dir/*' for every jar in dir (e.g."
+                        + " target/classes:'target/dependency/*'). Only they and the built-ins are on offer; forks load them"
+                        + " apart from stagebench's own libraries, seeing of stagebench only its API (default: the benchmarks"
+                        + " stagebench was started with)."
+            })
     String classPath;
 
     @Option(names = "--jvm-arg", paramLabel = "FLAG", description = "Extra JVM flag for every fork; repeatable.")
     List<String> jvmArgs = new ArrayList<>();
 
-    @Option(names = "--format", paramLabel = "FORMAT",
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
             description = "Standard output: text (the report), jmh (JMH's JSON result schema), bmf (Bencher Metric"
                     + " Format) or github-action-benchmark (its customSmallerIsBetter); with any but text the report goes"
                     + " to stderr. jmh-result.json, bmf.json and github-action-benchmark.json are written to the run folder"
                     + " either way (default: ${DEFAULT-VALUE}).")
     String format = "text";
 
-    @Option(names = "--verbose", description = "Print every detail of the report: the calibration and address layout,"
-            + " each series' spread of tmean over forks, setups and windows with the replicas that would narrow it, tags"
-            + " that stand apart from nothing, what inner marks cost, the counter's grid, and each readiness check with its"
-            + " fix. The run folder's report.txt and report.html hold them either way.")
+    @Option(
+            names = "--verbose",
+            description = "Print every detail of the report: the calibration and address layout,"
+                    + " each series' spread of tmean over forks, setups and windows with the replicas that would narrow it, tags"
+                    + " that stand apart from nothing, what inner marks cost, the counter's grid, and each readiness check with its"
+                    + " fix. The run folder's report.txt and report.html hold them either way.")
     boolean verbose;
 
-    @Option(names = "--no-raw", description = "Delete the forks' raw stamp files (forks/**/fork-N.raw) once the results"
-            + " are written; they are git-ignored either way.")
+    @Option(
+            names = "--no-raw",
+            description = "Delete the forks' raw stamp files (forks/**/fork-N.raw) once the results"
+                    + " are written; they are git-ignored either way.")
     boolean noRaw;
 
-    @Option(names = "--quick", description = "A smoke run: 1 fork x 20000 messages per benchmark (not for comparisons).")
+    @Option(
+            names = "--quick",
+            description = "A smoke run: 1 fork x 20000 messages per benchmark (not for comparisons).")
     boolean quick;
 
     @Option(names = "--list", description = "List the benchmarks, with the --param each takes, and exit.")
@@ -137,7 +171,8 @@ public final class RunCommand implements Callable<Integer> {
         measurement.checkParams(registry, benchmarks, params);
         UnaryOperator<RunConfig.Builder> settings = settings();
         measurement.checkDerived(registry, benchmarks, settings, params);
-        settings = measurement.forkHeap(registry, benchmarks, settings, spec.commandLine().getErr());
+        settings = measurement.forkHeap(
+                registry, benchmarks, settings, spec.commandLine().getErr());
         MeasurementSession session = sessionOptions.open();
         MeasurementSession.Measurement run = session.begin(RunStore.projectHome(), benchmarks, settings);
         LiveForks.launcher().keepOnStop();
@@ -148,15 +183,22 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private int measureAndStore(MeasurementSession session, MeasurementSession.Measurement run, BenchmarkRegistry registry,
-                                BenchmarkSource source, PrintWriter out) throws IOException {
+    private int measureAndStore(
+            MeasurementSession session,
+            MeasurementSession.Measurement run,
+            BenchmarkRegistry registry,
+            BenchmarkSource source,
+            PrintWriter out)
+            throws IOException {
         List<BenchmarkOutcome> outcomes;
         String stopped = null;
         try {
             outcomes = session.run(run, registry, source.launcher());
         } catch (Runner.StoppedRun e) {
             if (e.outcomes().isEmpty()) {
-                spec.commandLine().getErr().println("stagebench run: stopped before any fork finished: nothing to keep");
+                spec.commandLine()
+                        .getErr()
+                        .println("stagebench run: stopped before any fork finished: nothing to keep");
                 return EXIT_INCOMPLETE;
             }
             // what the finished forks measured is kept, stored with a warning that says it was stopped
@@ -177,7 +219,9 @@ public final class RunCommand implements Callable<Integer> {
         if (noRaw) {
             for (BenchmarkOutcome outcome : outcomes) {
                 for (ForkResult fork : outcome.forks()) {
-                    Path forkDir = run.dir().resolve("forks").resolve(outcome.descriptor().name());
+                    Path forkDir = run.dir()
+                            .resolve("forks")
+                            .resolve(outcome.descriptor().name());
                     for (String raw : fork.rawFiles()) {
                         Files.deleteIfExists(forkDir.resolve(raw));
                     }
@@ -193,11 +237,13 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (jmh) {
             text.flush();
-            out.print(Files.readString(stored.jmh().resolveSibling(switch (format) {
-                case "bmf" -> TrackerFiles.BMF_FILE;
-                case "github-action-benchmark" -> TrackerFiles.GITHUB_FILE;
-                default -> JmhResultFile.FILE;
-            })));
+            out.print(Files.readString(stored.jmh()
+                    .resolveSibling(
+                            switch (format) {
+                                case "bmf" -> TrackerFiles.BMF_FILE;
+                                case "github-action-benchmark" -> TrackerFiles.GITHUB_FILE;
+                                default -> JmhResultFile.FILE;
+                            })));
             out.flush();
         }
         if (stopped != null) {
@@ -214,8 +260,11 @@ public final class RunCommand implements Callable<Integer> {
 
     /** @return what {@code run}'s options change from {@link RunConfig#builder}'s defaults, every one checked now */
     private UnaryOperator<RunConfig.Builder> settings() {
-        UnaryOperator<RunConfig.Builder> shared = measurement.settings(sessionOptions,
-                quick ? MeasureDefaults.QUICK_FORKS : MeasureDefaults.RUN_FORKS, MeasureDefaults.RUN_REPLICAS, quick);
+        UnaryOperator<RunConfig.Builder> shared = measurement.settings(
+                sessionOptions,
+                quick ? MeasureDefaults.QUICK_FORKS : MeasureDefaults.RUN_FORKS,
+                MeasureDefaults.RUN_REPLICAS,
+                quick);
         int measured = measurement.messagesOr(MeasureDefaults.messages(quick));
         Mode runMode;
         try {
@@ -232,7 +281,8 @@ public final class RunCommand implements Callable<Integer> {
             throw usage("--stall-us must not be negative and --stall-every must be at least 1");
         }
         if (stallAt != null && (stallUs == 0 || stallAt < 0 || stallAt >= measured)) {
-            throw usage("--stall-at needs --stall-us and a measured message in [0, " + (measured - 1) + "], got " + stallAt);
+            throw usage("--stall-at needs --stall-us and a measured message in [0, " + (measured - 1) + "], got "
+                    + stallAt);
         }
         if (calibrationRounds < 1 || calibrationRounds > 100) {
             throw usage("--calibration-rounds must be in [1, 100], got " + calibrationRounds);
@@ -244,8 +294,12 @@ public final class RunCommand implements Callable<Integer> {
             throw usage("--format must be text, jmh, bmf or github-action-benchmark, got '" + format + "'");
         }
         long stallAtMessage = stallAt == null ? -1 : stallAt;
-        return builder -> shared.apply(builder).stall(stallUs, stallEvery, stallAtMessage).chunk(chunk)
-                .calibration(sessionOptions.calibrationMs(), calibrationRounds).params(params).jvmFlags(jvmArgs);
+        return builder -> shared.apply(builder)
+                .stall(stallUs, stallEvery, stallAtMessage)
+                .chunk(chunk)
+                .calibration(sessionOptions.calibrationMs(), calibrationRounds)
+                .params(params)
+                .jvmFlags(jvmArgs);
     }
 
     private CommandLine.ParameterException usage(String message) {

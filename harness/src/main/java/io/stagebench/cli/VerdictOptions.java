@@ -5,15 +5,20 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
- * The verdict rule's options of every command that judges a comparison ({@code diff}, {@code ab},
- * {@code history}, {@code bisect}): its significance level and the smallest change it calls.
+ * The verdict rule's options of every command that judges a comparison ({@code diff}, {@code ab}, {@code history},
+ * {@code bisect}): its significance level and the smallest change it calls.
  */
 final class VerdictOptions {
 
-    @Option(names = "--alpha", paramLabel = "P", description = "Significance level of a comparison, in (0, 1) (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--alpha",
+            paramLabel = "P",
+            description = "Significance level of a comparison, in (0, 1) (default: ${DEFAULT-VALUE}).")
     double alpha = VerdictRule.DEFAULT_ALPHA;
 
-    @Option(names = "--threshold", paramLabel = "PERCENT",
+    @Option(
+            names = "--threshold",
+            paramLabel = "PERCENT",
             description = "Smallest change that can be called, e.g. 2 or 2%% (default: 2%%).")
     String threshold = "2";
 

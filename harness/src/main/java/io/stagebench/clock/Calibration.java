@@ -4,21 +4,20 @@ import java.util.Arrays;
 import java.util.function.LongSupplier;
 
 /**
- * Ticks per nanosecond of a {@link Clock}, measured against CLOCK_MONOTONIC
- * ({@code System.nanoTime()}) over at least 200 ms - a sleep, or the caller's own work and what
- * is left of the interval as a sleep ({@link #open}) - repeated to show its spread.
+ * Ticks per nanosecond of a {@link Clock}, measured against CLOCK_MONOTONIC ({@code System.nanoTime()}) over at least
+ * 200 ms - a sleep, or the caller's own work and what is left of the interval as a sleep ({@link #open}) - repeated to
+ * show its spread.
  *
- * <p>Each round reads monotonic, then the fenced counter, sleeps, then reads the fenced
- * counter and monotonic again: the two monotonic reads bracket the counter reads, so the
- * error of one round is bounded by the cost of a read pair (tens of ns) over the interval
- * (a part in a few million at 200 ms). The reported factor is the median of the rounds; it is used
- * only offline, never in a measured loop.
+ * <p>Each round reads monotonic, then the fenced counter, sleeps, then reads the fenced counter and monotonic again:
+ * the two monotonic reads bracket the counter reads, so the error of one round is bounded by the cost of a read pair
+ * (tens of ns) over the interval (a part in a few million at 200 ms). The reported factor is the median of the rounds;
+ * it is used only offline, never in a measured loop.
  *
- * @param ticksPerNs     median over rounds
- * @param minTicksPerNs  smallest round
- * @param maxTicksPerNs  largest round
- * @param rounds         number of rounds
- * @param intervalNs     requested length of one round
+ * @param ticksPerNs median over rounds
+ * @param minTicksPerNs smallest round
+ * @param maxTicksPerNs largest round
+ * @param rounds number of rounds
+ * @param intervalNs requested length of one round
  */
 public record Calibration(double ticksPerNs, double minTicksPerNs, double maxTicksPerNs, int rounds, long intervalNs) {
 
@@ -47,17 +46,22 @@ public record Calibration(double ticksPerNs, double minTicksPerNs, double maxTic
         if (!clock.binding().isNative()) {
             return identity();
         }
-        return measure(clock, System::nanoTime, ns -> Thread.sleep(ns / 1_000_000, (int) (ns % 1_000_000)),
-                intervalMs, rounds);
+        return measure(
+                clock,
+                System::nanoTime,
+                ns -> Thread.sleep(ns / 1_000_000, (int) (ns % 1_000_000)),
+                intervalMs,
+                rounds);
     }
 
     /**
      * Calibrates with an injected monotonic source and sleeper (tests script both).
      *
-     * @throws IllegalArgumentException when {@code intervalMs} is outside
-     *         [{@value #MIN_INTERVAL_MS}, {@value #MAX_INTERVAL_MS}] or {@code rounds < 1}
+     * @throws IllegalArgumentException when {@code intervalMs} is outside [{@value #MIN_INTERVAL_MS},
+     *     {@value #MAX_INTERVAL_MS}] or {@code rounds < 1}
      */
-    public static Calibration measure(Clock clock, LongSupplier monotonicNs, Sleeper sleeper, long intervalMs, int rounds) {
+    public static Calibration measure(
+            Clock clock, LongSupplier monotonicNs, Sleeper sleeper, long intervalMs, int rounds) {
         checkInterval(intervalMs);
         checkRounds(rounds);
         long intervalNs = intervalMs * 1_000_000L;
@@ -186,15 +190,11 @@ public record Calibration(double ticksPerNs, double minTicksPerNs, double maxTic
     private static Calibration summary(double[] ratios, long intervalNs) {
         int rounds = ratios.length;
         Arrays.sort(ratios);
-        double median = rounds % 2 == 1
-                ? ratios[rounds / 2]
-                : (ratios[rounds / 2 - 1] + ratios[rounds / 2]) / 2.0;
+        double median = rounds % 2 == 1 ? ratios[rounds / 2] : (ratios[rounds / 2 - 1] + ratios[rounds / 2]) / 2.0;
         return new Calibration(median, ratios[0], ratios[rounds - 1], rounds, intervalNs);
     }
 
-    /**
-     * @throws IllegalArgumentException "calibration length N ms is out of range [200, 10000] ms"
-     */
+    /** @throws IllegalArgumentException "calibration length N ms is out of range [200, 10000] ms" */
     public static void checkInterval(long intervalMs) {
         if (intervalMs < MIN_INTERVAL_MS || intervalMs > MAX_INTERVAL_MS) {
             throw new IllegalArgumentException("calibration length " + intervalMs + " ms is out of range ["

@@ -7,10 +7,9 @@ import java.util.stream.Collectors;
 /**
  * How a {@link Clock} reaches the counter.
  *
- * <p>{@link #FFM} is the default: a critical FFM downcall into the native library, close to
- * the same fences read from C (docs/decisions.md, "Clock binding").
- * {@link #JNA} is kept so users can see what a conventional binding costs (several times more).
- * {@link #NANOTIME} is the fallback when the native library cannot load; its ticks are
+ * <p>{@link #FFM} is the default: a critical FFM downcall into the native library, close to the same fences read from C
+ * (docs/decisions.md, "Clock binding"). {@link #JNA} is kept so users can see what a conventional binding costs
+ * (several times more). {@link #NANOTIME} is the fallback when the native library cannot load; its ticks are
  * nanoseconds and its step is that of {@code System.nanoTime()}.
  */
 public enum ClockBinding {

@@ -1,13 +1,14 @@
 package io.stagebench.clock;
 
 /**
- * Whether the measuring CPU's core had all its issue slots at a given moment: a loop of eight independent
- * multiply-add chains, bound by how many instructions the core issues a cycle, timed by each replica before its
- * warm-up pass and again after its measured pass (the slower of the two is the replica's), and by {@code crosscheck}'s
- * JMH forks around each iteration, so that two harnesses' figures can say whether they met the core alike. A guest's vCPU is a hardware thread of a host core; when the host runs another guest on that core's other
- * hardware thread, the two share the core's issue slots, and code that keeps many instructions in flight - this
- * loop, and the stages - slows, where a chain of dependent instructions barely moves. No guest sees its core's
- * sibling (here {@code lscpu} says one thread a core) or can keep it idle: a run can only say when its passes met it.
+ * Whether the measuring CPU's core had all its issue slots at a given moment: a loop of eight independent multiply-add
+ * chains, bound by how many instructions the core issues a cycle, timed by each replica before its warm-up pass and
+ * again after its measured pass (the slower of the two is the replica's), and by {@code crosscheck}'s JMH forks around
+ * each iteration, so that two harnesses' figures can say whether they met the core alike. A guest's vCPU is a hardware
+ * thread of a host core; when the host runs another guest on that core's other hardware thread, the two share the
+ * core's issue slots, and code that keeps many instructions in flight - this loop, and the stages - slows, where a
+ * chain of dependent instructions barely moves. No guest sees its core's sibling (here {@code lscpu} says one thread a
+ * core) or can keep it idle: a run can only say when its passes met it.
  *
  * <p>Why this loop: timed beside other candidates on the measuring CPU, it moved most with the host's load while a
  * dependent chain barely moved; a walk through a large buffer moved while the stages held still, so the shared
@@ -15,10 +16,10 @@ package io.stagebench.clock;
  * read its stage slow too ({@code io.stagebench.result.CoreContention}; docs/decisions.md, "Core contention").
  *
  * <p>Measurement hazards: the loop runs before the replica's warm-up pass and after its measured pass, never between
- * the two, and touches no memory, so it leaves the caches to the benchmark. The JIT must not fold or vectorise the chains:
- * each is a scalar recurrence with its own constant, and their sum is kept. Its code is compiled at the end of the fork's
- * warm-up setup, after the benchmark's (whose place in the code cache it would otherwise move), so a replica times
- * compiled code. Not on the measured path, and short beside a pass.
+ * the two, and touches no memory, so it leaves the caches to the benchmark. The JIT must not fold or vectorise the
+ * chains: each is a scalar recurrence with its own constant, and their sum is kept. Its code is compiled at the end of
+ * the fork's warm-up setup, after the benchmark's (whose place in the code cache it would otherwise move), so a replica
+ * times compiled code. Not on the measured path, and short beside a pass.
  */
 public final class CoreLoop {
 

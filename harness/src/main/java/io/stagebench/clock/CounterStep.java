@@ -1,15 +1,15 @@
 package io.stagebench.clock;
 
 /**
- * The counter's practical granularity, measured two ways: the smallest non-zero gap between two
- * back-to-back unfenced reads ({@link #measureTicks}), and the step fenced intervals really come
- * in ({@link #intervalTicks}). Any interval of only a few steps is quantisation rather than
- * signal; on a 24 MHz ARM counter one step (41.7 ns) is longer than a whole decode stage.
+ * The counter's practical granularity, measured two ways: the smallest non-zero gap between two back-to-back unfenced
+ * reads ({@link #measureTicks}), and the step fenced intervals really come in ({@link #intervalTicks}). Any interval of
+ * only a few steps is quantisation rather than signal; on a 24 MHz ARM counter one step (41.7 ns) is longer than a
+ * whole decode stage.
  *
- * <p>Measurement hazard: the two can disagree. Under a hypervisor back-to-back reads can differ by
- * 1 tick while every fenced interval - begin, some work, end - is a whole multiple of a step many
- * ticks long: a stage's percentiles then sit on that grid whatever the reads' step says. The ruler
- * takes the coarser of the two (docs/decisions.md, "Counter step").
+ * <p>Measurement hazard: the two can disagree. Under a hypervisor back-to-back reads can differ by 1 tick while every
+ * fenced interval - begin, some work, end - is a whole multiple of a step many ticks long: a stage's percentiles then
+ * sit on that grid whatever the reads' step says. The ruler takes the coarser of the two (docs/decisions.md, "Counter
+ * step").
  */
 public final class CounterStep {
 
@@ -24,12 +24,11 @@ public final class CounterStep {
     /** The share of intervals a step must divide (from the shortest): an interrupt's odd delta does not break it. */
     static final double STEP_SHARE = 0.99;
 
-    private CounterStep() {
-    }
+    private CounterStep() {}
 
     /**
-     * @return the smallest non-zero difference between back-to-back {@code raw()} reads over
-     *         {@code pairs} pairs, in ticks; 0 when the counter never advanced between reads
+     * @return the smallest non-zero difference between back-to-back {@code raw()} reads over {@code pairs} pairs, in
+     *     ticks; 0 when the counter never advanced between reads
      */
     public static long measureTicks(Clock clock, int pairs) {
         long best = Long.MAX_VALUE;
@@ -45,8 +44,8 @@ public final class CounterStep {
     }
 
     /**
-     * Times {@code intervals} fenced intervals ({@code begin()}, a little arithmetic of 0 to 63
-     * rounds, {@code end()}) and returns the step their deltas come in ({@link #commonStep}).
+     * Times {@code intervals} fenced intervals ({@code begin()}, a little arithmetic of 0 to 63 rounds, {@code end()})
+     * and returns the step their deltas come in ({@link #commonStep}).
      *
      * @return the largest step that divides the distance of almost every interval from the shortest, in ticks
      */
@@ -68,9 +67,9 @@ public final class CounterStep {
 
     /**
      * @param deltas fenced intervals of varying length, in ticks
-     * @return the largest step q (at most {@value #MAX_STEP}) such that at least {@value #STEP_SHARE} of the deltas
-     *         lie a whole number of steps from the shortest; 1 when no coarser one does, or the deltas hold fewer than
-     *         two lengths (nothing to tell a step by)
+     * @return the largest step q (at most {@value #MAX_STEP}) such that at least {@value #STEP_SHARE} of the deltas lie
+     *     a whole number of steps from the shortest; 1 when no coarser one does, or the deltas hold fewer than two
+     *     lengths (nothing to tell a step by)
      */
     static long commonStep(long[] deltas) {
         boolean advanced = false;
@@ -94,8 +93,8 @@ public final class CounterStep {
     }
 
     /**
-     * @return the average cost of one {@code raw()} read in ticks, from {@code reads}
-     *         consecutive reads bracketed by fenced reads
+     * @return the average cost of one {@code raw()} read in ticks, from {@code reads} consecutive reads bracketed by
+     *     fenced reads
      */
     public static double readCostTicks(Clock clock, int reads) {
         long sink = 0;

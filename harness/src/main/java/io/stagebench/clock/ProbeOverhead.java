@@ -1,26 +1,24 @@
 package io.stagebench.clock;
 
 /**
- * The cost of one fenced probe: {@code end() - begin()} read back to back, so that nothing
- * but the reads themselves lies between them.
+ * The cost of one fenced probe: {@code end() - begin()} read back to back, so that nothing but the reads themselves
+ * lies between them.
  *
- * <p>The minimum is the pure instruction cost on a counter that ticks every cycle; the
- * median shows how often the probe is slower (interrupts, migrations, cache misses on the
- * stub). Reporting the mean of all pairs would blend those two populations.
+ * <p>The minimum is the pure instruction cost on a counter that ticks every cycle; the median shows how often the probe
+ * is slower (interrupts, migrations, cache misses on the stub). Reporting the mean of all pairs would blend those two
+ * populations.
  *
- * <p>Measurement hazard - a coarse counter dithers the minimum. When the counter advances
- * in steps of several ticks (as under a hypervisor), a probe that truly costs
- * C ticks reads as the step multiple just below or just above C, depending on where the
- * start falls between steps; the minimum is then C rounded <em>down</em>, up to a whole step
- * low, and subtracting it leaves up to a step of probe in every interval. The runner
- * therefore subtracts {@link #baselineTicks()}: the mean of the pairs within 1.5 steps of
- * the minimum. Those pairs are the interference-free cluster, and averaging a dithered
- * quantity over random phases recovers C. On a counter with a one-tick step the baseline is
- * the minimum to within a tick.
+ * <p>Measurement hazard - a coarse counter dithers the minimum. When the counter advances in steps of several ticks (as
+ * under a hypervisor), a probe that truly costs C ticks reads as the step multiple just below or just above C,
+ * depending on where the start falls between steps; the minimum is then C rounded <em>down</em>, up to a whole step
+ * low, and subtracting it leaves up to a step of probe in every interval. The runner therefore subtracts
+ * {@link #baselineTicks()}: the mean of the pairs within 1.5 steps of the minimum. Those pairs are the
+ * interference-free cluster, and averaging a dithered quantity over random phases recovers C. On a counter with a
+ * one-tick step the baseline is the minimum to within a tick.
  *
- * @param minTicks      smallest back-to-back difference
- * @param medianTicks   median back-to-back difference
- * @param pairs         number of pairs read
+ * @param minTicks smallest back-to-back difference
+ * @param medianTicks median back-to-back difference
+ * @param pairs number of pairs read
  * @param baselineTicks mean of the pairs within 1.5 counter steps of the minimum: what is subtracted
  */
 public record ProbeOverhead(long minTicks, long medianTicks, int pairs, double baselineTicks) {
@@ -47,16 +45,16 @@ public record ProbeOverhead(long minTicks, long medianTicks, int pairs, double b
     public static final ProbeOverhead NONE = new ProbeOverhead(0, 0, 0);
 
     /**
-     * Measures {@code pairs} back-to-back fenced begin/end reads. Allocates one
-     * {@code long[pairs]} before the loop; the loop itself stores one value per pair.
+     * Measures {@code pairs} back-to-back fenced begin/end reads. Allocates one {@code long[pairs]} before the loop;
+     * the loop itself stores one value per pair.
      */
     public static ProbeOverhead measure(Clock clock, int pairs) {
         return measure(clock, pairs, 1);
     }
 
     /**
-     * Measures {@code pairs} back-to-back fenced reads on a counter whose step is
-     * {@code stepTicks} (see {@link CounterStep}).
+     * Measures {@code pairs} back-to-back fenced reads on a counter whose step is {@code stepTicks} (see
+     * {@link CounterStep}).
      */
     public static ProbeOverhead measure(Clock clock, int pairs, long stepTicks) {
         if (pairs < 1) {
@@ -72,12 +70,11 @@ public record ProbeOverhead(long minTicks, long medianTicks, int pairs, double b
     }
 
     /**
-     * Measures in rounds until the minimum stops improving, letting the JIT settle between
-     * rounds. One round is not enough on a busy machine: when the compiler threads are
-     * starved the first round runs in tier-1 code and its minimum is a tier-1 probe, not
-     * the probe the measured loop will use.
+     * Measures in rounds until the minimum stops improving, letting the JIT settle between rounds. One round is not
+     * enough on a busy machine: when the compiler threads are starved the first round runs in tier-1 code and its
+     * minimum is a tier-1 probe, not the probe the measured loop will use.
      *
-     * @param settle    run between rounds (waits for the JIT to go quiet)
+     * @param settle run between rounds (waits for the JIT to go quiet)
      * @param maxRounds at most this many rounds
      * @return the round with the lowest minimum
      */
@@ -111,7 +108,10 @@ public record ProbeOverhead(long minTicks, long medianTicks, int pairs, double b
         long min = Math.max(0, counts.smallest());
         long limit = min + Math.max(1, Math.round(1.5 * Math.max(1, stepTicks)));
         long[] cluster = counts.countAndSumUpTo(limit);
-        return new ProbeOverhead(min, Math.max(0, counts.atRank((deltas.length - 1) / 2)), deltas.length,
+        return new ProbeOverhead(
+                min,
+                Math.max(0, counts.atRank((deltas.length - 1) / 2)),
+                deltas.length,
                 (double) cluster[1] / cluster[0]);
     }
 }

@@ -3,15 +3,15 @@ package io.stagebench.clock;
 import java.util.Locale;
 
 /**
- * A short read of the counter's rate, taken over the window a fork's ruler takes anyway (the counter step and the
- * probe overhead), to check a calibration measured before instead of sleeping out one of its own. The rate is a
- * property of the machine (an invariant TSC runs at one rate on every CPU and for the whole boot); what can be wrong is
- * only a reading of it, so a check within {@link #TOLERANCE} keeps the earlier calibration, and a check outside it
- * calibrates afresh.
+ * A short read of the counter's rate, taken over the window a fork's ruler takes anyway (the counter step and the probe
+ * overhead), to check a calibration measured before instead of sleeping out one of its own. The rate is a property of
+ * the machine (an invariant TSC runs at one rate on every CPU and for the whole boot); what can be wrong is only a
+ * reading of it, so a check within {@link #TOLERANCE} keeps the earlier calibration, and a check outside it calibrates
+ * afresh.
  *
- * <p>The check's error is bounded as a calibration round's is: two read pairs (tens of ns each; more when the thread
- * is preempted between the two reads of a pair) over the window, a few parts in a million at {@link #MIN_INTERVAL_MS}
- * on a quiet thread.
+ * <p>The check's error is bounded as a calibration round's is: two read pairs (tens of ns each; more when the thread is
+ * preempted between the two reads of a pair) over the window, a few parts in a million at {@link #MIN_INTERVAL_MS} on a
+ * quiet thread.
  *
  * @param ticksPerNs the rate read
  * @param intervalNs the window it was read over

@@ -3,15 +3,15 @@ package io.stagebench.clock;
 import java.util.Arrays;
 
 /**
- * Tick deltas counted by value from their smallest: exact order statistics in one pass, without
- * sorting. The ruler's deltas crowd a few hundred ticks above their minimum (a probe pair, a short
- * fenced interval), so a count per tick over {@value #SPAN_TICKS} ticks holds nearly all of them;
- * the few beyond (an interrupt's) are kept aside and sorted only when an answer needs them.
+ * Tick deltas counted by value from their smallest: exact order statistics in one pass, without sorting. The ruler's
+ * deltas crowd a few hundred ticks above their minimum (a probe pair, a short fenced interval), so a count per tick
+ * over {@value #SPAN_TICKS} ticks holds nearly all of them; the few beyond (an interrupt's) are kept aside and sorted
+ * only when an answer needs them.
  *
- * <p>Why not sort: every fork reads its ruler before it measures anything, and under its foreground
- * compilation ({@code -Xbatch}) a sort of 100,000 deltas and a boxed map of interval lengths are
- * large methods to interpret and compile there: with them gone, and the probes' warm-up left to the
- * counter step, a fork reaches its first measured message sooner (docs/decisions.md, "Fork start").
+ * <p>Why not sort: every fork reads its ruler before it measures anything, and under its foreground compilation
+ * ({@code -Xbatch}) a sort of 100,000 deltas and a boxed map of interval lengths are large methods to interpret and
+ * compile there: with them gone, and the probes' warm-up left to the counter step, a fork reaches its first measured
+ * message sooner (docs/decisions.md, "Fork start").
  */
 final class TickCounts {
 
@@ -22,6 +22,7 @@ final class TickCounts {
     private final int[] counts = new int[SPAN_TICKS];
     /** Deltas {@value #SPAN_TICKS} ticks or more above the smallest, in the order met. */
     private final long[] beyond;
+
     private int beyondCount;
     private final int total;
     private boolean beyondSorted;
@@ -101,7 +102,7 @@ final class TickCounts {
     /**
      * @param limit the largest delta taken
      * @return the count and the sum of {@code max(0, delta)} over the deltas of at most {@code limit} ticks:
-     *         {@code [count, sum]}
+     *     {@code [count, sum]}
      */
     long[] countAndSumUpTo(long limit) {
         long n = 0;

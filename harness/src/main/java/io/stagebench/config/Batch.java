@@ -5,11 +5,11 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.OptionalInt;
 
 /**
- * How many messages one timed interval spans ({@code --batch}): a count of at least 1, or
- * {@link #AUTO}, a count each benchmark's pilot chooses before its forks start. A run plans with
- * it; a fork only ever sees a count (its spec carries the resolved one), so {@link #messages()}
- * of {@code AUTO} is a mistake in the launcher, not a user's. Stored (a run's {@code config.batch}) as
- * the count, 0 for {@code AUTO}, as the number it was before it had a type of its own.
+ * How many messages one timed interval spans ({@code --batch}): a count of at least 1, or {@link #AUTO}, a count each
+ * benchmark's pilot chooses before its forks start. A run plans with it; a fork only ever sees a count (its spec
+ * carries the resolved one), so {@link #messages()} of {@code AUTO} is a mistake in the launcher, not a user's. Stored
+ * (a run's {@code config.batch}) as the count, 0 for {@code AUTO}, as the number it was before it had a type of its
+ * own.
  */
 public final class Batch {
 
@@ -37,7 +37,7 @@ public final class Batch {
 
     /**
      * @param text a {@code --batch} value: a message count of at least 1 such as 16 (underscores allowed), or
-     *             {@code auto}
+     *     {@code auto}
      * @return the batch it names ({@link #ONE} for 1, {@link #AUTO} for {@code auto})
      * @throws IllegalArgumentException with the one line to print when {@code text} is neither, or below 1
      */
@@ -55,7 +55,7 @@ public final class Batch {
     /**
      * @param text a {@code --batch} value: a message count such as 16 (underscores allowed), or {@code auto}
      * @return the count, as given (its range is the caller's to check against its own messages), or empty for
-     *         {@code auto}
+     *     {@code auto}
      * @throws IllegalArgumentException with the one line to print when {@code text} is neither
      */
     public static OptionalInt parseCount(String text) {
@@ -66,7 +66,8 @@ public final class Batch {
         try {
             return OptionalInt.of(Integer.parseInt(trimmed.replace("_", "")));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--batch: cannot parse '" + text + "' (a message count such as 16, or auto)");
+            throw new IllegalArgumentException(
+                    "--batch: cannot parse '" + text + "' (a message count such as 16, or auto)");
         }
     }
 

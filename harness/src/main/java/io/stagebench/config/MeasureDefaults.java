@@ -69,57 +69,61 @@ public final class MeasureDefaults {
     public static final String GC_FLAG = "-XX:+UseSerialGC";
 
     /**
-     * Compile in the foreground: the thread that reaches a compile threshold waits for the
-     * compiled code. The order in which methods compile, and so where each lands in the code
-     * cache, then follows the benchmark's own calls rather than a race with the compiler
-     * threads, and the forks' spread narrows by far (docs/decisions.md, "JVM flags of a fork"). The
-     * measured pass is unaffected: a pass during which anything compiled is discarded anyway.
+     * Compile in the foreground: the thread that reaches a compile threshold waits for the compiled code. The order in
+     * which methods compile, and so where each lands in the code cache, then follows the benchmark's own calls rather
+     * than a race with the compiler threads, and the forks' spread narrows by far (docs/decisions.md, "JVM flags of a
+     * fork"). The measured pass is unaffected: a pass during which anything compiled is discarded anyway.
      */
     public static final String FOREGROUND_COMPILE_FLAG = "-Xbatch";
 
     /**
-     * The heap on transparent huge pages (when the kernel offers them, {@code madvise} or
-     * {@code always}): a 4 KiB page lands on a random physical page in every fork, and the
-     * caches indexed by physical address then see another set of conflicts each time, which
-     * widens the forks' spread (docs/decisions.md, "JVM flags of a fork"). A kernel without
+     * The heap on transparent huge pages (when the kernel offers them, {@code madvise} or {@code always}): a 4 KiB page
+     * lands on a random physical page in every fork, and the caches indexed by physical address then see another set of
+     * conflicts each time, which widens the forks' spread (docs/decisions.md, "JVM flags of a fork"). A kernel without
      * them: the JVM warns and runs on small pages ({@code hugePagesKb} 0 in the fork's layout).
      */
     public static final String HUGE_PAGES_FLAG = "-XX:+UseTransparentHugePages";
 
     /**
      * Inline the benchmark's operation into the measured loop, as JMH inlines a {@code @Benchmark} method into its
-     * generated loop (its compiler hints): every method with the signature of {@code Operation.run} and of {@code
-     * Preparation.prepare}, and nothing else (the JVM's own {@code run} methods have other signatures). Left to its
-     * heuristics, C2 compiles a large operation on its own first and then refuses it to the loop ("already compiled
+     * generated loop (its compiler hints): every method with the signature of {@code Operation.run} and of
+     * {@code Preparation.prepare}, and nothing else (the JVM's own {@code run} methods have other signatures). Left to
+     * its heuristics, C2 compiles a large operation on its own first and then refuses it to the loop ("already compiled
      * into a big method"), so each message paid a call, its spills and its reloaded fields, inside every interval;
      * inlined, a batched pipeline reads as JMH's twin of the same code does (docs/decisions.md, "JVM flags of a fork").
      * The {@code quiet} command keeps the JVM from printing the commands on the fork's standard output.
      */
-    public static final List<String> INLINE_OPERATION_FLAGS = List.of("-XX:CompileCommand=quiet",
+    public static final List<String> INLINE_OPERATION_FLAGS = List.of(
+            "-XX:CompileCommand=quiet",
             "-XX:CompileCommand=inline,*::run(JLio/stagebench/api/Stamps;Lio/stagebench/api/Sink;)V",
             "-XX:CompileCommand=inline,*::prepare(JLio/stagebench/api/Sink;)V");
 
     /**
-     * JVM flags of every fork unless overridden: fixed, pre-touched heap on huge pages; one GC
-     * thread family; compilation in the foreground at the JIT's standard thresholds; the operation
-     * inlined into the measured loop ({@link #INLINE_OPERATION_FLAGS}); JIT counter
-     * access. The JMH cross-check benchmarks start their forks with the same heap, pre-touch and
-     * collector constants.
+     * JVM flags of every fork unless overridden: fixed, pre-touched heap on huge pages; one GC thread family;
+     * compilation in the foreground at the JIT's standard thresholds; the operation inlined into the measured loop
+     * ({@link #INLINE_OPERATION_FLAGS}); JIT counter access. The JMH cross-check benchmarks start their forks with the
+     * same heap, pre-touch and collector constants.
      *
-     * <p>No compile threshold is scaled: a fork measures the code a long-running process runs.
-     * Thresholds at a tenth (an earlier default, {@code CompileThresholdScaling} 0.1 for the
-     * measured code) kept the JIT quiet sooner by giving C2 a tenth of the profile, and the code
-     * it made from it differed from fork to fork and was slower than at standard thresholds
-     * (docs/decisions.md, "JVM flags of a fork"). Late compiles land in warm-up
-     * instead: a measured pass the JIT changed is replayed ({@code --jit-retries}).
+     * <p>No compile threshold is scaled: a fork measures the code a long-running process runs. Thresholds at a tenth
+     * (an earlier default, {@code CompileThresholdScaling} 0.1 for the measured code) kept the JIT quiet sooner by
+     * giving C2 a tenth of the profile, and the code it made from it differed from fork to fork and was slower than at
+     * standard thresholds (docs/decisions.md, "JVM flags of a fork"). Late compiles land in warm-up instead: a measured
+     * pass the JIT changed is replayed ({@code --jit-retries}).
      */
     public static final List<String> JVM_FLAGS = List.of(
-            HEAP_MIN_FLAG, HEAP_MAX_FLAG, PRE_TOUCH_FLAG, HUGE_PAGES_FLAG, GC_FLAG, FOREGROUND_COMPILE_FLAG,
-            INLINE_OPERATION_FLAGS.get(0), INLINE_OPERATION_FLAGS.get(1), INLINE_OPERATION_FLAGS.get(2),
-            "--add-exports", "java.management/sun.management=ALL-UNNAMED");
+            HEAP_MIN_FLAG,
+            HEAP_MAX_FLAG,
+            PRE_TOUCH_FLAG,
+            HUGE_PAGES_FLAG,
+            GC_FLAG,
+            FOREGROUND_COMPILE_FLAG,
+            INLINE_OPERATION_FLAGS.get(0),
+            INLINE_OPERATION_FLAGS.get(1),
+            INLINE_OPERATION_FLAGS.get(2),
+            "--add-exports",
+            "java.management/sun.management=ALL-UNNAMED");
 
-    private MeasureDefaults() {
-    }
+    private MeasureDefaults() {}
 
     /** @return the measured messages a fork, by default or under {@code --quick} */
     public static int messages(boolean quick) {

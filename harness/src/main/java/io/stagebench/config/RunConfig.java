@@ -7,8 +7,8 @@ import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.LinkVersion;
 import io.stagebench.link.Mode;
-import io.stagebench.link.Warmup;
 import io.stagebench.link.ProgressChannel;
+import io.stagebench.link.Warmup;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,44 +17,64 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A validated measurement - of {@code run}, either side of {@code ab}, {@code demo co} or
- * {@code crosscheck}: what to measure and how. Commands build it with {@link #builder}, the
- * one place its defaults live; a variant of one (a sweep's parameters, a pilot's batch, a
- * plan's forks) is copied through {@link #toBuilder}, so no field is copied by hand.
+ * A validated measurement - of {@code run}, either side of {@code ab}, {@code demo co} or {@code crosscheck}: what to
+ * measure and how. Commands build it with {@link #builder}, the one place its defaults live; a variant of one (a
+ * sweep's parameters, a pilot's batch, a plan's forks) is copied through {@link #toBuilder}, so no field is copied by
+ * hand.
  *
- * @param benchmarks        benchmark names, in run order
- * @param forks             fresh JVMs per benchmark
- * @param warmup            each fork's (each replica's) warm-up: messages or a time
- * @param messages          measured messages per fork
- * @param chunk             messages per call of the measured loop
- * @param mode              back-to-back or paced
- * @param rateHz            paced rate (0 when back-to-back)
- * @param stallUs           injected stall in µs (0: none)
- * @param stallEvery        stall period in messages
- * @param stallAt           inject the stall once, at this measured message (from 0), instead; -1: periodic
- * @param cpu               measuring CPU, already chosen
- * @param binding           clock binding
- * @param calibrationMs     calibration round length
+ * @param benchmarks benchmark names, in run order
+ * @param forks fresh JVMs per benchmark
+ * @param warmup each fork's (each replica's) warm-up: messages or a time
+ * @param messages measured messages per fork
+ * @param chunk messages per call of the measured loop
+ * @param mode back-to-back or paced
+ * @param rateHz paced rate (0 when back-to-back)
+ * @param stallUs injected stall in µs (0: none)
+ * @param stallEvery stall period in messages
+ * @param stallAt inject the stall once, at this measured message (from 0), instead; -1: periodic
+ * @param cpu measuring CPU, already chosen
+ * @param binding clock binding
+ * @param calibrationMs calibration round length
  * @param calibrationRounds calibration rounds
- * @param overheadPairs     probe-overhead pairs per fork
- * @param lockMemory        whether forks mlockall (best effort)
- * @param params            {@code --param} pairs
- * @param jvmFlags          flags of every fork
- * @param forkTimeoutS      kill a fork after this long
- * @param runDir            where this run's files go
- * @param jitRetries        measured passes a fork may discard because the JIT compiled during them
- * @param fixedAddresses    whether forks start with address randomisation off ({@link ForkLayout})
- * @param layoutSeed        the run's first layout seed ({@link #layoutSeedOf})
- * @param batch             messages per timed interval ({@code --batch K}): {@link Batch#ONE} for one interval a
- *                          message, {@link Batch#AUTO} until a pilot has chosen K for a benchmark (the launcher's pilot)
- * @param replicas          fresh setups each fork measures, one after another ({@code ForkExecution})
+ * @param overheadPairs probe-overhead pairs per fork
+ * @param lockMemory whether forks mlockall (best effort)
+ * @param params {@code --param} pairs
+ * @param jvmFlags flags of every fork
+ * @param forkTimeoutS kill a fork after this long
+ * @param runDir where this run's files go
+ * @param jitRetries measured passes a fork may discard because the JIT compiled during them
+ * @param fixedAddresses whether forks start with address randomisation off ({@link ForkLayout})
+ * @param layoutSeed the run's first layout seed ({@link #layoutSeedOf})
+ * @param batch messages per timed interval ({@code --batch K}): {@link Batch#ONE} for one interval a message,
+ *     {@link Batch#AUTO} until a pilot has chosen K for a benchmark (the launcher's pilot)
+ * @param replicas fresh setups each fork measures, one after another ({@code ForkExecution})
  */
-public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmup warmup, int messages, int chunk,
-                        Mode mode, double rateHz, long stallUs, long stallEvery, long stallAt, int cpu, ClockBinding binding,
-                        long calibrationMs, int calibrationRounds, int overheadPairs, boolean lockMemory,
-                        Map<String, String> params,
-                        List<String> jvmFlags, long forkTimeoutS, Path runDir, int jitRetries, boolean fixedAddresses,
-                        long layoutSeed, Batch batch, int replicas) {
+public record RunConfig(
+        List<String> benchmarks,
+        int forks,
+        @JsonUnwrapped Warmup warmup,
+        int messages,
+        int chunk,
+        Mode mode,
+        double rateHz,
+        long stallUs,
+        long stallEvery,
+        long stallAt,
+        int cpu,
+        ClockBinding binding,
+        long calibrationMs,
+        int calibrationRounds,
+        int overheadPairs,
+        boolean lockMemory,
+        Map<String, String> params,
+        List<String> jvmFlags,
+        long forkTimeoutS,
+        Path runDir,
+        int jitRetries,
+        boolean fixedAddresses,
+        long layoutSeed,
+        Batch batch,
+        int replicas) {
 
     /** The most replicas a fork measures: each keeps its own recording in the fork's folder. */
     public static final int MAX_REPLICAS = 1_000;
@@ -62,8 +82,8 @@ public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmu
     public static final int MAX_JIT_RETRIES = 100;
 
     /**
-     * Checks the whole plan once, each bad value in one line naming its option, so a command only maps the exception
-     * to a usage error and no other layer checks these ranges again.
+     * Checks the whole plan once, each bad value in one line naming its option, so a command only maps the exception to
+     * a usage error and no other layer checks these ranges again.
      *
      * @throws IllegalArgumentException the first value out of its range, e.g. "--forks must be at least 1, got 0"
      */
@@ -82,16 +102,16 @@ public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmu
             throw new IllegalArgumentException("--rate must not be negative, got " + rateHz);
         }
         if (!batch.isAuto() && batch.messages() > messages) {
-            throw new IllegalArgumentException("--batch " + batch + " is larger than the " + messages
-                    + " measured messages (-n)");
+            throw new IllegalArgumentException(
+                    "--batch " + batch + " is larger than the " + messages + " measured messages (-n)");
         }
         if (rateHz > 0 && !batch.equals(Batch.ONE)) {
             throw new IllegalArgumentException("--batch applies only back to back: a paced run times each message from"
                     + " its own arrival (drop --rate)");
         }
         if (jitRetries < 0 || jitRetries > MAX_JIT_RETRIES) {
-            throw new IllegalArgumentException("--jit-retries must be in [0, " + MAX_JIT_RETRIES + "], got "
-                    + jitRetries);
+            throw new IllegalArgumentException(
+                    "--jit-retries must be in [0, " + MAX_JIT_RETRIES + "], got " + jitRetries);
         }
         if (layoutSeed < 0) {
             throw new IllegalArgumentException("layout seed must not be negative, got " + layoutSeed);
@@ -110,14 +130,28 @@ public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmu
     }
 
     private Builder copyInto(Builder builder) {
-        return builder.forks(forks).warmup(warmup).messages(messages).chunk(chunk).paced(rateHz)
-                .stall(stallUs, stallEvery, stallAt).binding(binding).calibration(calibrationMs, calibrationRounds)
-                .overheadPairs(overheadPairs).lockMemory(lockMemory).params(params).jvmFlagsInsteadOfDefaults(jvmFlags)
-                .forkTimeoutS(forkTimeoutS).jitRetries(jitRetries).layout(fixedAddresses, layoutSeed).batch(batch)
+        return builder.forks(forks)
+                .warmup(warmup)
+                .messages(messages)
+                .chunk(chunk)
+                .paced(rateHz)
+                .stall(stallUs, stallEvery, stallAt)
+                .binding(binding)
+                .calibration(calibrationMs, calibrationRounds)
+                .overheadPairs(overheadPairs)
+                .lockMemory(lockMemory)
+                .params(params)
+                .jvmFlagsInsteadOfDefaults(jvmFlags)
+                .forkTimeoutS(forkTimeoutS)
+                .jitRetries(jitRetries)
+                .layout(fixedAddresses, layoutSeed)
+                .batch(batch)
                 .replicas(replicas);
     }
 
-    /** @return this config measuring with {@code values} as its parameters (one variant of a sweep, {@code ParamSweep}) */
+    /**
+     * @return this config measuring with {@code values} as its parameters (one variant of a sweep, {@code ParamSweep})
+     */
     public RunConfig withParams(Map<String, String> values) {
         return toBuilder().paramsInsteadOf(values).build();
     }
@@ -144,20 +178,25 @@ public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmu
 
     /**
      * @return this configuration for a short pilot of one benchmark: one fork, the run's warm-up, at most
-     *         {@code pilotMessages} measured, one interval a message, no stall, in its own folder (a shorter
-     *         warm-up would time code the JIT has not finished, and choose too small a batch)
+     *     {@code pilotMessages} measured, one interval a message, no stall, in its own folder (a shorter warm-up would
+     *     time code the JIT has not finished, and choose too small a batch)
      */
     public RunConfig pilot(String benchmark, int pilotMessages, Path pilotDir) {
-        return copyInto(new Builder(List.of(benchmark), cpu, pilotDir)).forks(1).messages(Math.min(messages, pilotMessages))
-                .stall(0, 1, -1).batch(Batch.ONE).replicas(1).build();
+        return copyInto(new Builder(List.of(benchmark), cpu, pilotDir))
+                .forks(1)
+                .messages(Math.min(messages, pilotMessages))
+                .stall(0, 1, -1)
+                .batch(Batch.ONE)
+                .replicas(1)
+                .build();
     }
 
     /**
      * @param benchmarks benchmark names, in run order
-     * @param cpu        the measuring CPU, already chosen
-     * @param runDir     the run's folder, already created
+     * @param cpu the measuring CPU, already chosen
+     * @param runDir the run's folder, already created
      * @return a builder with every default of {@link MeasureDefaults}: {@code run}'s forks, messages and warm-up, one
-     *         replica, back to back, no stall, the FFM clock, memory locked, {@link MeasureDefaults#JVM_FLAGS}
+     *     replica, back to back, no stall, the FFM clock, memory locked, {@link MeasureDefaults#JVM_FLAGS}
      */
     public static Builder builder(List<String> benchmarks, int cpu, Path runDir) {
         return new Builder(benchmarks, cpu, runDir);
@@ -233,7 +272,10 @@ public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmu
             return this;
         }
 
-        /** An injected stall of {@code us} every {@code every} messages, or once at measured message {@code at} (-1: periodic). */
+        /**
+         * An injected stall of {@code us} every {@code every} messages, or once at measured message {@code at} (-1:
+         * periodic).
+         */
         public Builder stall(long us, long every, long at) {
             stallUs = us;
             stallEvery = every;
@@ -286,7 +328,10 @@ public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmu
             return this;
         }
 
-        /** Probe-overhead pairs each fork measures (its minimum and median need at least {@link ProbeOverhead#MIN_PAIRS}). */
+        /**
+         * Probe-overhead pairs each fork measures (its minimum and median need at least
+         * {@link ProbeOverhead#MIN_PAIRS}).
+         */
         public Builder overheadPairs(int pairs) {
             overheadPairs = pairs;
             return this;
@@ -305,7 +350,7 @@ public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmu
 
         /**
          * @param fixed whether forks start with address randomisation off (the default)
-         * @param seed  the first layout seed ({@link RunConfig#layoutSeedOf})
+         * @param seed the first layout seed ({@link RunConfig#layoutSeedOf})
          */
         public Builder layout(boolean fixed, long seed) {
             fixedAddresses = fixed;
@@ -326,9 +371,31 @@ public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmu
         }
 
         public RunConfig build() {
-            return new RunConfig(benchmarks, forks, warmup, messages, Math.min(chunk, messages), mode,
-                    rateHz, stallUs, stallEvery, stallAt, cpu, binding, calibrationMs, calibrationRounds, overheadPairs,
-                    lockMemory, params, jvmFlags, forkTimeoutS, runDir, jitRetries, fixedAddresses, layoutSeed, batch,
+            return new RunConfig(
+                    benchmarks,
+                    forks,
+                    warmup,
+                    messages,
+                    Math.min(chunk, messages),
+                    mode,
+                    rateHz,
+                    stallUs,
+                    stallEvery,
+                    stallAt,
+                    cpu,
+                    binding,
+                    calibrationMs,
+                    calibrationRounds,
+                    overheadPairs,
+                    lockMemory,
+                    params,
+                    jvmFlags,
+                    forkTimeoutS,
+                    runDir,
+                    jitRetries,
+                    fixedAddresses,
+                    layoutSeed,
+                    batch,
                     replicas);
         }
     }
@@ -336,16 +403,19 @@ public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmu
     /** Forks from which each layout seed is measured twice. */
     static final int REPLICATED_LAYOUT_FORKS = 4;
 
-    /** @return how many layout seeds the run's forks sample: half the forks (rounded up) from 4 forks on, else one a fork */
+    /**
+     * @return how many layout seeds the run's forks sample: half the forks (rounded up) from 4 forks on, else one a
+     *     fork
+     */
     public int layouts() {
         return forks >= REPLICATED_LAYOUT_FORKS ? (forks + 1) / 2 : forks;
     }
 
     /**
-     * @return the layout seed of fork {@code fork} (from 1): {@code layoutSeed + (fork - 1) mod layouts()}, so
-     *         from 4 forks on each seed is measured by two forks (fork i and fork i + layouts()), and a stage's
-     *         spread across layouts can be told from the spread between forks of one layout; the same for that
-     *         fork of either side of an A/B pair
+     * @return the layout seed of fork {@code fork} (from 1): {@code layoutSeed + (fork - 1) mod layouts()}, so from 4
+     *     forks on each seed is measured by two forks (fork i and fork i + layouts()), and a stage's spread across
+     *     layouts can be told from the spread between forks of one layout; the same for that fork of either side of an
+     *     A/B pair
      */
     public long layoutSeedOf(int fork) {
         return layoutSeed + (fork - 1) % layouts();
@@ -358,19 +428,32 @@ public record RunConfig(List<String> benchmarks, int forks, @JsonUnwrapped Warmu
 
     /**
      * @param randomisation what the launcher obtained for this fork's addresses: {@link ForkLayout#FIXED},
-     *                      {@link ForkLayout#RANDOMISED} (asked for) or a refusal's reason
+     *     {@link ForkLayout#RANDOMISED} (asked for) or a refusal's reason
      * @return the spec of fork {@code fork} of {@code benchmark}
      */
     public ForkSpec forkSpec(String benchmark, int fork, Path outDir, String randomisation) {
         if (batch.isAuto()) {
-            throw new IllegalStateException(benchmark + ": --batch auto must be resolved by a pilot before a fork starts");
+            throw new IllegalStateException(
+                    benchmark + ": --batch auto must be resolved by a pilot before a fork starts");
         }
         return new ForkSpec(
-                new ForkSpec.Job(benchmark, fork, forks, params, List.of(), outDir.toString(), ProgressChannel.newToken()),
+                new ForkSpec.Job(
+                        benchmark, fork, forks, params, List.of(), outDir.toString(), ProgressChannel.newToken()),
                 new ForkSpec.Ruler(binding, calibrationMs, calibrationRounds, overheadPairs),
                 new ForkSpec.Placement(cpu, lockMemory, layoutSeedOf(fork), randomisation),
-                new ForkSpec.Measurement(warmup, messages, chunk, mode, rateHz, stallUs, stallEvery,
-                        stallAt, batch.messages(), replicas, jitRetries, false),
+                new ForkSpec.Measurement(
+                        warmup,
+                        messages,
+                        chunk,
+                        mode,
+                        rateHz,
+                        stallUs,
+                        stallEvery,
+                        stallAt,
+                        batch.messages(),
+                        replicas,
+                        jitRetries,
+                        false),
                 LinkVersion.CURRENT);
     }
 }

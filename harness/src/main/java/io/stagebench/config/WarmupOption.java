@@ -10,14 +10,13 @@ public final class WarmupOption {
 
     private static final Pattern DURATION = Pattern.compile("([0-9]+)\\s*(ms|s)");
 
-    private WarmupOption() {
-    }
+    private WarmupOption() {}
 
     /**
      * @param text a {@code --warmup} value
      * @return the warm-up it names
-     * @throws IllegalArgumentException with the one line to print when it is neither a count nor a time, a time of
-     *                                  0, or a negative count
+     * @throws IllegalArgumentException with the one line to print when it is neither a count nor a time, a time of 0,
+     *     or a negative count
      */
     public static Warmup parse(String text) {
         Matcher duration = DURATION.matcher(text.trim());

@@ -13,16 +13,16 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The trend of each series across a line of commits, as {@code stagebench history} prints it:
- * per commit the statistic's per-fork values (every run of the commit on the selection's machine
- * and configuration pooled), their median and range, the verdict of the {@link VerdictRule}
- * against the commit before (the rule {@code diff} uses; Holm over the rows shown for that pair
- * of commits), and the {@link ChangePoints} of the series, at alpha divided among the series shown.
+ * The trend of each series across a line of commits, as {@code stagebench history} prints it: per commit the
+ * statistic's per-fork values (every run of the commit on the selection's machine and configuration pooled), their
+ * median and range, the verdict of the {@link VerdictRule} against the commit before (the rule {@code diff} uses; Holm
+ * over the rows shown for that pair of commits), and the {@link ChangePoints} of the series, at alpha divided among the
+ * series shown.
  *
- * @param selection   the commits and their runs
- * @param rule        the verdict rule of adjacent commits, whose threshold the change points share
+ * @param selection the commits and their runs
+ * @param rule the verdict rule of adjacent commits, whose threshold the change points share
  * @param changeAlpha the family-wise false-alarm rate of the change points over every series shown
- * @param trends      one per benchmark, series and statistic
+ * @param trends one per benchmark, series and statistic
  */
 public record History(RunHistory.Selection selection, VerdictRule rule, double changeAlpha, List<Trend> trends) {
 
@@ -33,14 +33,18 @@ public record History(RunHistory.Selection selection, VerdictRule rule, double c
     /**
      * One series and statistic.
      *
-     * @param benchmark    benchmark name
-     * @param series       series name
-     * @param statistic    the statistic
-     * @param points       one per commit that measured the series, oldest first
+     * @param benchmark benchmark name
+     * @param series series name
+     * @param statistic the statistic
+     * @param points one per commit that measured the series, oldest first
      * @param changePoints the change points (their index is into {@code points})
      */
-    public record Trend(String benchmark, String series, Statistic statistic, List<Point> points,
-                        List<ChangePoints.ChangePoint> changePoints) {
+    public record Trend(
+            String benchmark,
+            String series,
+            Statistic statistic,
+            List<Point> points,
+            List<ChangePoints.ChangePoint> changePoints) {
 
         public Trend {
             points = List.copyOf(points);
@@ -61,8 +65,8 @@ public record History(RunHistory.Selection selection, VerdictRule rule, double c
     /**
      * One commit of a trend.
      *
-     * @param commit   the commit and its runs
-     * @param side     the statistic's per-fork values (pooled over the commit's runs)
+     * @param commit the commit and its runs
+     * @param side the statistic's per-fork values (pooled over the commit's runs)
      * @param previous the verdict against the trend's previous commit, or null for the first
      */
     public record Point(RunHistory.CommitRuns commit, Side side, Comparison previous) {
@@ -84,13 +88,18 @@ public record History(RunHistory.Selection selection, VerdictRule rule, double c
     }
 
     /**
-     * @param wanted      "benchmark" (every series of it) or "benchmark/series"; empty for every benchmark and series of the
-     *                    newest run
-     * @param statistics  the statistics, at least one
-     * @throws DiffException "no benchmark 'x' in the runs selected (stored: a, b)", "benchmark a has no series 'y' (...)"
+     * @param wanted "benchmark" (every series of it) or "benchmark/series"; empty for every benchmark and series of the
+     *     newest run
+     * @param statistics the statistics, at least one
+     * @throws DiffException "no benchmark 'x' in the runs selected (stored: a, b)", "benchmark a has no series 'y'
+     *     (...)"
      */
-    public static History of(RunHistory.Selection selection, List<String> wanted, List<Statistic> statistics, VerdictRule rule,
-                             double changeAlpha) {
+    public static History of(
+            RunHistory.Selection selection,
+            List<String> wanted,
+            List<Statistic> statistics,
+            VerdictRule rule,
+            double changeAlpha) {
         Map<String, List<String>> series = series(selection, wanted);
         List<PendingTrend> pending = new ArrayList<>();
         for (Map.Entry<String, List<String>> benchmark : series.entrySet()) {
@@ -100,8 +109,10 @@ public record History(RunHistory.Selection selection, VerdictRule rule, double c
                     List<Side> sides = new ArrayList<>();
                     for (RunHistory.CommitRuns commit : selection.commits()) {
                         Optional<StoredRun.Benchmark> b = commit.benchmark(benchmark.getKey());
-                        if (b.isEmpty() || b.get().summary(s).isEmpty()
-                                || b.get().forks().stream().allMatch(f -> f.summary(s).isEmpty())) {
+                        if (b.isEmpty()
+                                || b.get().summary(s).isEmpty()
+                                || b.get().forks().stream()
+                                        .allMatch(f -> f.summary(s).isEmpty())) {
                             continue;
                         }
                         commits.add(commit);
@@ -116,7 +127,8 @@ public record History(RunHistory.Selection selection, VerdictRule rule, double c
         for (PendingTrend t : pending) {
             for (int i = 1; i < t.commits().size(); i++) {
                 families.computeIfAbsent(pairKey(t, i), k -> new ArrayList<>())
-                        .add(new VerdictRule.Row(t.statistic(), t.sides().get(i - 1), t.sides().get(i)));
+                        .add(new VerdictRule.Row(
+                                t.statistic(), t.sides().get(i - 1), t.sides().get(i)));
             }
         }
         Map<String, List<Comparison>> judged = new LinkedHashMap<>();
@@ -129,7 +141,11 @@ public record History(RunHistory.Selection selection, VerdictRule rule, double c
                 Comparison previous = i == 0 ? null : judged.get(pairKey(t, i)).remove(0);
                 points.add(new Point(t.commits().get(i), t.sides().get(i), previous));
             }
-            trends.add(new Trend(t.benchmark(), t.series(), t.statistic(), points,
+            trends.add(new Trend(
+                    t.benchmark(),
+                    t.series(),
+                    t.statistic(),
+                    points,
                     ChangePoints.find(t.sides(), t.statistic(), perSeries, rule.thresholdPercent())));
         }
         return new History(selection, rule, changeAlpha, trends);
@@ -140,12 +156,16 @@ public record History(RunHistory.Selection selection, VerdictRule rule, double c
         return changeAlpha / Math.max(1, trends.size());
     }
 
-    private record PendingTrend(String benchmark, String series, Statistic statistic, List<RunHistory.CommitRuns> commits,
-                                List<Side> sides) {
-    }
+    private record PendingTrend(
+            String benchmark,
+            String series,
+            Statistic statistic,
+            List<RunHistory.CommitRuns> commits,
+            List<Side> sides) {}
 
     private static String pairKey(PendingTrend t, int i) {
-        return t.commits().get(i - 1).commit().hash() + ".." + t.commits().get(i).commit().hash();
+        return t.commits().get(i - 1).commit().hash() + ".."
+                + t.commits().get(i).commit().hash();
     }
 
     /** @return benchmark to its series, as wanted, in the newest run's order */
@@ -156,7 +176,8 @@ public record History(RunHistory.Selection selection, VerdictRule rule, double c
             for (StoredRun run : commit.runs()) {
                 for (StoredRun.Benchmark b : run.benchmarks()) {
                     if (commit.pools(b)) {
-                        stored.computeIfAbsent(b.name(), k -> new LinkedHashSet<>()).addAll(b.series());
+                        stored.computeIfAbsent(b.name(), k -> new LinkedHashSet<>())
+                                .addAll(b.series());
                     }
                 }
             }
@@ -164,7 +185,11 @@ public record History(RunHistory.Selection selection, VerdictRule rule, double c
         Map<String, List<String>> out = new LinkedHashMap<>();
         // a stage's tag series (stage[tag]) only when named: each series is one more Bonferroni share of alpha
         if (wanted.isEmpty()) {
-            stored.forEach((b, s) -> out.put(b, s.stream().filter(one -> TagDeclaration.stageOf(one).isEmpty()).toList()));
+            stored.forEach((b, s) -> out.put(
+                    b,
+                    s.stream()
+                            .filter(one -> TagDeclaration.stageOf(one).isEmpty())
+                            .toList()));
             return out;
         }
         for (String w : wanted) {
@@ -177,7 +202,10 @@ public record History(RunHistory.Selection selection, VerdictRule rule, double c
             }
             List<String> list = out.computeIfAbsent(benchmark, k -> new ArrayList<>());
             if (slash < 0) {
-                series.stream().filter(s -> !list.contains(s) && TagDeclaration.stageOf(s).isEmpty()).forEach(list::add);
+                series.stream()
+                        .filter(s ->
+                                !list.contains(s) && TagDeclaration.stageOf(s).isEmpty())
+                        .forEach(list::add);
             } else {
                 String one = w.substring(slash + 1);
                 if (!series.contains(one)) {

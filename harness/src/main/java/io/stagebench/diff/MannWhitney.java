@@ -8,23 +8,20 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest;
 import org.apache.commons.statistics.inference.PValueMethod;
 
 /**
- * The two-sided Mann-Whitney U test over per-fork values, exact for the small samples a
- * benchmark comparison has (one value per fork): it assumes no normality, and latency
- * figures are emphatically not normal.
+ * The two-sided Mann-Whitney U test over per-fork values, exact for the small samples a benchmark comparison has (one
+ * value per fork): it assumes no normality, and latency figures are emphatically not normal.
  *
- * <p>With n and m forks the exact test can never return a p-value below
- * {@code 2 / C(n+m, n)}, reached when the two sides do not overlap at all: 5 v 5 forks give
- * 2/252 = 0.0079, 3 v 3 only 2/20 = 0.1. {@link #smallestTwoSidedP(int, int)} says which
- * significance levels a comparison can reach at all.
+ * <p>With n and m forks the exact test can never return a p-value below {@code 2 / C(n+m, n)}, reached when the two
+ * sides do not overlap at all: 5 v 5 forks give 2/252 = 0.0079, 3 v 3 only 2/20 = 0.1. {@link #smallestTwoSidedP(int,
+ * int)} says which significance levels a comparison can reach at all.
  *
- * <p>IMPLEMENTATION NOTES: tied values make the exact distribution inapplicable; the library
- * then falls back to the normal approximation with continuity correction, and
- * {@link Result#exact()} says so. When every value on both sides is equal the library
- * returns NaN; this class returns p = 1 (no evidence of any difference).
+ * <p>IMPLEMENTATION NOTES: tied values make the exact distribution inapplicable; the library then falls back to the
+ * normal approximation with continuity correction, and {@link Result#exact()} says so. When every value on both sides
+ * is equal the library returns NaN; this class returns p = 1 (no evidence of any difference).
  *
- * <p>Without ties the exact result depends on n, m and how many pairs A wins alone, so it is
- * computed once for each and kept: a detectable change is found by bisection over shifted
- * samples, dozens of tests a row, and the library's exact distribution is built anew each call.
+ * <p>Without ties the exact result depends on n, m and how many pairs A wins alone, so it is computed once for each and
+ * kept: a detectable change is found by bisection over shifted samples, dozens of tests a row, and the library's exact
+ * distribution is built anew each call.
  */
 public final class MannWhitney {
 
@@ -33,23 +30,20 @@ public final class MannWhitney {
             .with(PValueMethod.EXACT);
 
     /** n, m and the number of pairs in which A's value is the larger: what an untied result depends on. */
-    private record Untied(int n, int m, long aWins) {
-    }
+    private record Untied(int n, int m, long aWins) {}
 
     private static final Map<Untied, Result> UNTIED = new ConcurrentHashMap<>();
 
-    private MannWhitney() {
-    }
+    private MannWhitney() {}
 
     /**
      * The outcome of one test.
      *
-     * @param u      the U statistic of the first sample
+     * @param u the U statistic of the first sample
      * @param pValue two-sided p-value in [0, 1]
-     * @param exact  true when the p-value is exact; false when ties forced the normal approximation
+     * @param exact true when the p-value is exact; false when ties forced the normal approximation
      */
-    public record Result(double u, double pValue, boolean exact) {
-    }
+    public record Result(double u, double pValue, boolean exact) {}
 
     /**
      * @param a the first sample, at least one value
@@ -58,8 +52,8 @@ public final class MannWhitney {
      */
     public static Result test(double[] a, double[] b) {
         if (a.length == 0 || b.length == 0) {
-            throw new IllegalArgumentException("Mann-Whitney U needs at least one value a side, got "
-                    + a.length + " and " + b.length);
+            throw new IllegalArgumentException(
+                    "Mann-Whitney U needs at least one value a side, got " + a.length + " and " + b.length);
         }
         Untied key = untied(a, b);
         return key == null ? library(a, b) : UNTIED.computeIfAbsent(key, k -> library(a, b));
@@ -91,7 +85,9 @@ public final class MannWhitney {
         return new Untied(a.length, b.length, aWins);
     }
 
-    /** @return the smallest two-sided exact p-value that {@code n} v {@code m} values can give: 2 / C(n+m, n), at most 1 */
+    /**
+     * @return the smallest two-sided exact p-value that {@code n} v {@code m} values can give: 2 / C(n+m, n), at most 1
+     */
     public static double smallestTwoSidedP(int n, int m) {
         if (n < 1 || m < 1) {
             return 1.0;
@@ -112,6 +108,7 @@ public final class MannWhitney {
                 return n;
             }
         }
-        throw new IllegalArgumentException("alpha " + alpha + " is too small to reach with fewer than 1000 forks a side");
+        throw new IllegalArgumentException(
+                "alpha " + alpha + " is too small to reach with fewer than 1000 forks a side");
     }
 }

@@ -14,23 +14,28 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Compares two stored runs, A (old) against B (new): per benchmark in common, per series in
- * common (stages, {@code total}, {@code response}) and per statistic, the pooled values, the
- * per-fork values and the {@link VerdictRule}'s verdict; plus every warning a reader of the
- * comparison must see - too few forks, what significance the fork counts can reach,
- * benchmarks or stages on one side only, environments and settings that differ.
+ * Compares two stored runs, A (old) against B (new): per benchmark in common, per series in common (stages,
+ * {@code total}, {@code response}) and per statistic, the pooled values, the per-fork values and the
+ * {@link VerdictRule}'s verdict; plus every warning a reader of the comparison must see - too few forks, what
+ * significance the fork counts can reach, benchmarks or stages on one side only, environments and settings that differ.
  *
- * @param a          the old run
- * @param b          the new run
- * @param rule       the verdict rule
+ * @param a the old run
+ * @param b the new run
+ * @param rule the verdict rule
  * @param statistics the statistics compared
  * @param benchmarks per benchmark in common, in B's order
- * @param warnings   every warning, without the {@code *** WARNING:} prefix
- * @param uncompared one line per benchmark in common that has no data on a side (every fork
- *                   failed): it cannot be compared, so no gate may pass on it
+ * @param warnings every warning, without the {@code *** WARNING:} prefix
+ * @param uncompared one line per benchmark in common that has no data on a side (every fork failed): it cannot be
+ *     compared, so no gate may pass on it
  */
-public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic> statistics,
-                      List<BenchmarkDiff> benchmarks, List<String> warnings, List<String> uncompared) {
+public record RunDiff(
+        StoredRun a,
+        StoredRun b,
+        VerdictRule rule,
+        List<Statistic> statistics,
+        List<BenchmarkDiff> benchmarks,
+        List<String> warnings,
+        List<String> uncompared) {
 
     public RunDiff {
         statistics = List.copyOf(statistics);
@@ -42,14 +47,15 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
     /**
      * One benchmark.
      *
-     * @param name   benchmark name
+     * @param name benchmark name
      * @param forksA forks that succeeded in A (when paired: the pairs compared)
      * @param forksB forks that succeeded in B
      * @param paired true when the rows compare pairs of forks (then forksA = forksB = the pairs)
      * @param stages per series in common, in B's order
-     * @param batch  messages a sample in both runs ({@code --batch K}; 1 for one a message)
+     * @param batch messages a sample in both runs ({@code --batch K}; 1 for one a message)
      */
-    public record BenchmarkDiff(String name, int forksA, int forksB, boolean paired, List<StageDiff> stages, int batch) {
+    public record BenchmarkDiff(
+            String name, int forksA, int forksB, boolean paired, List<StageDiff> stages, int batch) {
         public BenchmarkDiff {
             stages = List.copyOf(stages);
         }
@@ -58,7 +64,7 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
     /**
      * One series of a benchmark.
      *
-     * @param stage       series name
+     * @param stage series name
      * @param comparisons one per statistic, in the order asked for
      */
     public record StageDiff(String stage, List<Comparison> comparisons) {
@@ -75,41 +81,48 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
      * Compares {@code a} (old) with {@code b} (new).
      *
      * @param only benchmarks to compare; empty for every benchmark in common
-     * @throws DiffException when the runs have no benchmark in common, or a benchmark asked
-     *         for is missing from either
+     * @throws DiffException when the runs have no benchmark in common, or a benchmark asked for is missing from either
      */
-    public static RunDiff compare(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic> statistics, List<String> only) {
+    public static RunDiff compare(
+            StoredRun a, StoredRun b, VerdictRule rule, List<Statistic> statistics, List<String> only) {
         return compare(a, b, rule, statistics, only, false);
     }
 
     /**
      * Compares {@code a} (old) with {@code b} (new), each stage's tags ({@code stage[tag]}) too when asked.
      *
-     * @param tags whether each tag series is compared as well, as more rows of the one family: every row
-     *             added makes Holm's first step stricter for every other row, so they are compared only when
-     *             asked ({@link #tagSeriesLeftOut()} names them otherwise)
+     * @param tags whether each tag series is compared as well, as more rows of the one family: every row added makes
+     *     Holm's first step stricter for every other row, so they are compared only when asked
+     *     ({@link #tagSeriesLeftOut()} names them otherwise)
      * @see #compare(StoredRun, StoredRun, VerdictRule, List, List)
      */
-    public static RunDiff compare(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic> statistics, List<String> only,
-                                  boolean tags) {
+    public static RunDiff compare(
+            StoredRun a, StoredRun b, VerdictRule rule, List<Statistic> statistics, List<String> only, boolean tags) {
         List<String> warnings = new ArrayList<>();
         for (StoredRun side : List.of(a, b)) {
             // a stopped run holds fewer forks than asked for: its verdicts rest on what it has
-            side.warnings().stream().filter(w -> Warning.STOPPED.matches(w)).findFirst()
+            side.warnings().stream()
+                    .filter(w -> Warning.STOPPED.matches(w))
+                    .findFirst()
                     .ifPresent(w -> warnings.add((side == a ? "A (" : "B (") + side.dir() + "): " + w));
             // a run whose core the host shared holds the host's moments in its figures: named, not only counted
-            side.warnings().stream().filter(w -> w.startsWith(CoreContention.SHARED_WARNING)).findFirst()
+            side.warnings().stream()
+                    .filter(w -> w.startsWith(CoreContention.SHARED_WARNING))
+                    .findFirst()
                     .ifPresent(w -> warnings.add((side == a ? "A (" : "B (") + side.dir() + "): "
                             + w.substring(0, w.indexOf(':')) + ", so its figures hold the host's moments too (the"
                             + " warning in its summary.json)"));
         }
         for (String name : only) {
             if (a.benchmark(name).isEmpty() || b.benchmark(name).isEmpty()) {
-                throw new DiffException("benchmark '" + name + "' is not in " + (a.benchmark(name).isEmpty() ? "A (" + a.dir() + ")" : "B (" + b.dir() + ")")
-                        + "; A has " + a.benchmarkNames() + ", B has " + b.benchmarkNames());
+                throw new DiffException("benchmark '" + name + "' is not in "
+                        + (a.benchmark(name).isEmpty() ? "A (" + a.dir() + ")" : "B (" + b.dir() + ")") + "; A has "
+                        + a.benchmarkNames() + ", B has " + b.benchmarkNames());
             }
         }
-        List<String> common = b.benchmarkNames().stream().filter(n -> a.benchmark(n).isPresent()).toList();
+        List<String> common = b.benchmarkNames().stream()
+                .filter(n -> a.benchmark(n).isPresent())
+                .toList();
         if (common.isEmpty()) {
             throw new DiffException("A (" + a.dir() + ") and B (" + b.dir() + ") have no benchmark in common: A has "
                     + a.benchmarkNames() + ", B has " + b.benchmarkNames());
@@ -126,7 +139,8 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
                 }
             }
         }
-        List<String> compared = only.isEmpty() ? common : common.stream().filter(only::contains).toList();
+        List<String> compared =
+                only.isEmpty() ? common : common.stream().filter(only::contains).toList();
         for (String name : compared) {
             int batchA = a.benchmark(name).orElseThrow().batch();
             int batchB = b.benchmark(name).orElseThrow().batch();
@@ -140,9 +154,15 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
         for (String name : compared) {
             CoreLevels.of(a, b, name).flatMap(core -> core.warning(name)).ifPresent(warnings::add);
         }
-        Family family = judge(compared.stream().map(n -> a.benchmark(n).orElseThrow()).toList(),
-                compared.stream().map(n -> b.benchmark(n).orElseThrow()).toList(), Pairing.paired(a, b), rule, statistics,
-                tags, "A (" + a.dir() + ")", "B (" + b.dir() + ")");
+        Family family = judge(
+                compared.stream().map(n -> a.benchmark(n).orElseThrow()).toList(),
+                compared.stream().map(n -> b.benchmark(n).orElseThrow()).toList(),
+                Pairing.paired(a, b),
+                rule,
+                statistics,
+                tags,
+                "A (" + a.dir() + ")",
+                "B (" + b.dir() + ")");
         warnings.addAll(family.warnings());
         List<BenchmarkDiff> diffs = family.benchmarks();
         List<String> uncompared = family.uncompared();
@@ -156,17 +176,23 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
     }
 
     /**
-     * The verdicts of one family of benchmarks (Holm over every row of every benchmark), as {@code diff}
-     * judges two stored runs and {@code ab} judges each look of runs not yet stored: one implementation of
-     * the rows, their pairing and the family.
+     * The verdicts of one family of benchmarks (Holm over every row of every benchmark), as {@code diff} judges two
+     * stored runs and {@code ab} judges each look of runs not yet stored: one implementation of the rows, their pairing
+     * and the family.
      *
      * @param benchmarksA A's benchmarks, each beside B's of the same name in {@code benchmarksB}
-     * @param paired      whether fork i of A ran next to fork i of B from the same layout seed
-     * @param labelA      how a warning names side A, e.g. {@code A (results/abc/run)}
+     * @param paired whether fork i of A ran next to fork i of B from the same layout seed
+     * @param labelA how a warning names side A, e.g. {@code A (results/abc/run)}
      * @return the benchmarks judged, what their data warn of, and those with no data on a side
      */
-    public static Family judge(List<StoredRun.Benchmark> benchmarksA, List<StoredRun.Benchmark> benchmarksB, boolean paired,
-                               VerdictRule rule, List<Statistic> statistics, String labelA, String labelB) {
+    public static Family judge(
+            List<StoredRun.Benchmark> benchmarksA,
+            List<StoredRun.Benchmark> benchmarksB,
+            boolean paired,
+            VerdictRule rule,
+            List<Statistic> statistics,
+            String labelA,
+            String labelB) {
         return judge(benchmarksA, benchmarksB, paired, rule, statistics, false, labelA, labelB);
     }
 
@@ -174,8 +200,15 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
      * {@link #judge(List, List, boolean, VerdictRule, List, String, String)}, each stage's tag series too when
      * {@code tags}, as more rows of the family.
      */
-    public static Family judge(List<StoredRun.Benchmark> benchmarksA, List<StoredRun.Benchmark> benchmarksB, boolean paired,
-                               VerdictRule rule, List<Statistic> statistics, boolean tags, String labelA, String labelB) {
+    public static Family judge(
+            List<StoredRun.Benchmark> benchmarksA,
+            List<StoredRun.Benchmark> benchmarksB,
+            boolean paired,
+            VerdictRule rule,
+            List<Statistic> statistics,
+            boolean tags,
+            String labelA,
+            String labelB) {
         List<PendingBenchmark> pending = new ArrayList<>();
         List<VerdictRule.Row> rows = new ArrayList<>();
         List<String> uncompared = new ArrayList<>();
@@ -185,8 +218,10 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
             StoredRun.Benchmark benchmarkB = benchmarksB.get(i);
             String name = benchmarkB.name();
             if (benchmarkA.forks().isEmpty() || benchmarkB.forks().isEmpty()) {
-                uncompared.add(name + ": every fork of " + (benchmarkA.forks().isEmpty() && benchmarkB.forks().isEmpty()
-                        ? "A and B" : benchmarkA.forks().isEmpty() ? labelA : labelB)
+                uncompared.add(name + ": every fork of "
+                        + (benchmarkA.forks().isEmpty() && benchmarkB.forks().isEmpty()
+                                ? "A and B"
+                                : benchmarkA.forks().isEmpty() ? labelA : labelB)
                         + " failed, so it has no data");
                 continue;
             }
@@ -207,11 +242,17 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
             // a row that ran as pairs may be judged as independent forks: the lower floor of the two decides
             double smallest = MannWhitney.smallestTwoSidedP(p.forksA(), p.forksB());
             if (family > 1 && smallest >= loosest && smallest < rule.lookAlpha()) {
-                warnings.add(String.format(Locale.ROOT, "%s: %s give p >= %s at best; over the %d rows of this diff"
-                        + " Holm needs p < %s for a first call, so this benchmark can have none: measure more forks (ab starts"
-                        + " at %d a side)", p.name(), p.paired() ? p.forksA() + " pairs" : p.forksA() + " v " + p.forksB()
-                        + " forks", VerdictRule.formatP(smallest), family,
-                        VerdictRule.formatP(loosest), SequentialPlan.DEFAULT_MIN_FORKS));
+                warnings.add(String.format(
+                        Locale.ROOT,
+                        "%s: %s give p >= %s at best; over the %d rows of this diff"
+                                + " Holm needs p < %s for a first call, so this benchmark can have none: measure more forks (ab starts"
+                                + " at %d a side)",
+                        p.name(),
+                        p.paired() ? p.forksA() + " pairs" : p.forksA() + " v " + p.forksB() + " forks",
+                        VerdictRule.formatP(smallest),
+                        family,
+                        VerdictRule.formatP(loosest),
+                        SequentialPlan.DEFAULT_MIN_FORKS));
             }
         }
         List<BenchmarkDiff> diffs = new ArrayList<>();
@@ -231,19 +272,24 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
      * One family's verdicts.
      *
      * @param benchmarks the benchmarks judged, in order
-     * @param warnings   what their data warn of (pairing, fork counts, series on one side only)
+     * @param warnings what their data warn of (pairing, fork counts, series on one side only)
      * @param uncompared one line per benchmark with no data on a side
      */
-    public record Family(List<BenchmarkDiff> benchmarks, List<String> warnings, List<String> uncompared) {
-    }
+    public record Family(List<BenchmarkDiff> benchmarks, List<String> warnings, List<String> uncompared) {}
 
     /** A benchmark whose rows wait for the family's verdicts; when paired, forksA = forksB = the pairs compared. */
-    private record PendingBenchmark(String name, int forksA, int forksB, boolean paired, List<String> series, int batch) {
-    }
+    private record PendingBenchmark(
+            String name, int forksA, int forksB, boolean paired, List<String> series, int batch) {}
 
-    private static PendingBenchmark collectBenchmark(StoredRun.Benchmark a, StoredRun.Benchmark b, boolean runsPaired,
-                                                     VerdictRule rule, List<Statistic> statistics, boolean tags,
-                                                     List<VerdictRule.Row> rows, List<String> warnings) {
+    private static PendingBenchmark collectBenchmark(
+            StoredRun.Benchmark a,
+            StoredRun.Benchmark b,
+            boolean runsPaired,
+            VerdictRule rule,
+            List<Statistic> statistics,
+            boolean tags,
+            List<VerdictRule.Row> rows,
+            List<String> warnings) {
         String name = b.name();
         List<StoredRun.Fork> forksOfA = a.forks();
         List<StoredRun.Fork> forksOfB = b.forks();
@@ -254,7 +300,8 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
             List<Integer> unmatched = new ArrayList<>();
             List<Integer> seedsDiffer = new ArrayList<>();
             for (StoredRun.Fork fa : a.forks()) {
-                Optional<StoredRun.Fork> fb = b.forks().stream().filter(f -> f.fork() == fa.fork()).findFirst();
+                Optional<StoredRun.Fork> fb =
+                        b.forks().stream().filter(f -> f.fork() == fa.fork()).findFirst();
                 if (fb.isEmpty()) {
                     unmatched.add(fa.fork());
                 } else if (fb.get().layoutSeed() != fa.layoutSeed()) {
@@ -264,39 +311,58 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
                     alignedB.add(fb.get());
                 }
             }
-            b.forks().stream().map(StoredRun.Fork::fork).filter(n -> a.forks().stream().noneMatch(f -> f.fork() == n))
+            b.forks().stream()
+                    .map(StoredRun.Fork::fork)
+                    .filter(n -> a.forks().stream().noneMatch(f -> f.fork() == n))
                     .forEach(unmatched::add);
             if (!seedsDiffer.isEmpty()) {
-                warnings.add(name + ": forks " + seedsDiffer + " of A and B ran from different layout seeds; the runs are"
-                        + " compared as independent sets of forks (Mann-Whitney U), not as pairs");
+                warnings.add(
+                        name + ": forks " + seedsDiffer + " of A and B ran from different layout seeds; the runs are"
+                                + " compared as independent sets of forks (Mann-Whitney U), not as pairs");
             } else {
                 paired = true;
                 forksOfA = alignedA;
                 forksOfB = alignedB;
                 if (!unmatched.isEmpty()) {
-                    boolean pooledApart = b.series().stream().filter(s -> a.summary(s).isPresent())
+                    boolean pooledApart = b.series().stream()
+                            .filter(s -> a.summary(s).isPresent())
                             .allMatch(s -> poolable(alignedA, s) && poolable(alignedB, s));
-                    warnings.add(name + ": fork(s) " + unmatched + " failed on one side; their partners are left out of the"
-                            + " paired comparison (" + alignedA.size() + " pairs compared)" + (pooledApart
-                            ? ", and of the A and B columns, which pool the forks compared (from their histograms)"
-                            : ", but not of the A and B columns: the runs hold no histograms to pool the forks compared"));
+                    warnings.add(
+                            name + ": fork(s) " + unmatched + " failed on one side; their partners are left out of the"
+                                    + " paired comparison (" + alignedA.size() + " pairs compared)"
+                                    + (pooledApart
+                                            ? ", and of the A and B columns, which pool the forks compared (from their histograms)"
+                                            : ", but not of the A and B columns: the runs hold no histograms to pool the forks compared"));
                 }
             }
         }
         int forksA = forksOfA.size();
         int forksB = forksOfB.size();
         if (forksA < VerdictRule.RECOMMENDED_FORKS || forksB < VerdictRule.RECOMMENDED_FORKS) {
-            // a row that ran as pairs may be judged as independent forks: the lower floor of the two decides what is reachable
+            // a row that ran as pairs may be judged as independent forks: the lower floor of the two decides what is
+            // reachable
             double smallest = MannWhitney.smallestTwoSidedP(forksA, forksB);
             String reach = smallest < rule.lookAlpha()
-                    ? String.format(Locale.ROOT, "alpha %s is reachable, but only just", VerdictRule.formatAlpha(rule.lookAlpha()))
-                    : String.format(Locale.ROOT, "alpha %s cannot be reached, so every verdict is 'unreliable'; run at least %d forks a side",
-                            VerdictRule.formatAlpha(rule.lookAlpha()), MannWhitney.forksNeeded(rule.lookAlpha()));
-            warnings.add(String.format(Locale.ROOT,
+                    ? String.format(
+                            Locale.ROOT,
+                            "alpha %s is reachable, but only just",
+                            VerdictRule.formatAlpha(rule.lookAlpha()))
+                    : String.format(
+                            Locale.ROOT,
+                            "alpha %s cannot be reached, so every verdict is 'unreliable'; run at least %d forks a side",
+                            VerdictRule.formatAlpha(rule.lookAlpha()),
+                            MannWhitney.forksNeeded(rule.lookAlpha()));
+            warnings.add(String.format(
+                    Locale.ROOT,
                     "%s: %s (fewer than %d a side): the smallest two-sided p these fork counts can give is %s; %s",
-                    name, paired ? forksA + " pairs" : forksA + " v " + forksB + " forks", VerdictRule.RECOMMENDED_FORKS,
-                    paired ? VerdictRule.formatP(SignedRank.smallestTwoSidedP(forksA)) + " as pairs, "
-                            + VerdictRule.formatP(smallest) + " as independent forks" : VerdictRule.formatP(smallest), reach));
+                    name,
+                    paired ? forksA + " pairs" : forksA + " v " + forksB + " forks",
+                    VerdictRule.RECOMMENDED_FORKS,
+                    paired
+                            ? VerdictRule.formatP(SignedRank.smallestTwoSidedP(forksA)) + " as pairs, "
+                                    + VerdictRule.formatP(smallest) + " as independent forks"
+                            : VerdictRule.formatP(smallest),
+                    reach));
         }
         List<String> compared = new ArrayList<>();
         for (String series : b.series()) {
@@ -311,8 +377,14 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
                 Side sideA = side(a, forksOfA, series, statistic);
                 Side sideB = side(b, forksOfB, series, statistic);
                 // a fork without this series breaks the pairs' alignment: that row is compared unpaired
-                rows.add(new VerdictRule.Row(statistic, sideA, sideB, paired && sideA.forks() == sideB.forks()
-                        && everyForkHas(forksOfA, series) && everyForkHas(forksOfB, series)));
+                rows.add(new VerdictRule.Row(
+                        statistic,
+                        sideA,
+                        sideB,
+                        paired
+                                && sideA.forks() == sideB.forks()
+                                && everyForkHas(forksOfA, series)
+                                && everyForkHas(forksOfB, series)));
             }
             compared.add(series);
         }
@@ -330,9 +402,10 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
 
     /**
      * @return one side of a statistic: the value over the samples of {@code forksCompared} pooled, the value of each of
-     *         them, and whether any of them rests on too few samples - one data set
+     *     them, and whether any of them rests on too few samples - one data set
      */
-    static Side side(StoredRun.Benchmark benchmark, List<StoredRun.Fork> forksCompared, String series, Statistic statistic) {
+    static Side side(
+            StoredRun.Benchmark benchmark, List<StoredRun.Fork> forksCompared, String series, Statistic statistic) {
         List<StageSummary> forks = new ArrayList<>();
         for (StoredRun.Fork fork : forksCompared) {
             fork.summary(series).ifPresent(forks::add);
@@ -341,22 +414,26 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
     }
 
     /**
-     * @return {@code series} over the samples of {@code forksCompared}: the benchmark's own summary when they are all of
-     *         its forks, else merged from their histograms (integer ns); the benchmark's, every fork pooled, when the run
-     *         holds no histograms
+     * @return {@code series} over the samples of {@code forksCompared}: the benchmark's own summary when they are all
+     *     of its forks, else merged from their histograms (integer ns); the benchmark's, every fork pooled, when the
+     *     run holds no histograms
      */
     static StageSummary pooled(StoredRun.Benchmark benchmark, List<StoredRun.Fork> forksCompared, String series) {
         StageSummary all = benchmark.summary(series).orElseThrow();
         if (forksCompared.size() == benchmark.forks().size() || !poolable(forksCompared, series)) {
             return all;
         }
-        return LatencyHistograms.summary(series, LatencyHistograms.merge(forksCompared.stream()
-                .map(f -> f.histograms().of(series).orElseThrow()).toList()));
+        return LatencyHistograms.summary(
+                series,
+                LatencyHistograms.merge(forksCompared.stream()
+                        .map(f -> f.histograms().of(series).orElseThrow())
+                        .toList()));
     }
 
     /** @return whether every one of {@code forks} holds its histogram of {@code series} */
     private static boolean poolable(List<StoredRun.Fork> forks, String series) {
-        return !forks.isEmpty() && forks.stream().allMatch(f -> f.histograms().of(series).isPresent());
+        return !forks.isEmpty()
+                && forks.stream().allMatch(f -> f.histograms().of(series).isPresent());
     }
 
     private static void addRunWarnings(String label, StoredRun run, List<String> warnings) {
@@ -367,18 +444,17 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
     }
 
     /**
-     * @return "cannot compare spin: every fork of B (...) failed, so it has no data", one line for
-     *         every benchmark that could not be compared; empty when all could
+     * @return "cannot compare spin: every fork of B (...) failed, so it has no data", one line for every benchmark that
+     *     could not be compared; empty when all could
      */
     public Optional<String> cannotCompare() {
-        return uncompared.isEmpty() ? Optional.empty()
-                : Optional.of("cannot compare " + String.join("; ", uncompared));
+        return uncompared.isEmpty() ? Optional.empty() : Optional.of("cannot compare " + String.join("; ", uncompared));
     }
 
     /** @return how many rows this diff compares (the Holm family, with the unreliable ones) */
     /**
-     * @return the tag series ({@code benchmark/stage[tag]}) both runs have and this diff did not compare,
-     *         in run order: those a diff compares only when asked
+     * @return the tag series ({@code benchmark/stage[tag]}) both runs have and this diff did not compare, in run order:
+     *     those a diff compares only when asked
      */
     public List<String> tagSeriesLeftOut() {
         List<String> out = new ArrayList<>();
@@ -389,8 +465,11 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
                 continue;
             }
             for (String series : inB.series()) {
-                boolean compared = benchmark.stages().stream().anyMatch(s -> s.stage().equals(series));
-                if (!compared && TagDeclaration.stageOf(series).isPresent() && inA.summary(series).isPresent()) {
+                boolean compared =
+                        benchmark.stages().stream().anyMatch(s -> s.stage().equals(series));
+                if (!compared
+                        && TagDeclaration.stageOf(series).isPresent()
+                        && inA.summary(series).isPresent()) {
                     out.add(benchmark.name() + "/" + series);
                 }
             }
@@ -399,7 +478,9 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
     }
 
     public int rowCount() {
-        return benchmarks.stream().mapToInt(bd -> bd.stages().size() * statistics.size()).sum();
+        return benchmarks.stream()
+                .mapToInt(bd -> bd.stages().size() * statistics.size())
+                .sum();
     }
 
     /** @return every comparison called slower, as "benchmark/stage statistic" */
@@ -414,8 +495,11 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
 
     /** @return how many comparisons got {@code verdict} */
     public long count(Verdict verdict) {
-        return benchmarks.stream().flatMap(bd -> bd.stages().stream()).flatMap(s -> s.comparisons().stream())
-                .filter(c -> c.verdict() == verdict).count();
+        return benchmarks.stream()
+                .flatMap(bd -> bd.stages().stream())
+                .flatMap(s -> s.comparisons().stream())
+                .filter(c -> c.verdict() == verdict)
+                .count();
     }
 
     private List<String> called(Verdict verdict) {
@@ -424,7 +508,8 @@ public record RunDiff(StoredRun a, StoredRun b, VerdictRule rule, List<Statistic
             for (StageDiff s : bd.stages()) {
                 for (Comparison c : s.comparisons()) {
                     if (c.verdict() == verdict) {
-                        out.add(bd.name() + "/" + s.stage() + " " + c.statistic().label());
+                        out.add(bd.name() + "/" + s.stage() + " "
+                                + c.statistic().label());
                     }
                 }
             }

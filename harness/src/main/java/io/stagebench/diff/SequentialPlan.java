@@ -5,31 +5,30 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * How a sequential A/B spends its forks: {@code minForks} a side first, then {@code stepForks}
- * more pairs at a time for the benchmarks not yet decided, up to {@code maxForks}, and no new
- * step once the measuring time would pass {@code budget}.
+ * How a sequential A/B spends its forks: {@code minForks} a side first, then {@code stepForks} more pairs at a time for
+ * the benchmarks not yet decided, up to {@code maxForks}, and no new step once the measuring time would pass
+ * {@code budget}.
  *
- * <p>A benchmark is <b>decided</b> when every row of its centre statistic is called faster or
- * slower, or could have detected a change of {@code targetPercent} (so its "no change" means
- * "no change of that size"). Looking at the data several times and stopping when a verdict
- * appears would inflate the false-alarm rate; the plan fixes the largest number of looks in
- * advance and the rule spends alpha evenly over them ({@link VerdictRule#withLooks}), a
- * Bonferroni bound that holds whatever the looks' dependence.
+ * <p>A benchmark is <b>decided</b> when every row of its centre statistic is called faster or slower, or could have
+ * detected a change of {@code targetPercent} (so its "no change" means "no change of that size"). Looking at the data
+ * several times and stopping when a verdict appears would inflate the false-alarm rate; the plan fixes the largest
+ * number of looks in advance and the rule spends alpha evenly over them ({@link VerdictRule#withLooks}), a Bonferroni
+ * bound that holds whatever the looks' dependence.
  *
- * @param minForks      forks a side at the first look, at least 2
- * @param maxForks      forks a side at most, at least {@code minForks}
- * @param stepForks     fork pairs added per further look, at least 1
+ * @param minForks forks a side at the first look, at least 2
+ * @param maxForks forks a side at most, at least {@code minForks}
+ * @param stepForks fork pairs added per further look, at least 1
  * @param targetPercent the detectable change at which an undecided benchmark stops, &gt; 0
- * @param budget        measuring time after which no further look starts
+ * @param budget measuring time after which no further look starts
  */
 public record SequentialPlan(int minForks, int maxForks, int stepForks, double targetPercent, Duration budget) {
 
     /**
-     * Forks a side at the first look unless told: the fewest pairs whose signed-rank test can still
-     * call a row after one pair against it (p 2/2^13 x 2 = 0.00049) at Holm's first step over a
-     * default ab's 50 rows weighing alike in two looks (0.05 / 2 / 50 = 0.0005). With the centre rows
-     * holding half of alpha ({@link VerdictRule#DEFAULT_CENTRE_SHARE}) a centre row faces 0.00125 there
-     * and a tail row 0.0003: every pair one way (0.00024), or one against in a plan of one look.
+     * Forks a side at the first look unless told: the fewest pairs whose signed-rank test can still call a row after
+     * one pair against it (p 2/2^13 x 2 = 0.00049) at Holm's first step over a default ab's 50 rows weighing alike in
+     * two looks (0.05 / 2 / 50 = 0.0005). With the centre rows holding half of alpha
+     * ({@link VerdictRule#DEFAULT_CENTRE_SHARE}) a centre row faces 0.00125 there and a tail row 0.0003: every pair one
+     * way (0.00024), or one against in a plan of one look.
      */
     public static final int DEFAULT_MIN_FORKS = 13;
     /** Forks a side at most unless told. */
@@ -38,7 +37,9 @@ public record SequentialPlan(int minForks, int maxForks, int stepForks, double t
     public static final int DEFAULT_STEP_FORKS = 10;
     /** Detectable change at which a benchmark stops, in percent. */
     public static final double DEFAULT_TARGET_PERCENT = 5.0;
-    /** Fewest pairs a further look adds: fewer cannot move a verdict, so the budget's remainder is not spent on them. */
+    /**
+     * Fewest pairs a further look adds: fewer cannot move a verdict, so the budget's remainder is not spent on them.
+     */
     public static final int MIN_STEP_PAIRS = 2;
     /** Measuring time per benchmark compared after which no further look starts, unless told. */
     public static final Duration DEFAULT_BUDGET_PER_BENCHMARK = Duration.ofSeconds(90);
@@ -46,8 +47,8 @@ public record SequentialPlan(int minForks, int maxForks, int stepForks, double t
     public static final Duration MAX_DEFAULT_BUDGET = Duration.ofMinutes(6);
 
     /**
-     * @throws IllegalArgumentException with one line naming the value, e.g. "max forks must be
-     *         at least 2 (a side), got 1"
+     * @throws IllegalArgumentException with one line naming the value, e.g. "max forks must be at least 2 (a side), got
+     *     1"
      */
     public SequentialPlan {
         if (maxForks < 2) {
@@ -57,7 +58,8 @@ public record SequentialPlan(int minForks, int maxForks, int stepForks, double t
             throw new IllegalArgumentException("min forks must be at least 2 (a side), got " + minForks);
         }
         if (maxForks < minForks) {
-            throw new IllegalArgumentException("max forks (" + maxForks + ") must not be below min forks (" + minForks + ")");
+            throw new IllegalArgumentException(
+                    "max forks (" + maxForks + ") must not be below min forks (" + minForks + ")");
         }
         if (stepForks < 1) {
             throw new IllegalArgumentException("step must be at least 1 fork pair, got " + stepForks);
@@ -94,10 +96,10 @@ public record SequentialPlan(int minForks, int maxForks, int stepForks, double t
     /**
      * The plan's looks fixed before the first, from a forecast of what they cost: when the first look is forecast to
      * leave less of the budget than {@value #MIN_STEP_PAIRS} pairs of the cheapest benchmark take, no second look could
-     * start, so the plan has one and the rule does not spend alpha on a look that will not happen. The forecast rests on
-     * stored runs, not on this comparison's values, so fixing the looks by it keeps the rule's level.
+     * start, so the plan has one and the rule does not spend alpha on a look that will not happen. The forecast rests
+     * on stored runs, not on this comparison's values, so fixing the looks by it keeps the rule's level.
      *
-     * @param firstLookS    the first look's forecast measuring time, every benchmark's {@code minForks} pairs
+     * @param firstLookS the first look's forecast measuring time, every benchmark's {@code minForks} pairs
      * @param cheapestPairS the forecast time of a pair of the cheapest benchmark
      * @return this plan, or the same with {@code maxForks} = {@code minForks} (one look)
      */
@@ -133,8 +135,14 @@ public record SequentialPlan(int minForks, int maxForks, int stepForks, double t
         if (minForks == maxForks) {
             return minForks + " forks a side";
         }
-        return String.format(Locale.ROOT, "%d..%d forks a side in steps of %d, until each benchmark's centre rows are called"
-                + " or could detect %s%%, within %ds of measuring", minForks, maxForks, stepForks,
-                VerdictRule.formatAlpha(targetPercent), budget.toSeconds());
+        return String.format(
+                Locale.ROOT,
+                "%d..%d forks a side in steps of %d, until each benchmark's centre rows are called"
+                        + " or could detect %s%%, within %ds of measuring",
+                minForks,
+                maxForks,
+                stepForks,
+                VerdictRule.formatAlpha(targetPercent),
+                budget.toSeconds());
     }
 }

@@ -1,16 +1,16 @@
 package io.stagebench.diff;
 
 import io.stagebench.stats.StageSummary;
-import java.util.List;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * One side of a comparison of one statistic: the pooled value and each fork's own.
  *
- * @param pooledNs      the statistic over every fork's samples pooled (what {@code run} reports)
- * @param forksNs       the statistic of each fork on its own, in fork order
- * @param unreliableWhy why the statistic cannot be trusted on this side (too few samples
- *                      beyond it), or null when it can
+ * @param pooledNs the statistic over every fork's samples pooled (what {@code run} reports)
+ * @param forksNs the statistic of each fork on its own, in fork order
+ * @param unreliableWhy why the statistic cannot be trusted on this side (too few samples beyond it), or null when it
+ *     can
  */
 public record Side(double pooledNs, double[] forksNs, String unreliableWhy) {
 
@@ -21,7 +21,7 @@ public record Side(double pooledNs, double[] forksNs, String unreliableWhy) {
     /**
      * One side of {@code statistic}: its pooled value and each fork's.
      *
-     * @param pooled  the summary over every fork's samples
+     * @param pooled the summary over every fork's samples
      * @param perFork each fork's own summary of the same series, in fork order
      */
     public static Side of(Statistic statistic, StageSummary pooled, List<StageSummary> perFork) {
@@ -59,8 +59,8 @@ public record Side(double pooledNs, double[] forksNs, String unreliableWhy) {
     }
 
     /**
-     * @return the run-to-run spread: the interquartile range of the per-fork values (linear
-     *         interpolation between order statistics); 0 for one fork, NaN for none
+     * @return the run-to-run spread: the interquartile range of the per-fork values (linear interpolation between order
+     *     statistics); 0 for one fork, NaN for none
      */
     public double iqrNs() {
         if (forksNs.length == 0) {

@@ -5,45 +5,41 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The two-sided Wilcoxon signed-rank test over paired per-fork differences (B's fork i minus
- * A's fork i, run next to each other from the same layout seed), exact for every sample
- * size a comparison has: the p-value is the share of the 2^n sign assignments of the
- * observed absolute differences whose rank sum lies at least as far from its mean as the
- * observed one. Ties among the absolute differences take midranks and zero differences are
- * dropped (Wilcoxon's convention), so the distribution is the exact one conditional on the
- * ties the data has: p50 values, which move in counter steps, tie often.
+ * The two-sided Wilcoxon signed-rank test over paired per-fork differences (B's fork i minus A's fork i, run next to
+ * each other from the same layout seed), exact for every sample size a comparison has: the p-value is the share of the
+ * 2^n sign assignments of the observed absolute differences whose rank sum lies at least as far from its mean as the
+ * observed one. Ties among the absolute differences take midranks and zero differences are dropped (Wilcoxon's
+ * convention), so the distribution is the exact one conditional on the ties the data has: p50 values, which move in
+ * counter steps, tie often.
  *
- * <p>With n nonzero differences the test can never return a p below {@code 2 / 2^n}, reached
- * when every difference has the same sign: 10 pairs give 0.0020, 15 pairs 0.000061.
+ * <p>With n nonzero differences the test can never return a p below {@code 2 / 2^n}, reached when every difference has
+ * the same sign: 10 pairs give 0.0020, 15 pairs 0.000061.
  *
- * <p>IMPLEMENTATION NOTES: ranks are doubled so that midranks are integers; the distribution
- * of the doubled positive-rank sum is built by one pass per difference over at most
- * n(n+1) + 1 cells, in probabilities (each sign 1/2), so 2^n never overflows. Untied
- * differences - the common case for per-fork means - have the doubled ranks 2, 4 .. 2n, so
- * their distribution depends on n alone and is built once per n and kept, as are the critical
- * ranks; a distribution with ties is built for its own ranks.
+ * <p>IMPLEMENTATION NOTES: ranks are doubled so that midranks are integers; the distribution of the doubled
+ * positive-rank sum is built by one pass per difference over at most n(n+1) + 1 cells, in probabilities (each sign
+ * 1/2), so 2^n never overflows. Untied differences - the common case for per-fork means - have the doubled ranks 2, 4
+ * .. 2n, so their distribution depends on n alone and is built once per n and kept, as are the critical ranks; a
+ * distribution with ties is built for its own ranks.
  */
 public final class SignedRank {
 
-    private record Key(int n, double tail) {
-    }
+    private record Key(int n, double tail) {}
 
     /** The untied distribution of the doubled positive-rank sum, by n; read only. */
     private static final Map<Integer, double[]> UNTIED = new ConcurrentHashMap<>();
+
     private static final Map<Key, Integer> CRITICAL_RANKS = new ConcurrentHashMap<>();
 
-    private SignedRank() {
-    }
+    private SignedRank() {}
 
     /**
      * The outcome of one test.
      *
-     * @param nonZero      differences that were not zero (the test's n)
+     * @param nonZero differences that were not zero (the test's n)
      * @param positiveRank the sum of the ranks of the positive differences (midranks)
-     * @param pValue       two-sided exact p-value in [0, 1]; 1 when every difference is zero
+     * @param pValue two-sided exact p-value in [0, 1]; 1 when every difference is zero
      */
-    public record Result(int nonZero, double positiveRank, double pValue) {
-    }
+    public record Result(int nonZero, double positiveRank, double pValue) {}
 
     /** @param differences the paired differences, B - A, at least one */
     public static Result test(double[] differences) {
@@ -72,8 +68,8 @@ public final class SignedRank {
                 observed += doubledRanks[i];
             }
         }
-        double[] pmf = untied(doubledRanks) ? UNTIED.computeIfAbsent(n, SignedRank::untiedDoubled)
-                : signFlips(doubledRanks);
+        double[] pmf =
+                untied(doubledRanks) ? UNTIED.computeIfAbsent(n, SignedRank::untiedDoubled) : signFlips(doubledRanks);
         // |2s - total| >= |2 observed - total|: as far from the mean as what was seen, on either side
         long distance = Math.abs(2L * observed - total);
         double p = 0;
@@ -101,16 +97,17 @@ public final class SignedRank {
     }
 
     /**
-     * @return the largest c such that P(T &lt;= c - 1) &lt;= {@code tail} for the untied
-     *         signed-rank statistic T of {@code n} pairs, so that the Walsh averages of rank c
-     *         and n(n+1)/2 + 1 - c bound a two-sided interval of confidence at least
-     *         1 - 2 x tail; 0 when even c = 1 is too wide
+     * @return the largest c such that P(T &lt;= c - 1) &lt;= {@code tail} for the untied signed-rank statistic T of
+     *     {@code n} pairs, so that the Walsh averages of rank c and n(n+1)/2 + 1 - c bound a two-sided interval of
+     *     confidence at least 1 - 2 x tail; 0 when even c = 1 is too wide
      */
     static int lowerCriticalRank(int n, double tail) {
         return CRITICAL_RANKS.computeIfAbsent(new Key(n, tail), k -> computeLowerCriticalRank(k.n(), k.tail()));
     }
 
-    /** @return whether no two of {@code doubledRanks} are a shared midrank: every one is even, so they are 2, 4 .. 2n */
+    /**
+     * @return whether no two of {@code doubledRanks} are a shared midrank: every one is even, so they are 2, 4 .. 2n
+     */
     private static boolean untied(int[] doubledRanks) {
         for (int r : doubledRanks) {
             if ((r & 1) != 0) {
@@ -157,8 +154,8 @@ public final class SignedRank {
     }
 
     /**
-     * @return P(S = s) for s = 0 .. sum of {@code ranks}, where S is the sum of the ranks that a
-     *         fair coin per rank marks positive: the signed-rank null distribution
+     * @return P(S = s) for s = 0 .. sum of {@code ranks}, where S is the sum of the ranks that a fair coin per rank
+     *     marks positive: the signed-rank null distribution
      */
     private static double[] signFlips(int[] ranks) {
         int total = 0;

@@ -7,15 +7,14 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * A statistic that {@code stagebench diff} compares between two runs. Each is read from a
- * stage's summary: the pooled one for the "old" and "new" columns, and each fork's own for
- * the run-to-run spread and the Mann-Whitney U test.
+ * A statistic that {@code stagebench diff} compares between two runs. Each is read from a stage's summary: the pooled
+ * one for the "old" and "new" columns, and each fork's own for the run-to-run spread and the Mann-Whitney U test.
  */
 public enum Statistic {
 
     /**
-     * The trimmed mean: the mean of the samples at or below p99. The centre statistic of a
-     * comparison: it resolves a fraction of a counter step, where p50 only takes step values.
+     * The trimmed mean: the mean of the samples at or below p99. The centre statistic of a comparison: it resolves a
+     * fraction of a counter step, where p50 only takes step values.
      */
     TMEAN("tmean"),
     P50("p50"),
@@ -40,8 +39,8 @@ public enum Statistic {
     }
 
     /**
-     * @return whether {@code summary} marks this statistic as resting on fewer than 100
-     *         samples (the exact max is never marked: it is a single sample by definition)
+     * @return whether {@code summary} marks this statistic as resting on fewer than 100 samples (the exact max is never
+     *     marked: it is a single sample by definition)
      */
     public boolean isUnreliable(StageSummary summary) {
         if (this == TMEAN) {
@@ -52,22 +51,21 @@ public enum Statistic {
 
     /** @return why {@link #isUnreliable} holds, for a verdict's reason */
     public String unreliableWhy() {
-        return this == TMEAN ? "tmean not recorded (a result written before it existed)"
+        return this == TMEAN
+                ? "tmean not recorded (a result written before it existed)"
                 : label + " has fewer than 100 samples beyond it (measure more messages per fork)";
     }
 
     /**
      * @param compared the statistics a comparison compares, in order
      * @return its centre statistic, the one {@code ab} decides on and that holds half of alpha: {@code tmean} when it
-     *         is compared, else the first; null for none
+     *     is compared, else the first; null for none
      */
     public static Statistic centreOf(List<Statistic> compared) {
         return compared.contains(TMEAN) ? TMEAN : compared.isEmpty() ? null : compared.get(0);
     }
 
-    /**
-     * @throws IllegalArgumentException "unknown statistic 'p95' (valid: tmean, p50, p99, p99.9, max)"
-     */
+    /** @throws IllegalArgumentException "unknown statistic 'p95' (valid: tmean, p50, p99, p99.9, max)" */
     public static Statistic parse(String text) {
         String wanted = text.trim().toLowerCase(Locale.ROOT);
         for (Statistic s : values()) {

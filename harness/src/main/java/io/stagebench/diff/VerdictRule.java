@@ -5,46 +5,42 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The rule that decides whether a change is real, over one statistic's per-fork values
- * (one value per fork and side). A row is called <b>faster</b> or <b>slower</b> only when
- * all of these hold:
- * <ol>
- *   <li><b>significant across the whole comparison</b>: the row's two-sided p-value,
- *       adjusted over every row of the comparison by Holm's weighted procedure, is below
- *       {@code alpha / looks} (a sequential {@code ab} that may stop at any of {@code looks} fork
- *       counts spends alpha evenly over them). The centre rows ({@code tmean}) hold
- *       {@code centreShare} of the weight between them and the other rows the rest, so the
- *       statistic {@code ab} decides on is not diluted by the tails beside it; the chance of any
- *       false call in the comparison stays at most alpha. The test is the Wilcoxon signed-rank test over the pair
- *       differences when the row is {@link Row#paired() paired} (A's fork i and B's fork i ran
- *       next to each other from the same layout seed, so whatever the two shared - a layout
- *       mode, a slow stretch of the host - cancels) and its pairs share at least
- *       {@link #PAIRING_MIN_SHARE} of the fork-to-fork variance; else the Mann-Whitney U test;</li>
- *   <li><b>beyond the run-to-run spread of the shift</b>: the Hodges-Lehmann shift (median of
- *       the Walsh averages of the pair differences, or of the pairwise differences B - A)
- *       exceeds its own spread, the width of its distribution-free 50 % interval: the
- *       interquartile range of the shift over repeats of this comparison. It is the seed's rule
- *       measured on the statistic compared rather than on one fork, so it narrows as forks are
- *       added instead of capping what can be called at the fork-to-fork spread;</li>
- *   <li><b>large enough to matter</b>: the shift is at least {@code thresholdPercent} of A's
- *       per-fork median;</li>
- *   <li>the pooled values moved the same way.</li>
- * </ol>
- * Otherwise it is <b>no change</b>, printed with the smallest change this row would have called
- * ({@link Comparison#detectablePercent()}): the row's own values with their shift taken out, then
- * shifted until every condition holds at the strictest level the row faces (Holm's first step:
- * alpha / looks x the row's weight, which is 1 / rows when every row weighs alike). A change at least that large would have been called
- * whatever the other rows did, so a row whose shift reaches its {@code detect} is never printed
- * "no change" for want of significance. It is <b>unreliable</b> - no test is attempted and the row
- * is left out of the Holm family - when a side has fewer than 2 forks (or fewer than 2 pairs),
- * when the fork counts cannot reach the level at all (the smallest exact two-sided p of n v m
- * forks is 2 / C(n+m, n), of n pairs 2 / 2^n), or when the statistic rests on fewer than 100
- * samples beyond it on either side.
+ * The rule that decides whether a change is real, over one statistic's per-fork values (one value per fork and side). A
+ * row is called <b>faster</b> or <b>slower</b> only when all of these hold:
  *
- * @param alpha            family-wise significance level of one comparison, in (0, 1)
+ * <ol>
+ *   <li><b>significant across the whole comparison</b>: the row's two-sided p-value, adjusted over every row of the
+ *       comparison by Holm's weighted procedure, is below {@code alpha / looks} (a sequential {@code ab} that may stop
+ *       at any of {@code looks} fork counts spends alpha evenly over them). The centre rows ({@code tmean}) hold
+ *       {@code centreShare} of the weight between them and the other rows the rest, so the statistic {@code ab} decides
+ *       on is not diluted by the tails beside it; the chance of any false call in the comparison stays at most alpha.
+ *       The test is the Wilcoxon signed-rank test over the pair differences when the row is {@link Row#paired() paired}
+ *       (A's fork i and B's fork i ran next to each other from the same layout seed, so whatever the two shared - a
+ *       layout mode, a slow stretch of the host - cancels) and its pairs share at least {@link #PAIRING_MIN_SHARE} of
+ *       the fork-to-fork variance; else the Mann-Whitney U test;
+ *   <li><b>beyond the run-to-run spread of the shift</b>: the Hodges-Lehmann shift (median of the Walsh averages of the
+ *       pair differences, or of the pairwise differences B - A) exceeds its own spread, the width of its
+ *       distribution-free 50 % interval: the interquartile range of the shift over repeats of this comparison. It is
+ *       the seed's rule measured on the statistic compared rather than on one fork, so it narrows as forks are added
+ *       instead of capping what can be called at the fork-to-fork spread;
+ *   <li><b>large enough to matter</b>: the shift is at least {@code thresholdPercent} of A's per-fork median;
+ *   <li>the pooled values moved the same way.
+ * </ol>
+ *
+ * Otherwise it is <b>no change</b>, printed with the smallest change this row would have called
+ * ({@link Comparison#detectablePercent()}): the row's own values with their shift taken out, then shifted until every
+ * condition holds at the strictest level the row faces (Holm's first step: alpha / looks x the row's weight, which is 1
+ * / rows when every row weighs alike). A change at least that large would have been called whatever the other rows did,
+ * so a row whose shift reaches its {@code detect} is never printed "no change" for want of significance. It is
+ * <b>unreliable</b> - no test is attempted and the row is left out of the Holm family - when a side has fewer than 2
+ * forks (or fewer than 2 pairs), when the fork counts cannot reach the level at all (the smallest exact two-sided p of
+ * n v m forks is 2 / C(n+m, n), of n pairs 2 / 2^n), or when the statistic rests on fewer than 100 samples beyond it on
+ * either side.
+ *
+ * @param alpha family-wise significance level of one comparison, in (0, 1)
  * @param thresholdPercent smallest |change| in % that can be called, at least 0
- * @param looks            how many times a sequential comparison may look at the data, at least 1
- * @param centreShare      the share of alpha the centre rows hold between them when other rows are tested too, in (0, 1)
+ * @param looks how many times a sequential comparison may look at the data, at least 1
+ * @param centreShare the share of alpha the centre rows hold between them when other rows are tested too, in (0, 1)
  */
 public record VerdictRule(double alpha, double thresholdPercent, int looks, double centreShare) {
 
@@ -59,19 +55,18 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
     /** Confidence of the interval whose width is the shift's spread: 50 %, the interquartile range of the estimate. */
     public static final double SPREAD_CONFIDENCE = 0.5;
     /**
-     * Least share of the fork-to-fork variance ({@link Row#pairShare()}) that a pair's two forks
-     * must have in common to be judged on their differences. A difference carries the noise of both
-     * forks, 2 (1 - share) times one fork's variance, and n pairs cannot go below p = 2 / 2^n where
-     * n v n independent forks reach 2 / C(2n, n); below a half, the pairs' common part does not pay
-     * for that. Where the layout seeds do not carry the forks' modes, pairs share little or none of
-     * the variance, and the unpaired interval is the narrower (docs/decisions.md, "Pairing share").
+     * Least share of the fork-to-fork variance ({@link Row#pairShare()}) that a pair's two forks must have in common to
+     * be judged on their differences. A difference carries the noise of both forks, 2 (1 - share) times one fork's
+     * variance, and n pairs cannot go below p = 2 / 2^n where n v n independent forks reach 2 / C(2n, n); below a half,
+     * the pairs' common part does not pay for that. Where the layout seeds do not carry the forks' modes, pairs share
+     * little or none of the variance, and the unpaired interval is the narrower (docs/decisions.md, "Pairing share").
      */
     public static final double PAIRING_MIN_SHARE = 0.5;
     /**
-     * Fewest pairs judged on their differences: 5 pairs cannot go below p = 2 / 2^5 = 0.0625 and so can call nothing
-     * at 0.05, where 5 v 5 independent forks reach 0.008. With the share taken about each side's own mean, a large
-     * change no longer pushes a row of few pairs to the forks' test by accident (a 4-pair {@code bisect} step of a
-     * 6,000-tick delay could then judge no row), so the floor is stated here.
+     * Fewest pairs judged on their differences: 5 pairs cannot go below p = 2 / 2^5 = 0.0625 and so can call nothing at
+     * 0.05, where 5 v 5 independent forks reach 0.008. With the share taken about each side's own mean, a large change
+     * no longer pushes a row of few pairs to the forks' test by accident (a 4-pair {@code bisect} step of a 6,000-tick
+     * delay could then judge no row), so the floor is stated here.
      */
     public static final int PAIRING_MIN_PAIRS = 6;
     /**
@@ -85,9 +80,8 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
     private static final int DETECT_STEPS = 40;
 
     /**
-     * @throws IllegalArgumentException "alpha must be in (0, 1), got 1.5", "threshold must
-     *         not be negative, got -1.0", "looks must be at least 1, got 0" or "the centre's share of alpha must be in
-     *         (0, 1), got 1.0"
+     * @throws IllegalArgumentException "alpha must be in (0, 1), got 1.5", "threshold must not be negative, got -1.0",
+     *     "looks must be at least 1, got 0" or "the centre's share of alpha must be in (0, 1), got 1.0"
      */
     public VerdictRule {
         if (!(alpha > 0 && alpha < 1)) {
@@ -138,19 +132,18 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
      * One row of a comparison.
      *
      * @param statistic the statistic
-     * @param old       A's side
-     * @param now       B's side
-     * @param paired    true when {@code old.forksNs()[i]} and {@code now.forksNs()[i]} ran as a pair
-     *                  (next to each other, the same layout seed): the row is then judged on the
-     *                  pair differences, if the pairs share at least {@link #PAIRING_MIN_SHARE} of
-     *                  the fork-to-fork variance
+     * @param old A's side
+     * @param now B's side
+     * @param paired true when {@code old.forksNs()[i]} and {@code now.forksNs()[i]} ran as a pair (next to each other,
+     *     the same layout seed): the row is then judged on the pair differences, if the pairs share at least
+     *     {@link #PAIRING_MIN_SHARE} of the fork-to-fork variance
      * @throws IllegalArgumentException when a paired row's sides have different fork counts
      */
     public record Row(Statistic statistic, Side old, Side now, boolean paired) {
         public Row {
             if (paired && old.forks() != now.forks()) {
-                throw new IllegalArgumentException("a paired row needs as many forks a side, got " + old.forks() + " v "
-                        + now.forks());
+                throw new IllegalArgumentException(
+                        "a paired row needs as many forks a side, got " + old.forks() + " v " + now.forks());
             }
         }
 
@@ -171,18 +164,16 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
         }
 
         /**
-         * The share of the fork-to-fork variance that the two forks of a pair have in common: the
-         * covariance of a pair's two values, each about its own side's mean, over the two sides' mean
-         * variance; 1 when a pair's two values move together, 0 when pairing tells nothing. Each side
-         * about its own mean, so that a change between A and B does not read as pairs that share
-         * nothing: about the grand mean of both sides (the rule before), B's shift counted against the
-         * pairs, and a real slowdown as large as the forks' spread put the share below the floor where
-         * the pairs shared most of it, so the row was judged as independent forks and missed
-         * (docs/decisions.md, "Pairing share"). Swapping A's and B's values of one pair moves
-         * each side's mean by 1/n of the pair's difference, so choosing the test by it leaves the
-         * signed-rank test's null distribution (all 2^n swaps) nearly, not exactly, as it is: the
-         * false alarms are counted by simulation ({@code VerdictRuleSimulationTest}). NaN for fewer
-         * than 2 pairs or no spread at all.
+         * The share of the fork-to-fork variance that the two forks of a pair have in common: the covariance of a
+         * pair's two values, each about its own side's mean, over the two sides' mean variance; 1 when a pair's two
+         * values move together, 0 when pairing tells nothing. Each side about its own mean, so that a change between A
+         * and B does not read as pairs that share nothing: about the grand mean of both sides (the rule before), B's
+         * shift counted against the pairs, and a real slowdown as large as the forks' spread put the share below the
+         * floor where the pairs shared most of it, so the row was judged as independent forks and missed
+         * (docs/decisions.md, "Pairing share"). Swapping A's and B's values of one pair moves each side's mean by 1/n
+         * of the pair's difference, so choosing the test by it leaves the signed-rank test's null distribution (all 2^n
+         * swaps) nearly, not exactly, as it is: the false alarms are counted by simulation
+         * ({@code VerdictRuleSimulationTest}). NaN for fewer than 2 pairs or no spread at all.
          */
         double pairShare() {
             double[] a = old.forksNs();
@@ -209,7 +200,7 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
 
         /**
          * @return whether the row is judged on its pair differences: it ran as {@link #PAIRING_MIN_PAIRS} pairs or more
-         *         that share at least {@link #PAIRING_MIN_SHARE}
+         *     that share at least {@link #PAIRING_MIN_SHARE}
          */
         boolean judgedAsPairs() {
             return paired && old.forks() >= PAIRING_MIN_PAIRS && pairShare() >= PAIRING_MIN_SHARE;
@@ -219,13 +210,16 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
         String testName() {
             double share = pairShare();
             String shared = Double.isNaN(share) ? "" : String.format(Locale.ROOT, " (pairs share %.0f%%)", 100 * share);
-            return judgedAsPairs() ? "signed-rank, " + old.forks() + " pairs" + shared
+            return judgedAsPairs()
+                    ? "signed-rank, " + old.forks() + " pairs" + shared
                     : "Mann-Whitney U, " + old.forks() + " v " + now.forks() + " forks" + shared;
         }
 
         /** @return the smallest two-sided exact p this row's fork counts can give */
         double smallestP() {
-            return judgedAsPairs() ? SignedRank.smallestTwoSidedP(old.forks()) : MannWhitney.smallestTwoSidedP(old.forks(), now.forks());
+            return judgedAsPairs()
+                    ? SignedRank.smallestTwoSidedP(old.forks())
+                    : MannWhitney.smallestTwoSidedP(old.forks(), now.forks());
         }
 
         /** @return the two-sided p-value of B's values shifted by {@code deltaNs} (0: the data as measured) */
@@ -249,7 +243,8 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
             if (old.forks() == 0 || now.forks() == 0) {
                 return ShiftEstimate.NONE;
             }
-            return judgedAsPairs() ? ShiftEstimate.paired(differencesNs(), 1 - confidence)
+            return judgedAsPairs()
+                    ? ShiftEstimate.paired(differencesNs(), 1 - confidence)
                     : ShiftEstimate.of(old.forksNs(), now.forksNs(), 1 - confidence);
         }
     }
@@ -278,7 +273,8 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
                     p[i] = row.pValue(0);
                     exact[i] = true;
                 } else {
-                    MannWhitney.Result test = MannWhitney.test(row.old().forksNs(), row.now().forksNs());
+                    MannWhitney.Result test =
+                            MannWhitney.test(row.old().forksNs(), row.now().forksNs());
                     p[i] = test.pValue();
                     exact[i] = test.exact();
                 }
@@ -298,9 +294,10 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
     }
 
     /**
-     * Each row's share of the family's alpha (summing to 1 over the rows tested): the centre rows ({@link Statistic#centreOf}) hold
-     * {@link #centreShare} of it between them and the other rows the rest, each row of a group alike; when only one
-     * group is tested it holds all. NaN p-values (rows not tested) get a weight of 1 and are not part of the family.
+     * Each row's share of the family's alpha (summing to 1 over the rows tested): the centre rows
+     * ({@link Statistic#centreOf}) hold {@link #centreShare} of it between them and the other rows the rest, each row
+     * of a group alike; when only one group is tested it holds all. NaN p-values (rows not tested) get a weight of 1
+     * and are not part of the family.
      */
     double[] weights(List<Row> rows, double[] p) {
         Statistic centre = Statistic.centreOf(rows.stream().map(Row::statistic).toList());
@@ -327,8 +324,8 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
         return weights;
     }
 
-
-    private Comparison verdict(Row row, String unreliable, double p, double pAdjusted, boolean exact, double strictest) {
+    private Comparison verdict(
+            Row row, String unreliable, double p, double pAdjusted, boolean exact, double strictest) {
         Side old = row.old();
         Side now = row.now();
         double centre = old.medianNs();
@@ -336,7 +333,8 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
         double spread = row.shift(SPREAD_CONFIDENCE).widthNs();
         double shiftPercent = percentOf(shift.shiftNs(), centre);
         double pooledChange = changePercent(old.pooledNs(), now.pooledNs());
-        double detectable = unreliable != null ? Double.NaN : detectablePercent(row, shift.shiftNs(), spread, centre, strictest);
+        double detectable =
+                unreliable != null ? Double.NaN : detectablePercent(row, shift.shiftNs(), spread, centre, strictest);
         Verdict verdict;
         String reason;
         if (unreliable != null) {
@@ -347,30 +345,56 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
             reason = String.format(Locale.ROOT, "Holm p %s >= %s", formatP(pAdjusted), formatAlpha(lookAlpha()));
         } else if (!(Math.abs(shift.shiftNs()) > spread)) {
             verdict = Verdict.NO_CHANGE;
-            reason = String.format(Locale.ROOT, "shift %.2f ns within its spread (50%% interval) %.2f ns",
-                    Math.abs(shift.shiftNs()), spread);
+            reason = String.format(
+                    Locale.ROOT,
+                    "shift %.2f ns within its spread (50%% interval) %.2f ns",
+                    Math.abs(shift.shiftNs()),
+                    spread);
         } else if (!(Math.abs(shiftPercent) >= thresholdPercent)) {
             verdict = Verdict.NO_CHANGE;
-            reason = String.format(Locale.ROOT, "|shift| %.1f%% < %s%%", Math.abs(shiftPercent), formatThreshold(thresholdPercent));
+            reason = String.format(
+                    Locale.ROOT, "|shift| %.1f%% < %s%%", Math.abs(shiftPercent), formatThreshold(thresholdPercent));
         } else if (Math.signum(pooledChange) != Math.signum(shift.shiftNs())) {
             verdict = Verdict.NO_CHANGE;
             reason = "pooled change and per-fork shift disagree in direction";
         } else {
             verdict = shift.shiftNs() > 0 ? Verdict.SLOWER : Verdict.FASTER;
-            reason = String.format(Locale.ROOT, "Holm p %s, shift %.2f ns > its spread %.2f ns", formatP(pAdjusted),
-                    Math.abs(shift.shiftNs()), spread);
+            reason = String.format(
+                    Locale.ROOT,
+                    "Holm p %s, shift %.2f ns > its spread %.2f ns",
+                    formatP(pAdjusted),
+                    Math.abs(shift.shiftNs()),
+                    spread);
         }
-        return new Comparison(row.statistic(), old.pooledNs(), now.pooledNs(), pooledChange, old.forksNs(), now.forksNs(),
-                old.iqrNs(), now.iqrNs(), shift.shiftNs(), shiftPercent, shift.lowNs(), shift.highNs(), spread,
-                row.judgedAsPairs(), row.testName(), p, pAdjusted, unreliable == null && exact, detectable, verdict, reason);
+        return new Comparison(
+                row.statistic(),
+                old.pooledNs(),
+                now.pooledNs(),
+                pooledChange,
+                old.forksNs(),
+                now.forksNs(),
+                old.iqrNs(),
+                now.iqrNs(),
+                shift.shiftNs(),
+                shiftPercent,
+                shift.lowNs(),
+                shift.highNs(),
+                spread,
+                row.judgedAsPairs(),
+                row.testName(),
+                p,
+                pAdjusted,
+                unreliable == null && exact,
+                detectable,
+                verdict,
+                reason);
     }
 
     /**
-     * The smallest change, in % of A's per-fork median, that this row would have called: B's
-     * values with the measured shift taken out, then moved by the smallest amount (either way;
-     * the larger of the two is returned) at which the test's p falls below {@code level}, the
-     * shift clears its spread and the threshold. Infinite when the fork counts cannot reach
-     * {@code level} however far the sides are moved apart.
+     * The smallest change, in % of A's per-fork median, that this row would have called: B's values with the measured
+     * shift taken out, then moved by the smallest amount (either way; the larger of the two is returned) at which the
+     * test's p falls below {@code level}, the shift clears its spread and the threshold. Infinite when the fork counts
+     * cannot reach {@code level} however far the sides are moved apart.
      */
     double detectablePercent(Row row, double shiftNs, double spreadNs, double centre, double level) {
         if (!(row.smallestP() < level) || !(centre != 0) || Double.isNaN(shiftNs)) {
@@ -381,7 +405,10 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
         return Math.max(Math.max(testNs, spreadNs), thresholdNs) / Math.abs(centre) * 100;
     }
 
-    /** @return the smallest delta >= 0 at which the row's values, their shift removed and moved by sign x delta, test below level */
+    /**
+     * @return the smallest delta >= 0 at which the row's values, their shift removed and moved by sign x delta, test
+     *     below level
+     */
     private static double detectableShiftNs(Row row, double shiftNs, double level, int sign) {
         double lo = 0;
         double hi = 0;
@@ -423,9 +450,12 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
         }
         double smallest = row.smallestP();
         if (!(smallest < lookAlpha())) {
-            return String.format(Locale.ROOT, "%s cannot reach p < %s (smallest p %s)",
+            return String.format(
+                    Locale.ROOT,
+                    "%s cannot reach p < %s (smallest p %s)",
                     row.judgedAsPairs() ? old.forks() + " pairs" : old.forks() + " v " + now.forks() + " forks",
-                    formatAlpha(lookAlpha()), formatP(smallest));
+                    formatAlpha(lookAlpha()),
+                    formatP(smallest));
         }
         if (old.unreliableWhy() != null) {
             return "old: " + old.unreliableWhy();
@@ -433,7 +463,10 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
         if (now.unreliableWhy() != null) {
             return "new: " + now.unreliableWhy();
         }
-        if (hasNaN(old.forksNs()) || hasNaN(now.forksNs()) || Double.isNaN(old.pooledNs()) || Double.isNaN(now.pooledNs())) {
+        if (hasNaN(old.forksNs())
+                || hasNaN(now.forksNs())
+                || Double.isNaN(old.pooledNs())
+                || Double.isNaN(now.pooledNs())) {
             return "no samples";
         }
         return null;

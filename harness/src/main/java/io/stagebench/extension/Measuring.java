@@ -5,12 +5,11 @@ import io.stagebench.session.SessionOptions;
 import picocli.CommandLine;
 
 /**
- * The options every stagebench command that measures has, for a contributed command: declare
- * it as a picocli {@code @Mixin} and the command takes {@code --cpu}, {@code --clock},
- * {@code --calibration-ms}, {@code --fork-timeout-s}, {@code --results}, {@code --no-mlock},
- * {@code --aslr} and {@code --layout-seed} with the same defaults and checks as
- * {@code stagebench run}. {@link #open} then starts the {@link Session} its runs are measured
- * and stored in, as {@code run}'s are, so they are read, diffed and reported like any run.
+ * The options every stagebench command that measures has, for a contributed command: declare it as a picocli
+ * {@code @Mixin} and the command takes {@code --cpu}, {@code --clock}, {@code --calibration-ms},
+ * {@code --fork-timeout-s}, {@code --results}, {@code --no-mlock}, {@code --aslr} and {@code --layout-seed} with the
+ * same defaults and checks as {@code stagebench run}. {@link #open} then starts the {@link Session} its runs are
+ * measured and stored in, as {@code run}'s are, so they are read, diffed and reported like any run.
  *
  * <pre>{@code
  * @CommandLine.Mixin
@@ -29,8 +28,8 @@ public final class Measuring {
     SessionOptions options = new SessionOptions();
 
     /**
-     * Checks these options (a bad value is a usage error naming the option), chooses the
-     * measuring CPU and moves this JVM, and so the forks' other threads, off it.
+     * Checks these options (a bad value is a usage error naming the option), chooses the measuring CPU and moves this
+     * JVM, and so the forks' other threads, off it.
      *
      * @throws CommandLine.ParameterException when an option is out of range
      * @throws io.stagebench.config.UsageException when {@code --cpu} names no CPU of this machine

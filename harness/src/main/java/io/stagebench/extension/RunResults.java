@@ -1,7 +1,7 @@
 package io.stagebench.extension;
 
-import io.stagebench.output.RunReport;
 import io.stagebench.link.ForkResult;
+import io.stagebench.output.RunReport;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.result.CoreContention;
 import io.stagebench.result.LatencySeries;
@@ -10,10 +10,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One measured run, before it is stored: the report {@code stagebench run} prints, its
- * warnings, and each benchmark's figures, for a command that compares them with figures of its
- * own. Every figure is in nanoseconds, computed from the forks' raw samples as the run's
- * report computes them.
+ * One measured run, before it is stored: the report {@code stagebench run} prints, its warnings, and each benchmark's
+ * figures, for a command that compares them with figures of its own. Every figure is in nanoseconds, computed from the
+ * forks' raw samples as the run's report computes them.
  */
 public final class RunResults {
 
@@ -44,7 +43,10 @@ public final class RunResults {
 
     /** @return the figures of benchmark {@code name}, empty when the run did not measure it */
     public Optional<Benchmark> benchmark(String name) {
-        return outcomes.stream().filter(o -> o.descriptor().name().equals(name)).findFirst().map(Benchmark::new);
+        return outcomes.stream()
+                .filter(o -> o.descriptor().name().equals(name))
+                .findFirst()
+                .map(Benchmark::new);
     }
 
     List<BenchmarkOutcome> outcomes() {
@@ -77,14 +79,16 @@ public final class RunResults {
 
         /** @return each successful fork's samples of {@code series}, in fork order */
         public List<Samples> perFork(String series) {
-            return outcome.perFork().getOrDefault(series, List.of()).stream().map(Samples::new).toList();
+            return outcome.perFork().getOrDefault(series, List.of()).stream()
+                    .map(Samples::new)
+                    .toList();
         }
 
         /**
          * @return each successful fork's mean per message of its batches, in fork order: with a preparation pass
-         *         ({@link io.stagebench.api.Preparation}) the whole pass's mean less the preparation pass's, where the
-         *         batched series' samples, each pair cut at 0, lean high by what interrupted the preparation
-         *         ({@link LatencySeries#batchedMeanNs}); empty for a run that is not batched
+         *     ({@link io.stagebench.api.Preparation}) the whole pass's mean less the preparation pass's, where the
+         *     batched series' samples, each pair cut at 0, lean high by what interrupted the preparation
+         *     ({@link LatencySeries#batchedMeanNs}); empty for a run that is not batched
          */
         public List<Double> batchMeansNs() {
             return outcome.batchMeansNs();
@@ -92,16 +96,18 @@ public final class RunResults {
 
         /**
          * @return each successful fork's state of the measuring core, in fork order: the median over its replicas of an
-         *         issue-bound loop timed around their passes ({@link io.stagebench.clock.CoreLoop}), ns an iteration; 0
-         *         for a fork that timed none (no warm-up)
+         *     issue-bound loop timed around their passes ({@link io.stagebench.clock.CoreLoop}), ns an iteration; 0 for
+         *     a fork that timed none (no warm-up)
          */
         public List<Double> coreLoopNs() {
-            return outcome.forks().stream().map(f -> CoreContention.of(List.of(f)).medianNs()).toList();
+            return outcome.forks().stream()
+                    .map(f -> CoreContention.of(List.of(f)).medianNs())
+                    .toList();
         }
 
         /**
-         * @return the probe's cost, averaged over the successful forks: what was subtracted per
-         *         timed interval, the median probe measured and the counter's step; empty without a successful fork
+         * @return the probe's cost, averaged over the successful forks: what was subtracted per timed interval, the
+         *     median probe measured and the counter's step; empty without a successful fork
          */
         public Optional<ProbeCost> probe() {
             List<ForkResult> forks = outcome.forks();
@@ -113,7 +119,8 @@ public final class RunResults {
             double step = 0;
             for (ForkResult fork : forks) {
                 subtracted += fork.ruler().subtractedNs();
-                median += fork.ruler().calibration().toNs(fork.ruler().overhead().medianTicks());
+                median +=
+                        fork.ruler().calibration().toNs(fork.ruler().overhead().medianTicks());
                 step += fork.ruler().stepNs();
             }
             return Optional.of(new ProbeCost(subtracted / forks.size(), median / forks.size(), step / forks.size()));
@@ -124,11 +131,10 @@ public final class RunResults {
      * The cost of the probe (the begin and end reads around a timed interval), in ns.
      *
      * @param subtractedNs what is subtracted from every interval
-     * @param medianNs     the median probe measured
-     * @param stepNs       the counter's step: the coarser of the back-to-back and the interval step
+     * @param medianNs the median probe measured
+     * @param stepNs the counter's step: the coarser of the back-to-back and the interval step
      */
-    public record ProbeCost(double subtractedNs, double medianNs, double stepNs) {
-    }
+    public record ProbeCost(double subtractedNs, double medianNs, double stepNs) {}
 
     /** Samples of one series, in ns. */
     public static final class Samples {

@@ -15,14 +15,12 @@ import java.util.Objects;
 import java.util.function.UnaryOperator;
 
 /**
- * Runs of stagebench benchmarks measured from a contributed command, the way
- * {@code stagebench run} measures them: on the measuring CPU chosen by {@link Measuring#open},
- * each run in its own folder with the environment captured before it, its benchmarks' forks
- * one after another (fresh JVMs with the harness's flags, progress on stderr), and stored as a
- * complete run (summary, histograms, {@code jmh-result.json}, HTML report).
+ * Runs of stagebench benchmarks measured from a contributed command, the way {@code stagebench run} measures them: on
+ * the measuring CPU chosen by {@link Measuring#open}, each run in its own folder with the environment captured before
+ * it, its benchmarks' forks one after another (fresh JVMs with the harness's flags, progress on stderr), and stored as
+ * a complete run (summary, histograms, {@code jmh-result.json}, HTML report).
  *
- * <p>Per run: {@link #begin}, {@link #measure}, {@link #store}. Nothing is written before
- * {@code begin}.
+ * <p>Per run: {@link #begin}, {@link #measure}, {@link #store}. Nothing is written before {@code begin}.
  */
 public final class Session {
 
@@ -37,12 +35,12 @@ public final class Session {
     /**
      * How much a run measures; everything else is the session's options and the harness's defaults.
      *
-     * @param forks          forks per benchmark
+     * @param forks forks per benchmark
      * @param warmupMessages warm-up messages per fork (bounded by count only)
-     * @param messages       measured messages per fork
-     * @param batch          messages per timed interval: {@link Batch#ONE} for one interval a message, a count
-     *                       K, or {@link Batch#AUTO} for a K each benchmark's pilot chooses
-     * @param params         benchmark parameters, as {@code --param NAME=VALUE} gives them
+     * @param messages measured messages per fork
+     * @param batch messages per timed interval: {@link Batch#ONE} for one interval a message, a count K, or
+     *     {@link Batch#AUTO} for a K each benchmark's pilot chooses
+     * @param params benchmark parameters, as {@code --param NAME=VALUE} gives them
      */
     public record Plan(int forks, long warmupMessages, int messages, Batch batch, Map<String, String> params) {
 
@@ -102,23 +100,29 @@ public final class Session {
     }
 
     /**
-     * Begins a run of the project's benchmarks: creates its folder under the results folder,
-     * builds its configuration and captures the environment.
+     * Begins a run of the project's benchmarks: creates its folder under the results folder, builds its configuration
+     * and captures the environment.
      *
      * @param benchmarks benchmark names, in run order
      * @throws io.stagebench.config.UsageException when the results folder is not writable
      */
     public Run begin(List<String> benchmarks, Plan plan) {
-        return new Run(session.begin(Harness.projectHome(), benchmarks,
-                builder -> settings.apply(builder).forks(plan.forks()).warmup(Warmup.ofMessages(plan.warmupMessages()))
-                        .messages(plan.messages()).batch(plan.batch()).params(plan.params())));
+        return new Run(session.begin(
+                Harness.projectHome(),
+                benchmarks,
+                builder -> settings.apply(builder)
+                        .forks(plan.forks())
+                        .warmup(Warmup.ofMessages(plan.warmupMessages()))
+                        .messages(plan.messages())
+                        .batch(plan.batch())
+                        .params(plan.params())));
     }
 
     /**
      * Something a command measures between a run's forks, side by side with them in time.
      *
-     * <p>Hazard: whatever runs here runs while no fork measures, but it must leave the measuring CPU
-     * as it found it (nothing of its own still running there) before it returns.
+     * <p>Hazard: whatever runs here runs while no fork measures, but it must leave the measuring CPU as it found it
+     * (nothing of its own still running there) before it returns.
      */
     @FunctionalInterface
     public interface BetweenForks {
@@ -127,20 +131,20 @@ public final class Session {
          * Called after each fork of {@code run} ends, before the next one starts.
          *
          * @param benchmark the benchmark whose fork ended
-         * @param fork      its number, from 1
+         * @param fork its number, from 1
          */
         void forkEnded(String benchmark, int fork);
     }
 
     /** Runs every benchmark of {@code run}, forks one after another; progress on stderr. */
     public RunResults measure(Run run) throws IOException {
-        return measure(run, (benchmark, fork) -> { });
+        return measure(run, (benchmark, fork) -> {});
     }
 
     /** As {@link #measure(Run)}, {@code between} called after each fork ends. */
     public RunResults measure(Run run, BetweenForks between) throws IOException {
-        List<BenchmarkOutcome> outcomes = session.run(run.measurement(), BenchmarkRegistry.load(),
-                session.launchers().own(), between::forkEnded);
+        List<BenchmarkOutcome> outcomes = session.run(
+                run.measurement(), BenchmarkRegistry.load(), session.launchers().own(), between::forkEnded);
         return new RunResults(run, outcomes);
     }
 

@@ -1,10 +1,10 @@
 package io.stagebench.forked;
 
 /**
- * The one walk of a pass over a recording's rows, in chunks of the measured loop: each chunk is
- * at most {@code chunk} rows and never runs past the recording's end, and a recording shorter
- * than the pass (a warm-up's) wraps to row 0 for the next chunk. Every pass of every thread walks
- * with one of these, so the chunks a measured loop sees are the same whatever drives it.
+ * The one walk of a pass over a recording's rows, in chunks of the measured loop: each chunk is at most {@code chunk}
+ * rows and never runs past the recording's end, and a recording shorter than the pass (a warm-up's) wraps to row 0 for
+ * the next chunk. Every pass of every thread walks with one of these, so the chunks a measured loop sees are the same
+ * whatever drives it.
  *
  * <pre>{@code
  * chunks.start(rows, rec.capacity, chunk);
@@ -13,8 +13,8 @@ package io.stagebench.forked;
  * }
  * }</pre>
  *
- * <p>A cursor, not a callback: each caller calls its own measured loop directly, so that call stays
- * monomorphic, and the walk allocates nothing. One instance per thread.
+ * <p>A cursor, not a callback: each caller calls its own measured loop directly, so that call stays monomorphic, and
+ * the walk allocates nothing. One instance per thread.
  */
 final class Chunks {
 
@@ -59,8 +59,8 @@ final class Chunks {
     }
 
     /**
-     * @return the pass's rows before the recording's row 0 of this chunk's lap: a chunk's row
-     *         {@code r} is the pass's row {@code lapStart() + r}
+     * @return the pass's rows before the recording's row 0 of this chunk's lap: a chunk's row {@code r} is the pass's
+     *     row {@code lapStart() + r}
      */
     long lapStart() {
         return done - from;
@@ -75,12 +75,11 @@ final class Chunks {
     private static final int PRIME_WALKS = 2_000;
 
     /**
-     * Walks dummy recordings until this class's methods are compiled, before anything is timed. A
-     * pass calls {@link #next()} once a chunk, between measured loops: a default warm-up (200,000
-     * messages in chunks of 1,000) makes 200 calls, the tier-3 threshold, so the first measured
-     * pass used to compile them, and was discarded and run again, in every fork. The
-     * walks take every branch a real one takes (a short last chunk, a chunk cut at the recording's
-     * end, a wrap to row 0), so the compiled code has no untaken branch left to trap on later.
+     * Walks dummy recordings until this class's methods are compiled, before anything is timed. A pass calls
+     * {@link #next()} once a chunk, between measured loops: a default warm-up (200,000 messages in chunks of 1,000)
+     * makes 200 calls, the tier-3 threshold, so the first measured pass used to compile them, and was discarded and run
+     * again, in every fork. The walks take every branch a real one takes (a short last chunk, a chunk cut at the
+     * recording's end, a wrap to row 0), so the compiled code has no untaken branch left to trap on later.
      *
      * @return the rows walked, for the caller to keep the walks from being dead code
      */
@@ -98,8 +97,8 @@ final class Chunks {
     }
 
     /**
-     * @return the row after the chunk that starts at row {@code from} with {@code left} rows of the
-     *         pass to go: at most {@code chunk} rows, never past the recording's end
+     * @return the row after the chunk that starts at row {@code from} with {@code left} rows of the pass to go: at most
+     *     {@code chunk} rows, never past the recording's end
      */
     static int chunkEnd(int from, long left, int capacity, int chunk) {
         final int n = left < chunk ? (int) left : chunk;

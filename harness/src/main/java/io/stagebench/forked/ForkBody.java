@@ -7,36 +7,41 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What differs between a fork of one measured thread ({@link OperationBody}) and a fork of two
- * ({@link HandoffBody}); the steps around it, and their order, are the fork's alone ({@link ForkExecution},
- * {@link ReplicaExecution}).
- * The two bodies keep their own measured loops ({@code MeasureLoop}, {@code HandoffLoop}), compiled
- * apart, as JMH keeps one generated loop per benchmark mode.
+ * What differs between a fork of one measured thread ({@link OperationBody}) and a fork of two ({@link HandoffBody});
+ * the steps around it, and their order, are the fork's alone ({@link ForkExecution}, {@link ReplicaExecution}). The two
+ * bodies keep their own measured loops ({@code MeasureLoop}, {@code HandoffLoop}), compiled apart, as JMH keeps one
+ * generated loop per benchmark mode.
  */
 interface ForkBody extends AutoCloseable {
 
     /**
      * The body's share of the fork's result ({@code ForkResult}'s fields of the same names).
      *
-     * @param warmupMessages     warm-up messages the result reports
-     * @param measuredMessages   messages recorded in the kept attempt
-     * @param droppedMessages    messages beyond the recording's capacity
-     * @param stallUs            the stall injected in µs (0: none)
-     * @param stallEvery         its period in messages
-     * @param unmarkedRawFile    the unmarked pass's raw file, null when not measured
-     * @param threads            a handoff's threads, empty for one thread
-     * @param crossCore          the bound on the threads' counter offset, null for one thread
-     * @param batch              messages per timed interval
+     * @param warmupMessages warm-up messages the result reports
+     * @param measuredMessages messages recorded in the kept attempt
+     * @param droppedMessages messages beyond the recording's capacity
+     * @param stallUs the stall injected in µs (0: none)
+     * @param stallEvery its period in messages
+     * @param unmarkedRawFile the unmarked pass's raw file, null when not measured
+     * @param threads a handoff's threads, empty for one thread
+     * @param crossCore the bound on the threads' counter offset, null for one thread
+     * @param batch messages per timed interval
      * @param preparationRawFile the preparation pass's raw file, null when not measured
      */
-    record Parts(long warmupMessages, long measuredMessages, long droppedMessages, long stallUs, long stallEvery,
-                 String unmarkedRawFile, List<ThreadPlacement> threads, CrossCoreOffset crossCore, int batch,
-                 String preparationRawFile) {
-    }
+    record Parts(
+            long warmupMessages,
+            long measuredMessages,
+            long droppedMessages,
+            long stallUs,
+            long stallEvery,
+            String unmarkedRawFile,
+            List<ThreadPlacement> threads,
+            CrossCoreOffset crossCore,
+            int batch,
+            String preparationRawFile) {}
 
     /** Bytes one measuring thread allocated during the kept measured pass; {@code label} names it in a warning. */
-    record Allocation(String label, long bytes) {
-    }
+    record Allocation(String label, long bytes) {}
 
     /** Starts what runs beside the measuring thread (nothing, or the strategy thread); before warm-up. */
     void start() throws Exception;
@@ -51,17 +56,17 @@ interface ForkBody extends AutoCloseable {
     boolean replays();
 
     /**
-     * Runs one warm-up pass of {@code count} messages from sequence number {@code seq}, after rewinding
-     * when it is not the first.
+     * Runs one warm-up pass of {@code count} messages from sequence number {@code seq}, after rewinding when it is not
+     * the first.
      *
      * @return the sequence number after the pass
      */
     long warmupPass(long count, long seq, int passIndex) throws Exception;
 
     /**
-     * Enters the measured loop {@code entries} times, a message (or a batch) each, replaying the measured messages:
-     * the warm-up of a loop a pass enters too seldom for the optimising compiler ({@link CodeWarmup}). A body whose
-     * loops this does not reach runs a warm-up pass instead.
+     * Enters the measured loop {@code entries} times, a message (or a batch) each, replaying the measured messages: the
+     * warm-up of a loop a pass enters too seldom for the optimising compiler ({@link CodeWarmup}). A body whose loops
+     * this does not reach runs a warm-up pass instead.
      *
      * @return the sequence number after the last message
      */
@@ -71,8 +76,8 @@ interface ForkBody extends AutoCloseable {
 
     /**
      * @return per stage, the messages of the last measured (marked) pass it ran for ({@link StageWarmup}); null when
-     *         the body records no stage of its own (a batch times its messages whole; a handoff's stages lie on two
-     *         threads' recordings)
+     *     the body records no stage of its own (a batch times its messages whole; a handoff's stages lie on two
+     *     threads' recordings)
      */
     long[] stageRuns();
 
@@ -86,8 +91,8 @@ interface ForkBody extends AutoCloseable {
     String measuringLine(String warmedUp);
 
     /**
-     * Runs one measured attempt inside {@code bracket} (opening and closing it), from {@code seq},
-     * rewinding first when {@code rewind}.
+     * Runs one measured attempt inside {@code bracket} (opening and closing it), from {@code seq}, rewinding first when
+     * {@code rewind}.
      *
      * @return the sequence number after it
      */
@@ -110,13 +115,16 @@ interface ForkBody extends AutoCloseable {
 
     /**
      * @param warmupMessages messages run before the first measured attempt
-     * @param seq            the sequence number after the kept attempt
-     * @param bracket        the kept attempt's bracket
+     * @param seq the sequence number after the kept attempt
+     * @param bracket the kept attempt's bracket
      * @return what the fork's result says of the measurement that only the body knows
      */
     Parts parts(long warmupMessages, long seq, MeasurementBracket bracket);
 
-    /** Writes the raw stamps of the kept attempt into {@code outDir}, under replica {@code replica}'s names ({@code ForkFiles.replica}). */
+    /**
+     * Writes the raw stamps of the kept attempt into {@code outDir}, under replica {@code replica}'s names
+     * ({@code ForkFiles.replica}).
+     */
     void writeRaw(Path outDir, int replica) throws IOException;
 
     @Override

@@ -29,15 +29,13 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Entry point of a measuring fork: {@code ForkMain SPEC.json}. Exit 0 after writing
- * {@code fork-N.json} and {@code fork-N.raw}; exit 1 with the reason on stderr otherwise; exit
- * {@value LauncherWatch#EXIT_LAUNCHER_GONE} within about {@value LauncherWatch#POLL_MS} ms of its
- * launcher's death ({@link LauncherWatch}).
+ * Entry point of a measuring fork: {@code ForkMain SPEC.json}. Exit 0 after writing {@code fork-N.json} and
+ * {@code fork-N.raw}; exit 1 with the reason on stderr otherwise; exit {@value LauncherWatch#EXIT_LAUNCHER_GONE} within
+ * about {@value LauncherWatch#POLL_MS} ms of its launcher's death ({@link LauncherWatch}).
  */
 public final class ForkMain {
 
-    private ForkMain() {
-    }
+    private ForkMain() {}
 
     public static void main(String[] args) {
         if (args.length != 1) {
@@ -53,11 +51,16 @@ public final class ForkMain {
             // each saves part of a fresh fork's start (RecordJson)
             spec = RecordJson.read(Path.of(args[0]), ForkSpec.class, ForkSpec.CANONICAL);
             // before any benchmark class loads: the benchmark's stdout goes to a log, progress to descriptor 1, framed
-            progress = spec.job().progressToken() == null ? System.out
+            progress = spec.job().progressToken() == null
+                    ? System.out
                     : ProgressChannel.open(spec.job().progressToken());
             if (spec.job().progressToken() != null) {
-                System.setOut(new PrintStream(new FileOutputStream(Path.of(spec.job().outDir()).resolve(spec.stdoutFileName())
-                        .toFile()), true, StandardCharsets.UTF_8));
+                System.setOut(new PrintStream(
+                        new FileOutputStream(Path.of(spec.job().outDir())
+                                .resolve(spec.stdoutFileName())
+                                .toFile()),
+                        true,
+                        StandardCharsets.UTF_8));
             }
         } catch (Throwable t) {
             System.err.println("[fork] FAILED: " + t);
@@ -70,14 +73,14 @@ public final class ForkMain {
     }
 
     /**
-     * Measures the fork {@code spec} describes and writes its files: what {@link #main} does once
-     * the spec is read and the fork's streams are in place. A fork run inside another JVM (a
-     * test's launcher) calls it directly, on a thread of its own.
+     * Measures the fork {@code spec} describes and writes its files: what {@link #main} does once the spec is read and
+     * the fork's streams are in place. A fork run inside another JVM (a test's launcher) calls it directly, on a thread
+     * of its own.
      *
      * @param progress where the fork's progress lines go (framed with the spec's token, when it has one)
-     * @param turns    where the fork reads its turns when its spec says it takes them ({@link Turns}): its stdin
-     * @return the exit code: 0, {@link ForkEntry#EXIT_CANNOT_WRITE} or {@link ForkEntry#EXIT_REFUSED} (their one
-     *         line sent to {@code progress} last), or 1 with the reason on stderr
+     * @param turns where the fork reads its turns when its spec says it takes them ({@link Turns}): its stdin
+     * @return the exit code: 0, {@link ForkEntry#EXIT_CANNOT_WRITE} or {@link ForkEntry#EXIT_REFUSED} (their one line
+     *     sent to {@code progress} last), or 1 with the reason on stderr
      */
     public static int execute(ForkSpec spec, PrintStream progress, InputStream turns) {
         // a spec of a newer link than this build's may mean what this build would misread: refused before anything
@@ -88,28 +91,42 @@ public final class ForkMain {
         String benchmarkClass = null;
         try {
             // a project's benchmarks see of the harness only its API, never its libraries
-            ClassLoader loader = spec.job().benchmarkClassPath().isEmpty() ? ForkMain.class.getClassLoader()
-                    : BenchmarkClassLoader.of(spec.job().benchmarkClassPath().stream().map(Path::of).toList(),
-                    ForkMain.class.getClassLoader());
+            ClassLoader loader = spec.job().benchmarkClassPath().isEmpty()
+                    ? ForkMain.class.getClassLoader()
+                    : BenchmarkClassLoader.of(
+                            spec.job().benchmarkClassPath().stream()
+                                    .map(Path::of)
+                                    .toList(),
+                            ForkMain.class.getClassLoader());
             BenchmarkRegistry registry = loader instanceof BenchmarkClassLoader own
-                    ? BenchmarkRegistry.load(own, own.benchmarkLists()) : BenchmarkRegistry.load();
+                    ? BenchmarkRegistry.load(own, own.benchmarkLists())
+                    : BenchmarkRegistry.load();
             // a variant of a parameter sweep (example[every=16]) runs its benchmark with the variant's values
-            BenchmarkDescriptor descriptor = registry.get(ParamSweep.baseName(spec.job().benchmark()));
+            BenchmarkDescriptor descriptor =
+                    registry.get(ParamSweep.baseName(spec.job().benchmark()));
             // a built-in (spin, empty ...) is the harness's own class, whichever entries the project gave
             ClassLoader benchmarks = registry.isBuiltin(descriptor.name()) ? ForkMain.class.getClassLoader() : loader;
             benchmarkClass = descriptor.className();
             // problems on stderr, which the launcher passes through
-            new ForkExecution(spec, descriptor, progress, benchmarks, spec.measurement().turns() ? turns : null).run();
+            new ForkExecution(
+                            spec,
+                            descriptor,
+                            progress,
+                            benchmarks,
+                            spec.measurement().turns() ? turns : null)
+                    .run();
             return 0;
         } catch (FileSystemException e) {
             // a result file it cannot write (a full disk): one line for the launcher, which stops the run
             String why = IoProblems.describe(e);
-            ProgressEvent event = new ProgressEvent(ProgressEvent.Phase.CANNOT_WRITE, why, ForkEntry.CANNOT_WRITE + why);
+            ProgressEvent event =
+                    new ProgressEvent(ProgressEvent.Phase.CANNOT_WRITE, why, ForkEntry.CANNOT_WRITE + why);
             progress.println(spec.job().progressToken() == null ? event.line() : event.wire());
             progress.flush();
             return ForkEntry.EXIT_CANNOT_WRITE;
         } catch (Throwable t) {
-            Optional<String> refused = declarationProblem(t).map(Throwable::getMessage).or(() -> outOfHeap(spec, t));
+            Optional<String> refused =
+                    declarationProblem(t).map(Throwable::getMessage).or(() -> outOfHeap(spec, t));
             if (refused.isPresent()) {
                 // the benchmark contradicts its declaration, or does not fit in the heap: one line for the launcher,
                 // which stops the run (every other fork would fail the same way)
@@ -137,18 +154,24 @@ public final class ForkMain {
             System.err.print(trace);
             where = "";
         }
-        String why = "FAILED: " + t + benchmarkFrame(t, benchmarkClass)
-                .map(f -> ", in the benchmark at " + f.getClassName() + "." + f.getMethodName() + "(" + f.getFileName()
-                        + ":" + f.getLineNumber() + ")").orElse("") + where;
-        ProgressEvent event = new ProgressEvent(ProgressEvent.Phase.OTHER, why,
-                "[" + spec.job().benchmark() + " fork " + spec.job().fork() + "/" + spec.job().forks() + "] " + why);
+        String why = "FAILED: " + t
+                + benchmarkFrame(t, benchmarkClass)
+                        .map(f -> ", in the benchmark at " + f.getClassName() + "." + f.getMethodName() + "("
+                                + f.getFileName() + ":" + f.getLineNumber() + ")")
+                        .orElse("")
+                + where;
+        ProgressEvent event = new ProgressEvent(
+                ProgressEvent.Phase.OTHER,
+                why,
+                "[" + spec.job().benchmark() + " fork " + spec.job().fork() + "/"
+                        + spec.job().forks() + "] " + why);
         progress.println(spec.job().progressToken() == null ? event.line() : event.wire());
         progress.flush();
     }
 
     /**
      * @return the first frame of {@code t}, or of its causes, in the benchmark's package: where its own code met the
-     *         failure, however deep in a library the trace begins
+     *     failure, however deep in a library the trace begins
      */
     static Optional<StackTraceElement> benchmarkFrame(Throwable t, String benchmarkClass) {
         int dot = benchmarkClass == null ? -1 : benchmarkClass.lastIndexOf('.');
@@ -167,22 +190,30 @@ public final class ForkMain {
     }
 
     /**
-     * @return when {@code t} is or was caused by running out of heap, one line naming the heap, what the fork was
-     *         asked to hold and the fix: a stream or stamp arrays larger than the heap fail the same way in every fork
+     * @return when {@code t} is or was caused by running out of heap, one line naming the heap, what the fork was asked
+     *     to hold and the fix: a stream or stamp arrays larger than the heap fail the same way in every fork
      */
     static Optional<String> outOfHeap(ForkSpec spec, Throwable t) {
         for (Throwable cause = t; cause != null; cause = cause.getCause()) {
             if (cause instanceof OutOfMemoryError oom) {
                 long maxMiB = Runtime.getRuntime().maxMemory() >> 20;
                 long machineMiB = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
-                        .getTotalMemorySize() >> 20;
-                long suggestedGiB = Math.max(1, Math.min(Math.max(1, machineMiB * 3 / 4 >> 10), (maxMiB * 4 + 1023) >> 10));
-                return Optional.of(String.format(Locale.ROOT, "benchmark '%s' ran out of the fork's heap (max %,d MiB;"
+                                .getTotalMemorySize()
+                        >> 20;
+                long suggestedGiB =
+                        Math.max(1, Math.min(Math.max(1, machineMiB * 3 / 4 >> 10), (maxMiB * 4 + 1023) >> 10));
+                return Optional.of(String.format(
+                        Locale.ROOT,
+                        "benchmark '%s' ran out of the fork's heap (max %,d MiB;"
                                 + " %s) with %,d messages a fork and %,d of warm-up; fix: a larger heap, e.g. --jvm-arg=-Xmx%dg"
-                                + " (this machine has %,d MiB), or fewer messages (-n)", spec.job().benchmark(), maxMiB,
+                                + " (this machine has %,d MiB), or fewer messages (-n)",
+                        spec.job().benchmark(),
+                        maxMiB,
                         oom.getMessage() == null ? "OutOfMemoryError" : oom.getMessage(),
                         spec.measurement().measuredMessages(),
-                        spec.measurement().warmup().warmupMessages(), suggestedGiB, machineMiB));
+                        spec.measurement().warmup().warmupMessages(),
+                        suggestedGiB,
+                        machineMiB));
             }
         }
         return Optional.empty();

@@ -28,12 +28,12 @@ final class ForkProgress {
     }
 
     /**
-     * Sends a progress event: its phase as a code, and its line tagged with the fork and the time since it
-     * started; a fork started by hand (no progress token) prints the line alone.
+     * Sends a progress event: its phase as a code, and its line tagged with the fork and the time since it started; a
+     * fork started by hand (no progress token) prints the line alone.
      */
     void say(Phase phase, String text) {
-        ProgressEvent event = new ProgressEvent(phase, text,
-                tag + text + " (+" + (System.nanoTime() - startNs) / 1_000_000 + " ms)");
+        ProgressEvent event =
+                new ProgressEvent(phase, text, tag + text + " (+" + (System.nanoTime() - startNs) / 1_000_000 + " ms)");
         out.println(job.progressToken() == null ? event.line() : event.wire());
     }
 

@@ -28,6 +28,7 @@ final class ForkTurns {
 
     /** where the fork's turns come from (the fork's stdin), or null when it takes none */
     private final InputStream turns;
+
     private final ForkSpec spec;
     private final Warnings warnings;
     private final ForkProgress progress;
@@ -64,13 +65,16 @@ final class ForkTurns {
 
     /**
      * @param warmupPasses the warm-up passes the replica ran
-     * @return whether the replica's measured pass takes a turn of its own ({@link Turns}): when the fork takes turns
-     *         at a link version that has them, warmed up, in a body of the measuring thread alone (a handoff's threads
-     *         would spin through the other side's turn) that is not paced (a paced pass would wait through it)
+     * @return whether the replica's measured pass takes a turn of its own ({@link Turns}): when the fork takes turns at
+     *     a link version that has them, warmed up, in a body of the measuring thread alone (a handoff's threads would
+     *     spin through the other side's turn) that is not paced (a paced pass would wait through it)
      */
     boolean takesMeasureTurn(ForkBody body, int warmupPasses) {
-        return turns != null && spec.linkVersion() >= LinkVersion.MEASURE_TURNS && warmupPasses > 0
-                && body instanceof OperationBody && spec.measurement().mode() != Mode.PACED;
+        return turns != null
+                && spec.linkVersion() >= LinkVersion.MEASURE_TURNS
+                && warmupPasses > 0
+                && body instanceof OperationBody
+                && spec.measurement().mode() != Mode.PACED;
     }
 
     /**
@@ -87,10 +91,10 @@ final class ForkTurns {
     }
 
     /**
-     * @param cpu         the CPU the fork measures on, negative for none
+     * @param cpu the CPU the fork measures on, negative for none
      * @param serviceCpus the CPUs the launcher left the fork's other threads
      * @return the service CPUs, where this thread can step off the measuring CPU; empty when no CPU is measured on or
-     *         the service CPUs are unknown, none, or include the measuring one
+     *     the service CPUs are unknown, none, or include the measuring one
      */
     static Optional<CpuList> offMeasuringCpu(int cpu, Optional<CpuList> serviceCpus) {
         return cpu < 0 ? Optional.empty() : serviceCpus.filter(cpus -> !cpus.isEmpty() && !cpus.contains(cpu));
@@ -100,7 +104,7 @@ final class ForkTurns {
      * Waits for the turn of replica {@code replica} when the fork takes turns ({@link Turns}), off the measuring CPU,
      * and pins again once it has it; returns at once otherwise. The first turn is awaited before the fork pins at all.
      *
-     * @param measure     whether the turn awaited is the one of the replica's measured pass
+     * @param measure whether the turn awaited is the one of the replica's measured pass
      * @param serviceCpus where the measuring thread waits (the CPUs the launcher left the fork); empty before pinning
      * @throws IllegalStateException when the launcher withdrew the turns (its stdin ended): the fork stops, unmeasured
      */
@@ -109,7 +113,8 @@ final class ForkTurns {
             return;
         }
         int cpu = spec.placement().cpu();
-        boolean moved = offMeasuringCpu(cpu, serviceCpus).map(cpus -> Affinity.setCurrentThread(cpus).isEmpty())
+        boolean moved = offMeasuringCpu(cpu, serviceCpus)
+                .map(cpus -> Affinity.setCurrentThread(cpus).isEmpty())
                 .orElse(false);
         progress.say(Phase.AWAITING_TURN, measure ? Turns.awaitingMeasure(replica) : Turns.awaiting(replica));
         progress.flush();
@@ -119,8 +124,10 @@ final class ForkTurns {
                     + " (its stdin ended): nothing more is measured");
         }
         if (moved) {
-            Affinity.pinCurrentThread(cpu).ifPresent(reason -> warnings.add(ForkWarning.PINNING,
-                    "pinning again for replica " + replica + " refused: " + reason + "; measured unpinned"));
+            Affinity.pinCurrentThread(cpu)
+                    .ifPresent(reason -> warnings.add(
+                            ForkWarning.PINNING,
+                            "pinning again for replica " + replica + " refused: " + reason + "; measured unpinned"));
         }
     }
 

@@ -24,18 +24,18 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The body of a fork of a {@link HandoffOperation}, after the ruler is read on the feed (measuring)
- * thread: bound the cross-core counter offset → start the strategy thread, pinned to its own CPU
- * and read back → passes on both threads → each thread's allocation and raw stamps. The launcher
- * joins the two recordings by sequence number (its {@code HandoffJoin}).
+ * The body of a fork of a {@link HandoffOperation}, after the ruler is read on the feed (measuring) thread: bound the
+ * cross-core counter offset → start the strategy thread, pinned to its own CPU and read back → passes on both threads →
+ * each thread's allocation and raw stamps. The launcher joins the two recordings by sequence number (its
+ * {@code HandoffJoin}).
  *
  * <p>Measurement hazards:
+ *
  * <ul>
- *   <li>The strategy thread runs on the CPU the launcher keeps for the JVM's own threads (the
- *       only other CPU of a 2-core machine): a compile or a collection there lands in the
- *       strategy's stages and the handoff. The JIT check around the pass catches compiles;
- *       other threads' time slices it cannot see.</li>
- *   <li>The handoff compares two CPUs' counters: it is no better than {@link CrossCoreOffset}.</li>
+ *   <li>The strategy thread runs on the CPU the launcher keeps for the JVM's own threads (the only other CPU of a
+ *       2-core machine): a compile or a collection there lands in the strategy's stages and the handoff. The JIT check
+ *       around the pass catches compiles; other threads' time slices it cannot see.
+ *   <li>The handoff compares two CPUs' counters: it is no better than {@link CrossCoreOffset}.
  * </ul>
  */
 final class HandoffBody implements ForkBody {
@@ -66,8 +66,14 @@ final class HandoffBody implements ForkBody {
     private Stamps feedStamps;
     private Stamps strategyStamps;
 
-    HandoffBody(ForkSpec spec, BenchmarkDescriptor descriptor, HandoffOperation op, BenchmarkParams params,
-                Ruler ruler, Warnings warnings, Consumer<String> say) {
+    HandoffBody(
+            ForkSpec spec,
+            BenchmarkDescriptor descriptor,
+            HandoffOperation op,
+            BenchmarkParams params,
+            Ruler ruler,
+            Warnings warnings,
+            Consumer<String> say) {
         this.spec = spec;
         this.plan = spec.measurement();
         this.op = op;
@@ -97,13 +103,20 @@ final class HandoffBody implements ForkBody {
         double intervalTicks = paced ? calibration.ticksPerNs() * 1e9 / plan.rateHz() : 0;
         replay = BenchmarkDescriptor.hasReset(op.getClass());
         strategy = new StrategyThread(threadNames[1], strategyCpu, clock, op, chunk);
-        passes = new HandoffPasses(clock, op, sink, intervalTicks, chunk,
-                BenchmarkDescriptor.resetAction(op, params, clock, calibration), replay, strategy);
+        passes = new HandoffPasses(
+                clock,
+                op,
+                sink,
+                intervalTicks,
+                chunk,
+                BenchmarkDescriptor.resetAction(op, params, clock, calibration),
+                replay,
+                strategy);
     }
 
     /**
-     * @return the strategy thread's CPU: the first CPU the launcher left this JVM's other threads
-     *         that is not the feed's, or -1 when there is none
+     * @return the strategy thread's CPU: the first CPU the launcher left this JVM's other threads that is not the
+     *     feed's, or -1 when there is none
      */
     static int strategyCpu(Optional<CpuList> serviceCpus, int feedCpu) {
         if (serviceCpus.isEmpty()) {
@@ -122,10 +135,14 @@ final class HandoffBody implements ForkBody {
         crossCore = boundOffset();
         strategy.start();
         if (strategy.pinRefusal() != null) {
-            warnings.add(ForkWarning.PINNING, threadNames[1] + " thread pinning refused: " + strategy.pinRefusal() + "; measured unpinned");
+            warnings.add(
+                    ForkWarning.PINNING,
+                    threadNames[1] + " thread pinning refused: " + strategy.pinRefusal() + "; measured unpinned");
         } else if (strategyCpu < 0) {
-            warnings.add(ForkWarning.PINNING, threadNames[1] + " thread not pinned: no CPU other than the " + threadNames[0]
-                    + " thread's was left for it");
+            warnings.add(
+                    ForkWarning.PINNING,
+                    threadNames[1] + " thread not pinned: no CPU other than the " + threadNames[0]
+                            + " thread's was left for it");
         }
         say.accept(threadNames[0] + " thread on CPU " + ruler.cpuPinned() + ", " + threadNames[1] + " thread on CPU "
                 + strategy.cpuPinned() + " (affinity " + strategy.affinity() + ")");
@@ -165,8 +182,10 @@ final class HandoffBody implements ForkBody {
         if (feedScratchStamps.markErrors() > 0 || strategyScratchStamps.markErrors() > 0) {
             throw new IllegalStateException("benchmark '" + spec.job().benchmark()
                     + "' marked the wrong number of stage"
-                    + " boundaries in warm-up: " + feedScratchStamps.markErrors() + " feed messages (stages " + feedStages
-                    + "), " + strategyScratchStamps.markErrors() + " strategy messages (stages " + strategyStages + ")");
+                    + " boundaries in warm-up: " + feedScratchStamps.markErrors() + " feed messages (stages "
+                    + feedStages
+                    + "), " + strategyScratchStamps.markErrors() + " strategy messages (stages " + strategyStages
+                    + ")");
         }
     }
 
@@ -195,7 +214,8 @@ final class HandoffBody implements ForkBody {
 
     @Override
     public List<Allocation> allocations(MeasurementBracket bracket) {
-        return List.of(new Allocation(threadNames[0], bracket.allocatedBytes()),
+        return List.of(
+                new Allocation(threadNames[0], bracket.allocatedBytes()),
                 new Allocation(threadNames[1], passes.strategyAllocatedBytes()));
     }
 
@@ -217,10 +237,22 @@ final class HandoffBody implements ForkBody {
     @Override
     public Parts parts(long warmupMessages, long seq, MeasurementBracket bracket) {
         List<ThreadPlacement> threads = List.of(
-                new ThreadPlacement(threadNames[0], feedStages, spec.placement().cpu(), ruler.cpuPinned(),
-                        ruler.affinity(), bracket.allocatedBytes(), spec.rawFileName()),
-                new ThreadPlacement(threadNames[1], strategyStages, strategyCpu, strategy.cpuPinned(),
-                        strategy.affinity(), passes.strategyAllocatedBytes(), strategyRawFile()));
+                new ThreadPlacement(
+                        threadNames[0],
+                        feedStages,
+                        spec.placement().cpu(),
+                        ruler.cpuPinned(),
+                        ruler.affinity(),
+                        bracket.allocatedBytes(),
+                        spec.rawFileName()),
+                new ThreadPlacement(
+                        threadNames[1],
+                        strategyStages,
+                        strategyCpu,
+                        strategy.cpuPinned(),
+                        strategy.affinity(),
+                        passes.strategyAllocatedBytes(),
+                        strategyRawFile()));
         return new Parts(warmupMessages, feed.size(), feed.dropped(), 0, 0, null, threads, crossCore, 1, null);
     }
 
@@ -239,7 +271,10 @@ final class HandoffBody implements ForkBody {
         return spec.threadRawFileName(threadNames[1]);
     }
 
-    /** Bounds the offset between the two threads' CPUs and warns when it exceeds a counter step or the flags cannot vouch for the counter. */
+    /**
+     * Bounds the offset between the two threads' CPUs and warns when it exceeds a counter step or the flags cannot
+     * vouch for the counter.
+     */
     private CrossCoreOffset boundOffset() throws InterruptedException {
         if (strategyCpu < 0 || ruler.cpuPinned() < 0 || strategyCpu == ruler.cpuPinned()) {
             warnings.add("cross-core offset not bounded: the two threads do not run on two known CPUs");
@@ -254,13 +289,18 @@ final class HandoffBody implements ForkBody {
         }
         say.accept(offset.describe(ruler.calibration().ticksPerNs()));
         if (offset.boundTicks() > ruler.stepTicks()) {
-            warnings.add(String.format(Locale.ROOT, "the cross-core counter offset is bounded only to +-%d ticks (%.1f ns),"
-                    + " more than one counter step (%d ticks): a handoff figure is uncertain by that much",
-                    offset.boundTicks(), offset.boundTicks() / ruler.calibration().ticksPerNs(), ruler.stepTicks()));
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "the cross-core counter offset is bounded only to +-%d ticks (%.1f ns),"
+                            + " more than one counter step (%d ticks): a handoff figure is uncertain by that much",
+                    offset.boundTicks(),
+                    offset.boundTicks() / ruler.calibration().ticksPerNs(),
+                    ruler.stepTicks()));
         }
         CpuInfo cpu = CpuInfo.read(SystemFiles.host());
         if (!cpu.constantTsc() || !cpu.nonstopTsc()) {
-            warnings.add("the CPU flags lack " + (cpu.constantTsc() ? "" : "constant_tsc ") + (cpu.nonstopTsc() ? "" : "nonstop_tsc ")
+            warnings.add("the CPU flags lack " + (cpu.constantTsc() ? "" : "constant_tsc ")
+                    + (cpu.nonstopTsc() ? "" : "nonstop_tsc ")
                     + "- the two CPUs' counters need not tick together, and a handoff compares them");
         }
         return offset;

@@ -6,27 +6,26 @@ import io.stagebench.api.Stamps;
 import io.stagebench.clock.Clock;
 
 /**
- * The measured loops of a {@link HandoffOperation}: one per thread, each called in chunks
- * like {@link MeasureLoop}, whose single-thread loops they leave untouched.
+ * The measured loops of a {@link HandoffOperation}: one per thread, each called in chunks like {@link MeasureLoop},
+ * whose single-thread loops they leave untouched.
  *
  * <p>IMPLEMENTATION NOTES:
+ *
  * <ul>
- *   <li>The feed's end read is the publish tick; {@code publish} runs after it, so a full
- *       ring's wait is in the handoff, not in the feed's last stage.</li>
- *   <li>The strategy's begin read follows {@code take()} at once: it is the consume tick.</li>
- *   <li>Each thread writes only its own recording; nothing is joined here. The launcher joins
- *       the two recordings by sequence number (the launcher's {@code HandoffJoin}).</li>
+ *   <li>The feed's end read is the publish tick; {@code publish} runs after it, so a full ring's wait is in the
+ *       handoff, not in the feed's last stage.
+ *   <li>The strategy's begin read follows {@code take()} at once: it is the consume tick.
+ *   <li>Each thread writes only its own recording; nothing is joined here. The launcher joins the two recordings by
+ *       sequence number (the launcher's {@code HandoffJoin}).
  * </ul>
  */
 final class HandoffLoop {
 
-    private HandoffLoop() {
-    }
-
+    private HandoffLoop() {}
 
     /** Feed thread, back-to-back: each message starts when the previous one is published. */
-    static void feed(Clock clock, HandoffOperation op, Stamps stamps, Sink sink, Recording rec, int from, int to,
-                     long seqBase) {
+    static void feed(
+            Clock clock, HandoffOperation op, Stamps stamps, Sink sink, Recording rec, int from, int to, long seqBase) {
         final long[] start = rec.startTicks;
         final int[] seq = rec.seq;
         for (int i = from; i < to; i++) {
@@ -44,9 +43,20 @@ final class HandoffLoop {
         rec.size = Math.max(rec.size, to);
     }
 
-    /** Feed thread, paced: message {@code n} arrives at its due tick whatever came before (see {@link MeasureLoop#paced}). */
-    static void feedPaced(Clock clock, HandoffOperation op, Stamps stamps, Sink sink, Recording rec, int from, int to,
-                          long seqBase, Schedule schedule) {
+    /**
+     * Feed thread, paced: message {@code n} arrives at its due tick whatever came before (see
+     * {@link MeasureLoop#paced}).
+     */
+    static void feedPaced(
+            Clock clock,
+            HandoffOperation op,
+            Stamps stamps,
+            Sink sink,
+            Recording rec,
+            int from,
+            int to,
+            long seqBase,
+            Schedule schedule) {
         final long[] start = rec.startTicks;
         final int[] seq = rec.seq;
         final int[] queue = rec.queueTicks;

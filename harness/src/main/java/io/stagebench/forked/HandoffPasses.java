@@ -7,10 +7,10 @@ import io.stagebench.clock.Clock;
 import io.stagebench.registry.BenchmarkDescriptor;
 
 /**
- * Passes of a handoff benchmark, as {@link Passes} runs them for one thread: the feed runs on
- * the calling thread, the strategy on its {@link StrategyThread}, both over the same
- * {@code count} messages; a pass ends when the strategy has taken the last one, so the ring is
- * empty between passes and a {@link io.stagebench.api.Reset reset} sees both sides at rest.
+ * Passes of a handoff benchmark, as {@link Passes} runs them for one thread: the feed runs on the calling thread, the
+ * strategy on its {@link StrategyThread}, both over the same {@code count} messages; a pass ends when the strategy has
+ * taken the last one, so the ring is empty between passes and a {@link io.stagebench.api.Reset reset} sees both sides
+ * at rest.
  *
  * <p>Allocation-free after construction, on both threads.
  */
@@ -30,10 +30,17 @@ final class HandoffPasses {
 
     /**
      * @param intervalTicks paced interval in ticks, 0 for back-to-back (only the feed is paced)
-     * @param replay        whether {@code reset} rewinds the benchmark
+     * @param replay whether {@code reset} rewinds the benchmark
      */
-    HandoffPasses(Clock clock, HandoffOperation op, Sink sink, double intervalTicks, int chunk, BenchmarkDescriptor.ResetAction reset,
-                  boolean replay, StrategyThread strategy) {
+    HandoffPasses(
+            Clock clock,
+            HandoffOperation op,
+            Sink sink,
+            double intervalTicks,
+            int chunk,
+            BenchmarkDescriptor.ResetAction reset,
+            boolean replay,
+            StrategyThread strategy) {
         this.clock = clock;
         this.op = op;
         this.sink = sink;
@@ -62,8 +69,8 @@ final class HandoffPasses {
     }
 
     /**
-     * Runs {@code count} messages through both threads, into the recordings' rows from 0
-     * (wrapping when a recording is shorter: warm-up).
+     * Runs {@code count} messages through both threads, into the recordings' rows from 0 (wrapping when a recording is
+     * shorter: warm-up).
      *
      * @return the sequence number after the pass's last message
      */
@@ -76,9 +83,18 @@ final class HandoffPasses {
         chunks.start(count, capacity, chunk);
         while (chunks.next()) {
             if (schedule == null) {
-                HandoffLoop.feed(clock, op, feedStamps, sink, feed, chunks.from(), chunks.to(), seq + chunks.lapStart());
+                HandoffLoop.feed(
+                        clock, op, feedStamps, sink, feed, chunks.from(), chunks.to(), seq + chunks.lapStart());
             } else {
-                HandoffLoop.feedPaced(clock, op, feedStamps, sink, feed, chunks.from(), chunks.to(), seq + chunks.lapStart(),
+                HandoffLoop.feedPaced(
+                        clock,
+                        op,
+                        feedStamps,
+                        sink,
+                        feed,
+                        chunks.from(),
+                        chunks.to(),
+                        seq + chunks.lapStart(),
                         schedule);
             }
         }

@@ -23,21 +23,29 @@ final class KeptPass {
     private final StageWarmup stages;
     /** the warm-up of the code the measured messages reach, or null when the fork does not extend it */
     private final CodeWarmup code;
+
     private long seq;
     private int passIndex;
     /** passes discarded for the stages' runs or for code below C2 */
     private int stageDiscards;
+
     private long[] runsBeforeKept;
     private MeasurementBracket bracket;
 
     /**
-     * @param stages    each stage's runs, or null when they are not counted
-     * @param code      the measured code's warm-up, or null when not extended
-     * @param seq       the sequence number after the replica's warm-up
+     * @param stages each stage's runs, or null when they are not counted
+     * @param code the measured code's warm-up, or null when not extended
+     * @param seq the sequence number after the replica's warm-up
      * @param passIndex the warm-up passes run so far: the index of the next pass
      */
-    KeptPass(ForkBody body, ForkProgress progress, JitRetries retries, StageWarmup stages, CodeWarmup code, long seq,
-             int passIndex) {
+    KeptPass(
+            ForkBody body,
+            ForkProgress progress,
+            JitRetries retries,
+            StageWarmup stages,
+            CodeWarmup code,
+            long seq,
+            int passIndex) {
         this.body = body;
         this.progress = progress;
         this.retries = retries;
@@ -74,7 +82,7 @@ final class KeptPass {
     /**
      * @param before the sequence number the pass started at
      * @return whether a stage had run too few times for the optimising compiler when the pass started: the pass was
-     *         warm-up, and the warm-up passes the stages still need have run
+     *     warm-up, and the warm-up passes the stages still need have run
      */
     private boolean discardedForStages(long before) throws Exception {
         long[] runs = stages != null ? body.stageRuns() : null;
@@ -88,9 +96,12 @@ final class KeptPass {
             return false;
         }
         // a stage that ran too few times for the optimising compiler: this pass was warm-up
-        progress.say(Phase.DISCARDED, "measured pass discarded as warm-up: the stages had run "
-                + stages.describe(runsBeforeKept) + " times, fewer than " + String.format(Locale.ROOT, "%,d",
-                stages.target()) + " for the optimising compiler; " + more + " more warm-up pass(es)");
+        progress.say(
+                Phase.DISCARDED,
+                "measured pass discarded as warm-up: the stages had run "
+                        + stages.describe(runsBeforeKept) + " times, fewer than "
+                        + String.format(Locale.ROOT, "%,d", stages.target()) + " for the optimising compiler; " + more
+                        + " more warm-up pass(es)");
         stageDiscards++;
         // a pipeline's warm-up pass runs its messages marked and unmarked: counted by what it ran
         do {
@@ -101,11 +112,10 @@ final class KeptPass {
 
     /**
      * @return whether code the measured messages reach was below C2 when the pass started: the pass was warm-up, and
-     *         the warm-up that code asked for has run
+     *     the warm-up that code asked for has run
      */
     private boolean discardedForCode() throws Exception {
-        long more = code == null ? 0 : code.passesNeeded(bracket.firstStartEpochMs(), passIndex,
-                bracket.passesMs());
+        long more = code == null ? 0 : code.passesNeeded(bracket.firstStartEpochMs(), passIndex, bracket.passesMs());
         if (more == 0) {
             return false;
         }
@@ -113,15 +123,20 @@ final class KeptPass {
         if (code.loopBelow()) {
             // the loop is entered once a chunk: passes of a few slow messages never bring it to C2's calls
             long entries = CodeWarmup.loopEntries();
-            progress.say(Phase.DISCARDED, "measured pass discarded as warm-up: code below C2 when it started ("
-                    + code.describeBelow() + "); the measured loop entered " + entries + " more times, a message"
-                    + " each");
+            progress.say(
+                    Phase.DISCARDED,
+                    "measured pass discarded as warm-up: code below C2 when it started ("
+                            + code.describeBelow() + "); the measured loop entered " + entries
+                            + " more times, a message"
+                            + " each");
             seq = body.warmupEntries(entries, seq, passIndex++);
             return true;
         }
         // code the measured messages reach was still C1's when the pass started: it was warm-up
-        progress.say(Phase.DISCARDED, "measured pass discarded as warm-up: code below C2 when it started ("
-                + code.describeBelow() + "); " + more + " more warm-up pass(es)");
+        progress.say(
+                Phase.DISCARDED,
+                "measured pass discarded as warm-up: code below C2 when it started (" + code.describeBelow() + "); "
+                        + more + " more warm-up pass(es)");
         for (long p = 0; p < more; p++) {
             seq = body.warmupPass(body.measuredPassMessages(), seq, passIndex++);
         }
@@ -139,9 +154,11 @@ final class KeptPass {
     void sayDiscarded(String of) {
         List<Long> discarded = retries.discarded();
         if (!discarded.isEmpty()) {
-            progress.say(Phase.DISCARDED, discarded.size() + " measured pass(es)" + of + " discarded as warm-up,"
-                    + " the JIT compiled during them " + discarded
-                    + (bracket.jitCompilations() == 0 ? "; the last pass compiled nothing" : ""));
+            progress.say(
+                    Phase.DISCARDED,
+                    discarded.size() + " measured pass(es)" + of + " discarded as warm-up,"
+                            + " the JIT compiled during them " + discarded
+                            + (bracket.jitCompilations() == 0 ? "; the last pass compiled nothing" : ""));
         }
     }
 

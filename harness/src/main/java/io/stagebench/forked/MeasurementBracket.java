@@ -7,18 +7,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The counters read around each measured pass - bytes the measuring thread allocated,
- * collections, JIT compilations - and the wall-clock windows of the passes, summed over the
- * fork's measured passes. What happens between passes (a reset, which may allocate) is not
- * counted: it is not measured.
+ * The counters read around each measured pass - bytes the measuring thread allocated, collections, JIT compilations -
+ * and the wall-clock windows of the passes, summed over the fork's measured passes. What happens between passes (a
+ * reset, which may allocate) is not counted: it is not measured.
  *
- * <p>Measurement hazard: the first call of a management bean, a clock or a string concatenation
- * queues compilations of its own. The constructor calls everything {@link #open} and
- * {@link #close()} call, and {@link #open} then waits for the compiler to go quiet, so those
- * compilations finish before the first pass and are not counted in it. Under foreground
- * compilation ({@code -Xbatch}) the constructor's calls waited for their own compiles, and
- * {@link #open} measures at once: a 20 ms sleep there put the measuring CPU idle between the
- * warm-up and the pass, and in {@code ab}'s turns stood between the two sides' passes.
+ * <p>Measurement hazard: the first call of a management bean, a clock or a string concatenation queues compilations of
+ * its own. The constructor calls everything {@link #open} and {@link #close()} call, and {@link #open} then waits for
+ * the compiler to go quiet, so those compilations finish before the first pass and are not counted in it. Under
+ * foreground compilation ({@code -Xbatch}) the constructor's calls waited for their own compiles, and {@link #open}
+ * measures at once: a 20 ms sleep there put the measuring CPU idle between the warm-up and the pass, and in
+ * {@code ab}'s turns stood between the two sides' passes.
  */
 final class MeasurementBracket {
 
@@ -56,9 +54,8 @@ final class MeasurementBracket {
     /**
      * Reads the counters: a measured pass follows at once.
      *
-     * @param awaitQuiet whether to wait for the JIT to go quiet first (the first pass of an
-     *                   attempt; a second pass needs no wait, since anything compiled between the
-     *                   two lands in one of them and discards both)
+     * @param awaitQuiet whether to wait for the JIT to go quiet first (the first pass of an attempt; a second pass
+     *     needs no wait, since anything compiled between the two lands in one of them and discards both)
      */
     void open(boolean awaitQuiet) throws InterruptedException {
         // under foreground compilation (-Xbatch) this thread's compiles were done before it went on: nothing it queued
@@ -108,7 +105,9 @@ final class MeasurementBracket {
         return gcCount;
     }
 
-    /** @return ns the measuring thread waited in the run queue during the passes (another task held its CPU); -1 unknown */
+    /**
+     * @return ns the measuring thread waited in the run queue during the passes (another task held its CPU); -1 unknown
+     */
     long runQueueWaitNs() {
         return waitNs;
     }

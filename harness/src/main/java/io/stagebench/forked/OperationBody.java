@@ -18,13 +18,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The body of a fork of one measured thread ({@link Operation}): its recording and passes, the
- * pipeline's unmarked pass, a batched run's preparation pass, and an injected stall.
+ * The body of a fork of one measured thread ({@link Operation}): its recording and passes, the pipeline's unmarked
+ * pass, a batched run's preparation pass, and an injected stall.
  *
- * <p>Measurement hazards: odd forks measure marked first and even forks unmarked (or the
- * preparation) first, so a drift within the fork shifts neither pass systematically; a batch cannot
- * stop the clock at {@code Stamps.restart()}, so a restarting benchmark without a
- * {@link Preparation} fails its fork instead of timing its untimed work.
+ * <p>Measurement hazards: odd forks measure marked first and even forks unmarked (or the preparation) first, so a drift
+ * within the fork shifts neither pass systematically; a batch cannot stop the clock at {@code Stamps.restart()}, so a
+ * restarting benchmark without a {@link Preparation} fails its fork instead of timing its untimed work.
  */
 final class OperationBody implements ForkBody {
 
@@ -53,8 +52,13 @@ final class OperationBody implements ForkBody {
     private final Stamps unmarkedScratchStamps;
     private Stamps measuredStamps;
 
-    OperationBody(ForkSpec spec, BenchmarkDescriptor descriptor, Operation benchmark, BenchmarkParams params,
-                  Ruler ruler, Warnings warnings) {
+    OperationBody(
+            ForkSpec spec,
+            BenchmarkDescriptor descriptor,
+            Operation benchmark,
+            BenchmarkParams params,
+            Ruler ruler,
+            Warnings warnings) {
         this.spec = spec;
         this.plan = spec.measurement();
         this.descriptor = descriptor;
@@ -83,11 +87,25 @@ final class OperationBody implements ForkBody {
         scratch = new Recording(scratchRows, recordedStages, paced);
         unmarkedScratch = secondPass ? new Recording(scratchRows, 1, paced) : null;
         double intervalTicks = paced ? calibration.ticksPerNs() * 1e9 / plan.rateHz() : 0;
-        passes = new Passes(clock, op, sink, intervalTicks, plan.chunk(),
-                BenchmarkDescriptor.resetAction(benchmark, params, clock, calibration), replay, batch, preparation);
-        scratchStamps = batched ? scratch.batchedStamps(clock) : scratch.stamps(clock, descriptor.tags().size());
-        unmarkedScratchStamps = !secondPass ? null
-                : batched ? unmarkedScratch.batchedStamps(clock) : unmarkedScratch.unmarkedStamps(clock, descriptor.tags().size());
+        passes = new Passes(
+                clock,
+                op,
+                sink,
+                intervalTicks,
+                plan.chunk(),
+                BenchmarkDescriptor.resetAction(benchmark, params, clock, calibration),
+                replay,
+                batch,
+                preparation);
+        scratchStamps = batched
+                ? scratch.batchedStamps(clock)
+                : scratch.stamps(clock, descriptor.tags().size());
+        unmarkedScratchStamps = !secondPass
+                ? null
+                : batched
+                        ? unmarkedScratch.batchedStamps(clock)
+                        : unmarkedScratch.unmarkedStamps(
+                                clock, descriptor.tags().size());
     }
 
     private StallingOperation stalling(Calibration calibration) {
@@ -96,24 +114,36 @@ final class OperationBody implements ForkBody {
         }
         long stallTicks = Math.round(plan.stallUs() * 1000.0 * calibration.ticksPerNs());
         if (plan.stallAt() >= 0) {
-            warnings.add(String.format(Locale.ROOT, "stall injected: %d us once, at measured message %d (a"
-                    + " demonstration, not the benchmark's own behaviour)", plan.stallUs(), plan.stallAt()));
-            return StallingOperation.once(benchmark, clock, plan.stallAt(), stallTicks,
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "stall injected: %d us once, at measured message %d (a"
+                            + " demonstration, not the benchmark's own behaviour)",
+                    plan.stallUs(),
+                    plan.stallAt()));
+            return StallingOperation.once(
+                    benchmark,
+                    clock,
+                    plan.stallAt(),
+                    stallTicks,
                     Math.round(StallingOperation.WARMUP_STALL_NS * calibration.ticksPerNs()));
         }
-        warnings.add(String.format(Locale.ROOT, "stall injected: %d us every %d messages (a demonstration, not"
-                + " the benchmark's own behaviour)", plan.stallUs(), plan.stallEvery()));
+        warnings.add(String.format(
+                Locale.ROOT,
+                "stall injected: %d us every %d messages (a demonstration, not" + " the benchmark's own behaviour)",
+                plan.stallUs(),
+                plan.stallEvery()));
         return new StallingOperation(benchmark, clock, plan.stallEvery(), stallTicks);
     }
 
     @Override
-    public void start() {
-    }
+    public void start() {}
 
     @Override
     public String warmupNote() {
-        String passNames = withUnmarked ? "marked and unmarked" : preparation != null ? "whole and preparation alone" : "";
-        return (replay ? ", replaying the measured messages" : "") + (secondPass ? ", " + passNames : "")
+        String passNames =
+                withUnmarked ? "marked and unmarked" : preparation != null ? "whole and preparation alone" : "";
+        return (replay ? ", replaying the measured messages" : "")
+                + (secondPass ? ", " + passNames : "")
                 + (batched ? ", in batches of " + batch : "");
     }
 
@@ -170,9 +200,10 @@ final class OperationBody implements ForkBody {
         refuseUnpreparedRestarts(scratchStamps);
         if (preparation != null && !replay) {
             // without a rewind the preparation pass would walk the next messages, not the same ones
-            throw new IllegalStateException("benchmark '" + spec.job().benchmark()
-                    + "' implements Preparation but declares no"
-                    + " @Reset: a batched run subtracts its preparation from the same messages, which only a reset replays");
+            throw new IllegalStateException(
+                    "benchmark '" + spec.job().benchmark()
+                            + "' implements Preparation but declares no"
+                            + " @Reset: a batched run subtracts its preparation from the same messages, which only a reset replays");
         }
         TagErrors.refuse(spec.job().benchmark(), descriptor.tags(), "warm-up", scratchStamps);
         if (scratchStamps.markErrors() > 0) {
@@ -186,8 +217,11 @@ final class OperationBody implements ForkBody {
     @Override
     public String measuringLine(String warmedUp) {
         return "measuring " + (long) rows * batch + " messages (" + plan.mode()
-                + (batched ? ", " + rows + " batches of " + batch : "") + (withUnmarked ? ", marked, then unmarked"
-                : preparation != null ? ", whole, then preparation alone" : "") + ") after " + warmedUp;
+                + (batched ? ", " + rows + " batches of " + batch : "")
+                + (withUnmarked
+                        ? ", marked, then unmarked"
+                        : preparation != null ? ", whole, then preparation alone" : "")
+                + ") after " + warmedUp;
     }
 
     @Override
@@ -195,9 +229,14 @@ final class OperationBody implements ForkBody {
         // odd forks measure marked first, even forks unmarked first: a drift within the fork
         // then shifts neither pass systematically
         boolean markedFirst = !secondPass || spec.job().fork() % 2 == 1;
-        measuredStamps = batched ? measured.batchedStamps(clock) : measured.stamps(clock, descriptor.tags().size());
-        Stamps unmarkedStamps = !secondPass ? null
-                : batched ? unmarked.batchedStamps(clock) : unmarked.unmarkedStamps(clock, descriptor.tags().size());
+        measuredStamps = batched
+                ? measured.batchedStamps(clock)
+                : measured.stamps(clock, descriptor.tags().size());
+        Stamps unmarkedStamps = !secondPass
+                ? null
+                : batched
+                        ? unmarked.batchedStamps(clock)
+                        : unmarked.unmarkedStamps(clock, descriptor.tags().size());
         if (stalling != null) {
             stalling.measurementStarts(seq);
         }
@@ -211,8 +250,11 @@ final class OperationBody implements ForkBody {
             bracket.open(pass == 0);
             // a preparation pass gets the whole pass's sequence numbers: the same messages, the same inputs
             long from = preparation != null ? passStart : next;
-            long after = marked ? passes.run(measured, measuredStamps, from) : preparation != null
-                    ? passes.runPreparation(unmarked, unmarkedStamps, from) : passes.run(unmarked, unmarkedStamps, from);
+            long after = marked
+                    ? passes.run(measured, measuredStamps, from)
+                    : preparation != null
+                            ? passes.runPreparation(unmarked, unmarkedStamps, from)
+                            : passes.run(unmarked, unmarkedStamps, from);
             next = Math.max(next, after);
             bracket.close();
         }
@@ -255,34 +297,46 @@ final class OperationBody implements ForkBody {
 
     @Override
     public Parts parts(long warmupMessages, long seq, MeasurementBracket bracket) {
-        return new Parts(seq - (long) rows * batch * (withUnmarked ? 2L : 1L), (long) measured.size() * batch,
-                measured.dropped(), plan.stallUs(), plan.stallEvery(), withUnmarked ? spec.unmarkedRawFileName() : null,
-                List.of(), null, batch, preparation != null ? spec.preparationRawFileName() : null);
+        return new Parts(
+                seq - (long) rows * batch * (withUnmarked ? 2L : 1L),
+                (long) measured.size() * batch,
+                measured.dropped(),
+                plan.stallUs(),
+                plan.stallEvery(),
+                withUnmarked ? spec.unmarkedRawFileName() : null,
+                List.of(),
+                null,
+                batch,
+                preparation != null ? spec.preparationRawFileName() : null);
     }
 
     @Override
     public void writeRaw(Path outDir, int replica) throws IOException {
         measured.raw().write(outDir.resolve(ForkFiles.replica(spec.rawFileName(), replica)));
         if (secondPass) {
-            unmarked.raw().write(outDir.resolve(ForkFiles.replica(withUnmarked ? spec.unmarkedRawFileName()
-                    : spec.preparationRawFileName(), replica)));
+            unmarked.raw()
+                    .write(outDir.resolve(ForkFiles.replica(
+                            withUnmarked ? spec.unmarkedRawFileName() : spec.preparationRawFileName(), replica)));
         }
     }
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 
     /**
-     * @return what a batched run left out or clipped: the messages of {@code -n} beyond the last whole batch,
-     *         and batches whose interval saturated the 32-bit delta
+     * @return what a batched run left out or clipped: the messages of {@code -n} beyond the last whole batch, and
+     *     batches whose interval saturated the 32-bit delta
      */
     private List<String> batchWarnings() {
         List<String> out = new ArrayList<>();
         int left = plan.measuredMessages() % batch;
         if (left > 0) {
-            out.add(String.format(Locale.ROOT, "the last %d of the %d measured messages (-n) fill no batch of %d and were"
-                    + " not measured", left, plan.measuredMessages(), batch));
+            out.add(String.format(
+                    Locale.ROOT,
+                    "the last %d of the %d measured messages (-n) fill no batch of %d and were" + " not measured",
+                    left,
+                    plan.measuredMessages(),
+                    batch));
         }
         long saturated = 0;
         for (Recording rec : unmarked == null ? List.of(measured) : List.of(measured, unmarked)) {
@@ -293,21 +347,23 @@ final class OperationBody implements ForkBody {
             }
         }
         if (saturated > 0) {
-            out.add(saturated + " batch(es) of " + batch + " took longer than the 32-bit delta holds (2^32 - 1 ticks) and"
+            out.add(saturated + " batch(es) of " + batch
+                    + " took longer than the 32-bit delta holds (2^32 - 1 ticks) and"
                     + " were clipped to it; lower --batch");
         }
         return out;
     }
 
     /**
-     * A batch cannot stop the clock at a restart: a restarting benchmark without a {@link Preparation} would time
-     * its untimed work too, so its fork fails instead.
+     * A batch cannot stop the clock at a restart: a restarting benchmark without a {@link Preparation} would time its
+     * untimed work too, so its fork fails instead.
      */
     private void refuseUnpreparedRestarts(Stamps stamps) {
         if (batch > 1 && preparation == null && stamps.restartIgnored()) {
             throw new IllegalStateException("benchmark '" + spec.job().benchmark()
                     + "' calls Stamps.restart(), which a batch"
-                    + " (--batch " + batch + ") cannot honour: implement io.stagebench.api.Preparation so the batches of its"
+                    + " (--batch " + batch
+                    + ") cannot honour: implement io.stagebench.api.Preparation so the batches of its"
                     + " untimed work are measured and subtracted, or measure it unbatched");
         }
     }

@@ -28,9 +28,9 @@ final class PassChecks {
     /**
      * What the checks read of a kept pass, for the replica's figures.
      *
-     * @param jitNamed    the methods the JIT compiled during the pass, as the compile log names them
+     * @param jitNamed the methods the JIT compiled during the pass, as the compile log names them
      * @param allocations the measuring threads' allocations during the pass, the measuring thread first
-     * @param markErrors  messages whose marks did not match the stage count
+     * @param markErrors messages whose marks did not match the stage count
      */
     record Checked(List<String> jitNamed, List<ForkBody.Allocation> allocations, long markErrors) {
 
@@ -52,17 +52,17 @@ final class PassChecks {
 
     /**
      * Reads what a replica's kept pass leaves to check and, when the replica is measured, warns of each thing the pass
-     * did that a measurement must not. The warm-up setup's pass is not warned of: its replicas' passes measure the
-     * same code, and each says so once.
+     * did that a measurement must not. The warm-up setup's pass is not warned of: its replicas' passes measure the same
+     * code, and each says so once.
      *
-     * @param bracket   the kept pass's bracket
+     * @param bracket the kept pass's bracket
      * @param discarded the compile count of each pass discarded before it ({@link JitRetries#discarded})
-     * @param kept      whether the replica is measured, not the fork's warm-up setup
-     * @param of        what the warnings say after their text, e.g. {@code " (replica r/n)"}
+     * @param kept whether the replica is measured, not the fork's warm-up setup
+     * @param of what the warnings say after their text, e.g. {@code " (replica r/n)"}
      */
     Checked check(ForkBody body, MeasurementBracket bracket, List<Long> discarded, boolean kept, String of) {
-        List<String> jitNamed = bracket.jitCompilations() == 0 ? List.of()
-                : jitEvents.namedWithin(bracket.windowsEpochMs());
+        List<String> jitNamed =
+                bracket.jitCompilations() == 0 ? List.of() : jitEvents.namedWithin(bracket.windowsEpochMs());
         List<ForkBody.Allocation> allocations = body.allocations(bracket);
         long markErrors = body.markErrors();
         if (kept) {
@@ -77,17 +77,21 @@ final class PassChecks {
 
     /**
      * @return the warning that another task held the measuring CPU during the measured passes: when the measuring
-     *         thread waited in the run queue at least {@value #SHARED_CPU_WAIT_NS} ns and 1 % of the passes' time
-     *         (a kernel thread's brief turn, tens of µs, is not warned of; 1 % of the time is as much as the slowest
-     *         1 % of the samples could hold); empty otherwise or when the kernel does not say
+     *     thread waited in the run queue at least {@value #SHARED_CPU_WAIT_NS} ns and 1 % of the passes' time (a kernel
+     *     thread's brief turn, tens of µs, is not warned of; 1 % of the time is as much as the slowest 1 % of the
+     *     samples could hold); empty otherwise or when the kernel does not say
      */
     static Optional<String> sharedCpuWarning(long waitNs, long switches, long passesMs) {
         if (waitNs < SHARED_CPU_WAIT_NS || waitNs < passesMs * 1e6 * SHARED_CPU_WAIT_SHARE) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "another task ran on the measuring CPU: the measuring thread"
-                + " waited %.2f ms in the run queue (%.1f%% of %,d ms measured, %s involuntary switches)",
-                waitNs / 1e6, 100.0 * waitNs / Math.max(1, passesMs * 1e6), passesMs,
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "another task ran on the measuring CPU: the measuring thread"
+                        + " waited %.2f ms in the run queue (%.1f%% of %,d ms measured, %s involuntary switches)",
+                waitNs / 1e6,
+                100.0 * waitNs / Math.max(1, passesMs * 1e6),
+                passesMs,
                 switches < 0 ? "?" : Long.toString(switches)));
     }
 
@@ -96,7 +100,7 @@ final class PassChecks {
      * warns of code below it when the fork was asked to warm up (one told not to measures cold code on purpose).
      *
      * @param warmupStartEpochMs when the fork's warm-up began: a method C1 compiled since then was reached by the
-     *                           replayed measured messages
+     *     replayed measured messages
      */
     MeasuredCode measuredCode(List<ReplicaRun> replicas, long warmupStartEpochMs) {
         String[] problem = new String[1];
@@ -106,40 +110,60 @@ final class PassChecks {
         }
         MeasuredCode code = MeasuredCode.unchecked("no measured pass");
         for (ReplicaRun r : replicas) {
-            code = code.and(MeasuredCode.check(log.get(), r.loops(), warmupStartEpochMs,
-                    r.replica().measureStartEpochMs()));
+            code = code.and(MeasuredCode.check(
+                    log.get(), r.loops(), warmupStartEpochMs, r.replica().measureStartEpochMs()));
         }
         if (!code.notAtC2().isEmpty() && !plan.warmup().none()) {
-            warnings.add(ForkWarning.OTHER, "measured code below C2 when measuring started: " + String.join(", ",
-                    code.notAtC2().stream().map(MeasuredCode::shortName).toList()) + ", so its figures are of code the"
-                    + " JIT had not finished; fix: " + Warning.BELOW_C2.fix());
+            warnings.add(
+                    ForkWarning.OTHER,
+                    "measured code below C2 when measuring started: "
+                            + String.join(
+                                    ", ",
+                                    code.notAtC2().stream()
+                                            .map(MeasuredCode::shortName)
+                                            .toList()) + ", so its figures are of code the"
+                            + " JIT had not finished; fix: " + Warning.BELOW_C2.fix());
         }
         if (replicas.size() > 1) {
             ReplicaRun first = replicas.get(0);
             ReplicaRun last = replicas.get(replicas.size() - 1);
-            List<String> recompiled = MeasuredCode.recompiledBetween(log.get(), first.loops(),
-                    first.replica().measureStartEpochMs(), last.replica().measureStartEpochMs());
+            List<String> recompiled = MeasuredCode.recompiledBetween(
+                    log.get(),
+                    first.loops(),
+                    first.replica().measureStartEpochMs(),
+                    last.replica().measureStartEpochMs());
             if (!recompiled.isEmpty()) {
-                warnings.add(ForkWarning.OTHER, "replica 1 measured code the JIT threw away and compiled again before"
-                        + " replica " + replicas.size() + ": " + String.join(", ", recompiled) + " (a later setup took"
-                        + " a path its first compile had left out), so replica 1's figures are of another compilation"
-                        + " than the later replicas'; fix: " + Warning.REPLICA_RECOMPILED.fix());
+                warnings.add(
+                        ForkWarning.OTHER,
+                        "replica 1 measured code the JIT threw away and compiled again before"
+                                + " replica " + replicas.size() + ": " + String.join(", ", recompiled)
+                                + " (a later setup took"
+                                + " a path its first compile had left out), so replica 1's figures are of another compilation"
+                                + " than the later replicas'; fix: " + Warning.REPLICA_RECOMPILED.fix());
             }
         }
         return code;
     }
 
     /** Adds a warning for each thing the kept measured attempt did that a measurement must not. */
-    private void verify(MeasurementBracket bracket, List<ForkBody.Allocation> allocations, List<Long> discarded,
-                        List<String> jitNamed, boolean replay, String of) {
+    private void verify(
+            MeasurementBracket bracket,
+            List<ForkBody.Allocation> allocations,
+            List<Long> discarded,
+            List<String> jitNamed,
+            boolean replay,
+            String of) {
         if (!bracket.jitQuietBefore()) {
-            warnings.add(ForkWarning.JIT, "the JIT compiler was still busy " + JitRetries.QUIET_MAX_MS
-                    + " ms after warm-up" + of);
+            warnings.add(
+                    ForkWarning.JIT,
+                    "the JIT compiler was still busy " + JitRetries.QUIET_MAX_MS + " ms after warm-up" + of);
         }
         for (ForkBody.Allocation allocation : allocations) {
             if (allocation.bytes() != 0) {
-                warnings.add(ForkWarning.ALLOCATION, "the " + allocation.label() + " thread allocated "
-                        + allocation.bytes() + " bytes during measurement" + of);
+                warnings.add(
+                        ForkWarning.ALLOCATION,
+                        "the " + allocation.label() + " thread allocated " + allocation.bytes()
+                                + " bytes during measurement" + of);
             }
         }
         sharedCpuWarning(bracket.runQueueWaitNs(), bracket.involuntarySwitches(), bracket.passesMs())
@@ -148,16 +172,25 @@ final class PassChecks {
             warnings.add(ForkWarning.GC, bracket.gcCount() + " garbage collection(s) during measurement" + of);
         }
         if (bracket.jitCompilations() != 0) {
-            warnings.add(ForkWarning.JIT, bracket.jitCompilations()
-                    + (bracket.jitExact() ? " JIT compilation(s)" : " ms of JIT compilation") + " during measurement"
-                    + of + (discarded.isEmpty() ? "" : " (" + discarded.size() + " earlier pass(es) discarded"
-                    + " for the same reason)")
-                    + (jitNamed.isEmpty() ? "" : ": " + String.join("; ", jitNamed.subList(0,
-                    Math.min(3, jitNamed.size()))))
-                    + (jitEvents.unavailableReason() == null ? ""
-                    : " (methods not named: " + jitEvents.unavailableReason() + ")")
-                    + (replay ? "" : " (the benchmark has no @Reset, so warm-up could not replay the measured"
-                    + " messages)"));
+            warnings.add(
+                    ForkWarning.JIT,
+                    bracket.jitCompilations()
+                            + (bracket.jitExact() ? " JIT compilation(s)" : " ms of JIT compilation")
+                            + " during measurement"
+                            + of
+                            + (discarded.isEmpty()
+                                    ? ""
+                                    : " (" + discarded.size() + " earlier pass(es) discarded" + " for the same reason)")
+                            + (jitNamed.isEmpty()
+                                    ? ""
+                                    : ": " + String.join("; ", jitNamed.subList(0, Math.min(3, jitNamed.size()))))
+                            + (jitEvents.unavailableReason() == null
+                                    ? ""
+                                    : " (methods not named: " + jitEvents.unavailableReason() + ")")
+                            + (replay
+                                    ? ""
+                                    : " (the benchmark has no @Reset, so warm-up could not replay the measured"
+                                            + " messages)"));
         }
     }
 }

@@ -8,19 +8,17 @@ import io.stagebench.clock.Clock;
 import io.stagebench.registry.BenchmarkDescriptor;
 
 /**
- * Runs the benchmark's messages through the measured loop in passes, for warm-up and
- * measurement alike, so both execute the same compiled code: a pass of {@code count}
- * messages calls {@link MeasureLoop} once per chunk, writing into a recording's rows (a
- * chunk-sized scratch recording in warm-up, wrapping; the full recording when measured).
+ * Runs the benchmark's messages through the measured loop in passes, for warm-up and measurement alike, so both execute
+ * the same compiled code: a pass of {@code count} messages calls {@link MeasureLoop} once per chunk, writing into a
+ * recording's rows (a chunk-sized scratch recording in warm-up, wrapping; the full recording when measured).
  *
  * <p>Sequence numbers run on from pass to pass, whatever the benchmark's own cursor does: a
- * {@link io.stagebench.api.Reset reset} rewinds the benchmark, not the message count. In paced
- * mode each pass starts a new schedule one interval after the pass begins.
+ * {@link io.stagebench.api.Reset reset} rewinds the benchmark, not the message count. In paced mode each pass starts a
+ * new schedule one interval after the pass begins.
  *
- * <p>Batched ({@code --batch K}): a row of the recording is one batch of K messages, a
- * chunk is {@code chunk / K} rows (at least one), and a pass of {@code count} messages runs
- * {@code count / K} batches; a preparation pass ({@link Preparation}) runs the same batches
- * through the operation's untimed part alone.
+ * <p>Batched ({@code --batch K}): a row of the recording is one batch of K messages, a chunk is {@code chunk / K} rows
+ * (at least one), and a pass of {@code count} messages runs {@code count / K} batches; a preparation pass
+ * ({@link Preparation}) runs the same batches through the operation's untimed part alone.
  *
  * <p>Allocation-free after construction: one schedule object is restarted for every pass.
  */
@@ -40,20 +38,36 @@ final class Passes {
 
     /**
      * @param intervalTicks paced interval in ticks, 0 for back-to-back
-     * @param replay        whether {@code reset} rewinds the benchmark (it declares a reset)
+     * @param replay whether {@code reset} rewinds the benchmark (it declares a reset)
      */
-    Passes(Clock clock, Operation op, Sink sink, double intervalTicks, int chunk, BenchmarkDescriptor.ResetAction reset, boolean replay) {
+    Passes(
+            Clock clock,
+            Operation op,
+            Sink sink,
+            double intervalTicks,
+            int chunk,
+            BenchmarkDescriptor.ResetAction reset,
+            boolean replay) {
         this(clock, op, sink, intervalTicks, chunk, reset, replay, 1, null);
     }
 
     /**
-     * @param batch       messages per timed interval (1: one a message); above 1 only back to back
+     * @param batch messages per timed interval (1: one a message); above 1 only back to back
      * @param preparation the operation's untimed part, for {@link #runPreparation}; null when it has none
      */
-    Passes(Clock clock, Operation op, Sink sink, double intervalTicks, int chunk, BenchmarkDescriptor.ResetAction reset, boolean replay,
-           int batch, Preparation preparation) {
+    Passes(
+            Clock clock,
+            Operation op,
+            Sink sink,
+            double intervalTicks,
+            int chunk,
+            BenchmarkDescriptor.ResetAction reset,
+            boolean replay,
+            int batch,
+            Preparation preparation) {
         if (batch < 1 || batch > 1 && intervalTicks > 0) {
-            throw new IllegalArgumentException("a batch is at least 1 message, and paced runs are not batched: " + batch);
+            throw new IllegalArgumentException(
+                    "a batch is at least 1 message, and paced runs are not batched: " + batch);
         }
         this.clock = clock;
         this.op = op;
@@ -94,8 +108,8 @@ final class Passes {
     }
 
     /**
-     * Runs {@code count} messages, reusing {@code rec}'s rows when it is shorter (warm-up);
-     * batched, {@code count / batch} batches.
+     * Runs {@code count} messages, reusing {@code rec}'s rows when it is shorter (warm-up); batched, {@code count /
+     * batch} batches.
      *
      * @return the sequence number after the pass's last message
      */
@@ -115,8 +129,8 @@ final class Passes {
     }
 
     /**
-     * {@link #run(Recording, Stamps, long)} through the operation's {@link Preparation}: the
-     * same batches of the same messages (after a reset), the untimed part alone.
+     * {@link #run(Recording, Stamps, long)} through the operation's {@link Preparation}: the same batches of the same
+     * messages (after a reset), the untimed part alone.
      */
     long runPreparation(Recording rec, Stamps stamps, long seq) {
         return runPreparation(rec, stamps, (long) rec.capacity * batch, seq);
@@ -125,7 +139,8 @@ final class Passes {
     /** {@link #run(Recording, Stamps, long, long)} through the operation's {@link Preparation}. */
     long runPreparation(Recording rec, Stamps stamps, long count, long seq) {
         if (preparation == null || batch == 1) {
-            throw new IllegalStateException("a preparation pass needs a batched run of an operation with a Preparation");
+            throw new IllegalStateException(
+                    "a preparation pass needs a batched run of an operation with a Preparation");
         }
         return walk(rec, stamps, count, seq, true, chunk);
     }

@@ -1,14 +1,13 @@
 package io.stagebench.forked;
 
 import io.stagebench.api.Stamps;
-
 import io.stagebench.link.RawStamps;
 import java.util.Arrays;
 
 /**
- * Preallocated, pre-touched struct-of-arrays storage for one fork's measured messages:
- * per message the raw start tick, the sequence number, a 32-bit tick delta per stage and,
- * in paced mode, the 32-bit queueing delay from the intended arrival to the start.
+ * Preallocated, pre-touched struct-of-arrays storage for one fork's measured messages: per message the raw start tick,
+ * the sequence number, a 32-bit tick delta per stage and, in paced mode, the 32-bit queueing delay from the intended
+ * arrival to the start.
  *
  * <pre>
  *   index i:  startTicks[i]   long  begin read (back-to-back) or intended arrival (paced)
@@ -33,8 +32,8 @@ public final class Recording {
 
     /**
      * @param capacity messages to hold
-     * @param stages   stage count (at least 1)
-     * @param paced    whether to keep queueing delays
+     * @param stages stage count (at least 1)
+     * @param paced whether to keep queueing delays
      */
     public Recording(int capacity, int stages, boolean paced) {
         if (capacity < 1 || stages < 1) {
@@ -85,8 +84,8 @@ public final class Recording {
     }
 
     /**
-     * @param tagCount the tags the benchmark declares: its tags go to this recording's tag array, which no
-     *                 result reads, so the unmarked pass does the same tagging work as the marked one
+     * @param tagCount the tags the benchmark declares: its tags go to this recording's tag array, which no result
+     *     reads, so the unmarked pass does the same tagging work as the marked one
      * @return {@link Stamps#unmarked unmarked} stamps writing each message's total into this one-stage recording
      */
     Stamps unmarkedStamps(io.stagebench.clock.Clock clock, int tagCount) {
@@ -155,8 +154,8 @@ public final class Recording {
     }
 
     /**
-     * @return a copy of the first {@link #size()} messages, as the fork writes them ({@code fork-N.raw});
-     *         with their tags when any message tagged or skipped a stage
+     * @return a copy of the first {@link #size()} messages, as the fork writes them ({@code fork-N.raw}); with their
+     *     tags when any message tagged or skipped a stage
      */
     public RawStamps raw() {
         int n = size;
@@ -170,7 +169,13 @@ public final class Recording {
                 tagged = tags[s][i] != Stamps.UNTAGGED;
             }
         }
-        return new RawStamps(stages(), n, Arrays.copyOf(startTicks, n), Arrays.copyOf(seq, n),
-                queueTicks == null ? null : Arrays.copyOf(queueTicks, n), stages, tagged ? tags : null);
+        return new RawStamps(
+                stages(),
+                n,
+                Arrays.copyOf(startTicks, n),
+                Arrays.copyOf(seq, n),
+                queueTicks == null ? null : Arrays.copyOf(queueTicks, n),
+                stages,
+                tagged ? tags : null);
     }
 }

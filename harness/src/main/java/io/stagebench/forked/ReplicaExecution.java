@@ -45,12 +45,11 @@ final class ReplicaExecution {
      * Which setup a run is.
      *
      * @param replica its number, {@link #WARMUP_SETUP} for the fork's warm-up setup
-     * @param kept    whether it is measured: any but the fork's warm-up setup
-     * @param first   whether this setup runs the fork's whole warm-up
-     * @param of      what its lines say after their text, e.g. {@code " (replica r/n)"}
+     * @param kept whether it is measured: any but the fork's warm-up setup
+     * @param first whether this setup runs the fork's whole warm-up
+     * @param of what its lines say after their text, e.g. {@code " (replica r/n)"}
      */
-    private record Role(int replica, boolean kept, boolean first, String of) {
-    }
+    private record Role(int replica, boolean kept, boolean first, String of) {}
 
     private final ForkSpec spec;
     private final ForkSpec.Measurement plan;
@@ -68,8 +67,15 @@ final class ReplicaExecution {
     private final CoreLoop coreShare = new CoreLoop();
 
     /** @param benchmarks the loader of the benchmark's classes */
-    ReplicaExecution(ForkSpec spec, BenchmarkDescriptor descriptor, ClassLoader benchmarks, Ruler ruler,
-                     JitEvents jitEvents, Warnings warnings, ForkProgress progress, ForkTurns turns) {
+    ReplicaExecution(
+            ForkSpec spec,
+            BenchmarkDescriptor descriptor,
+            ClassLoader benchmarks,
+            Ruler ruler,
+            JitEvents jitEvents,
+            Warnings warnings,
+            ForkProgress progress,
+            ForkTurns turns) {
         this.spec = spec;
         this.plan = spec.measurement();
         this.job = spec.job();
@@ -93,9 +99,14 @@ final class ReplicaExecution {
     ReplicaRun run(int replica) throws Exception {
         long beginNs = System.nanoTime();
         Role role = role(replica);
-        BenchmarkParams params = new BenchmarkParams(job.benchmark(), job.fork(),
-                plan.warmup().knownMessages(), plan.measuredMessages(), descriptor.paramsWithDefaults(job.params()),
-                ForkLayout.offsetBytes(spec.placement().layoutSeed()), descriptor.tags());
+        BenchmarkParams params = new BenchmarkParams(
+                job.benchmark(),
+                job.fork(),
+                plan.warmup().knownMessages(),
+                plan.measuredMessages(),
+                descriptor.paramsWithDefaults(job.params()),
+                ForkLayout.offsetBytes(spec.placement().layoutSeed()),
+                descriptor.tags());
         Object instance = setUpInstance(role, params);
         long setupMs = (System.nanoTime() - beginNs) / 1_000_000;
         // whether another guest shares the core at this moment (CoreLoop): before the warm-up pass, never between it
@@ -104,8 +115,8 @@ final class ReplicaExecution {
         double coreLoopNs = role.kept() && !plan.warmup().none() ? coreShare.iterationNs() : 0;
 
         try (ForkBody body = instance instanceof HandoffOperation handoff
-                ? new HandoffBody(spec, descriptor, handoff, params, ruler, warnings,
-                        text -> progress.say(Phase.THREADS, text))
+                ? new HandoffBody(
+                        spec, descriptor, handoff, params, ruler, warnings, text -> progress.say(Phase.THREADS, text))
                 : new OperationBody(spec, descriptor, (Operation) instance, params, ruler, warnings)) {
             body.start();
             ReplicaWarmup.WarmedUp warm = warmup.warmUp(body, role.first(), role.kept(), role.of());
@@ -131,15 +142,34 @@ final class ReplicaExecution {
             ForkBody.Parts parts = body.parts(warm.messages(), pass.seq(), pass.bracket());
             writeRaw(body, role, measureTurn);
             MeasurementBracket bracket = pass.bracket();
-            Replica facts = new Replica(replica, parts.warmupMessages(), parts.measuredMessages(),
-                    checked.allocatedBytes(), bracket.gcCount(), bracket.jitCompilations(), setupMs,
-                    (System.nanoTime() - beginNs) / 1_000_000, bracket.firstStartEpochMs(), bracket.lastEndEpochMs(),
-                    bracket.runQueueWaitNs(), bracket.involuntarySwitches(), coreLoopNs);
+            Replica facts = new Replica(
+                    replica,
+                    parts.warmupMessages(),
+                    parts.measuredMessages(),
+                    checked.allocatedBytes(),
+                    bracket.gcCount(),
+                    bracket.jitCompilations(),
+                    setupMs,
+                    (System.nanoTime() - beginNs) / 1_000_000,
+                    bracket.firstStartEpochMs(),
+                    bracket.lastEndEpochMs(),
+                    bracket.runQueueWaitNs(),
+                    bracket.involuntarySwitches(),
+                    coreLoopNs);
             if (!role.kept()) {
                 warmup.ranOnOwnSetup(pass.seq());
             }
-            return new ReplicaRun(facts, parts, pass.seq(), checked.markErrors(), sinkValue, pass.passes(),
-                    body.replays(), pass.runsBeforeKept(), checked.jitNamed(), measuredLoops(body));
+            return new ReplicaRun(
+                    facts,
+                    parts,
+                    pass.seq(),
+                    checked.markErrors(),
+                    sinkValue,
+                    pass.passes(),
+                    body.replays(),
+                    pass.runsBeforeKept(),
+                    checked.jitNamed(),
+                    measuredLoops(body));
         }
     }
 
@@ -153,7 +183,8 @@ final class ReplicaExecution {
         boolean kept = replica != WARMUP_SETUP;
         // whether this setup runs the fork's whole warm-up
         boolean first = !kept || (replica == 1 && plan.warmup().none());
-        String of = !kept ? " (the warm-up's own, not measured)"
+        String of = !kept
+                ? " (the warm-up's own, not measured)"
                 : plan.replicas() > 1 ? " (replica " + replica + "/" + plan.replicas() + ")" : "";
         return new Role(replica, kept, first, of);
     }
@@ -183,22 +214,26 @@ final class ReplicaExecution {
 
     /**
      * Runs the benchmark's setup with this thread's affinity set to the service CPUs, so that a thread it starts
-     * inherits those and not the measuring CPU, then pins this thread again; warns of any other thread left allowed
-     * on the measuring CPU (one the benchmark pinned there itself).
+     * inherits those and not the measuring CPU, then pins this thread again; warns of any other thread left allowed on
+     * the measuring CPU (one the benchmark pinned there itself).
      *
      * @param checkSharing whether to look for such threads: not after the warm-up's own setup, whose threads a kept
-     *                     setup's look finds as well (one warning, not one a setup)
+     *     setup's look finds as well (one warning, not one a setup)
      */
     private void setUpOffMeasuringCpu(Object instance, BenchmarkParams params, boolean checkSharing) throws Exception {
         int cpu = spec.placement().cpu();
         Optional<CpuList> offMeasuringCpu = ForkTurns.offMeasuringCpu(cpu, ruler.serviceCpus());
-        boolean moved = offMeasuringCpu.map(cpus -> Affinity.setCurrentThread(cpus).isEmpty()).orElse(false);
+        boolean moved = offMeasuringCpu
+                .map(cpus -> Affinity.setCurrentThread(cpus).isEmpty())
+                .orElse(false);
         try {
             BenchmarkDescriptor.setup(instance, params, ruler.clock(), ruler.calibration());
         } finally {
             if (moved) {
-                Affinity.pinCurrentThread(cpu).ifPresent(reason -> warnings.add(ForkWarning.PINNING,
-                        "pinning again after setup refused: " + reason + "; measured unpinned"));
+                Affinity.pinCurrentThread(cpu)
+                        .ifPresent(reason -> warnings.add(
+                                ForkWarning.PINNING,
+                                "pinning again after setup refused: " + reason + "; measured unpinned"));
             }
         }
         if (offMeasuringCpu.isEmpty() || !checkSharing) {
@@ -206,10 +241,12 @@ final class ReplicaExecution {
         }
         List<String> sharing = Affinity.otherThreadsAllowedOn(cpu);
         if (!sharing.isEmpty()) {
-            warnings.add(ForkWarning.OTHER, "thread(s) besides the measuring one may run on measuring CPU " + cpu
-                    + ": " + String.join(", ", sharing.subList(0, Math.min(4, sharing.size())))
-                    + (sharing.size() > 4 ? " and " + (sharing.size() - 4) + " more" : "")
-                    + " (pinned there by the benchmark?); fix: leave a setup's threads on the CPUs they start on");
+            warnings.add(
+                    ForkWarning.OTHER,
+                    "thread(s) besides the measuring one may run on measuring CPU " + cpu
+                            + ": " + String.join(", ", sharing.subList(0, Math.min(4, sharing.size())))
+                            + (sharing.size() > 4 ? " and " + (sharing.size() - 4) + " more" : "")
+                            + " (pinned there by the benchmark?); fix: leave a setup's threads on the CPUs they start on");
         }
     }
 
@@ -221,7 +258,8 @@ final class ReplicaExecution {
         // later replica's stages ran in the replicas before it, in the same compiled code
         boolean warmStages = first && warm.passes() > 0 && plan.mode() != Mode.PACED;
         CodeWarmup code = warmStages && CodeWarmup.wanted(jitEvents)
-                ? new CodeWarmup(jitEvents, measuredLoops(body), warmup.startEpochMs(), warm.passes()) : null;
+                ? new CodeWarmup(jitEvents, measuredLoops(body), warmup.startEpochMs(), warm.passes())
+                : null;
         return new KeptPass(body, progress, retries, warmStages ? stages : null, code, warm.messages(), warm.passes());
     }
 
@@ -240,9 +278,11 @@ final class ReplicaExecution {
             pass.takeMeasureTurn(turns, role.replica(), ruler.serviceCpus());
         }
         // only a kept pass says "measuring": a log's first such line is where the fork's measurement began
-        progress.say(role.kept() ? Phase.MEASURING : Phase.WARMUP, role.kept()
-                ? body.measuringLine(warmup.warmedUp(role.first(), pass.seq())) + role.of()
-                : "checking the warm-up on a pass of " + body.measuredPassMessages() + " messages");
+        progress.say(
+                role.kept() ? Phase.MEASURING : Phase.WARMUP,
+                role.kept()
+                        ? body.measuringLine(warmup.warmedUp(role.first(), pass.seq())) + role.of()
+                        : "checking the warm-up on a pass of " + body.measuredPassMessages() + " messages");
         progress.flush();
         pass.measure();
         pass.warnShortStages(warnings);
@@ -280,7 +320,8 @@ final class ReplicaExecution {
         }
         String loop = MeasureLoop.class.getName() + "::";
         if (plan.batch() > 1) {
-            return body.instance() instanceof Preparation ? List.of(loop + "batched", loop + "batchedPreparation")
+            return body.instance() instanceof Preparation
+                    ? List.of(loop + "batched", loop + "batchedPreparation")
                     : List.of(loop + "batched");
         }
         return List.of(loop + (plan.mode() == Mode.PACED ? "paced" : "backToBack"));

@@ -14,11 +14,19 @@ import java.util.Optional;
  * What the fork measured before the benchmark ({@link RulerReading}), and where a second measured thread goes.
  *
  * @param serviceCpus the CPUs the launcher left this JVM's other threads, read before pinning
- * @param layout      where the fork's memory lies ({@link ForkLayout})
+ * @param layout where the fork's memory lies ({@link ForkLayout})
  */
-record Ruler(LoadedClock loaded, Calibration calibration, RateCheck rateCheck, CounterResolution resolution,
-             ProbeOverhead overhead, int cpuPinned, String affinity, boolean memoryLocked,
-             Optional<CpuList> serviceCpus, ForkLayout layout) {
+record Ruler(
+        LoadedClock loaded,
+        Calibration calibration,
+        RateCheck rateCheck,
+        CounterResolution resolution,
+        ProbeOverhead overhead,
+        int cpuPinned,
+        String affinity,
+        boolean memoryLocked,
+        Optional<CpuList> serviceCpus,
+        ForkLayout layout) {
 
     Clock clock() {
         return loaded.clock();
@@ -31,7 +39,16 @@ record Ruler(LoadedClock loaded, Calibration calibration, RateCheck rateCheck, C
 
     /** @return this ruler with where the fork's memory lies, known once the benchmark is set up */
     Ruler withLayout(ForkLayout placed) {
-        return new Ruler(loaded, calibration, rateCheck, resolution, overhead, cpuPinned, affinity, memoryLocked,
-                serviceCpus, placed);
+        return new Ruler(
+                loaded,
+                calibration,
+                rateCheck,
+                resolution,
+                overhead,
+                cpuPinned,
+                affinity,
+                memoryLocked,
+                serviceCpus,
+                placed);
     }
 }

@@ -45,13 +45,15 @@ final class RulerReading {
         // before pinning: the CPUs the launcher left this JVM's other threads, where a second measured thread goes
         Optional<CpuList> serviceCpus = Affinity.currentThreadAffinity();
         int cpuPinned = pin();
-        String affinity = Affinity.currentThreadAffinity().map(CpuList::toString).orElse("unknown");
+        String affinity =
+                Affinity.currentThreadAffinity().map(CpuList::toString).orElse("unknown");
         boolean memoryLocked = spec.placement().lockMemory() && lockMemory();
 
         LoadedClock loaded = ClockLoader.load(spec.ruler().binding());
         warnings.addAll(loaded.warnings());
-        ForkExecution.classCacheWarning(ManagementFactory.getRuntimeMXBean().getInputArguments(),
-                System.getProperty("java.vm.info")).ifPresent(warnings::add);
+        ForkExecution.classCacheWarning(
+                        ManagementFactory.getRuntimeMXBean().getInputArguments(), System.getProperty("java.vm.info"))
+                .ifPresent(warnings::add);
         Clock clock = loaded.clock();
         new JitActivity().prime();
         progress.say(Phase.CALIBRATING, "calibrating " + loaded.binding() + " clock on CPU " + cpuPinned);
@@ -74,8 +76,9 @@ final class RulerReading {
         long intervalMs = spec.ruler().calibrationMs();
         int rounds = spec.ruler().calibrationRounds();
         // an in-process fork after the first of its JVM checks that one's calibration instead of sleeping out its own
-        Calibration kept = loaded.binding().isNative() ? KeptCalibration.of(loaded.binding(), intervalMs, rounds)
-                .orElse(null) : null;
+        Calibration kept = loaded.binding().isNative()
+                ? KeptCalibration.of(loaded.binding(), intervalMs, rounds).orElse(null)
+                : null;
         RateCheck check = kept == null ? null : calibrating.check(RateCheck.MIN_INTERVAL_MS);
         Calibration calibration;
         if (check != null && check.agrees(kept)) {
@@ -85,13 +88,13 @@ final class RulerReading {
             calibration = calibrating.close(intervalMs, rounds);
             KeptCalibration.keep(loaded.binding(), intervalMs, rounds, calibration);
         }
-        return new Ruler(loaded, calibration, check, resolution, overhead, cpuPinned, affinity, memoryLocked,
-                serviceCpus, null);
+        return new Ruler(
+                loaded, calibration, check, resolution, overhead, cpuPinned, affinity, memoryLocked, serviceCpus, null);
     }
 
     /**
-     * The probe overhead as the measured loop pays it ({@link MeasureLoop#probeOnly}), in
-     * rounds until its minimum stops improving, the JIT settling between rounds.
+     * The probe overhead as the measured loop pays it ({@link MeasureLoop#probeOnly}), in rounds until its minimum
+     * stops improving, the JIT settling between rounds.
      */
     ProbeOverhead loopOverhead(Clock clock, long stepTicks) {
         int pairs = spec.ruler().overheadPairs();
@@ -115,8 +118,8 @@ final class RulerReading {
 
     /**
      * @return the first stage's ticks of the first {@code n} messages; a loop of its own, so that the compile its
-     *         hundreds of thousands of turns ask for is this small method's, not an on-stack replacement of its
-     *         caller's (under -Xbatch that replacement cost more than the copy and the count together)
+     *     hundreds of thousands of turns ask for is this small method's, not an on-stack replacement of its caller's
+     *     (under -Xbatch that replacement cost more than the copy and the count together)
      */
     private static long[] stageTicks(Recording rec, int n) {
         long[] ticks = new long[n];
@@ -133,8 +136,8 @@ final class RulerReading {
             return Affinity.currentCpu();
         }
         var refused = Affinity.pinCurrentThread(spec.placement().cpu());
-        refused.ifPresent(reason -> warnings.add(ForkWarning.PINNING, "pinning refused: " + reason
-                + "; measured unpinned"));
+        refused.ifPresent(
+                reason -> warnings.add(ForkWarning.PINNING, "pinning refused: " + reason + "; measured unpinned"));
         return Affinity.currentCpu();
     }
 

@@ -1,13 +1,11 @@
 package io.stagebench.forked;
 
 /**
- * Intended arrival times of a paced (open-loop) run: message {@code seq} is due at
- * {@code originTicks + (seq - firstSeq) * intervalTicks}, whatever happened to the
- * messages before it.
+ * Intended arrival times of a paced (open-loop) run: message {@code seq} is due at {@code originTicks + (seq -
+ * firstSeq) * intervalTicks}, whatever happened to the messages before it.
  *
- * <p>That independence is the point: a stall delays every later message's completion
- * relative to its due time, so the stall shows in the latency of every message it held
- * up, not in one sample (coordinated omission).
+ * <p>That independence is the point: a stall delays every later message's completion relative to its due time, so the
+ * stall shows in the latency of every message it held up, not in one sample (coordinated omission).
  */
 final class Schedule {
 
@@ -22,8 +20,8 @@ final class Schedule {
     }
 
     /**
-     * Moves message {@code firstSeq}'s due time to {@code originTicks}: lets the measured loop
-     * create its schedule before the allocation counter is read and start it after.
+     * Moves message {@code firstSeq}'s due time to {@code originTicks}: lets the measured loop create its schedule
+     * before the allocation counter is read and start it after.
      */
     void startAt(long originTicks) {
         this.originTicks = originTicks;

@@ -8,21 +8,19 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Warm-up by each stage's own count: a stage that runs for a few messages in a thousand (a
- * pipeline's encode runs for the 0.5% that make an order) reaches the optimising compiler's
- * thresholds thousands of times later than the messages do, so a warm-up counted in messages can
- * end with that stage still interpreted or in C1's code - measured far slower than it runs warmed,
- * while nothing compiled <em>during</em> the measured pass (docs/decisions.md, "Warm-up by each stage's count").
+ * Warm-up by each stage's own count: a stage that runs for a few messages in a thousand (a pipeline's encode runs for
+ * the 0.5% that make an order) reaches the optimising compiler's thresholds thousands of times later than the messages
+ * do, so a warm-up counted in messages can end with that stage still interpreted or in C1's code - measured far slower
+ * than it runs warmed, while nothing compiled <em>during</em> the measured pass (docs/decisions.md, "Warm-up by each
+ * stage's count").
  *
- * <p>How: the fork counts, in each measured pass it records, the messages each stage ran for (a
- * stage that {@code Stamps.skip()}s a message did not); from that share and the messages run so
- * far it knows each stage's runs. While the rarest stage has run fewer than {@link #target()}
- * times - twice what HotSpot needs to compile a method at tier 4 on this JVM, read from its flags
- * ({@code Tier4CompileThreshold} x {@code CompileThresholdScaling}; 30 000 by default) - the
- * measured pass is warm-up: more warm-up passes follow, as many as the count says, then a
- * measured pass again, within {@link #BUDGET_NS}. A stage that the budget leaves short is a warning
- * naming it, its count and the fix. Nothing is added to the measured loop: the count is taken
- * from the recording after the pass.
+ * <p>How: the fork counts, in each measured pass it records, the messages each stage ran for (a stage that
+ * {@code Stamps.skip()}s a message did not); from that share and the messages run so far it knows each stage's runs.
+ * While the rarest stage has run fewer than {@link #target()} times - twice what HotSpot needs to compile a method at
+ * tier 4 on this JVM, read from its flags ({@code Tier4CompileThreshold} x {@code CompileThresholdScaling}; 30 000 by
+ * default) - the measured pass is warm-up: more warm-up passes follow, as many as the count says, then a measured pass
+ * again, within {@link #BUDGET_NS}. A stage that the budget leaves short is a warning naming it, its count and the fix.
+ * Nothing is added to the measured loop: the count is taken from the recording after the pass.
  */
 final class StageWarmup {
 
@@ -70,7 +68,7 @@ final class StageWarmup {
     /**
      * Takes in a measured pass: each stage's runs in it, from which its share of the messages is known.
      *
-     * @param runs         per stage, the messages of the pass the stage ran for
+     * @param runs per stage, the messages of the pass the stage ran for
      * @param passMessages the pass's messages
      */
     void measured(long[] runs, long passMessages) {
@@ -78,7 +76,9 @@ final class StageWarmup {
         this.passMessages = passMessages;
     }
 
-    /** @return each stage's runs once {@code messages} messages have run: its share of the last measured pass times them */
+    /**
+     * @return each stage's runs once {@code messages} messages have run: its share of the last measured pass times them
+     */
     long[] runsAt(long messages) {
         long[] out = new long[stages.size()];
         if (runsPerPass == null || passMessages == 0) {
@@ -91,10 +91,10 @@ final class StageWarmup {
     }
 
     /**
-     * @param messages   the messages run so far
+     * @param messages the messages run so far
      * @param passLength the messages of one warm-up pass
      * @return the warm-up passes still needed for the rarest stage that ran at all to reach the target; 0 when every
-     *         stage has, or when the budget is spent
+     *     stage has, or when the budget is spent
      */
     long passesNeeded(long messages, long passLength) {
         if (runsPerPass == null || budgetSpent()) {
@@ -117,19 +117,25 @@ final class StageWarmup {
     }
 
     /**
-     * @return a warning for each stage that ran at all but fewer than the target times before the kept pass,
-     *         e.g. "stage encode ran 12,345 times before it was measured, fewer than the 30,000 the optimising
-     *         compiler needs (...); fix: ..."
+     * @return a warning for each stage that ran at all but fewer than the target times before the kept pass, e.g.
+     *     "stage encode ran 12,345 times before it was measured, fewer than the 30,000 the optimising compiler needs
+     *     (...); fix: ..."
      */
     List<String> shortStages(long[] runsBeforeKeptPass) {
         List<String> out = new ArrayList<>();
         for (int s = 0; s < stages.size(); s++) {
             if (runsPerPass != null && runsPerPass[s] > 0 && runsBeforeKeptPass[s] < target) {
-                out.add(String.format(Locale.ROOT, "stage %s ran %,d times before it was measured, fewer than the %,d"
-                        + " the optimising compiler needs on this JVM (%d x Tier4CompileThreshold x CompileThresholdScaling):"
-                        + " its figures may be of code the JIT had not finished; fix: a longer -w (e.g. -w 30s), or a"
-                        + " stream in which %s runs for more messages", stages.get(s), runsBeforeKeptPass[s], target,
-                        MARGIN, stages.get(s)));
+                out.add(String.format(
+                        Locale.ROOT,
+                        "stage %s ran %,d times before it was measured, fewer than the %,d"
+                                + " the optimising compiler needs on this JVM (%d x Tier4CompileThreshold x CompileThresholdScaling):"
+                                + " its figures may be of code the JIT had not finished; fix: a longer -w (e.g. -w 30s), or a"
+                                + " stream in which %s runs for more messages",
+                        stages.get(s),
+                        runsBeforeKeptPass[s],
+                        target,
+                        MARGIN,
+                        stages.get(s)));
             }
         }
         return out;

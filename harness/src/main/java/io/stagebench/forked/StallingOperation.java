@@ -6,20 +6,17 @@ import io.stagebench.api.Stamps;
 import io.stagebench.clock.Clock;
 
 /**
- * Wraps an operation so that chosen messages also busy-wait inside their measured interval:
- * an injected stall for demonstrating coordinated omission and testing paced mode. Either
- * periodic (every {@code every}-th message, {@code --stall-every}) or once (measured message
- * {@code atMeasured}, {@code --stall-at}; armed by {@link #measurementStarts(long)} once
- * warm-up is over, since warm-up may be bounded by time). Used only when {@code --stall-us}
- * is given; the measured loop then sees this class alone, so its call stays monomorphic.
+ * Wraps an operation so that chosen messages also busy-wait inside their measured interval: an injected stall for
+ * demonstrating coordinated omission and testing paced mode. Either periodic (every {@code every}-th message,
+ * {@code --stall-every}) or once (measured message {@code atMeasured}, {@code --stall-at}; armed by
+ * {@link #measurementStarts(long)} once warm-up is over, since warm-up may be bounded by time). Used only when
+ * {@code --stall-us} is given; the measured loop then sees this class alone, so its call stays monomorphic.
  *
- * <p>IMPLEMENTATION NOTE: a stall path that warm-up never took would be compiled as an
- * uncommon trap, and the one measured stall would then deoptimise the loop (a JIT
- * compilation and a few allocated bytes during measurement). So the decision is data, not a
- * branch per mode: every message compares its sequence number with {@code nextStallSeq}; a
- * one-off stall's warm-up enters the same path every {@value #WARMUP_PERIOD} messages with a
- * short {@value #WARMUP_STALL_NS} ns stall (warm-up is not measured), and arming it only
- * changes the fields.
+ * <p>IMPLEMENTATION NOTE: a stall path that warm-up never took would be compiled as an uncommon trap, and the one
+ * measured stall would then deoptimise the loop (a JIT compilation and a few allocated bytes during measurement). So
+ * the decision is data, not a branch per mode: every message compares its sequence number with {@code nextStallSeq}; a
+ * one-off stall's warm-up enters the same path every {@value #WARMUP_PERIOD} messages with a short
+ * {@value #WARMUP_STALL_NS} ns stall (warm-up is not measured), and arming it only changes the fields.
  */
 final class StallingOperation implements Operation {
 
@@ -36,8 +33,14 @@ final class StallingOperation implements Operation {
     private long period;
     private long pendingTicks;
 
-    private StallingOperation(Operation inner, Clock clock, long firstStallSeq, long period, long pendingTicks,
-                              long atMeasured, long stallTicks) {
+    private StallingOperation(
+            Operation inner,
+            Clock clock,
+            long firstStallSeq,
+            long period,
+            long pendingTicks,
+            long atMeasured,
+            long stallTicks) {
         this.inner = inner;
         this.clock = clock;
         this.nextStallSeq = firstStallSeq;
@@ -59,12 +62,13 @@ final class StallingOperation implements Operation {
      * @param warmupStallTicks length of the warm-up exercises of the stall path
      * @return an operation that stalls once, at measured message {@code atMeasured} (from 0)
      */
-    static StallingOperation once(Operation inner, Clock clock, long atMeasured, long stallTicks, long warmupStallTicks) {
+    static StallingOperation once(
+            Operation inner, Clock clock, long atMeasured, long stallTicks, long warmupStallTicks) {
         if (atMeasured < 0) {
             throw new IllegalArgumentException("the stall's message must not be negative, got " + atMeasured);
         }
-        return new StallingOperation(inner, clock, WARMUP_PERIOD - 1, WARMUP_PERIOD, warmupStallTicks, atMeasured,
-                stallTicks);
+        return new StallingOperation(
+                inner, clock, WARMUP_PERIOD - 1, WARMUP_PERIOD, warmupStallTicks, atMeasured, stallTicks);
     }
 
     /** Arms a one-off stall: the first measured message has sequence number {@code firstMeasuredSeq}. */

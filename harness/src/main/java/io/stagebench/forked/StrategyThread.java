@@ -10,18 +10,15 @@ import java.lang.management.ManagementFactory;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The strategy thread of a handoff benchmark: it pins itself to its own CPU, reads its
- * affinity back, then runs passes of {@link HandoffLoop#strategy} on request, counting the
- * bytes it allocates during each (its own thread's counter: the feed thread cannot read it
- * as cheaply and exactly).
+ * The strategy thread of a handoff benchmark: it pins itself to its own CPU, reads its affinity back, then runs passes
+ * of {@link HandoffLoop#strategy} on request, counting the bytes it allocates during each (its own thread's counter:
+ * the feed thread cannot read it as cheaply and exactly).
  *
- * <p>Between passes it parks in short naps rather than spinning: its CPU is also where the
- * fork's compiler and GC threads run, and they should finish between passes. Within a pass it
- * waits as the benchmark's {@code take()} waits.
+ * <p>Between passes it parks in short naps rather than spinning: its CPU is also where the fork's compiler and GC
+ * threads run, and they should finish between passes. Within a pass it waits as the benchmark's {@code take()} waits.
  *
- * <p>The pass's recording, stamps and count are plain fields published by the volatile
- * {@code requested} write; the pass's results are published by the volatile {@code completed}
- * write.
+ * <p>The pass's recording, stamps and count are plain fields published by the volatile {@code requested} write; the
+ * pass's results are published by the volatile {@code completed} write.
  */
 final class StrategyThread implements AutoCloseable {
 
@@ -49,9 +46,7 @@ final class StrategyThread implements AutoCloseable {
     private volatile long requested;
     private volatile long completed;
 
-    /**
-     * @param cpu CPU to pin to (-1: not pinned)
-     */
+    /** @param cpu CPU to pin to (-1: not pinned) */
     StrategyThread(String name, int cpu, Clock clock, HandoffOperation op, int chunk) {
         this.clock = clock;
         this.op = op;

@@ -5,14 +5,13 @@ import io.stagebench.api.Stamps;
 import java.util.List;
 
 /**
- * Refuses a benchmark whose messages were tagged with an index it does not declare. The measured
- * loop cannot throw ({@link Stamps#tag(int)} only counts), so the fork looks after warm-up, and
- * again after measurement, and stops with one line ({@link DeclarationException}).
+ * Refuses a benchmark whose messages were tagged with an index it does not declare. The measured loop cannot throw
+ * ({@link Stamps#tag(int)} only counts), so the fork looks after warm-up, and again after measurement, and stops with
+ * one line ({@link DeclarationException}).
  */
 final class TagErrors {
 
-    private TagErrors() {
-    }
+    private TagErrors() {}
 
     /** @throws DeclarationException when any of {@code stamps} refused a tag */
     static void refuse(String benchmark, List<String> tags, String when, Stamps... stamps) {
@@ -26,8 +25,10 @@ final class TagErrors {
         }
         if (errors > 0) {
             throw new DeclarationException("benchmark '" + benchmark + "' tagged " + errors + " " + when + " messages"
-                    + " with tag " + lastBad + ", but declares " + (tags.isEmpty() ? "no tags"
-                    : tags.size() + " (0.." + (tags.size() - 1) + ": " + String.join(", ", tags) + ")")
+                    + " with tag " + lastBad + ", but declares "
+                    + (tags.isEmpty()
+                            ? "no tags"
+                            : tags.size() + " (0.." + (tags.size() - 1) + ": " + String.join(", ", tags) + ")")
                     + " (@Benchmark(tags = {...}))");
         }
     }

@@ -20,18 +20,17 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * Benchmarks from outside the launcher: the jars and folders of {@code --classpath}
- * ({@code :}-separated; {@code dir/*} means every jar in {@code dir}, as for {@code java -cp}),
- * checked before any fork starts - every entry exists and is a jar or a folder, they list at
- * least one benchmark, no two benchmarks share a name - and the class path their forks run on.
+ * Benchmarks from outside the launcher: the jars and folders of {@code --classpath} ({@code :}-separated; {@code dir/*}
+ * means every jar in {@code dir}, as for {@code java -cp}), checked before any fork starts - every entry exists and is
+ * a jar or a folder, they list at least one benchmark, no two benchmarks share a name - and the class path their forks
+ * run on.
  *
- * <p>A fork's class path is the launcher's libraries (its class path without the entries that
- * list benchmarks): the harness that wrote the fork's spec is the one that reads it. When those
- * libraries do not hold the harness (a runnable jar that bundles it with its own benchmarks), the
- * launcher's remaining entries follow. These entries are not on it: the fork loads them apart, in a
- * {@link BenchmarkClassLoader} that sees of the harness only its API, so only these entries'
- * benchmarks are on offer and a library of these entries is the one the benchmark runs with, whatever
- * version of it the launcher carries.
+ * <p>A fork's class path is the launcher's libraries (its class path without the entries that list benchmarks): the
+ * harness that wrote the fork's spec is the one that reads it. When those libraries do not hold the harness (a runnable
+ * jar that bundles it with its own benchmarks), the launcher's remaining entries follow. These entries are not on it:
+ * the fork loads them apart, in a {@link BenchmarkClassLoader} that sees of the harness only its API, so only these
+ * entries' benchmarks are on offer and a library of these entries is the one the benchmark runs with, whatever version
+ * of it the launcher carries.
  */
 public final class BenchmarkClassPath {
 
@@ -57,12 +56,16 @@ public final class BenchmarkClassPath {
                 continue;
             }
             if (entry.equals("*") || entry.endsWith(File.separator + "*")) {
-                Path dir = base.resolve(entry.substring(0, entry.length() - 1)).toAbsolutePath().normalize();
+                Path dir = base.resolve(entry.substring(0, entry.length() - 1))
+                        .toAbsolutePath()
+                        .normalize();
                 if (!Files.isDirectory(dir)) {
                     throw new IllegalArgumentException("no such folder: " + dir + " (from '" + entry + "')"
-                            + (dir.endsWith(Path.of("target", "dependency")) ? "; copy the project's dependencies there:"
-                            + " mvn dependency:copy-dependencies -DincludeScope=runtime (the example project's pom does it"
-                            + " in package)" : ""));
+                            + (dir.endsWith(Path.of("target", "dependency"))
+                                    ? "; copy the project's dependencies there:"
+                                            + " mvn dependency:copy-dependencies -DincludeScope=runtime (the example project's pom does it"
+                                            + " in package)"
+                                    : ""));
                 }
                 entries.addAll(jarsIn(dir));
                 continue;
@@ -89,8 +92,8 @@ public final class BenchmarkClassPath {
 
     /**
      * @return the built-ins and the benchmarks these entries list
-     * @throws IllegalArgumentException "no benchmarks in ...: ..." when no entry lists one,
-     *         "two benchmarks are named 'x': ..." when two classes claim a name
+     * @throws IllegalArgumentException "no benchmarks in ...: ..." when no entry lists one, "two benchmarks are named
+     *     'x': ..." when two classes claim a name
      */
     public BenchmarkRegistry registry() {
         // loaded as the fork loads them: a class that needs a library of the launcher's fails here, not in a fork
@@ -121,7 +124,8 @@ public final class BenchmarkClassPath {
             Path path = Path.of(entry).toAbsolutePath();
             (holds(path, BenchmarkRegistry.LIST_RESOURCE) ? benchmarkEntries : libraries).add(path.toString());
         }
-        boolean harnessInLibraries = libraries.stream().anyMatch(e -> ForkEntry.MAIN_RESOURCES.stream().anyMatch(r -> holds(Path.of(e), r)));
+        boolean harnessInLibraries = libraries.stream()
+                .anyMatch(e -> ForkEntry.MAIN_RESOURCES.stream().anyMatch(r -> holds(Path.of(e), r)));
         List<String> fork = new ArrayList<>(libraries);
         if (!harnessInLibraries) {
             fork.addAll(benchmarkEntries);
@@ -131,20 +135,23 @@ public final class BenchmarkClassPath {
 
     /** @return the fork launcher for these entries: the running JVM's libraries, these entries loaded apart */
     public ForkLauncher launcher(ForkLaunchers launchers) {
-        return launchers.project(forkClassPath(System.getProperty("java.class.path")),
+        return launchers.project(
+                forkClassPath(System.getProperty("java.class.path")),
                 entries.stream().map(Path::toString).toList());
     }
 
     /** @return the entries, {@code :}-separated */
     @Override
     public String toString() {
-        return String.join(File.pathSeparator, entries.stream().map(Path::toString).toList());
+        return String.join(
+                File.pathSeparator, entries.stream().map(Path::toString).toList());
     }
 
     /**
-     * @param classPath a fork's class path: entries separated by {@link File#pathSeparator}, a folder's jars as {@code dir/*}
-     * @return the fork main class its harness has ({@link ForkEntry#MAIN_RESOURCES}, newest first), this build's when no
-     *         entry holds one (the fork then fails with the JVM's own "could not find or load main class")
+     * @param classPath a fork's class path: entries separated by {@link File#pathSeparator}, a folder's jars as
+     *     {@code dir/*}
+     * @return the fork main class its harness has ({@link ForkEntry#MAIN_RESOURCES}, newest first), this build's when
+     *     no entry holds one (the fork then fails with the JVM's own "could not find or load main class")
      */
     static String forkMainOn(String classPath) {
         for (String resource : ForkEntry.MAIN_RESOURCES) {
@@ -155,7 +162,9 @@ public final class BenchmarkClassPath {
         return ForkEntry.MAIN_CLASS;
     }
 
-    /** @return whether an entry of the class path {@code classPath} ({@code a.jar:dir/*:classes}) holds {@code resource} */
+    /**
+     * @return whether an entry of the class path {@code classPath} ({@code a.jar:dir/*:classes}) holds {@code resource}
+     */
     static boolean holdsOnPath(String classPath, String resource) {
         return entriesOf(classPath).stream().anyMatch(e -> holds(e, resource));
     }
@@ -178,7 +187,7 @@ public final class BenchmarkClassPath {
 
     /**
      * @return the text of {@code resource} in the first folder or jar of {@code classPath} that holds it, as the class
-     *         path's loader would find it; empty when none does or it cannot be read
+     *     path's loader would find it; empty when none does or it cannot be read
      */
     static Optional<String> readOnPath(String classPath, String resource) {
         for (Path entry : entriesOf(classPath)) {
@@ -239,7 +248,12 @@ public final class BenchmarkClassPath {
     private static List<Path> jarsIn(Path dir) {
         try (Stream<Path> files = Files.list(dir)) {
             return files.filter(p -> Files.isRegularFile(p)
-                    && p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".jar")).sorted().toList();
+                            && p.getFileName()
+                                    .toString()
+                                    .toLowerCase(Locale.ROOT)
+                                    .endsWith(".jar"))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + dir, e);
         }

@@ -21,17 +21,16 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One measurement per CPU. Two launchers measuring on one CPU at once time-share it, and each
- * fork's level then depends on the other's (two forks of the same code sat far apart so): both
- * results would be stored as normal runs. So a launcher that measures holds an exclusive lock
- * on a file named for its measuring CPU ({@code cpu-1.lock} in {@link #directory()}), and
- * another that wants that CPU waits for it - saying once who holds it - or, asked not to wait,
- * stops with one line.
+ * One measurement per CPU. Two launchers measuring on one CPU at once time-share it, and each fork's level then depends
+ * on the other's (two forks of the same code sat far apart so): both results would be stored as normal runs. So a
+ * launcher that measures holds an exclusive lock on a file named for its measuring CPU ({@code cpu-1.lock} in
+ * {@link #directory()}), and another that wants that CPU waits for it - saying once who holds it - or, asked not to
+ * wait, stops with one line.
  *
- * <p>The lock is the kernel's ({@code fcntl}) on the open file, so a launcher that dies, is
- * killed or crashes releases it with its process: no stale lock is ever left. The file's text
- * names the holder (pid, command, since when) for the one that waits. Commands in one JVM share
- * the JVM's lock (a count of holders per CPU), since the kernel's is per process.
+ * <p>The lock is the kernel's ({@code fcntl}) on the open file, so a launcher that dies, is killed or crashes releases
+ * it with its process: no stale lock is ever left. The file's text names the holder (pid, command, since when) for the
+ * one that waits. Commands in one JVM share the JVM's lock (a count of holders per CPU), since the kernel's is per
+ * process.
  */
 public final class CpuLock {
 
@@ -41,12 +40,17 @@ public final class CpuLock {
     public static final String DIRECTORY_ENV = "STAGEBENCH_LOCK_DIR";
 
     private static final Map<Path, Held> HELD = new HashMap<>();
-    /** The locks the commands running on this thread took, released when the command ends ({@link #releaseThisThreads}). */
+    /**
+     * The locks the commands running on this thread took, released when the command ends ({@link #releaseThisThreads}).
+     */
     private static final ThreadLocal<List<Token>> THIS_THREADS = ThreadLocal.withInitial(ArrayList::new);
-    private static final DateTimeFormatter SINCE = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT)
-            .withZone(ZoneId.systemDefault());
 
-    /** The kernel's lock on one CPU's file (held while its channel is open), and how many commands of this JVM hold it. */
+    private static final DateTimeFormatter SINCE =
+            DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT).withZone(ZoneId.systemDefault());
+
+    /**
+     * The kernel's lock on one CPU's file (held while its channel is open), and how many commands of this JVM hold it.
+     */
     private static final class Held {
         private final FileChannel channel;
         private int holders = 1;
@@ -85,10 +89,12 @@ public final class CpuLock {
         }
     }
 
-    private CpuLock() {
-    }
+    private CpuLock() {}
 
-    /** @return where the lock files are: the property, the environment variable, else {@code stagebench-locks} in the temporary folder */
+    /**
+     * @return where the lock files are: the property, the environment variable, else {@code stagebench-locks} in the
+     *     temporary folder
+     */
     public static Path directory() {
         String property = System.getProperty(DIRECTORY_PROPERTY);
         if (property != null && !property.isBlank()) {
@@ -104,14 +110,15 @@ public final class CpuLock {
     /**
      * Takes CPU {@code cpu}'s lock for this JVM, waiting while another process holds it.
      *
-     * @param command  what this launcher is doing, for one that waits for it ("stagebench run encode -f 3")
-     * @param wait     false: do not wait, stop instead
-     * @param err      where the one line saying who holds it goes, before waiting
+     * @param command what this launcher is doing, for one that waits for it ("stagebench run encode -f 3")
+     * @param wait false: do not wait, stop instead
+     * @param err where the one line saying who holds it goes, before waiting
      * @param warnings receives why no lock could be taken (the run then goes on unlocked, and says so)
      * @return the lock, to close when the measurement ends; empty when none could be taken
      * @throws UsageException when another process holds it and {@code wait} is false: one line naming the holder
      */
-    public static Optional<Token> acquire(int cpu, String command, boolean wait, PrintWriter err, List<String> warnings) {
+    public static Optional<Token> acquire(
+            int cpu, String command, boolean wait, PrintWriter err, List<String> warnings) {
         Path file = directory().resolve("cpu-" + cpu + ".lock");
         synchronized (HELD) {
             Held held = HELD.get(file);
@@ -121,15 +128,16 @@ public final class CpuLock {
             }
             try {
                 Files.createDirectories(file.getParent());
-                FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                        StandardOpenOption.WRITE);
+                FileChannel channel = FileChannel.open(
+                        file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
                 FileLock lock = channel.tryLock();
                 if (lock == null) {
                     String holder = holder(file);
                     if (!wait) {
                         channel.close();
-                        throw new UsageException("CPU " + cpu + " is measuring for " + holder + "; not waiting (--no-wait);"
-                                + " run again when it ends, or measure on another CPU with --cpu");
+                        throw new UsageException(
+                                "CPU " + cpu + " is measuring for " + holder + "; not waiting (--no-wait);"
+                                        + " run again when it ends, or measure on another CPU with --cpu");
                     }
                     err.println("[stagebench] CPU " + cpu + " is measuring for " + holder + "; waiting for it to end"
                             + " (--no-wait: stop instead)");
@@ -166,7 +174,8 @@ public final class CpuLock {
     /** @return "pid 4242 (stagebench run encode -f 3) since 04:31:02", from the file's text */
     private static String holder(Path file) {
         try {
-            List<String> fields = List.of(Files.readString(file, StandardCharsets.UTF_8).strip().split("\t", 3));
+            List<String> fields = List.of(
+                    Files.readString(file, StandardCharsets.UTF_8).strip().split("\t", 3));
             if (fields.size() == 3) {
                 return "pid " + fields.get(0) + " (" + fields.get(2) + ") since "
                         + SINCE.format(Instant.ofEpochMilli(Long.parseLong(fields.get(1))));

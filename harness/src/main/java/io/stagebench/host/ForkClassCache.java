@@ -38,12 +38,12 @@ import java.util.stream.Stream;
  * method-handle forms they use; mapped from the archive they cost a fraction of that, and the stages read the same
  * either way (docs/decisions.md, "Class archive").
  *
- * <p>Classes only: the archive is trained with {@code -XX:-AOTRecordTraining}, so it holds no method profiles and
- * the JIT compiles the measured code from this fork's own run, as it does without the archive. The training run is
- * a fork of the built-in {@code empty} benchmark (a few thousand messages), run before a benchmark's first fork and
- * never while another fork measures. A class path with a directory on it (a test's {@code target/classes}) cannot
- * be archived and is left alone, as is a JDK before 25. A fork given an archive its JVM could not map says so in a
- * warning ({@code io.stagebench.forked.ForkExecution}).
+ * <p>Classes only: the archive is trained with {@code -XX:-AOTRecordTraining}, so it holds no method profiles and the
+ * JIT compiles the measured code from this fork's own run, as it does without the archive. The training run is a fork
+ * of the built-in {@code empty} benchmark (a few thousand messages), run before a benchmark's first fork and never
+ * while another fork measures. A class path with a directory on it (a test's {@code target/classes}) cannot be archived
+ * and is left alone, as is a JDK before 25. A fork given an archive its JVM could not map says so in a warning
+ * ({@code io.stagebench.forked.ForkExecution}).
  *
  * <p>The archive's name is a digest of the JDK, every class path entry's path, size and modification time, and the
  * forks' flags; a rebuilt jar names a new one. The newest {@link #KEPT} are kept in {@link #directory()}.
@@ -62,6 +62,7 @@ public final class ForkClassCache {
     static final int FIRST_JDK = 25;
     /** Messages the training fork warms up with and measures: enough to load and link the measured loops. */
     static final int TRAINING_MESSAGES = 20_000;
+
     private static final Duration TRAINING_TIMEOUT = Duration.ofMinutes(2);
     /** The benchmark the training fork runs: built into every build ({@code io.stagebench.builtin.EmptyBenchmark}). */
     private static final String EMPTY_BENCHMARK = "empty";
@@ -69,28 +70,33 @@ public final class ForkClassCache {
     /** What preparing the archive gave: the flag to map it (empty when there is none), and a line to say, if any. */
     public record Prepared(List<String> flags, Optional<String> line) {
         static Prepared none(String why) {
-            return new Prepared(List.of(), Optional.of("fork class cache: none (" + why + "); each fork loads its classes"));
+            return new Prepared(
+                    List.of(), Optional.of("fork class cache: none (" + why + "); each fork loads its classes"));
         }
     }
 
-    private ForkClassCache() {
-    }
+    private ForkClassCache() {}
 
     /**
      * Finds the archive of a build's forks, training it first when there is none.
      *
-     * @param mainClass   that build's fork main class
-     * @param classPath   that build's class path, or null for this JVM's
-     * @param jvmFlags    the forks' JVM flags (those that decide whether an archive maps are among them)
-     * @param config      the run: its clock binding and calibration length are the training fork's
+     * @param mainClass that build's fork main class
+     * @param classPath that build's class path, or null for this JVM's
+     * @param jvmFlags the forks' JVM flags (those that decide whether an archive maps are among them)
+     * @param config the run: its clock binding and calibration length are the training fork's
      * @param serviceCpus the CPUs the training JVM runs on: not the measuring one
      * @param linkVersion the {@link io.stagebench.link.LinkVersion} that build reads: its training spec is written at
-     *                    it, as its forks' specs are (a build before this launcher's version refuses a newer spec)
+     *     it, as its forks' specs are (a build before this launcher's version refuses a newer spec)
      * @return the flag to map the archive, and what to say: nothing when it was there, a line when it was trained or
-     *         could not be
+     *     could not be
      */
-    public static Prepared prepare(String mainClass, String classPath, List<String> jvmFlags, RunConfig config,
-                                   CpuList serviceCpus, int linkVersion) {
+    public static Prepared prepare(
+            String mainClass,
+            String classPath,
+            List<String> jvmFlags,
+            RunConfig config,
+            CpuList serviceCpus,
+            int linkVersion) {
         Optional<Path> folder = directory();
         if (folder.isEmpty() || Runtime.version().feature() < FIRST_JDK) {
             return new Prepared(List.of(), Optional.empty());
@@ -118,9 +124,13 @@ public final class ForkClassCache {
                 return Prepared.none(failed.get());
             }
             prune(folder.get());
-            return new Prepared(List.of(ForkEntry.CLASS_CACHE_FLAG_PREFIX + archive), Optional.of(String.format(Locale.ROOT,
-                    "fork class cache: trained in %.1f s, once for this build, JDK and flags (%s)",
-                    (System.nanoTime() - startNs) / 1e9, archive)));
+            return new Prepared(
+                    List.of(ForkEntry.CLASS_CACHE_FLAG_PREFIX + archive),
+                    Optional.of(String.format(
+                            Locale.ROOT,
+                            "fork class cache: trained in %.1f s, once for this build, JDK and flags (%s)",
+                            (System.nanoTime() - startNs) / 1e9,
+                            archive)));
         } catch (IOException e) {
             return Prepared.none(archive + ": " + e.getMessage());
         }
@@ -128,8 +138,8 @@ public final class ForkClassCache {
 
     /**
      * @return the archives' folder: {@link #PROPERTY}'s, else {@link #ENV}'s, else
-     *         {@code $XDG_CACHE_HOME/stagebench/fork-classes}, else {@code ~/.cache/stagebench/fork-classes}; empty
-     *         when the one that is set says {@value #OFF}
+     *     {@code $XDG_CACHE_HOME/stagebench/fork-classes}, else {@code ~/.cache/stagebench/fork-classes}; empty when
+     *     the one that is set says {@value #OFF}
      */
     static Optional<Path> directory() {
         for (String set : new String[] {System.getProperty(PROPERTY), System.getenv(ENV)}) {
@@ -141,13 +151,16 @@ public final class ForkClassCache {
     }
 
     /**
-     * @return the archive's key: a digest of the JDK, every class path entry (a {@code dir/*} entry's jars each)
-     *         with its size and modification time, and the flags; empty when an entry is a directory, which an
-     *         archive cannot hold
+     * @return the archive's key: a digest of the JDK, every class path entry (a {@code dir/*} entry's jars each) with
+     *     its size and modification time, and the flags; empty when an entry is a directory, which an archive cannot
+     *     hold
      */
     static Optional<String> key(String classPath, List<String> jvmFlags) throws IOException {
         StringBuilder text = new StringBuilder();
-        text.append(System.getProperty("java.home")).append('\n').append(System.getProperty("java.vm.version")).append('\n');
+        text.append(System.getProperty("java.home"))
+                .append('\n')
+                .append(System.getProperty("java.vm.version"))
+                .append('\n');
         for (String entry : classPath.split(File.pathSeparator)) {
             if (entry.isEmpty()) {
                 continue;
@@ -156,8 +169,12 @@ public final class ForkClassCache {
             if (entry.endsWith("*")) {
                 Path dir = Path.of(entry.substring(0, entry.length() - 1));
                 try (Stream<Path> files = Files.list(dir)) {
-                    files.filter(f -> f.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".jar"))
-                            .sorted().forEach(jars::add);
+                    files.filter(f -> f.getFileName()
+                                    .toString()
+                                    .toLowerCase(Locale.ROOT)
+                                    .endsWith(".jar"))
+                            .sorted()
+                            .forEach(jars::add);
                 }
             } else {
                 jars.add(Path.of(entry));
@@ -166,13 +183,18 @@ public final class ForkClassCache {
                 if (Files.isDirectory(jar)) {
                     return Optional.empty();
                 }
-                text.append(jar.toAbsolutePath()).append(' ').append(Files.size(jar)).append(' ')
-                        .append(Files.getLastModifiedTime(jar).toMillis()).append('\n');
+                text.append(jar.toAbsolutePath())
+                        .append(' ')
+                        .append(Files.size(jar))
+                        .append(' ')
+                        .append(Files.getLastModifiedTime(jar).toMillis())
+                        .append('\n');
             }
         }
         jvmFlags.forEach(f -> text.append(f).append('\n'));
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.toString().getBytes(StandardCharsets.UTF_8));
+            byte[] digest =
+                    MessageDigest.getInstance("SHA-256").digest(text.toString().getBytes(StandardCharsets.UTF_8));
             return Optional.of(HexFormat.of().formatHex(digest, 0, 12));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
@@ -180,28 +202,52 @@ public final class ForkClassCache {
     }
 
     /** Trains the archive into a file of its own and renames it into place; returns why not, if it could not. */
-    private static Optional<String> train(String mainClass, String classPath, List<String> jvmFlags, RunConfig config,
-                                          CpuList serviceCpus, Path archive, int linkVersion) throws IOException {
+    private static Optional<String> train(
+            String mainClass,
+            String classPath,
+            List<String> jvmFlags,
+            RunConfig config,
+            CpuList serviceCpus,
+            Path archive,
+            int linkVersion)
+            throws IOException {
         Files.createDirectories(archive.getParent());
         Path work = Files.createTempDirectory(archive.getParent(), "training-");
         try {
             // unpinned (cpu -1) on the service CPUs, no memory lock: a few thousand messages of the empty benchmark
-            ForkSpec spec = new ForkSpec(ForkSpec.Job.of(EMPTY_BENCHMARK, 1, 1, Map.of(), work.toString()),
+            ForkSpec spec = new ForkSpec(
+                    ForkSpec.Job.of(EMPTY_BENCHMARK, 1, 1, Map.of(), work.toString()),
                     new ForkSpec.Ruler(config.binding(), config.calibrationMs(), 1, config.overheadPairs()),
                     new ForkSpec.Placement(-1, false, 0, ForkLayout.RANDOMISED),
-                    new ForkSpec.Measurement(Warmup.ofMessages(TRAINING_MESSAGES), TRAINING_MESSAGES, config.chunk(),
-                            Mode.BACK_TO_BACK, 0, 0, 10_000, -1, 1, 1, MeasureDefaults.JIT_RETRIES, false), linkVersion);
+                    new ForkSpec.Measurement(
+                            Warmup.ofMessages(TRAINING_MESSAGES),
+                            TRAINING_MESSAGES,
+                            config.chunk(),
+                            Mode.BACK_TO_BACK,
+                            0,
+                            0,
+                            10_000,
+                            -1,
+                            1,
+                            1,
+                            MeasureDefaults.JIT_RETRIES,
+                            false),
+                    linkVersion);
             Path specFile = work.resolve("training.spec.json");
             AtomicFiles.writeString(specFile, Json.write(spec));
             Path trained = work.resolve("trained.aot");
             // the heap is left untouched: pre-touch is not among the flags an archive must match (a shorter training)
-            List<String> flags = new ArrayList<>(jvmFlags.stream().filter(f -> !f.equals(MeasureDefaults.PRE_TOUCH_FLAG)).toList());
+            List<String> flags = new ArrayList<>(jvmFlags.stream()
+                    .filter(f -> !f.equals(MeasureDefaults.PRE_TOUCH_FLAG))
+                    .toList());
             // classes only: no method profiles, so the JIT compiles from each fork's own run
-            flags.addAll(List.of("-XX:AOTCacheOutput=" + trained, "-XX:+UnlockDiagnosticVMOptions",
-                    "-XX:-AOTRecordTraining"));
+            flags.addAll(List.of(
+                    "-XX:AOTCacheOutput=" + trained, "-XX:+UnlockDiagnosticVMOptions", "-XX:-AOTRecordTraining"));
             Path log = work.resolve("training.log");
-            JvmFork.Exit exit = JvmFork.runLogged(new JvmFork.Spec(mainClass, List.of(specFile.toString()), flags,
-                    serviceCpus, TRAINING_TIMEOUT, classPath), log);
+            JvmFork.Exit exit = JvmFork.runLogged(
+                    new JvmFork.Spec(
+                            mainClass, List.of(specFile.toString()), flags, serviceCpus, TRAINING_TIMEOUT, classPath),
+                    log);
             if (!exit.succeeded() || !Files.isRegularFile(trained)) {
                 return Optional.of("its training run " + (exit.succeeded() ? "wrote no archive" : exit.failure()) + "; "
                         + lastLine(log));
@@ -217,8 +263,12 @@ public final class ForkClassCache {
 
     private static String lastLine(Path log) {
         try {
-            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).toList();
-            return lines.isEmpty() ? "it said nothing" : "its last line: " + lines.get(lines.size() - 1).strip();
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+                    .filter(l -> !l.isBlank())
+                    .toList();
+            return lines.isEmpty()
+                    ? "it said nothing"
+                    : "its last line: " + lines.get(lines.size() - 1).strip();
         } catch (IOException e) {
             return "its log could not be read";
         }
@@ -228,8 +278,9 @@ public final class ForkClassCache {
     static void prune(Path folder) throws IOException {
         List<Path> archives;
         try (Stream<Path> files = Files.list(folder)) {
-            archives = files.filter(f -> f.getFileName().toString().endsWith(".aot")).sorted(Comparator.comparing(
-                    ForkClassCache::modified).reversed()).toList();
+            archives = files.filter(f -> f.getFileName().toString().endsWith(".aot"))
+                    .sorted(Comparator.comparing(ForkClassCache::modified).reversed())
+                    .toList();
         }
         for (Path old : archives.subList(Math.min(KEPT, archives.size()), archives.size())) {
             Files.deleteIfExists(old);

@@ -13,25 +13,23 @@ import java.util.OptionalLong;
 
 /**
  * A fork's heap sized from what its stream needs, before any fork starts. A fork's heap is fixed
- * ({@link RunConfig#HEAP_MAX_FLAG}) and pre-touched; a benchmark whose stream and stamp arrays do
- * not fit it fails the same way in every fork, after its JVM start and setup (many seconds for a
- * large stream). So the launcher estimates the need first:
+ * ({@link RunConfig#HEAP_MAX_FLAG}) and pre-touched; a benchmark whose stream and stamp arrays do not fit it fails the
+ * same way in every fork, after its JVM start and setup (many seconds for a large stream). So the launcher estimates
+ * the need first:
  *
  * <ul>
- *   <li>the stamp arrays, exactly: per measured message and recording 8 B start tick, 4 B sequence,
- *       4 B queueing delay when paced, and 5 B a stage (4 B ticks, 1 B tag); a pipeline records its
- *       unmarked total too, a handoff benchmark two threads' arrays;</li>
- *   <li>the benchmark's own data, {@value #DATA_BYTES_PER_MESSAGE} B for every message it replays
- *       (warm-up and measured): the reference stages hold 45 B of ITCH stream a message, its cached
- *       copy while read and a stage's object a message (encode's orders); together they take less
- *       than that (docs/decisions.md, "Fork heap").</li>
+ *   <li>the stamp arrays, exactly: per measured message and recording 8 B start tick, 4 B sequence, 4 B queueing delay
+ *       when paced, and 5 B a stage (4 B ticks, 1 B tag); a pipeline records its unmarked total too, a handoff
+ *       benchmark two threads' arrays;
+ *   <li>the benchmark's own data, {@value #DATA_BYTES_PER_MESSAGE} B for every message it replays (warm-up and
+ *       measured): the reference stages hold 45 B of ITCH stream a message, its cached copy while read and a stage's
+ *       object a message (encode's orders); together they take less than that (docs/decisions.md, "Fork heap").
  * </ul>
  *
- * <p>With the default heap, a need beyond {@value #DEFAULT_HEAP_MIB} MiB sizes the heap to a
- * quarter above it (in 256 MiB steps), up to three quarters of the machine's memory; more is
- * refused in one line. A heap given with {@code --jvm-arg=-Xmx...} is the user's: only the stamp
- * arrays, known exactly, are checked against half of it. A fork that still runs out of heap ends in
- * one line (ForkMain), never a trace.
+ * <p>With the default heap, a need beyond {@value #DEFAULT_HEAP_MIB} MiB sizes the heap to a quarter above it (in 256
+ * MiB steps), up to three quarters of the machine's memory; more is refused in one line. A heap given with
+ * {@code --jvm-arg=-Xmx...} is the user's: only the stamp arrays, known exactly, are checked against half of it. A fork
+ * that still runs out of heap ends in one line (ForkMain), never a trace.
  */
 public final class ForkHeap {
 
@@ -46,10 +44,10 @@ public final class ForkHeap {
     /**
      * The heap a run's forks get.
      *
-     * @param heapMib  the maximum heap, MiB
-     * @param sized    true when it was sized from the need (its flags are {@link #flags()})
-     * @param needMib  the estimated need, MiB
-     * @param why      what the need is made of, for the header line
+     * @param heapMib the maximum heap, MiB
+     * @param sized true when it was sized from the need (its flags are {@link #flags()})
+     * @param needMib the estimated need, MiB
+     * @param why what the need is made of, for the header line
      */
     public record Plan(long heapMib, boolean sized, long needMib, String why) {
 
@@ -60,18 +58,27 @@ public final class ForkHeap {
 
         /** @return the header line of a sized heap, empty for the default or a given one */
         public Optional<String> line() {
-            return sized ? Optional.of(String.format(Locale.ROOT, "[run] fork heap %,d MiB (-Xmx%dm), sized from the stream:"
-                    + " %s (--jvm-arg=-Xmx... to set it)", heapMib, heapMib, why)) : Optional.empty();
+            return sized
+                    ? Optional.of(String.format(
+                            Locale.ROOT,
+                            "[run] fork heap %,d MiB (-Xmx%dm), sized from the stream:"
+                                    + " %s (--jvm-arg=-Xmx... to set it)",
+                            heapMib,
+                            heapMib,
+                            why))
+                    : Optional.empty();
         }
     }
 
-    private ForkHeap() {
-    }
+    private ForkHeap() {}
 
     /** As {@link #plan(RunConfig, List, long)} with this machine's memory. */
     public static Plan plan(RunConfig config, List<BenchmarkDescriptor> benchmarks) {
-        return plan(config, benchmarks, ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
-                .getTotalMemorySize());
+        return plan(
+                config,
+                benchmarks,
+                ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
+                        .getTotalMemorySize());
     }
 
     /**
@@ -93,34 +100,53 @@ public final class ForkHeap {
         if (largest == null) {
             return new Plan(DEFAULT_HEAP_MIB, false, 0, "");
         }
-        long replayed = config.messages() + (config.warmup().timed() ? config.messages() : config.warmup().warmupMessages());
+        long replayed = config.messages()
+                + (config.warmup().timed() ? config.messages() : config.warmup().warmupMessages());
         long dataBytes = replayed * DATA_BYTES_PER_MESSAGE;
         long stampMib = ceilMib(stampBytes);
-        OptionalLong given = maxHeapMib(config.jvmFlags().subList(MeasureDefaults.JVM_FLAGS.size(),
-                config.jvmFlags().size()));
+        OptionalLong given = maxHeapMib(config.jvmFlags()
+                .subList(MeasureDefaults.JVM_FLAGS.size(), config.jvmFlags().size()));
         if (given.isPresent()) {
             if (stampMib * 2 > given.getAsLong()) {
-                throw new UsageException(String.format(Locale.ROOT, "benchmark '%s': %,d messages a fork need %,d MiB of"
+                throw new UsageException(String.format(
+                        Locale.ROOT,
+                        "benchmark '%s': %,d messages a fork need %,d MiB of"
                                 + " stamp arrays, more than half the fork's heap of %,d MiB (-Xmx given); fix: a larger heap,"
                                 + " e.g. --jvm-arg=-Xmx%dm (this machine has %,d MiB), or fewer messages (-n); no fork was"
-                                + " started", largest.name(), config.messages(), stampMib, given.getAsLong(),
-                        roundUp(stampMib * 2 + STEP_MIB), machineMib));
+                                + " started",
+                        largest.name(),
+                        config.messages(),
+                        stampMib,
+                        given.getAsLong(),
+                        roundUp(stampMib * 2 + STEP_MIB),
+                        machineMib));
             }
             return new Plan(given.getAsLong(), false, stampMib, "");
         }
         long needMib = stampMib + ceilMib(dataBytes);
-        String why = String.format(Locale.ROOT, "%,d MiB of stamp arrays for %,d messages a fork ('%s') and %,d B a"
-                + " message for the benchmark's data over %,d messages replayed", stampMib, config.messages(), largest.name(),
-                DATA_BYTES_PER_MESSAGE, replayed);
+        String why = String.format(
+                Locale.ROOT,
+                "%,d MiB of stamp arrays for %,d messages a fork ('%s') and %,d B a"
+                        + " message for the benchmark's data over %,d messages replayed",
+                stampMib,
+                config.messages(),
+                largest.name(),
+                DATA_BYTES_PER_MESSAGE,
+                replayed);
         if (needMib <= DEFAULT_HEAP_MIB) {
             return new Plan(DEFAULT_HEAP_MIB, false, needMib, why);
         }
         long heapMib = roundUp(needMib + needMib / 4);
         long capMib = machineMib * 3 / 4;
         if (heapMib > capMib) {
-            throw new UsageException(String.format(Locale.ROOT, "the forks would need a heap of ~%,d MiB (%s), more than"
-                    + " three quarters of this machine's %,d MiB; fix: fewer messages (-n, -w), or set the heap yourself"
-                    + " with --jvm-arg=-Xmx...; no fork was started", heapMib, why, machineMib));
+            throw new UsageException(String.format(
+                    Locale.ROOT,
+                    "the forks would need a heap of ~%,d MiB (%s), more than"
+                            + " three quarters of this machine's %,d MiB; fix: fewer messages (-n, -w), or set the heap yourself"
+                            + " with --jvm-arg=-Xmx...; no fork was started",
+                    heapMib,
+                    why,
+                    machineMib));
         }
         return new Plan(heapMib, true, needMib, why);
     }
@@ -140,7 +166,8 @@ public final class ForkHeap {
     static OptionalLong maxHeapMib(List<String> flags) {
         OptionalLong mib = OptionalLong.empty();
         for (String flag : flags) {
-            String size = flag.startsWith("-Xmx") ? flag.substring(4)
+            String size = flag.startsWith("-Xmx")
+                    ? flag.substring(4)
                     : flag.startsWith("-XX:MaxHeapSize=") ? flag.substring(16) : null;
             if (size == null || size.isEmpty()) {
                 continue;

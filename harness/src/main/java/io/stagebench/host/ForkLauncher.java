@@ -30,11 +30,15 @@ public interface ForkLauncher {
     JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout);
 
     /**
-     * Launches the fork with its progress lines (its stdout) passed to {@code progressLines} as
-     * they come (the real launchers; a scripted one ignores it).
+     * Launches the fork with its progress lines (its stdout) passed to {@code progressLines} as they come (the real
+     * launchers; a scripted one ignores it).
      */
-    default JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
-                                   Consumer<String> progressLines) {
+    default JvmFork.Exit launch(
+            Path specFile,
+            List<String> jvmFlags,
+            CpuList serviceCpus,
+            Duration timeout,
+            Consumer<String> progressLines) {
         return launch(specFile, jvmFlags, serviceCpus, timeout);
     }
 
@@ -43,8 +47,13 @@ public interface ForkLauncher {
      * fork reads its turns from, once the fork has started. Only for a launcher that {@link #takesTurns()}; any other
      * launches the fork as {@link #launch(Path, List, CpuList, Duration, Consumer)} does and never hands a stream.
      */
-    default JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
-                                Consumer<String> progressLines, Consumer<OutputStream> stdin) {
+    default JvmFork.Exit launch(
+            Path specFile,
+            List<String> jvmFlags,
+            CpuList serviceCpus,
+            Duration timeout,
+            Consumer<String> progressLines,
+            Consumer<OutputStream> stdin) {
         return launch(specFile, jvmFlags, serviceCpus, timeout, progressLines);
     }
 
@@ -60,7 +69,7 @@ public interface ForkLauncher {
 
     /**
      * @return whether its forks can take turns ({@link Turns}): a build that predates them measures its replicas back
-     *         to back whatever its spec says, so an A/B pair with such a side runs its forks one after the other
+     *     to back whatever its spec says, so an A/B pair with such a side runs its forks one after the other
      */
     default boolean takesTurns() {
         return false;
@@ -68,7 +77,7 @@ public interface ForkLauncher {
 
     /**
      * @return the {@link LinkVersion} its forks' build reads, which their specs are written at: this build's, or what
-     *         another build's class path says ({@link LinkVersion#RESOURCE})
+     *     another build's class path says ({@link LinkVersion#RESOURCE})
      */
     default int linkVersion() {
         return LinkVersion.CURRENT;
@@ -76,7 +85,7 @@ public interface ForkLauncher {
 
     /**
      * @return a project's own entries, which the fork loads apart from the harness's libraries (a
-     *         {@code BenchmarkClassLoader}); empty when the benchmarks are on the fork's class path
+     *     {@code BenchmarkClassLoader}); empty when the benchmarks are on the fork's class path
      */
     default List<String> benchmarkClassPath() {
         return List.of();
@@ -84,9 +93,8 @@ public interface ForkLauncher {
 
     /**
      * Turns address randomisation off for the processes the calling thread starts next
-     * ({@link Personality#disableRandomisation}); {@link #restoreAddresses} undoes it after the
-     * launch. A launcher that must not touch the thread, or a test that simulates a refusal,
-     * overrides both.
+     * ({@link Personality#disableRandomisation}); {@link #restoreAddresses} undoes it after the launch. A launcher that
+     * must not touch the thread, or a test that simulates a refusal, overrides both.
      */
     default Personality.Result fixAddresses() {
         return Personality.disableRandomisation();
@@ -100,10 +108,10 @@ public interface ForkLauncher {
     }
 
     /**
-     * @param inner  the launcher that starts the forks
+     * @param inner the launcher that starts the forks
      * @param reason what the refusal says
-     * @return {@code inner}, except that fixing addresses is refused with {@code reason} (as a
-     *         container's seccomp profile refuses {@code personality}): for tests
+     * @return {@code inner}, except that fixing addresses is refused with {@code reason} (as a container's seccomp
+     *     profile refuses {@code personality}): for tests
      */
     static ForkLauncher refusingFixedAddresses(ForkLauncher inner, String reason) {
         return new ForkLauncher() {
@@ -118,14 +126,23 @@ public interface ForkLauncher {
             }
 
             @Override
-            public JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
-                                          Consumer<String> progressLines) {
+            public JvmFork.Exit launch(
+                    Path specFile,
+                    List<String> jvmFlags,
+                    CpuList serviceCpus,
+                    Duration timeout,
+                    Consumer<String> progressLines) {
                 return inner.launch(specFile, jvmFlags, serviceCpus, timeout, progressLines);
             }
 
             @Override
-            public JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
-                                          Consumer<String> progressLines, Consumer<OutputStream> stdin) {
+            public JvmFork.Exit launch(
+                    Path specFile,
+                    List<String> jvmFlags,
+                    CpuList serviceCpus,
+                    Duration timeout,
+                    Consumer<String> progressLines,
+                    Consumer<OutputStream> stdin) {
                 return inner.launch(specFile, jvmFlags, serviceCpus, timeout, progressLines, stdin);
             }
 
@@ -157,10 +174,11 @@ public interface ForkLauncher {
     }
 
     /**
-     * A fresh JVM running {@link ForkMain} from another build of the project: the main class that
-     * build has ({@link ForkEntry}), looked up once here.
+     * A fresh JVM running {@link ForkMain} from another build of the project: the main class that build has
+     * ({@link ForkEntry}), looked up once here.
      *
-     * @param classPath that build's class path (null: this JVM's), e.g. {@code stages/target/stagebench-stages.jar:stages/target/lib/*}
+     * @param classPath that build's class path (null: this JVM's), e.g.
+     *     {@code stages/target/stagebench-stages.jar:stages/target/lib/*}
      */
     static ForkLauncher jvm(String classPath) {
         return jvm(classPath, List.of());
@@ -174,8 +192,10 @@ public interface ForkLauncher {
         List<String> benchmarks = List.copyOf(benchmarkEntries);
         String mainClass = classPath == null ? ForkMain.class.getName() : BenchmarkClassPath.forkMainOn(classPath);
         boolean turns = classPath == null || BenchmarkClassPath.holdsOnPath(classPath, Turns.RESOURCE);
-        int linkVersion = classPath == null ? LinkVersion.CURRENT
-                : LinkVersion.parse(BenchmarkClassPath.readOnPath(classPath, LinkVersion.RESOURCE).orElse(null));
+        int linkVersion = classPath == null
+                ? LinkVersion.CURRENT
+                : LinkVersion.parse(BenchmarkClassPath.readOnPath(classPath, LinkVersion.RESOURCE)
+                        .orElse(null));
         // per flag set (the JIT log's path left out): the flags that map the class archive trained for it
         Map<List<String>, List<String>> classCache = new ConcurrentHashMap<>();
         return new ForkLauncher() {
@@ -185,8 +205,8 @@ public interface ForkLauncher {
                 if (classCache.containsKey(flags)) {
                     return Optional.empty();
                 }
-                ForkClassCache.Prepared prepared = ForkClassCache.prepare(mainClass, classPath, flags, config, serviceCpus,
-                        linkVersion);
+                ForkClassCache.Prepared prepared =
+                        ForkClassCache.prepare(mainClass, classPath, flags, config, serviceCpus, linkVersion);
                 classCache.put(flags, prepared.flags());
                 return prepared.line();
             }
@@ -202,18 +222,34 @@ public interface ForkLauncher {
             }
 
             @Override
-            public JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
-                                          Consumer<String> progressLines) {
+            public JvmFork.Exit launch(
+                    Path specFile,
+                    List<String> jvmFlags,
+                    CpuList serviceCpus,
+                    Duration timeout,
+                    Consumer<String> progressLines) {
                 return launch(specFile, jvmFlags, serviceCpus, timeout, progressLines, null);
             }
 
             @Override
-            public JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
-                                          Consumer<String> progressLines, Consumer<OutputStream> stdin) {
+            public JvmFork.Exit launch(
+                    Path specFile,
+                    List<String> jvmFlags,
+                    CpuList serviceCpus,
+                    Duration timeout,
+                    Consumer<String> progressLines,
+                    Consumer<OutputStream> stdin) {
                 List<String> flags = new ArrayList<>(classCache.getOrDefault(withoutJitLog(jvmFlags), List.of()));
                 flags.addAll(jvmFlags);
-                return JvmFork.run(new JvmFork.Spec(mainClass, List.of(specFile.toString()), flags,
-                        serviceCpus, timeout, classPath, progressLines, stdin));
+                return JvmFork.run(new JvmFork.Spec(
+                        mainClass,
+                        List.of(specFile.toString()),
+                        flags,
+                        serviceCpus,
+                        timeout,
+                        classPath,
+                        progressLines,
+                        stdin));
             }
 
             @Override
@@ -230,6 +266,8 @@ public interface ForkLauncher {
 
     /** @return {@code jvmFlags} less the one that names a fork's JIT log, which differs from fork to fork */
     private static List<String> withoutJitLog(List<String> jvmFlags) {
-        return jvmFlags.stream().filter(f -> !f.startsWith(JitEvents.LOG_FLAG_PREFIX)).toList();
+        return jvmFlags.stream()
+                .filter(f -> !f.startsWith(JitEvents.LOG_FLAG_PREFIX))
+                .toList();
     }
 }

@@ -11,12 +11,11 @@ import java.util.OptionalInt;
 import java.util.function.LongSupplier;
 
 /**
- * Progress of one benchmark's forks on stderr, from the progress lines each fork writes. On an
- * interactive terminal one status line per benchmark is redrawn in place (fork i/N, the fork's
- * phase, an ETA from the forks done) and left as "N fork(s) done in T s"; elsewhere (a CI log)
- * one line per fork: the fork's own line saying it has started measuring, e.g.
- * {@code [parse fork 1/5] measuring 200000 messages (back-to-back) after 400000 of warm-up
- * (+2915 ms)}. A failed fork is always printed, with the last progress lines it wrote.
+ * Progress of one benchmark's forks on stderr, from the progress lines each fork writes. On an interactive terminal one
+ * status line per benchmark is redrawn in place (fork i/N, the fork's phase, an ETA from the forks done) and left as "N
+ * fork(s) done in T s"; elsewhere (a CI log) one line per fork: the fork's own line saying it has started measuring,
+ * e.g. {@code [parse fork 1/5] measuring 200000 messages (back-to-back) after 400000 of warm-up (+2915 ms)}. A failed
+ * fork is always printed, with the last progress lines it wrote.
  */
 public final class ForkProgress {
 
@@ -36,7 +35,7 @@ public final class ForkProgress {
 
     /**
      * @param prefix e.g. "[run] parse"
-     * @param forks  the forks planned for the benchmark
+     * @param forks the forks planned for the benchmark
      */
     public ForkProgress(PrintStream out, Terminal terminal, String prefix, int forks, LongSupplier nanoTime) {
         this.out = out;
@@ -54,8 +53,8 @@ public final class ForkProgress {
     }
 
     /**
-     * A progress line of the running fork: on a terminal its phase is shown; elsewhere the line
-     * saying it started measuring is printed as it is, and the others are dropped.
+     * A progress line of the running fork: on a terminal its phase is shown; elsewhere the line saying it started
+     * measuring is printed as it is, and the others are dropped.
      */
     public synchronized void forkSaid(ProgressEvent event) {
         if (terminal.interactive()) {
@@ -73,8 +72,9 @@ public final class ForkProgress {
             return;
         }
         if (forksEnded == forks) {
-            out.print(CLEAR_LINE + String.format(Locale.ROOT, "%s: %d fork(s) done in %.1f s%n", prefix, forks,
-                    forksElapsedNs / 1e9));
+            out.print(CLEAR_LINE
+                    + String.format(
+                            Locale.ROOT, "%s: %d fork(s) done in %.1f s%n", prefix, forks, forksElapsedNs / 1e9));
         } else {
             redraw("done");
         }
@@ -82,11 +82,11 @@ public final class ForkProgress {
     }
 
     /**
-     * The fork failed. Its lines are printed unless an earlier fork of the benchmark failed the same way with the
-     * same lines (fork numbers and times aside): a benchmark that fails in its setup fails alike in every fork, and
-     * one trace says it.
+     * The fork failed. Its lines are printed unless an earlier fork of the benchmark failed the same way with the same
+     * lines (fork numbers and times aside): a benchmark that fails in its setup fails alike in every fork, and one
+     * trace says it.
      *
-     * @param failure   how, e.g. "killed by SIGKILL (exit status 137)"
+     * @param failure how, e.g. "killed by SIGKILL (exit status 137)"
      * @param lastLines the last progress lines it wrote
      * @return the earlier fork whose failure and lines this one repeats, if any
      */
@@ -95,13 +95,20 @@ public final class ForkProgress {
         out.print(terminal.interactive() ? CLEAR_LINE : "");
         Integer first = failedAlike.putIfAbsent(alike(failure, lastLines), fork);
         if (first != null) {
-            out.println(terminal.highlight(String.format(Locale.ROOT, "*** FAILED: %s fork %d/%d %s, the same way as"
-                    + " fork %d/%d", prefix, fork, forks, failure, first, forks)));
+            out.println(terminal.highlight(String.format(
+                    Locale.ROOT,
+                    "*** FAILED: %s fork %d/%d %s, the same way as" + " fork %d/%d",
+                    prefix,
+                    fork,
+                    forks,
+                    failure,
+                    first,
+                    forks)));
             out.flush();
             return OptionalInt.of(first);
         }
-        out.println(terminal.highlight(String.format(Locale.ROOT, "*** FAILED: %s fork %d/%d %s", prefix, fork, forks,
-                failure)));
+        out.println(terminal.highlight(
+                String.format(Locale.ROOT, "*** FAILED: %s fork %d/%d %s", prefix, fork, forks, failure)));
         lastLines.forEach(l -> out.println("    " + l));
         out.flush();
         return OptionalInt.empty();
@@ -109,13 +116,15 @@ public final class ForkProgress {
 
     /**
      * @return a failure and what its fork said of it - its lines that say FAILED, else its last line, not the phases
-     *         before it (which name the fork's CPU) - with the fork's number and times taken out
+     *     before it (which name the fork's CPU) - with the fork's number and times taken out
      */
     static String alike(String failure, List<String> lastLines) {
         List<String> said = lastLines.stream().filter(l -> l.contains("FAILED")).toList();
-        List<String> failing = said.isEmpty() && !lastLines.isEmpty() ? lastLines.subList(lastLines.size() - 1,
-                lastLines.size()) : said;
-        return (failure + "\n" + String.join("\n", failing)).replaceAll("fork[ -]\\d+(/\\d+)?", "fork")
+        List<String> failing = said.isEmpty() && !lastLines.isEmpty()
+                ? lastLines.subList(lastLines.size() - 1, lastLines.size())
+                : said;
+        return (failure + "\n" + String.join("\n", failing))
+                .replaceAll("fork[ -]\\d+(/\\d+)?", "fork")
                 .replaceAll("\\(\\+\\d+ ms\\)", "");
     }
 
@@ -129,10 +138,16 @@ public final class ForkProgress {
             return;
         }
         // no fork has ended, so no pace to extrapolate: the time this fork has run says how far it is
-        String eta = forksEnded == 0 ? String.format(Locale.ROOT, ", %.0f s", (nanoTime.getAsLong() - forkStartNs) / 1e9)
-                : String.format(Locale.ROOT, ", ETA %.0f s",
-                Math.max(0, forksElapsedNs / (double) forksEnded * (forks - forksEnded)
-                        - (nanoTime.getAsLong() - forkStartNs)) / 1e9);
+        String eta = forksEnded == 0
+                ? String.format(Locale.ROOT, ", %.0f s", (nanoTime.getAsLong() - forkStartNs) / 1e9)
+                : String.format(
+                        Locale.ROOT,
+                        ", ETA %.0f s",
+                        Math.max(
+                                        0,
+                                        forksElapsedNs / (double) forksEnded * (forks - forksEnded)
+                                                - (nanoTime.getAsLong() - forkStartNs))
+                                / 1e9);
         String line = String.format(Locale.ROOT, "%s fork %d/%d: %s%s", prefix, fork, forks, phase, eta);
         out.print(CLEAR_LINE + (line.length() > 119 ? line.substring(0, 119) : line));
         out.flush();

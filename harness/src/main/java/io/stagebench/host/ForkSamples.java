@@ -13,11 +13,11 @@ import java.util.Set;
  * samples one after another in message order, as floats, with where each replica ends, and the fork's sorted
  * distribution, made once when the fork is read rather than again at every look of an {@code ab}.
  *
- * <p>Why floats and one sorted copy: an {@code ab} holds both sides' samples of every benchmark until its verdict,
- * and the replicas its plan can afford are what that heap holds. Held as doubles, in order, again sorted per fork and
- * again merged at each look, and cut again into replicas for the spread, a sample cost far more, and a default
- * {@code ab} of the five reference benchmarks could afford the pipeline too few replicas a fork (docs/decisions.md,
- * "Launcher heap per sample"). A float keeps a sample to 6e-8 of its value ({@link Distribution}).
+ * <p>Why floats and one sorted copy: an {@code ab} holds both sides' samples of every benchmark until its verdict, and
+ * the replicas its plan can afford are what that heap holds. Held as doubles, in order, again sorted per fork and again
+ * merged at each look, and cut again into replicas for the spread, a sample cost far more, and a default {@code ab} of
+ * the five reference benchmarks could afford the pipeline too few replicas a fork (docs/decisions.md, "Launcher heap
+ * per sample"). A float keeps a sample to 6e-8 of its value ({@link Distribution}).
  */
 final class ForkSamples {
 
@@ -36,7 +36,7 @@ final class ForkSamples {
     /**
      * @param replicas each replica's series, in replica order
      * @return the fork's samples: each replica's one after another; a series some replica lacks (a tag only some
-     *         setups' messages carried) is left out
+     *     setups' messages carried) is left out
      */
     static ForkSamples of(List<Map<String, double[]>> replicas) {
         Map<String, float[]> joined = new LinkedHashMap<>();
@@ -45,7 +45,8 @@ final class ForkSamples {
             if (!replicas.stream().allMatch(r -> r.containsKey(name))) {
                 continue;
             }
-            float[] all = new float[replicas.stream().mapToInt(r -> r.get(name).length).sum()];
+            float[] all = new float
+                    [replicas.stream().mapToInt(r -> r.get(name).length).sum()];
             int[] at = new int[replicas.size()];
             int filled = 0;
             for (int r = 0; r < replicas.size(); r++) {
@@ -72,7 +73,7 @@ final class ForkSamples {
 
     /**
      * @return each replica's samples of {@code series} in message order (copies, as doubles), or null when this fork
-     *         does not have the series
+     *     does not have the series
      */
     List<double[]> replicas(String series) {
         float[] all = inOrder.get(series);

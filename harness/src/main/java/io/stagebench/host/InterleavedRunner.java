@@ -1,7 +1,7 @@
 package io.stagebench.host;
 
-import io.stagebench.config.RunConfig;
 import io.stagebench.config.Batch;
+import io.stagebench.config.RunConfig;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.json.Json;
 import io.stagebench.registry.BenchmarkDescriptor;
@@ -19,25 +19,23 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * An A/B run: the same benchmarks measured in two variants - two builds, or one build with
- * different JVM flags - with their forks interleaved, A 1, B 1, B 2, A 2, A 3, B 3, ..., on the
- * same measuring CPU. Whatever drifts while the comparison runs (temperature, a neighbour's load,
- * the page cache) then falls on both variants alike instead of on whichever ran second. When forks
- * measure several replicas, the two forks of a pair are alive together and their replicas take
- * turns, A1 B1 B2 A2 ... ({@link PairTurns}): what the host does in a given second lands on both.
- * Each variant keeps its own run folder and is merged exactly as {@link Runner} merges a run.
+ * An A/B run: the same benchmarks measured in two variants - two builds, or one build with different JVM flags - with
+ * their forks interleaved, A 1, B 1, B 2, A 2, A 3, B 3, ..., on the same measuring CPU. Whatever drifts while the
+ * comparison runs (temperature, a neighbour's load, the page cache) then falls on both variants alike instead of on
+ * whichever ran second. When forks measure several replicas, the two forks of a pair are alive together and their
+ * replicas take turns, A1 B1 B2 A2 ... ({@link PairTurns}): what the host does in a given second lands on both. Each
+ * variant keeps its own run folder and is merged exactly as {@link Runner} merges a run.
  */
 public final class InterleavedRunner {
 
     /**
      * One side of the comparison.
      *
-     * @param name     "A" or "B", used in progress lines
-     * @param config   its run configuration (own run folder, JVM flags and parameters)
+     * @param name "A" or "B", used in progress lines
+     * @param config its run configuration (own run folder, JVM flags and parameters)
      * @param launcher starts its forks (its own build's class path)
      */
-    public record Variant(String name, RunConfig config, ForkLauncher launcher) {
-    }
+    public record Variant(String name, RunConfig config, ForkLauncher launcher) {}
 
     /**
      * What both sides measured.
@@ -68,16 +66,21 @@ public final class InterleavedRunner {
     public static final String TURNS_FILE = "turns.json";
 
     /**
-     * @throws IllegalArgumentException when the variants differ in benchmarks, fork count,
-     *         measuring CPU or layout seeds - what an interleaved comparison must share (fork i of
-     *         either side runs the same layout seed, so a layout is common to a pair)
+     * @throws IllegalArgumentException when the variants differ in benchmarks, fork count, measuring CPU or layout
+     *     seeds - what an interleaved comparison must share (fork i of either side runs the same layout seed, so a
+     *     layout is common to a pair)
      */
-    public InterleavedRunner(Variant a, Variant b, BenchmarkRegistry registry, CpuList serviceCpus, PrintStream progress) {
-        if (!a.config().benchmarks().equals(b.config().benchmarks()) || a.config().forks() != b.config().forks()
-                || a.config().cpu() != b.config().cpu() || a.config().layoutSeed() != b.config().layoutSeed()
-                || a.config().fixedAddresses() != b.config().fixedAddresses() || !a.config().batch().equals(b.config().batch())) {
-            throw new IllegalArgumentException("A and B must run the same benchmarks with the same forks on the same CPU,"
-                    + " from the same layout seeds and batch");
+    public InterleavedRunner(
+            Variant a, Variant b, BenchmarkRegistry registry, CpuList serviceCpus, PrintStream progress) {
+        if (!a.config().benchmarks().equals(b.config().benchmarks())
+                || a.config().forks() != b.config().forks()
+                || a.config().cpu() != b.config().cpu()
+                || a.config().layoutSeed() != b.config().layoutSeed()
+                || a.config().fixedAddresses() != b.config().fixedAddresses()
+                || !a.config().batch().equals(b.config().batch())) {
+            throw new IllegalArgumentException(
+                    "A and B must run the same benchmarks with the same forks on the same CPU,"
+                            + " from the same layout seeds and batch");
         }
         this.a = a;
         this.b = b;
@@ -95,13 +98,12 @@ public final class InterleavedRunner {
     }
 
     /**
-     * Runs {@code pairs} more fork pairs of {@code benchmark}. The order within a pair
-     * alternates, A B then B A (an ABBA design): whatever a fork leaves behind for the next
-     * one (page cache, a warm branch predictor on the host, a thermal state) falls on both
-     * sides alike instead of always on B.
+     * Runs {@code pairs} more fork pairs of {@code benchmark}. The order within a pair alternates, A B then B A (an
+     * ABBA design): whatever a fork leaves behind for the next one (page cache, a warm branch predictor on the host, a
+     * thermal state) falls on both sides alike instead of always on B.
      *
-     * @throws IllegalArgumentException when the benchmark is not one of the comparison's
-     *         or the configured fork count would be exceeded
+     * @throws IllegalArgumentException when the benchmark is not one of the comparison's or the configured fork count
+     *     would be exceeded
      */
     public void runPairs(String benchmark, int pairs) throws IOException {
         if (!a.config().benchmarks().contains(benchmark)) {
@@ -109,7 +111,8 @@ public final class InterleavedRunner {
         }
         int done = pairsRun.getOrDefault(benchmark, 0);
         if (done + pairs > a.config().forks()) {
-            throw new IllegalArgumentException("at most " + a.config().forks() + " forks a side, asked for " + (done + pairs));
+            throw new IllegalArgumentException(
+                    "at most " + a.config().forks() + " forks a side, asked for " + (done + pairs));
         }
         BenchmarkForks[] sides = sides(benchmark);
         for (int fork = done + 1; fork <= done + pairs; fork++) {
@@ -117,11 +120,19 @@ public final class InterleavedRunner {
             if (takesTurns(benchmark)) {
                 int pair = fork;
                 long startNs = System.nanoTime();
-                List<PairTurns.Turn> turns = PairTurns.run(replicas(benchmark), aFirst,
-                        side -> sides[0].runFork(pair, side), side -> sides[1].runFork(pair, side));
+                List<PairTurns.Turn> turns = PairTurns.run(
+                        replicas(benchmark),
+                        aFirst,
+                        side -> sides[0].runFork(pair, side),
+                        side -> sides[1].runFork(pair, side));
                 schedule.computeIfAbsent(benchmark, k -> new ArrayList<>()).add(new PairSchedule(pair, turns));
-                progress.printf(Locale.ROOT, "[ab] %s pair %d/%d: turns %s, both forks alive together (%.1f s)%n", benchmark,
-                        pair, a.config().forks(), turns.stream().map(PairTurns.Turn::toString).collect(Collectors.joining(" ")),
+                progress.printf(
+                        Locale.ROOT,
+                        "[ab] %s pair %d/%d: turns %s, both forks alive together (%.1f s)%n",
+                        benchmark,
+                        pair,
+                        a.config().forks(),
+                        turns.stream().map(PairTurns.Turn::toString).collect(Collectors.joining(" ")),
                         (System.nanoTime() - startNs) / 1e9);
                 writeSchedule(benchmark);
             } else {
@@ -134,8 +145,8 @@ public final class InterleavedRunner {
 
     /**
      * @return whether A's and B's forks of a pair are alive together and take turns on the measuring CPU replica by
-     *         replica ({@link PairTurns}): when both builds' forks can ({@link ForkLauncher#takesTurns()}) and a fork
-     *         measures more than one replica; else a pair's forks run one after the other, A B then B A
+     *     replica ({@link PairTurns}): when both builds' forks can ({@link ForkLauncher#takesTurns()}) and a fork
+     *     measures more than one replica; else a pair's forks run one after the other, A B then B A
      */
     public boolean takesTurns() {
         return takesTurns(a.config().replicas());
@@ -156,7 +167,9 @@ public final class InterleavedRunner {
 
     /** @return whether some pair so far gave a measured pass a turn of its own ({@link PairTurns.Turn#MEASURE}) */
     public boolean tookMeasureTurns() {
-        return schedule.values().stream().flatMap(List::stream).flatMap(pair -> pair.turns().stream())
+        return schedule.values().stream()
+                .flatMap(List::stream)
+                .flatMap(pair -> pair.turns().stream())
                 .anyMatch(turn -> turn.part().equals(PairTurns.Turn.MEASURE));
     }
 
@@ -177,7 +190,8 @@ public final class InterleavedRunner {
     private Map<String, Integer> beforeFirstPair(Map<String, Integer> counts, String what) {
         counts.forEach((name, count) -> {
             if (count < 1 || forks.containsKey(name)) {
-                throw new IllegalArgumentException(name + ": " + count + " " + what + ", after " + pairsRun(name) + " pairs");
+                throw new IllegalArgumentException(
+                        name + ": " + count + " " + what + ", after " + pairsRun(name) + " pairs");
             }
         });
         return counts;
@@ -214,11 +228,10 @@ public final class InterleavedRunner {
     /**
      * The turns of one pair, as given.
      *
-     * @param pair  the pair (fork number of either side), from 1
+     * @param pair the pair (fork number of either side), from 1
      * @param turns its turns in the order given
      */
-    record PairSchedule(int pair, List<PairTurns.Turn> turns) {
-    }
+    record PairSchedule(int pair, List<PairTurns.Turn> turns) {}
 
     /** @return the turns given so far for {@code benchmark}, pair by pair (empty when its pairs took none) */
     List<PairSchedule> schedule(String benchmark) {
@@ -232,7 +245,8 @@ public final class InterleavedRunner {
     private void writeSchedule(String benchmark) throws IOException {
         String json = Json.write(Map.of("benchmark", benchmark, "pairs", schedule(benchmark)));
         for (Variant side : List.of(a, b)) {
-            AtomicFiles.writeString(side.config().runDir().resolve("forks").resolve(benchmark).resolve(TURNS_FILE), json);
+            AtomicFiles.writeString(
+                    side.config().runDir().resolve("forks").resolve(benchmark).resolve(TURNS_FILE), json);
         }
     }
 
@@ -262,17 +276,23 @@ public final class InterleavedRunner {
             // before either side's first fork starts: an A/B pair's forks are alive together
             for (Variant side : List.of(a, b)) {
                 RunConfig config = side == a ? configA : configB;
-                side.launcher().prepare(config, serviceCpus).ifPresent(line -> progress.println("[ab " + side.name() + "] " + line));
+                side.launcher()
+                        .prepare(config, serviceCpus)
+                        .ifPresent(line -> progress.println("[ab " + side.name() + "] " + line));
             }
             if (configA.batch().isAuto()) {
                 // one pilot, on A's build: both sides must time the same K
-                choice = BatchPilot.pilot(configA, descriptor, a.launcher(), serviceCpus, progress, "[ab " + a.name() + "]");
+                choice = BatchPilot.pilot(
+                        configA, descriptor, a.launcher(), serviceCpus, progress, "[ab " + a.name() + "]");
                 configA = configA.withBatch(Batch.of(choice.batch()));
                 configB = configB.withBatch(Batch.of(choice.batch()));
             }
             sides = new BenchmarkForks[] {
-                new BenchmarkForks(configA, descriptor, a.launcher(), serviceCpus, progress, "[ab " + a.name() + "]", choice),
-                new BenchmarkForks(configB, descriptor, b.launcher(), serviceCpus, progress, "[ab " + b.name() + "]", choice)};
+                new BenchmarkForks(
+                        configA, descriptor, a.launcher(), serviceCpus, progress, "[ab " + a.name() + "]", choice),
+                new BenchmarkForks(
+                        configB, descriptor, b.launcher(), serviceCpus, progress, "[ab " + b.name() + "]", choice)
+            };
             forks.put(benchmark, sides);
         }
         return sides;

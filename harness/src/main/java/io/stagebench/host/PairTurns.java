@@ -12,19 +12,18 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The two forks of an A/B pair alive together, their replicas taking turns on the measuring CPU ({@link Turns}):
- * both forks start, and once both wait for their first turn each replica's setup turns go first and its measure
- * turns after them, A1s B1s A1m B1m B2s A2s B2m A2m ... (ABBA, each pair of replicas in the order opposite to the
- * pair before it), and each fork's end (its last files, its result) in a turn after the last ones (B2end A2end), so
- * that the two sides' measured passes follow each other and what the host does in that moment lands on both. A fork
- * of a build whose replica is one turn (before {@link io.stagebench.link.LinkVersion#MEASURE_TURNS}) takes its whole
- * replica in its setup turn's place (A1 B1s B1m ...). A waiting fork is blocked, not spinning, and off the
- * measuring CPU. A side whose fork ended early (a crash, a timeout) loses its remaining turns; the other side
- * takes its own.
+ * The two forks of an A/B pair alive together, their replicas taking turns on the measuring CPU ({@link Turns}): both
+ * forks start, and once both wait for their first turn each replica's setup turns go first and its measure turns after
+ * them, A1s B1s A1m B1m B2s A2s B2m A2m ... (ABBA, each pair of replicas in the order opposite to the pair before it),
+ * and each fork's end (its last files, its result) in a turn after the last ones (B2end A2end), so that the two sides'
+ * measured passes follow each other and what the host does in that moment lands on both. A fork of a build whose
+ * replica is one turn (before {@link io.stagebench.link.LinkVersion#MEASURE_TURNS}) takes its whole replica in its
+ * setup turn's place (A1 B1s B1m ...). A waiting fork is blocked, not spinning, and off the measuring CPU. A side whose
+ * fork ended early (a crash, a timeout) loses its remaining turns; the other side takes its own.
  *
- * <p>IMPLEMENTATION NOTES: a turn ends when its fork says it awaits the next one, or when it exits (its last turn
- * spans writing its result). Each fork's launch runs on a thread of its own, since a launch returns only when its
- * fork has exited; the turns are given from the calling thread.
+ * <p>IMPLEMENTATION NOTES: a turn ends when its fork says it awaits the next one, or when it exits (its last turn spans
+ * writing its result). Each fork's launch runs on a thread of its own, since a launch returns only when its fork has
+ * exited; the turns are given from the calling thread.
  */
 final class PairTurns {
 
@@ -117,18 +116,16 @@ final class PairTurns {
     }
 
     /** What a waiting fork awaits: a replica's setup turn (its whole, for an older build), or its measure turn. */
-    private record Awaited(int replica, boolean measure) {
-    }
+    private record Awaited(int replica, boolean measure) {}
 
     /**
      * One turn as it was given.
      *
-     * @param side        "A" or "B"
-     * @param replica     the replica it measured, from 1
+     * @param side "A" or "B"
+     * @param replica the replica it measured, from 1
      * @param startEpochMs when the fork was given it
-     * @param endEpochMs   when it ended
-     * @param part        {@link #SETUP}, {@link #MEASURE}, {@link #END}, or {@link #REPLICA} for a whole replica in one
-     *                    turn
+     * @param endEpochMs when it ended
+     * @param part {@link #SETUP}, {@link #MEASURE}, {@link #END}, or {@link #REPLICA} for a whole replica in one turn
      */
     record Turn(String side, int replica, long startEpochMs, long endEpochMs, String part) {
         /** A replica's setup and warm-up. */
@@ -153,17 +150,16 @@ final class PairTurns {
         void run(Side side) throws IOException;
     }
 
-    private PairTurns() {
-    }
+    private PairTurns() {}
 
     /**
      * Runs both forks of a pair alive together, taking turns.
      *
-     * @param replicas  the replicas each fork measures
-     * @param aFirst    whether A takes the first turn (the ABBA order then follows)
+     * @param replicas the replicas each fork measures
+     * @param aFirst whether A takes the first turn (the ABBA order then follows)
      * @return the turns in the order they were given
      * @throws IOException what a side's launch threw (a result that cannot be written); a {@link RuntimeException} it
-     *         threw (a refused benchmark) is rethrown as it is; the other side still ran to its end first
+     *     threw (a refused benchmark) is rethrown as it is; the other side still ran to its end first
      */
     static List<Turn> run(int replicas, boolean aFirst, Launch a, Launch b) throws IOException {
         Side sideA = new Side("A");
@@ -182,7 +178,11 @@ final class PairTurns {
                     if (side.alive) {
                         long startMs = System.currentTimeMillis();
                         side.takeTurn();
-                        turns.add(new Turn(side.name, replica, startMs, System.currentTimeMillis(),
+                        turns.add(new Turn(
+                                side.name,
+                                replica,
+                                startMs,
+                                System.currentTimeMillis(),
                                 side.awaitsMeasure(replica) ? Turn.SETUP : Turn.REPLICA));
                     }
                 }
@@ -216,16 +216,18 @@ final class PairTurns {
 
     private static CompletableFuture<Void> start(Launch launch, Side side) {
         CompletableFuture<Void> done = new CompletableFuture<>();
-        Thread thread = new Thread(() -> {
-            try {
-                launch.run(side);
-                done.complete(null);
-            } catch (Throwable t) {
-                done.completeExceptionally(t);
-            } finally {
-                side.exited();
-            }
-        }, "fork " + side.name);
+        Thread thread = new Thread(
+                () -> {
+                    try {
+                        launch.run(side);
+                        done.complete(null);
+                    } catch (Throwable t) {
+                        done.completeExceptionally(t);
+                    } finally {
+                        side.exited();
+                    }
+                },
+                "fork " + side.name);
         thread.setDaemon(true);
         thread.start();
         return done;

@@ -1,7 +1,7 @@
 package io.stagebench.host;
 
-import io.stagebench.config.RunConfig;
 import io.stagebench.config.Batch;
+import io.stagebench.config.RunConfig;
 import io.stagebench.process.LiveForks;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
@@ -15,11 +15,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The parent side of a run: for each benchmark, N forks one after another (the parent
- * waits idle, off the measuring CPU), then merges what the forks wrote. A fork that
- * crashes, hangs past its timeout or writes an unreadable result is reported and the
- * others are kept. A run stopped by SIGINT or SIGTERM ends in a {@link StoppedRun} holding what
- * its finished forks measured, for the command to keep.
+ * The parent side of a run: for each benchmark, N forks one after another (the parent waits idle, off the measuring
+ * CPU), then merges what the forks wrote. A fork that crashes, hangs past its timeout or writes an unreadable result is
+ * reported and the others are kept. A run stopped by SIGINT or SIGTERM ends in a {@link StoppedRun} holding what its
+ * finished forks measured, for the command to keep.
  */
 public final class Runner {
 
@@ -31,30 +30,39 @@ public final class Runner {
     private final AfterFork afterFork;
 
     /**
-     * What runs between one fork's end and the next fork's start, on the launcher's thread: a command
-     * that measures something else side by side in time with the forks (JMH's forks, for
-     * {@code crosscheck}) puts it here, so that what the host does in a given minute lands on both.
+     * What runs between one fork's end and the next fork's start, on the launcher's thread: a command that measures
+     * something else side by side in time with the forks (JMH's forks, for {@code crosscheck}) puts it here, so that
+     * what the host does in a given minute lands on both.
      */
     @FunctionalInterface
     public interface AfterFork {
 
         /** Nothing between forks. */
-        AfterFork NONE = (benchmark, fork) -> { };
+        AfterFork NONE = (benchmark, fork) -> {};
 
         /**
          * @param benchmark the benchmark (or sweep variant) whose fork ended, as its outcome names it
-         * @param fork      the fork's number, from 1, whether it succeeded or failed
+         * @param fork the fork's number, from 1, whether it succeeded or failed
          */
         void forkEnded(String benchmark, int fork);
     }
 
-    public Runner(RunConfig config, BenchmarkRegistry registry, CpuList serviceCpus, ForkLauncher launcher,
-                  PrintStream progress) {
+    public Runner(
+            RunConfig config,
+            BenchmarkRegistry registry,
+            CpuList serviceCpus,
+            ForkLauncher launcher,
+            PrintStream progress) {
         this(config, registry, serviceCpus, launcher, progress, AfterFork.NONE);
     }
 
-    public Runner(RunConfig config, BenchmarkRegistry registry, CpuList serviceCpus, ForkLauncher launcher,
-                  PrintStream progress, AfterFork afterFork) {
+    public Runner(
+            RunConfig config,
+            BenchmarkRegistry registry,
+            CpuList serviceCpus,
+            ForkLauncher launcher,
+            PrintStream progress,
+            AfterFork afterFork) {
         this.config = config;
         this.registry = registry;
         this.serviceCpus = serviceCpus;
@@ -111,12 +119,15 @@ public final class Runner {
                 BenchmarkDescriptor descriptor = registry.get(name);
                 // a swept --param measures each value (each combination) as a variant of its own
                 for (ParamSweep.Variant variant : ParamSweep.variants(descriptor, config.params())) {
-                    runBenchmark(variant.name().equals(name) ? descriptor : descriptor.named(variant.name()),
-                            variant.name().equals(name) ? config : config.withParams(variant.params()), outcomes);
+                    runBenchmark(
+                            variant.name().equals(name) ? descriptor : descriptor.named(variant.name()),
+                            variant.name().equals(name) ? config : config.withParams(variant.params()),
+                            outcomes);
                 }
             }
         } catch (LiveForks.Stopped e) {
-            throw new StoppedRun(outcomes, outcomes.stream().mapToInt(o -> o.forks().size()).sum(), planned);
+            throw new StoppedRun(
+                    outcomes, outcomes.stream().mapToInt(o -> o.forks().size()).sum(), planned);
         }
         return outcomes;
     }
@@ -130,7 +141,8 @@ public final class Runner {
             choice = BatchPilot.pilot(config, descriptor, launcher, serviceCpus, progress, "[run]");
             resolved = config.withBatch(Batch.of(choice.batch()));
         }
-        BenchmarkForks forks = new BenchmarkForks(resolved, descriptor, launcher, serviceCpus, progress, "[run]", choice)
+        BenchmarkForks forks = new BenchmarkForks(
+                        resolved, descriptor, launcher, serviceCpus, progress, "[run]", choice)
                 .stoppedBy(LiveForks.launcher()::isStopping);
         try {
             for (int fork = 1; fork <= config.forks(); fork++) {

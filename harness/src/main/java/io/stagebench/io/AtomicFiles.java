@@ -16,23 +16,22 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
 /**
- * Writes files so that a reader sees either the old content or the complete new one,
- * never a half-written file: write a temporary file in the same folder, force it to disk,
- * then rename it over the target. A write that fails (a full disk, a closed stream) removes
- * its temporary file and leaves the target as it was; a process killed midway leaves at most
- * a {@code .tmp-*} file, which no reader takes for a result.
+ * Writes files so that a reader sees either the old content or the complete new one, never a half-written file: write a
+ * temporary file in the same folder, force it to disk, then rename it over the target. A write that fails (a full disk,
+ * a closed stream) removes its temporary file and leaves the target as it was; a process killed midway leaves at most a
+ * {@code .tmp-*} file, which no reader takes for a result.
  *
- * <p>Every failure is a {@link FileSystemException} whose file is the target (not the
- * temporary file) and whose reason says what went wrong, e.g. {@code /tmp: is a directory}.
+ * <p>Every failure is a {@link FileSystemException} whose file is the target (not the temporary file) and whose reason
+ * says what went wrong, e.g. {@code /tmp: is a directory}.
  */
 public final class AtomicFiles {
 
     /** Prefix of temporary files; readers ignore files that start with it. */
     public static final String TEMP_PREFIX = ".tmp-";
     /**
-     * Fault injection for tests: a comma-separated list of file names whose write fails as on a
-     * full disk ("No space left on device"), in whichever JVM reads it (a fork takes it as a
-     * {@code --jvm-arg=-D...}). Unset in every real run.
+     * Fault injection for tests: a comma-separated list of file names whose write fails as on a full disk ("No space
+     * left on device"), in whichever JVM reads it (a fork takes it as a {@code --jvm-arg=-D...}). Unset in every real
+     * run.
      */
     public static final String NO_SPACE_PROPERTY = "stagebench.faults.noSpace";
 
@@ -42,8 +41,7 @@ public final class AtomicFiles {
         void writeTo(OutputStream out) throws IOException;
     }
 
-    private AtomicFiles() {
-    }
+    private AtomicFiles() {}
 
     /** Writes {@code text} as UTF-8. */
     public static void writeString(Path target, String text) throws IOException {
@@ -71,14 +69,15 @@ public final class AtomicFiles {
             throw new FileSystemException(target.toString(), null, "is a directory");
         }
         Path dir = target.toAbsolutePath().getParent();
-        Path temp = dir.resolve(TEMP_PREFIX + target.getFileName() + "-" + ProcessHandle.current().pid());
+        Path temp = dir.resolve(TEMP_PREFIX + target.getFileName() + "-"
+                + ProcessHandle.current().pid());
         try {
             Files.createDirectories(dir);
             if (injectedFull(target)) {
                 throw new FileSystemException(temp.toString(), null, "No space left on device");
             }
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
+            try (FileChannel channel = FileChannel.open(
+                    temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 try (OutputStream out = new ChannelStream(channel)) {
                     content.writeTo(out);
                 }
@@ -90,9 +89,13 @@ public final class AtomicFiles {
                 Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
             }
         } catch (IOException e) {
-            boolean aboutAnotherFile = e instanceof FileSystemException fs && fs.getFile() != null
-                    && !fs.getFile().equals(temp.toString()) && !fs.getFile().equals(target.toString());
-            FileSystemException named = new FileSystemException(target.toString(), null,
+            boolean aboutAnotherFile = e instanceof FileSystemException fs
+                    && fs.getFile() != null
+                    && !fs.getFile().equals(temp.toString())
+                    && !fs.getFile().equals(target.toString());
+            FileSystemException named = new FileSystemException(
+                    target.toString(),
+                    null,
                     "cannot write (" + (aboutAnotherFile ? IoProblems.describe(e) : IoProblems.reason(e)) + ")");
             named.initCause(e);
             throw named;
@@ -103,7 +106,8 @@ public final class AtomicFiles {
 
     private static boolean injectedFull(Path target) {
         String names = System.getProperty(NO_SPACE_PROPERTY);
-        return names != null && Arrays.asList(names.split(",")).contains(target.getFileName().toString());
+        return names != null
+                && Arrays.asList(names.split(",")).contains(target.getFileName().toString());
     }
 
     /** Removes a temporary file left by a failed write; a folder too broken to look into holds none. */

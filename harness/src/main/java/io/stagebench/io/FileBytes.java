@@ -8,23 +8,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Reads a whole file into a {@code byte[]} in reads of {@value #READ_BYTES} bytes, for the large
- * files a fork reads in its setup (a replayed message stream of tens of MB).
+ * Reads a whole file into a {@code byte[]} in reads of {@value #READ_BYTES} bytes, for the large files a fork reads in
+ * its setup (a replayed message stream of tens of MB).
  *
- * <p>Measurement hazard, where a fork starts: {@link Files#readAllBytes} reads through a channel,
- * which hands the kernel a temporary native buffer as large as the file. In a fresh fork that is
- * fresh memory, so every one of its pages faults in (4 KiB each) before the copy into the heap
- * array, which {@code -XX:+AlwaysPreTouch} had already touched: many times slower than small
- * reads (docs/decisions.md, "Reading large files"). The reads here go through a small native
- * buffer, already mapped.
+ * <p>Measurement hazard, where a fork starts: {@link Files#readAllBytes} reads through a channel, which hands the
+ * kernel a temporary native buffer as large as the file. In a fresh fork that is fresh memory, so every one of its
+ * pages faults in (4 KiB each) before the copy into the heap array, which {@code -XX:+AlwaysPreTouch} had already
+ * touched: many times slower than small reads (docs/decisions.md, "Reading large files"). The reads here go through a
+ * small native buffer, already mapped.
  */
 public final class FileBytes {
 
     /** Bytes asked of the kernel at a time: below the C library's threshold for a fresh mapping (128 KiB). */
     static final int READ_BYTES = 64 * 1024;
 
-    private FileBytes() {
-    }
+    private FileBytes() {}
 
     /**
      * @return every byte of {@code file}

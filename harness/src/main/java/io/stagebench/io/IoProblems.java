@@ -11,14 +11,12 @@ import java.nio.file.NotDirectoryException;
 import java.util.Locale;
 
 /**
- * An I/O failure as one line a user can act on: the path and the reason, in words, e.g.
- * {@code /proc/x: cannot write (no such file or directory)} - never the exception's class
- * name or a stack trace.
+ * An I/O failure as one line a user can act on: the path and the reason, in words, e.g. {@code /proc/x: cannot write
+ * (no such file or directory)} - never the exception's class name or a stack trace.
  */
 public final class IoProblems {
 
-    private IoProblems() {
-    }
+    private IoProblems() {}
 
     /** @return "PATH: reason" for a failure about a file, else the failure's own message */
     public static String describe(IOException e) {
@@ -29,8 +27,8 @@ public final class IoProblems {
     }
 
     /**
-     * @return a path the JVM cannot turn into a file name, in one line: the path, the reason and,
-     *         where this JVM names files in an encoding other than UTF-8 (a C or POSIX locale), the fix
+     * @return a path the JVM cannot turn into a file name, in one line: the path, the reason and, where this JVM names
+     *     files in an encoding other than UTF-8 (a C or POSIX locale), the fix
      */
     public static String invalidPath(InvalidPathException e) {
         return invalidPath(e, System.getProperty("sun.jnu.encoding", "UTF-8"));
@@ -43,8 +41,8 @@ public final class IoProblems {
             return line;
         }
         // the JVM reads file names and arguments in the locale's encoding (sun.jnu.encoding, not settable by -D)
-        return line + "; this JVM names files in " + fileNameEncoding + " (a C or POSIX locale): run it in a UTF-8 locale,"
-                + " e.g. LC_ALL=C.UTF-8";
+        return line + "; this JVM names files in " + fileNameEncoding
+                + " (a C or POSIX locale): run it in a UTF-8 locale," + " e.g. LC_ALL=C.UTF-8";
     }
 
     /** @return why {@code e} happened, without the path: "permission denied", "no space left on device", ... */
@@ -59,7 +57,10 @@ public final class IoProblems {
             default -> e.getMessage();
         };
         if (reason == null || reason.isBlank()) {
-            reason = e.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT);
+            reason = e.getClass()
+                    .getSimpleName()
+                    .replaceAll("([a-z])([A-Z])", "$1 $2")
+                    .toLowerCase(Locale.ROOT);
         }
         String line = reason.replace('\n', ' ').strip();
         return line.isEmpty() ? line : Character.toLowerCase(line.charAt(0)) + line.substring(1);

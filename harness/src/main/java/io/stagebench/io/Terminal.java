@@ -4,10 +4,9 @@ import java.io.Console;
 import java.util.Map;
 
 /**
- * Whether standard error is an interactive terminal, and whether it may be coloured: colour
- * only on a terminal, never when {@code NO_COLOR} is set (https://no-color.org) or
- * {@code TERM} is {@code dumb}. Off a terminal (a CI log, a pipe, a test) output is plain text
- * and progress is printed once per fork, never redrawn.
+ * Whether standard error is an interactive terminal, and whether it may be coloured: colour only on a terminal, never
+ * when {@code NO_COLOR} is set (https://no-color.org) or {@code TERM} is {@code dumb}. Off a terminal (a CI log, a
+ * pipe, a test) output is plain text and progress is printed once per fork, never redrawn.
  */
 public final class Terminal {
 
@@ -20,8 +19,8 @@ public final class Terminal {
 
     /**
      * @param interactive whether the output is an interactive terminal
-     * @param env         the environment: {@code NO_COLOR} set and non-empty turns colour off,
-     *                    {@code TERM=dumb} makes the terminal not interactive
+     * @param env the environment: {@code NO_COLOR} set and non-empty turns colour off, {@code TERM=dumb} makes the
+     *     terminal not interactive
      */
     public Terminal(boolean interactive, Map<String, String> env) {
         this.interactive = interactive && !"dumb".equals(env.get("TERM"));
@@ -51,8 +50,8 @@ public final class Terminal {
     }
 
     /**
-     * @return {@code line} with a leading {@code *** WARNING} in yellow or {@code *** FAILED} in
-     *         red when colour is allowed, else {@code line} unchanged
+     * @return {@code line} with a leading {@code *** WARNING} in yellow or {@code *** FAILED} in red when colour is
+     *     allowed, else {@code line} unchanged
      */
     public String highlight(String line) {
         if (!colour) {

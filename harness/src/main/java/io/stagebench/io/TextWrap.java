@@ -1,7 +1,7 @@
 package io.stagebench.io;
 
-import java.util.List;
 import java.util.ArrayList;
+import java.util.List;
 
 /** Breaks report lines at spaces so that each fits a width, continuations indented by four. */
 public final class TextWrap {
@@ -11,12 +11,11 @@ public final class TextWrap {
 
     private static final String INDENT = "    ";
 
-    private TextWrap() {
-    }
+    private TextWrap() {}
 
     /**
-     * Adds {@code line} to {@code lines}, broken at spaces into lines of at most {@link #WIDTH}
-     * characters; a word longer than the width (a path) stays whole on a line of its own.
+     * Adds {@code line} to {@code lines}, broken at spaces into lines of at most {@link #WIDTH} characters; a word
+     * longer than the width (a path) stays whole on a line of its own.
      */
     public static void wrap(String line, List<String> lines) {
         String rest = line;

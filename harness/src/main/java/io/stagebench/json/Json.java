@@ -14,9 +14,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * The one JSON configuration: enums by their command-line names ({@code toString}),
- * pretty output, unknown fields tolerated when reading (newer writers may add fields;
- * a schema version, not a field list, decides compatibility).
+ * The one JSON configuration: enums by their command-line names ({@code toString}), pretty output, unknown fields
+ * tolerated when reading (newer writers may add fields; a schema version, not a field list, decides compatibility).
  */
 public final class Json {
 
@@ -31,8 +30,7 @@ public final class Json {
             .enable(DeserializationFeature.READ_UNKNOWN_ENUM_VALUES_USING_DEFAULT_VALUE)
             .build();
 
-    private Json() {
-    }
+    private Json() {}
 
     /** @return the shared, thread-safe mapper */
     public static ObjectMapper mapper() {
@@ -40,9 +38,9 @@ public final class Json {
     }
 
     /**
-     * What is wrong with a JSON file, in words and without the parser's internals (token
-     * names, character codes, source descriptions, reference chains), e.g. {@code "ends early
-     * at line 10, column 25"} (a truncated file) or {@code "unexpected character 'x' at line 1, column 32"}.
+     * What is wrong with a JSON file, in words and without the parser's internals (token names, character codes, source
+     * descriptions, reference chains), e.g. {@code "ends early at line 10, column 25"} (a truncated file) or
+     * {@code "unexpected character 'x' at line 1, column 32"}.
      */
     public static String problem(JsonProcessingException e) {
         String what;
@@ -51,14 +49,20 @@ public final class Json {
         } else if (e instanceof JsonParseException) {
             Matcher character = UNEXPECTED_CHARACTER.matcher(String.valueOf(e.getOriginalMessage()));
             what = character.lookingAt() ? "unexpected character '" + character.group(1) + "'" : "not valid JSON";
-        } else if (e instanceof MismatchedInputException mismatch && !mismatch.getPath().isEmpty()) {
-            what = "'" + mismatch.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName()
-                    : Integer.toString(r.getIndex())).collect(Collectors.joining(".")) + "' has the wrong type or is missing";
+        } else if (e instanceof MismatchedInputException mismatch
+                && !mismatch.getPath().isEmpty()) {
+            what = "'"
+                    + mismatch.getPath().stream()
+                            .map(r -> r.getFieldName() != null ? r.getFieldName() : Integer.toString(r.getIndex()))
+                            .collect(Collectors.joining("."))
+                    + "' has the wrong type or is missing";
         } else {
             what = "does not have the expected layout";
         }
         JsonLocation at = e.getLocation();
-        return at != null && at.getLineNr() > 0 ? what + " at line " + at.getLineNr() + ", column " + at.getColumnNr() : what;
+        return at != null && at.getLineNr() > 0
+                ? what + " at line " + at.getLineNr() + ", column " + at.getColumnNr()
+                : what;
     }
 
     /** @return {@code value} as indented JSON */

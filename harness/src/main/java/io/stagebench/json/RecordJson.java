@@ -26,25 +26,24 @@ import java.util.Map;
 /**
  * Records to and from JSON on Jackson's streaming layer alone: what a fork reads (its spec) and writes (its result).
  * The data-binding layer introspects every type and builds a (de)serializer for each before its first use; in a fresh
- * fork, compiling in the foreground ({@code -Xbatch}), that costs several times the parse itself, and a fork reads
- * one spec and writes one result in its life (docs/decisions.md, "Fork start").
+ * fork, compiling in the foreground ({@code -Xbatch}), that costs several times the parse itself, and a fork reads one
+ * spec and writes one result in its life (docs/decisions.md, "Fork start").
  *
  * <p>It writes what {@link Json#write} writes for the same record - a record's components by name, enums by
- * {@code toString}, a NaN as {@code "NaN"}, {@link JsonInclude} on a record type or component honoured, indented alike - and reads
- * what {@link Json} writes: unknown fields skipped (a newer writer), missing ones as Java's defaults (an older one),
- * an unknown enum name as the constant marked {@link JsonEnumDefaultValue}. The launcher keeps {@link Json} for all
- * it reads and writes; the two agree by test, not by sharing code.
+ * {@code toString}, a NaN as {@code "NaN"}, {@link JsonInclude} on a record type or component honoured, indented alike
+ * - and reads what {@link Json} writes: unknown fields skipped (a newer writer), missing ones as Java's defaults (an
+ * older one), an unknown enum name as the constant marked {@link JsonEnumDefaultValue}. The launcher keeps {@link Json}
+ * for all it reads and writes; the two agree by test, not by sharing code.
  *
  * <p>Types it knows: records (a component marked {@link JsonUnwrapped}, itself a record and a {@link Part}, has its
- * fields written among theirs), enums, {@code String}, the primitives and their boxes, {@code List} and {@code Map<String, ?>} of those;
- * any other is refused by name.
+ * fields written among theirs), enums, {@code String}, the primitives and their boxes, {@code List} and
+ * {@code Map<String, ?>} of those; any other is refused by name.
  */
 public final class RecordJson {
 
     private static final JsonFactory FACTORY = new JsonFactory();
 
-    private RecordJson() {
-    }
+    private RecordJson() {}
 
     /**
      * @return the record of type {@code type} the JSON file holds
@@ -75,8 +74,8 @@ public final class RecordJson {
      *
      * @param canonical a record type to what makes it of its components' values; a type it lacks: reflection
      */
-    public static <T extends Record> T read(Path file, Class<T> type,
-                                            Map<Class<? extends Record>, Canonical<?>> canonical) throws IOException {
+    public static <T extends Record> T read(
+            Path file, Class<T> type, Map<Class<? extends Record>, Canonical<?>> canonical) throws IOException {
         try (JsonParser parser = FACTORY.createParser(file.toFile())) {
             parser.nextToken();
             T value = type.cast(readRecord(parser, type, canonical));
@@ -116,7 +115,9 @@ public final class RecordJson {
         }
         if (raw == double.class || raw == Double.class) {
             // Jackson writes a NaN or an infinity as a string
-            return token == JsonToken.VALUE_STRING ? Double.parseDouble(in.getText()) : scalar(in, type).getDoubleValue();
+            return token == JsonToken.VALUE_STRING
+                    ? Double.parseDouble(in.getText())
+                    : scalar(in, type).getDoubleValue();
         }
         if (raw == boolean.class || raw == Boolean.class) {
             return scalar(in, type).getBooleanValue();
@@ -161,7 +162,8 @@ public final class RecordJson {
             if (slot == null) {
                 in.skipChildren();
             } else {
-                slot.owner().values[slot.at()] = read(in, slot.owner().components[slot.at()].getGenericType());
+                slot.owner().values[slot.at()] =
+                        read(in, slot.owner().components[slot.at()].getGenericType());
                 slot.owner().given[slot.at()] = true;
             }
         }
@@ -175,8 +177,7 @@ public final class RecordJson {
     private static final class Shape {
 
         /** Where a field's value goes: component {@code at} of {@code owner}. */
-        private record Slot(Shape owner, int at) {
-        }
+        private record Slot(Shape owner, int at) {}
 
         private final Class<?> type;
         private final RecordComponent[] components;
@@ -241,8 +242,7 @@ public final class RecordJson {
      * annotation: a component's first annotation lookup parses the class's annotations and spins their proxies, a cost
      * in a fork's start before its ruler. Writing checks that the two agree.
      */
-    public interface Part {
-    }
+    public interface Part {}
 
     /** @return whether {@code component} is a record written among its enclosing record's fields, by its type */
     private static boolean isUnwrapped(RecordComponent component) {
@@ -258,8 +258,11 @@ public final class RecordJson {
         boolean marked = component.getAccessor().isAnnotationPresent(JsonUnwrapped.class);
         boolean part = isUnwrapped(component);
         if (marked != part) {
-            throw new IllegalArgumentException(component + (marked ? " is marked @JsonUnwrapped but its type is no "
-                    : " is not marked @JsonUnwrapped but its type is a ") + Part.class.getName());
+            throw new IllegalArgumentException(component
+                    + (marked
+                            ? " is marked @JsonUnwrapped but its type is no "
+                            : " is not marked @JsonUnwrapped but its type is a ")
+                    + Part.class.getName());
         }
         if (part && !component.getType().isRecord()) {
             throw new IllegalArgumentException("only a record can be unwrapped: " + component);
@@ -298,7 +301,8 @@ public final class RecordJson {
             }
             out.writeEndObject();
         } else {
-            throw new IllegalArgumentException("no JSON writing for " + value.getClass().getName());
+            throw new IllegalArgumentException(
+                    "no JSON writing for " + value.getClass().getName());
         }
     }
 
@@ -325,7 +329,8 @@ public final class RecordJson {
                 }
                 continue;
             }
-            // a component's own @JsonInclude (on its accessor, where a component's annotation lands) overrides the record's
+            // a component's own @JsonInclude (on its accessor, where a component's annotation lands) overrides the
+            // record's
             JsonInclude own = component.getAccessor().getAnnotation(JsonInclude.class);
             JsonInclude.Include applied = own == null ? rule : own.value();
             if (value == null && applied != JsonInclude.Include.ALWAYS
@@ -338,7 +343,9 @@ public final class RecordJson {
     }
 
     private static boolean isEmpty(Object value) {
-        return value == null || value instanceof String s && s.isEmpty() || value instanceof Collection<?> c && c.isEmpty()
+        return value == null
+                || value instanceof String s && s.isEmpty()
+                || value instanceof Collection<?> c && c.isEmpty()
                 || value instanceof Map<?, ?> m && m.isEmpty();
     }
 

@@ -6,25 +6,25 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * How far apart two CPUs' time-stamp counters may be, bounded by a ping-pong: the thread on
- * {@code fromCpu} reads the counter ({@code t1}) and writes a line; the thread on {@code toCpu}
- * sees it, reads its counter ({@code tb}) and answers; the first reads again ({@code t2}) when
- * the answer arrives. The answer was read between the two, so the offset (to minus from) lies
- * in {@code [tb - t2, tb - t1]}; over many rounds the narrowest such interval is kept: its
+ * How far apart two CPUs' time-stamp counters may be, bounded by a ping-pong: the thread on {@code fromCpu} reads the
+ * counter ({@code t1}) and writes a line; the thread on {@code toCpu} sees it, reads its counter ({@code tb}) and
+ * answers; the first reads again ({@code t2}) when the answer arrives. The answer was read between the two, so the
+ * offset (to minus from) lies in {@code [tb - t2, tb - t1]}; over many rounds the narrowest such interval is kept: its
  * half width is at most half the fastest round trip.
  *
- * <p>Measurement hazard: a handoff stamp compares a tick read on one CPU with a tick read on
- * the other, so it is only as good as this bound. The estimate is not subtracted from the
- * handoff: the bound says how wrong it could be, not by how much it is.
+ * <p>Measurement hazard: a handoff stamp compares a tick read on one CPU with a tick read on the other, so it is only
+ * as good as this bound. The estimate is not subtracted from the handoff: the bound says how wrong it could be, not by
+ * how much it is.
  *
- * @param fromCpu          CPU of the feed (publishing) thread
- * @param toCpu            CPU of the strategy (consuming) thread
- * @param lowTicks         the largest lower bound on the offset (to minus from), ticks
- * @param highTicks        the smallest upper bound, ticks
+ * @param fromCpu CPU of the feed (publishing) thread
+ * @param toCpu CPU of the strategy (consuming) thread
+ * @param lowTicks the largest lower bound on the offset (to minus from), ticks
+ * @param highTicks the smallest upper bound, ticks
  * @param minRoundTripTicks fastest round trip seen, ticks
- * @param rounds           ping-pong rounds
+ * @param rounds ping-pong rounds
  */
-public record CrossCoreOffset(int fromCpu, int toCpu, long lowTicks, long highTicks, long minRoundTripTicks, int rounds) {
+public record CrossCoreOffset(
+        int fromCpu, int toCpu, long lowTicks, long highTicks, long minRoundTripTicks, int rounds) {
 
     /** Rounds measured by default: a short ping-pong beside a fork's start. */
     public static final int DEFAULT_ROUNDS = 50_000;
@@ -39,16 +39,27 @@ public record CrossCoreOffset(int fromCpu, int toCpu, long lowTicks, long highTi
         return Math.max(Math.abs(lowTicks), Math.abs(highTicks));
     }
 
-    /** @return e.g. "cross-core offset CPU 0 -> 1: within +-84 ticks (32.1 ns; estimate +3 ticks, round trip >= 160 ticks)" */
+    /**
+     * @return e.g. "cross-core offset CPU 0 -> 1: within +-84 ticks (32.1 ns; estimate +3 ticks, round trip >= 160
+     *     ticks)"
+     */
     public String describe(double ticksPerNs) {
-        return String.format(Locale.ROOT, "cross-core offset CPU %d -> %d: within +-%d ticks (%.1f ns; estimate %+.0f"
-                + " ticks, fastest round trip %d ticks, %d rounds)", fromCpu, toCpu, boundTicks(),
-                boundTicks() / ticksPerNs, offsetTicks(), minRoundTripTicks, rounds);
+        return String.format(
+                Locale.ROOT,
+                "cross-core offset CPU %d -> %d: within +-%d ticks (%.1f ns; estimate %+.0f"
+                        + " ticks, fastest round trip %d ticks, %d rounds)",
+                fromCpu,
+                toCpu,
+                boundTicks(),
+                boundTicks() / ticksPerNs,
+                offsetTicks(),
+                minRoundTripTicks,
+                rounds);
     }
 
     /**
-     * Measures from the calling thread, which must already run on {@code fromCpu}, against a
-     * thread it starts and pins to {@code toCpu}.
+     * Measures from the calling thread, which must already run on {@code fromCpu}, against a thread it starts and pins
+     * to {@code toCpu}.
      *
      * @throws IllegalStateException when the other thread cannot be pinned to {@code toCpu}
      */
@@ -58,7 +69,8 @@ public record CrossCoreOffset(int fromCpu, int toCpu, long lowTicks, long highTi
         }
         Line line = new Line();
         String[] refused = new String[1];
-        Thread answering = new Thread(() -> answer(clock, line, toCpu, rounds, refused), "stagebench-offset-cpu" + toCpu);
+        Thread answering =
+                new Thread(() -> answer(clock, line, toCpu, rounds, refused), "stagebench-offset-cpu" + toCpu);
         answering.setDaemon(true);
         answering.start();
         while (line.ready == 0) {

@@ -3,12 +3,11 @@ package io.stagebench.link;
 import java.util.List;
 
 /**
- * How the launcher starts a fork and reads how it ended: the fork's main class, by name (the
- * launcher starts it in a fresh JVM and never calls it), and the exit codes beyond 0 and 1.
+ * How the launcher starts a fork and reads how it ended: the fork's main class, by name (the launcher starts it in a
+ * fresh JVM and never calls it), and the exit codes beyond 0 and 1.
  *
- * <p>{@code ab} launches the forks of another commit's build, so the launcher must name the main
- * class that build has: builds before the fork's classes had a package of their own ran
- * {@value #LEGACY_MAIN_CLASS}.
+ * <p>{@code ab} launches the forks of another commit's build, so the launcher must name the main class that build has:
+ * builds before the fork's classes had a package of their own ran {@value #LEGACY_MAIN_CLASS}.
  */
 public final class ForkEntry {
 
@@ -19,8 +18,8 @@ public final class ForkEntry {
     /** Both, as class-file resources, newest first: an entry holding one of them holds the harness. */
     public static final List<String> MAIN_RESOURCES = List.of(resource(MAIN_CLASS), resource(LEGACY_MAIN_CLASS));
     /**
-     * The flag a launcher gives a fork to map its build's class archive (the JDK's AOT cache); the fork leaves it out of
-     * the flags it records, since its path says nothing of the measurement, and warns when its JVM could not map it.
+     * The flag a launcher gives a fork to map its build's class archive (the JDK's AOT cache); the fork leaves it out
+     * of the flags it records, since its path says nothing of the measurement, and warns when its JVM could not map it.
      */
     public static final String CLASS_CACHE_FLAG_PREFIX = "-XX:AOTCache=";
     /** Exit code of a fork that could not write a result file; its last progress line says which and why. */
@@ -28,15 +27,14 @@ public final class ForkEntry {
     /** How that last progress line begins. */
     public static final String CANNOT_WRITE = "cannot write a result: ";
     /**
-     * Exit code of a fork that refused its benchmark because the benchmark's code contradicts its
-     * declaration (an undeclared tag, say), or because it does not fit in the fork's heap; its last
-     * progress line says how, and for the heap which flag fixes it. The launcher stops the
-     * run and exits 2 with that line: every other fork would refuse it too.
+     * Exit code of a fork that refused its benchmark because the benchmark's code contradicts its declaration (an
+     * undeclared tag, say), or because it does not fit in the fork's heap; its last progress line says how, and for the
+     * heap which flag fixes it. The launcher stops the run and exits 2 with that line: every other fork would refuse it
+     * too.
      */
     public static final int EXIT_REFUSED = 4;
 
-    private ForkEntry() {
-    }
+    private ForkEntry() {}
 
     /** @return the class-file resource of {@code className}, e.g. {@code io/stagebench/forked/ForkMain.class} */
     public static String resource(String className) {

@@ -1,14 +1,12 @@
 package io.stagebench.link;
 
 /**
- * The names of the files of fork N in its benchmark's folder, in one place: the launcher writes
- * the spec and reads the rest, the fork writes them, and the store and the reports find them by
- * these names.
+ * The names of the files of fork N in its benchmark's folder, in one place: the launcher writes the spec and reads the
+ * rest, the fork writes them, and the store and the reports find them by these names.
  */
 public final class ForkFiles {
 
-    private ForkFiles() {
-    }
+    private ForkFiles() {}
 
     /** @return {@code fork-N.spec.json}: the {@link ForkSpec} the launcher wrote */
     public static String spec(int fork) {
@@ -51,18 +49,18 @@ public final class ForkFiles {
     }
 
     /**
-     * @return {@code fork-N.jit.log}: the JIT's log of compilations and deoptimisations, which the launcher asks
-     *         the fork's JVM to write ({@code JitEvents.logFlag}); kept when the JIT compiled during measurement
+     * @return {@code fork-N.jit.log}: the JIT's log of compilations and deoptimisations, which the launcher asks the
+     *     fork's JVM to write ({@code JitEvents.logFlag}); kept when the JIT compiled during measurement
      */
     public static String jitLog(int fork) {
         return name(fork, ".jit.log");
     }
 
     /**
-     * @param file    a file of a fork's first replica, {@code fork-N...}
+     * @param file a file of a fork's first replica, {@code fork-N...}
      * @param replica the replica, from 1
-     * @return the same file of {@code replica}: the first replica's own name, {@code fork-N.rK...} for replica K
-     *         from 2 on ({@code fork-3.raw} of replica 2 is {@code fork-3.r2.raw})
+     * @return the same file of {@code replica}: the first replica's own name, {@code fork-N.rK...} for replica K from 2
+     *     on ({@code fork-3.raw} of replica 2 is {@code fork-3.r2.raw})
      */
     public static String replica(String file, int replica) {
         if (replica <= 1 || file == null) {

@@ -15,23 +15,33 @@ import io.stagebench.json.RecordJson;
  * <p>What an older build's file lacks reads as {@link OlderBuilds} says.
  *
  * @param requestedBinding binding asked for
- * @param binding          binding in use
- * @param calibration      ticks per ns of this fork: its own, or the one {@code rateCheck} checked
- * @param stepTicks        counter step: the coarser of the back-to-back step and the step fenced intervals come in
- * @param readStepTicks    the step between back-to-back raw reads, which {@code stepTicks} may exceed; 0 when not
- *                         recorded
- * @param overhead         probe overhead; its minimum is subtracted from every stage delta
- * @param rateCheck        the short read of the rate by which this fork took the calibration an earlier fork execution
- *                         of its JVM measured (in-process forks only, {@code io.stagebench.forked.KeptCalibration});
- *                         null when the fork calibrated itself, as every fork JVM does
+ * @param binding binding in use
+ * @param calibration ticks per ns of this fork: its own, or the one {@code rateCheck} checked
+ * @param stepTicks counter step: the coarser of the back-to-back step and the step fenced intervals come in
+ * @param readStepTicks the step between back-to-back raw reads, which {@code stepTicks} may exceed; 0 when not recorded
+ * @param overhead probe overhead; its minimum is subtracted from every stage delta
+ * @param rateCheck the short read of the rate by which this fork took the calibration an earlier fork execution of its
+ *     JVM measured (in-process forks only, {@code io.stagebench.forked.KeptCalibration}); null when the fork calibrated
+ *     itself, as every fork JVM does
  */
-public record ForkRuler(ClockBinding requestedBinding, ClockBinding binding, Calibration calibration, long stepTicks,
-                        long readStepTicks, ProbeOverhead overhead,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) RateCheck rateCheck) implements RecordJson.Part {
+public record ForkRuler(
+        ClockBinding requestedBinding,
+        ClockBinding binding,
+        Calibration calibration,
+        long stepTicks,
+        long readStepTicks,
+        ProbeOverhead overhead,
+        @JsonInclude(JsonInclude.Include.NON_NULL) RateCheck rateCheck)
+        implements RecordJson.Part {
 
     /** The ruler of a fork that calibrated itself. */
-    public ForkRuler(ClockBinding requestedBinding, ClockBinding binding, Calibration calibration, long stepTicks,
-                     long readStepTicks, ProbeOverhead overhead) {
+    public ForkRuler(
+            ClockBinding requestedBinding,
+            ClockBinding binding,
+            Calibration calibration,
+            long stepTicks,
+            long readStepTicks,
+            ProbeOverhead overhead) {
         this(requestedBinding, binding, calibration, stepTicks, readStepTicks, overhead, null);
     }
 

@@ -7,47 +7,66 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything one fork needs, written by the parent as JSON and read by the fork's main class ({@link ForkEntry#MAIN_CLASS}),
- * in four named parts whose fields are written among the spec's own ({@link JsonUnwrapped}): the file is one flat
- * object, as every build before the parts wrote and read it.
+ * Everything one fork needs, written by the parent as JSON and read by the fork's main class
+ * ({@link ForkEntry#MAIN_CLASS}), in four named parts whose fields are written among the spec's own
+ * ({@link JsonUnwrapped}): the file is one flat object, as every build before the parts wrote and read it.
  *
  * <p>What an older build's file lacks reads as {@link OlderBuilds} says.
  *
- * @param job         what to run and where its files go
- * @param ruler       how the fork reads its ruler
- * @param placement   where and how its measuring thread and heap are placed
+ * @param job what to run and where its files go
+ * @param ruler how the fork reads its ruler
+ * @param placement where and how its measuring thread and heap are placed
  * @param measurement how it warms up and measures
  * @param linkVersion the {@link LinkVersion} the spec is written at, the forks' build's
  */
-public record ForkSpec(@JsonUnwrapped Job job, @JsonUnwrapped Ruler ruler, @JsonUnwrapped Placement placement,
-                       @JsonUnwrapped Measurement measurement, int linkVersion) {
+public record ForkSpec(
+        @JsonUnwrapped Job job,
+        @JsonUnwrapped Ruler ruler,
+        @JsonUnwrapped Placement placement,
+        @JsonUnwrapped Measurement measurement,
+        int linkVersion) {
 
     /**
-     * Makes each part of a spec and the spec itself from their components' values, as a fork reads its spec: one
-     * direct call of each canonical constructor, where reflection's would add to the fork's start
+     * Makes each part of a spec and the spec itself from their components' values, as a fork reads its spec: one direct
+     * call of each canonical constructor, where reflection's would add to the fork's start
      * ({@link RecordJson.Canonical}). A component added to a record fails to compile in its {@code ofComponents} until
      * it is added there.
      */
     public static final Map<Class<? extends Record>, RecordJson.Canonical<?>> CANONICAL = Map.of(
-            ForkSpec.class, ForkSpec::ofComponents, Job.class, Job::ofComponents, Ruler.class, Ruler::ofComponents,
-            Placement.class, Placement::ofComponents, Measurement.class, Measurement::ofComponents, Warmup.class,
+            ForkSpec.class,
+            ForkSpec::ofComponents,
+            Job.class,
+            Job::ofComponents,
+            Ruler.class,
+            Ruler::ofComponents,
+            Placement.class,
+            Placement::ofComponents,
+            Measurement.class,
+            Measurement::ofComponents,
+            Warmup.class,
             Warmup::ofComponents);
 
     /**
      * What to run and where its files go.
      *
-     * @param benchmark          benchmark name
-     * @param fork               fork number, from 1
-     * @param forks              forks of this benchmark in the run
-     * @param params             {@code --param} pairs
-     * @param benchmarkClassPath a project's own entries ({@code --classpath}), loaded apart from the harness's libraries
-     *                           (its {@code BenchmarkClassLoader}); empty when the benchmarks are on the fork's class
-     *                           path
-     * @param outDir             where to write {@code fork-N.json} and {@code fork-N.raw}
-     * @param progressToken      the token of the fork's progress lines ({@link ProgressChannel}), null for plain lines
+     * @param benchmark benchmark name
+     * @param fork fork number, from 1
+     * @param forks forks of this benchmark in the run
+     * @param params {@code --param} pairs
+     * @param benchmarkClassPath a project's own entries ({@code --classpath}), loaded apart from the harness's
+     *     libraries (its {@code BenchmarkClassLoader}); empty when the benchmarks are on the fork's class path
+     * @param outDir where to write {@code fork-N.json} and {@code fork-N.raw}
+     * @param progressToken the token of the fork's progress lines ({@link ProgressChannel}), null for plain lines
      */
-    public record Job(String benchmark, int fork, int forks, Map<String, String> params,
-                      List<String> benchmarkClassPath, String outDir, String progressToken) implements RecordJson.Part {
+    public record Job(
+            String benchmark,
+            int fork,
+            int forks,
+            Map<String, String> params,
+            List<String> benchmarkClassPath,
+            String outDir,
+            String progressToken)
+            implements RecordJson.Part {
 
         public Job {
             params = Map.copyOf(params);
@@ -62,18 +81,24 @@ public record ForkSpec(@JsonUnwrapped Job job, @JsonUnwrapped Ruler ruler, @Json
         /** The job of its components' values in declaration order ({@link ForkSpec#CANONICAL}). */
         @SuppressWarnings("unchecked")
         static Job ofComponents(Object[] c) {
-            return new Job((String) c[0], (int) c[1], (int) c[2], (Map<String, String>) c[3], (List<String>) c[4],
-                    (String) c[5], (String) c[6]);
+            return new Job(
+                    (String) c[0],
+                    (int) c[1],
+                    (int) c[2],
+                    (Map<String, String>) c[3],
+                    (List<String>) c[4],
+                    (String) c[5],
+                    (String) c[6]);
         }
     }
 
     /**
      * How the fork reads its ruler.
      *
-     * @param binding           clock binding to load
-     * @param calibrationMs     calibration round length
+     * @param binding clock binding to load
+     * @param calibrationMs calibration round length
      * @param calibrationRounds calibration rounds
-     * @param overheadPairs     probe-overhead pairs
+     * @param overheadPairs probe-overhead pairs
      */
     public record Ruler(ClockBinding binding, long calibrationMs, int calibrationRounds, int overheadPairs)
             implements RecordJson.Part {
@@ -87,12 +112,11 @@ public record ForkSpec(@JsonUnwrapped Job job, @JsonUnwrapped Ruler ruler, @Json
     /**
      * Where and how the fork's measuring thread and heap are placed.
      *
-     * @param cpu                  CPU to pin the measuring thread to, -1 for none
-     * @param lockMemory           whether to mlockall (best effort)
-     * @param layoutSeed           the fork's layout seed ({@link ForkLayout})
+     * @param cpu CPU to pin the measuring thread to, -1 for none
+     * @param lockMemory whether to mlockall (best effort)
+     * @param layoutSeed the fork's layout seed ({@link ForkLayout})
      * @param addressRandomisation what the launcher obtained for the fork's addresses: {@link ForkLayout#FIXED},
-     *                             {@link ForkLayout#RANDOMISED} (asked for),
-     *                             or why fixing them was refused
+     *     {@link ForkLayout#RANDOMISED} (asked for), or why fixing them was refused
      */
     public record Placement(int cpu, boolean lockMemory, long layoutSeed, String addressRandomisation)
             implements RecordJson.Part {
@@ -110,25 +134,35 @@ public record ForkSpec(@JsonUnwrapped Job job, @JsonUnwrapped Ruler ruler, @Json
     /**
      * How the fork warms up and measures.
      *
-     * @param warmup           each replica's warm-up: messages, a time or none
+     * @param warmup each replica's warm-up: messages, a time or none
      * @param measuredMessages messages to measure
-     * @param chunk            messages per call of the measured loop
-     * @param mode             back-to-back or paced
-     * @param rateHz           paced rate in messages per second (0 when back-to-back)
-     * @param stallUs          injected stall length in µs (0: none)
-     * @param stallEvery       inject the stall every this many messages
-     * @param stallAt          inject the stall once, at this measured message (from 0), instead; -1: periodic
-     * @param batch            messages per timed interval ({@code --batch K}; 1 for one interval a message)
-     * @param replicas         fresh setups the fork measures one after another, each with its own data
-     *                         ({@code --replicas})
-     * @param jitRetries       measured passes the fork may discard because the JIT compiled during them
-     * @param turns            whether the fork waits for its turn on the measuring CPU before each replica
-     *                         ({@link Turns}), and from {@link LinkVersion#MEASURE_TURNS} before its measured pass too:
-     *                         true when an A/B comparison keeps A's and B's forks alive together; false else
+     * @param chunk messages per call of the measured loop
+     * @param mode back-to-back or paced
+     * @param rateHz paced rate in messages per second (0 when back-to-back)
+     * @param stallUs injected stall length in µs (0: none)
+     * @param stallEvery inject the stall every this many messages
+     * @param stallAt inject the stall once, at this measured message (from 0), instead; -1: periodic
+     * @param batch messages per timed interval ({@code --batch K}; 1 for one interval a message)
+     * @param replicas fresh setups the fork measures one after another, each with its own data ({@code --replicas})
+     * @param jitRetries measured passes the fork may discard because the JIT compiled during them
+     * @param turns whether the fork waits for its turn on the measuring CPU before each replica ({@link Turns}), and
+     *     from {@link LinkVersion#MEASURE_TURNS} before its measured pass too: true when an A/B comparison keeps A's
+     *     and B's forks alive together; false else
      */
-    public record Measurement(@JsonUnwrapped Warmup warmup, int measuredMessages, int chunk, Mode mode,
-                              double rateHz, long stallUs, long stallEvery, long stallAt, int batch, int replicas,
-                              int jitRetries, boolean turns) implements RecordJson.Part {
+    public record Measurement(
+            @JsonUnwrapped Warmup warmup,
+            int measuredMessages,
+            int chunk,
+            Mode mode,
+            double rateHz,
+            long stallUs,
+            long stallEvery,
+            long stallAt,
+            int batch,
+            int replicas,
+            int jitRetries,
+            boolean turns)
+            implements RecordJson.Part {
 
         public Measurement {
             batch = OlderBuilds.atLeastOne(batch);
@@ -137,8 +171,19 @@ public record ForkSpec(@JsonUnwrapped Job job, @JsonUnwrapped Ruler ruler, @Json
 
         /** The measurement of its components' values in declaration order ({@link ForkSpec#CANONICAL}). */
         static Measurement ofComponents(Object[] c) {
-            return new Measurement((Warmup) c[0], (int) c[1], (int) c[2], (Mode) c[3], (double) c[4], (long) c[5],
-                    (long) c[6], (long) c[7], (int) c[8], (int) c[9], (int) c[10], (boolean) c[11]);
+            return new Measurement(
+                    (Warmup) c[0],
+                    (int) c[1],
+                    (int) c[2],
+                    (Mode) c[3],
+                    (double) c[4],
+                    (long) c[5],
+                    (long) c[6],
+                    (long) c[7],
+                    (int) c[8],
+                    (int) c[9],
+                    (int) c[10],
+                    (boolean) c[11]);
         }
     }
 
@@ -153,15 +198,41 @@ public record ForkSpec(@JsonUnwrapped Job job, @JsonUnwrapped Ruler ruler, @Json
 
     /** @return this spec, its benchmarks loaded from {@code entries} apart from the harness's libraries */
     public ForkSpec withBenchmarkClassPath(List<String> entries) {
-        return new ForkSpec(new Job(job.benchmark(), job.fork(), job.forks(), job.params(), entries, job.outDir(),
-                job.progressToken()), ruler, placement, measurement, linkVersion);
+        return new ForkSpec(
+                new Job(
+                        job.benchmark(),
+                        job.fork(),
+                        job.forks(),
+                        job.params(),
+                        entries,
+                        job.outDir(),
+                        job.progressToken()),
+                ruler,
+                placement,
+                measurement,
+                linkVersion);
     }
 
     /** @return this spec, its fork waiting for a turn before each replica ({@link Turns}) or not */
     public ForkSpec withTurns(boolean takesTurns) {
         Measurement m = measurement;
-        return new ForkSpec(job, ruler, placement, new Measurement(m.warmup(), m.measuredMessages(), m.chunk(), m.mode(),
-                m.rateHz(), m.stallUs(), m.stallEvery(), m.stallAt(), m.batch(), m.replicas(), m.jitRetries(), takesTurns),
+        return new ForkSpec(
+                job,
+                ruler,
+                placement,
+                new Measurement(
+                        m.warmup(),
+                        m.measuredMessages(),
+                        m.chunk(),
+                        m.mode(),
+                        m.rateHz(),
+                        m.stallUs(),
+                        m.stallEvery(),
+                        m.stallAt(),
+                        m.batch(),
+                        m.replicas(),
+                        m.jitRetries(),
+                        takesTurns),
                 linkVersion);
     }
 

@@ -4,10 +4,9 @@ import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
 import io.stagebench.warning.Warning;
 
 /**
- * What kind of degradation a fork's warning reports, as the fork names it when it warns: the
- * launcher's console attaches the remedy by this code ({@link #fix()}), not by the warning's
- * wording. A fork result of an older build carries no codes; {@link OlderBuilds#warningCode} reads them from the
- * wording.
+ * What kind of degradation a fork's warning reports, as the fork names it when it warns: the launcher's console
+ * attaches the remedy by this code ({@link #fix()}), not by the warning's wording. A fork result of an older build
+ * carries no codes; {@link OlderBuilds#warningCode} reads them from the wording.
  */
 public enum ForkWarning {
     /** The JIT compiled during measurement, or was still busy after warm-up. */
@@ -22,7 +21,10 @@ public enum ForkWarning {
     CPU_SHARED(Warning.CPU_SHARED),
     /** mlockall was refused. */
     MEMORY_LOCK(Warning.MEMORY_NOT_LOCKED),
-    /** Anything whose remedy the warning states itself, or has none; also a code of a newer build this one does not know. */
+    /**
+     * Anything whose remedy the warning states itself, or has none; also a code of a newer build this one does not
+     * know.
+     */
     @JsonEnumDefaultValue
     OTHER(null);
 

@@ -5,11 +5,11 @@ import java.util.Optional;
 /**
  * The version of what crosses between a launcher and its forks: the spec the launcher writes, the result the fork
  * writes back. A field added does not raise it (an older reader skips the field; a newer one reads its absence as the
- * default its record's compact constructor gives); a change an older reader would misread does - a field that now
- * means something else, a unit or a layout changed. A fork refuses, in one line, a spec of a version newer than its
- * build reads; a launcher writes each fork's spec at the version of the build the fork runs ({@link #RESOURCE}), and
- * refuses a build newer than itself before any fork starts. Specs and results from before the link had a version read
- * as {@link #UNVERSIONED}.
+ * default its record's compact constructor gives); a change an older reader would misread does - a field that now means
+ * something else, a unit or a layout changed. A fork refuses, in one line, a spec of a version newer than its build
+ * reads; a launcher writes each fork's spec at the version of the build the fork runs ({@link #RESOURCE}), and refuses
+ * a build newer than itself before any fork starts. Specs and results from before the link had a version read as
+ * {@link #UNVERSIONED}.
  */
 public final class LinkVersion {
 
@@ -28,8 +28,7 @@ public final class LinkVersion {
      */
     public static final String RESOURCE = "io/stagebench/link/link-version";
 
-    private LinkVersion() {
-    }
+    private LinkVersion() {}
 
     /** @return the version a spec or result was written at: {@link #UNVERSIONED} when it names none (0) */
     public static int of(int written) {
@@ -37,7 +36,7 @@ public final class LinkVersion {
     }
 
     /**
-     * @param what    what was written, for the line: "its spec", "the build of 1a2b3c4d5e6f"
+     * @param what what was written, for the line: "its spec", "the build of 1a2b3c4d5e6f"
      * @param written the version it was written at (0: none named)
      * @return why this build cannot read it, in one line; empty when it can
      */

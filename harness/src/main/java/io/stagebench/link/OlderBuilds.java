@@ -9,6 +9,7 @@ import java.util.List;
  * records only name this class where a component may be absent.
  *
  * <p>What an older build's files lack, and how this build reads them:
+ *
  * <table>
  *   <caption>absent fields</caption>
  *   <tr><th>written before</th><th>absent</th><th>read as</th></tr>
@@ -31,18 +32,18 @@ import java.util.List;
  *   <tr><td>kept calibrations</td><td>result's {@code rateCheck}</td><td>null: the fork calibrated itself, as every
  *       fork of such a build did</td></tr>
  * </table>
- * A field added does not raise {@link LinkVersion#CURRENT}; a field that would be misread does, and a fork refuses a spec
- * newer than it reads ({@link LinkVersion#refusal}).
+ *
+ * A field added does not raise {@link LinkVersion#CURRENT}; a field that would be misread does, and a fork refuses a
+ * spec newer than it reads ({@link LinkVersion#refusal}).
  */
 public final class OlderBuilds {
 
-    private OlderBuilds() {
-    }
+    private OlderBuilds() {}
 
     /**
      * @param readStepTicks the result's {@code readStepTicks}: 0 when absent
      * @return the {@link RulerMethod} a result was measured with: the interval step from the build that recorded the
-     *         read step beside it, the read step before
+     *     read step beside it, the read step before
      */
     public static int rulerMethod(long readStepTicks) {
         return readStepTicks > 0 ? RulerMethod.INTERVAL_STEP : RulerMethod.READ_STEP;
@@ -69,13 +70,14 @@ public final class OlderBuilds {
     }
 
     /**
-     * @param codes    the codes the result gives, null when absent
+     * @param codes the codes the result gives, null when absent
      * @param warnings the warnings, as worded
      * @return one code per warning: the given ones, or, for a result from before codes, each read from its wording as
-     *         the console read them before codes crossed the link
+     *     the console read them before codes crossed the link
      */
     public static List<ForkWarning> warningCodes(List<ForkWarning> codes, List<String> warnings) {
-        return codes != null && codes.size() == warnings.size() ? List.copyOf(codes)
+        return codes != null && codes.size() == warnings.size()
+                ? List.copyOf(codes)
                 : warnings.stream().map(OlderBuilds::warningCode).toList();
     }
 
@@ -98,9 +100,14 @@ public final class OlderBuilds {
     /** @return the event a progress line of a fork of a build from before typed progress stands for, by its wording */
     static ProgressEvent progressEvent(String line) {
         String phaseText = ProgressEvent.phaseOf(line);
-        ProgressEvent.Phase phase = phaseText.startsWith(ProgressEvent.MEASURING_WORD) ? ProgressEvent.Phase.MEASURING
-                : line.startsWith(ForkEntry.CANNOT_WRITE) ? ProgressEvent.Phase.CANNOT_WRITE : ProgressEvent.Phase.OTHER;
-        return new ProgressEvent(phase, phase == ProgressEvent.Phase.CANNOT_WRITE
-                ? line.substring(ForkEntry.CANNOT_WRITE.length()) : phaseText, line);
+        ProgressEvent.Phase phase = phaseText.startsWith(ProgressEvent.MEASURING_WORD)
+                ? ProgressEvent.Phase.MEASURING
+                : line.startsWith(ForkEntry.CANNOT_WRITE)
+                        ? ProgressEvent.Phase.CANNOT_WRITE
+                        : ProgressEvent.Phase.OTHER;
+        return new ProgressEvent(
+                phase,
+                phase == ProgressEvent.Phase.CANNOT_WRITE ? line.substring(ForkEntry.CANNOT_WRITE.length()) : phaseText,
+                line);
     }
 }

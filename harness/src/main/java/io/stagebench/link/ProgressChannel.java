@@ -10,31 +10,28 @@ import java.util.HexFormat;
 import java.util.Optional;
 
 /**
- * The fork-to-launcher progress protocol: framed lines on the fork's stdout, which the
- * benchmark's own code no longer writes to.
+ * The fork-to-launcher progress protocol: framed lines on the fork's stdout, which the benchmark's own code no longer
+ * writes to.
  *
  * <pre>
  *   \n SOH "sb" TOKEN ' ' TEXT \n
  * </pre>
  *
- * {@code TOKEN} is a random per-fork value the launcher writes into the fork's spec. The fork
- * sends progress through {@link #open}, a stream on file descriptor 1, and moves
- * {@code System.out} to a log file ({@code fork-N.out}) before any benchmark class is loaded.
- * The launcher takes only lines that carry the token ({@link #read}).
+ * {@code TOKEN} is a random per-fork value the launcher writes into the fork's spec. The fork sends progress through
+ * {@link #open}, a stream on file descriptor 1, and moves {@code System.out} to a log file ({@code fork-N.out}) before
+ * any benchmark class is loaded. The launcher takes only lines that carry the token ({@link #read}).
  *
- * <p>IMPLEMENTATION NOTES: the leading newline ends whatever partial line something else left on
- * descriptor 1 (native code, the JVM's own warnings), so that text becomes a line of its own, which
- * is dropped, instead of swallowing the progress line. A benchmark that prints a line shaped like
- * progress ({@code [x fork 1/1] measuring ...}) writes it to its log and cannot forge one: it has
- * no token.
+ * <p>IMPLEMENTATION NOTES: the leading newline ends whatever partial line something else left on descriptor 1 (native
+ * code, the JVM's own warnings), so that text becomes a line of its own, which is dropped, instead of swallowing the
+ * progress line. A benchmark that prints a line shaped like progress ({@code [x fork 1/1] measuring ...}) writes it to
+ * its log and cannot forge one: it has no token.
  */
 public final class ProgressChannel {
 
     private static final String FRAME = "\u0001sb";
     private static final int TOKEN_BYTES = 8;
 
-    private ProgressChannel() {
-    }
+    private ProgressChannel() {}
 
     /** @return a new random token for one fork */
     public static String newToken() {
@@ -53,7 +50,7 @@ public final class ProgressChannel {
 
     /**
      * @param token the fork's token
-     * @param out   where the framed lines go (descriptor 1 in a fork; a test's reader for a fork in its own JVM)
+     * @param out where the framed lines go (descriptor 1 in a fork; a test's reader for a fork in its own JVM)
      * @return a stream whose {@code println(String)} sends one framed progress line to {@code out}
      */
     public static PrintStream open(String token, OutputStream out) {
@@ -71,7 +68,7 @@ public final class ProgressChannel {
 
     /**
      * @param token the fork's token, or null for a fork that sends plain lines (started by an older build)
-     * @param line  a line of the fork's stdout
+     * @param line a line of the fork's stdout
      * @return the progress text it carries, or empty for anything else
      */
     public static Optional<String> read(String token, String line) {

@@ -8,8 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * One fork's raw stamps as a binary file, so any statistic can be recomputed later from
- * the data rather than from summaries.
+ * One fork's raw stamps as a binary file, so any statistic can be recomputed later from the data rather than from
+ * summaries.
  *
  * <pre>
  *   offset  size        field
@@ -27,18 +27,18 @@ import java.nio.file.Path;
  *
  * A file without tags (bit 1 clear) is what builds before tags wrote, byte for byte.
  *
- * Deltas are raw: the probe overhead recorded in the fork's summary is not subtracted.
+ * <p>Deltas are raw: the probe overhead recorded in the fork's summary is not subtracted.
  *
- * @param stages     stage count
- * @param count      messages
+ * @param stages stage count
+ * @param count messages
  * @param startTicks start (or intended arrival) ticks
- * @param seq        sequence numbers
+ * @param seq sequence numbers
  * @param queueTicks queueing delays, null unless paced
  * @param stageTicks per-stage deltas
- * @param stageTags  per-stage tags as {@code Stamps} stores them, null when no message tagged or skipped a stage
+ * @param stageTags per-stage tags as {@code Stamps} stores them, null when no message tagged or skipped a stage
  */
-public record RawStamps(int stages, int count, long[] startTicks, int[] seq, int[] queueTicks, int[][] stageTicks,
-                        byte[][] stageTags) {
+public record RawStamps(
+        int stages, int count, long[] startTicks, int[] seq, int[] queueTicks, int[][] stageTicks, byte[][] stageTags) {
 
     /** Stamps without tags. */
     public RawStamps(int stages, int count, long[] startTicks, int[] seq, int[] queueTicks, int[][] stageTicks) {
@@ -79,7 +79,11 @@ public record RawStamps(int stages, int count, long[] startTicks, int[] seq, int
     public void write(Path file) throws IOException {
         long bytes = length(stages, count, paced(), tagged());
         ByteBuffer buffer = ByteBuffer.allocate(Math.toIntExact(bytes)).order(ByteOrder.LITTLE_ENDIAN);
-        buffer.putLong(MAGIC).putInt(stages).putInt(count).putInt((paced() ? PACED : 0) | (tagged() ? TAGGED : 0)).putInt(0);
+        buffer.putLong(MAGIC)
+                .putInt(stages)
+                .putInt(count)
+                .putInt((paced() ? PACED : 0) | (tagged() ? TAGGED : 0))
+                .putInt(0);
         putLongs(buffer, startTicks, count);
         putInts(buffer, seq, count);
         if (paced()) {
@@ -165,6 +169,10 @@ public record RawStamps(int stages, int count, long[] startTicks, int[] seq, int
     }
 
     private static long length(int stages, long count, boolean paced, boolean tagged) {
-        return HEADER_BYTES + 12L * count + (paced ? 4L * count : 0) + 4L * stages * count + (tagged ? (long) stages * count : 0);
+        return HEADER_BYTES
+                + 12L * count
+                + (paced ? 4L * count : 0)
+                + 4L * stages * count
+                + (tagged ? (long) stages * count : 0);
     }
 }

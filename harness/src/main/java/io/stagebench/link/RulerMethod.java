@@ -14,8 +14,7 @@ public final class RulerMethod {
     /** The step fenced intervals come in, the coarser of it and the back-to-back step: this build's. */
     public static final int INTERVAL_STEP = 2;
 
-    private RulerMethod() {
-    }
+    private RulerMethod() {}
 
     /** @return the method {@code ruler} was measured with */
     public static int of(ForkRuler ruler) {
@@ -24,10 +23,11 @@ public final class RulerMethod {
 
     /** @return "ruler 2 (the step intervals come in)": the method in words */
     public static String describe(int method) {
-        return "ruler " + method + switch (method) {
-            case READ_STEP -> " (the step of back-to-back reads)";
-            case INTERVAL_STEP -> " (the step intervals come in)";
-            default -> "";
-        };
+        return "ruler " + method
+                + switch (method) {
+                    case READ_STEP -> " (the step of back-to-back reads)";
+                    case INTERVAL_STEP -> " (the step intervals come in)";
+                    default -> "";
+                };
     }
 }

@@ -6,13 +6,12 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Turns on the measuring CPU for forks that are alive together: the two forks of an A/B pair start at once, and
- * then their replicas take the measuring CPU in turns, so that what the host does in a given moment lands on both
- * sides instead of on whichever fork ran then. Each replica takes two turns: one for its setup and warm-up, one for
- * its measured pass, and the two sides' measured passes follow each other directly (A1s B1s A1m B1m, then
- * B2s A2s B2m A2m, each pair of replicas in the order opposite to the pair before). What a fork does after a measured
- * pass that the other side's need not wait for - its raw files, the collection of the replica, its end - waits for
- * its next turn.
+ * Turns on the measuring CPU for forks that are alive together: the two forks of an A/B pair start at once, and then
+ * their replicas take the measuring CPU in turns, so that what the host does in a given moment lands on both sides
+ * instead of on whichever fork ran then. Each replica takes two turns: one for its setup and warm-up, one for its
+ * measured pass, and the two sides' measured passes follow each other directly (A1s B1s A1m B1m, then B2s A2s B2m A2m,
+ * each pair of replicas in the order opposite to the pair before). What a fork does after a measured pass that the
+ * other side's need not wait for - its raw files, the collection of the replica, its end - waits for its next turn.
  *
  * <pre>
  *   fork                                     launcher
@@ -29,22 +28,22 @@ import java.nio.charset.StandardCharsets;
  * </pre>
  *
  * <p>Why a turn of its own for the measured pass: on a shared host the level a pass measures moves from moment to
- * moment, and passes a fraction of a second apart differ as much as independent ones. Whole-replica turns put
- * the two sides' measured passes a setup and a warm-up apart, where they share little of the host's moment; in
- * measure turns they follow each other directly (docs/decisions.md, "Measure turns"). The pass run again at the
- * start of a measure turn brings the replica's data back into the caches the other side's turn filled with its own.
+ * moment, and passes a fraction of a second apart differ as much as independent ones. Whole-replica turns put the two
+ * sides' measured passes a setup and a warm-up apart, where they share little of the host's moment; in measure turns
+ * they follow each other directly (docs/decisions.md, "Measure turns"). The pass run again at the start of a measure
+ * turn brings the replica's data back into the caches the other side's turn filled with its own.
  *
- * <p>A fork of a build before {@link LinkVersion#MEASURE_TURNS} takes one turn per replica; the launcher gives
- * each side the turns it asks for, so the two kinds mix. A fork whose body runs threads of its own (a handoff) or
- * paced passes measures in its setup turn, as they would spin or wait through the other side's turn.
+ * <p>A fork of a build before {@link LinkVersion#MEASURE_TURNS} takes one turn per replica; the launcher gives each
+ * side the turns it asks for, so the two kinds mix. A fork whose body runs threads of its own (a handoff) or paced
+ * passes measures in its setup turn, as they would spin or wait through the other side's turn.
  *
- * <p>A waiting fork is blocked in a read of its stdin, not spinning, and its measuring thread is off the measuring
- * CPU: a turn begins when the fork reads {@link #GO} and ends when it says it awaits the next one (or exits). End of
- * input instead of {@code go} means the launcher withdrew the turns: the fork stops without measuring more.
+ * <p>A waiting fork is blocked in a read of its stdin, not spinning, and its measuring thread is off the measuring CPU:
+ * a turn begins when the fork reads {@link #GO} and ends when it says it awaits the next one (or exits). End of input
+ * instead of {@code go} means the launcher withdrew the turns: the fork stops without measuring more.
  *
- * <p>IMPLEMENTATION NOTES: everything a fork does between its measured passes that could disturb the other side -
- * the collection of the replica before, its teardown, its raw files - happens inside its own turn; the JVM start of
- * both forks happens before the first turn is given, so no fork's start-up overlaps a measured pass.
+ * <p>IMPLEMENTATION NOTES: everything a fork does between its measured passes that could disturb the other side - the
+ * collection of the replica before, its teardown, its raw files - happens inside its own turn; the JVM start of both
+ * forks happens before the first turn is given, so no fork's start-up overlaps a measured pass.
  */
 public final class Turns {
 
@@ -56,8 +55,7 @@ public final class Turns {
     private static final String AWAITING = "awaiting turn ";
     private static final String MEASURE = "measure";
 
-    private Turns() {
-    }
+    private Turns() {}
 
     /** @return the phase text of a fork waiting for the turn of its replica {@code replica} */
     public static String awaiting(int replica) {

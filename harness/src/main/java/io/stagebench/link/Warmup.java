@@ -11,7 +11,7 @@ import java.util.Locale;
  * apart.
  *
  * @param warmupMessages the messages of a warm-up bounded by count; 0 when bounded by time
- * @param warmupMs       the time of a warm-up bounded by time, in ms; 0 when bounded by count
+ * @param warmupMs the time of a warm-up bounded by time, in ms; 0 when bounded by count
  */
 public record Warmup(long warmupMessages, long warmupMs) implements RecordJson.Part {
 
@@ -20,8 +20,8 @@ public record Warmup(long warmupMessages, long warmupMs) implements RecordJson.P
 
     public Warmup {
         if (warmupMessages < 0 || warmupMs < 0) {
-            throw new IllegalArgumentException("a warm-up is not negative: " + warmupMessages + " messages, " + warmupMs
-                    + " ms");
+            throw new IllegalArgumentException(
+                    "a warm-up is not negative: " + warmupMessages + " messages, " + warmupMs + " ms");
         }
     }
 
@@ -55,12 +55,16 @@ public record Warmup(long warmupMessages, long warmupMs) implements RecordJson.P
         return Duration.ofMillis(warmupMs);
     }
 
-    /** @return the messages a count-bounded warm-up runs; -1 for a timed one, whose count is not known before it runs */
+    /**
+     * @return the messages a count-bounded warm-up runs; -1 for a timed one, whose count is not known before it runs
+     */
     public long knownMessages() {
         return timed() ? -1 : warmupMessages;
     }
 
-    /** @return "500 ms" for a timed warm-up, "200000 messages" for a counted one (digits ungrouped, as a fork says it) */
+    /**
+     * @return "500 ms" for a timed warm-up, "200000 messages" for a counted one (digits ungrouped, as a fork says it)
+     */
     public String describe() {
         return timed() ? warmupMs + " ms" : warmupMessages + " messages";
     }

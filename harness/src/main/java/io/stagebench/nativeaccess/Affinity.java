@@ -13,13 +13,11 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Linux CPU affinity and memory locking for the measuring thread, through JNA direct
- * mapping onto libc ({@code sched_setaffinity}, {@code sched_getaffinity},
- * {@code sched_getcpu}, {@code mlockall}).
+ * Linux CPU affinity and memory locking for the measuring thread, through JNA direct mapping onto libc
+ * ({@code sched_setaffinity}, {@code sched_getaffinity}, {@code sched_getcpu}, {@code mlockall}).
  *
- * <p>Every call reports what it obtained rather than assuming it: pinning is read back,
- * and refusals come back as the errno text so a report can print them as warnings.
- * Not on the measured path.
+ * <p>Every call reports what it obtained rather than assuming it: pinning is read back, and refusals come back as the
+ * errno text so a report can print them as warnings. Not on the measured path.
  */
 public final class Affinity {
 
@@ -34,8 +32,7 @@ public final class Affinity {
         AVAILABLE = UNAVAILABLE_REASON == null;
     }
 
-    private Affinity() {
-    }
+    private Affinity() {}
 
     private static native int sched_setaffinity(int pid, long cpusetsize, long[] mask) throws LastErrorException;
 
@@ -71,8 +68,8 @@ public final class Affinity {
         }
         Optional<CpuList> readBack = currentThreadAffinity();
         if (readBack.isEmpty() || !readBack.get().equals(CpuList.of(cpu))) {
-            return Optional.of("affinity read back as " + readBack.map(CpuList::toString).orElse("unknown")
-                    + " after pinning to CPU " + cpu);
+            return Optional.of("affinity read back as "
+                    + readBack.map(CpuList::toString).orElse("unknown") + " after pinning to CPU " + cpu);
         }
         return Optional.empty();
     }
@@ -97,7 +94,7 @@ public final class Affinity {
 
     /**
      * @return the threads of this process other than the calling one whose affinity allows {@code cpu}, by name
-     *         ({@code /proc/self/task/N/comm}) and id; empty when none, or when they cannot be listed or their masks read
+     *     ({@code /proc/self/task/N/comm}) and id; empty when none, or when they cannot be listed or their masks read
      */
     public static List<String> otherThreadsAllowedOn(int cpu) {
         // each thread's mask from the kernel, not its status file: reading and parsing every thread's status file was
@@ -118,7 +115,9 @@ public final class Affinity {
                 Arrays.fill(mask, 0);
                 sched_getaffinity(tid, mask.length * 8L, mask);
                 if (cpu / 64 < mask.length && (mask[cpu / 64] & 1L << (cpu % 64)) != 0) {
-                    named.add("'" + Files.readString(Path.of("/proc/self/task", task, "comm")).strip() + "' (thread " + tid + ")");
+                    named.add("'"
+                            + Files.readString(Path.of("/proc/self/task", task, "comm"))
+                                    .strip() + "' (thread " + tid + ")");
                 }
             } catch (IOException | RuntimeException e) {
                 // a thread that ended while listed
@@ -130,17 +129,17 @@ public final class Affinity {
     /** @return the kernel's id of the calling thread, from {@code /proc/thread-self}; -1 when unknown */
     private static long currentThreadId() {
         try {
-            return Long.parseLong(Path.of("/proc/thread-self").toRealPath().getFileName().toString());
+            return Long.parseLong(
+                    Path.of("/proc/thread-self").toRealPath().getFileName().toString());
         } catch (IOException | RuntimeException e) {
             return -1;
         }
     }
 
     /**
-     * Restricts every thread of this process to {@code cpus}, as {@code taskset} restricts a
-     * process it starts: the JVM's compiler and GC threads too, and - since a thread inherits
-     * its creator's mask - every thread and process started afterwards. Threads that end
-     * while this runs are skipped.
+     * Restricts every thread of this process to {@code cpus}, as {@code taskset} restricts a process it starts: the
+     * JVM's compiler and GC threads too, and - since a thread inherits its creator's mask - every thread and process
+     * started afterwards. Threads that end while this runs are skipped.
      *
      * @return empty on success, else the first refusal
      */
@@ -151,7 +150,8 @@ public final class Affinity {
         long[] mask = mask(cpus);
         List<Integer> threads;
         try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
-            threads = tasks.map(p -> Integer.parseInt(p.getFileName().toString())).toList();
+            threads =
+                    tasks.map(p -> Integer.parseInt(p.getFileName().toString())).toList();
         } catch (IOException | NumberFormatException e) {
             return Optional.of("cannot list this process's threads in /proc/self/task: " + e.getMessage());
         }
@@ -160,7 +160,8 @@ public final class Affinity {
                 sched_setaffinity(thread, mask.length * 8L, mask);
             } catch (LastErrorException e) {
                 if (e.getErrorCode() != ESRCH) {
-                    return Optional.of("sched_setaffinity(thread " + thread + ", " + cpus + ") refused: " + e.getMessage());
+                    return Optional.of(
+                            "sched_setaffinity(thread " + thread + ", " + cpus + ") refused: " + e.getMessage());
                 }
             }
         }
@@ -204,8 +205,8 @@ public final class Affinity {
     }
 
     /**
-     * Locks the process's current pages in memory ({@code mlockall(MCL_CURRENT)}), best
-     * effort: a page fault in the measured loop is a multi-microsecond outlier.
+     * Locks the process's current pages in memory ({@code mlockall(MCL_CURRENT)}), best effort: a page fault in the
+     * measured loop is a multi-microsecond outlier.
      *
      * @return empty on success, else the reason it was refused
      */

@@ -8,14 +8,12 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Loads the requested {@link ClockBinding}, falling back to {@code System.nanoTime()} with a
- * warning when the native library cannot be loaded (no C compiler at build time, an
- * unsupported OS or CPU, a library that fails to link).
+ * Loads the requested {@link ClockBinding}, falling back to {@code System.nanoTime()} with a warning when the native
+ * library cannot be loaded (no C compiler at build time, an unsupported OS or CPU, a library that fails to link).
  */
 public final class ClockLoader {
 
-    private ClockLoader() {
-    }
+    private ClockLoader() {}
 
     /** Loads {@code requested}; never throws, never returns null. */
     public static LoadedClock load(ClockBinding requested) {
@@ -32,8 +30,10 @@ public final class ClockLoader {
             return new LoadedClock(clock, requested, List.of());
         } catch (LinkageError | RuntimeException e) {
             String reason = rootMessage(e);
-            return new LoadedClock(new NanoTimeClock(), requested, List.of(
-                    "native clock unavailable for binding '" + requested + "' (" + reason
+            return new LoadedClock(
+                    new NanoTimeClock(),
+                    requested,
+                    List.of("native clock unavailable for binding '" + requested + "' (" + reason
                             + "); falling back to System.nanoTime(): step and overhead are tens of ns,"
                             + " too coarse for a single stage"));
         }

@@ -10,18 +10,18 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 
 /**
- * The default clock: FFM downcalls into {@code libstagebench} with
- * {@code Linker.Option.critical(false)}.
+ * The default clock: FFM downcalls into {@code libstagebench} with {@code Linker.Option.critical(false)}.
  *
  * <p>IMPLEMENTATION NOTES:
+ *
  * <ul>
- *   <li>The handles are {@code static final} so the JIT treats them as constants and
- *       inlines the downcall stub into the caller; an instance field would not be trusted.</li>
- *   <li>A critical downcall skips the Java-to-native thread-state transition, which is
- *       most of the cost of a plain downcall. It is safe here because the callee is a few
- *       instructions that never block, call back or touch the heap.</li>
- *   <li>Class initialisation fails (with the reason) when the library cannot be loaded;
- *       {@link ClockLoader} catches that and falls back to {@code nanotime}.</li>
+ *   <li>The handles are {@code static final} so the JIT treats them as constants and inlines the downcall stub into the
+ *       caller; an instance field would not be trusted.
+ *   <li>A critical downcall skips the Java-to-native thread-state transition, which is most of the cost of a plain
+ *       downcall. It is safe here because the callee is a few instructions that never block, call back or touch the
+ *       heap.
+ *   <li>Class initialisation fails (with the reason) when the library cannot be loaded; {@link ClockLoader} catches
+ *       that and falls back to {@code nanotime}.
  * </ul>
  */
 public final class FfmClock implements Clock {

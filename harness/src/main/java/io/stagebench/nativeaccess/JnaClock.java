@@ -8,14 +8,15 @@ import io.stagebench.clock.ClockBinding;
 /**
  * The same counter reads as {@link FfmClock} through JNA direct mapping.
  *
- * <p>Kept for comparison, not for measuring: each call pays JNA's native transition
- * (several times the C floor), which {@code stagebench clocks} shows side by side with
- * the FFM binding (docs/decisions.md, "Clock binding").
+ * <p>Kept for comparison, not for measuring: each call pays JNA's native transition (several times the C floor), which
+ * {@code stagebench clocks} shows side by side with the FFM binding (docs/decisions.md, "Clock binding").
  */
 public final class JnaClock implements Clock {
 
     static {
-        Native.register(JnaClock.class, NativeLibrary.getInstance(NativeLibraryFile.path().toString()));
+        Native.register(
+                JnaClock.class,
+                NativeLibrary.getInstance(NativeLibraryFile.path().toString()));
     }
 
     private static native long sb_tsc_begin();

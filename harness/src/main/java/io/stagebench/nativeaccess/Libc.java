@@ -5,14 +5,13 @@ import com.sun.jna.Platform;
 import java.util.Optional;
 
 /**
- * Binds a class's {@code native} methods to libc through JNA direct mapping, once, in its static
- * initialiser: every OS call of this package ({@link Affinity}, {@link Personality}) goes
- * through it, so each reports the same reason when the binding is impossible.
+ * Binds a class's {@code native} methods to libc through JNA direct mapping, once, in its static initialiser: every OS
+ * call of this package ({@link Affinity}, {@link Personality}) goes through it, so each reports the same reason when
+ * the binding is impossible.
  */
 final class Libc {
 
-    private Libc() {
-    }
+    private Libc() {}
 
     /**
      * @param type the class whose native methods are libc functions

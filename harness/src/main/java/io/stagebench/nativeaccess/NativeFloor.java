@@ -8,12 +8,10 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 
 /**
- * The physical floor, measured entirely in C: the minimum fenced probe overhead and the
- * raw counter step, with no managed runtime between the reads. The Java bindings are
- * compared against these figures measured in the same process.
+ * The physical floor, measured entirely in C: the minimum fenced probe overhead and the raw counter step, with no
+ * managed runtime between the reads. The Java bindings are compared against these figures measured in the same process.
  *
- * <p>Plain (non-critical) downcalls: the loops run for milliseconds and must not hold
- * off safepoints.
+ * <p>Plain (non-critical) downcalls: the loops run for milliseconds and must not hold off safepoints.
  */
 public final class NativeFloor {
 
@@ -27,12 +25,11 @@ public final class NativeFloor {
         FunctionDescriptor longOfLong = FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG);
         PROBE_FLOOR = linker.downcallHandle(library.findOrThrow("sb_probe_floor_ticks"), longOfLong);
         STEP_FLOOR = linker.downcallHandle(library.findOrThrow("sb_step_floor_ticks"), longOfLong);
-        COUNTER_HZ = linker.downcallHandle(library.findOrThrow("sb_counter_hz"),
-                FunctionDescriptor.of(ValueLayout.JAVA_LONG));
+        COUNTER_HZ = linker.downcallHandle(
+                library.findOrThrow("sb_counter_hz"), FunctionDescriptor.of(ValueLayout.JAVA_LONG));
     }
 
-    private NativeFloor() {
-    }
+    private NativeFloor() {}
 
     /** @return the minimum of {@code iterations} back-to-back fenced begin/end pairs, in ticks */
     public static long probeOverheadTicks(long iterations) {
@@ -53,8 +50,8 @@ public final class NativeFloor {
     }
 
     /**
-     * @return the counter frequency the architecture declares (aarch64 {@code cntfrq_el0}),
-     *         or 0 where it declares none (x86-64: calibrate instead)
+     * @return the counter frequency the architecture declares (aarch64 {@code cntfrq_el0}), or 0 where it declares none
+     *     (x86-64: calibrate instead)
      */
     public static long declaredCounterHz() {
         try {

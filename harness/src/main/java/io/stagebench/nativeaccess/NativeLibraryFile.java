@@ -13,16 +13,15 @@ import java.util.Arrays;
 import java.util.zip.CRC32;
 
 /**
- * Finds {@code libstagebench} on disk: the path in the system property
- * {@value #PATH_PROPERTY} when set, else the copy packaged on the classpath under JNA's
- * resource prefix (e.g. {@code linux-x86-64/libstagebench.so}): used in place when the
- * classpath is a folder, else copied once into the user's cache
- * ({@code ~/.cache/stagebench/native/libstagebench-CRC.so}, named by its content, written
- * whole under a temporary name and renamed), where every later JVM finds it.
+ * Finds {@code libstagebench} on disk: the path in the system property {@value #PATH_PROPERTY} when set, else the copy
+ * packaged on the classpath under JNA's resource prefix (e.g. {@code linux-x86-64/libstagebench.so}): used in place
+ * when the classpath is a folder, else copied once into the user's cache
+ * ({@code ~/.cache/stagebench/native/libstagebench-CRC.so}, named by its content, written whole under a temporary name
+ * and renamed), where every later JVM finds it.
  *
- * <p>Why not JNA's extraction: it wrote a fresh temporary copy for every fork, and a fork that
- * did not exit normally left its copy behind, and the copies piled up. The result (a path or
- * the reason there is none) is kept, so every binding in the JVM sees the same library.
+ * <p>Why not JNA's extraction: it wrote a fresh temporary copy for every fork, and a fork that did not exit normally
+ * left its copy behind, and the copies piled up. The result (a path or the reason there is none) is kept, so every
+ * binding in the JVM sees the same library.
  */
 public final class NativeLibraryFile {
 
@@ -35,8 +34,7 @@ public final class NativeLibraryFile {
     private static volatile Path located;
     private static volatile String failure;
 
-    private NativeLibraryFile() {
-    }
+    private NativeLibraryFile() {}
 
     /**
      * @return the library file
@@ -105,14 +103,17 @@ public final class NativeLibraryFile {
 
     /**
      * @return a file in {@code folder} holding {@code bytes}, named by their CRC-32: the copy there when it holds them,
-     *         else one written now (whole, under a temporary name, then renamed)
+     *     else one written now (whole, under a temporary name, then renamed)
      */
     static Path cached(byte[] bytes, Path folder) throws IOException {
         CRC32 crc = new CRC32();
         crc.update(bytes);
-        String name = System.mapLibraryName(LIBRARY_NAME + "-" + Long.toHexString(crc.getValue() | 1L << 32).substring(1));
+        String name = System.mapLibraryName(
+                LIBRARY_NAME + "-" + Long.toHexString(crc.getValue() | 1L << 32).substring(1));
         Path file = folder.resolve(name);
-        if (Files.isRegularFile(file) && Files.size(file) == bytes.length && Arrays.equals(Files.readAllBytes(file), bytes)) {
+        if (Files.isRegularFile(file)
+                && Files.size(file) == bytes.length
+                && Arrays.equals(Files.readAllBytes(file), bytes)) {
             return file;
         }
         Files.createDirectories(folder);

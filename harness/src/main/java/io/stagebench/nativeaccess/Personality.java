@@ -7,21 +7,20 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Linux process personality ({@code personality(2)}), for one flag: {@code ADDR_NO_RANDOMIZE},
- * which turns address-space layout randomisation off for the programs a thread executes next
- * (what {@code setarch -R} does). The flag is a property of the calling <em>thread</em>, copied
- * into every process it starts and kept across {@code exec}, so the launcher sets it on the
- * thread that starts a fork, right before the start, and restores it right after.
+ * Linux process personality ({@code personality(2)}), for one flag: {@code ADDR_NO_RANDOMIZE}, which turns
+ * address-space layout randomisation off for the programs a thread executes next (what {@code setarch -R} does). The
+ * flag is a property of the calling <em>thread</em>, copied into every process it starts and kept across {@code exec},
+ * so the launcher sets it on the thread that starts a fork, right before the start, and restores it right after.
  *
- * <p>IMPLEMENTATION NOTES: a container's seccomp profile may refuse the call (EPERM); that is
- * reported, never thrown. The flag is dropped by the kernel when a set-user-id program runs, so
- * nothing between the launcher and the fork may be one ({@code taskset} is not). Not on the
- * measured path.
+ * <p>IMPLEMENTATION NOTES: a container's seccomp profile may refuse the call (EPERM); that is reported, never thrown.
+ * The flag is dropped by the kernel when a set-user-id program runs, so nothing between the launcher and the fork may
+ * be one ({@code taskset} is not). Not on the measured path.
  */
 public final class Personality {
 
     /** {@code ADDR_NO_RANDOMIZE} of {@code <linux/personality.h>}. */
     public static final int ADDR_NO_RANDOMIZE = 0x0040000;
+
     private static final long QUERY = 0xffffffffL;
     private static final boolean AVAILABLE;
     private static final String UNAVAILABLE_REASON;
@@ -31,8 +30,7 @@ public final class Personality {
         AVAILABLE = UNAVAILABLE_REASON == null;
     }
 
-    private Personality() {
-    }
+    private Personality() {}
 
     private static native int personality(long persona) throws LastErrorException;
 
@@ -71,8 +69,8 @@ public final class Personality {
     }
 
     /**
-     * @return this process's personality as {@code /proc/self/personality} shows it (hexadecimal
-     *         text), or empty when the file cannot be read
+     * @return this process's personality as {@code /proc/self/personality} shows it (hexadecimal text), or empty when
+     *     the file cannot be read
      */
     public static Optional<Integer> ofThisProcess() {
         return read(Path.of("/proc/self/personality"));
@@ -95,7 +93,7 @@ public final class Personality {
      * What {@link #disableRandomisation} obtained.
      *
      * @param previous the personality before (to restore), meaningful when {@code refusal} is null
-     * @param refusal  why it was refused, or null when the flag is set
+     * @param refusal why it was refused, or null when the flag is set
      */
     public record Result(int previous, String refusal) {
         static Result refused(String reason) {

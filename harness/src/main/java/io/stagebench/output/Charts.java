@@ -24,16 +24,15 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The report's charts, drawn by XChart without a display ({@code java.awt.headless}) and
- * encoded as PNG data URIs so the HTML needs nothing but itself.
+ * The report's charts, drawn by XChart without a display ({@code java.awt.headless}) and encoded as PNG data URIs so
+ * the HTML needs nothing but itself.
  *
- * <p>The latency-by-percentile chart plots x = log10(1/(1-p)), the logarithmic 1/(1-p) axis
- * of HdrHistogram's plotter: each unit is one more nine, so the tail gets as much room as
- * the body. Whole units are labelled 90%, 99%, 99.9%, 99.99%, ... Each fork is drawn as its own
- * thin line, so the run-to-run spread is visible; the merged forks as a thick black line; a
- * dashed line marks the percentile beyond which fewer than 100 samples lie. When the max is
- * more than {@value #LOG_Y_RATIO} times the median the latency axis turns logarithmic too,
- * so one stall does not flatten the body of the distribution into the axis.
+ * <p>The latency-by-percentile chart plots x = log10(1/(1-p)), the logarithmic 1/(1-p) axis of HdrHistogram's plotter:
+ * each unit is one more nine, so the tail gets as much room as the body. Whole units are labelled 90%, 99%, 99.9%,
+ * 99.99%, ... Each fork is drawn as its own thin line, so the run-to-run spread is visible; the merged forks as a thick
+ * black line; a dashed line marks the percentile beyond which fewer than 100 samples lie. When the max is more than
+ * {@value #LOG_Y_RATIO} times the median the latency axis turns logarithmic too, so one stall does not flatten the body
+ * of the distribution into the axis.
  */
 public final class Charts {
 
@@ -52,7 +51,8 @@ public final class Charts {
 
     private static final Color[] FORK_COLORS = {
         new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728), new Color(0x9467bd),
-        new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f), new Color(0xbcbd22), new Color(0x17becf)};
+        new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f), new Color(0xbcbd22), new Color(0x17becf)
+    };
 
     static {
         if (System.getProperty("java.awt.headless") == null) {
@@ -60,23 +60,21 @@ public final class Charts {
         }
     }
 
-    private Charts() {
-    }
+    private Charts() {}
 
     /**
      * One line of a percentile chart.
      *
-     * @param label     legend text
+     * @param label legend text
      * @param histogram its values in ns
      */
-    public record Line(String label, Histogram histogram) {
-    }
+    public record Line(String label, Histogram histogram) {}
 
     /**
      * Draws latency by percentile.
      *
-     * @param title  chart title
-     * @param forks  one line per fork
+     * @param title chart title
+     * @param forks one line per fork
      * @param merged all forks together
      * @return PNG bytes
      */
@@ -94,19 +92,21 @@ public final class Charts {
         long count = merged.histogram().getTotalCount();
         double reliableX = Math.log10(count / (double) MIN_SAMPLES_BEYOND);
         if (reliableX > 0) {
-            XYSeries limit = chart.addSeries("< 100 samples beyond (unreliable) to the right",
-                    new double[] {reliableX, reliableX}, new double[] {axes.logY() ? 1 : 0, Math.max(1, axes.yMaxNs())});
+            XYSeries limit = chart.addSeries(
+                    "< 100 samples beyond (unreliable) to the right",
+                    new double[] {reliableX, reliableX},
+                    new double[] {axes.logY() ? 1 : 0, Math.max(1, axes.yMaxNs())});
             limit.setMarker(SeriesMarkers.NONE);
             limit.setLineColor(Color.GRAY);
-            limit.setLineStyle(new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-                    new float[] {6f, 4f}, 0f));
+            limit.setLineStyle(
+                    new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
         }
         return png(chart);
     }
 
     /**
-     * Draws several distributions by percentile on one chart, each its own colour: every stage of
-     * a run (the report's overview), or one stage of two runs (a comparison).
+     * Draws several distributions by percentile on one chart, each its own colour: every stage of a run (the report's
+     * overview), or one stage of two runs (a comparison).
      *
      * @param title chart title
      * @param lines the distributions, in legend order
@@ -123,21 +123,33 @@ public final class Charts {
     }
 
     /** A percentile chart's axes, before its lines. */
-    private record Axes(XYChart chart, boolean logY, double yMaxNs) {
-    }
+    private record Axes(XYChart chart, boolean logY, double yMaxNs) {}
 
     /**
-     * The log 1/(1-p) axis up to the largest count's nines; the latency axis logarithmic when the
-     * largest max is more than {@value #LOG_Y_RATIO} times the smallest median.
+     * The log 1/(1-p) axis up to the largest count's nines; the latency axis logarithmic when the largest max is more
+     * than {@value #LOG_Y_RATIO} times the smallest median.
      */
     private static Axes axes(String title, List<Line> lines, int width, int height) {
-        double yMax = lines.stream().mapToDouble(l -> l.histogram().getMaxValue()).max().orElse(1);
-        double median = lines.stream().mapToDouble(l -> l.histogram().getValueAtPercentile(50)).min().orElse(1);
-        long count = lines.stream().mapToLong(l -> l.histogram().getTotalCount()).max().orElse(10);
+        double yMax = lines.stream()
+                .mapToDouble(l -> l.histogram().getMaxValue())
+                .max()
+                .orElse(1);
+        double median = lines.stream()
+                .mapToDouble(l -> l.histogram().getValueAtPercentile(50))
+                .min()
+                .orElse(1);
+        long count = lines.stream()
+                .mapToLong(l -> l.histogram().getTotalCount())
+                .max()
+                .orElse(10);
         boolean logY = yMax > LOG_Y_RATIO * Math.max(1, median);
-        XYChart chart = new XYChartBuilder().width(width).height(height).title(title)
+        XYChart chart = new XYChartBuilder()
+                .width(width)
+                .height(height)
+                .title(title)
                 .xAxisTitle("percentile (axis: log10 of 1/(1-p))")
-                .yAxisTitle(logY ? "latency ns (log; below 1 ns drawn at 1)" : "latency ns").build();
+                .yAxisTitle(logY ? "latency ns (log; below 1 ns drawn at 1)" : "latency ns")
+                .build();
         style(chart.getStyler());
         if (logY) {
             chart.getStyler().setYAxisLogarithmic(true);
@@ -154,15 +166,21 @@ public final class Charts {
     /**
      * Draws p50 and p99 of one series across stored runs.
      *
-     * @param title  chart title
+     * @param title chart title
      * @param labels one per run, oldest first
-     * @param p50Ns  medians
-     * @param p99Ns  99th percentiles
+     * @param p50Ns medians
+     * @param p99Ns 99th percentiles
      * @return PNG bytes
      */
-    public static byte[] history(String title, List<String> labels, double[] p50Ns, double[] p99Ns, int width, int height) {
-        CategoryChart chart = new CategoryChartBuilder().width(width).height(height).title(title)
-                .xAxisTitle("run (commit, oldest first)").yAxisTitle("latency ns").build();
+    public static byte[] history(
+            String title, List<String> labels, double[] p50Ns, double[] p99Ns, int width, int height) {
+        CategoryChart chart = new CategoryChartBuilder()
+                .width(width)
+                .height(height)
+                .title(title)
+                .xAxisTitle("run (commit, oldest first)")
+                .yAxisTitle("latency ns")
+                .build();
         style(chart.getStyler());
         chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
         chart.getStyler().setOverlapped(true);
@@ -186,24 +204,34 @@ public final class Charts {
      * @param index the point (0-based) where the new level starts
      * @param label legend text: its commit and subject
      */
-    public record Mark(int index, String label) {
-    }
+    public record Mark(int index, String label) {}
 
     /**
-     * Draws one series across commits, numbered 1 .. n on the x axis: each fork's value as a point, the commits' values (the median of their forks)
-     * as a line, and each change point as a dashed vertical line between the last commit of the old level and the
-     * first of the new.
+     * Draws one series across commits, numbered 1 .. n on the x axis: each fork's value as a point, the commits' values
+     * (the median of their forks) as a line, and each change point as a dashed vertical line between the last commit of
+     * the old level and the first of the new.
      *
-     * @param labels  one per commit, oldest first (their count sets the axis)
+     * @param labels one per commit, oldest first (their count sets the axis)
      * @param forksNs per commit, its forks' values
      * @param valueNs per commit, its value
-     * @param marks   the change points
+     * @param marks the change points
      * @return PNG bytes
      */
-    public static byte[] trend(String title, List<String> labels, List<double[]> forksNs, double[] valueNs, List<Mark> marks,
-                               int width, int height) {
-        XYChart chart = new XYChartBuilder().width(width).height(height).title(title)
-                .xAxisTitle("commit # (first parent, oldest first; the table below names each)").yAxisTitle("ns").build();
+    public static byte[] trend(
+            String title,
+            List<String> labels,
+            List<double[]> forksNs,
+            double[] valueNs,
+            List<Mark> marks,
+            int width,
+            int height) {
+        XYChart chart = new XYChartBuilder()
+                .width(width)
+                .height(height)
+                .title(title)
+                .xAxisTitle("commit # (first parent, oldest first; the table below names each)")
+                .yAxisTitle("ns")
+                .build();
         style(chart.getStyler());
         chart.getStyler().setYAxisDecimalPattern("#,##0.#");
         chart.getStyler().setXAxisMin(0.5);
@@ -236,10 +264,12 @@ public final class Charts {
         double pad = Math.max(1, (hi - lo) * 0.05);
         for (int m = 0; m < marks.size(); m++) {
             double at = marks.get(m).index() + 0.5;
-            XYSeries line = chart.addSeries(marks.get(m).label(), new double[] {at, at}, new double[] {lo - pad, hi + pad});
+            XYSeries line =
+                    chart.addSeries(marks.get(m).label(), new double[] {at, at}, new double[] {lo - pad, hi + pad});
             line.setMarker(SeriesMarkers.NONE);
             line.setLineColor(FORK_COLORS[3 + m % (FORK_COLORS.length - 3)]);
-            line.setLineStyle(new BasicStroke(1.6f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+            line.setLineStyle(
+                    new BasicStroke(1.6f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
         }
         return png(chart);
     }
@@ -263,8 +293,11 @@ public final class Charts {
         if (Math.abs(x - nines) > 1e-6 || nines < 0) {
             return "";
         }
-        return new BigDecimal(100).subtract(BigDecimal.ONE.scaleByPowerOfTen(2 - (int) nines))
-                .stripTrailingZeros().toPlainString() + "%";
+        return new BigDecimal(100)
+                        .subtract(BigDecimal.ONE.scaleByPowerOfTen(2 - (int) nines))
+                        .stripTrailingZeros()
+                        .toPlainString()
+                + "%";
     }
 
     private static XYSeries addCurve(XYChart chart, Line line, boolean logY) {

@@ -2,7 +2,6 @@ package io.stagebench.output;
 
 import io.stagebench.diff.Comparison;
 import io.stagebench.diff.CoreLevels;
-import io.stagebench.output.DiffReport;
 import io.stagebench.diff.Gate;
 import io.stagebench.diff.RunDiff;
 import io.stagebench.diff.Statistic;
@@ -19,14 +18,22 @@ import java.util.Optional;
  */
 public final class DiffMarkdown {
 
-    private static final List<String> SUMMARY_HEADERS = List.of("benchmark", "series", "stat", "A", "B", "shift (95% CI)",
-            "Holm p", "detect", "verdict", "deciding condition");
+    private static final List<String> SUMMARY_HEADERS = List.of(
+            "benchmark",
+            "series",
+            "stat",
+            "A",
+            "B",
+            "shift (95% CI)",
+            "Holm p",
+            "detect",
+            "verdict",
+            "deciding condition");
 
-    private DiffMarkdown() {
-    }
+    private DiffMarkdown() {}
 
     /**
-     * @param gate    the gate's decision when the command gates ({@code --fail-on-regression}), else null
+     * @param gate the gate's decision when the command gates ({@code --fail-on-regression}), else null
      * @param runLink where the runs can be downloaded (a CI run's page), or null
      * @return the Markdown
      */
@@ -68,10 +75,15 @@ public final class DiffMarkdown {
             warnings.forEach(w -> md.append("- ").append(esc(w)).append('\n'));
             md.append('\n');
         }
-        md.append("**Runs**: A (old) `").append(code(DiffReport.describe(diff.a()))).append("`, B (new) `")
-                .append(code(DiffReport.describe(diff.b()))).append('`');
+        md.append("**Runs**: A (old) `")
+                .append(code(DiffReport.describe(diff.a())))
+                .append("`, B (new) `")
+                .append(code(DiffReport.describe(diff.b())))
+                .append('`');
         if (runLink != null && !runLink.isBlank()) {
-            md.append(" ([download](").append(runLink.replace(")", "%29").replace(" ", "%20")).append("))");
+            md.append(" ([download](")
+                    .append(runLink.replace(")", "%29").replace(" ", "%20"))
+                    .append("))");
         }
         md.append("\n\n<details><summary>Every row (").append(diff.rowCount()).append(")</summary>\n\n");
         List<String> headers = new ArrayList<>(List.of("benchmark"));
@@ -96,8 +108,8 @@ public final class DiffMarkdown {
     /** @return the verdict in one bold line: the gate's outcome when gating, else the diff's verdict counts */
     private static String firstLine(RunDiff diff, DiffReport report, Gate.Decision gate) {
         if (gate != null) {
-            return "**stagebench gate: " + gate.outcome().label() + "** - " + esc(gate.outcomeLine()
-                    .substring(gate.outcomeLine().indexOf("): ") + 3));
+            return "**stagebench gate: " + gate.outcome().label() + "** - "
+                    + esc(gate.outcomeLine().substring(gate.outcomeLine().indexOf("): ") + 3));
         }
         String cannot = diff.cannotCompare().map(line -> " - " + line).orElse("");
         return "**stagebench diff: " + esc(report.verdictLine().replaceFirst("^verdicts: ", "")) + "**" + esc(cannot);
@@ -107,8 +119,17 @@ public final class DiffMarkdown {
         List<String> text = DiffReport.cells(series, c);
         // DiffReport's cells: series, stat, unit, A, B, change, shift, spread, test, Holm p, detect, verdict
         String unit = " " + text.get(2);
-        return List.of(benchmark, series, text.get(1), text.get(3) + unit, text.get(4) + unit, text.get(6), text.get(9),
-                text.get(10), verdictCell(c), c.reason());
+        return List.of(
+                benchmark,
+                series,
+                text.get(1),
+                text.get(3) + unit,
+                text.get(4) + unit,
+                text.get(6),
+                text.get(9),
+                text.get(10),
+                verdictCell(c),
+                c.reason());
     }
 
     private static String verdictCell(Comparison c) {
@@ -128,7 +149,9 @@ public final class DiffMarkdown {
             md.append('|');
             for (String cell : row) {
                 // a cell that is already Markdown (the bold verdict) keeps its asterisks
-                md.append(' ').append(cell.startsWith("**") && cell.endsWith("**") ? cell : esc(cell)).append(" |");
+                md.append(' ')
+                        .append(cell.startsWith("**") && cell.endsWith("**") ? cell : esc(cell))
+                        .append(" |");
             }
             md.append('\n');
         }
@@ -156,7 +179,8 @@ public final class DiffMarkdown {
     }
 
     private static Optional<CoreLevels> coreLevels(RunDiff diff, String benchmark) {
-        if (diff.a().benchmark(benchmark).isEmpty() || diff.b().benchmark(benchmark).isEmpty()) {
+        if (diff.a().benchmark(benchmark).isEmpty()
+                || diff.b().benchmark(benchmark).isEmpty()) {
             return Optional.empty();
         }
         return CoreLevels.of(diff.a(), diff.b(), benchmark);

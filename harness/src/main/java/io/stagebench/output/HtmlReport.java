@@ -21,26 +21,24 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Arrays;
-import java.util.Comparator;
 
 /**
- * One self-contained HTML file describing a stored run: no scripts, no fonts, no stylesheet
- * or image fetched from anywhere - the charts are PNG data URIs - so it opens the same from a
- * CI artifact, an e-mail or a laptop without network.
+ * One self-contained HTML file describing a stored run: no scripts, no fonts, no stylesheet or image fetched from
+ * anywhere - the charts are PNG data URIs - so it opens the same from a CI artifact, an e-mail or a laptop without
+ * network.
  *
- * <p>Sections, in order: what was run (commit, mode, forks, messages); the summary - one
- * table of every benchmark and series (each column in the unit its values read best in) and
- * one chart overlaying all their distributions by percentile; every warning, grouped as the
- * run printed them; per benchmark and series a latency-by-percentile chart (each fork its own
- * line) and the exact percentile table, merged and per fork, with unreliable percentiles
- * marked; the history of p50 and p99 of each series across the runs stored beside it with the
- * same configuration (forks, messages, warm-up, mode, rate, stall, parameters, JVM flags),
- * oldest first; the environment.
+ * <p>Sections, in order: what was run (commit, mode, forks, messages); the summary - one table of every benchmark and
+ * series (each column in the unit its values read best in) and one chart overlaying all their distributions by
+ * percentile; every warning, grouped as the run printed them; per benchmark and series a latency-by-percentile chart
+ * (each fork its own line) and the exact percentile table, merged and per fork, with unreliable percentiles marked; the
+ * history of p50 and p99 of each series across the runs stored beside it with the same configuration (forks, messages,
+ * warm-up, mode, rate, stall, parameters, JVM flags), oldest first; the environment.
  */
 public final class HtmlReport {
 
@@ -54,18 +52,18 @@ public final class HtmlReport {
     /** The configuration fields that must match for a stored run to be part of a run's history. */
     static final List<String> SAME_CONFIGURATION = RunConfiguration.SAME_CONFIGURATION;
 
-    private static final DateTimeFormatter LABEL_TIME = DateTimeFormatter.ofPattern("MMdd-HHmm").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter LABEL_TIME =
+            DateTimeFormatter.ofPattern("MMdd-HHmm").withZone(ZoneOffset.UTC);
     private static final String[] COLUMNS = {"p50", "p90", "p99", "p99.9", "p99.99", "max"};
 
-    private HtmlReport() {
-    }
+    private HtmlReport() {}
 
     /**
      * Loads a run, scans the runs stored beside it and writes the report atomically.
      *
-     * @param runDir      the run folder
+     * @param runDir the run folder
      * @param resultsRoot where to look for the history ({@code <root>/<commit>/<run-id>})
-     * @param output      the HTML file to write
+     * @param output the HTML file to write
      * @return {@code output}
      * @throws io.stagebench.store.StoreException when the run's files are missing or corrupt
      */
@@ -101,11 +99,15 @@ public final class HtmlReport {
         }
         try {
             html.append("<section id=\"details\">\n<h2>Details</h2>\n<p class=\"meta\">The console report with every"
-                    + " detail, as <code>run --verbose</code> prints it.</p>\n<pre>")
-                    .append(esc(Files.readString(text, StandardCharsets.UTF_8))).append("</pre>\n</section>\n");
+                            + " detail, as <code>run --verbose</code> prints it.</p>\n<pre>")
+                    .append(esc(Files.readString(text, StandardCharsets.UTF_8)))
+                    .append("</pre>\n</section>\n");
         } catch (IOException e) {
-            html.append("<section id=\"details\">\n<h2>Details</h2>\n<p>").append(esc(RunStore.REPORT_TEXT))
-                    .append(" could not be read: ").append(esc(e.getMessage())).append("</p>\n</section>\n");
+            html.append("<section id=\"details\">\n<h2>Details</h2>\n<p>")
+                    .append(esc(RunStore.REPORT_TEXT))
+                    .append(" could not be read: ")
+                    .append(esc(e.getMessage()))
+                    .append("</p>\n</section>\n");
         }
     }
 
@@ -115,23 +117,34 @@ public final class HtmlReport {
         StringBuilder html = new StringBuilder(64 * 1024);
         String title = "stagebench " + run.label() + " " + run.runId();
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
-                .append(esc(title)).append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
+                .append(esc(title))
+                .append("</title>\n<style>\n")
+                .append(CSS)
+                .append("</style>\n</head>\n<body>\n");
         html.append("<h1>").append(esc(title)).append("</h1>\n");
-        html.append("<p class=\"meta\">commit <code>").append(esc(run.commit())).append("</code>")
+        html.append("<p class=\"meta\">commit <code>")
+                .append(esc(run.commit()))
+                .append("</code>")
                 .append(run.dirty() ? " <b>with uncommitted changes</b>" : "")
                 .append(run.branch().isEmpty() ? "" : " on branch <code>" + esc(run.branch()) + "</code>")
-                .append(" &middot; started ").append(esc(run.startTime().toString()))
-                .append(" &middot; ").append(esc(configLine(run.config()))).append("</p>\n");
+                .append(" &middot; started ")
+                .append(esc(run.startTime().toString()))
+                .append(" &middot; ")
+                .append(esc(configLine(run.config())))
+                .append("</p>\n");
 
         appendSummary(html, run, loaded.logs());
 
         List<String> warnings = warnings(loaded, history);
-        html.append("<section id=\"warnings\">\n<h2>Warnings (").append(warnings.size()).append(")</h2>\n");
+        html.append("<section id=\"warnings\">\n<h2>Warnings (")
+                .append(warnings.size())
+                .append(")</h2>\n");
         if (warnings.isEmpty()) {
             html.append("<p>None.</p>\n");
         } else {
             html.append("<ul class=\"warnings\">\n");
-            warnings.forEach(w -> html.append("<li>").append(esc(Warning.line(w))).append("</li>\n"));
+            warnings.forEach(
+                    w -> html.append("<li>").append(esc(Warning.line(w))).append("</li>\n"));
             html.append("</ul>\n");
         }
         html.append("</section>\n");
@@ -155,51 +168,77 @@ public final class HtmlReport {
         }
         html.append("</section>\n");
         html.append("<footer>Latencies in ns after subtracting each fork's minimum probe overhead. Tables: exact"
-                + " nearest-rank percentiles of the raw samples, forks merged by pooling samples (never by averaging"
-                + " percentiles); * marks a percentile with fewer than 100 samples beyond it (unreliable). Charts:"
-                + " from the stored HdrHistogram logs (integer ns, 3 significant digits). Generated ")
-                .append(esc(generated.toString())).append(" from ").append(esc(run.dir().toString())).append(".</footer>\n");
+                        + " nearest-rank percentiles of the raw samples, forks merged by pooling samples (never by averaging"
+                        + " percentiles); * marks a percentile with fewer than 100 samples beyond it (unreliable). Charts:"
+                        + " from the stored HdrHistogram logs (integer ns, 3 significant digits). Generated ")
+                .append(esc(generated.toString()))
+                .append(" from ")
+                .append(esc(run.dir().toString()))
+                .append(".</footer>\n");
         html.append("</body>\n</html>\n");
         return html.toString();
     }
 
     /** One table of every series, then one chart overlaying all their merged distributions. */
-    private static void appendSummary(StringBuilder html, StoredRun run, Map<String, Map<String, HistogramFiles.Log>> logs) {
+    private static void appendSummary(
+            StringBuilder html, StoredRun run, Map<String, Map<String, HistogramFiles.Log>> logs) {
         html.append("<section id=\"summary\">\n<h2>Summary</h2>\n");
         List<TimeScale> scales = new ArrayList<>();
         for (String c : COLUMNS) {
-            scales.add(TimeScale.forMaxNs(run.benchmarks().stream().flatMap(b -> b.summaries().stream())
-                    .mapToDouble(s -> s.valueOf(c)).max().orElse(0)));
+            scales.add(TimeScale.forMaxNs(run.benchmarks().stream()
+                    .flatMap(b -> b.summaries().stream())
+                    .mapToDouble(s -> s.valueOf(c))
+                    .max()
+                    .orElse(0)));
         }
         html.append("<table class=\"pct summary\">\n<tr><th>benchmark</th><th>series</th>");
         for (int i = 0; i < COLUMNS.length; i++) {
-            html.append("<th>").append(COLUMNS[i]).append(" ").append(scales.get(i).unit()).append("</th>");
+            html.append("<th>")
+                    .append(COLUMNS[i])
+                    .append(" ")
+                    .append(scales.get(i).unit())
+                    .append("</th>");
         }
         html.append("<th>count</th><th>forks</th></tr>\n");
         List<Charts.Line> lines = new ArrayList<>();
         for (StoredRun.Benchmark b : run.benchmarks()) {
             for (StageSummary s : b.summaries()) {
-                html.append("<tr><td><a href=\"#b-").append(esc(b.name())).append("\">").append(esc(b.name()))
-                        .append("</a></td><td>").append(esc(s.stage())).append("</td>");
+                html.append("<tr><td><a href=\"#b-")
+                        .append(esc(b.name()))
+                        .append("\">")
+                        .append(esc(b.name()))
+                        .append("</a></td><td>")
+                        .append(esc(s.stage()))
+                        .append("</td>");
                 for (int i = 0; i < COLUMNS.length; i++) {
                     boolean unreliable = s.unreliable().contains(COLUMNS[i]);
-                    html.append(unreliable ? "<td class=\"unreliable\">" : "<td>").append(scales.get(i).format(s.valueOf(COLUMNS[i])))
-                            .append(unreliable ? "*" : "").append("</td>");
+                    html.append(unreliable ? "<td class=\"unreliable\">" : "<td>")
+                            .append(scales.get(i).format(s.valueOf(COLUMNS[i])))
+                            .append(unreliable ? "*" : "")
+                            .append("</td>");
                 }
-                html.append("<td>").append(String.format(Locale.ROOT, "%,d", s.count())).append("</td><td>")
-                        .append(b.forksSucceeded()).append("</td></tr>\n");
+                html.append("<td>")
+                        .append(String.format(Locale.ROOT, "%,d", s.count()))
+                        .append("</td><td>")
+                        .append(b.forksSucceeded())
+                        .append("</td></tr>\n");
                 HistogramFiles.Log log = logs.getOrDefault(b.name(), Map.of()).get(s.stage());
                 if (log != null && TagDeclaration.stageOf(s.stage()).isEmpty()) { // tags: under their stage
-                    lines.add(new Charts.Line(s.stage().equals(b.name()) ? b.name() : b.name() + " / " + s.stage(), log.merged()));
+                    lines.add(new Charts.Line(
+                            s.stage().equals(b.name()) ? b.name() : b.name() + " / " + s.stage(), log.merged()));
                 }
             }
         }
         html.append("</table>\n");
         if (!lines.isEmpty()) {
-            byte[] png = Charts.overlay("every series, all forks merged: latency by percentile", lines, OVERVIEW_WIDTH,
-                    OVERVIEW_HEIGHT);
-            html.append("<img alt=\"latency by percentile of every series\" width=\"").append(OVERVIEW_WIDTH)
-                    .append("\" height=\"").append(OVERVIEW_HEIGHT).append("\" src=\"").append(Charts.dataUri(png))
+            byte[] png = Charts.overlay(
+                    "every series, all forks merged: latency by percentile", lines, OVERVIEW_WIDTH, OVERVIEW_HEIGHT);
+            html.append("<img alt=\"latency by percentile of every series\" width=\"")
+                    .append(OVERVIEW_WIDTH)
+                    .append("\" height=\"")
+                    .append(OVERVIEW_HEIGHT)
+                    .append("\" src=\"")
+                    .append(Charts.dataUri(png))
                     .append("\">\n");
         }
         html.append("</section>\n");
@@ -231,50 +270,94 @@ public final class HtmlReport {
             return;
         }
         for (String series : b.series()) {
-            double[] tmeans = b.forks().stream().mapToDouble(f -> f.summaries().stream()
-                    .filter(s -> s.stage().equals(series)).findFirst().map(StageSummary::tmeanNs).orElse(Double.NaN)).toArray();
-            LayoutSensitivity.of(series, seeds, tmeans).ifPresent(l -> html.append("<p class=\"meta\">")
-                    .append(esc(String.format(Locale.ROOT, "%s: tmean %.1f..%.1f ns across %d layout seeds (%.0f%% of the"
-                                    + " median; p %.2g that seeds differ only as forks of one seed do): ", series,
-                            l.minCentreNs(), l.maxCentreNs(), l.layouts(), 100 * l.range(), l.p())))
-                    .append(l.sensitive() ? "<strong>layout-sensitive</strong>" : "not layout-sensitive")
-                    .append("</p>\n"));
+            double[] tmeans = b.forks().stream()
+                    .mapToDouble(f -> f.summaries().stream()
+                            .filter(s -> s.stage().equals(series))
+                            .findFirst()
+                            .map(StageSummary::tmeanNs)
+                            .orElse(Double.NaN))
+                    .toArray();
+            LayoutSensitivity.of(series, seeds, tmeans)
+                    .ifPresent(l -> html.append("<p class=\"meta\">")
+                            .append(esc(String.format(
+                                    Locale.ROOT,
+                                    "%s: tmean %.1f..%.1f ns across %d layout seeds (%.0f%% of the"
+                                            + " median; p %.2g that seeds differ only as forks of one seed do): ",
+                                    series,
+                                    l.minCentreNs(),
+                                    l.maxCentreNs(),
+                                    l.layouts(),
+                                    100 * l.range(),
+                                    l.p())))
+                            .append(l.sensitive() ? "<strong>layout-sensitive</strong>" : "not layout-sensitive")
+                            .append("</p>\n"));
         }
     }
 
-    private static void appendBenchmark(StringBuilder html, StoredRun.Benchmark b, Map<String, HistogramFiles.Log> logs) {
-        html.append("<h2 id=\"b-").append(esc(b.name())).append("\">").append(esc(b.name())).append("</h2>\n");
-        html.append("<p class=\"meta\">stages ").append(esc(String.join(" → ", b.stages()))).append(" &middot; ")
-                .append(b.forksSucceeded()).append(" fork(s) succeeded").append(b.failures().isEmpty() ? ""
-                        : ", " + b.failures().size() + " failed").append("</p>\n");
+    private static void appendBenchmark(
+            StringBuilder html, StoredRun.Benchmark b, Map<String, HistogramFiles.Log> logs) {
+        html.append("<h2 id=\"b-")
+                .append(esc(b.name()))
+                .append("\">")
+                .append(esc(b.name()))
+                .append("</h2>\n");
+        html.append("<p class=\"meta\">stages ")
+                .append(esc(String.join(" → ", b.stages())))
+                .append(" &middot; ")
+                .append(b.forksSucceeded())
+                .append(" fork(s) succeeded")
+                .append(b.failures().isEmpty() ? "" : ", " + b.failures().size() + " failed")
+                .append("</p>\n");
         if (b.batch() > 1) {
-            html.append("<p class=\"meta\"><strong>BATCHED</strong>, ").append(esc(String.format(Locale.ROOT,
-                    "%d messages a sample: each sample is the mean of %d consecutive messages between one begin and one end"
-                            + " read, so its percentiles are of %d-message means, not of messages (per-message tails need"
-                            + " an unbatched run)", b.batch(), b.batch(), b.batch()))).append("</p>\n");
+            html.append("<p class=\"meta\"><strong>BATCHED</strong>, ")
+                    .append(esc(String.format(
+                            Locale.ROOT,
+                            "%d messages a sample: each sample is the mean of %d consecutive messages between one begin and one end"
+                                    + " read, so its percentiles are of %d-message means, not of messages (per-message tails need"
+                                    + " an unbatched run)",
+                            b.batch(),
+                            b.batch(),
+                            b.batch())))
+                    .append("</p>\n");
         }
-        MarkCost.of(b.stages().size(), b.summaries()).ifPresent(cost -> html.append("<p class=\"meta\">")
-                .append(esc(String.format(Locale.ROOT, "unmarked = the same messages timed by begin and end reads only;"
-                        + " the %d inner marks add %+.1f ns at p50, %+.1f ns in tmean (%+.1f ns per mark) beyond the"
-                        + " probe overhead subtracted", cost.innerMarks(), cost.p50Ns(), cost.tmeanNs(),
-                        cost.perMarkTmeanNs()))).append("</p>\n"));
+        MarkCost.of(b.stages().size(), b.summaries())
+                .ifPresent(cost -> html.append("<p class=\"meta\">")
+                        .append(esc(String.format(
+                                Locale.ROOT,
+                                "unmarked = the same messages timed by begin and end reads only;"
+                                        + " the %d inner marks add %+.1f ns at p50, %+.1f ns in tmean (%+.1f ns per mark) beyond the"
+                                        + " probe overhead subtracted",
+                                cost.innerMarks(),
+                                cost.p50Ns(),
+                                cost.tmeanNs(),
+                                cost.perMarkTmeanNs())))
+                        .append("</p>\n"));
         appendLayoutSensitivity(html, b);
         for (StageSummary merged : b.summaries()) {
             String series = merged.stage();
             if (TagDeclaration.stageOf(series).isPresent()) {
                 continue; // in its stage's tag table, below the stage
             }
-            html.append("<div class=\"series\">\n<h3>").append(esc(b.name())).append(" / ").append(esc(series))
+            html.append("<div class=\"series\">\n<h3>")
+                    .append(esc(b.name()))
+                    .append(" / ")
+                    .append(esc(series))
                     .append("</h3>\n");
             HistogramFiles.Log log = logs.get(series);
             if (log != null) {
                 List<Charts.Line> forks = new ArrayList<>();
                 for (int i = 0; i < log.forks().size(); i++) {
                     int fork = log.forkOf(i);
-                    forks.add(new Charts.Line(fork > 0 ? "fork " + fork : "interval " + (i + 1), log.forks().get(i)));
+                    forks.add(new Charts.Line(
+                            fork > 0 ? "fork " + fork : "interval " + (i + 1),
+                            log.forks().get(i)));
                 }
-                byte[] png = Charts.percentiles(b.name() + " / " + series + ": latency by percentile", forks,
-                        new Charts.Line("all forks", log.merged()), PERCENTILE_WIDTH, PERCENTILE_HEIGHT);
+                byte[] png = Charts.percentiles(
+                        b.name() + " / " + series + ": latency by percentile",
+                        forks,
+                        new Charts.Line("all forks", log.merged()),
+                        PERCENTILE_WIDTH,
+                        PERCENTILE_HEIGHT);
                 appendPercentileChart(html, "latency by percentile of " + b.name() + "/" + series, png);
             }
             appendTableHead(html, "ns");
@@ -283,8 +366,11 @@ public final class HtmlReport {
                 fork.summary(series).ifPresent(s -> appendRow(html, "fork " + fork.fork(), s, false));
             }
             html.append("</table>\n");
-            boolean anyUnreliable = !merged.unreliable().isEmpty() || b.forks().stream()
-                    .anyMatch(f -> f.summary(series).map(s -> !s.unreliable().isEmpty()).orElse(false));
+            boolean anyUnreliable = !merged.unreliable().isEmpty()
+                    || b.forks().stream()
+                            .anyMatch(f -> f.summary(series)
+                                    .map(s -> !s.unreliable().isEmpty())
+                                    .orElse(false));
             if (anyUnreliable) {
                 html.append("<p class=\"note\">* fewer than 100 samples beyond this percentile: unreliable</p>\n");
             }
@@ -294,18 +380,22 @@ public final class HtmlReport {
     }
 
     /**
-     * A stage's tags ({@code stage[tag]} series): one chart of every tag's distribution and a table of
-     * each tag's share of the stage's messages and its percentiles, most messages first.
+     * A stage's tags ({@code stage[tag]} series): one chart of every tag's distribution and a table of each tag's share
+     * of the stage's messages and its percentiles, most messages first.
      */
-    private static void appendTags(StringBuilder html, StoredRun.Benchmark b, StageSummary stage,
-                                   Map<String, HistogramFiles.Log> logs) {
+    private static void appendTags(
+            StringBuilder html, StoredRun.Benchmark b, StageSummary stage, Map<String, HistogramFiles.Log> logs) {
         List<StageSummary> tags = b.summaries().stream()
                 .filter(t -> TagDeclaration.isTagOf(t.stage(), stage.stage()))
-                .sorted(Comparator.comparingLong(StageSummary::count).reversed()).toList();
+                .sorted(Comparator.comparingLong(StageSummary::count).reversed())
+                .toList();
         if (tags.isEmpty()) {
             return;
         }
-        html.append("<div class=\"series\">\n<h3>").append(esc(b.name())).append(" / ").append(esc(stage.stage()))
+        html.append("<div class=\"series\">\n<h3>")
+                .append(esc(b.name()))
+                .append(" / ")
+                .append(esc(stage.stage()))
                 .append(" by tag</h3>\n");
         List<Charts.Line> lines = new ArrayList<>();
         for (StageSummary tag : tags) {
@@ -315,21 +405,38 @@ public final class HtmlReport {
             }
         }
         if (!lines.isEmpty()) {
-            byte[] png = Charts.overlay(b.name() + " / " + stage.stage() + " by tag: latency by percentile", lines,
-                    PERCENTILE_WIDTH, PERCENTILE_HEIGHT);
+            byte[] png = Charts.overlay(
+                    b.name() + " / " + stage.stage() + " by tag: latency by percentile",
+                    lines,
+                    PERCENTILE_WIDTH,
+                    PERCENTILE_HEIGHT);
             appendPercentileChart(html, "latency by percentile of each tag of " + b.name() + "/" + stage.stage(), png);
         }
         appendTableHead(html, "tag (share)");
         for (StageSummary tag : tags) {
-            appendRow(html, String.format(Locale.ROOT, "%s (%.1f%%)", TagDeclaration.tagOf(tag.stage()).orElseThrow(),
-                    stage.count() == 0 ? 0.0 : 100.0 * tag.count() / stage.count()), tag, false);
+            appendRow(
+                    html,
+                    String.format(
+                            Locale.ROOT,
+                            "%s (%.1f%%)",
+                            TagDeclaration.tagOf(tag.stage()).orElseThrow(),
+                            stage.count() == 0 ? 0.0 : 100.0 * tag.count() / stage.count()),
+                    tag,
+                    false);
         }
         html.append("</table>\n</div>\n");
     }
 
     private static void appendPercentileChart(StringBuilder html, String alt, byte[] png) {
-        html.append("<img alt=\"").append(esc(alt)).append("\" width=\"").append(PERCENTILE_WIDTH).append("\" height=\"")
-                .append(PERCENTILE_HEIGHT).append("\" src=\"").append(Charts.dataUri(png)).append("\">\n");
+        html.append("<img alt=\"")
+                .append(esc(alt))
+                .append("\" width=\"")
+                .append(PERCENTILE_WIDTH)
+                .append("\" height=\"")
+                .append(PERCENTILE_HEIGHT)
+                .append("\" src=\"")
+                .append(Charts.dataUri(png))
+                .append("\">\n");
     }
 
     /** Opens a percentile table: {@code first}, the percentile columns, count. */
@@ -342,11 +449,15 @@ public final class HtmlReport {
     }
 
     private static void appendRow(StringBuilder html, String label, StageSummary s, boolean merged) {
-        html.append(merged ? "<tr class=\"merged\">" : "<tr>").append("<td>").append(esc(label)).append("</td>");
+        html.append(merged ? "<tr class=\"merged\">" : "<tr>")
+                .append("<td>")
+                .append(esc(label))
+                .append("</td>");
         for (String c : COLUMNS) {
             boolean unreliable = s.unreliable().contains(c);
             html.append(unreliable ? "<td class=\"unreliable\">" : "<td>")
-                    .append(String.format(Locale.ROOT, "%,.1f", s.valueOf(c))).append(unreliable ? "*" : "")
+                    .append(String.format(Locale.ROOT, "%,.1f", s.valueOf(c)))
+                    .append(unreliable ? "*" : "")
                     .append("</td>");
         }
         html.append("<td>").append(String.format(Locale.ROOT, "%,d", s.count())).append("</td></tr>\n");
@@ -355,9 +466,12 @@ public final class HtmlReport {
     private static void appendHistory(StringBuilder html, StoredRun run, ResultReader.Scan history) {
         Map<String, StoredRun> same = sameConfiguration(run, history);
         html.append("<section id=\"history\">\n<h2>History</h2>\n<p class=\"meta\">p50 and p99 of each series in the ")
-                .append(same.size()).append(" complete run(s) stored beside this one with its configuration (")
-                .append(esc(String.join(", ", SAME_CONFIGURATION))).append("), ordered by start time; ")
-                .append(history.runs().size() - same.size()).append(" run(s) of other configurations left out"
+                .append(same.size())
+                .append(" complete run(s) stored beside this one with its configuration (")
+                .append(esc(String.join(", ", SAME_CONFIGURATION)))
+                .append("), ordered by start time; ")
+                .append(history.runs().size() - same.size())
+                .append(" run(s) of other configurations left out"
                         + " (labels: commit and UTC start MMdd-HHmm).</p>\n<div class=\"grid\">\n");
         for (StoredRun.Benchmark b : run.benchmarks()) {
             for (StageSummary merged : b.summaries()) {
@@ -367,28 +481,49 @@ public final class HtmlReport {
                 List<String> labels = new ArrayList<>();
                 List<Double> p50 = new ArrayList<>();
                 List<Double> p99 = new ArrayList<>();
-                same.forEach((label, past) -> past.benchmark(b.name()).flatMap(pb -> pb.summary(merged.stage())).ifPresent(s -> {
-                    labels.add(label);
-                    p50.add(s.p50Ns());
-                    p99.add(s.p99Ns());
-                }));
+                same.forEach((label, past) -> past.benchmark(b.name())
+                        .flatMap(pb -> pb.summary(merged.stage()))
+                        .ifPresent(s -> {
+                            labels.add(label);
+                            p50.add(s.p50Ns());
+                            p99.add(s.p99Ns());
+                        }));
                 if (labels.isEmpty()) {
                     continue;
                 }
-                byte[] png = Charts.history(b.name() + " / " + merged.stage() + ": p50 and p99 by run", labels,
+                byte[] png = Charts.history(
+                        b.name() + " / " + merged.stage() + ": p50 and p99 by run",
+                        labels,
                         p50.stream().mapToDouble(Double::doubleValue).toArray(),
-                        p99.stream().mapToDouble(Double::doubleValue).toArray(), HISTORY_WIDTH, HISTORY_HEIGHT);
-                html.append("<img alt=\"history of ").append(esc(b.name() + "/" + merged.stage()))
-                        .append("\" width=\"").append(HISTORY_WIDTH).append("\" height=\"").append(HISTORY_HEIGHT)
-                        .append("\" src=\"").append(Charts.dataUri(png)).append("\">\n");
+                        p99.stream().mapToDouble(Double::doubleValue).toArray(),
+                        HISTORY_WIDTH,
+                        HISTORY_HEIGHT);
+                html.append("<img alt=\"history of ")
+                        .append(esc(b.name() + "/" + merged.stage()))
+                        .append("\" width=\"")
+                        .append(HISTORY_WIDTH)
+                        .append("\" height=\"")
+                        .append(HISTORY_HEIGHT)
+                        .append("\" src=\"")
+                        .append(Charts.dataUri(png))
+                        .append("\">\n");
             }
         }
         html.append("</div>\n<table class=\"runs\">\n<tr><th>start (UTC)</th><th>commit</th><th>run</th></tr>\n");
         for (StoredRun past : same.values()) {
-            boolean current = past.dir().toAbsolutePath().normalize().equals(run.dir().toAbsolutePath().normalize());
-            html.append(current ? "<tr class=\"merged\">" : "<tr>").append("<td>").append(esc(past.startTime().toString()))
-                    .append("</td><td><code>").append(esc(past.label())).append("</code></td><td>")
-                    .append(esc(past.runId())).append(current ? " (this run)" : "").append("</td></tr>\n");
+            boolean current = past.dir()
+                    .toAbsolutePath()
+                    .normalize()
+                    .equals(run.dir().toAbsolutePath().normalize());
+            html.append(current ? "<tr class=\"merged\">" : "<tr>")
+                    .append("<td>")
+                    .append(esc(past.startTime().toString()))
+                    .append("</td><td><code>")
+                    .append(esc(past.label()))
+                    .append("</code></td><td>")
+                    .append(esc(past.runId()))
+                    .append(current ? " (this run)" : "")
+                    .append("</td></tr>\n");
         }
         html.append("</table>\n</section>\n");
     }
@@ -400,15 +535,29 @@ public final class HtmlReport {
         String mode = config.path("mode").asText("?");
         StringBuilder line = new StringBuilder("mode ").append(mode);
         if ("paced".equals(mode)) {
-            line.append(String.format(Locale.ROOT, " at %,.0f/s (latency from intended arrival)", config.path("rateHz").asDouble()));
+            line.append(String.format(
+                    Locale.ROOT,
+                    " at %,.0f/s (latency from intended arrival)",
+                    config.path("rateHz").asDouble()));
         } else {
             line.append(" (service time)");
         }
-        line.append(" · ").append(config.path("forks").asInt()).append(" fork(s) × ")
-                .append(String.format(Locale.ROOT, "%,d", config.path("messages").asLong())).append(" messages");
+        line.append(" · ")
+                .append(config.path("forks").asInt())
+                .append(" fork(s) × ")
+                .append(String.format(
+                        Locale.ROOT, "%,d", config.path("messages").asLong()))
+                .append(" messages");
         long warmupMs = config.path("warmupMs").asLong();
-        line.append(" after ").append(warmupMs > 0 ? warmupMs + " ms"
-                : String.format(Locale.ROOT, "%,d messages", config.path("warmupMessages").asLong())).append(" of warm-up");
+        line.append(" after ")
+                .append(
+                        warmupMs > 0
+                                ? warmupMs + " ms"
+                                : String.format(
+                                        Locale.ROOT,
+                                        "%,d messages",
+                                        config.path("warmupMessages").asLong()))
+                .append(" of warm-up");
         return line.toString();
     }
 
@@ -429,7 +578,11 @@ public final class HtmlReport {
         } else {
             value = node.asText();
         }
-        html.append("<tr><th>").append(esc(prefix)).append("</th><td>").append(esc(value)).append("</td></tr>\n");
+        html.append("<tr><th>")
+                .append(esc(prefix))
+                .append("</th><td>")
+                .append(esc(value))
+                .append("</td></tr>\n");
     }
 
     /** @return {@code text} safe inside HTML text and double-quoted attributes */

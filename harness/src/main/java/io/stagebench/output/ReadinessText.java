@@ -10,19 +10,18 @@ import java.util.List;
 /** The console text of {@code stagebench check}: one line per readiness item, its fix under it, and a count. */
 public final class ReadinessText {
 
-    private ReadinessText() {
-    }
+    private ReadinessText() {}
 
     /**
-     * @param cpu   the measuring CPU the check looked at
+     * @param cpu the measuring CPU the check looked at
      * @param items the check's items
      * @return the items as text: one line per item, a fix line under each WARN, and a count
      */
     public static String render(int cpu, List<Item> items) {
         StringBuilder out = new StringBuilder();
         out.append("measuring CPU ").append(cpu).append(System.lineSeparator());
-        Table table = Table.withoutHeader(Column.left("status", Width.fixed(5)), Column.left("name", Width.fixed(12)),
-                Column.left("detail"));
+        Table table = Table.withoutHeader(
+                Column.left("status", Width.fixed(5)), Column.left("name", Width.fixed(12)), Column.left("detail"));
         for (Item item : items) {
             table.row(item.status().name(), item.name(), item.detail());
             if (!item.fix().isEmpty()) {
@@ -31,7 +30,10 @@ public final class ReadinessText {
         }
         table.appendTo(out);
         long warnings = items.stream().filter(i -> i.status() == Status.WARN).count();
-        out.append(warnings == 0 ? "ready: every check OK" : warnings + " warning(s): figures measured now may not repeat")
+        out.append(
+                        warnings == 0
+                                ? "ready: every check OK"
+                                : warnings + " warning(s): figures measured now may not repeat")
                 .append(System.lineSeparator());
         return out.toString();
     }

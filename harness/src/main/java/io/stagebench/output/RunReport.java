@@ -4,12 +4,8 @@ import io.stagebench.api.TagDeclaration;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.CounterResolution;
 import io.stagebench.clock.RateCheck;
-import io.stagebench.text.Table.Column;
-import io.stagebench.text.Table.Width;
-import io.stagebench.text.Table;
 import io.stagebench.config.Rate;
 import io.stagebench.config.RunConfig;
-import io.stagebench.result.RunWarnings;
 import io.stagebench.io.TextWrap;
 import io.stagebench.link.CrossCoreOffset;
 import io.stagebench.link.ForkLayout;
@@ -23,12 +19,17 @@ import io.stagebench.result.CoreContention;
 import io.stagebench.result.LayoutSensitivity;
 import io.stagebench.result.MarkCost;
 import io.stagebench.result.RulerCheck;
+import io.stagebench.result.RunWarnings;
 import io.stagebench.stats.Distribution;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.stats.TimeScale;
 import io.stagebench.system.MeasuredCode;
+import io.stagebench.text.Table;
+import io.stagebench.text.Table.Column;
+import io.stagebench.text.Table.Width;
 import io.stagebench.warning.Warning;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -37,23 +38,21 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.Arrays;
-import java.util.OptionalInt;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The console report of a run, results first: the ruler (clock binding, counter line,
- * calibration, probe overhead, pinning obtained, mode), one table of every benchmark's
- * percentiles with each column in its own unit (ns, us, ms or s), what each fork verified
- * (collapsed across benchmarks that verified the same), then the warnings grouped - the
- * machine's once, each other warning once with the benchmarks it applies to and its fix - as
- * {@code *** WARNING:} lines. Every line fits {@value TextWrap#WIDTH} characters.
+ * The console report of a run, results first: the ruler (clock binding, counter line, calibration, probe overhead,
+ * pinning obtained, mode), one table of every benchmark's percentiles with each column in its own unit (ns, us, ms or
+ * s), what each fork verified (collapsed across benchmarks that verified the same), then the warnings grouped - the
+ * machine's once, each other warning once with the benchmarks it applies to and its fix - as {@code *** WARNING:}
+ * lines. Every line fits {@value TextWrap#WIDTH} characters.
  */
 public final class RunReport {
 
@@ -70,14 +69,18 @@ public final class RunReport {
     }
 
     /**
-     * @param runWarnings     the run's own warnings (CPU placement)
-     * @param machineWarnings the machine-readiness warnings, printed once with the others and not
-     *                        part of {@link #warnings()} (they are stored on their own)
-     * @param forkCountChosen true when the fork count was chosen by the command (a smoke run),
-     *                        so too few forks for a comparison is not warned about
+     * @param runWarnings the run's own warnings (CPU placement)
+     * @param machineWarnings the machine-readiness warnings, printed once with the others and not part of
+     *     {@link #warnings()} (they are stored on their own)
+     * @param forkCountChosen true when the fork count was chosen by the command (a smoke run), so too few forks for a
+     *     comparison is not warned about
      */
-    public RunReport(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> runWarnings,
-                     List<String> machineWarnings, boolean forkCountChosen) {
+    public RunReport(
+            RunConfig config,
+            List<BenchmarkOutcome> outcomes,
+            List<String> runWarnings,
+            List<String> machineWarnings,
+            boolean forkCountChosen) {
         this.config = config;
         this.outcomes = List.copyOf(outcomes);
         this.runWarnings = List.copyOf(runWarnings);
@@ -87,16 +90,16 @@ public final class RunReport {
 
     /**
      * @return every warning of the run but the machine's, each once ({@link RunWarnings}): what the report prints after
-     *         the machine's, and what the run stores
+     *     the machine's, and what the run stores
      */
     public List<String> warnings() {
         return RunWarnings.of(config, outcomes, runWarnings, forkCountChosen);
     }
 
     /**
-     * @return what the batched benchmarks' samples are, in at most four lines: each one's K and probe per
-     *         message, which subtract a preparation, what a batched pipeline times, and what {@code --batch auto}
-     *         chose from which pilot figures; empty when nothing was batched or chosen
+     * @return what the batched benchmarks' samples are, in at most four lines: each one's K and probe per message,
+     *     which subtract a preparation, what a batched pipeline times, and what {@code --batch auto} chose from which
+     *     pilot figures; empty when nothing was batched or chosen
      */
     static List<String> batchLines(List<BenchmarkOutcome> outcomes) {
         List<String> lines = new ArrayList<>();
@@ -108,18 +111,31 @@ public final class RunReport {
             String name = outcome.descriptor().name();
             BatchChoice choice = outcome.batchChoice();
             if (choice != null) {
-                chosen.add(choice.failure() != null ? name + " unbatched (" + choice.failure() + ")"
-                        : String.format(Locale.ROOT, "%s %.1f ns -> %d (%.1f%%)", name, choice.perMessageNs(), choice.batch(),
-                        100 * choice.probeShare()));
+                chosen.add(
+                        choice.failure() != null
+                                ? name + " unbatched (" + choice.failure() + ")"
+                                : String.format(
+                                        Locale.ROOT,
+                                        "%s %.1f ns -> %d (%.1f%%)",
+                                        name,
+                                        choice.perMessageNs(),
+                                        choice.batch(),
+                                        100 * choice.probeShare()));
             }
             int k = outcome.batch();
             if (k <= 1 || outcome.forks().isEmpty()) {
                 continue;
             }
             ForkResult first = outcome.forks().get(0);
-            batched.add(first.measurement().preparationRawFile() != null ? name + " " + k + " (probe cancels)"
-                    : String.format(Locale.ROOT, "%s %d (probe %.2f ns a message)", name, k,
-                    first.ruler().subtractedNs() / k));
+            batched.add(
+                    first.measurement().preparationRawFile() != null
+                            ? name + " " + k + " (probe cancels)"
+                            : String.format(
+                                    Locale.ROOT,
+                                    "%s %d (probe %.2f ns a message)",
+                                    name,
+                                    k,
+                                    first.ruler().subtractedNs() / k));
             if (first.measurement().preparationRawFile() != null) {
                 prepared.add(name);
             }
@@ -128,12 +144,14 @@ public final class RunReport {
             }
         }
         if (!batched.isEmpty()) {
-            lines.add("BATCHED, messages a sample: " + String.join(", ", batched) + ": each sample is the mean of K"
-                    + " consecutive messages between one begin and one end read, so its percentiles are of K-message means,"
-                    + " not of messages (per-message tails need an unbatched run); probe and step are paid once a batch");
+            lines.add(
+                    "BATCHED, messages a sample: " + String.join(", ", batched) + ": each sample is the mean of K"
+                            + " consecutive messages between one begin and one end read, so its percentiles are of K-message means,"
+                            + " not of messages (per-message tails need an unbatched run); probe and step are paid once a batch");
         }
         if (!prepared.isEmpty()) {
-            lines.add(String.join(", ", prepared) + ": the untimed preparation (before Stamps.restart()) timed alone in the"
+            lines.add(String.join(", ", prepared)
+                    + ": the untimed preparation (before Stamps.restart()) timed alone in the"
                     + " same batches of the same messages and subtracted, batch for batch");
         }
         if (!pipelines.isEmpty()) {
@@ -147,30 +165,41 @@ public final class RunReport {
     }
 
     /**
-     * @return the run's last line when any fork failed - how many of how many, which benchmarks
-     *         are left with no result, the first failure - e.g. {@code *** FAILED: 1 of 3 forks
-     *         failed; the results are from the others: spin fork 2/3 killed by SIGKILL (exit status
-     *         137); its output is above}; empty when every fork succeeded
+     * @return the run's last line when any fork failed - how many of how many, which benchmarks are left with no
+     *     result, the first failure - e.g. {@code *** FAILED: 1 of 3 forks failed; the results are from the others:
+     *     spin fork 2/3 killed by SIGKILL (exit status 137); its output is above}; empty when every fork succeeded
      */
     public Optional<String> failureLine() {
-        List<String> failures = outcomes.stream().flatMap(o -> o.failures().stream()).toList();
+        List<String> failures =
+                outcomes.stream().flatMap(o -> o.failures().stream()).toList();
         if (failures.isEmpty()) {
             return Optional.empty();
         }
-        List<String> noResult = outcomes.stream().filter(o -> o.forks().isEmpty()).map(o -> o.descriptor().name()).toList();
+        List<String> noResult = outcomes.stream()
+                .filter(o -> o.forks().isEmpty())
+                .map(o -> o.descriptor().name())
+                .toList();
         int planned = outcomes.size() * config.forks();
-        return Optional.of(String.format(Locale.ROOT, "*** FAILED: %d of %d forks failed; %s: %s%s", failures.size(), planned,
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "*** FAILED: %d of %d forks failed; %s: %s%s",
+                failures.size(),
+                planned,
                 noResult.isEmpty() ? "the results are from the others" : "no result for " + String.join(", ", noResult),
-                failures.get(0), failures.size() > 1 ? " (and " + (failures.size() - 1) + " more, listed above)" : ""));
+                failures.get(0),
+                failures.size() > 1 ? " (and " + (failures.size() - 1) + " more, listed above)" : ""));
     }
 
     /**
-     * @return "address layout: randomisation off in 10/10 forks (personality read back); 5 layout seed(s)
-     *         (0..4) per benchmark varying the heap offset; heap on huge pages in 10/10 forks", or empty for
-     *         forks that wrote no layout
+     * @return "address layout: randomisation off in 10/10 forks (personality read back); 5 layout seed(s) (0..4) per
+     *     benchmark varying the heap offset; heap on huge pages in 10/10 forks", or empty for forks that wrote no
+     *     layout
      */
     public static Optional<String> layoutLine(List<ForkResult> forks) {
-        List<ForkLayout> layouts = forks.stream().map(f -> f.placement().layout()).filter(Objects::nonNull).toList();
+        List<ForkLayout> layouts = forks.stream()
+                .map(f -> f.placement().layout())
+                .filter(Objects::nonNull)
+                .toList();
         if (layouts.isEmpty()) {
             return Optional.empty();
         }
@@ -179,38 +208,62 @@ public final class RunReport {
         long minSeed = layouts.stream().mapToLong(ForkLayout::seed).min().orElse(0);
         long maxSeed = layouts.stream().mapToLong(ForkLayout::seed).max().orElse(0);
         long huge = layouts.stream().filter(l -> l.hugePagesKb() > 0).count();
-        return Optional.of(String.format(Locale.ROOT, "address layout: randomisation off in %d/%d forks%s; %d layout seed(s)"
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "address layout: randomisation off in %d/%d forks%s; %d layout seed(s)"
                         + " (%s) per benchmark varying the heap offset; heap on huge pages in %d/%d forks",
-                off, layouts.size(), off == layouts.size() ? " (personality read back)"
-                        : layouts.stream().allMatch(l -> ForkLayout.RANDOMISED.equals(l.requested())) ? " (--aslr)" : "",
-                seeds, minSeed == maxSeed ? Long.toString(minSeed) : minSeed + ".." + maxSeed, huge, layouts.size()));
+                off,
+                layouts.size(),
+                off == layouts.size()
+                        ? " (personality read back)"
+                        : layouts.stream().allMatch(l -> ForkLayout.RANDOMISED.equals(l.requested()))
+                                ? " (--aslr)"
+                                : "",
+                seeds,
+                minSeed == maxSeed ? Long.toString(minSeed) : minSeed + ".." + maxSeed,
+                huge,
+                layouts.size()));
     }
 
     /** @return "encode encode: tmean 50.5..90.3 ns across 5 layouts (p 0.0004): layout-sensitive" */
     static String sensitivityLine(String benchmark, LayoutSensitivity l) {
-        return String.format(Locale.ROOT, "%s %s: tmean %.1f..%.1f ns across %d layout seeds (%.0f%% of %.1f ns; seeds differ"
+        return String.format(
+                Locale.ROOT,
+                "%s %s: tmean %.1f..%.1f ns across %d layout seeds (%.0f%% of %.1f ns; seeds differ"
                         + " beyond forks of one seed, p %.2g): layout-sensitive, an alignment hazard of the code, not noise",
-                benchmark, l.series(), l.minCentreNs(), l.maxCentreNs(), l.layouts(), 100 * l.range(), l.medianNs(), l.p());
+                benchmark,
+                l.series(),
+                l.minCentreNs(),
+                l.maxCentreNs(),
+                l.layouts(),
+                100 * l.range(),
+                l.medianNs(),
+                l.p());
     }
 
     /**
      * @return {@code "; 3 of them in-process forks that took their JVM's first calibration by a check of 22..31 ms
-     *         (within 0.05%)"} when forks did so ({@link ForkRuler#rateCheck}), else empty
+     *     (within 0.05%)"} when forks did so ({@link ForkRuler#rateCheck}), else empty
      */
     private static String keptCalibration(List<ForkResult> all) {
-        List<ForkResult> checked = all.stream().filter(f -> f.ruler().rateCheck() != null).toList();
+        List<ForkResult> checked =
+                all.stream().filter(f -> f.ruler().rateCheck() != null).toList();
         if (checked.isEmpty()) {
             return "";
         }
-        return String.format(Locale.ROOT, "; %d of them in-process forks that took their JVM's first calibration by a"
-                + " check of %s ms (within %.2f%%)", checked.size(),
-                rangeLong(checked, f -> f.ruler().rateCheck().intervalNs() / 1_000_000), 100 * RateCheck.TOLERANCE);
+        return String.format(
+                Locale.ROOT,
+                "; %d of them in-process forks that took their JVM's first calibration by a"
+                        + " check of %s ms (within %.2f%%)",
+                checked.size(),
+                rangeLong(checked, f -> f.ruler().rateCheck().intervalNs() / 1_000_000),
+                100 * RateCheck.TOLERANCE);
     }
 
     /**
      * @return what a user acts on: the ruler (clock, counter and step, probe overhead, pinning, the core's state, the
-     *         mode), the results table, what the forks verified, each warning once with its fix (the machine's
-     *         readiness in one line naming what is not ready) - the detail of {@link #toText(boolean)} left out
+     *     mode), the results table, what the forks verified, each warning once with its fix (the machine's readiness in
+     *     one line naming what is not ready) - the detail of {@link #toText(boolean)} left out
      */
     public String toText() {
         return toText(false);
@@ -218,54 +271,96 @@ public final class RunReport {
 
     /**
      * @param verbose whether to add the detail: the calibration and address layout lines, each series' spread of
-     *                {@code tmean} over forks, setups and windows with the replicas it would take, the tags that
-     *                stand apart from nothing, what inner marks cost, the counter's grid, and every readiness check
-     *                with its own fix
+     *     {@code tmean} over forks, setups and windows with the replicas it would take, the tags that stand apart from
+     *     nothing, what inner marks cost, the counter's grid, and every readiness check with its own fix
      * @return the report text: ruler, results table, what the forks verified, warnings
      */
     public String toText(boolean verbose) {
         List<String> lines = new ArrayList<>();
-        List<ForkResult> all = outcomes.stream().flatMap(o -> o.forks().stream()).toList();
+        List<ForkResult> all =
+                outcomes.stream().flatMap(o -> o.forks().stream()).toList();
         if (!all.isEmpty()) {
             ForkRuler ruler = all.get(0).ruler();
             Calibration c = ruler.calibration();
-            lines.add(String.format(Locale.ROOT, "clock %s%s; counter %.1f MHz, %.3f ns/tick, %s", ruler.binding(),
-                    ruler.binding() != ruler.requestedBinding() ? " (FALLBACK from " + ruler.requestedBinding() + ")" : "",
-                    c.mhz(), c.nsPerTick(), CounterResolution.describe(ruler.stepTicks(), ruler.readStepTicks(), c)));
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "clock %s%s; counter %.1f MHz, %.3f ns/tick, %s",
+                    ruler.binding(),
+                    ruler.binding() != ruler.requestedBinding()
+                            ? " (FALLBACK from " + ruler.requestedBinding() + ")"
+                            : "",
+                    c.mhz(),
+                    c.nsPerTick(),
+                    CounterResolution.describe(ruler.stepTicks(), ruler.readStepTicks(), c)));
             if (verbose) {
-                lines.add(String.format(Locale.ROOT, "calibration %s MHz across %d forks (%d x %d ms each against"
-                        + " CLOCK_MONOTONIC)%s", range(all, f -> f.ruler().calibration().mhz(), "%.3f"), all.size(),
-                        c.rounds(), c.intervalNs() / 1_000_000, keptCalibration(all)));
+                lines.add(String.format(
+                        Locale.ROOT,
+                        "calibration %s MHz across %d forks (%d x %d ms each against" + " CLOCK_MONOTONIC)%s",
+                        range(all, f -> f.ruler().calibration().mhz(), "%.3f"),
+                        all.size(),
+                        c.rounds(),
+                        c.intervalNs() / 1_000_000,
+                        keptCalibration(all)));
             }
-            lines.add(String.format(Locale.ROOT, "probe overhead min %s, median %s ticks; subtracted from each stage:"
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "probe overhead min %s, median %s ticks; subtracted from each stage:"
                             + " %s ticks = %.1f ns (near-min mean)",
                     rangeLong(all, f -> f.ruler().overhead().minTicks()),
                     rangeLong(all, f -> f.ruler().overhead().medianTicks()),
-                    range(all, f -> f.ruler().overhead().subtractedTicks(), "%.1f"), ruler.subtractedNs()));
-            lines.add(String.format(Locale.ROOT, "measuring thread pinned to CPU %s (affinity read back: %s); memory locked: %s",
-                    rangeLong(all, f -> f.placement().cpuPinned()), distinct(all, f -> f.placement().affinity()),
+                    range(all, f -> f.ruler().overhead().subtractedTicks(), "%.1f"),
+                    ruler.subtractedNs()));
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "measuring thread pinned to CPU %s (affinity read back: %s); memory locked: %s",
+                    rangeLong(all, f -> f.placement().cpuPinned()),
+                    distinct(all, f -> f.placement().affinity()),
                     all.stream().allMatch(f -> f.placement().memoryLocked()) ? "yes" : "NOT in every fork"));
             if (verbose) {
                 layoutLine(all).ifPresent(lines::add);
             }
             CoreContention.of(all).line().ifPresent(lines::add);
-            List<CrossCoreOffset> crossCore = all.stream().map(f -> f.placement().crossCore()).filter(Objects::nonNull)
+            List<CrossCoreOffset> crossCore = all.stream()
+                    .map(f -> f.placement().crossCore())
+                    .filter(Objects::nonNull)
                     .toList();
             if (!crossCore.isEmpty()) {
                 CrossCoreOffset offset = crossCore.get(0);
-                lines.add(String.format(Locale.ROOT, "cross-core offset CPU %d -> %d: within +-%s ticks (+-%.1f ns), fastest"
+                lines.add(String.format(
+                        Locale.ROOT,
+                        "cross-core offset CPU %d -> %d: within +-%s ticks (+-%.1f ns), fastest"
                                 + " round trip %s ticks; every handoff figure is uncertain by that much",
-                        offset.fromCpu(), offset.toCpu(), rangeLong(crossCore, CrossCoreOffset::boundTicks),
-                        c.toNs(offset.boundTicks()), rangeLong(crossCore, CrossCoreOffset::minRoundTripTicks)));
+                        offset.fromCpu(),
+                        offset.toCpu(),
+                        rangeLong(crossCore, CrossCoreOffset::boundTicks),
+                        c.toNs(offset.boundTicks()),
+                        rangeLong(crossCore, CrossCoreOffset::minRoundTripTicks)));
             }
         }
-        lines.add(String.format(Locale.ROOT, "mode %s%s; %d fork(s) x %s%,d messages after %s%s",
-                config.mode(), config.mode() == Mode.PACED ? " at " + Rate.format(config.rateHz()) + " (latency from intended arrival)" : " (service time)",
-                config.forks(), config.replicas() > 1 ? config.replicas() + " replicas x " : "", config.messages(),
+        lines.add(String.format(
+                Locale.ROOT,
+                "mode %s%s; %d fork(s) x %s%,d messages after %s%s",
+                config.mode(),
+                config.mode() == Mode.PACED
+                        ? " at " + Rate.format(config.rateHz()) + " (latency from intended arrival)"
+                        : " (service time)",
+                config.forks(),
+                config.replicas() > 1 ? config.replicas() + " replicas x " : "",
+                config.messages(),
                 warmupRun(),
-                config.stallUs() <= 0 ? ""
-                        : config.stallAt() >= 0 ? String.format(Locale.ROOT, "; STALL %d us once at measured message %d", config.stallUs(), config.stallAt())
-                        : String.format(Locale.ROOT, "; STALL %d us every %d messages", config.stallUs(), config.stallEvery())));
+                config.stallUs() <= 0
+                        ? ""
+                        : config.stallAt() >= 0
+                                ? String.format(
+                                        Locale.ROOT,
+                                        "; STALL %d us once at measured message %d",
+                                        config.stallUs(),
+                                        config.stallAt())
+                                : String.format(
+                                        Locale.ROOT,
+                                        "; STALL %d us every %d messages",
+                                        config.stallUs(),
+                                        config.stallEvery())));
         batchLines(outcomes).forEach(line -> TextWrap.wrap(line, lines));
         lines.add("");
         appendTable(lines, verbose);
@@ -300,15 +395,16 @@ public final class RunReport {
 
     /**
      * @param warnings a run's warnings, in order
-     * @return them with two or more of one catalogue entry folded into one line, in place of the first: their
-     *         subjects, what the entry reads and its fix, the figures of each left to {@code --verbose}; failed forks
-     *         are never folded, each keeping its reason
+     * @return them with two or more of one catalogue entry folded into one line, in place of the first: their subjects,
+     *     what the entry reads and its fix, the figures of each left to {@code --verbose}; failed forks are never
+     *     folded, each keeping its reason
      */
     static List<String> foldAlike(List<String> warnings) {
         Map<Warning, List<String>> byEntry = new LinkedHashMap<>();
         for (String w : warnings) {
             Warning.of(w, Warning.Scope.RUN)
-                    .ifPresent(entry -> byEntry.computeIfAbsent(entry, k -> new ArrayList<>()).add(w));
+                    .ifPresent(entry -> byEntry.computeIfAbsent(entry, k -> new ArrayList<>())
+                            .add(w));
         }
         List<String> out = new ArrayList<>();
         for (String w : warnings) {
@@ -319,10 +415,15 @@ public final class RunReport {
             } else if (alike.size() < 2) {
                 out.add(w);
             } else if (alike.get(0).equals(w)) {
-                List<String> subjects = alike.stream().map(x -> subject(x, entry.get())).filter(x -> !x.isEmpty())
-                        .distinct().toList();
-                out.add((subjects.isEmpty() ? "" : String.join(", ", subjects) + ": ") + entry.get().shown() + " ("
-                        + alike.size() + " warnings, each with its figures in --verbose); fix: " + entry.get().fix());
+                List<String> subjects = alike.stream()
+                        .map(x -> subject(x, entry.get()))
+                        .filter(x -> !x.isEmpty())
+                        .distinct()
+                        .toList();
+                out.add((subjects.isEmpty() ? "" : String.join(", ", subjects) + ": ")
+                        + entry.get().shown() + " (" + alike.size()
+                        + " warnings, each with its figures in --verbose); fix: "
+                        + entry.get().fix());
             }
         }
         return out;
@@ -332,8 +433,8 @@ public final class RunReport {
 
     /**
      * @return a failed fork's warning with the forks that failed the same way after it named ("encode fork 1/3 exited
-     *         with code 1; its output is above (and 2 more forks failed the same way: 2/3, 3/3)"); empty for one of
-     *         those repeats
+     *     with code 1; its output is above (and 2 more forks failed the same way: 2/3, 3/3)"); empty for one of those
+     *     repeats
      */
     private static Optional<String> sameFailure(String warning, List<String> warnings) {
         if (warning.contains(Warning.SAME_FAILURE_AS)) {
@@ -346,13 +447,17 @@ public final class RunReport {
         List<String> repeats = new ArrayList<>();
         for (String w : warnings) {
             Matcher repeat = FAILED_FORK.matcher(w);
-            if (w.endsWith(Warning.SAME_FAILURE_AS + first.group(2)) && repeat.find()
+            if (w.endsWith(Warning.SAME_FAILURE_AS + first.group(2))
+                    && repeat.find()
                     && repeat.group(1).equals(first.group(1))) {
                 repeats.add(repeat.group(2));
             }
         }
-        return Optional.of(repeats.isEmpty() ? warning : warning + " (and " + repeats.size() + " more fork(s) failed"
-                + " the same way: " + String.join(", ", repeats) + ")");
+        return Optional.of(
+                repeats.isEmpty()
+                        ? warning
+                        : warning + " (and " + repeats.size() + " more fork(s) failed" + " the same way: "
+                                + String.join(", ", repeats) + ")");
     }
 
     /** @return what {@code warning} names before the text its entry recognises ("parse fork 4"), or "" */
@@ -367,15 +472,24 @@ public final class RunReport {
 
     /** One table of every benchmark's series; each column in the unit its largest value reads best in. */
     private void appendTable(List<String> lines, boolean verbose) {
-        List<BenchmarkOutcome> measured = outcomes.stream().filter(o -> !o.forks().isEmpty()).toList();
+        List<BenchmarkOutcome> measured =
+                outcomes.stream().filter(o -> !o.forks().isEmpty()).toList();
         List<TimeScale> scales = new ArrayList<>();
         for (String column : COLUMNS) {
-            scales.add(TimeScale.forMaxNs(measured.stream().flatMap(o -> o.summaries().stream())
-                    .mapToDouble(s -> s.valueOf(column)).max().orElse(0)));
+            scales.add(TimeScale.forMaxNs(measured.stream()
+                    .flatMap(o -> o.summaries().stream())
+                    .mapToDouble(s -> s.valueOf(column))
+                    .max()
+                    .orElse(0)));
         }
-        List<Column> columns = new ArrayList<>(List.of(Column.left("benchmark", Width.fit()), Column.left("stage", Width.fit())));
-        int benchmarkWidth = Math.max("benchmark".length(),
-                outcomes.stream().mapToInt(o -> o.descriptor().name().length()).max().orElse(0));
+        List<Column> columns =
+                new ArrayList<>(List.of(Column.left("benchmark", Width.fit()), Column.left("stage", Width.fit())));
+        int benchmarkWidth = Math.max(
+                "benchmark".length(),
+                outcomes.stream()
+                        .mapToInt(o -> o.descriptor().name().length())
+                        .max()
+                        .orElse(0));
         for (int i = 0; i < COLUMNS.size(); i++) {
             columns.add(Column.right(COLUMNS.get(i) + " " + scales.get(i).unit(), Width.fixed(10)));
         }
@@ -398,18 +512,28 @@ public final class RunReport {
                 table.row(seriesRow(outcome, s, firstRow ? name : "", s.stage(), scales));
                 firstRow = false;
                 List<StageSummary> tags = summaries.stream()
-                        .filter(t -> TagDeclaration.isTagOf(t.stage(), s.stage())).toList();
+                        .filter(t -> TagDeclaration.isTagOf(t.stage(), s.stage()))
+                        .toList();
                 appendTags(table, verbose ? notes : new ArrayList<>(), outcome, s, tags, scales, benchmarkWidth);
                 skippedLine(outcome, s).ifPresent(notes::add);
             }
-            MarkCost.of(outcome).filter(cost -> verbose).ifPresent(cost -> notes.add(String.format(Locale.ROOT,
-                    "%s unmarked: begin/end reads only; %d inner mark%s add%s %+.1f ns p50, %+.1f ns tmean"
-                            + " (%+.1f ns/mark) net of probe",
-                    name, cost.innerMarks(), cost.innerMarks() == 1 ? "" : "s", cost.innerMarks() == 1 ? "s" : "",
-                    cost.p50Ns(), cost.tmeanNs(), cost.perMarkTmeanNs())));
+            MarkCost.of(outcome)
+                    .filter(cost -> verbose)
+                    .ifPresent(cost -> notes.add(String.format(
+                            Locale.ROOT,
+                            "%s unmarked: begin/end reads only; %d inner mark%s add%s %+.1f ns p50, %+.1f ns tmean"
+                                    + " (%+.1f ns/mark) net of probe",
+                            name,
+                            cost.innerMarks(),
+                            cost.innerMarks() == 1 ? "" : "s",
+                            cost.innerMarks() == 1 ? "s" : "",
+                            cost.p50Ns(),
+                            cost.tmeanNs(),
+                            cost.perMarkTmeanNs())));
             RulerCheck.check(outcome, config.params()).ifPresent(line -> notes.add(name + ": " + line));
-            LayoutSensitivity.of(outcome).stream().filter(LayoutSensitivity::sensitive).forEach(l -> notes.add(
-                    sensitivityLine(name, l)));
+            LayoutSensitivity.of(outcome).stream()
+                    .filter(LayoutSensitivity::sensitive)
+                    .forEach(l -> notes.add(sensitivityLine(name, l)));
             spreadLine(outcome).filter(line -> verbose).ifPresent(notes::add);
         }
         gridNote(measured).filter(line -> verbose).ifPresent(notes::add);
@@ -419,7 +543,7 @@ public final class RunReport {
 
     /**
      * @return "encode spread of tmean (sd): forks 1.2%, setups 6.8%, within 2.1%; a fork 3.1 s, a setup 0.31 s", a
-     *         pipeline's stages one after another; empty when no series had enough samples for windows
+     *     pipeline's stages one after another; empty when no series had enough samples for windows
      */
     static Optional<String> spreadLine(BenchmarkOutcome outcome) {
         List<String> parts = new ArrayList<>();
@@ -436,17 +560,19 @@ public final class RunReport {
         OptionalInt best = io.stagebench.result.ReplicaPlan.optimum(outcome);
         return Optional.of(name + " spread of tmean (sd, % of it): " + String.join("; ", parts)
                 + (outcome.costs() == null ? "" : "; " + outcome.costs().describe())
-                + (best.isEmpty() ? "" : "; at these figures " + best.getAsInt() + " replicas a fork give the narrowest"
-                + " centre for the time (-r)"));
+                + (best.isEmpty()
+                        ? ""
+                        : "; at these figures " + best.getAsInt() + " replicas a fork give the narrowest"
+                                + " centre for the time (-r)"));
     }
 
     /** A stage whose p50 is less than this many counter steps has percentiles that visibly sit on the step's grid. */
     static final int GRID_STEPS = 10;
 
     /**
-     * One note when unbatched stages are short against the counter's step: each interval is a whole
-     * number of steps, so their percentiles move in whole steps while tmean (a mean over random phases)
-     * and a batch (one step over K messages) resolve finer.
+     * One note when unbatched stages are short against the counter's step: each interval is a whole number of steps, so
+     * their percentiles move in whole steps while tmean (a mean over random phases) and a batch (one step over K
+     * messages) resolve finer.
      */
     static Optional<String> gridNote(List<BenchmarkOutcome> measured) {
         Set<String> onGrid = new LinkedHashSet<>();
@@ -456,8 +582,10 @@ public final class RunReport {
             if (outcome.batch() > 1) {
                 continue;
             }
-            ForkRuler coarsest = outcome.forks().stream().map(ForkResult::ruler)
-                    .max(Comparator.comparingLong(ForkRuler::stepTicks)).orElseThrow();
+            ForkRuler coarsest = outcome.forks().stream()
+                    .map(ForkResult::ruler)
+                    .max(Comparator.comparingLong(ForkRuler::stepTicks))
+                    .orElseThrow();
             double ns = coarsest.stepNs();
             if (coarsest.stepTicks() < 2) {
                 continue;
@@ -475,8 +603,13 @@ public final class RunReport {
         if (onGrid.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "grid: intervals are whole %d-tick steps (%.1f ns), so the percentiles of %s"
-                + " move by whole steps; tmean and --batch resolve finer", stepTicks, stepNs, String.join(", ", onGrid)));
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "grid: intervals are whole %d-tick steps (%.1f ns), so the percentiles of %s"
+                        + " move by whole steps; tmean and --batch resolve finer",
+                stepTicks,
+                stepNs,
+                String.join(", ", onGrid)));
     }
 
     /** Most tags shown under a stage; the rest are summed in one line (every tag is in summary.json and the report). */
@@ -488,8 +621,8 @@ public final class RunReport {
     /** A tag whose p50 (or reliable p99) is this far from its stage's, and a counter step, tells something apart. */
     static final double TAG_APART_RATIO = 0.10;
 
-    private static List<String> seriesRow(BenchmarkOutcome outcome, StageSummary s, String benchmark, String label,
-                                          List<TimeScale> scales) {
+    private static List<String> seriesRow(
+            BenchmarkOutcome outcome, StageSummary s, String benchmark, String label, List<TimeScale> scales) {
         List<String> row = new ArrayList<>(List.of(benchmark, label));
         for (int i = 0; i < COLUMNS.size(); i++) {
             String value = scales.get(i).format(s.valueOf(COLUMNS.get(i)));
@@ -501,40 +634,65 @@ public final class RunReport {
     }
 
     /**
-     * A stage's tags under it, most messages first, each with its share of the stage's messages;
-     * nothing when the stage's messages carry one tag (its row says it all), and one note instead
-     * of the rows when no tag stands apart from the stage ({@link #apart}).
+     * A stage's tags under it, most messages first, each with its share of the stage's messages; nothing when the
+     * stage's messages carry one tag (its row says it all), and one note instead of the rows when no tag stands apart
+     * from the stage ({@link #apart}).
      */
-    private void appendTags(Table table, List<String> notes, BenchmarkOutcome outcome, StageSummary stage,
-                            List<StageSummary> tags, List<TimeScale> scales, int benchmarkWidth) {
+    private void appendTags(
+            Table table,
+            List<String> notes,
+            BenchmarkOutcome outcome,
+            StageSummary stage,
+            List<StageSummary> tags,
+            List<TimeScale> scales,
+            int benchmarkWidth) {
         if (tags.size() < 2 || stage.count() == 0) {
             return;
         }
-        double stepNs = outcome.forks().stream().map(ForkResult::ruler)
-                .mapToDouble(r -> r.stepTicks() / r.calibration().ticksPerNs()).max().orElse(0);
+        double stepNs = outcome.forks().stream()
+                .map(ForkResult::ruler)
+                .mapToDouble(r -> r.stepTicks() / r.calibration().ticksPerNs())
+                .max()
+                .orElse(0);
         if (tags.stream().noneMatch(t -> apart(t, stage, stepNs))) {
-            notes.add(String.format(Locale.ROOT, "%s %s: %d tags, none apart from the stage at p50 or a reliable p99"
-                    + " (by >%.0f%% and a step): listed in report.html", outcome.descriptor().name(), stage.stage(),
-                    tags.size(), 100 * TAG_APART_RATIO));
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "%s %s: %d tags, none apart from the stage at p50 or a reliable p99"
+                            + " (by >%.0f%% and a step): listed in report.html",
+                    outcome.descriptor().name(),
+                    stage.stage(),
+                    tags.size(),
+                    100 * TAG_APART_RATIO));
             return;
         }
-        List<StageSummary> byCount = tags.stream().sorted(Comparator.comparingLong(StageSummary::count).reversed()).toList();
+        List<StageSummary> byCount = tags.stream()
+                .sorted(Comparator.comparingLong(StageSummary::count).reversed())
+                .toList();
         // the share, right-aligned, where the benchmark's name would be; the tag indented under its stage
         String share = "%" + benchmarkWidth + "s";
         int shown = forkCountChosen ? SMOKE_TAGS_SHOWN : TAGS_SHOWN;
         for (StageSummary tag : byCount.subList(0, Math.min(shown, byCount.size()))) {
             String name = TagDeclaration.tagOf(tag.stage()).orElseThrow();
             String label = name.length() <= TAG_NAME_SHOWN ? name : name.substring(0, TAG_NAME_SHOWN - 1) + "~";
-            table.row(seriesRow(outcome, tag, String.format(Locale.ROOT, share, percent(tag.count(), stage.count())),
-                    "  [" + label + "]", scales));
+            table.row(seriesRow(
+                    outcome,
+                    tag,
+                    String.format(Locale.ROOT, share, percent(tag.count(), stage.count())),
+                    "  [" + label + "]",
+                    scales));
         }
         if (byCount.size() > shown) {
             List<StageSummary> rest = byCount.subList(shown, byCount.size());
             long restCount = rest.stream().mapToLong(StageSummary::count).sum();
             // the last cell spans the columns after it: every other tag's name and share, its percentiles in the report
-            table.row(String.format(Locale.ROOT, share, percent(restCount, stage.count())), "  +" + rest.size()
-                    + " more: " + rest.stream().map(t -> TagDeclaration.tagOf(t.stage()).orElseThrow() + " "
-                    + percent(t.count(), stage.count())).collect(Collectors.joining(", ")));
+            table.row(
+                    String.format(Locale.ROOT, share, percent(restCount, stage.count())),
+                    "  +" + rest.size()
+                            + " more: "
+                            + rest.stream()
+                                    .map(t -> TagDeclaration.tagOf(t.stage()).orElseThrow() + " "
+                                            + percent(t.count(), stage.count()))
+                                    .collect(Collectors.joining(", ")));
         }
     }
 
@@ -555,18 +713,25 @@ public final class RunReport {
 
     /** A note when a stage did not run for every message ({@code Stamps.skip()}): its row counts those it ran for. */
     private static Optional<String> skippedLine(BenchmarkOutcome outcome, StageSummary stage) {
-        long messages = outcome.forks().stream().mapToLong(f -> f.measurement().measuredMessages()).sum();
+        long messages = outcome.forks().stream()
+                .mapToLong(f -> f.measurement().measuredMessages())
+                .sum();
         if (outcome.batch() != 1 || stage.count() >= messages) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "%s %s: %,d of %,d messages skipped it (Stamps.skip()); its rows"
-                        + " count the %,d it ran for", outcome.descriptor().name(), stage.stage(), messages - stage.count(),
-                messages, stage.count()));
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "%s %s: %,d of %,d messages skipped it (Stamps.skip()); its rows" + " count the %,d it ran for",
+                outcome.descriptor().name(),
+                stage.stage(),
+                messages - stage.count(),
+                messages,
+                stage.count()));
     }
 
     /**
-     * What the forks verified during measurement, one line per distinct finding naming the
-     * benchmarks; warm-up passes, which differ with the benchmark's length, shown as a range.
+     * What the forks verified during measurement, one line per distinct finding naming the benchmarks; warm-up passes,
+     * which differ with the benchmark's length, shown as a range.
      */
     private void appendVerified(List<String> lines) {
         Map<String, List<BenchmarkOutcome>> byText = new LinkedHashMap<>();
@@ -575,18 +740,32 @@ public final class RunReport {
             if (forks.isEmpty()) {
                 continue;
             }
-            long samples = outcome.merged().values().stream().findFirst().map(Distribution::count).orElse(0L);
-            String text = String.format(Locale.ROOT, "%d/%d forks, %,d samples; warm-up %%s messages in %%s passes%s%%s;"
+            long samples = outcome.merged().values().stream()
+                    .findFirst()
+                    .map(Distribution::count)
+                    .orElse(0L);
+            String text = String.format(
+                    Locale.ROOT,
+                    "%d/%d forks, %,d samples; warm-up %%s messages in %%s passes%s%%s;"
                             + " measured with %s B allocated, %s GC, %s JIT compilations%%s",
-                    forks.size(), config.forks(), samples,
-                    !forks.stream().allMatch(f -> f.measurement().replayed()) ? ""
+                    forks.size(),
+                    config.forks(),
+                    samples,
+                    !forks.stream().allMatch(f -> f.measurement().replayed())
+                            ? ""
                             // a replayed warm-up runs whole passes: "after 2000 of warm-up" for -w 1000 -n 2000
-                            : !config.warmup().timed() && config.messages() > 0
-                            && config.warmup().warmupMessages() % config.messages() != 0
-                            && forks.stream().anyMatch(f -> f.measurement().warmupMessages() > config.warmup().warmupMessages())
-                            ? " replaying the measured messages (whole passes: more than -w " + config.warmup().warmupMessages() + ")"
-                            : " replaying the measured messages",
-                    rangeLong(forks, f -> f.checks().allocatedBytes()), rangeLong(forks, f -> f.checks().gcCount()),
+                            : !config.warmup().timed()
+                                            && config.messages() > 0
+                                            && config.warmup().warmupMessages() % config.messages() != 0
+                                            && forks.stream()
+                                                    .anyMatch(f -> f.measurement()
+                                                                    .warmupMessages()
+                                                            > config.warmup().warmupMessages())
+                                    ? " replaying the measured messages (whole passes: more than -w "
+                                            + config.warmup().warmupMessages() + ")"
+                                    : " replaying the measured messages",
+                    rangeLong(forks, f -> f.checks().allocatedBytes()),
+                    rangeLong(forks, f -> f.checks().gcCount()),
                     rangeLong(forks, f -> f.checks().jitCompilations()));
             byText.computeIfAbsent(text, k -> new ArrayList<>()).add(outcome);
             if (forks.get(0).handoff()) {
@@ -594,73 +773,118 @@ public final class RunReport {
             }
         }
         byText.forEach((text, same) -> {
-            List<ForkResult> forks = same.stream().flatMap(o -> o.forks().stream()).toList();
-            TextWrap.wrap(String.join(", ", same.stream().map(o -> o.descriptor().name()).toList()) + ": "
-                    + String.format(Locale.ROOT, text, rangeGrouped(forks, f -> f.measurement().warmupMessages()),
-                    rangeLong(forks, f -> f.measurement().warmupPasses()),
-                    rarestStage(forks),
-                    measuredCode(forks)), lines);
+            List<ForkResult> forks =
+                    same.stream().flatMap(o -> o.forks().stream()).toList();
+            TextWrap.wrap(
+                    String.join(
+                                    ", ",
+                                    same.stream()
+                                            .map(o -> o.descriptor().name())
+                                            .toList()) + ": "
+                            + String.format(
+                                    Locale.ROOT,
+                                    text,
+                                    rangeGrouped(forks, f -> f.measurement().warmupMessages()),
+                                    rangeLong(forks, f -> f.measurement().warmupPasses()),
+                                    rarestStage(forks),
+                                    measuredCode(forks)),
+                    lines);
         });
     }
 
     /**
      * @return "; measured code at C2: loop + 10 methods" (a range over {@code forks} when they differ; ", up to 2
-     *         seldom called below it" when some code the measured messages reach too seldom to compile is not C2's),
-     *         "; measured code below C2 in 1/2 forks (see the warnings)", or "" when no fork checked it (a fork without
-     *         the compile log: one inside a test's JVM)
+     *     seldom called below it" when some code the measured messages reach too seldom to compile is not C2's), ";
+     *     measured code below C2 in 1/2 forks (see the warnings)", or "" when no fork checked it (a fork without the
+     *     compile log: one inside a test's JVM)
      */
     private static String measuredCode(List<ForkResult> forks) {
-        List<MeasuredCode> checked = forks.stream().map(f -> f.checks().measuredCode())
-                .filter(c -> c != null && c.checked()).toList();
+        List<MeasuredCode> checked = forks.stream()
+                .map(f -> f.checks().measuredCode())
+                .filter(c -> c != null && c.checked())
+                .toList();
         if (checked.isEmpty()) {
             return "";
         }
         long below = checked.stream().filter(c -> !c.notAtC2().isEmpty()).count();
         if (below > 0) {
-            return String.format(Locale.ROOT, "; measured code below C2 in %d/%d forks (see the warnings)", below,
-                    forks.size());
+            return String.format(
+                    Locale.ROOT, "; measured code below C2 in %d/%d forks (see the warnings)", below, forks.size());
         }
         // the harness's measured loops (run is inlined into them) and the methods they call without inlining
         long lo = checked.stream().mapToLong(RunReport::calledMethods).min().orElse(0);
         long hi = checked.stream().mapToLong(RunReport::calledMethods).max().orElse(0);
-        long seldom = checked.stream().mapToLong(c -> c.seldomBelowC2().size()).max().orElse(0);
+        long seldom =
+                checked.stream().mapToLong(c -> c.seldomBelowC2().size()).max().orElse(0);
         return "; measured code at C2: loop + " + (lo == hi ? lo : lo + ".." + hi) + (hi == 1 ? " method" : " methods")
                 + (seldom == 0 ? "" : ", up to " + seldom + " seldom called below it")
                 + (checked.size() < forks.size() ? " (" + checked.size() + "/" + forks.size() + " forks checked)" : "");
     }
 
     private static long calledMethods(MeasuredCode code) {
-        return code.atC2().stream().filter(m -> !m.contains("MeasureLoop::") && !m.contains("HandoffLoop::")).count();
+        return code.atC2().stream()
+                .filter(m -> !m.contains("MeasureLoop::") && !m.contains("HandoffLoop::"))
+                .count();
     }
 
     /**
-     * @return ", the rarest stage 31,800..32,100 runs": the fewest runs before the kept pass of any stage that ran, over
-     *         {@code forks} (warm-up by each stage's count); "" when no fork counted them
+     * @return ", the rarest stage 31,800..32,100 runs": the fewest runs before the kept pass of any stage that ran,
+     *     over {@code forks} (warm-up by each stage's count); "" when no fork counted them
      */
     private static String rarestStage(List<ForkResult> forks) {
-        long[] rarest = forks.stream().filter(f -> !f.measurement().warmupStageRuns().isEmpty())
-                .mapToLong(f -> f.measurement().warmupStageRuns().stream().mapToLong(Long::longValue).filter(r -> r > 0).min().orElse(0))
+        long[] rarest = forks.stream()
+                .filter(f -> !f.measurement().warmupStageRuns().isEmpty())
+                .mapToLong(f -> f.measurement().warmupStageRuns().stream()
+                        .mapToLong(Long::longValue)
+                        .filter(r -> r > 0)
+                        .min()
+                        .orElse(0))
                 .toArray();
         if (rarest.length == 0) {
             return "";
         }
         long lo = Arrays.stream(rarest).min().orElse(0);
         long hi = Arrays.stream(rarest).max().orElse(0);
-        return String.format(Locale.ROOT, lo == hi ? ", the rarest stage %,d runs" : ", the rarest stage %,d..%,d runs", lo, hi);
+        return String.format(
+                Locale.ROOT, lo == hi ? ", the rarest stage %,d runs" : ", the rarest stage %,d..%,d runs", lo, hi);
     }
 
-    /** One line per thread of a handoff benchmark: its stages, the CPU it pinned to and read back, what it allocated. */
+    /**
+     * One line per thread of a handoff benchmark: its stages, the CPU it pinned to and read back, what it allocated.
+     */
     private static void appendThreads(List<String> lines, String name, List<ForkResult> forks) {
         for (int t = 0; t < forks.get(0).placement().threads().size(); t++) {
             final int thread = t;
-            List<ThreadPlacement> placed = forks.stream().filter(f -> f.placement().threads().size() > thread)
-                    .map(f -> f.placement().threads().get(thread)).toList();
+            List<ThreadPlacement> placed = forks.stream()
+                    .filter(f -> f.placement().threads().size() > thread)
+                    .map(f -> f.placement().threads().get(thread))
+                    .toList();
             ThreadPlacement first = placed.get(0);
-            TextWrap.wrap(String.format(Locale.ROOT, "%s thread %s %s: pinned to CPU %s (affinity read back: %s);"
-                            + " allocated %s B", name, first.name(), first.stages(),
-                    String.join(", ", placed.stream().map(p -> String.valueOf(p.cpuPinned())).distinct().toList()),
-                    String.join(", ", placed.stream().map(ThreadPlacement::affinity).distinct().toList()),
-                    String.join(", ", placed.stream().map(p -> String.valueOf(p.allocatedBytes())).distinct().toList())),
+            TextWrap.wrap(
+                    String.format(
+                            Locale.ROOT,
+                            "%s thread %s %s: pinned to CPU %s (affinity read back: %s);" + " allocated %s B",
+                            name,
+                            first.name(),
+                            first.stages(),
+                            String.join(
+                                    ", ",
+                                    placed.stream()
+                                            .map(p -> String.valueOf(p.cpuPinned()))
+                                            .distinct()
+                                            .toList()),
+                            String.join(
+                                    ", ",
+                                    placed.stream()
+                                            .map(ThreadPlacement::affinity)
+                                            .distinct()
+                                            .toList()),
+                            String.join(
+                                    ", ",
+                                    placed.stream()
+                                            .map(p -> String.valueOf(p.allocatedBytes()))
+                                            .distinct()
+                                            .toList())),
                     lines);
         }
     }
@@ -687,18 +911,22 @@ public final class RunReport {
     }
 
     /**
-     * @return "1,000 messages of warm-up" when every fork warmed up what was asked, else what the forks ran with what was
-     *         asked beside it - "60,400 messages of warm-up (30000 ms asked)": the figure each fork's measuring line and
-     *         the verified line below the table say too
+     * @return "1,000 messages of warm-up" when every fork warmed up what was asked, else what the forks ran with what
+     *     was asked beside it - "60,400 messages of warm-up (30000 ms asked)": the figure each fork's measuring line
+     *     and the verified line below the table say too
      */
     private String warmupRun() {
-        List<ForkResult> forks = outcomes.stream().flatMap(o -> o.forks().stream()).toList();
+        List<ForkResult> forks =
+                outcomes.stream().flatMap(o -> o.forks().stream()).toList();
         String asked = config.warmup().describeGrouped();
-        boolean asAsked = forks.stream().allMatch(f -> f.measurement().warmupMessages() == config.warmup().warmupMessages());
+        boolean asAsked = forks.stream()
+                .allMatch(
+                        f -> f.measurement().warmupMessages() == config.warmup().warmupMessages());
         if (forks.isEmpty() || !config.warmup().timed() && asAsked) {
             return asked + " of warm-up";
         }
-        return rangeGrouped(forks, f -> f.measurement().warmupMessages()) + " messages of warm-up (" + asked + " asked)";
+        return rangeGrouped(forks, f -> f.measurement().warmupMessages()) + " messages of warm-up (" + asked
+                + " asked)";
     }
 
     /** @return "1,000" or "1,000..2,000": the range of {@code f} over {@code forks}, grouped by thousands */

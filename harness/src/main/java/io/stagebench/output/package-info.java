@@ -5,9 +5,9 @@
  * a history's text and JSON ({@link io.stagebench.output.DiffReport}, {@link io.stagebench.output.DiffDocument},
  * {@link io.stagebench.output.DiffMarkdown}, {@link io.stagebench.output.HistoryReport}), the texts of {@code clocks},
  * {@code check} and the coordinated-omission demo, {@code run --list}'s listing of the benchmarks
- * ({@link io.stagebench.output.BenchmarkListing}), and the HTML report of a stored run ({@link
- * io.stagebench.output.HtmlReport}): one self-contained file (charts as PNG data URIs drawn headless by XChart) with,
- * per benchmark series, a latency-by-percentile chart - one line per fork, x = log10(1/(1-p)) labelled 90%, 99%,
+ * ({@link io.stagebench.output.BenchmarkListing}), and the HTML report of a stored run
+ * ({@link io.stagebench.output.HtmlReport}): one self-contained file (charts as PNG data URIs drawn headless by XChart)
+ * with, per benchmark series, a latency-by-percentile chart - one line per fork, x = log10(1/(1-p)) labelled 90%, 99%,
  * 99.9%, ... - the exact percentile table, every warning, the environment and the p50/p99 history of the runs stored
  * beside it, and the comparison, trend and coordinated-omission pages.
  *

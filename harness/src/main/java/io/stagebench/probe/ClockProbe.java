@@ -17,27 +17,25 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Measures one binding as a measuring fork does before it measures anything else: pin,
- * load, warm up, calibrate, then counter step, probe overhead, read cost and the C floor.
+ * Measures one binding as a measuring fork does before it measures anything else: pin, load, warm up, calibrate, then
+ * counter step, probe overhead, read cost and the C floor.
  *
- * <p>Run it in a JVM of its own per binding: measuring several bindings in one JVM makes
- * the shared loops' call sites polymorphic and adds a virtual call to every probe but the
- * first binding's.
+ * <p>Run it in a JVM of its own per binding: measuring several bindings in one JVM makes the shared loops' call sites
+ * polymorphic and adds a virtual call to every probe but the first binding's.
  */
 public final class ClockProbe {
 
     private static final int WARMUP_ROUNDS = 5;
     private static final int WARMUP_PAIRS = 100_000;
 
-    private ClockProbe() {
-    }
+    private ClockProbe() {}
 
     /**
-     * @param binding     the binding to load
-     * @param intervalMs  calibration interval per round
-     * @param rounds      calibration rounds
-     * @param pairs       probe-overhead pairs (and C floor iterations)
-     * @param cpu         CPU to pin the calling thread to, or -1 to leave it unpinned
+     * @param binding the binding to load
+     * @param intervalMs calibration interval per round
+     * @param rounds calibration rounds
+     * @param pairs probe-overhead pairs (and C floor iterations)
+     * @param cpu CPU to pin the calling thread to, or -1 to leave it unpinned
      */
     public static ClockMeasurement measure(ClockBinding binding, long intervalMs, int rounds, int pairs, int cpu) {
         List<String> warnings = new ArrayList<>();
@@ -60,9 +58,10 @@ public final class ClockProbe {
             CounterStep.readCostTicks(clock, WARMUP_PAIRS);
         }
         Calibration calibration = Calibration.measure(clock, intervalMs, rounds);
-        CounterResolution resolution = CounterResolution.measure(clock, Math.max(CounterStep.DEFAULT_PAIRS, pairs / 10));
-        ProbeOverhead overhead = ProbeOverhead.measureSettled(clock, pairs, resolution.stepTicks(), new JitActivity()::settle,
-                ProbeOverhead.MAX_SETTLE_ROUNDS);
+        CounterResolution resolution =
+                CounterResolution.measure(clock, Math.max(CounterStep.DEFAULT_PAIRS, pairs / 10));
+        ProbeOverhead overhead = ProbeOverhead.measureSettled(
+                clock, pairs, resolution.stepTicks(), new JitActivity()::settle, ProbeOverhead.MAX_SETTLE_ROUNDS);
         double readCostTicks = CounterStep.readCostTicks(clock, pairs);
 
         long floorOverheadTicks = -1;
@@ -76,11 +75,21 @@ public final class ClockProbe {
             }
         }
         if (calibration.relativeSpread() > 1e-4) {
-            warnings.add(String.format(Locale.ROOT,
+            warnings.add(String.format(
+                    Locale.ROOT,
                     "calibration rounds disagree by %.1e (relative): the machine was busy or the counter drifts",
                     calibration.relativeSpread()));
         }
-        return new ClockMeasurement(binding, loaded.binding(), calibration, resolution, overhead, readCostTicks,
-                floorOverheadTicks, floorStepTicks, pinnedCpu, warnings);
+        return new ClockMeasurement(
+                binding,
+                loaded.binding(),
+                calibration,
+                resolution,
+                overhead,
+                readCostTicks,
+                floorOverheadTicks,
+                floorStepTicks,
+                pinnedCpu,
+                warnings);
     }
 }

@@ -11,18 +11,17 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The launcher's half of "forks die with their launcher": every fork this JVM starts is
- * registered here (a child of {@link ChildProcesses}, which ends every child this JVM starts), and so is every run
- * folder being measured, and one shutdown hook - run on SIGTERM (a cancelled CI job), SIGINT (Ctrl-C) or any exit -
- * kills the children still alive and names the run folders left without a {@code summary.json}. (SIGKILL runs no
- * hook: then each fork's {@link LauncherWatch} stops it.)
+ * The launcher's half of "forks die with their launcher": every fork this JVM starts is registered here (a child of
+ * {@link ChildProcesses}, which ends every child this JVM starts), and so is every run folder being measured, and one
+ * shutdown hook - run on SIGTERM (a cancelled CI job), SIGINT (Ctrl-C) or any exit - kills the children still alive and
+ * names the run folders left without a {@code summary.json}. (SIGKILL runs no hook: then each fork's
+ * {@link LauncherWatch} stops it.)
  *
- * <p>Once stopping, no fork is started and no run is stored: in the launcher a thread that
- * would do either waits for the JVM to halt, so a stopped run is never stored as if it were
- * complete and no fork outlives the hook. A command that can keep what its finished forks
- * measured says so ({@link #keepOnStop}): its thread is then told of the stop by a
- * {@link Stopped} instead of waiting, stores the run marked as stopped, and ends the keeping
- * ({@link #keepEnded}); the hook waits up to {@value #KEEP_WAIT_MS} ms for it.
+ * <p>Once stopping, no fork is started and no run is stored: in the launcher a thread that would do either waits for
+ * the JVM to halt, so a stopped run is never stored as if it were complete and no fork outlives the hook. A command
+ * that can keep what its finished forks measured says so ({@link #keepOnStop}): its thread is then told of the stop by
+ * a {@link Stopped} instead of waiting, stores the run marked as stopped, and ends the keeping ({@link #keepEnded});
+ * the hook waits up to {@value #KEEP_WAIT_MS} ms for it.
  */
 public final class LiveForks {
 
@@ -31,7 +30,9 @@ public final class LiveForks {
 
     private static final LiveForks LAUNCHER = new LiveForks(true, ChildProcesses.launcher());
 
-    /** What a command keeping its finished forks ({@link #keepOnStop}) is told when a fork is stopped or not started. */
+    /**
+     * What a command keeping its finished forks ({@link #keepOnStop}) is told when a fork is stopped or not started.
+     */
     public static final class Stopped extends IOException {
         public Stopped() {
             super("stagebench is stopping (SIGINT or SIGTERM)");
@@ -46,9 +47,9 @@ public final class LiveForks {
     private boolean keeping;
 
     /**
-     * @param waitForHalt true in the launcher: a start or store asked for while stopping waits for
-     *                    the JVM to halt; false (tests): it is refused with an exception
-     * @param children    where the forks are registered among this JVM's children
+     * @param waitForHalt true in the launcher: a start or store asked for while stopping waits for the JVM to halt;
+     *     false (tests): it is refused with an exception
+     * @param children where the forks are registered among this JVM's children
      */
     LiveForks(boolean waitForHalt, ChildProcesses children) {
         this.waitForHalt = waitForHalt;
@@ -98,10 +99,10 @@ public final class LiveForks {
     }
 
     /**
-     * The command returned, whatever its exit code: it has said in its own line what went wrong,
-     * so the exit that follows is not a stop, and no run folder is named as left by one. A command
-     * that returned because a stop killed its forks (with nothing finished to keep) leaves its run
-     * folder to the stop, which names it: that return races the stop's own report.
+     * The command returned, whatever its exit code: it has said in its own line what went wrong, so the exit that
+     * follows is not a stop, and no run folder is named as left by one. A command that returned because a stop killed
+     * its forks (with nothing finished to keep) leaves its run folder to the stop, which names it: that return races
+     * the stop's own report.
      */
     public synchronized void commandEnded() {
         if (!isStopping()) {
@@ -121,8 +122,8 @@ public final class LiveForks {
     }
 
     /**
-     * The command that kept a stopped run's forks is done (stored, or found nothing to keep): the
-     * hook goes on to halt. Not stopping, it only ends the keeping.
+     * The command that kept a stopped run's forks is done (stored, or found nothing to keep): the hook goes on to halt.
+     * Not stopping, it only ends the keeping.
      */
     public synchronized void keepEnded() {
         keeping = false;

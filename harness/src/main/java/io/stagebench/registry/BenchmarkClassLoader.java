@@ -11,17 +11,16 @@ import java.util.Enumeration;
 import java.util.List;
 
 /**
- * The class loader of a project's own benchmarks ({@code --classpath}): the project's entries, and of
- * the harness only what a benchmark is written against - {@code io.stagebench.api} and
- * {@code io.stagebench.clock}. The harness's own libraries (Jackson, JNA, HdrHistogram, picocli, and
- * whatever the launcher's application bundles) are not visible, so a project that depends on another
- * version of one of them measures with its own version, as JMH's benchmarks.jar carries exactly the
- * project's dependencies.
+ * The class loader of a project's own benchmarks ({@code --classpath}): the project's entries, and of the harness only
+ * what a benchmark is written against - {@code io.stagebench.api} and {@code io.stagebench.clock}. The harness's own
+ * libraries (Jackson, JNA, HdrHistogram, picocli, and whatever the launcher's application bundles) are not visible, so
+ * a project that depends on another version of one of them measures with its own version, as JMH's benchmarks.jar
+ * carries exactly the project's dependencies.
  *
- * <p>Measurement hazard: the benchmark's classes are defined by this loader and the measured loop's by
- * the application loader. HotSpot inlines across class loaders, and the loop's call to the benchmark
- * is as monomorphic as before, but a project's figures from before and after this loader existed are
- * two builds of the launcher: compare them with {@code ab}, not across versions.
+ * <p>Measurement hazard: the benchmark's classes are defined by this loader and the measured loop's by the application
+ * loader. HotSpot inlines across class loaders, and the loop's call to the benchmark is as monomorphic as before, but a
+ * project's figures from before and after this loader existed are two builds of the launcher: compare them with
+ * {@code ab}, not across versions.
  */
 public final class BenchmarkClassLoader extends URLClassLoader {
 

@@ -7,8 +7,8 @@ import io.stagebench.api.Operation;
 import io.stagebench.api.ParameterDeclaration;
 import io.stagebench.api.Reset;
 import io.stagebench.api.SeriesNames;
-import io.stagebench.api.TagDeclaration;
 import io.stagebench.api.Setup;
+import io.stagebench.api.TagDeclaration;
 import io.stagebench.api.TearDown;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.Clock;
@@ -26,21 +26,27 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
- * A discovered benchmark: its name, stages, parameters and class, and the reflection that
- * creates it and runs its {@link Setup} and {@link TearDown} methods (outside any measurement).
+ * A discovered benchmark: its name, stages, parameters and class, and the reflection that creates it and runs its
+ * {@link Setup} and {@link TearDown} methods (outside any measurement).
  *
- * @param name        benchmark name
- * @param stages      stage names in order (at least one)
+ * @param name benchmark name
+ * @param stages stage names in order (at least one)
  * @param description one line
- * @param className   implementing class
- * @param parameters  the {@code --param}s it takes, in declaration order
- * @param threads     a handoff benchmark's threads, feed first ({@link Benchmark#threads()}); empty for one thread
- * @param tags        the tags it declares for its messages ({@link Benchmark#tags()}), in index order
- * @param jvmArgs     JVM arguments its code needs in every fork ({@link Benchmark#jvmArgs()})
+ * @param className implementing class
+ * @param parameters the {@code --param}s it takes, in declaration order
+ * @param threads a handoff benchmark's threads, feed first ({@link Benchmark#threads()}); empty for one thread
+ * @param tags the tags it declares for its messages ({@link Benchmark#tags()}), in index order
+ * @param jvmArgs JVM arguments its code needs in every fork ({@link Benchmark#jvmArgs()})
  */
-public record BenchmarkDescriptor(String name, List<String> stages, String description, String className,
-                                  List<ParameterDeclaration> parameters, List<String> threads, List<String> tags,
-                                  List<String> jvmArgs) {
+public record BenchmarkDescriptor(
+        String name,
+        List<String> stages,
+        String description,
+        String className,
+        List<ParameterDeclaration> parameters,
+        List<String> threads,
+        List<String> tags,
+        List<String> jvmArgs) {
 
     /** A benchmark's {@link Reset} methods, resolved once and run between passes. */
     @FunctionalInterface
@@ -64,8 +70,9 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
                     + parameters.stream().map(ParameterDeclaration::name).toList());
         }
         // a sweep's variant (example[every=16]) is its benchmark's name and the values it was measured with
-        if (!NAME.matcher(ParamSweep.baseName(name)).matches() || !name.equals(ParamSweep.baseName(name))
-                && !ParamSweep.VARIANT.matcher(name).matches()) {
+        if (!NAME.matcher(ParamSweep.baseName(name)).matches()
+                || !name.equals(ParamSweep.baseName(name))
+                        && !ParamSweep.VARIANT.matcher(name).matches()) {
             throw new IllegalArgumentException("benchmark name '" + name + "' must be " + Benchmark.NAME_RULE
                     + " (it names a folder of the results)");
         }
@@ -82,20 +89,35 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
     }
 
     /** A benchmark whose code needs no JVM arguments of its own. */
-    public BenchmarkDescriptor(String name, List<String> stages, String description, String className,
-                               List<ParameterDeclaration> parameters, List<String> threads, List<String> tags) {
+    public BenchmarkDescriptor(
+            String name,
+            List<String> stages,
+            String description,
+            String className,
+            List<ParameterDeclaration> parameters,
+            List<String> threads,
+            List<String> tags) {
         this(name, stages, description, className, parameters, threads, tags, List.of());
     }
 
     /** A benchmark that declares no tags. */
-    public BenchmarkDescriptor(String name, List<String> stages, String description, String className,
-                               List<ParameterDeclaration> parameters, List<String> threads) {
+    public BenchmarkDescriptor(
+            String name,
+            List<String> stages,
+            String description,
+            String className,
+            List<ParameterDeclaration> parameters,
+            List<String> threads) {
         this(name, stages, description, className, parameters, threads, List.of());
     }
 
     /** A benchmark on one thread. */
-    public BenchmarkDescriptor(String name, List<String> stages, String description, String className,
-                               List<ParameterDeclaration> parameters) {
+    public BenchmarkDescriptor(
+            String name,
+            List<String> stages,
+            String description,
+            String className,
+            List<ParameterDeclaration> parameters) {
         this(name, stages, description, className, parameters, List.of());
     }
 
@@ -110,10 +132,18 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
         if (annotation == null) {
             throw new IllegalArgumentException(type.getName() + " is not annotated with @Benchmark");
         }
-        List<String> stages = annotation.stages().length == 0 ? List.of(annotation.name()) : Arrays.asList(annotation.stages());
-        List<ParameterDeclaration> parameters = Arrays.stream(annotation.params()).map(ParameterDeclaration::of).toList();
-        return new BenchmarkDescriptor(annotation.name(), stages, annotation.description(), type.getName(), parameters,
-                Arrays.asList(annotation.threads()), Arrays.asList(annotation.tags()),
+        List<String> stages =
+                annotation.stages().length == 0 ? List.of(annotation.name()) : Arrays.asList(annotation.stages());
+        List<ParameterDeclaration> parameters =
+                Arrays.stream(annotation.params()).map(ParameterDeclaration::of).toList();
+        return new BenchmarkDescriptor(
+                annotation.name(),
+                stages,
+                annotation.description(),
+                type.getName(),
+                parameters,
+                Arrays.asList(annotation.threads()),
+                Arrays.asList(annotation.tags()),
                 Arrays.asList(annotation.jvmArgs()));
     }
 
@@ -121,26 +151,30 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
      * Checks {@code --param}s against what this benchmark declares.
      *
      * @throws IllegalArgumentException "--param ticks=-5 is out of range for spin (valid: ticks=[0..4294967295],
-     *         default 1000)", or "--param bogus is not a parameter of empty (empty takes none)"
+     *     default 1000)", or "--param bogus is not a parameter of empty (empty takes none)"
      */
     public void checkParams(Map<String, String> params) {
         params.forEach((key, value) -> {
-            ParameterDeclaration declared = parameter(key).orElseThrow(() -> new IllegalArgumentException(
-                    "--param " + key + " is not a parameter of " + name + " (" + validParams() + ")"));
+            ParameterDeclaration declared = parameter(key)
+                    .orElseThrow(() -> new IllegalArgumentException(
+                            "--param " + key + " is not a parameter of " + name + " (" + validParams() + ")"));
             // a sweep (--param key=1,2,3) is checked value by value; each value names its variant's results folder
             List<String> values = ParamSweep.sweeps(declared, value) ? ParamSweep.values(value) : List.of(value);
             if (values.size() > 1 && values.stream().anyMatch(v -> v.isEmpty() || v.matches(".*[\\[\\]/=].*"))) {
-                throw new IllegalArgumentException("--param " + key + "=" + value + ": a swept value may not be empty or"
-                        + " hold '[', ']', '/' or '=' (each names its variant, example[" + key + "=16], and its results folder)");
+                throw new IllegalArgumentException(
+                        "--param " + key + "=" + value + ": a swept value may not be empty or"
+                                + " hold '[', ']', '/' or '=' (each names its variant, example[" + key
+                                + "=16], and its results folder)");
             }
             if (values.stream().distinct().count() < values.size()) {
-                throw new IllegalArgumentException("--param " + key + "=" + value + ": a value is swept twice (each value"
-                        + " is a variant of its own, and two of one name would share its results folder)");
+                throw new IllegalArgumentException(
+                        "--param " + key + "=" + value + ": a value is swept twice (each value"
+                                + " is a variant of its own, and two of one name would share its results folder)");
             }
             for (String one : values) {
                 declared.problem(one).ifPresent(wrong -> {
-                    throw new IllegalArgumentException("--param " + key + "=" + ParameterDeclaration.shown(one) + " " + wrong + " for " + name
-                            + " (valid: " + declared.describe() + ")");
+                    throw new IllegalArgumentException("--param " + key + "=" + ParameterDeclaration.shown(one) + " "
+                            + wrong + " for " + name + " (valid: " + declared.describe() + ")");
                 });
             }
         });
@@ -148,7 +182,7 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
 
     /**
      * @return {@code given} over the defaults its parameters declare: what its {@link BenchmarkParams} hold, so that
-     *         {@link BenchmarkParams#longParam(String)} reads a declared default rather than one written twice
+     *     {@link BenchmarkParams#longParam(String)} reads a declared default rather than one written twice
      */
     public Map<String, String> paramsWithDefaults(Map<String, String> given) {
         Map<String, String> out = new TreeMap<>();
@@ -174,12 +208,16 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
 
     /** @return "ticks=[0..4294967295], default 1000" (several joined by "; "), or "none" */
     public String describeParams() {
-        return parameters.isEmpty() ? "none" : String.join("; ", parameters.stream().map(ParameterDeclaration::describe).toList());
+        return parameters.isEmpty()
+                ? "none"
+                : String.join(
+                        "; ",
+                        parameters.stream().map(ParameterDeclaration::describe).toList());
     }
 
     /**
-     * @return true for a benchmark whose stages run on two threads: {@code stagebench run} runs it
-     *         only when named, since it takes a second CPU
+     * @return true for a benchmark whose stages run on two threads: {@code stagebench run} runs it only when named,
+     *     since it takes a second CPU
      */
     public boolean isHandoff() {
         return !threads.isEmpty();
@@ -203,8 +241,8 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
     }
 
     /**
-     * Creates a fresh instance of a benchmark on one thread ({@link Operation}) or two
-     * ({@link HandoffOperation}, which must declare its threads and a {@code handoff} stage).
+     * Creates a fresh instance of a benchmark on one thread ({@link Operation}) or two ({@link HandoffOperation}, which
+     * must declare its threads and a {@code handoff} stage).
      */
     public Object newInstance() throws ReflectiveOperationException {
         return newInstance(BenchmarkDescriptor.class.getClassLoader());
@@ -221,18 +259,23 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
     }
 
     /**
-     * @return the index of the {@value SeriesNames#HANDOFF} stage of a handoff benchmark: the
-     *         stages before it run on the feed thread, those after it on the strategy thread
-     * @throws IllegalArgumentException when the class does not declare two threads and a handoff
-     *         stage with at least one stage on either side
+     * @return the index of the {@value SeriesNames#HANDOFF} stage of a handoff benchmark: the stages before it run on
+     *     the feed thread, those after it on the strategy thread
+     * @throws IllegalArgumentException when the class does not declare two threads and a handoff stage with at least
+     *     one stage on either side
      */
     public int handoffStage(Class<?> type) {
         int at = stages.indexOf(SeriesNames.HANDOFF);
-        if (!HandoffOperation.class.isAssignableFrom(type) || threads.size() != 2 || at < 1 || at > stages.size() - 2
+        if (!HandoffOperation.class.isAssignableFrom(type)
+                || threads.size() != 2
+                || at < 1
+                || at > stages.size() - 2
                 || stages.lastIndexOf(SeriesNames.HANDOFF) != at) {
-            throw new IllegalArgumentException("benchmark '" + name + "' implements HandoffOperation, so it must declare"
-                    + " threads = {feed, strategy} and one stage '" + SeriesNames.HANDOFF + "' with stages on either side,"
-                    + " not stages " + stages);
+            throw new IllegalArgumentException(
+                    "benchmark '" + name + "' implements HandoffOperation, so it must declare"
+                            + " threads = {feed, strategy} and one stage '" + SeriesNames.HANDOFF
+                            + "' with stages on either side,"
+                            + " not stages " + stages);
         }
         return at;
     }
@@ -253,18 +296,22 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
         return false;
     }
 
-    /** @return true when {@code type} is a pipeline whose unmarked total is also measured ({@link Benchmark#unmarkedTotal()}) */
+    /**
+     * @return true when {@code type} is a pipeline whose unmarked total is also measured
+     *     ({@link Benchmark#unmarkedTotal()})
+     */
     public boolean measuresUnmarked(Class<?> type) {
         Benchmark annotation = type.getAnnotation(Benchmark.class);
         return isPipeline() && (annotation == null || annotation.unmarkedTotal());
     }
 
     /**
-     * @return an action running every {@link Reset} method of {@code instance}, in name order,
-     *         its methods and arguments resolved once here: the action runs between warm-up
-     *         passes, where scanning annotations each time would keep the JIT compiling
+     * @return an action running every {@link Reset} method of {@code instance}, in name order, its methods and
+     *     arguments resolved once here: the action runs between warm-up passes, where scanning annotations each time
+     *     would keep the JIT compiling
      */
-    public static ResetAction resetAction(Object instance, BenchmarkParams params, Clock clock, Calibration calibration) {
+    public static ResetAction resetAction(
+            Object instance, BenchmarkParams params, Clock clock, Calibration calibration) {
         List<Method> methods = annotated(instance, Reset.class);
         List<Object[]> args = new ArrayList<>();
         for (Method method : methods) {
@@ -283,8 +330,13 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
         invokeAll(instance, TearDown.class, params, clock, calibration);
     }
 
-    private static void invokeAll(Object instance, Class<? extends Annotation> marker, BenchmarkParams params, Clock clock,
-                                  Calibration calibration) throws Exception {
+    private static void invokeAll(
+            Object instance,
+            Class<? extends Annotation> marker,
+            BenchmarkParams params,
+            Clock clock,
+            Calibration calibration)
+            throws Exception {
         for (Method method : annotated(instance, marker)) {
             invoke(method, instance, arguments(method, marker, params, clock, calibration));
         }
@@ -301,8 +353,12 @@ public record BenchmarkDescriptor(String name, List<String> stages, String descr
         return methods;
     }
 
-    private static Object[] arguments(Method method, Class<? extends Annotation> marker, BenchmarkParams params,
-                                      Clock clock, Calibration calibration) {
+    private static Object[] arguments(
+            Method method,
+            Class<? extends Annotation> marker,
+            BenchmarkParams params,
+            Clock clock,
+            Calibration calibration) {
         Object[] args = new Object[method.getParameterCount()];
         Class<?>[] types = method.getParameterTypes();
         for (int i = 0; i < types.length; i++) {

@@ -17,21 +17,20 @@ import java.lang.reflect.Modifier;
 import java.net.URI;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemNotFoundException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import java.nio.file.FileSystemNotFoundException;
-import java.util.Comparator;
 
 /**
- * Every benchmark the class path offers: the built-ins ({@code spin} and {@code empty}, the
- * rulers; {@code jitter}, the platform's stalls; {@code service}, a known service time) and
- * the classes the annotation processor listed in
+ * Every benchmark the class path offers: the built-ins ({@code spin} and {@code empty}, the rulers; {@code jitter}, the
+ * platform's stalls; {@code service}, a known service time) and the classes the annotation processor listed in
  * {@value #LIST_RESOURCE}, one {@code name<TAB>class} line each.
  */
 public final class BenchmarkRegistry {
@@ -47,16 +46,15 @@ public final class BenchmarkRegistry {
         this(benchmarks, builtins, Map.of());
     }
 
-    private BenchmarkRegistry(Map<String, BenchmarkDescriptor> benchmarks, List<String> builtins,
-                              Map<String, Class<?>> types) {
+    private BenchmarkRegistry(
+            Map<String, BenchmarkDescriptor> benchmarks, List<String> builtins, Map<String, Class<?>> types) {
         this.benchmarks = benchmarks;
         this.builtins = builtins;
         this.types = types;
     }
 
     /**
-     * Reads the registry from this class's own class loader: the built-ins and every list on
-     * the launcher's class path.
+     * Reads the registry from this class's own class loader: the built-ins and every list on the launcher's class path.
      *
      * @throws IllegalArgumentException "two benchmarks are named 'x': a.X (in one.jar) and b.X (in classes)"
      */
@@ -70,19 +68,19 @@ public final class BenchmarkRegistry {
     }
 
     /**
-     * Reads the built-ins and the benchmarks named in {@code lists}, their classes loaded
-     * (not initialised) through {@code loader}.
+     * Reads the built-ins and the benchmarks named in {@code lists}, their classes loaded (not initialised) through
+     * {@code loader}.
      *
-     * @throws IllegalArgumentException when a list names a class the loader cannot find, or
-     *         two classes claim one name: "two benchmarks are named 'x': a.X (in one.jar) and b.X (in classes)"
+     * @throws IllegalArgumentException when a list names a class the loader cannot find, or two classes claim one name:
+     *     "two benchmarks are named 'x': a.X (in one.jar) and b.X (in classes)"
      */
     public static BenchmarkRegistry load(ClassLoader loader, List<URL> lists) throws IOException {
         Map<String, BenchmarkDescriptor> found = new LinkedHashMap<>();
         Map<String, Class<?>> types = new LinkedHashMap<>();
         Map<String, String> origin = new LinkedHashMap<>();
         List<String> builtins = new ArrayList<>();
-        for (Class<?> type : List.of(SpinBenchmark.class, EmptyBenchmark.class, JitterBenchmark.class,
-                ServiceBenchmark.class)) {
+        for (Class<?> type :
+                List.of(SpinBenchmark.class, EmptyBenchmark.class, JitterBenchmark.class, ServiceBenchmark.class)) {
             BenchmarkDescriptor descriptor = BenchmarkDescriptor.of(type);
             found.put(descriptor.name(), descriptor);
             types.put(descriptor.name(), type);
@@ -98,8 +96,10 @@ public final class BenchmarkRegistry {
                     type = Class.forName(className, false, loader);
                     descriptor = BenchmarkDescriptor.of(type);
                 } catch (ClassNotFoundException | LinkageError e) {
-                    throw new IllegalArgumentException(from + " lists " + className + ", which cannot be loaded from"
-                            + " the class path (" + e + ")", e);
+                    throw new IllegalArgumentException(
+                            from + " lists " + className + ", which cannot be loaded from" + " the class path (" + e
+                                    + ")",
+                            e);
                 }
                 BenchmarkDescriptor previous = found.putIfAbsent(descriptor.name(), descriptor);
                 if (previous == null) {
@@ -116,22 +116,32 @@ public final class BenchmarkRegistry {
     }
 
     /**
-     * Runs each named benchmark's {@link CheckParams} methods with the parameters its forks will
-     * get, before anything is created.
+     * Runs each named benchmark's {@link CheckParams} methods with the parameters its forks will get, before anything
+     * is created.
      *
      * @param warmupMessages warm-up messages per fork (-1 when warm-up is a time)
-     * @param measured       measured messages per fork
+     * @param measured measured messages per fork
      * @throws IllegalArgumentException "encode: ..." - the first check that fails, in one line
      */
-    public void checkDerived(List<String> benchmarkNames, long warmupMessages, long measured, Map<String, String> params) {
+    public void checkDerived(
+            List<String> benchmarkNames, long warmupMessages, long measured, Map<String, String> params) {
         for (String name : benchmarkNames) {
             Class<?> type = types.get(name);
             if (type == null) {
                 continue;
             }
             for (ParamSweep.Variant variant : ParamSweep.variants(get(name), params)) {
-                checkDerived(type, variant.name(), new BenchmarkParams(name, 1, warmupMessages, measured,
-                        get(name).paramsWithDefaults(variant.params()), 0, get(name).tags()));
+                checkDerived(
+                        type,
+                        variant.name(),
+                        new BenchmarkParams(
+                                name,
+                                1,
+                                warmupMessages,
+                                measured,
+                                get(name).paramsWithDefaults(variant.params()),
+                                0,
+                                get(name).tags()));
             }
         }
     }
@@ -141,7 +151,8 @@ public final class BenchmarkRegistry {
             if (!method.isAnnotationPresent(CheckParams.class)) {
                 continue;
             }
-            if (!Modifier.isStatic(method.getModifiers()) || method.getParameterCount() != 1
+            if (!Modifier.isStatic(method.getModifiers())
+                    || method.getParameterCount() != 1
                     || method.getParameterTypes()[0] != BenchmarkParams.class) {
                 throw new IllegalArgumentException(name + ": @CheckParams method " + method.getName()
                         + " must be public static and take BenchmarkParams");
@@ -150,8 +161,12 @@ public final class BenchmarkRegistry {
                 method.invoke(null, forkParams);
             } catch (InvocationTargetException e) {
                 Throwable cause = e.getCause();
-                throw new IllegalArgumentException(name + ": " + (cause instanceof IllegalArgumentException
-                        ? cause.getMessage() : "@CheckParams " + method.getName() + " failed: " + cause), cause);
+                throw new IllegalArgumentException(
+                        name + ": "
+                                + (cause instanceof IllegalArgumentException
+                                        ? cause.getMessage()
+                                        : "@CheckParams " + method.getName() + " failed: " + cause),
+                        cause);
             } catch (IllegalAccessException e) {
                 throw new IllegalArgumentException(name + ": @CheckParams " + method.getName() + " is not public", e);
             }
@@ -161,7 +176,8 @@ public final class BenchmarkRegistry {
     /** @return "in /p/one.jar" or "in /p/classes": the class path entry that holds {@code list} */
     private static String origin(URL list) {
         String text = list.toString();
-        String entry = text.startsWith("jar:") && text.contains("!/") ? text.substring(4, text.indexOf("!/"))
+        String entry = text.startsWith("jar:") && text.contains("!/")
+                ? text.substring(4, text.indexOf("!/"))
                 : text.endsWith(LIST_RESOURCE) ? text.substring(0, text.length() - LIST_RESOURCE.length()) : text;
         try {
             return "in " + Path.of(URI.create(entry));
@@ -187,20 +203,28 @@ public final class BenchmarkRegistry {
                 continue;
             }
             int tab = trimmed.indexOf('\t');
-            entries.add(tab < 0 ? new String[] {trimmed}
-                    : new String[] {trimmed.substring(0, tab).strip(), trimmed.substring(tab + 1).strip()});
+            entries.add(
+                    tab < 0
+                            ? new String[] {trimmed}
+                            : new String[] {
+                                trimmed.substring(0, tab).strip(),
+                                trimmed.substring(tab + 1).strip()
+                            });
         }
         return entries;
     }
 
     /** @return the benchmark names a {@value #LIST_RESOURCE} gives, in its order, without loading a class */
     public static List<String> namesListed(InputStream list) throws IOException {
-        return entries(list).stream().filter(entry -> entry.length == 2).map(entry -> entry[0]).toList();
+        return entries(list).stream()
+                .filter(entry -> entry.length == 2)
+                .map(entry -> entry[0])
+                .toList();
     }
 
     /**
-     * Another build's benchmarks read as this build's descriptors, none of its classes loaded: the built-ins and those of
-     * {@code names} this registry has. What a benchmark of stagebench's own older commit is, {@code ab} and
+     * Another build's benchmarks read as this build's descriptors, none of its classes loaded: the built-ins and those
+     * of {@code names} this registry has. What a benchmark of stagebench's own older commit is, {@code ab} and
      * {@code bisect} take from the launcher's build; whether that commit has it at all, from the commit's own list.
      */
     public BenchmarkRegistry only(Collection<String> names) {
@@ -211,33 +235,39 @@ public final class BenchmarkRegistry {
         return new BenchmarkRegistry(kept, builtins, keptTypes);
     }
 
-    /**
-     * @throws IllegalArgumentException "unknown benchmark 'x' (valid: a, b, c)"
-     */
+    /** @throws IllegalArgumentException "unknown benchmark 'x' (valid: a, b, c)" */
     public BenchmarkDescriptor get(String name) {
         BenchmarkDescriptor descriptor = benchmarks.get(name);
         if (descriptor == null) {
-            throw new IllegalArgumentException("unknown benchmark '" + name + "' (valid: " + String.join(", ", names()) + ")");
+            throw new IllegalArgumentException(
+                    "unknown benchmark '" + name + "' (valid: " + String.join(", ", names()) + ")");
         }
         return descriptor;
     }
 
     /**
-     * Checks {@code --param}s against the benchmarks of a run, before any fork starts: a key must
-     * be declared by at least one of them, and its value valid for every one that declares it
-     * (one {@code --param} goes to every benchmark of the run; those that do not declare it ignore it).
+     * Checks {@code --param}s against the benchmarks of a run, before any fork starts: a key must be declared by at
+     * least one of them, and its value valid for every one that declares it (one {@code --param} goes to every
+     * benchmark of the run; those that do not declare it ignore it).
      *
      * @throws IllegalArgumentException one line naming the parameter and listing the valid ones
      */
     public void checkParams(List<String> benchmarkNames, Map<String, String> params) {
         List<BenchmarkDescriptor> run = benchmarkNames.stream().map(this::get).toList();
         params.forEach((key, value) -> {
-            List<BenchmarkDescriptor> takers = run.stream().filter(d -> d.parameter(key).isPresent()).toList();
+            List<BenchmarkDescriptor> takers =
+                    run.stream().filter(d -> d.parameter(key).isPresent()).toList();
             if (takers.isEmpty()) {
                 throw new IllegalArgumentException("--param " + key + " is not a parameter of "
-                        + (run.size() == 1 ? run.get(0).name() + " (" + run.get(0).validParams() + ")"
-                        : "any benchmark run (" + String.join("; ", run.stream().map(d -> d.name() + ": "
-                                + d.describeParams()).toList()) + ")"));
+                        + (run.size() == 1
+                                ? run.get(0).name() + " (" + run.get(0).validParams() + ")"
+                                : "any benchmark run ("
+                                        + String.join(
+                                                "; ",
+                                                run.stream()
+                                                        .map(d -> d.name() + ": " + d.describeParams())
+                                                        .toList())
+                                        + ")"));
             }
             takers.forEach(d -> d.checkParams(Map.of(key, value)));
         });
@@ -254,17 +284,20 @@ public final class BenchmarkRegistry {
     }
 
     /**
-     * @return the benchmarks {@code stagebench run} runs when none is named: all but the
-     *         built-in rulers and the handoff benchmarks (they take a second CPU), single-stage benchmarks first in the order a pipeline declares
-     *         its stages, then the rest by name
+     * @return the benchmarks {@code stagebench run} runs when none is named: all but the built-in rulers and the
+     *     handoff benchmarks (they take a second CPU), single-stage benchmarks first in the order a pipeline declares
+     *     its stages, then the rest by name
      */
     public List<BenchmarkDescriptor> defaults() {
         List<BenchmarkDescriptor> candidates = benchmarks.values().stream()
-                .filter(d -> !builtins.contains(d.name()) && !d.isHandoff()).collect(Collectors.toList());
-        List<String> stageOrder = candidates.stream().filter(BenchmarkDescriptor::isPipeline)
-                .flatMap(d -> d.stages().stream()).distinct().toList();
-        candidates.sort(Comparator
-                .comparingInt((BenchmarkDescriptor d) -> d.isPipeline() ? 1 : 0)
+                .filter(d -> !builtins.contains(d.name()) && !d.isHandoff())
+                .collect(Collectors.toList());
+        List<String> stageOrder = candidates.stream()
+                .filter(BenchmarkDescriptor::isPipeline)
+                .flatMap(d -> d.stages().stream())
+                .distinct()
+                .toList();
+        candidates.sort(Comparator.comparingInt((BenchmarkDescriptor d) -> d.isPipeline() ? 1 : 0)
                 .thenComparingInt(d -> stageOrder.contains(d.name()) ? stageOrder.indexOf(d.name()) : stageOrder.size())
                 .thenComparing(BenchmarkDescriptor::name));
         return candidates;

@@ -10,17 +10,17 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * What the loop each replica timed around its measurement ({@link Replica#coreLoopNs()}, bound by the core's issue rate)
- * says of the host during a run: its range over every timed replica, and how many ran at least
+ * What the loop each replica timed around its measurement ({@link Replica#coreLoopNs()}, bound by the core's issue
+ * rate) says of the host during a run: its range over every timed replica, and how many ran at least
  * {@value #SHARED_RATIO} times the run's fastest - the host running another guest on the measuring core's other
  * hardware thread, which slows the stages as it slows the loop, in spells of seconds to tens of seconds. No setting of
  * a guest prevents it; the run says so rather than leave it to the spread (docs/decisions.md, "Core contention").
  *
  * @param replicas replicas timed (0: none - every fork of an older build, or told not to warm up)
- * @param minNs    the fastest iteration
+ * @param minNs the fastest iteration
  * @param medianNs the median iteration
- * @param maxNs    the slowest iteration
- * @param shared   replicas whose iteration took at least {@value #SHARED_RATIO} times {@code minNs}
+ * @param maxNs the slowest iteration
+ * @param shared replicas whose iteration took at least {@value #SHARED_RATIO} times {@code minNs}
  */
 public record CoreContention(int replicas, double minNs, double medianNs, double maxNs, int shared) {
 
@@ -34,13 +34,18 @@ public record CoreContention(int replicas, double minNs, double medianNs, double
 
     /** @return what every fork's replicas timed; {@code replicas} 0 when none did */
     public static CoreContention of(List<ForkResult> forks) {
-        double[] loops = forks.stream().flatMap(f -> f.measurement().replicas().stream())
-                .mapToDouble(Replica::coreLoopNs).filter(ns -> ns > 0).sorted().toArray();
+        double[] loops = forks.stream()
+                .flatMap(f -> f.measurement().replicas().stream())
+                .mapToDouble(Replica::coreLoopNs)
+                .filter(ns -> ns > 0)
+                .sorted()
+                .toArray();
         if (loops.length == 0) {
             return new CoreContention(0, 0, 0, 0, 0);
         }
         double min = loops[0];
-        int shared = (int) Arrays.stream(loops).filter(ns -> ns >= SHARED_RATIO * min).count();
+        int shared = (int)
+                Arrays.stream(loops).filter(ns -> ns >= SHARED_RATIO * min).count();
         return new CoreContention(loops.length, min, LayoutSensitivity.median(loops), loops[loops.length - 1], shared);
     }
 
@@ -54,16 +59,23 @@ public record CoreContention(int replicas, double minNs, double medianNs, double
     }
 
     /**
-     * @return "core: issue-bound loop 2.110..3.207 ns an iteration over 100 replicas (median 2.198); 13 ran 10%+ over the
-     *         fastest", if any replica timed it: one line
+     * @return "core: issue-bound loop 2.110..3.207 ns an iteration over 100 replicas (median 2.198); 13 ran 10%+ over
+     *     the fastest", if any replica timed it: one line
      */
     public Optional<String> line() {
         if (replicas == 0) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "core: issue-bound loop %.3f..%.3f ns an iteration over %d replicas"
-                        + " (median %.3f); %s", minNs, maxNs, replicas, medianNs,
-                shared == 0 ? "none ran " + percent() + "+ over the fastest" : shared + " ran " + percent() + "+ over the fastest"));
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "core: issue-bound loop %.3f..%.3f ns an iteration over %d replicas" + " (median %.3f); %s",
+                minNs,
+                maxNs,
+                replicas,
+                medianNs,
+                shared == 0
+                        ? "none ran " + percent() + "+ over the fastest"
+                        : shared + " ran " + percent() + "+ over the fastest"));
     }
 
     /** @return the warning that some replicas met a shared core, if any did */
@@ -71,11 +83,16 @@ public record CoreContention(int replicas, double minNs, double medianNs, double
         if (shared == 0) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, SHARED_WARNING + "%d of %d replicas: an issue-bound"
+        return Optional.of(String.format(
+                Locale.ROOT,
+                SHARED_WARNING + "%d of %d replicas: an issue-bound"
                         + " loop ran up to %.0f%% over its fastest (another guest on the core's other hardware thread); stages"
                         + " read 15-45%% slower in such spells, so the spread and centres hold the host's moments;"
                         + " fix: %s",
-                shared, replicas, 100 * (maxNs / minNs - 1), Warning.CORE_SHARED.fix()));
+                shared,
+                replicas,
+                100 * (maxNs / minNs - 1),
+                Warning.CORE_SHARED.fix()));
     }
 
     private static String percent() {

@@ -4,29 +4,26 @@ import io.stagebench.link.RawStamps;
 import java.util.Arrays;
 
 /**
- * Joins a handoff benchmark's two recordings by sequence number, offline in the launcher: the
- * feed's stages, then {@code handoff}, then the strategy's stages, as one pipeline's raw
- * stamps - so every later step (series, total, response, histograms, diff) treats the result
- * like any other pipeline.
+ * Joins a handoff benchmark's two recordings by sequence number, offline in the launcher: the feed's stages, then
+ * {@code handoff}, then the strategy's stages, as one pipeline's raw stamps - so every later step (series, total,
+ * response, histograms, diff) treats the result like any other pipeline.
  *
- * <p>{@code handoff} = the strategy's consume tick - the feed's publish tick, where the publish
- * tick is the feed's start + queueing delay + its stage deltas (its end read). The two ticks
- * come from two CPUs' counters: the fork's {@code CrossCoreOffset} bounds the error. A consume
- * tick earlier than its publish tick (possible only through that offset) is stored as 0 and
- * counted.
+ * <p>{@code handoff} = the strategy's consume tick - the feed's publish tick, where the publish tick is the feed's
+ * start + queueing delay + its stage deltas (its end read). The two ticks come from two CPUs' counters: the fork's
+ * {@code CrossCoreOffset} bounds the error. A consume tick earlier than its publish tick (possible only through that
+ * offset) is stored as 0 and counted.
  *
- * @param raw              the joined stamps, feed's start and queueing delay kept
+ * @param raw the joined stamps, feed's start and queueing delay kept
  * @param negativeHandoffs messages whose consume tick preceded their publish tick
  */
 public record HandoffJoin(RawStamps raw, int negativeHandoffs) {
 
-    /**
-     * @throws IllegalArgumentException when a feed message has no strategy row, naming it
-     */
+    /** @throws IllegalArgumentException when a feed message has no strategy row, naming it */
     public static HandoffJoin join(RawStamps feed, RawStamps strategy) {
         int n = feed.count();
         if (strategy.count() != n) {
-            throw new IllegalArgumentException("the feed recorded " + n + " messages, the strategy " + strategy.count());
+            throw new IllegalArgumentException(
+                    "the feed recorded " + n + " messages, the strategy " + strategy.count());
         }
         int[] rowBySeq = strategyRows(strategy);
         int firstSeq = n == 0 ? 0 : Arrays.stream(strategy.seq()).min().orElse(0);
@@ -61,8 +58,16 @@ public record HandoffJoin(RawStamps raw, int negativeHandoffs) {
                 }
             }
         }
-        return new HandoffJoin(new RawStamps(stages, n, feed.startTicks().clone(), feed.seq().clone(),
-                feed.queueTicks() == null ? null : feed.queueTicks().clone(), ticks, tags), negative);
+        return new HandoffJoin(
+                new RawStamps(
+                        stages,
+                        n,
+                        feed.startTicks().clone(),
+                        feed.seq().clone(),
+                        feed.queueTicks() == null ? null : feed.queueTicks().clone(),
+                        ticks,
+                        tags),
+                negative);
     }
 
     private static int[] strategyRows(RawStamps strategy) {

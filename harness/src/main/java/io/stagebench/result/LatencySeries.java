@@ -11,40 +11,41 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns raw stamps into latency samples in nanoseconds, offline: subtract the fork's
- * probe overhead ({@link io.stagebench.clock.ProbeOverhead#subtractedTicks()}) from each stage delta (never below 0), then divide by the fork's
- * calibrated ticks per ns.
+ * Turns raw stamps into latency samples in nanoseconds, offline: subtract the fork's probe overhead
+ * ({@link io.stagebench.clock.ProbeOverhead#subtractedTicks()}) from each stage delta (never below 0), then divide by
+ * the fork's calibrated ticks per ns.
  *
- * <p>Series, in order: one per stage (over the messages it ran for), each followed by its tags'
- * series when its messages were {@link Stamps#tag(int) tagged}; {@code total} (sum of the corrected stages) when
- * there is more than one stage; {@code response} in paced mode (queueing delay from the
- * intended arrival plus the corrected stages: the latency a message really saw).
+ * <p>Series, in order: one per stage (over the messages it ran for), each followed by its tags' series when its
+ * messages were {@link Stamps#tag(int) tagged}; {@code total} (sum of the corrected stages) when there is more than one
+ * stage; {@code response} in paced mode (queueing delay from the intended arrival plus the corrected stages: the
+ * latency a message really saw).
  */
 public final class LatencySeries {
 
-    private LatencySeries() {
-    }
+    private LatencySeries() {}
 
     /** {@link #compute(RawStamps, List, List, double, double)} of a benchmark that declares no tags. */
-    public static Map<String, double[]> compute(RawStamps raw, List<String> stages, double overheadTicks, double ticksPerNs) {
+    public static Map<String, double[]> compute(
+            RawStamps raw, List<String> stages, double overheadTicks, double ticksPerNs) {
         return compute(raw, stages, List.of(), overheadTicks, ticksPerNs);
     }
 
     /**
-     * @param raw           the fork's raw stamps
-     * @param stages        stage names, as many as {@code raw.stages()}
-     * @param tags          the tag names the benchmark declares, in index order ({@link ForkResult#tags()})
+     * @param raw the fork's raw stamps
+     * @param stages stage names, as many as {@code raw.stages()}
+     * @param tags the tag names the benchmark declares, in index order ({@link ForkResult#tags()})
      * @param overheadTicks probe overhead to subtract from each stage delta
-     * @param ticksPerNs    the fork's calibration
+     * @param ticksPerNs the fork's calibration
      * @return series name to samples in ns, in report order: each stage over the messages it ran for (a
-     *         {@link Stamps#skip() skipped} message is left out), then, when its messages were tagged, each
-     *         tag's series {@code stage[tag]} that this fork saw, in declaration order, {@code stage[untagged]}
-     *         last; {@code total} and {@code response} over every message
+     *     {@link Stamps#skip() skipped} message is left out), then, when its messages were tagged, each tag's series
+     *     {@code stage[tag]} that this fork saw, in declaration order, {@code stage[untagged]} last; {@code total} and
+     *     {@code response} over every message
      */
-    public static Map<String, double[]> compute(RawStamps raw, List<String> stages, List<String> tags,
-                                                double overheadTicks, double ticksPerNs) {
+    public static Map<String, double[]> compute(
+            RawStamps raw, List<String> stages, List<String> tags, double overheadTicks, double ticksPerNs) {
         if (stages.size() != raw.stages()) {
-            throw new IllegalArgumentException("raw stamps have " + raw.stages() + " stages, expected " + stages.size());
+            throw new IllegalArgumentException(
+                    "raw stamps have " + raw.stages() + " stages, expected " + stages.size());
         }
         int n = raw.count();
         boolean pipeline = raw.stages() > 1;
@@ -86,8 +87,15 @@ public final class LatencySeries {
     }
 
     /** One series per tag stage {@code s}'s messages carry, in declaration order, then its untagged messages. */
-    private static void putTagged(Map<String, double[]> series, RawStamps raw, int s, String stage, List<String> tags,
-                                  int[] perTag, double overheadTicks, double ticksPerNs) {
+    private static void putTagged(
+            Map<String, double[]> series,
+            RawStamps raw,
+            int s,
+            String stage,
+            List<String> tags,
+            int[] perTag,
+            double overheadTicks,
+            double ticksPerNs) {
         double[][] byTag = new double[perTag.length][];
         int[] filled = new int[perTag.length];
         for (int t = 0; t < perTag.length; t++) {
@@ -112,9 +120,9 @@ public final class LatencySeries {
     }
 
     /**
-     * @param raw           a pipeline's unmarked pass: one delta per message, its whole time
+     * @param raw a pipeline's unmarked pass: one delta per message, its whole time
      * @param overheadTicks probe overhead, subtracted once
-     * @param ticksPerNs    the fork's calibration
+     * @param ticksPerNs the fork's calibration
      * @return the {@value SeriesNames#UNMARKED} series in ns
      */
     public static double[] unmarked(RawStamps raw, double overheadTicks, double ticksPerNs) {
@@ -129,23 +137,23 @@ public final class LatencySeries {
     }
 
     /**
-     * A batched fork's one series ({@code --batch K}): each sample is the mean per message of one
-     * batch of {@code batch} consecutive messages - the batch's interval less one probe overhead,
-     * divided by K - so its percentiles are those of K-message means, not of messages. With a
-     * preparation pass ({@link io.stagebench.api.Preparation}) a batch's stage time is its
-     * interval less the same batch's preparation interval: both paid one probe, which cancels.
+     * A batched fork's one series ({@code --batch K}): each sample is the mean per message of one batch of
+     * {@code batch} consecutive messages - the batch's interval less one probe overhead, divided by K - so its
+     * percentiles are those of K-message means, not of messages. With a preparation pass
+     * ({@link io.stagebench.api.Preparation}) a batch's stage time is its interval less the same batch's preparation
+     * interval: both paid one probe, which cancels.
      *
-     * @param raw           one delta per batch, its whole interval
-     * @param preparation   the same batches through the preparation alone, or null
+     * @param raw one delta per batch, its whole interval
+     * @param preparation the same batches through the preparation alone, or null
      * @param overheadTicks probe overhead, subtracted once per batch when there is no preparation
-     * @param ticksPerNs    the fork's calibration
-     * @param batch         messages per batch
-     * @return per-message ns of each batch, never below 0: a pair whose preparation batch an interruption
-     *         lengthened past its whole batch reads 0, so these samples' mean leans high by what interrupted the
-     *         preparation pass ({@link #batchedMeanNs} is the mean without that lean)
+     * @param ticksPerNs the fork's calibration
+     * @param batch messages per batch
+     * @return per-message ns of each batch, never below 0: a pair whose preparation batch an interruption lengthened
+     *     past its whole batch reads 0, so these samples' mean leans high by what interrupted the preparation pass
+     *     ({@link #batchedMeanNs} is the mean without that lean)
      */
-    public static double[] batched(RawStamps raw, RawStamps preparation, double overheadTicks, double ticksPerNs,
-                                   int batch) {
+    public static double[] batched(
+            RawStamps raw, RawStamps preparation, double overheadTicks, double ticksPerNs, int batch) {
         checkBatched(raw, preparation, batch);
         double[] ns = new double[raw.count()];
         for (int i = 0; i < ns.length; i++) {
@@ -156,21 +164,21 @@ public final class LatencySeries {
     }
 
     /**
-     * The mean per message of a batched fork's batches, as {@link #batched} defines a batch's figure but never cut
-     * at 0: with a preparation pass, the whole pass's mean less the preparation pass's - JMH's construction for a
-     * stage it cannot time alone, a difference of two means.
+     * The mean per message of a batched fork's batches, as {@link #batched} defines a batch's figure but never cut at
+     * 0: with a preparation pass, the whole pass's mean less the preparation pass's - JMH's construction for a stage it
+     * cannot time alone, a difference of two means.
      *
      * <p>Measurement hazard: an interruption is as likely in either pass. One that lands in a preparation batch makes
-     * that pair's difference too small, often below 0; {@link #batched} keeps such a pair at 0 (a sample below 0 is
-     * no latency), which leaves the interruption out of the subtraction while the whole pass's stay in. On a host that
+     * that pair's difference too small, often below 0; {@link #batched} keeps such a pair at 0 (a sample below 0 is no
+     * latency), which leaves the interruption out of the subtraction while the whole pass's stay in. On a host that
      * shares the core that lean is a visible part of a short stage, every fork leaning high (docs/decisions.md,
      * "Batched mean uncut"). Uncut, each pass keeps what interrupted it and the difference keeps the stage's share.
      *
      * @return ns per message; NaN when there are no batches
      * @see #batched
      */
-    public static double batchedMeanNs(RawStamps raw, RawStamps preparation, double overheadTicks, double ticksPerNs,
-                                       int batch) {
+    public static double batchedMeanNs(
+            RawStamps raw, RawStamps preparation, double overheadTicks, double ticksPerNs, int batch) {
         checkBatched(raw, preparation, batch);
         if (raw.count() == 0) {
             return Double.NaN;
@@ -184,8 +192,8 @@ public final class LatencySeries {
 
     private static void checkBatched(RawStamps raw, RawStamps preparation, int batch) {
         if (raw.stages() != 1 || batch < 1) {
-            throw new IllegalArgumentException("batched stamps have one stage and a batch of at least 1, not "
-                    + raw.stages() + " and " + batch);
+            throw new IllegalArgumentException(
+                    "batched stamps have one stage and a batch of at least 1, not " + raw.stages() + " and " + batch);
         }
         if (preparation != null && (preparation.stages() != 1 || preparation.count() != raw.count())) {
             throw new IllegalArgumentException("a preparation pass must have one stage and as many batches ("

@@ -6,23 +6,22 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What a pipeline's inner marks cost the measurement: its {@code total} (every stage timed,
- * each stage's probe overhead subtracted) minus its {@code unmarked} total (the same messages,
- * in the same forks, with begin and end reads only, one overhead subtracted).
+ * What a pipeline's inner marks cost the measurement: its {@code total} (every stage timed, each stage's probe overhead
+ * subtracted) minus its {@code unmarked} total (the same messages, in the same forks, with begin and end reads only,
+ * one overhead subtracted).
  *
- * <p>If a mark cost exactly the probe overhead, the two would agree. What remains is what the
- * overhead measured on an empty loop cannot see: each fenced read stops the out-of-order core
- * from overlapping one stage with the next, and a pipeline of short stages loses that overlap
- * at every boundary.
+ * <p>If a mark cost exactly the probe overhead, the two would agree. What remains is what the overhead measured on an
+ * empty loop cannot see: each fenced read stops the out-of-order core from overlapping one stage with the next, and a
+ * pipeline of short stages loses that overlap at every boundary.
  *
  * @param innerMarks marks per message (stages - 1)
- * @param totalP50Ns    p50 of {@code total}
+ * @param totalP50Ns p50 of {@code total}
  * @param unmarkedP50Ns p50 of {@code unmarked}
- * @param totalTmeanNs    trimmed mean (samples at or below p99) of {@code total}
+ * @param totalTmeanNs trimmed mean (samples at or below p99) of {@code total}
  * @param unmarkedTmeanNs trimmed mean of {@code unmarked}
  */
-public record MarkCost(int innerMarks, double totalP50Ns, double unmarkedP50Ns, double totalTmeanNs,
-                       double unmarkedTmeanNs) {
+public record MarkCost(
+        int innerMarks, double totalP50Ns, double unmarkedP50Ns, double totalTmeanNs, double unmarkedTmeanNs) {
 
     /** @return the marks' cost at p50, ns */
     public double p50Ns() {
@@ -51,8 +50,8 @@ public record MarkCost(int innerMarks, double totalP50Ns, double unmarkedP50Ns, 
         if (total == null || unmarked == null) {
             return Optional.empty();
         }
-        return Optional.of(new MarkCost(stages - 1, total.p50Ns(), unmarked.p50Ns(), total.tmeanNs(),
-                unmarked.tmeanNs()));
+        return Optional.of(
+                new MarkCost(stages - 1, total.p50Ns(), unmarked.p50Ns(), total.tmeanNs(), unmarked.tmeanNs()));
     }
 
     private static StageSummary find(List<StageSummary> summaries, String name) {

@@ -6,22 +6,22 @@ import io.stagebench.link.Replica;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.OptionalDouble;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.OptionalDouble;
 
 /**
  * What each level of repetition cost in wall time, the other half of a plan ({@link ReplicaPlan}): a fork (a JVM's
  * start, its ruler, the whole warm-up on a setup of its own, its first replica, its end), a further setup in the same
  * JVM (its setup, the wait for the compiler, its short warm-up; its measured pass apart) and a measured message.
  *
- * @param forkS     median wall time of a fork less its replicas after the first
- * @param setupS    median wall time of a replica after the first, less its measured passes; null (not written) when no
- *                  fork had two
+ * @param forkS median wall time of a fork less its replicas after the first
+ * @param setupS median wall time of a replica after the first, less its measured passes; null (not written) when no
+ *     fork had two
  * @param messageNs median wall time of a measured message, its unmarked or preparation pass included
- * @param startS    median time from a fork's launch to its first measured message (the JVM's start, the ruler, the
- *                  warm-up and its checks): what a fork costs before it measures; null (not written) when no fork's
- *                  was measured (forks that took turns wait on their partner's)
+ * @param startS median time from a fork's launch to its first measured message (the JVM's start, the ruler, the warm-up
+ *     and its checks): what a fork costs before it measures; null (not written) when no fork's was measured (forks that
+ *     took turns wait on their partner's)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RepetitionCosts(double forkS, Double setupS, double messageNs, Double startS) {
@@ -32,10 +32,10 @@ public record RepetitionCosts(double forkS, Double setupS, double messageNs, Dou
     }
 
     /**
-     * @param forks   the forks that succeeded
-     * @param wallMs  each one's wall time as its launcher saw it, from launch to exit, in the same order
+     * @param forks the forks that succeeded
+     * @param wallMs each one's wall time as its launcher saw it, from launch to exit, in the same order
      * @param startMs each one's time from launch to its first measured message, in the same order; negative where
-     *                unknown
+     *     unknown
      * @return the costs; null when no fork succeeded
      */
     public static RepetitionCosts of(List<ForkResult> forks, List<Long> wallMs, List<Long> startMs) {
@@ -60,8 +60,12 @@ public record RepetitionCosts(double forkS, Double setupS, double messageNs, Dou
             fork.add((wallMs.get(i) - later) / 1000.0);
         }
         double setupS = median(setup);
-        double startS = median(startMs.stream().filter(ms -> ms >= 0).map(ms -> ms / 1000.0).toList());
-        return new RepetitionCosts(median(fork), Double.isNaN(setupS) ? null : setupS, median(message),
+        double startS = median(
+                startMs.stream().filter(ms -> ms >= 0).map(ms -> ms / 1000.0).toList());
+        return new RepetitionCosts(
+                median(fork),
+                Double.isNaN(setupS) ? null : setupS,
+                median(message),
                 Double.isNaN(startS) ? null : startS);
     }
 
@@ -73,19 +77,32 @@ public record RepetitionCosts(double forkS, Double setupS, double messageNs, Dou
         if (parts.isEmpty()) {
             throw new IllegalArgumentException("nothing to pool");
         }
-        double setupS = median(parts.stream().map(RepetitionCosts::setupS).filter(Objects::nonNull).toList());
-        double startS = median(parts.stream().map(RepetitionCosts::startS).filter(Objects::nonNull).toList());
-        return new RepetitionCosts(median(parts.stream().map(RepetitionCosts::forkS).filter(s -> !Double.isNaN(s)).toList()),
+        double setupS = median(parts.stream()
+                .map(RepetitionCosts::setupS)
+                .filter(Objects::nonNull)
+                .toList());
+        double startS = median(parts.stream()
+                .map(RepetitionCosts::startS)
+                .filter(Objects::nonNull)
+                .toList());
+        return new RepetitionCosts(
+                median(parts.stream()
+                        .map(RepetitionCosts::forkS)
+                        .filter(s -> !Double.isNaN(s))
+                        .toList()),
                 Double.isNaN(setupS) ? null : setupS,
-                median(parts.stream().map(RepetitionCosts::messageNs).filter(s -> !Double.isNaN(s)).toList()),
+                median(parts.stream()
+                        .map(RepetitionCosts::messageNs)
+                        .filter(s -> !Double.isNaN(s))
+                        .toList()),
                 Double.isNaN(startS) ? null : startS);
     }
 
     /**
      * @param replicas the replicas a fork measures
      * @param messages the messages a replica measures
-     * @return the forecast wall time of a pair of such forks, A's and B's, one after the other on the measuring CPU: each
-     *         a fork and its further replicas with their measured passes; empty when a cost it needs was not measured
+     * @return the forecast wall time of a pair of such forks, A's and B's, one after the other on the measuring CPU:
+     *     each a fork and its further replicas with their measured passes; empty when a cost it needs was not measured
      */
     public OptionalDouble pairS(int replicas, long messages) {
         double replicaS = setupS == null ? Double.NaN : setupS + messages * messageNs / 1e9;

@@ -1,14 +1,11 @@
 package io.stagebench.result;
 
 import io.stagebench.api.SeriesNames;
-import io.stagebench.config.RunConfig;
 import io.stagebench.api.TagDeclaration;
+import io.stagebench.config.RunConfig;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkWarning;
 import io.stagebench.link.Mode;
-import io.stagebench.result.BenchmarkOutcome;
-import io.stagebench.result.CoreContention;
-import io.stagebench.result.LatencySeries;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.warning.Warning;
 import java.util.ArrayList;
@@ -34,21 +31,20 @@ public final class RunWarnings {
 
     private static final String PROBE_WARNING = "probe >20% of p50: mostly arithmetic; fix: ";
 
-    private RunWarnings() {
-    }
+    private RunWarnings() {}
 
     /**
-     * @param config          the run's configuration
-     * @param outcomes        its benchmarks' outcomes
-     * @param runWarnings     the run's own warnings (CPU placement), first
-     * @param forkCountChosen true when the command chose the fork count (a smoke run), so too few forks for a comparison
-     *                        is not warned about
+     * @param config the run's configuration
+     * @param outcomes its benchmarks' outcomes
+     * @param runWarnings the run's own warnings (CPU placement), first
+     * @param forkCountChosen true when the command chose the fork count (a smoke run), so too few forks for a
+     *     comparison is not warned about
      * @return every warning of the run but the machine's, each once: the run's own, then each benchmark warning with
-     *         the benchmarks (and forks) it applies to, e.g. "parse, book: probe >20% of p50: mostly arithmetic; fix:
-     *         time a coarser boundary"
+     *     the benchmarks (and forks) it applies to, e.g. "parse, book: probe >20% of p50: mostly arithmetic; fix: time
+     *     a coarser boundary"
      */
-    public static List<String> of(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> runWarnings,
-                                  boolean forkCountChosen) {
+    public static List<String> of(
+            RunConfig config, List<BenchmarkOutcome> outcomes, List<String> runWarnings, boolean forkCountChosen) {
         Map<String, List<String>> grouped = new LinkedHashMap<>();
         List<BatchFix> batchFixes = new ArrayList<>();
         for (BenchmarkOutcome outcome : outcomes) {
@@ -58,12 +54,19 @@ public final class RunWarnings {
             for (ForkResult fork : outcome.forks()) {
                 for (int i = 0; i < fork.checks().warnings().size(); i++) {
                     String w = fork.checks().warnings().get(i);
-                    forkWarnings.computeIfAbsent(w, k -> new ArrayList<>()).add(fork.run().fork());
+                    forkWarnings
+                            .computeIfAbsent(w, k -> new ArrayList<>())
+                            .add(fork.run().fork());
                     codes.putIfAbsent(w, fork.checks().warningCodes().get(i));
                 }
             }
-            forkWarnings.forEach((w, forks) -> add(grouped, w + fixFor(codes.get(w)), name + (forks.size() == outcome.forks().size()
-                    && forks.size() > 1 ? "" : " fork" + (forks.size() > 1 ? "s " : " ") + joinInts(forks))));
+            forkWarnings.forEach((w, forks) -> add(
+                    grouped,
+                    w + fixFor(codes.get(w)),
+                    name
+                            + (forks.size() == outcome.forks().size() && forks.size() > 1
+                                    ? ""
+                                    : " fork" + (forks.size() > 1 ? "s " : " ") + joinInts(forks))));
             outcome.failures().forEach(f -> add(grouped, f, null));
             if (outcome.forks().isEmpty()) {
                 add(grouped, "every fork failed; no result", name);
@@ -72,25 +75,33 @@ public final class RunWarnings {
             int batch = outcome.batch();
             // batched, each sample paid one probe for K messages: its share of a message is a K-th
             double overheadNs = outcome.overheadNs() / batch;
-            List<String> stages = outcome.summaries().stream().map(StageSummary::stage)
+            List<String> stages = outcome.summaries().stream()
+                    .map(StageSummary::stage)
                     .filter(stage -> batch > 1 || !SeriesNames.RESERVED.contains(stage))
-                    .filter(stage -> TagDeclaration.stageOf(stage).isEmpty()).toList(); // a tag's share is its stage's
+                    .filter(stage -> TagDeclaration.stageOf(stage).isEmpty())
+                    .toList(); // a tag's share is its stage's
             List<String> flagged = outcome.summaries().stream()
                     .filter(s -> stages.contains(s.stage()) && overheadNs > OVERHEAD_WARNING_RATIO * s.p50Ns())
-                    .map(StageSummary::stage).toList();
+                    .map(StageSummary::stage)
+                    .toList();
             Optional<BatchFix> fix = flagged.isEmpty() ? Optional.empty() : batchFix(config, outcome);
             for (String stage : flagged.equals(stages) ? List.of(name) : flagged) {
                 String subject = stage.equals(name) ? name : name + "/" + stage;
                 if (fix.isPresent() && stage.equals(name)) {
-                    batchFixes.add(new BatchFix(subject, fix.get().batch(), fix.get().probeShare()));
+                    batchFixes.add(
+                            new BatchFix(subject, fix.get().batch(), fix.get().probeShare()));
                 } else {
                     // some of a pipeline's stages: a batch would time only their sum
                     add(grouped, PROBE_WARNING + "time a coarser boundary", subject);
                 }
             }
-            if (!outcome.summaries().isEmpty() && !outcome.summaries().get(0).unreliable().isEmpty()) {
-                add(grouped, String.join(", ", outcome.summaries().get(0).unreliable())
-                        + ": <100 samples beyond (marked *); fix: " + Warning.FEW_TAIL_SAMPLES.fix(), name);
+            if (!outcome.summaries().isEmpty()
+                    && !outcome.summaries().get(0).unreliable().isEmpty()) {
+                add(
+                        grouped,
+                        String.join(", ", outcome.summaries().get(0).unreliable())
+                                + ": <100 samples beyond (marked *); fix: " + Warning.FEW_TAIL_SAMPLES.fix(),
+                        name);
             }
         }
         List<String> warnings = new ArrayList<>(runWarnings);
@@ -98,54 +109,75 @@ public final class RunWarnings {
             warnings.add(config.forks() + " fork(s) per benchmark: a comparison needs at least " + COMPARISON_FORKS
                     + " per variant; fix: -f " + COMPARISON_FORKS);
         }
-        grouped.forEach((text, subjects) -> warnings.add(subjects.isEmpty() ? text : String.join(", ", subjects) + ": " + text));
+        grouped.forEach((text, subjects) ->
+                warnings.add(subjects.isEmpty() ? text : String.join(", ", subjects) + ": " + text));
         batchWarning(batchFixes).ifPresent(warnings::add);
-        CoreContention.of(outcomes.stream().flatMap(o -> o.forks().stream()).toList()).warning().ifPresent(warnings::add);
+        CoreContention.of(outcomes.stream().flatMap(o -> o.forks().stream()).toList())
+                .warning()
+                .ifPresent(warnings::add);
         return warnings;
     }
 
-    /** The batch that would put the probe below the target for a subject of the probe warning, and the share it leaves. */
-    private record BatchFix(String subject, int batch, double probeShare) {
-    }
+    /**
+     * The batch that would put the probe below the target for a subject of the probe warning, and the share it leaves.
+     */
+    private record BatchFix(String subject, int batch, double probeShare) {}
 
     /**
      * @return one warning for every stage the probe swamps, naming the runnable fix: "--batch 16 (probe 3.1% of the
-     *         interval)" when one batch serves them all, else "--batch auto (K 8..16)"
+     *     interval)" when one batch serves them all, else "--batch auto (K 8..16)"
      */
     private static Optional<String> batchWarning(List<BatchFix> fixes) {
         if (fixes.isEmpty()) {
             return Optional.empty();
         }
-        String subjects = String.join(", ", fixes.stream().map(BatchFix::subject).toList());
+        String subjects =
+                String.join(", ", fixes.stream().map(BatchFix::subject).toList());
         double worst = fixes.stream().mapToDouble(BatchFix::probeShare).max().orElse(0);
         if (fixes.stream().mapToInt(BatchFix::batch).distinct().count() == 1) {
-            return Optional.of(String.format(Locale.ROOT, "%s: %s--batch %d (probe %.1f%% of the interval)", subjects,
-                    PROBE_WARNING, fixes.get(0).batch(), 100 * worst));
+            return Optional.of(String.format(
+                    Locale.ROOT,
+                    "%s: %s--batch %d (probe %.1f%% of the interval)",
+                    subjects,
+                    PROBE_WARNING,
+                    fixes.get(0).batch(),
+                    100 * worst));
         }
         // one short line for the usual five: each one's K is what --batch auto prints when it runs
-        return Optional.of(String.format(Locale.ROOT, "%s: %s--batch auto (K %d..%d)", subjects, PROBE_WARNING,
-                fixes.stream().mapToInt(BatchFix::batch).min().orElse(1), fixes.stream().mapToInt(BatchFix::batch).max().orElse(1)));
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "%s: %s--batch auto (K %d..%d)",
+                subjects,
+                PROBE_WARNING,
+                fixes.stream().mapToInt(BatchFix::batch).min().orElse(1),
+                fixes.stream().mapToInt(BatchFix::batch).max().orElse(1)));
     }
 
     /**
      * @return the batch {@code --batch auto} would choose from this run's own figures for a probe that swamps
-     *         {@code outcome}'s stages (a pipeline's unmarked total, which a batch times), with the probe share it
-     *         leaves; empty where batching does not apply (paced, handoff) or would not be coarser
+     *     {@code outcome}'s stages (a pipeline's unmarked total, which a batch times), with the probe share it leaves;
+     *     empty where batching does not apply (paced, handoff) or would not be coarser
      */
     private static Optional<BatchFix> batchFix(RunConfig config, BenchmarkOutcome outcome) {
         if (config.mode() == Mode.PACED || outcome.forks().get(0).handoff()) {
             return Optional.empty();
         }
         StageSummary timed = outcome.summaries().stream()
-                .filter(s -> s.stage().equals(SeriesNames.UNMARKED)).findFirst()
-                .orElse(outcome.summaries().stream().filter(s -> s.stage().equals(LatencySeries.batchedSeries(
-                        outcome.descriptor().stages()))).findFirst().orElse(outcome.summaries().get(0)));
+                .filter(s -> s.stage().equals(SeriesNames.UNMARKED))
+                .findFirst()
+                .orElse(outcome.summaries().stream()
+                        .filter(s -> s.stage()
+                                .equals(LatencySeries.batchedSeries(
+                                        outcome.descriptor().stages())))
+                        .findFirst()
+                        .orElse(outcome.summaries().get(0)));
         double probeNs = outcome.overheadNs();
         int k = BatchChoice.choose(probeNs, timed.p50Ns(), config.messages());
         if (k <= outcome.batch()) {
             return Optional.empty();
         }
-        return Optional.of(new BatchFix(outcome.descriptor().name(), k, BatchChoice.probeShare(probeNs, timed.p50Ns(), k)));
+        return Optional.of(
+                new BatchFix(outcome.descriptor().name(), k, BatchChoice.probeShare(probeNs, timed.p50Ns(), k)));
     }
 
     private static void add(Map<String, List<String>> grouped, String text, String subject) {

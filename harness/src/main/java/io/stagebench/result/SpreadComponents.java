@@ -9,29 +9,37 @@ import java.util.Locale;
 
 /**
  * How a series' centre ({@code tmean}, the mean of the samples at or below p99) spreads at each level of the run:
- * between forks (fresh JVMs), between setups within a fork (replicas), and within a setup (windows of its
- * measured pass in message order). Estimated by the method of moments of a balanced nested analysis of variance
- * over forks x replicas x windows (a component that comes out negative is 0), each as a standard deviation in % of
- * the grand centre. This is the first step of Kalibera and Jones's design ("Rigorous benchmarking in reasonable
- * time", ISMM 2013): the share of noise at each level, which with each level's cost says where a further
- * repetition buys the most ({@link ReplicaPlan}).
+ * between forks (fresh JVMs), between setups within a fork (replicas), and within a setup (windows of its measured pass
+ * in message order). Estimated by the method of moments of a balanced nested analysis of variance over forks x replicas
+ * x windows (a component that comes out negative is 0), each as a standard deviation in % of the grand centre. This is
+ * the first step of Kalibera and Jones's design ("Rigorous benchmarking in reasonable time", ISMM 2013): the share of
+ * noise at each level, which with each level's cost says where a further repetition buys the most
+ * ({@link ReplicaPlan}).
  *
- * <p>Measurement hazard: windows of one pass are autocorrelated (a fork's level drifts slowly), so the
- * within-setup share read from them is a lower bound, and the setups' share absorbs the rest.
+ * <p>Measurement hazard: windows of one pass are autocorrelated (a fork's level drifts slowly), so the within-setup
+ * share read from them is a lower bound, and the setups' share absorbs the rest.
  *
- * @param forks          forks that measured the series
- * @param replicas       replicas per fork (the fewest any fork had)
- * @param windows        windows per replica
- * @param windowSamples  samples in a window (the fewest)
- * @param centreNs       the grand centre: the mean of the replicas' centres
- * @param forkPct        sd of a fork's level beyond what its setups explain; null (not written) for one fork
- * @param setupPct       sd of a setup's level beyond what its windows explain; null (not written) for one replica
- * @param withinPct      sd a replica's centre owes to its own samples: a window's sd over the root of the windows
- * @param windowPct      sd of one window's centre, the within-setup noise at {@code windowSamples} samples
+ * @param forks forks that measured the series
+ * @param replicas replicas per fork (the fewest any fork had)
+ * @param windows windows per replica
+ * @param windowSamples samples in a window (the fewest)
+ * @param centreNs the grand centre: the mean of the replicas' centres
+ * @param forkPct sd of a fork's level beyond what its setups explain; null (not written) for one fork
+ * @param setupPct sd of a setup's level beyond what its windows explain; null (not written) for one replica
+ * @param withinPct sd a replica's centre owes to its own samples: a window's sd over the root of the windows
+ * @param windowPct sd of one window's centre, the within-setup noise at {@code windowSamples} samples
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record SpreadComponents(int forks, int replicas, int windows, int windowSamples, double centreNs,
-                               Double forkPct, Double setupPct, double withinPct, double windowPct) {
+public record SpreadComponents(
+        int forks,
+        int replicas,
+        int windows,
+        int windowSamples,
+        double centreNs,
+        Double forkPct,
+        Double setupPct,
+        double withinPct,
+        double windowPct) {
 
     /** Windows each replica's measured samples are cut into. */
     public static final int WINDOWS = 8;
@@ -68,7 +76,8 @@ public record SpreadComponents(int forks, int replicas, int windows, int windowS
                 for (int w = 0; w < windows; w++) {
                     int from = (int) ((long) s.length * w / windows);
                     int to = (int) ((long) s.length * (w + 1) / windows);
-                    y[f][r][w] = Distribution.of(Arrays.copyOfRange(s, from, to)).trimmedMean(CENTRE_PERCENTILE);
+                    y[f][r][w] =
+                            Distribution.of(Arrays.copyOfRange(s, from, to)).trimmedMean(CENTRE_PERCENTILE);
                 }
             }
         }
@@ -114,19 +123,27 @@ public record SpreadComponents(int forks, int replicas, int windows, int windowS
         // a fork's mean square holds the setups' and windows' share as a fork's replicas average them
         double below = replicas > 1 ? msReplicas : msWithin;
         double forkVar = forks > 1 ? Math.max(0, (msForks - below) / (replicas * windows)) : Double.NaN;
-        return new SpreadComponents(forks, replicas, windows, windowSamples, grand, orNull(pct(forkVar, grand)),
-                orNull(pct(setupVar, grand)), pct(windowVar / windows, grand), pct(windowVar, grand));
+        return new SpreadComponents(
+                forks,
+                replicas,
+                windows,
+                windowSamples,
+                grand,
+                orNull(pct(forkVar, grand)),
+                orNull(pct(setupVar, grand)),
+                pct(windowVar / windows, grand),
+                pct(windowVar, grand));
     }
 
     /**
      * Pools the components several runs estimated for one series, each level's variance weighted by the degrees of
-     * freedom its estimate rests on: a fork's by forks - 1, a setup's by forks x (replicas - 1), a window's by
-     * forks x replicas x (windows - 1). One run's fork component rests on a handful of forks and swings from 0 to
-     * several % between runs of the same code; a plan ({@link ReplicaPlan}) built on one such figure swings with it.
+     * freedom its estimate rests on: a fork's by forks - 1, a setup's by forks x (replicas - 1), a window's by forks x
+     * replicas x (windows - 1). One run's fork component rests on a handful of forks and swings from 0 to several %
+     * between runs of the same code; a plan ({@link ReplicaPlan}) built on one such figure swings with it.
      *
      * @param parts the runs' components, at least one
      * @return their pooled components: forks summed, replicas, windows and samples the fewest, the centre the
-     *         forks-weighted mean; a level no part estimated stays null
+     *     forks-weighted mean; a level no part estimated stays null
      */
     public static SpreadComponents pool(List<SpreadComponents> parts) {
         if (parts.isEmpty()) {
@@ -156,11 +173,22 @@ public record SpreadComponents(int forks, int replicas, int windows, int windowS
             addWeighted(within, part.withinPct, windowDf);
             addWeighted(window, part.windowPct, windowDf);
         }
-        return new SpreadComponents(forks, replicas, windows, windowSamples, centreSum / forks, pooledPct(fork),
-                pooledPct(setup), orNaN(pooledPct(within)), orNaN(pooledPct(window)));
+        return new SpreadComponents(
+                forks,
+                replicas,
+                windows,
+                windowSamples,
+                centreSum / forks,
+                pooledPct(fork),
+                pooledPct(setup),
+                orNaN(pooledPct(within)),
+                orNaN(pooledPct(window)));
     }
 
-    /** Adds {@code pct}'s variance, weighted, to {@code sums} ({weighted variance, weight}); a null or unweighted one is left out. */
+    /**
+     * Adds {@code pct}'s variance, weighted, to {@code sums} ({weighted variance, weight}); a null or unweighted one is
+     * left out.
+     */
     private static void addWeighted(double[] sums, Double pct, double weight) {
         if (pct == null || Double.isNaN(pct) || weight <= 0) {
             return;

@@ -8,10 +8,9 @@ import io.stagebench.registry.BenchmarkRegistry;
 import java.nio.file.Path;
 
 /**
- * Where a command's benchmarks come from: the registry that names them, and the launcher that
- * starts their forks on a class path that holds them. Bad input - a missing entry, a jar
- * without benchmarks, two benchmarks of one name - is a {@link UsageException} (exit 2, one
- * line) before any fork starts.
+ * Where a command's benchmarks come from: the registry that names them, and the launcher that starts their forks on a
+ * class path that holds them. Bad input - a missing entry, a jar without benchmarks, two benchmarks of one name - is a
+ * {@link UsageException} (exit 2, one line) before any fork starts.
  *
  * @param registry the benchmarks on offer
  * @param launcher starts their forks
@@ -29,7 +28,7 @@ public record BenchmarkSource(BenchmarkRegistry registry, ForkLauncher launcher)
 
     /**
      * @param classPath {@code --classpath}, or null for {@link #own}
-     * @param base      the folder its relative entries are resolved against
+     * @param base the folder its relative entries are resolved against
      * @param launchers how the forks start
      * @return the built-ins and the benchmarks of {@code classPath}, their forks on it
      * @throws UsageException "--classpath: no such file or folder: /p/target/clases"

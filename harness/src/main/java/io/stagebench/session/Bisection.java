@@ -1,14 +1,14 @@
 package io.stagebench.session;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.config.RunConfig;
+import io.stagebench.config.UsageException;
 import io.stagebench.diff.DiffException;
 import io.stagebench.diff.RunDiff;
 import io.stagebench.diff.Statistic;
 import io.stagebench.diff.Verdict;
 import io.stagebench.diff.VerdictRule;
-import io.stagebench.config.UsageException;
 import io.stagebench.host.InterleavedRunner;
-import io.stagebench.config.RunConfig;
 import io.stagebench.json.Json;
 import io.stagebench.process.JvmFork;
 import io.stagebench.store.MachineFingerprint;
@@ -39,16 +39,14 @@ import java.util.function.UnaryOperator;
 import java.util.stream.IntStream;
 
 /**
- * Finds the first commit of the line from GOOD to BAD ({@link GitCheckout#ancestryLine}: BAD's first parents while
- * they contain GOOD) whose benchmarks are slower
- * than at GOOD, as {@code git bisect} would with the verdict rule as its test: each comparison
- * is GOOD against a midpoint, both built in worktrees of their own and measured with their forks
- * interleaved (A B B A ..., the same layout seed a pair), or read from stored runs of both when
- * this machine ({@link MachineFingerprint}) measured them with this configuration before. The
- * midpoint is bad when any row of the named benchmarks is called slower. A midpoint that does
- * not build, lacks a benchmark or has no fork that ran is skipped, as {@code git bisect skip}
- * does, and a neighbour is tried. The search ends with a confirming comparison of the culprit
- * against the last good commit before it (its parent, unless that was skipped).
+ * Finds the first commit of the line from GOOD to BAD ({@link GitCheckout#ancestryLine}: BAD's first parents while they
+ * contain GOOD) whose benchmarks are slower than at GOOD, as {@code git bisect} would with the verdict rule as its
+ * test: each comparison is GOOD against a midpoint, both built in worktrees of their own and measured with their forks
+ * interleaved (A B B A ..., the same layout seed a pair), or read from stored runs of both when this machine
+ * ({@link MachineFingerprint}) measured them with this configuration before. The midpoint is bad when any row of the
+ * named benchmarks is called slower. A midpoint that does not build, lacks a benchmark or has no fork that ran is
+ * skipped, as {@code git bisect skip} does, and a neighbour is tried. The search ends with a confirming comparison of
+ * the culprit against the last good commit before it (its parent, unless that was skipped).
  *
  * <p>{@link #step} is one such comparison of HEAD against GOOD, for {@code git bisect run}.
  */
@@ -78,29 +76,38 @@ public final class Bisection implements AutoCloseable {
     /**
      * One comparison.
      *
-     * @param older   the commit compared against (GOOD, or the last good one when confirming)
-     * @param newer   the commit judged
+     * @param older the commit compared against (GOOD, or the last good one when confirming)
+     * @param newer the commit judged
      * @param outcome what it said
-     * @param why     the rows called slower, or why it was skipped
-     * @param reused  true when both sides were read from stored runs instead of measured
-     * @param diff    the comparison, or null when skipped before one was made
+     * @param why the rows called slower, or why it was skipped
+     * @param reused true when both sides were read from stored runs instead of measured
+     * @param diff the comparison, or null when skipped before one was made
      */
-    public record Comparison(GitCheckout.Commit older, GitCheckout.Commit newer, Outcome outcome, String why, boolean reused,
-                             RunDiff diff) {
-    }
+    public record Comparison(
+            GitCheckout.Commit older,
+            GitCheckout.Commit newer,
+            Outcome outcome,
+            String why,
+            boolean reused,
+            RunDiff diff) {}
 
     /**
      * How a search ended.
      *
-     * @param line         the commits from GOOD to BAD, oldest first
-     * @param comparisons  every comparison, in order; the confirming one last when there is one
-     * @param culprit      the first slower commit, or null when skipped commits leave it open
-     * @param lastGood     the last commit found not slower before it
-     * @param undecided    when the culprit is open: the commits it may be (skipped ones, then the first bad)
+     * @param line the commits from GOOD to BAD, oldest first
+     * @param comparisons every comparison, in order; the confirming one last when there is one
+     * @param culprit the first slower commit, or null when skipped commits leave it open
+     * @param lastGood the last commit found not slower before it
+     * @param undecided when the culprit is open: the commits it may be (skipped ones, then the first bad)
      * @param confirmation the culprit against {@code lastGood}, or null
      */
-    public record Result(List<GitCheckout.Commit> line, List<Comparison> comparisons, GitCheckout.Commit culprit,
-                         GitCheckout.Commit lastGood, List<GitCheckout.Commit> undecided, Comparison confirmation) {
+    public record Result(
+            List<GitCheckout.Commit> line,
+            List<Comparison> comparisons,
+            GitCheckout.Commit culprit,
+            GitCheckout.Commit lastGood,
+            List<GitCheckout.Commit> undecided,
+            Comparison confirmation) {
 
         /** @return whether the confirming comparison called the culprit slower than the commit before it */
         public boolean confirmed() {
@@ -124,12 +131,19 @@ public final class Bisection implements AutoCloseable {
     private String configuration;
 
     /**
-     * @param names      the benchmarks to judge; empty for GOOD's defaults (known once GOOD is built, in a project)
-     * @param settings   the measured runs' settings (forks, messages, warm-up, machine options)
+     * @param names the benchmarks to judge; empty for GOOD's defaults (known once GOOD is built, in a project)
+     * @param settings the measured runs' settings (forks, messages, warm-up, machine options)
      */
-    public Bisection(AbBuilds.Recipe recipe, Path home, BenchmarkSource launcher, List<String> names, VerdictRule rule,
-                     List<Statistic> statistics, UnaryOperator<RunConfig.Builder> settings, MeasurementSession session,
-                     PrintWriter err) {
+    public Bisection(
+            AbBuilds.Recipe recipe,
+            Path home,
+            BenchmarkSource launcher,
+            List<String> names,
+            VerdictRule rule,
+            List<Statistic> statistics,
+            UnaryOperator<RunConfig.Builder> settings,
+            MeasurementSession session,
+            PrintWriter err) {
         this.recipe = recipe;
         this.home = home;
         this.launcher = launcher;
@@ -154,16 +168,20 @@ public final class Bisection implements AutoCloseable {
         }
         List<GitCheckout.Commit> line = GitCheckout.of(home).ancestryLine(good.hash(), bad.hash());
         Search search = new Search(line.size());
-        err.printf("[bisect] %d commit(s) after GOOD %s up to BAD %s, each containing GOOD; BAD is taken as slower,"
-                + " as git bisect takes it: at most %d comparison(s), then one to confirm%n", line.size() - 1, good.shortHash(),
-                bad.shortHash(), ceilLog2(line.size() - 1));
+        err.printf(
+                "[bisect] %d commit(s) after GOOD %s up to BAD %s, each containing GOOD; BAD is taken as slower,"
+                        + " as git bisect takes it: at most %d comparison(s), then one to confirm%n",
+                line.size() - 1, good.shortHash(), bad.shortHash(), ceilLog2(line.size() - 1));
         err.flush();
         List<Comparison> comparisons = new ArrayList<>();
         for (int mid = search.next(); mid >= 0; mid = search.next()) {
             Comparison c = compare(good, line.get(mid));
             comparisons.add(c);
             search.record(mid, c.outcome());
-            err.printf("[bisect] comparison %d: %s; %s%n", comparisons.size(), describe(c),
+            err.printf(
+                    "[bisect] comparison %d: %s; %s%n",
+                    comparisons.size(),
+                    describe(c),
                     search.untested() == 0 ? "no commit left to test" : search.untested() + " commit(s) left to test");
             err.flush();
         }
@@ -194,26 +212,28 @@ public final class Bisection implements AutoCloseable {
 
     /**
      * @param role how messages name {@code newer}: "BAD" or "HEAD"
-     * @throws UsageException "GOOD 0123456789ab is not an ancestor of BAD 89abcdef0123: bisect searches the commits from
-     *         GOOD to BAD"
+     * @throws UsageException "GOOD 0123456789ab is not an ancestor of BAD 89abcdef0123: bisect searches the commits
+     *     from GOOD to BAD"
      */
     public static void checkLine(Path home, GitCheckout.Commit good, GitCheckout.Commit newer, String role) {
         if (!GitCheckout.of(home).isAncestor(good.hash(), newer.hash())) {
-            throw new UsageException("GOOD " + good.shortHash() + " is not an ancestor of " + role + " " + newer.shortHash()
-                    + ": bisect searches the commits from GOOD to " + role);
+            throw new UsageException("GOOD " + good.shortHash() + " is not an ancestor of " + role + " "
+                    + newer.shortHash() + ": bisect searches the commits from GOOD to " + role);
         }
     }
 
     /** @return "0123456789ab 'subject' against 89abcdef0123: slower (hold/hold tmean), measured" */
     public static String describe(Comparison c) {
-        return c.newer().shortHash() + " '" + c.newer().subject() + "' against " + c.older().shortHash() + ": "
+        return c.newer().shortHash() + " '" + c.newer().subject() + "' against "
+                + c.older().shortHash() + ": "
                 + c.outcome().label() + (c.why().isEmpty() ? "" : " (" + c.why() + ")")
                 + (c.outcome() == Outcome.SKIP ? "" : c.reused() ? ", from stored runs" : ", measured");
     }
 
     /**
-     * The state of a bisection of commits 0 (GOOD) .. n - 1 (BAD): the last known good, the first known bad, the skipped.
-     * Each next commit to test is the untested one nearest the middle of the two (the lower of two), as git bisect picks.
+     * The state of a bisection of commits 0 (GOOD) .. n - 1 (BAD): the last known good, the first known bad, the
+     * skipped. Each next commit to test is the untested one nearest the middle of the two (the lower of two), as git
+     * bisect picks.
      */
     static final class Search {
 
@@ -250,7 +270,9 @@ public final class Bisection implements AutoCloseable {
 
         /** @return the commits between the last good and the first bad not yet tested */
         int untested() {
-            return (int) IntStream.range(lastGood + 1, firstBad).filter(i -> !skipped.contains(i)).count();
+            return (int) IntStream.range(lastGood + 1, firstBad)
+                    .filter(i -> !skipped.contains(i))
+                    .count();
         }
 
         int lastGood() {
@@ -273,55 +295,74 @@ public final class Bisection implements AutoCloseable {
         Optional<StoredRun> storedNew = stored(newer, benchmarks);
         Optional<String> otherBatch = storedOld.flatMap(a -> storedNew.flatMap(b -> otherBatch(a, b, benchmarks)));
         if (otherBatch.isPresent()) {
-            err.println("[bisect] " + newer.shortHash() + " against " + older.shortHash() + ": their stored runs measured "
-                    + otherBatch.get() + " (--batch auto chose apart): measuring both");
+            err.println(
+                    "[bisect] " + newer.shortHash() + " against " + older.shortHash() + ": their stored runs measured "
+                            + otherBatch.get() + " (--batch auto chose apart): measuring both");
             err.flush();
         } else if (storedOld.isPresent() && storedNew.isPresent()) {
             Comparison fromStore = judged(older, newer, storedOld.get(), storedNew.get(), true);
             if (fromStore.diff() == null || !unjudged(fromStore.diff())) {
-                err.println("[bisect] " + newer.shortHash() + " against " + older.shortHash() + ": both measured on this"
-                        + " machine before, read from " + storedOld.get().dir() + " and " + storedNew.get().dir());
+                err.println("[bisect] " + newer.shortHash() + " against " + older.shortHash()
+                        + ": both measured on this" + " machine before, read from "
+                        + storedOld.get().dir() + " and " + storedNew.get().dir());
                 err.flush();
                 return fromStore;
             }
-            err.println("[bisect] " + newer.shortHash() + " against " + older.shortHash() + ": their stored runs cannot be"
-                    + " judged (" + firstReason(fromStore.diff()) + "): measuring both");
+            err.println(
+                    "[bisect] " + newer.shortHash() + " against " + older.shortHash() + ": their stored runs cannot be"
+                            + " judged (" + firstReason(fromStore.diff()) + "): measuring both");
             err.flush();
         }
-        AbBuilds.Built a = build(older).orElseThrow(() -> new UsageException(older.shortHash() + " '" + older.subject()
-                + "' does not build, so nothing can be compared against it"));
-        List<String> absent = benchmarks.stream().filter(n -> !a.source().registry().names().contains(n)).toList();
+        AbBuilds.Built a = build(older)
+                .orElseThrow(() -> new UsageException(older.shortHash() + " '" + older.subject()
+                        + "' does not build, so nothing can be compared against it"));
+        List<String> absent = benchmarks.stream()
+                .filter(n -> !a.source().registry().names().contains(n))
+                .toList();
         if (!absent.isEmpty()) {
             throw new UsageException(older.shortHash() + " '" + older.subject() + "' has no benchmark "
-                    + String.join(", ", absent) + " (it has: " + String.join(", ", a.source().registry().names()) + ")");
+                    + String.join(", ", absent) + " (it has: "
+                    + String.join(", ", a.source().registry().names()) + ")");
         }
         Optional<AbBuilds.Built> b = build(newer);
         if (b.isEmpty()) {
             return new Comparison(older, newer, Outcome.SKIP, "it does not build", false, null);
         }
-        List<String> missing = benchmarks.stream().filter(n -> !b.get().source().registry().names().contains(n)).toList();
+        List<String> missing = benchmarks.stream()
+                .filter(n -> !b.get().source().registry().names().contains(n))
+                .toList();
         if (!missing.isEmpty()) {
-            return new Comparison(older, newer, Outcome.SKIP, "it has no benchmark " + String.join(", ", missing), false, null);
+            return new Comparison(
+                    older, newer, Outcome.SKIP, "it has no benchmark " + String.join(", ", missing), false, null);
         }
         try {
             MeasurementSession.Measurement ma = session.begin(a.checkout(), benchmarks, settings);
             MeasurementSession.Measurement mb = session.begin(b.get().checkout(), benchmarks, settings);
-            InterleavedRunner runner = session.interleaved(new InterleavedRunner.Variant("A", ma.config(),
-                    a.source().launcher()), new InterleavedRunner.Variant("B", mb.config(), b.get().source().launcher()),
+            InterleavedRunner runner = session.interleaved(
+                    new InterleavedRunner.Variant("A", ma.config(), a.source().launcher()),
+                    new InterleavedRunner.Variant(
+                            "B", mb.config(), b.get().source().launcher()),
                     b.get().source().registry());
             err.println("[bisect] measuring " + newer.shortHash() + " (B) against " + older.shortHash() + " (A), forks"
                     + " interleaved ...");
             err.flush();
             InterleavedRunner.Sides outcomes = runner.run();
-            session.store(ma, outcomes.a(), ma.report(outcomes.a()).warnings(),
+            session.store(
+                    ma,
+                    outcomes.a(),
+                    ma.report(outcomes.a()).warnings(),
                     Pairing.of("A", mb.dir(), runner.tookTurns(), runner.tookMeasureTurns()));
-            session.store(mb, outcomes.b(), mb.report(outcomes.b()).warnings(),
+            session.store(
+                    mb,
+                    outcomes.b(),
+                    mb.report(outcomes.b()).warnings(),
                     Pairing.of("B", ma.dir(), runner.tookTurns(), runner.tookMeasureTurns()));
-            Comparison measured = judged(older, newer, ResultReader.readSummary(ma.dir()), ResultReader.readSummary(mb.dir()),
-                    false);
+            Comparison measured =
+                    judged(older, newer, ResultReader.readSummary(ma.dir()), ResultReader.readSummary(mb.dir()), false);
             if (measured.diff() != null && unjudged(measured.diff())) {
-                throw new UsageException("no row of " + newer.shortHash() + " against " + older.shortHash() + " can be judged ("
-                        + firstReason(measured.diff()) + "): measure more forks a side (-f), 5 at least");
+                throw new UsageException(
+                        "no row of " + newer.shortHash() + " against " + older.shortHash() + " can be judged ("
+                                + firstReason(measured.diff()) + "): measure more forks a side (-f), 5 at least");
             }
             return measured;
         } catch (IOException e) {
@@ -331,7 +372,8 @@ public final class Bisection implements AutoCloseable {
         }
     }
 
-    private Comparison judged(GitCheckout.Commit older, GitCheckout.Commit newer, StoredRun a, StoredRun b, boolean reused) {
+    private Comparison judged(
+            GitCheckout.Commit older, GitCheckout.Commit newer, StoredRun a, StoredRun b, boolean reused) {
         RunDiff diff;
         try {
             diff = RunDiff.compare(a, b, rule, statistics, names(older));
@@ -343,14 +385,19 @@ public final class Bisection implements AutoCloseable {
             return new Comparison(older, newer, Outcome.SKIP, uncompared.get(), reused, diff);
         }
         List<String> slower = diff.regressions();
-        return new Comparison(older, newer, slower.isEmpty() ? Outcome.GOOD : Outcome.BAD, String.join(", ", slower), reused,
-                diff);
+        return new Comparison(
+                older, newer, slower.isEmpty() ? Outcome.GOOD : Outcome.BAD, String.join(", ", slower), reused, diff);
     }
 
-    /** @return "encode in batches of 8 and 16": the first benchmark two stored runs measured in other batches, if any */
+    /**
+     * @return "encode in batches of 8 and 16": the first benchmark two stored runs measured in other batches, if any
+     */
     private static Optional<String> otherBatch(StoredRun a, StoredRun b, List<String> benchmarks) {
-        return benchmarks.stream().filter(n -> a.benchmark(n).orElseThrow().batch() != b.benchmark(n).orElseThrow().batch())
-                .findFirst().map(n -> n + " in batches of " + a.benchmark(n).orElseThrow().batch() + " and "
+        return benchmarks.stream()
+                .filter(n -> a.benchmark(n).orElseThrow().batch()
+                        != b.benchmark(n).orElseThrow().batch())
+                .findFirst()
+                .map(n -> n + " in batches of " + a.benchmark(n).orElseThrow().batch() + " and "
                         + b.benchmark(n).orElseThrow().batch());
     }
 
@@ -361,8 +408,12 @@ public final class Bisection implements AutoCloseable {
 
     /** @return the reason of the first row of {@code diff}: "3 v 3 forks cannot reach p < 0.05 (smallest p 0.100)" */
     private static String firstReason(RunDiff diff) {
-        return diff.benchmarks().stream().flatMap(b -> b.stages().stream()).flatMap(st -> st.comparisons().stream())
-                .map(c -> c.reason()).findFirst().orElse("no rows");
+        return diff.benchmarks().stream()
+                .flatMap(b -> b.stages().stream())
+                .flatMap(st -> st.comparisons().stream())
+                .map(c -> c.reason())
+                .findFirst()
+                .orElse("no rows");
     }
 
     /** @return the benchmarks judged: those named, else the defaults of {@code good}'s build (built for it) */
@@ -371,9 +422,11 @@ public final class Bisection implements AutoCloseable {
             if (!named.isEmpty()) {
                 names = named;
             } else {
-                AbBuilds.Built g = build(good).orElseThrow(() -> new UsageException("GOOD " + good.shortHash()
-                        + " does not build"));
-                names = g.source().registry().defaults().stream().map(d -> d.name()).toList();
+                AbBuilds.Built g = build(good)
+                        .orElseThrow(() -> new UsageException("GOOD " + good.shortHash() + " does not build"));
+                names = g.source().registry().defaults().stream()
+                        .map(d -> d.name())
+                        .toList();
                 if (names.isEmpty()) {
                     throw new UsageException("GOOD " + good.shortHash() + " has no default benchmark; name one of: "
                             + String.join(", ", g.source().registry().names()));
@@ -385,26 +438,30 @@ public final class Bisection implements AutoCloseable {
 
     /**
      * @return the newest stored run of {@code commit} measured on this machine with this configuration (its
-     *         {@code --batch} too) that has a fork of every benchmark, if any
+     *     {@code --batch} too) that has a fork of every benchmark, if any
      */
     private Optional<StoredRun> stored(GitCheckout.Commit commit, List<String> benchmarks) {
         if (machine == null) {
-            RunConfig planned = settings.apply(RunConfig.builder(benchmarks, session.cpu(), home)).build();
+            RunConfig planned = settings.apply(RunConfig.builder(benchmarks, session.cpu(), home))
+                    .build();
             JsonNode config = Json.mapper().valueToTree(planned);
             List<String> jvmFlags = new ArrayList<>(JvmFork.BASE_JVM_FLAGS);
             jvmFlags.addAll(planned.jvmFlags());
-            Environment now = Environment.capture(SystemFiles.host(), GitInfo.read(home), Instant.now(), session.cpu(), jvmFlags);
+            Environment now =
+                    Environment.capture(SystemFiles.host(), GitInfo.read(home), Instant.now(), session.cpu(), jvmFlags);
             machine = MachineFingerprint.of(Json.mapper().valueToTree(now), config);
             configuration = RunConfiguration.key(config, RunConfiguration.SAME_FORKS);
         }
         try {
-            RunHistory.Selection selection = RunHistory.select(List.of(commit), session.resultsRoot(), benchmarks, machine,
-                    configuration);
+            RunHistory.Selection selection =
+                    RunHistory.select(List.of(commit), session.resultsRoot(), benchmarks, machine, configuration);
             RunHistory.CommitRuns commitRuns = selection.commits().get(0);
             List<StoredRun> runs = new ArrayList<>(commitRuns.runs());
             Collections.reverse(runs);
-            return runs.stream().filter(r -> benchmarks.stream().allMatch(n -> r.benchmark(n)
-                    .map(commitRuns::pools).orElse(false))).findFirst();
+            return runs.stream()
+                    .filter(r -> benchmarks.stream()
+                            .allMatch(n -> r.benchmark(n).map(commitRuns::pools).orElse(false)))
+                    .findFirst();
         } catch (StoreException e) {
             return Optional.empty();
         }
@@ -417,11 +474,12 @@ public final class Bisection implements AutoCloseable {
         }
         AbBuilds.Checkout checkout = built.get(commit.hash());
         if (checkout == null) {
-            err.println("[bisect] building " + commit.shortHash() + " '" + commit.subject() + "' in a temporary worktree ...");
+            err.println("[bisect] building " + commit.shortHash() + " '" + commit.subject()
+                    + "' in a temporary worktree ...");
             err.flush();
             try {
-                checkout = AbBuilds.checkout(recipe, home, commit.hash(), launcher, session.launchers(),
-                        "commit " + commit.shortHash());
+                checkout = AbBuilds.checkout(
+                        recipe, home, commit.hash(), launcher, session.launchers(), "commit " + commit.shortHash());
             } catch (IOException | UsageException e) {
                 boolean stopped = GitWorktree.isStopping();
                 err.println(buildFailure(commit.shortHash(), e.getMessage(), stopped));
@@ -438,11 +496,12 @@ public final class Bisection implements AutoCloseable {
     }
 
     /**
-     * @return the line of a build that ended without a build: stopped by SIGINT or SIGTERM (its
-     *         command killed by the stop, not failing), or failed
+     * @return the line of a build that ended without a build: stopped by SIGINT or SIGTERM (its command killed by the
+     *     stop, not failing), or failed
      */
     static String buildFailure(String shortHash, String problem, boolean stopped) {
-        return stopped ? "[bisect] stopped while building " + shortHash + ": stagebench is stopping (nothing of it is judged)"
+        return stopped
+                ? "[bisect] stopped while building " + shortHash + ": stagebench is stopping (nothing of it is judged)"
                 : "[bisect] " + shortHash + " does not build: " + problem;
     }
 

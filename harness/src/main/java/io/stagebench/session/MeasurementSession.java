@@ -1,11 +1,11 @@
 package io.stagebench.session;
 
+import io.stagebench.config.RunConfig;
 import io.stagebench.config.UsageException;
 import io.stagebench.host.CpuLock;
 import io.stagebench.host.ForkLauncher;
 import io.stagebench.host.ForkLaunchers;
 import io.stagebench.host.InterleavedRunner;
-import io.stagebench.config.RunConfig;
 import io.stagebench.host.Runner;
 import io.stagebench.io.IoProblems;
 import io.stagebench.output.HtmlReport;
@@ -33,19 +33,16 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * What every measuring command ({@code run}, both sides of {@code ab}, {@code demo co},
- * {@code crosscheck}) does around its forks, done one way: choose the measuring CPU and keep
- * this JVM off it ({@link MeasuringCpu}), create the run folder, build the {@link RunConfig}
- * from its defaults ({@link RunConfig#builder}), capture the environment before measuring,
- * run the forks, and store the complete run - summary with environment, HdrHistogram files,
- * JMH-format file and HTML report - in one call, {@link #store}. So a run of any command is
- * read, diffed and reported like any other.
+ * What every measuring command ({@code run}, both sides of {@code ab}, {@code demo co}, {@code crosscheck}) does around
+ * its forks, done one way: choose the measuring CPU and keep this JVM off it ({@link MeasuringCpu}), create the run
+ * folder, build the {@link RunConfig} from its defaults ({@link RunConfig#builder}), capture the environment before
+ * measuring, run the forks, and store the complete run - summary with environment, HdrHistogram files, JMH-format file
+ * and HTML report - in one call, {@link #store}. So a run of any command is read, diffed and reported like any other.
  *
- * <p>Usage: {@code open} (checks the CPU), then per run {@code begin} (folder, config,
- * environment), {@code run} or {@code interleaved}, {@code store}. Nothing is written before
- * {@code begin}: commands check their arguments first. A run folder begun and not yet stored
- * is named as incomplete if the launcher is stopped ({@link LiveForks}), and a stopped
- * launcher stores nothing.
+ * <p>Usage: {@code open} (checks the CPU), then per run {@code begin} (folder, config, environment), {@code run} or
+ * {@code interleaved}, {@code store}. Nothing is written before {@code begin}: commands check their arguments first. A
+ * run folder begun and not yet stored is named as incomplete if the launcher is stopped ({@link LiveForks}), and a
+ * stopped launcher stores nothing.
  */
 public final class MeasurementSession {
 
@@ -67,8 +64,8 @@ public final class MeasurementSession {
      * Chooses the measuring CPU and moves this JVM (and so the forks' other threads) off it.
      *
      * @param requestedCpu {@code --cpu}, or null for the default (an isolated CPU, else the highest one)
-     * @param results      {@code --results}, or null for the project's results folder
-     * @param err          where {@link #printReadiness} prints
+     * @param results {@code --results}, or null for the project's results folder
+     * @param err where {@link #printReadiness} prints
      * @throws UsageException "--cpu: CPU 7 does not exist (available: 0-1)"
      */
     public static MeasurementSession open(Integer requestedCpu, Path results, PrintWriter err) {
@@ -79,7 +76,8 @@ public final class MeasurementSession {
      * As {@link #open(Integer, Path, PrintWriter)}, the session's forks started by {@code launchers}
      * ({@link #launchers()}); this JVM is moved off the measuring CPU only when they say so.
      */
-    public static MeasurementSession open(Integer requestedCpu, Path results, PrintWriter err, ForkLaunchers launchers) {
+    public static MeasurementSession open(
+            Integer requestedCpu, Path results, PrintWriter err, ForkLaunchers launchers) {
         MeasuringCpu placement;
         try {
             placement = MeasuringCpu.choose(requestedCpu, launchers.movesLauncherOffMeasuringCpu());
@@ -90,9 +88,8 @@ public final class MeasurementSession {
     }
 
     /**
-     * Takes the measuring CPU's lock ({@link CpuLock}) until the command ends, so no other launcher
-     * measures on it meanwhile: waits, saying once who holds it, while another does, or with
-     * {@code wait} false stops.
+     * Takes the measuring CPU's lock ({@link CpuLock}) until the command ends, so no other launcher measures on it
+     * meanwhile: waits, saying once who holds it, while another does, or with {@code wait} false stops.
      *
      * @param command what this launcher does, for the one that waits for it
      * @throws UsageException another launcher measures on the CPU and {@code wait} is false
@@ -115,8 +112,10 @@ public final class MeasurementSession {
         try {
             RunStore.checkWritable(resultsRoot);
         } catch (IOException e) {
-            throw new UsageException("results folder " + resultsRoot + " is not writable (" + IoProblems.describe(e)
-                    + "); nothing was built or measured", e);
+            throw new UsageException(
+                    "results folder " + resultsRoot + " is not writable (" + IoProblems.describe(e)
+                            + "); nothing was built or measured",
+                    e);
         }
     }
 
@@ -133,13 +132,13 @@ public final class MeasurementSession {
     /**
      * One run being measured: its configuration and the environment captured before it.
      *
-     * @param config      what is measured, in which run folder
+     * @param config what is measured, in which run folder
      * @param environment the machine, JVM and checkout, captured when the run began
-     * @param readiness   the machine-readiness warnings, printed once with the report's warnings
-     *                    and stored with the run
-     * @param warnings    the CPU placement's warnings, for the report
+     * @param readiness the machine-readiness warnings, printed once with the report's warnings and stored with the run
+     * @param warnings the CPU placement's warnings, for the report
      */
-    public record Measurement(RunConfig config, Environment environment, List<String> readiness, List<String> warnings) {
+    public record Measurement(
+            RunConfig config, Environment environment, List<String> readiness, List<String> warnings) {
         public Measurement {
             readiness = List.copyOf(readiness);
             warnings = List.copyOf(warnings);
@@ -156,8 +155,8 @@ public final class MeasurementSession {
         }
 
         /**
-         * @param forkCountChosen true when the command chose the fork count (a smoke run): too
-         *                        few forks for a comparison is then not warned about
+         * @param forkCountChosen true when the command chose the fork count (a smoke run): too few forks for a
+         *     comparison is then not warned about
          * @return the run's text report over {@code outcomes}, the machine's warnings among its own
          */
         public RunReport report(List<BenchmarkOutcome> outcomes, boolean forkCountChosen) {
@@ -166,12 +165,12 @@ public final class MeasurementSession {
     }
 
     /**
-     * Begins a run of {@code checkout}'s build: creates its run folder, builds its
-     * configuration and captures the environment.
+     * Begins a run of {@code checkout}'s build: creates its run folder, builds its configuration and captures the
+     * environment.
      *
-     * @param checkout   the checkout measured (the project's own, or another worktree for A of {@code ab})
+     * @param checkout the checkout measured (the project's own, or another worktree for A of {@code ab})
      * @param benchmarks benchmark names, in run order
-     * @param settings   what the command changes from the defaults of {@link RunConfig#builder}
+     * @param settings what the command changes from the defaults of {@link RunConfig#builder}
      * @throws UsageException "results folder ... is not writable (...); nothing was measured"
      */
     public Measurement begin(Path checkout, List<String> benchmarks, UnaryOperator<RunConfig.Builder> settings) {
@@ -180,14 +179,17 @@ public final class MeasurementSession {
         try {
             runDir = RunStore.prepareRunDir(resultsRoot, git);
         } catch (IOException e) {
-            throw new UsageException("results folder " + resultsRoot + " is not writable (" + IoProblems.describe(e)
-                    + "); nothing was measured", e);
+            throw new UsageException(
+                    "results folder " + resultsRoot + " is not writable (" + IoProblems.describe(e)
+                            + "); nothing was measured",
+                    e);
         }
         LiveForks.launcher().runStarted(runDir);
         if (readiness == null) {
             readiness = readinessWarnings(new ReadinessCheck(SystemFiles.host(), placement.cpu()).warnings());
         }
-        RunConfig config = settings.apply(RunConfig.builder(benchmarks, placement.cpu(), runDir)).build();
+        RunConfig config = settings.apply(RunConfig.builder(benchmarks, placement.cpu(), runDir))
+                .build();
         List<String> jvmFlags = new ArrayList<>(JvmFork.BASE_JVM_FLAGS);
         jvmFlags.addAll(config.jvmFlags());
         Environment environment = Environment.capture(SystemFiles.host(), git, Instant.now(), config.cpu(), jvmFlags);
@@ -213,8 +215,9 @@ public final class MeasurementSession {
     }
 
     /** As {@link #run(Measurement, BenchmarkRegistry, ForkLauncher)}, {@code afterFork} run after each fork ends. */
-    public List<BenchmarkOutcome> run(Measurement measurement, BenchmarkRegistry registry, ForkLauncher launcher,
-                                      Runner.AfterFork afterFork) throws IOException {
+    public List<BenchmarkOutcome> run(
+            Measurement measurement, BenchmarkRegistry registry, ForkLauncher launcher, Runner.AfterFork afterFork)
+            throws IOException {
         try {
             return new Runner(measurement.config(), registry, placement.serviceCpus(), launcher, System.err, afterFork)
                     .run();
@@ -226,17 +229,17 @@ public final class MeasurementSession {
     }
 
     /** @return a runner of A and B with their forks interleaved on this session's CPUs; progress on stderr */
-    public InterleavedRunner interleaved(InterleavedRunner.Variant a, InterleavedRunner.Variant b,
-                                         BenchmarkRegistry registry) {
+    public InterleavedRunner interleaved(
+            InterleavedRunner.Variant a, InterleavedRunner.Variant b, BenchmarkRegistry registry) {
         return new InterleavedRunner(a, b, registry, placement.serviceCpus(), System.err);
     }
 
     /**
      * What {@link #store} wrote.
      *
-     * @param dir           the run folder
-     * @param jmh           the JMH-format file
-     * @param report        the HTML report, or null when it could not be written
+     * @param dir the run folder
+     * @param jmh the JMH-format file
+     * @param report the HTML report, or null when it could not be written
      * @param reportProblem why the report was not written, or null
      */
     public record Stored(Path dir, Path jmh, Path report, String reportProblem) {
@@ -253,32 +256,34 @@ public final class MeasurementSession {
     }
 
     /**
-     * Stores the complete run, the one way every measuring command does: HdrHistogram files,
-     * {@code jmh-result.json}, {@code summary.json} with the environment (last; the forks'
-     * {@code fork-N.json} are already there), then {@code report.html}. A report that cannot
-     * be written is reported in the result, not thrown: the results are complete without it.
+     * Stores the complete run, the one way every measuring command does: HdrHistogram files, {@code jmh-result.json},
+     * {@code summary.json} with the environment (last; the forks' {@code fork-N.json} are already there), then
+     * {@code report.html}. A report that cannot be written is reported in the result, not thrown: the results are
+     * complete without it.
      *
      * @param warnings every warning of the run, as printed
      * @throws IOException when a result file cannot be written
      */
-    public Stored store(Measurement measurement, List<BenchmarkOutcome> outcomes, List<String> warnings) throws IOException {
+    public Stored store(Measurement measurement, List<BenchmarkOutcome> outcomes, List<String> warnings)
+            throws IOException {
         return store(measurement, outcomes, warnings, null);
     }
 
     /**
-     * Stores the run as {@link #store(Measurement, List, List)} does, recording how its forks
-     * were paired with the other side of an {@code ab}.
+     * Stores the run as {@link #store(Measurement, List, List)} does, recording how its forks were paired with the
+     * other side of an {@code ab}.
      *
      * @param pairing the pairing, or null for a run measured on its own
      */
-    public Stored store(Measurement measurement, List<BenchmarkOutcome> outcomes, List<String> warnings, Pairing pairing)
+    public Stored store(
+            Measurement measurement, List<BenchmarkOutcome> outcomes, List<String> warnings, Pairing pairing)
             throws IOException {
         Path dir = measurement.dir();
         LiveForks.launcher().runStored(dir);
         List<String> all = new ArrayList<>(measurement.readiness());
         all.addAll(warnings);
-        RunStore.Written written = RunStore.create(dir).write(measurement.config(), outcomes, all,
-                measurement.environment(), pairing);
+        RunStore.Written written =
+                RunStore.create(dir).write(measurement.config(), outcomes, all, measurement.environment(), pairing);
         try {
             Path html = HtmlReport.write(dir, RunStore.historyRootOf(dir, dir), dir.resolve(RunStore.REPORT));
             return new Stored(dir, written.jmh(), html, null);
@@ -293,18 +298,31 @@ public final class MeasurementSession {
 
     /**
      * @return the readiness check's WARN items as {@code check: ...} lines, those with the same fix in one line:
-     *         "check: isolcpus; nohz_full: CPU 1 is not isolated; CPU 1 is not in nohz_full (fix: ...)", each
-     *         detail up to its first colon; what a measuring command says once with its other warnings
-     *         (without the {@code *** WARNING:} prefix), and stores with the run
+     *     "check: isolcpus; nohz_full: CPU 1 is not isolated; CPU 1 is not in nohz_full (fix: ...)", each detail up to
+     *     its first colon; what a measuring command says once with its other warnings (without the {@code *** WARNING:}
+     *     prefix), and stores with the run
      */
     static List<String> readinessWarnings(List<ReadinessCheck.Item> items) {
         Map<String, List<ReadinessCheck.Item>> byFix = new LinkedHashMap<>();
         for (ReadinessCheck.Item item : items) {
-            byFix.computeIfAbsent(item.fix().isEmpty() ? item.name() : item.fix(), k -> new ArrayList<>()).add(item);
+            byFix.computeIfAbsent(item.fix().isEmpty() ? item.name() : item.fix(), k -> new ArrayList<>())
+                    .add(item);
         }
-        return byFix.values().stream().map(same -> same.size() == 1 ? "check: " + same.get(0).asWarning()
-                : "check: " + String.join("; ", same.stream().map(ReadinessCheck.Item::name).toList()) + ": "
-                        + String.join("; ", same.stream().map(i -> i.detail().split(": ", 2)[0]).toList())
-                        + " (fix: " + same.get(0).fix() + ")").toList();
+        return byFix.values().stream()
+                .map(same -> same.size() == 1
+                        ? "check: " + same.get(0).asWarning()
+                        : "check: "
+                                + String.join(
+                                        "; ",
+                                        same.stream()
+                                                .map(ReadinessCheck.Item::name)
+                                                .toList()) + ": "
+                                + String.join(
+                                        "; ",
+                                        same.stream()
+                                                .map(i -> i.detail().split(": ", 2)[0])
+                                                .toList())
+                                + " (fix: " + same.get(0).fix() + ")")
+                .toList();
     }
 }

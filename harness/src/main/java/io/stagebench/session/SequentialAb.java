@@ -18,13 +18,12 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * Drives an interleaved A/B by a {@link SequentialPlan}: the first look's fork pairs for every
- * benchmark, then more pairs only for the benchmarks whose centre statistic is not decided,
- * judging all benchmarks' rows together (one Holm family) after each look, until every
- * benchmark is decided, has its maximum forks, the plan's looks are spent, or the measuring
- * budget is: a further look is sized to the time the budget has left (at the pace of the looks so
- * far), so that it fits, and none is started when not even {@value SequentialPlan#MIN_STEP_PAIRS} pairs would.
- * Every look prints what it decided and why the next one is or is not taken.
+ * Drives an interleaved A/B by a {@link SequentialPlan}: the first look's fork pairs for every benchmark, then more
+ * pairs only for the benchmarks whose centre statistic is not decided, judging all benchmarks' rows together (one Holm
+ * family) after each look, until every benchmark is decided, has its maximum forks, the plan's looks are spent, or the
+ * measuring budget is: a further look is sized to the time the budget has left (at the pace of the looks so far), so
+ * that it fits, and none is started when not even {@value SequentialPlan#MIN_STEP_PAIRS} pairs would. Every look prints
+ * what it decided and why the next one is or is not taken.
  */
 final class SequentialAb {
 
@@ -36,8 +35,14 @@ final class SequentialAb {
     private final PrintWriter progress;
     private final LongSupplier nanoTime;
 
-    SequentialAb(InterleavedRunner runner, SequentialPlan plan, VerdictRule rule, List<Statistic> statistics,
-                 boolean tags, PrintWriter progress, LongSupplier nanoTime) {
+    SequentialAb(
+            InterleavedRunner runner,
+            SequentialPlan plan,
+            VerdictRule rule,
+            List<Statistic> statistics,
+            boolean tags,
+            PrintWriter progress,
+            LongSupplier nanoTime) {
         this.runner = runner;
         this.plan = plan;
         this.rule = rule.withLooks(plan.looks());
@@ -70,13 +75,20 @@ final class SequentialAb {
             }
             Map<String, List<Comparison>> centre = judgeCentre(runner.outcomes());
             List<String> next = new ArrayList<>();
-            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "[ab] look %d of at most %d:", look, plan.looks()));
+            StringBuilder line =
+                    new StringBuilder(String.format(Locale.ROOT, "[ab] look %d of at most %d:", look, plan.looks()));
             for (String name : pending) {
                 List<Comparison> rows = centre.getOrDefault(name, List.of());
                 boolean decided = plan.decided(rows);
                 boolean full = runner.pairsRun(name) >= plan.maxForks();
-                line.append(' ').append(name).append(' ').append(runner.pairsRun(name)).append('v')
-                        .append(runner.pairsRun(name)).append(' ').append(state(rows, decided));
+                line.append(' ')
+                        .append(name)
+                        .append(' ')
+                        .append(runner.pairsRun(name))
+                        .append('v')
+                        .append(runner.pairsRun(name))
+                        .append(' ')
+                        .append(state(rows, decided));
                 if (!decided && !full && !rows.isEmpty()) {
                     next.add(name);
                 }
@@ -94,16 +106,27 @@ final class SequentialAb {
                 int fits = (int) Math.floor(leftNs / (perPairNs * next.size()));
                 int step = Math.min(plan.nextPairs(runner.pairsRun(next.get(0))), fits);
                 if (step < SequentialPlan.MIN_STEP_PAIRS) {
-                    line.append(String.format(Locale.ROOT, "; budget %ds: %.0fs left, a look of %d more pair(s) for %d"
-                                    + " benchmark(s) needs ~%.0fs: stopping", plan.budget().toSeconds(), Math.max(0, leftNs) / 1e9,
-                            SequentialPlan.MIN_STEP_PAIRS, next.size(), perPairNs * SequentialPlan.MIN_STEP_PAIRS * next.size() / 1e9));
+                    line.append(String.format(
+                            Locale.ROOT,
+                            "; budget %ds: %.0fs left, a look of %d more pair(s) for %d"
+                                    + " benchmark(s) needs ~%.0fs: stopping",
+                            plan.budget().toSeconds(),
+                            Math.max(0, leftNs) / 1e9,
+                            SequentialPlan.MIN_STEP_PAIRS,
+                            next.size(),
+                            perPairNs * SequentialPlan.MIN_STEP_PAIRS * next.size() / 1e9));
                     next.clear();
                 } else {
                     for (String name : next) {
                         steps.put(name, Math.min(step, plan.nextPairs(runner.pairsRun(name))));
                     }
-                    line.append(String.format(Locale.ROOT, "; next: %d more pair(s) for %s (~%.0fs of %.0fs left)", step,
-                            String.join(", ", next), perPairNs * step * next.size() / 1e9, leftNs / 1e9));
+                    line.append(String.format(
+                            Locale.ROOT,
+                            "; next: %d more pair(s) for %s (~%.0fs of %.0fs left)",
+                            step,
+                            String.join(", ", next),
+                            perPairNs * step * next.size() / 1e9,
+                            leftNs / 1e9));
                 }
             }
             looks.add(line.toString());
@@ -114,7 +137,10 @@ final class SequentialAb {
         return looks;
     }
 
-    /** @return the look's word for a benchmark's centre rows, as the table will call them: slower, faster, unreliable or no change */
+    /**
+     * @return the look's word for a benchmark's centre rows, as the table will call them: slower, faster, unreliable or
+     *     no change
+     */
     static String state(List<Comparison> rows, boolean decided) {
         if (rows.isEmpty()) {
             return "(no data)";
@@ -126,21 +152,26 @@ final class SequentialAb {
             }
             worst = Math.max(worst, c.detectablePercent());
         }
-        String called = rows.stream().anyMatch(c -> c.verdict() == Verdict.SLOWER) ? "slower"
-                : rows.stream().anyMatch(c -> c.verdict() == Verdict.FASTER) ? "faster"
-                : rows.stream().anyMatch(c -> c.verdict() == Verdict.UNRELIABLE) ? "unreliable" : "no change";
-        String detect = Double.isInfinite(worst) ? "could detect nothing yet"
+        String called = rows.stream().anyMatch(c -> c.verdict() == Verdict.SLOWER)
+                ? "slower"
+                : rows.stream().anyMatch(c -> c.verdict() == Verdict.FASTER)
+                        ? "faster"
+                        : rows.stream().anyMatch(c -> c.verdict() == Verdict.UNRELIABLE) ? "unreliable" : "no change";
+        String detect = Double.isInfinite(worst)
+                ? "could detect nothing yet"
                 : String.format(Locale.ROOT, "could detect %.1f%%", worst);
         return "(" + called + (worst > 0 ? ", " + detect : "") + (decided ? ", decided)" : ")");
     }
 
     /**
-     * Judges every row of every benchmark as one family, by the rule and the code {@code diff} uses on stored
-     * runs ({@link RunDiff#judge}); returns the centre statistic's rows per benchmark.
+     * Judges every row of every benchmark as one family, by the rule and the code {@code diff} uses on stored runs
+     * ({@link RunDiff#judge}); returns the centre statistic's rows per benchmark.
      */
     private Map<String, List<Comparison>> judgeCentre(InterleavedRunner.Sides outcomes) {
-        List<StoredRun.Benchmark> a = outcomes.a().stream().map(StoredRun.Benchmark::of).toList();
-        List<StoredRun.Benchmark> b = outcomes.b().stream().map(StoredRun.Benchmark::of).toList();
+        List<StoredRun.Benchmark> a =
+                outcomes.a().stream().map(StoredRun.Benchmark::of).toList();
+        List<StoredRun.Benchmark> b =
+                outcomes.b().stream().map(StoredRun.Benchmark::of).toList();
         // fork i of A and fork i of B ran next to each other from the same layout seed: compared as pairs
         RunDiff.Family family = RunDiff.judge(a, b, true, rule, statistics, tags, "A", "B");
         Statistic centre = Statistic.centreOf(statistics);
@@ -149,7 +180,8 @@ final class SequentialAb {
             for (RunDiff.StageDiff stage : benchmark.stages()) {
                 for (Comparison c : stage.comparisons()) {
                     if (c.statistic() == centre) {
-                        out.computeIfAbsent(benchmark.name(), k -> new ArrayList<>()).add(c);
+                        out.computeIfAbsent(benchmark.name(), k -> new ArrayList<>())
+                                .add(c);
                     }
                 }
             }

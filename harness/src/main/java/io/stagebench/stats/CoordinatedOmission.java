@@ -2,24 +2,20 @@ package io.stagebench.stats;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
 /**
- * One paced run seen three ways, to show coordinated omission: the latency each message
- * really saw, measured from its intended send time (what stagebench's paced mode reports);
- * the naive closed-loop view of the same run, service time from the actual start, which is
- * what a harness that waits for each response before sending the next records; and that
- * naive view corrected after the fact with HdrHistogram's
- * {@code recordValueWithExpectedInterval}, which synthesises the samples a stall hid given
- * the expected interval between messages.
+ * One paced run seen three ways, to show coordinated omission: the latency each message really saw, measured from its
+ * intended send time (what stagebench's paced mode reports); the naive closed-loop view of the same run, service time
+ * from the actual start, which is what a harness that waits for each response before sending the next records; and that
+ * naive view corrected after the fact with HdrHistogram's {@code recordValueWithExpectedInterval}, which synthesises
+ * the samples a stall hid given the expected interval between messages.
  *
- * <p>With one message every 1 ms, 100 µs of service and one 1 s stall, the paced view has
- * p50 ≈ 100 µs and p99 ≥ 0.9 s (a thousand messages queued behind the stall), the naive view
- * p99 ≈ 100 µs (one slow sample among ten thousand), and the correction puts p99 back near
- * 0.9 s. The first two columns are exact ({@link Distribution}); the corrected column's
- * percentiles are HdrHistogram's, to {@value #SIGNIFICANT_DIGITS} significant digits. Every
- * column's max is exact: the correction only adds values below the one it corrects.
+ * <p>With one message every 1 ms, 100 µs of service and one 1 s stall, the paced view has p50 ≈ 100 µs and p99 ≥ 0.9 s
+ * (a thousand messages queued behind the stall), the naive view p99 ≈ 100 µs (one slow sample among ten thousand), and
+ * the correction puts p99 back near 0.9 s. The first two columns are exact ({@link Distribution}); the corrected
+ * column's percentiles are HdrHistogram's, to {@value #SIGNIFICANT_DIGITS} significant digits. Every column's max is
+ * exact: the correction only adds values below the one it corrects.
  */
 public final class CoordinatedOmission {
 
@@ -35,24 +31,31 @@ public final class CoordinatedOmission {
     /** Column name of the naive view corrected by HdrHistogram. */
     public static final String CORRECTED = "corrected";
 
-    private CoordinatedOmission() {
-    }
+    private CoordinatedOmission() {}
 
     /**
      * One view's summary, in nanoseconds.
      *
-     * @param name       {@value #PACED}, {@value #NAIVE} or {@value #CORRECTED}
-     * @param title      what the column measures, in words
-     * @param count      samples (the corrected column counts the synthesised ones too)
-     * @param p50Ns      median
-     * @param p90Ns      90th percentile
-     * @param p99Ns      99th percentile
-     * @param p999Ns     99.9th percentile
-     * @param maxNs      exact maximum
+     * @param name {@value #PACED}, {@value #NAIVE} or {@value #CORRECTED}
+     * @param title what the column measures, in words
+     * @param count samples (the corrected column counts the synthesised ones too)
+     * @param p50Ns median
+     * @param p90Ns 90th percentile
+     * @param p99Ns 99th percentile
+     * @param p999Ns 99.9th percentile
+     * @param maxNs exact maximum
      * @param unreliable labels of percentiles with fewer than 100 samples beyond them
      */
-    public record Column(String name, String title, long count, double p50Ns, double p90Ns, double p99Ns,
-                         double p999Ns, double maxNs, List<String> unreliable) {
+    public record Column(
+            String name,
+            String title,
+            long count,
+            double p50Ns,
+            double p90Ns,
+            double p99Ns,
+            double p999Ns,
+            double maxNs,
+            List<String> unreliable) {
 
         public Column {
             unreliable = List.copyOf(unreliable);
@@ -75,9 +78,9 @@ public final class CoordinatedOmission {
      * The three columns side by side.
      *
      * @param expectedIntervalNs the paced run's interval between intended sends
-     * @param paced              latency from the intended send time
-     * @param naive              service time from the actual start
-     * @param corrected          service time with HdrHistogram's expected-interval correction
+     * @param paced latency from the intended send time
+     * @param naive service time from the actual start
+     * @param corrected service time with HdrHistogram's expected-interval correction
      */
     public record Comparison(long expectedIntervalNs, Column paced, Column naive, Column corrected) {
 
@@ -90,10 +93,11 @@ public final class CoordinatedOmission {
     /**
      * Compares the views of one paced run.
      *
-     * @param responseNs         per message, latency from the intended send time
-     * @param serviceNs          per message, service time from the actual start
+     * @param responseNs per message, latency from the intended send time
+     * @param serviceNs per message, service time from the actual start
      * @param expectedIntervalNs the interval between intended sends (1e9 / rate)
-     * @throws IllegalArgumentException when the series are empty or of different lengths, or the interval is not positive
+     * @throws IllegalArgumentException when the series are empty or of different lengths, or the interval is not
+     *     positive
      */
     public static Comparison compare(double[] responseNs, double[] serviceNs, long expectedIntervalNs) {
         if (responseNs.length == 0 || responseNs.length != serviceNs.length) {
@@ -101,11 +105,13 @@ public final class CoordinatedOmission {
                     + responseNs.length + " and " + serviceNs.length);
         }
         if (expectedIntervalNs <= 0) {
-            throw new IllegalArgumentException("the expected interval must be positive, got " + expectedIntervalNs + " ns");
+            throw new IllegalArgumentException(
+                    "the expected interval must be positive, got " + expectedIntervalNs + " ns");
         }
         Distribution naive = Distribution.of(serviceNs);
         Histogram corrected = corrected(serviceNs, expectedIntervalNs);
-        return new Comparison(expectedIntervalNs,
+        return new Comparison(
+                expectedIntervalNs,
                 exact(PACED, "latency from the intended send time", Distribution.of(responseNs)),
                 exact(NAIVE, "service time from the actual start (closed loop)", naive),
                 corrected(corrected, naive.max(), expectedIntervalNs));
@@ -113,8 +119,8 @@ public final class CoordinatedOmission {
 
     /**
      * @return the service times as HdrHistogram corrects them: each recorded with
-     *         {@code recordValueWithExpectedInterval(value, expectedIntervalNs)}, which back-fills
-     *         the sends a stall held up
+     *     {@code recordValueWithExpectedInterval(value, expectedIntervalNs)}, which back-fills the sends a stall held
+     *     up
      */
     public static Histogram corrected(double[] serviceNs, long expectedIntervalNs) {
         Histogram corrected = new Histogram(SIGNIFICANT_DIGITS);
@@ -131,8 +137,16 @@ public final class CoordinatedOmission {
                 unreliable.add(StageSummary.label(p));
             }
         }
-        return new Column(name, title, d.count(), d.percentile(50), d.percentile(90), d.percentile(99),
-                d.percentile(99.9), d.max(), unreliable);
+        return new Column(
+                name,
+                title,
+                d.count(),
+                d.percentile(50),
+                d.percentile(90),
+                d.percentile(99),
+                d.percentile(99.9),
+                d.max(),
+                unreliable);
     }
 
     private static Column corrected(Histogram h, double exactMaxNs, long expectedIntervalNs) {
@@ -144,8 +158,15 @@ public final class CoordinatedOmission {
                 unreliable.add(StageSummary.label(p));
             }
         }
-        return new Column(CORRECTED, "service time corrected with recordValueWithExpectedInterval(value, "
-                + expectedIntervalNs + " ns)", count, h.getValueAtPercentile(50), h.getValueAtPercentile(90),
-                h.getValueAtPercentile(99), h.getValueAtPercentile(99.9), exactMaxNs, unreliable);
+        return new Column(
+                CORRECTED,
+                "service time corrected with recordValueWithExpectedInterval(value, " + expectedIntervalNs + " ns)",
+                count,
+                h.getValueAtPercentile(50),
+                h.getValueAtPercentile(90),
+                h.getValueAtPercentile(99),
+                h.getValueAtPercentile(99.9),
+                exactMaxNs,
+                unreliable);
     }
 }

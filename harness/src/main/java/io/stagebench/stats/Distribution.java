@@ -5,18 +5,17 @@ import java.util.List;
 import java.util.function.DoubleToLongFunction;
 
 /**
- * An exact latency distribution: every sample kept (as a float, below) and sorted, so every percentile is
- * exact and distributions merge by pooling samples - never by averaging percentiles.
+ * An exact latency distribution: every sample kept (as a float, below) and sorted, so every percentile is exact and
+ * distributions merge by pooling samples - never by averaging percentiles.
  *
  * <p>Samples are held as {@code float}s: 4 bytes where an {@code ab} holds tens of millions of samples a side, and a
  * 24-bit significand, so a held sample is within 6e-8 of its value (0.00006 ns at 1 us, 0.06 ns at 1 ms): finer than
- * one tick of a 2.5 GHz counter (0.4 ns) below ~7 ms, and than a 10 ns interval step below ~80 ms.
- * Sums (the trimmed mean) are taken in doubles.
+ * one tick of a 2.5 GHz counter (0.4 ns) below ~7 ms, and than a 10 ns interval step below ~80 ms. Sums (the trimmed
+ * mean) are taken in doubles.
  *
- * <p>Percentiles use the nearest-rank definition: the p-th percentile of n samples is
- * the sample of rank ceil(p/100 * n). A percentile is <em>reliable</em> only when at least
- * {@value #MIN_SAMPLES_BEYOND} samples lie beyond it: a p99.9 from 10 000 samples rests on
- * ten observations and moves by tens of percent between runs.
+ * <p>Percentiles use the nearest-rank definition: the p-th percentile of n samples is the sample of rank ceil(p/100 *
+ * n). A percentile is <em>reliable</em> only when at least {@value #MIN_SAMPLES_BEYOND} samples lie beyond it: a p99.9
+ * from 10 000 samples rests on ten observations and moves by tens of percent between runs.
  */
 public final class Distribution {
 
@@ -32,8 +31,7 @@ public final class Distribution {
      */
     private volatile TrimmedMean lastTrimmed;
 
-    private record TrimmedMean(double percentile, double mean) {
-    }
+    private record TrimmedMean(double percentile, double mean) {}
 
     private Distribution(float[] sorted) {
         this.sorted = sorted;
@@ -110,10 +108,9 @@ public final class Distribution {
     /**
      * The mean of the body: every sample at or below the nearest-rank {@code percentile}.
      *
-     * <p>On a counter that advances in coarse steps each sample is the true interval rounded
-     * to a step at a random phase, so one sample (and so any percentile) only takes step
-     * values, while the mean of many samples resolves a fraction of a step. Cutting the
-     * samples above the percentile (interruptions, page faults) keeps a few rare
+     * <p>On a counter that advances in coarse steps each sample is the true interval rounded to a step at a random
+     * phase, so one sample (and so any percentile) only takes step values, while the mean of many samples resolves a
+     * fraction of a step. Cutting the samples above the percentile (interruptions, page faults) keeps a few rare
      * microsecond events from carrying the mean of a nanosecond stage.
      *
      * @param percentile in (0, 100]; 99 cuts the top 1 %
@@ -138,9 +135,8 @@ public final class Distribution {
     }
 
     /**
-     * Calls {@code action} once per run of samples that {@code key} maps to one value, in ascending order: the
-     * samples are sorted, so a key that never decreases with the sample (rounding, say) meets each of its values in
-     * one run.
+     * Calls {@code action} once per run of samples that {@code key} maps to one value, in ascending order: the samples
+     * are sorted, so a key that never decreases with the sample (rounding, say) meets each of its values in one run.
      */
     void forEachRun(DoubleToLongFunction key, RunAction action) {
         int i = 0;
@@ -174,7 +170,9 @@ public final class Distribution {
         return (int) nearestRank(percentile, sorted.length);
     }
 
-    /** @return the nearest rank (from 1) of {@code percentile} among {@code count} sorted samples, at most {@code count} */
+    /**
+     * @return the nearest rank (from 1) of {@code percentile} among {@code count} sorted samples, at most {@code count}
+     */
     static long nearestRank(double percentile, long count) {
         if (!(percentile > 0 && percentile <= 100)) {
             throw new IllegalArgumentException("percentile must be in (0, 100], got " + percentile);

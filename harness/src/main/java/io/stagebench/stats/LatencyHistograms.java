@@ -8,22 +8,19 @@ import org.HdrHistogram.HistogramIterationValue;
 /**
  * Turns exact nanosecond distributions into HdrHistograms for the result files.
  *
- * <p>Values are recorded in <em>integer nanoseconds, rounded to the nearest</em>
- * ({@code Math.round}): the samples are fractional (ticks divided by the calibrated ticks
- * per ns), the error of rounding is at most 0.5 ns and unbiased, and it is small beside a
- * fenced probe's own cost, which every interval carries. Rounding up would add a
- * bias of up to 1 ns to every sample instead. The histogram keeps
- * {@value #SIGNIFICANT_DIGITS} significant digits: exact below 2048 ns, within 0.1 % above.
- * The exact percentiles and the exact max stay in {@code summary.json}; the histogram is
- * the portable, mergeable copy of the whole distribution.
+ * <p>Values are recorded in <em>integer nanoseconds, rounded to the nearest</em> ({@code Math.round}): the samples are
+ * fractional (ticks divided by the calibrated ticks per ns), the error of rounding is at most 0.5 ns and unbiased, and
+ * it is small beside a fenced probe's own cost, which every interval carries. Rounding up would add a bias of up to 1
+ * ns to every sample instead. The histogram keeps {@value #SIGNIFICANT_DIGITS} significant digits: exact below 2048 ns,
+ * within 0.1 % above. The exact percentiles and the exact max stay in {@code summary.json}; the histogram is the
+ * portable, mergeable copy of the whole distribution.
  */
 public final class LatencyHistograms {
 
     /** Significant decimal digits every stored histogram keeps. */
     public static final int SIGNIFICANT_DIGITS = 3;
 
-    private LatencyHistograms() {
-    }
+    private LatencyHistograms() {}
 
     /**
      * @param ns a latency in nanoseconds, not negative
@@ -38,7 +35,7 @@ public final class LatencyHistograms {
 
     /**
      * @return a histogram of every sample of {@code distribution}, in integer ns: each value recorded once with its
-     *         count, as the sorted samples give them in runs (a stage's millions of samples take a few thousand values)
+     *     count, as the sorted samples give them in runs (a stage's millions of samples take a few thousand values)
      */
     public static Histogram of(Distribution distribution) {
         Histogram histogram = new Histogram(SIGNIFICANT_DIGITS);
@@ -75,9 +72,18 @@ public final class LatencyHistograms {
                 break;
             }
         }
-        return new StageSummary(series, count, values[0], values[1], values[2], values[3], values[4],
+        return new StageSummary(
+                series,
+                count,
+                values[0],
+                values[1],
+                values[2],
+                values[3],
+                values[4],
                 histogram.medianEquivalentValue(histogram.getMaxValue()),
-                histogram.medianEquivalentValue(histogram.getMinValue()), unreliable, sum / keep);
+                histogram.medianEquivalentValue(histogram.getMinValue()),
+                unreliable,
+                sum / keep);
     }
 
     /** @return the recorded value of rank {@code rank} (from 1) */

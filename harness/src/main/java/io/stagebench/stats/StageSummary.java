@@ -6,31 +6,35 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The numbers every report quotes for one stage, in nanoseconds: p50, p90, p99, p99.9,
- * p99.99, the exact max and the count - never a mean - plus which percentiles have fewer
- * than 100 samples beyond them.
+ * The numbers every report quotes for one stage, in nanoseconds: p50, p90, p99, p99.9, p99.99, the exact max and the
+ * count - never a mean - plus which percentiles have fewer than 100 samples beyond them.
  *
- * @param stage      stage name ({@code total} and {@code response} for derived series)
- * @param count      samples
- * @param p50Ns      median
- * @param p90Ns      90th percentile
- * @param p99Ns      99th percentile
- * @param p999Ns     99.9th percentile
- * @param p9999Ns    99.99th percentile
- * @param maxNs      exact maximum
- * @param minNs      minimum
+ * @param stage stage name ({@code total} and {@code response} for derived series)
+ * @param count samples
+ * @param p50Ns median
+ * @param p90Ns 90th percentile
+ * @param p99Ns 99th percentile
+ * @param p999Ns 99.9th percentile
+ * @param p9999Ns 99.99th percentile
+ * @param maxNs exact maximum
+ * @param minNs minimum
  * @param unreliable labels ("p99.9", ...) of percentiles with fewer than 100 samples beyond
- * @param tmeanNs    the trimmed mean: the mean of every sample at or below p99 (the body of
- *                   the distribution); it resolves a fraction of a counter step, which no
- *                   percentile can, so comparisons use it as their centre. NaN when not
- *                   recorded (results written before it existed)
+ * @param tmeanNs the trimmed mean: the mean of every sample at or below p99 (the body of the distribution); it resolves
+ *     a fraction of a counter step, which no percentile can, so comparisons use it as their centre. NaN when not
+ *     recorded (results written before it existed)
  */
-public record StageSummary(@JsonProperty(required = true) String stage, @JsonProperty(required = true) long count,
-                           @JsonProperty(required = true) double p50Ns, @JsonProperty(required = true) double p90Ns,
-                           @JsonProperty(required = true) double p99Ns, @JsonProperty(required = true) double p999Ns,
-                           @JsonProperty(required = true) double p9999Ns, @JsonProperty(required = true) double maxNs,
-                           @JsonProperty(required = true) double minNs,
-                           @JsonProperty(required = true) List<String> unreliable, double tmeanNs) {
+public record StageSummary(
+        @JsonProperty(required = true) String stage,
+        @JsonProperty(required = true) long count,
+        @JsonProperty(required = true) double p50Ns,
+        @JsonProperty(required = true) double p90Ns,
+        @JsonProperty(required = true) double p99Ns,
+        @JsonProperty(required = true) double p999Ns,
+        @JsonProperty(required = true) double p9999Ns,
+        @JsonProperty(required = true) double maxNs,
+        @JsonProperty(required = true) double minNs,
+        @JsonProperty(required = true) List<String> unreliable,
+        double tmeanNs) {
 
     /** The percentile above which samples are cut from {@link #tmeanNs()}. */
     public static final double TRIM_PERCENTILE = 99;
@@ -45,8 +49,17 @@ public record StageSummary(@JsonProperty(required = true) String stage, @JsonPro
     }
 
     /** A summary without a trimmed mean (NaN). */
-    public StageSummary(String stage, long count, double p50Ns, double p90Ns, double p99Ns, double p999Ns,
-                        double p9999Ns, double maxNs, double minNs, List<String> unreliable) {
+    public StageSummary(
+            String stage,
+            long count,
+            double p50Ns,
+            double p90Ns,
+            double p99Ns,
+            double p999Ns,
+            double p9999Ns,
+            double maxNs,
+            double minNs,
+            List<String> unreliable) {
         this(stage, count, p50Ns, p90Ns, p99Ns, p999Ns, p9999Ns, maxNs, minNs, unreliable, Double.NaN);
     }
 
@@ -58,8 +71,18 @@ public record StageSummary(@JsonProperty(required = true) String stage, @JsonPro
                 unreliable.add(label(p));
             }
         }
-        return new StageSummary(stage, d.count(), d.percentile(50), d.percentile(90), d.percentile(99),
-                d.percentile(99.9), d.percentile(99.99), d.max(), d.min(), unreliable, d.trimmedMean(TRIM_PERCENTILE));
+        return new StageSummary(
+                stage,
+                d.count(),
+                d.percentile(50),
+                d.percentile(90),
+                d.percentile(99),
+                d.percentile(99.9),
+                d.percentile(99.99),
+                d.max(),
+                d.min(),
+                unreliable,
+                d.trimmedMean(TRIM_PERCENTILE));
     }
 
     /** @return the value of a standard percentile by label */

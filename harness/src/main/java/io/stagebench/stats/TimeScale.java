@@ -3,9 +3,9 @@ package io.stagebench.stats;
 import java.util.Locale;
 
 /**
- * The unit a column of nanosecond values is printed in: the largest of ns, us, ms and s in
- * which the column's largest value stays under 10,000, so a column of 50 ns stages reads in
- * ns and a column holding a 90 ms stall reads {@code 90.74} in ms, aligned to the same width.
+ * The unit a column of nanosecond values is printed in: the largest of ns, us, ms and s in which the column's largest
+ * value stays under 10,000, so a column of 50 ns stages reads in ns and a column holding a 90 ms stall reads
+ * {@code 90.74} in ms, aligned to the same width.
  */
 public enum TimeScale {
     NS("ns", 1, "%.1f"),
@@ -35,8 +35,8 @@ public enum TimeScale {
     }
 
     /**
-     * @return the scale one value reads best in on its own: the largest unit in which it is at
-     *         least 1 (70.3 ns in ns, 4 300 000 ns as 4.30 ms, 0.4 ns in ns; NaN reads as ns)
+     * @return the scale one value reads best in on its own: the largest unit in which it is at least 1 (70.3 ns in ns,
+     *     4 300 000 ns as 4.30 ms, 0.4 ns in ns; NaN reads as ns)
      */
     public static TimeScale forValueNs(double valueNs) {
         double v = Math.abs(valueNs);

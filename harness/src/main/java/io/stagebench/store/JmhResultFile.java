@@ -18,30 +18,29 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
- * A run in JMH's JSON result schema ({@code -rf json}), so tools that read JMH results -
- * JMH Visualizer, continuous-benchmarking actions - read stagebench results unchanged.
+ * A run in JMH's JSON result schema ({@code -rf json}), so tools that read JMH results - JMH Visualizer,
+ * continuous-benchmarking actions - read stagebench results unchanged.
  *
- * <p>One entry per benchmark x series, named {@code stagebench.<benchmark>.<series>}, in mode
- * {@code sample} with {@code scoreUnit} {@code ns/op}, and {@code jmhVersion} the JMH version
- * the cross-check benchmarks are built with. The score means what it means in JMH's
- * SampleTime mode; where stagebench departs from JMH it says so:
+ * <p>One entry per benchmark x series, named {@code stagebench.<benchmark>.<series>}, in mode {@code sample} with
+ * {@code scoreUnit} {@code ns/op}, and {@code jmhVersion} the JMH version the cross-check benchmarks are built with.
+ * The score means what it means in JMH's SampleTime mode; where stagebench departs from JMH it says so:
+ *
  * <ul>
- *   <li>{@code score} is the mean of every merged sample, as SampleTime reports - never read it
- *       alone: the median and the tail are beside it;</li>
- *   <li>{@code scoreError} is half the spread of the forks' means (max - min) / 2 - the
- *       run-to-run spread, where JMH writes a 99.9% confidence half-width - and {@code "NaN"}
- *       with a single fork, as JMH writes it; {@code scoreConfidence} is [lowest, highest]
- *       fork mean;</li>
- *   <li>{@code scorePercentiles} are exact nearest-rank percentiles of the merged samples,
- *       with JMH's keys "0.0" (the minimum) to "100.0" (the exact maximum);</li>
- *   <li>{@code secondaryMetrics} {@code p0.00}, {@code p0.50}, {@code p0.90}, {@code p0.95},
- *       {@code p0.99}, {@code p0.999}, {@code p0.9999} and {@code p1.00} (JMH 1.37's names for
- *       SampleTime's percentiles) carry the exact percentiles as metrics of their own, shaped as
- *       JMH shapes them, so tools that plot only scores plot the tail;</li>
- *   <li>{@code params} holds every parameter the benchmark declares, with the value measured
- *       (the default unless {@code --param} set it), as strings like JMH's {@code @Param};</li>
- *   <li>{@code rawDataHistogram} holds, per fork, one iteration: the fork's HdrHistogram
- *       buckets as [value ns, count] pairs (integer ns, 3 significant digits).</li>
+ *   <li>{@code score} is the mean of every merged sample, as SampleTime reports - never read it alone: the median and
+ *       the tail are beside it;
+ *   <li>{@code scoreError} is half the spread of the forks' means (max - min) / 2 - the run-to-run spread, where JMH
+ *       writes a 99.9% confidence half-width - and {@code "NaN"} with a single fork, as JMH writes it;
+ *       {@code scoreConfidence} is [lowest, highest] fork mean;
+ *   <li>{@code scorePercentiles} are exact nearest-rank percentiles of the merged samples, with JMH's keys "0.0" (the
+ *       minimum) to "100.0" (the exact maximum);
+ *   <li>{@code secondaryMetrics} {@code p0.00}, {@code p0.50}, {@code p0.90}, {@code p0.95}, {@code p0.99},
+ *       {@code p0.999}, {@code p0.9999} and {@code p1.00} (JMH 1.37's names for SampleTime's percentiles) carry the
+ *       exact percentiles as metrics of their own, shaped as JMH shapes them, so tools that plot only scores plot the
+ *       tail;
+ *   <li>{@code params} holds every parameter the benchmark declares, with the value measured (the default unless
+ *       {@code --param} set it), as strings like JMH's {@code @Param};
+ *   <li>{@code rawDataHistogram} holds, per fork, one iteration: the fork's HdrHistogram buckets as [value ns, count]
+ *       pairs (integer ns, 3 significant digits).
  * </ul>
  */
 public final class JmhResultFile {
@@ -68,12 +67,11 @@ public final class JmhResultFile {
         return m;
     }
 
-    private JmhResultFile() {
-    }
+    private JmhResultFile() {}
 
     /** @return the JSON tree: a list of JMH result entries */
-    public static List<Map<String, Object>> entries(RunConfig config, List<BenchmarkOutcome> outcomes,
-                                                    Environment environment) {
+    public static List<Map<String, Object>> entries(
+            RunConfig config, List<BenchmarkOutcome> outcomes, Environment environment) {
         List<Map<String, Object>> entries = new ArrayList<>();
         for (BenchmarkOutcome outcome : outcomes) {
             if (outcome.forks().isEmpty()) {
@@ -89,8 +87,8 @@ public final class JmhResultFile {
     /** The parameter naming a batched entry's K: a distribution of K-message means is not one of messages. */
     public static final String BATCH_PARAM = "stagebench.batch";
 
-    private static Map<String, Object> entry(RunConfig config, BenchmarkOutcome outcome, String series,
-                                             Distribution merged, Environment environment) {
+    private static Map<String, Object> entry(
+            RunConfig config, BenchmarkOutcome outcome, String series, Distribution merged, Environment environment) {
         ForkResult first = outcome.forks().get(0);
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("jmhVersion", BuildInfo.current().jmhVersion());
@@ -107,8 +105,11 @@ public final class JmhResultFile {
         e.put("vmName", environment.jvmName());
         e.put("vmVersion", System.getProperty("java.vm.version"));
         e.put("warmupIterations", 1);
-        e.put("warmupTime", config.warmup().timed() ? config.warmup().warmupMs() + " ms"
-                : config.warmup().warmupMessages() + " ops");
+        e.put(
+                "warmupTime",
+                config.warmup().timed()
+                        ? config.warmup().warmupMs() + " ms"
+                        : config.warmup().warmupMessages() + " ops");
         // batched (--batch K): as JMH's batch size, K calls to a timed operation; the score stays per call
         int batch = outcome.batch();
         e.put("warmupBatchSize", batch);
@@ -117,7 +118,8 @@ public final class JmhResultFile {
         e.put("measurementBatchSize", batch);
         Map<String, String> params = new TreeMap<>();
         for (ParameterDeclaration p : outcome.descriptor().parameters()) {
-            params.put(p.name(), swept.getOrDefault(p.name(), config.params().getOrDefault(p.name(), p.defaultValue())));
+            params.put(
+                    p.name(), swept.getOrDefault(p.name(), config.params().getOrDefault(p.name(), p.defaultValue())));
         }
         if (batch > 1) {
             // its own variant in JMH tools: the distribution is of K-call means, not of calls

@@ -12,12 +12,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Holds a JSON tree to the record it is bound to, before the mapper binds it, with none of the
- * coercions binding would allow: a component marked {@code @JsonProperty(required = true)}
- * present and not null, and every value present of its component's type - a string, an
- * integer in the component's range, a number (or "NaN", "Infinity", "-Infinity", as numbers
- * are written), true or false, an array, an object. Every refusal is a {@link StoreException}
- * naming the file and where in it, e.g. {@code summary.json: benchmarks[0].summaries[2].p99Ns is missing}.
+ * Holds a JSON tree to the record it is bound to, before the mapper binds it, with none of the coercions binding would
+ * allow: a component marked {@code @JsonProperty(required = true)} present and not null, and every value present of its
+ * component's type - a string, an integer in the component's range, a number (or "NaN", "Infinity", "-Infinity", as
+ * numbers are written), true or false, an array, an object. Every refusal is a {@link StoreException} naming the file
+ * and where in it, e.g. {@code summary.json: benchmarks[0].summaries[2].p99Ns is missing}.
  */
 final class JsonShape {
 
@@ -63,7 +62,9 @@ final class JsonShape {
                 value(node.get(i), elements, at + "[" + i + "]", true);
             }
         } else if (!scalar(node, raw)) {
-            throw problem(at, "must be " + expected(raw) + ", found " + (raw == String.class && !element ? typeOf(node) : node));
+            throw problem(
+                    at,
+                    "must be " + expected(raw) + ", found " + (raw == String.class && !element ? typeOf(node) : node));
         }
     }
 

@@ -6,30 +6,28 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The machine a run was measured on, as far as a latency figure depends on it: CPU model, its
- * TSC frequency, kernel, JVM, clock binding and measuring CPU. Runs of two machines
- * ({@link #sameAs}) are never compared or pooled by {@code history} or {@code bisect}, nor
- * pooled as {@code ab}'s pilot: a new kernel or JDK moves a figure as surely as a commit does,
- * and would be taken for one.
+ * The machine a run was measured on, as far as a latency figure depends on it: CPU model, its TSC frequency, kernel,
+ * JVM, clock binding and measuring CPU. Runs of two machines ({@link #sameAs}) are never compared or pooled by
+ * {@code history} or {@code bisect}, nor pooled as {@code ab}'s pilot: a new kernel or JDK moves a figure as surely as
+ * a commit does, and would be taken for one.
  *
- * <p>Measurement hazard: a virtual machine's CPU model names a family, not a part. Two CPU kinds
- * of one fleet can read the same model name while their stages differ widely; the TSC frequency
- * the kernel detected tells them apart, so it is part of the fingerprint (docs/decisions.md,
- * "Machine fingerprint").
+ * <p>Measurement hazard: a virtual machine's CPU model names a family, not a part. Two CPU kinds of one fleet can read
+ * the same model name while their stages differ widely; the TSC frequency the kernel detected tells them apart, so it
+ * is part of the fingerprint (docs/decisions.md, "Machine fingerprint").
  *
- * @param cpuModel     {@code environment.cpuModel}
- * @param tscMhz       {@code environment.kernelTscMhz}, null when the run could not read it
- * @param kernel       {@code environment.kernel}
- * @param jvm          {@code environment.jvmVendor} and {@code jvmVersion}
- * @param binding      the clock binding asked for ({@code config.binding})
+ * @param cpuModel {@code environment.cpuModel}
+ * @param tscMhz {@code environment.kernelTscMhz}, null when the run could not read it
+ * @param kernel {@code environment.kernel}
+ * @param jvm {@code environment.jvmVendor} and {@code jvmVersion}
+ * @param binding the clock binding asked for ({@code config.binding})
  * @param measuringCpu the CPU the forks pinned to ({@code config.cpu})
  */
-public record MachineFingerprint(String cpuModel, Double tscMhz, String kernel, String jvm, String binding,
-                                 String measuringCpu) {
+public record MachineFingerprint(
+        String cpuModel, Double tscMhz, String kernel, String jvm, String binding, String measuringCpu) {
 
     /**
-     * Two TSC frequencies closer than this (relative) are one machine's: a kernel's own calibration moves far less
-     * than this from boot to boot, where two CPU kinds differ far more.
+     * Two TSC frequencies closer than this (relative) are one machine's: a kernel's own calibration moves far less than
+     * this from boot to boot, where two CPU kinds differ far more.
      */
     static final double SAME_TSC_TOLERANCE = 0.002;
 
@@ -37,11 +35,15 @@ public record MachineFingerprint(String cpuModel, Double tscMhz, String kernel, 
 
     /**
      * @return whether {@code other} is this machine: every field the same, the TSC frequencies within
-     *         {@value #SAME_TSC_TOLERANCE} of each other (or both unknown)
+     *     {@value #SAME_TSC_TOLERANCE} of each other (or both unknown)
      */
     public boolean sameAs(MachineFingerprint other) {
-        return cpuModel.equals(other.cpuModel) && sameTsc(other) && kernel.equals(other.kernel) && jvm.equals(other.jvm)
-                && binding.equals(other.binding) && measuringCpu.equals(other.measuringCpu);
+        return cpuModel.equals(other.cpuModel)
+                && sameTsc(other)
+                && kernel.equals(other.kernel)
+                && jvm.equals(other.jvm)
+                && binding.equals(other.binding)
+                && measuringCpu.equals(other.measuringCpu);
     }
 
     private boolean sameTsc(MachineFingerprint other) {
@@ -58,14 +60,19 @@ public record MachineFingerprint(String cpuModel, Double tscMhz, String kernel, 
 
     /** @return the fingerprint of an environment and a configuration as {@code summary.json} stores them */
     public static MachineFingerprint of(JsonNode environment, JsonNode config) {
-        return new MachineFingerprint(text(environment, "cpuModel"), number(environment, "kernelTscMhz"),
+        return new MachineFingerprint(
+                text(environment, "cpuModel"),
+                number(environment, "kernelTscMhz"),
                 text(environment, "kernel"),
-                (text(environment, "jvmVendor") + " " + text(environment, "jvmVersion")).trim(), text(config, "binding"),
+                (text(environment, "jvmVendor") + " " + text(environment, "jvmVersion")).trim(),
+                text(config, "binding"),
                 text(config, "cpu"));
     }
 
     private static Double number(JsonNode node, String field) {
-        return node == null || !node.path(field).isNumber() ? null : node.get(field).asDouble();
+        return node == null || !node.path(field).isNumber()
+                ? null
+                : node.get(field).asDouble();
     }
 
     private static String text(JsonNode node, String field) {

@@ -21,42 +21,37 @@ import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /**
- * The one reader of stored runs ({@code diff}, {@code report}, {@code ab}, {@code history},
- * {@code bisect} and the report's history all come through here), with one notion of a readable
- * run: {@link #readSummary} and {@link #load} check the same things. It refuses anything it
- * cannot trust: a missing, truncated or corrupt {@code summary.json}, a schema other than the one
- * written, a missing key or a value of the wrong type ({@link JsonShape}), a fork without a series
- * its benchmark pools, a file the summary names ({@code fork-N.json}, a histogram file, the JMH
- * file) that does not exist, a histogram log that does not decode or holds a different number of
- * samples than the summary says. Every refusal is a {@link StoreException} naming the file and
- * what is wrong with it, so a run killed midway or edited afterwards is never read as a valid
- * result by one command and refused by another.
+ * The one reader of stored runs ({@code diff}, {@code report}, {@code ab}, {@code history}, {@code bisect} and the
+ * report's history all come through here), with one notion of a readable run: {@link #readSummary} and {@link #load}
+ * check the same things. It refuses anything it cannot trust: a missing, truncated or corrupt {@code summary.json}, a
+ * schema other than the one written, a missing key or a value of the wrong type ({@link JsonShape}), a fork without a
+ * series its benchmark pools, a file the summary names ({@code fork-N.json}, a histogram file, the JMH file) that does
+ * not exist, a histogram log that does not decode or holds a different number of samples than the summary says. Every
+ * refusal is a {@link StoreException} naming the file and what is wrong with it, so a run killed midway or edited
+ * afterwards is never read as a valid result by one command and refused by another.
  *
- * <p>Reads schema {@value RunStore#SCHEMA} only, into the {@link Summary} the store writes; keys
- * it does not know are ignored, as the schema only ever adds keys.
+ * <p>Reads schema {@value RunStore#SCHEMA} only, into the {@link Summary} the store writes; keys it does not know are
+ * ignored, as the schema only ever adds keys.
  */
 public final class ResultReader {
 
-    private ResultReader() {
-    }
+    private ResultReader() {}
 
     /**
      * A run with its histogram logs decoded and checked against the summary.
      *
-     * @param run  the summary
+     * @param run the summary
      * @param logs benchmark name to series name to its log
      */
-    public record LoadedRun(StoredRun run, Map<String, Map<String, HistogramFiles.Log>> logs) {
-    }
+    public record LoadedRun(StoredRun run, Map<String, Map<String, HistogramFiles.Log>> logs) {}
 
     /**
      * The runs found under a results folder.
      *
-     * @param runs     valid runs, oldest first
+     * @param runs valid runs, oldest first
      * @param problems one line per run folder that could not be read
      */
-    public record Scan(List<StoredRun> runs, List<String> problems) {
-    }
+    public record Scan(List<StoredRun> runs, List<String> problems) {}
 
     /**
      * Reads a run's summary and decodes every histogram log it names.
@@ -82,13 +77,15 @@ public final class ResultReader {
                 }
                 long count = log.merged().getTotalCount();
                 if (count != s.count()) {
-                    throw new StoreException(hlog + ": holds " + count + " samples in " + log.forks().size()
+                    throw new StoreException(hlog + ": holds " + count + " samples in "
+                            + log.forks().size()
                             + " fork interval(s) but summary.json says " + s.count() + " for " + b.name() + "/"
                             + s.stage() + " (from another run, or one of the two was changed)");
                 }
                 if (!b.forks().isEmpty() && log.forks().size() != b.forks().size()) {
-                    throw new StoreException(hlog + ": holds " + log.forks().size() + " fork interval(s) but summary.json"
-                            + " lists " + b.forks().size() + " fork(s) for " + b.name());
+                    throw new StoreException(
+                            hlog + ": holds " + log.forks().size() + " fork interval(s) but summary.json" + " lists "
+                                    + b.forks().size() + " fork(s) for " + b.name());
                 }
                 perSeries.put(s.stage(), log);
             }
@@ -112,14 +109,37 @@ public final class ResultReader {
                         }
                     }
                 });
-                forks.add(new StoredRun.Fork(f.fork(), f.summaries(), f.result(), f.layoutSeed(), f.coreLoopNs(),
+                forks.add(new StoredRun.Fork(
+                        f.fork(),
+                        f.summaries(),
+                        f.result(),
+                        f.layoutSeed(),
+                        f.coreLoopNs(),
                         series -> Optional.ofNullable(own.get(series))));
             }
-            benchmarks.add(new StoredRun.Benchmark(b.name(), b.stages(), b.forksSucceeded(), b.failures(), b.summaries(),
-                    forks, b.histograms(), b.batch()));
+            benchmarks.add(new StoredRun.Benchmark(
+                    b.name(),
+                    b.stages(),
+                    b.forksSucceeded(),
+                    b.failures(),
+                    b.summaries(),
+                    forks,
+                    b.histograms(),
+                    b.batch()));
         }
-        return new StoredRun(run.dir(), run.schema(), run.commit(), run.dirty(), run.branch(), run.runId(), run.startTime(),
-                run.config(), run.environment(), run.warnings(), benchmarks, run.pairing());
+        return new StoredRun(
+                run.dir(),
+                run.schema(),
+                run.commit(),
+                run.dirty(),
+                run.branch(),
+                run.runId(),
+                run.startTime(),
+                run.config(),
+                run.environment(),
+                run.warnings(),
+                benchmarks,
+                run.pairing());
     }
 
     /**
@@ -132,7 +152,9 @@ public final class ResultReader {
         return load(runDir).run();
     }
 
-    /** Reads and validates a run's {@code summary.json} and that the files it names exist; the logs are {@link #load}'s. */
+    /**
+     * Reads and validates a run's {@code summary.json} and that the files it names exist; the logs are {@link #load}'s.
+     */
     private static StoredRun summary(Path runDir) {
         if (!Files.isDirectory(runDir)) {
             throw new StoreException(runDir + ": no such run folder");
@@ -187,11 +209,18 @@ public final class ResultReader {
             }
         }
         JsonNode environment = summary.environment();
-        return new StoredRun(runDir, summary.schema(), summary.commit(), summary.dirty(),
+        return new StoredRun(
+                runDir,
+                summary.schema(),
+                summary.commit(),
+                summary.dirty(),
                 summary.branch() == null ? "" : summary.branch(),
-                summary.runId() == null ? runDir.getFileName().toString() : summary.runId(), start,
+                summary.runId() == null ? runDir.getFileName().toString() : summary.runId(),
+                start,
                 summary.config() == null ? MissingNode.getInstance() : summary.config(),
-                environment == null || environment.isNull() ? null : environment, summary.warnings(), benchmarks,
+                environment == null || environment.isNull() ? null : environment,
+                summary.warnings(),
+                benchmarks,
                 summary.pairing());
     }
 
@@ -205,7 +234,7 @@ public final class ResultReader {
 
     /**
      * @throws StoreException "PATH: missing (named in summary.json)", or "PATH: not a fork result (named in
-     *         summary.json): why" when the file is not the JSON of the fork the summary names
+     *     summary.json): why" when the file is not the JSON of the fork the summary names
      */
     private static void requireForkResult(Path runDir, StoredRun.Fork fork) {
         requireNamedFile(runDir, fork.result());
@@ -213,10 +242,12 @@ public final class ResultReader {
         String problem;
         try {
             JsonNode node = Json.mapper().readTree(file.toFile());
-            problem = node == null || !node.isObject() || !node.path("fork").isInt() ? "no fork number in it"
-                    : node.path("fork").asInt() != fork.fork() ? "it is fork " + node.path("fork").asInt()
-                    + ", the summary names fork " + fork.fork()
-                    : LinkVersion.refusal("it", node.path("linkVersion").asInt(0)).orElse(null);
+            problem = node == null || !node.isObject() || !node.path("fork").isInt()
+                    ? "no fork number in it"
+                    : node.path("fork").asInt() != fork.fork()
+                            ? "it is fork " + node.path("fork").asInt() + ", the summary names fork " + fork.fork()
+                            : LinkVersion.refusal("it", node.path("linkVersion").asInt(0))
+                                    .orElse(null);
         } catch (JsonProcessingException e) {
             problem = Json.problem(e);
         } catch (IOException e) {
@@ -246,7 +277,8 @@ public final class ResultReader {
                 }
             }
         }
-        runs.sort(Comparator.comparing(StoredRun::startTime).thenComparing(r -> r.dir().toString()));
+        runs.sort(Comparator.comparing(StoredRun::startTime)
+                .thenComparing(r -> r.dir().toString()));
         return new Scan(runs, problems);
     }
 
@@ -260,7 +292,8 @@ public final class ResultReader {
         }
         return RunId.startOf(runDir.getFileName().toString()).orElseGet(() -> {
             try {
-                return Files.getLastModifiedTime(runDir.resolve(RunStore.SUMMARY)).toInstant();
+                return Files.getLastModifiedTime(runDir.resolve(RunStore.SUMMARY))
+                        .toInstant();
             } catch (IOException e) {
                 return Instant.EPOCH;
             }
@@ -269,7 +302,7 @@ public final class ResultReader {
 
     /**
      * @return {@code b} as read: its paths inside the run folder, its counts not negative, its batch at least 1 and
-     *         every series it pools in each of its forks
+     *     every series it pools in each of its forks
      */
     private static StoredRun.Benchmark benchmark(Summary.Benchmark b, String at, JsonShape shape) {
         requireCounts(b.summaries(), at + ".summaries", shape);
@@ -280,8 +313,12 @@ public final class ResultReader {
             Summary.Fork fork = b.forks().get(i);
             requireCounts(fork.summaries(), forkAt + ".summaries", shape);
             requireSeries(pooled, fork.summaries(), forkAt + ".summaries", shape);
-            forks.add(new StoredRun.Fork(fork.fork(), fork.summaries(), relativePath(fork.result(), forkAt + ".result", shape),
-                    fork.layout() == null ? -1 : fork.layout().seed(), fork.coreLoopNs()));
+            forks.add(new StoredRun.Fork(
+                    fork.fork(),
+                    fork.summaries(),
+                    relativePath(fork.result(), forkAt + ".result", shape),
+                    fork.layout() == null ? -1 : fork.layout().seed(),
+                    fork.coreLoopNs()));
         }
         b.histograms().forEach((series, files) -> {
             relativePath(files.hlog(), at + ".histograms." + series + ".hlog", shape);
@@ -290,28 +327,40 @@ public final class ResultReader {
         if (b.batch() < 1) {
             throw shape.problem(at + ".batch", "must be at least 1, got " + b.batch());
         }
-        return new StoredRun.Benchmark(b.name(), b.stages(), b.forksSucceeded(), b.failures(), b.summaries(), forks,
-                b.histograms(), b.batch());
+        return new StoredRun.Benchmark(
+                b.name(),
+                b.stages(),
+                b.forksSucceeded(),
+                b.failures(),
+                b.summaries(),
+                forks,
+                b.histograms(),
+                b.batch());
     }
 
     /**
      * @throws StoreException when a fork lacks a series of its benchmark: a benchmark's series pool every fork's
-     *         samples, so each of its forks has each of them (a fork may have more: a tag only some forks saw)
+     *     samples, so each of its forks has each of them (a fork may have more: a tag only some forks saw)
      */
     private static void requireSeries(List<String> pooled, List<StageSummary> fork, String at, JsonShape shape) {
         List<String> own = fork.stream().map(StageSummary::stage).toList();
         List<String> missing = pooled.stream().filter(s -> !own.contains(s)).toList();
         if (!missing.isEmpty()) {
-            throw shape.problem(at, "has no series " + String.join(", ", missing) + " of its benchmark's "
-                    + String.join(", ", pooled) + " (it has " + String.join(", ", own) + "): a benchmark's series pool its"
-                    + " forks' samples");
+            throw shape.problem(
+                    at,
+                    "has no series " + String.join(", ", missing) + " of its benchmark's "
+                            + String.join(", ", pooled) + " (it has " + String.join(", ", own)
+                            + "): a benchmark's series pool its"
+                            + " forks' samples");
         }
     }
 
     private static void requireCounts(List<StageSummary> summaries, String at, JsonShape shape) {
         for (int i = 0; i < summaries.size(); i++) {
             if (summaries.get(i).count() < 0) {
-                throw shape.problem(at + "[" + i + "].count", "is negative (" + summaries.get(i).count() + ")");
+                throw shape.problem(
+                        at + "[" + i + "].count",
+                        "is negative (" + summaries.get(i).count() + ")");
             }
         }
     }

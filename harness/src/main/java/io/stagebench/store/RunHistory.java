@@ -12,31 +12,28 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The stored runs of a line of commits that can be lined up against each other: per commit its
- * complete, clean runs measured on one machine ({@link MachineFingerprint}) with one
- * configuration ({@link RunConfiguration#SAME_FORKS}). By default the machine and configuration
- * are those of the newest such run - what CI measures now. Everything else is left out, and
- * each run left out is named with the reason: another machine (and in which field), another
+ * The stored runs of a line of commits that can be lined up against each other: per commit its complete, clean runs
+ * measured on one machine ({@link MachineFingerprint}) with one configuration ({@link RunConfiguration#SAME_FORKS}). By
+ * default the machine and configuration are those of the newest such run - what CI measures now. Everything else is
+ * left out, and each run left out is named with the reason: another machine (and in which field), another
  * configuration, uncommitted changes, no fork that succeeded, a summary that cannot be read.
  *
- * <p>A commit with several runs of the machine and configuration has their forks pooled: fork
- * values are the unit of evidence, and more of them is more evidence. Only forks of one sample
- * size are pooled or lined up: each benchmark keeps the batch its newest run measured it in
- * (what {@code --batch auto} chose can differ from run to run), and a run's benchmark of another
- * batch is left out and named.
+ * <p>A commit with several runs of the machine and configuration has their forks pooled: fork values are the unit of
+ * evidence, and more of them is more evidence. Only forks of one sample size are pooled or lined up: each benchmark
+ * keeps the batch its newest run measured it in (what {@code --batch auto} chose can differ from run to run), and a
+ * run's benchmark of another batch is left out and named.
  */
 public final class RunHistory {
 
-    private RunHistory() {
-    }
+    private RunHistory() {}
 
     /**
      * One commit and its runs, oldest first.
      *
-     * @param commit  the commit
-     * @param runs    its runs of the selection's machine and configuration, oldest first (at least one)
+     * @param commit the commit
+     * @param runs its runs of the selection's machine and configuration, oldest first (at least one)
      * @param batches benchmark name to the messages a sample of the selection: a run's benchmark of another batch is
-     *                not pooled
+     *     not pooled
      */
     public record CommitRuns(GitCheckout.Commit commit, List<StoredRun> runs, Map<String, Integer> batches) {
 
@@ -58,11 +55,13 @@ public final class RunHistory {
 
         /**
          * @return the benchmark with the forks of every run that measured it in the selection's batch, renumbered 1, 2,
-         *         ... (the merged summaries are the newest such run's); empty when no run has such a fork of it
+         *     ... (the merged summaries are the newest such run's); empty when no run has such a fork of it
          */
         public Optional<StoredRun.Benchmark> benchmark(String name) {
-            List<StoredRun.Benchmark> measured = runs.stream().flatMap(r -> r.benchmark(name).stream())
-                    .filter(this::pools).toList();
+            List<StoredRun.Benchmark> measured = runs.stream()
+                    .flatMap(r -> r.benchmark(name).stream())
+                    .filter(this::pools)
+                    .toList();
             if (measured.isEmpty()) {
                 return Optional.empty();
             }
@@ -71,27 +70,43 @@ public final class RunHistory {
             List<String> failures = new ArrayList<>();
             for (StoredRun.Benchmark b : measured) {
                 for (StoredRun.Fork f : b.forks()) {
-                    forks.add(new StoredRun.Fork(forks.size() + 1, f.summaries(), f.result(), f.layoutSeed(),
-                            f.coreLoopNs(), f.histograms()));
+                    forks.add(new StoredRun.Fork(
+                            forks.size() + 1,
+                            f.summaries(),
+                            f.result(),
+                            f.layoutSeed(),
+                            f.coreLoopNs(),
+                            f.histograms()));
                 }
                 failures.addAll(b.failures());
             }
-            return Optional.of(new StoredRun.Benchmark(name, newest.stages(), forks.size(), failures, newest.summaries(),
-                    forks, newest.histograms(), newest.batch()));
+            return Optional.of(new StoredRun.Benchmark(
+                    name,
+                    newest.stages(),
+                    forks.size(),
+                    failures,
+                    newest.summaries(),
+                    forks,
+                    newest.histograms(),
+                    newest.batch()));
         }
     }
 
     /**
      * What was selected.
      *
-     * @param commits            the commits with runs selected, oldest first
-     * @param machine            the machine every selected run was measured on
-     * @param configuration      the configuration of the reference run (the newest)
+     * @param commits the commits with runs selected, oldest first
+     * @param machine the machine every selected run was measured on
+     * @param configuration the configuration of the reference run (the newest)
      * @param commitsWithoutRuns commits of the line with no run selected
-     * @param leftOut            one line per run left out, saying why
+     * @param leftOut one line per run left out, saying why
      */
-    public record Selection(List<CommitRuns> commits, MachineFingerprint machine, JsonNode configuration,
-                            int commitsWithoutRuns, List<String> leftOut) {
+    public record Selection(
+            List<CommitRuns> commits,
+            MachineFingerprint machine,
+            JsonNode configuration,
+            int commitsWithoutRuns,
+            List<String> leftOut) {
 
         public Selection {
             commits = List.copyOf(commits);
@@ -100,16 +115,20 @@ public final class RunHistory {
     }
 
     /**
-     * @param line       the commits, oldest first
-     * @param root       the result store
+     * @param line the commits, oldest first
+     * @param root the result store
      * @param benchmarks the benchmarks that matter: a run with none of them is passed over (empty: any run)
-     * @param machine    the machine to keep, or null for the newest run's
-     * @param configKey  the configuration to keep ({@link RunConfiguration#key} over {@link RunConfiguration#SAME_FORKS}),
-     *                   or null for the newest run's
+     * @param machine the machine to keep, or null for the newest run's
+     * @param configKey the configuration to keep ({@link RunConfiguration#key} over
+     *     {@link RunConfiguration#SAME_FORKS}), or null for the newest run's
      * @throws StoreException "no stored run of ..." when no commit of the line has a usable run
      */
-    public static Selection select(List<GitCheckout.Commit> line, Path root, List<String> benchmarks,
-                                   MachineFingerprint machine, String configKey) {
+    public static Selection select(
+            List<GitCheckout.Commit> line,
+            Path root,
+            List<String> benchmarks,
+            MachineFingerprint machine,
+            String configKey) {
         List<String> leftOut = new ArrayList<>();
         Map<GitCheckout.Commit, List<StoredRun>> candidates = new LinkedHashMap<>();
         int dirtyRuns = 0;
@@ -124,7 +143,8 @@ public final class RunHistory {
                     leftOut.add(dir + ": cannot be read (" + e.getMessage() + ")");
                     continue;
                 }
-                if (!benchmarks.isEmpty() && benchmarks.stream().noneMatch(b -> run.benchmark(b).isPresent())) {
+                if (!benchmarks.isEmpty()
+                        && benchmarks.stream().noneMatch(b -> run.benchmark(b).isPresent())) {
                     withoutBenchmarks++;
                     continue;
                 }
@@ -147,8 +167,10 @@ public final class RunHistory {
             leftOut.add(withoutBenchmarks + " run(s) measured none of " + String.join(", ", benchmarks));
         }
         if (candidates.isEmpty()) {
-            throw new StoreException("no stored run of " + (benchmarks.isEmpty() ? "any benchmark" : String.join(", ", benchmarks))
-                    + " for any of the " + line.size() + " commit(s) from " + (line.isEmpty() ? "-" : line.get(0).shortHash())
+            throw new StoreException("no stored run of "
+                    + (benchmarks.isEmpty() ? "any benchmark" : String.join(", ", benchmarks))
+                    + " for any of the " + line.size() + " commit(s) from "
+                    + (line.isEmpty() ? "-" : line.get(0).shortHash())
                     + " to " + (line.isEmpty() ? "-" : line.get(line.size() - 1).shortHash()) + " under " + root
                     + (leftOut.isEmpty() ? "" : " (" + String.join("; ", leftOut) + ")"));
         }
@@ -156,16 +178,20 @@ public final class RunHistory {
         List<StoredRun> newestCommit = all.get(all.size() - 1);
         StoredRun reference = newestCommit.get(newestCommit.size() - 1);
         MachineFingerprint keptMachine = machine != null ? machine : MachineFingerprint.of(reference);
-        String keptConfig = configKey != null ? configKey : RunConfiguration.key(reference.config(), RunConfiguration.SAME_FORKS);
+        String keptConfig =
+                configKey != null ? configKey : RunConfiguration.key(reference.config(), RunConfiguration.SAME_FORKS);
         Map<GitCheckout.Commit, List<StoredRun>> matching = new LinkedHashMap<>();
         for (Map.Entry<GitCheckout.Commit, List<StoredRun>> e : candidates.entrySet()) {
             for (StoredRun run : e.getValue()) {
                 MachineFingerprint fingerprint = MachineFingerprint.of(run);
                 if (!fingerprint.sameAs(keptMachine)) {
                     leftOut.add(name(run) + ": another machine (" + fingerprint.differences(keptMachine) + ")");
-                } else if (!RunConfiguration.key(run.config(), RunConfiguration.SAME_FORKS).equals(keptConfig)) {
-                    leftOut.add(name(run) + ": another configuration (" + RunConfiguration.differences(run.config(),
-                            reference.config(), RunConfiguration.SAME_FORKS) + ")");
+                } else if (!RunConfiguration.key(run.config(), RunConfiguration.SAME_FORKS)
+                        .equals(keptConfig)) {
+                    leftOut.add(name(run) + ": another configuration ("
+                            + RunConfiguration.differences(
+                                    run.config(), reference.config(), RunConfiguration.SAME_FORKS)
+                            + ")");
                 } else {
                     matching.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(run);
                 }
@@ -178,10 +204,12 @@ public final class RunHistory {
             List<StoredRun> kept = new ArrayList<>();
             for (StoredRun run : e.getValue()) {
                 List<StoredRun.Benchmark> measured = measured(run, benchmarks);
-                List<StoredRun.Benchmark> otherBatch = measured.stream().filter(b -> b.batch() != batches.get(b.name()))
+                List<StoredRun.Benchmark> otherBatch = measured.stream()
+                        .filter(b -> b.batch() != batches.get(b.name()))
                         .toList();
                 otherBatch.forEach(b -> leftOut.add(name(run) + ": " + b.name() + " measured " + samples(b.batch())
-                        + ", not " + samples(batches.get(b.name())) + " as its newest run (--batch): a sample of another"
+                        + ", not " + samples(batches.get(b.name()))
+                        + " as its newest run (--batch): a sample of another"
                         + " size"));
                 if (otherBatch.size() < measured.size()) {
                     kept.add(run);
@@ -193,20 +221,26 @@ public final class RunHistory {
             }
         }
         if (selected.isEmpty()) {
-            throw new StoreException("no stored run of this machine (" + keptMachine.describe() + ") and configuration for any"
-                    + " of the " + line.size() + " commit(s) under " + root + " (" + String.join("; ", leftOut) + ")");
+            throw new StoreException("no stored run of this machine (" + keptMachine.describe()
+                    + ") and configuration for any" + " of the " + line.size() + " commit(s) under " + root + " ("
+                    + String.join("; ", leftOut) + ")");
         }
         return new Selection(selected, keptMachine, configuration, line.size() - selected.size(), leftOut);
     }
 
     /** @return the benchmarks of {@code run} that matter ({@code benchmarks}, or any when empty) and have a fork */
     private static List<StoredRun.Benchmark> measured(StoredRun run, List<String> benchmarks) {
-        return run.benchmarks().stream().filter(b -> benchmarks.isEmpty() || benchmarks.contains(b.name()))
-                .filter(b -> !b.forks().isEmpty()).toList();
+        return run.benchmarks().stream()
+                .filter(b -> benchmarks.isEmpty() || benchmarks.contains(b.name()))
+                .filter(b -> !b.forks().isEmpty())
+                .toList();
     }
 
-    /** @return benchmark name to the batch of the newest run that measured it, over {@code runs} (oldest commit first) */
-    private static Map<String, Integer> newestBatches(Map<GitCheckout.Commit, List<StoredRun>> runs, List<String> benchmarks) {
+    /**
+     * @return benchmark name to the batch of the newest run that measured it, over {@code runs} (oldest commit first)
+     */
+    private static Map<String, Integer> newestBatches(
+            Map<GitCheckout.Commit, List<StoredRun>> runs, List<String> benchmarks) {
         List<List<StoredRun>> commits = new ArrayList<>(runs.values());
         Map<String, Integer> batches = new LinkedHashMap<>();
         for (int c = commits.size() - 1; c >= 0; c--) {
@@ -228,6 +262,8 @@ public final class RunHistory {
 
     /** @return the run folders (holding a summary) of one commit folder, by name */
     private static List<Path> runFolders(Path commitDir) {
-        return RunResolver.folders(commitDir).stream().filter(p -> Files.isRegularFile(p.resolve(RunStore.SUMMARY))).toList();
+        return RunResolver.folders(commitDir).stream()
+                .filter(p -> Files.isRegularFile(p.resolve(RunStore.SUMMARY)))
+                .toList();
     }
 }

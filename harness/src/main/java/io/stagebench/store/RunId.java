@@ -11,11 +11,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The name of a run folder: the run's UTC start second, {@code yyyyMMdd-HHmmss}, then
- * {@code -2}, {@code -3} ... when several runs of one commit start in the same second. Defined
- * here once: {@link RunStore} names folders with it, {@link RunResolver} orders them by it
- * (time, then number: {@code -10} after {@code -9}), {@link ResultReader} falls back on it for
- * a start time.
+ * The name of a run folder: the run's UTC start second, {@code yyyyMMdd-HHmmss}, then {@code -2}, {@code -3} ... when
+ * several runs of one commit start in the same second. Defined here once: {@link RunStore} names folders with it,
+ * {@link RunResolver} orders them by it (time, then number: {@code -10} after {@code -9}), {@link ResultReader} falls
+ * back on it for a start time.
  */
 public final class RunId {
 
@@ -23,11 +22,11 @@ public final class RunId {
     private static final Pattern PATTERN = Pattern.compile("(\\d{8}-\\d{6})(?:-(\\d+))?");
 
     /** Run folders in the order they started; names that are not run ids sort by name, before them. */
-    public static final Comparator<Path> ORDER = Comparator.comparing((Path p) -> base(p.getFileName().toString()))
+    public static final Comparator<Path> ORDER = Comparator.comparing(
+                    (Path p) -> base(p.getFileName().toString()))
             .thenComparingLong(p -> number(p.getFileName().toString()));
 
-    private RunId() {
-    }
+    private RunId() {}
 
     /** @return the first run id of a run starting at {@code start} */
     public static String of(Instant start) {
@@ -42,7 +41,8 @@ public final class RunId {
     /** @return the start second a run id names, or empty when {@code name} is not a run id */
     public static Optional<Instant> startOf(String name) {
         Matcher m = PATTERN.matcher(name);
-        return m.matches() ? Optional.of(LocalDateTime.parse(m.group(1), FORMAT).toInstant(ZoneOffset.UTC))
+        return m.matches()
+                ? Optional.of(LocalDateTime.parse(m.group(1), FORMAT).toInstant(ZoneOffset.UTC))
                 : Optional.empty();
     }
 

@@ -16,20 +16,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.Comparator;
 import java.util.TreeSet;
 
 /**
- * The per-commit result store: {@code results/<short-commit>[-dirty]/<run-id>/}, one folder
- * per run, holding {@code summary.json}, {@code jmh-result.json}, {@code report.html}, the
- * HdrHistogram files under {@code histograms/<benchmark>/} and the forks' files under
- * {@code forks/<benchmark>/}. Every file is written atomically and {@code summary.json}
- * last, so a killed run leaves a folder without a summary, which readers reject as
+ * The per-commit result store: {@code results/<short-commit>[-dirty]/<run-id>/}, one folder per run, holding
+ * {@code summary.json}, {@code jmh-result.json}, {@code report.html}, the HdrHistogram files under
+ * {@code histograms/<benchmark>/} and the forks' files under {@code forks/<benchmark>/}. Every file is written
+ * atomically and {@code summary.json} last, so a killed run leaves a folder without a summary, which readers reject as
  * incomplete. See {@code results/README.md} for the format.
  */
 public final class RunStore {
@@ -47,8 +46,7 @@ public final class RunStore {
     /** Set by the {@code ./stagebench} launcher to its own checkout. */
     public static final String HOME_PROPERTY = "stagebench.home";
 
-    private RunStore() {
-    }
+    private RunStore() {}
 
     /** @return the project's results folder: {@code results/} of {@link #projectHome()} */
     public static Path defaultRoot() {
@@ -58,24 +56,24 @@ public final class RunStore {
     /**
      * @param results {@code --results} of a command that reads stored runs, or null for {@link #defaultRoot()}
      * @return that folder
-     * @throws StoreException "--results /x: no such folder" when one was given and is not a folder, so that a
-     *         mistyped path is not reported as an empty store
+     * @throws StoreException "--results /x: no such folder" when one was given and is not a folder, so that a mistyped
+     *     path is not reported as an empty store
      */
     public static Path rootToRead(Path results) {
         if (results == null) {
             return defaultRoot();
         }
         if (!Files.isDirectory(results)) {
-            throw new StoreException("--results " + results + ": " + (Files.exists(results) ? "not a folder" : "no such folder"));
+            throw new StoreException(
+                    "--results " + results + ": " + (Files.exists(results) ? "not a folder" : "no such folder"));
         }
         return results;
     }
 
     /**
-     * @return the project whose commit a run records and whose {@code results/} it is stored
-     *         in: the folder stagebench runs from - or, anywhere inside the checkout of the
-     *         {@code ./stagebench} launcher (system property {@value #HOME_PROPERTY}), that
-     *         checkout, so its own runs land in one place whatever its folder
+     * @return the project whose commit a run records and whose {@code results/} it is stored in: the folder stagebench
+     *     runs from - or, anywhere inside the checkout of the {@code ./stagebench} launcher (system property
+     *     {@value #HOME_PROPERTY}), that checkout, so its own runs land in one place whatever its folder
      */
     public static Path projectHome() {
         Path here = Path.of("").toAbsolutePath();
@@ -98,8 +96,8 @@ public final class RunStore {
     }
 
     /**
-     * Deletes a run folder that holds no {@value #SUMMARY}: what a run refused before it measured
-     * anything (a benchmark that contradicts its declaration) leaves behind. A stored run is kept.
+     * Deletes a run folder that holds no {@value #SUMMARY}: what a run refused before it measured anything (a benchmark
+     * that contradicts its declaration) leaves behind. A stored run is kept.
      *
      * @return whether the folder was deleted
      */
@@ -116,8 +114,7 @@ public final class RunStore {
     }
 
     /**
-     * Creates a new run folder under {@code root} and proves it writable, before anything is
-     * measured.
+     * Creates a new run folder under {@code root} and proves it writable, before anything is measured.
      *
      * @throws IOException when the folder cannot be created or written
      */
@@ -127,20 +124,21 @@ public final class RunStore {
 
     /**
      * @return the commit {@code checkout} holds and whether it has changes, the files of the result store {@code root}
-     *         passed over (runs are stored there, and they are not the code measured): in it, and at its place below
-     *         {@code checkout} when that is another worktree of the project ({@code ab} copies untracked files into one)
+     *     passed over (runs are stored there, and they are not the code measured): in it, and at its place below
+     *     {@code checkout} when that is another worktree of the project ({@code ab} copies untracked files into one)
      */
     public static GitInfo gitOf(Path checkout, Path root) {
         Path home = real(projectHome());
         Path store = real(root);
         List<Path> notSources = store.startsWith(home)
-                ? List.of(store, real(checkout).resolve(home.relativize(store))) : List.of(store);
+                ? List.of(store, real(checkout).resolve(home.relativize(store)))
+                : List.of(store);
         return GitInfo.read(checkout, notSources);
     }
 
     /**
-     * Creates a new run folder under {@code root} for the commit {@code git} describes (the
-     * other build of an A/B comparison), and proves it writable.
+     * Creates a new run folder under {@code root} for the commit {@code git} describes (the other build of an A/B
+     * comparison), and proves it writable.
      *
      * @throws IOException when the folder cannot be created or written
      */
@@ -166,9 +164,9 @@ public final class RunStore {
     }
 
     /**
-     * Proves {@code root} writable without leaving a run folder behind: creates it if needed,
-     * writes and deletes a probe file. For commands that build before they measure, so an
-     * unwritable results folder is found before the build, not after it.
+     * Proves {@code root} writable without leaving a run folder behind: creates it if needed, writes and deletes a
+     * probe file. For commands that build before they measure, so an unwritable results folder is found before the
+     * build, not after it.
      *
      * @throws IOException when the folder cannot be created or written
      */
@@ -187,8 +185,8 @@ public final class RunStore {
      * What a run wrote.
      *
      * @param summary the summary file, written last
-     * @param jmh     the JMH-format file
-     * @param logs    every {@code .hlog} written
+     * @param jmh the JMH-format file
+     * @param logs every {@code .hlog} written
      */
     public record Written(Path summary, Path jmh, List<Path> logs) {
 
@@ -202,7 +200,10 @@ public final class RunStore {
         return HISTOGRAMS + "/" + benchmark + "/" + series + ".hlog";
     }
 
-    /** @return the relative path of fork {@code fork}'s own result in a run folder: {@code forks/<benchmark>/fork-N.json} */
+    /**
+     * @return the relative path of fork {@code fork}'s own result in a run folder:
+     *     {@code forks/<benchmark>/fork-N.json}
+     */
     public static String forkResultPath(String benchmark, int fork) {
         return "forks/" + benchmark + "/" + ForkFiles.result(fork);
     }
@@ -242,14 +243,28 @@ public final class RunStore {
             mhzMax = Math.max(mhzMax, f.ruler().calibration().mhz());
             overheadMin = Math.min(overheadMin, f.ruler().overhead().minTicks());
             overheadMax = Math.max(overheadMax, f.ruler().overhead().minTicks());
-            overheadNsMax = Math.max(overheadNsMax, f.ruler().calibration().toNs(f.ruler().overhead().minTicks()));
+            overheadNsMax = Math.max(
+                    overheadNsMax,
+                    f.ruler().calibration().toNs(f.ruler().overhead().minTicks()));
             stepMin = Math.min(stepMin, f.ruler().stepTicks());
             stepMax = Math.max(stepMax, f.ruler().stepTicks());
             stepNsMax = Math.max(stepNsMax, f.ruler().stepNs());
         }
-        return new Environment.Ruler(String.join(", ", bindings), String.join(", ", requested), mhzMin, mhzMax,
-                overheadMin, overheadMax, overheadNsMax, stepMin, stepMax, stepNsMax, List.copyOf(cpus),
-                String.join(", ", methods.stream().map(String::valueOf).toList()), subtractedMin, subtractedMax);
+        return new Environment.Ruler(
+                String.join(", ", bindings),
+                String.join(", ", requested),
+                mhzMin,
+                mhzMax,
+                overheadMin,
+                overheadMax,
+                overheadNsMax,
+                stepMin,
+                stepMax,
+                stepNsMax,
+                List.copyOf(cpus),
+                String.join(", ", methods.stream().map(String::valueOf).toList()),
+                subtractedMin,
+                subtractedMax);
     }
 
     /** A run folder being written. */
@@ -266,27 +281,33 @@ public final class RunStore {
         }
 
         /**
-         * Writes every result file of the run, each atomically: per benchmark series an
-         * {@code .hlog} and an {@code .hgrm}, then {@code jmh-result.json}, then
-         * {@code summary.json} last, so a folder whose summary exists is complete. The forks
-         * wrote their own {@code forks/<benchmark>/fork-N.json}; the summary names them.
+         * Writes every result file of the run, each atomically: per benchmark series an {@code .hlog} and an
+         * {@code .hgrm}, then {@code jmh-result.json}, then {@code summary.json} last, so a folder whose summary exists
+         * is complete. The forks wrote their own {@code forks/<benchmark>/fork-N.json}; the summary names them.
          *
          * @param environment the environment captured before measuring; the forks' ruler is added here
          */
-        public Written write(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> warnings,
-                             Environment environment) throws IOException {
+        public Written write(
+                RunConfig config, List<BenchmarkOutcome> outcomes, List<String> warnings, Environment environment)
+                throws IOException {
             return write(config, outcomes, warnings, environment, null);
         }
 
         /**
-         * Writes the run as {@link #write(RunConfig, List, List, Environment)} does, with its
-         * pairing with another run recorded in {@code summary.json}.
+         * Writes the run as {@link #write(RunConfig, List, List, Environment)} does, with its pairing with another run
+         * recorded in {@code summary.json}.
          *
          * @param pairing how the forks were paired with the other side of an {@code ab}, or null
          */
-        public Written write(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> warnings,
-                             Environment environment, Pairing pairing) throws IOException {
-            List<ForkResult> allForks = outcomes.stream().flatMap(o -> o.forks().stream()).toList();
+        public Written write(
+                RunConfig config,
+                List<BenchmarkOutcome> outcomes,
+                List<String> warnings,
+                Environment environment,
+                Pairing pairing)
+                throws IOException {
+            List<ForkResult> allForks =
+                    outcomes.stream().flatMap(o -> o.forks().stream()).toList();
             Set<String> collectors = new LinkedHashSet<>();
             allForks.forEach(f -> collectors.addAll(f.run().collectors()));
             Environment complete = environment.withRuler(rulerOf(allForks), List.copyOf(collectors));
@@ -302,8 +323,11 @@ public final class RunStore {
                     List<HistogramFiles.ForkSeries> forks = new ArrayList<>();
                     for (int i = 0; i < parts.size(); i++) {
                         ForkResult fork = outcome.forks().get(i);
-                        forks.add(new HistogramFiles.ForkSeries(fork.run().fork(), parts.get(i),
-                                fork.measurement().measureStartEpochMs(), fork.measurement().measureEndEpochMs()));
+                        forks.add(new HistogramFiles.ForkSeries(
+                                fork.run().fork(),
+                                parts.get(i),
+                                fork.measurement().measureStartEpochMs(),
+                                fork.measurement().measureEndEpochMs()));
                     }
                     String hlog = hlogPath(name, series.getKey());
                     String hgrm = hgrmPath(name, series.getKey());
@@ -314,8 +338,15 @@ public final class RunStore {
                             tags.put(TagDeclaration.tagOf(other).orElseThrow(), d);
                         }
                     });
-                    HistogramFiles.write(dir.resolve(hlog), dir.resolve(hgrm), name, series.getKey(), forks, tags,
-                            baseEpochMs, series.getValue().max());
+                    HistogramFiles.write(
+                            dir.resolve(hlog),
+                            dir.resolve(hgrm),
+                            name,
+                            series.getKey(),
+                            forks,
+                            tags,
+                            baseEpochMs,
+                            series.getValue().max());
                     logs.add(dir.resolve(hlog));
                     perSeries.put(series.getKey(), new Summary.SeriesFiles(hlog, hgrm));
                 }
@@ -324,20 +355,38 @@ public final class RunStore {
             Path jmh = dir.resolve(JmhResultFile.FILE);
             AtomicFiles.writeString(jmh, Json.write(JmhResultFile.entries(config, outcomes, complete)));
             AtomicFiles.writeString(dir.resolve(TrackerFiles.BMF_FILE), Json.write(TrackerFiles.bmf(outcomes)));
-            AtomicFiles.writeString(dir.resolve(TrackerFiles.GITHUB_FILE), Json.write(TrackerFiles.githubActionBenchmark(outcomes)));
+            AtomicFiles.writeString(
+                    dir.resolve(TrackerFiles.GITHUB_FILE), Json.write(TrackerFiles.githubActionBenchmark(outcomes)));
             Path summary = writeSummary(config, outcomes, warnings, complete, files, pairing);
             return new Written(summary, jmh, logs);
         }
 
-        private Path writeSummary(RunConfig config, List<BenchmarkOutcome> outcomes, List<String> warnings,
-                                  Environment environment, Map<String, Map<String, Summary.SeriesFiles>> files,
-                                  Pairing pairing) throws IOException {
-            List<Summary.Benchmark> benchmarks = outcomes.stream().map(o -> Summary.Benchmark.of(o,
-                    files.getOrDefault(o.descriptor().name(), Map.of()))).toList();
-            Summary summary = new Summary(SCHEMA, environment.commit(), environment.dirty(), environment.branch(),
-                    dir.getFileName().toString(), environment.startTime(), Instant.now().toString(),
-                    Json.mapper().valueToTree(config), Json.mapper().valueToTree(environment), JmhResultFile.FILE, pairing,
-                    benchmarks, warnings);
+        private Path writeSummary(
+                RunConfig config,
+                List<BenchmarkOutcome> outcomes,
+                List<String> warnings,
+                Environment environment,
+                Map<String, Map<String, Summary.SeriesFiles>> files,
+                Pairing pairing)
+                throws IOException {
+            List<Summary.Benchmark> benchmarks = outcomes.stream()
+                    .map(o -> Summary.Benchmark.of(
+                            o, files.getOrDefault(o.descriptor().name(), Map.of())))
+                    .toList();
+            Summary summary = new Summary(
+                    SCHEMA,
+                    environment.commit(),
+                    environment.dirty(),
+                    environment.branch(),
+                    dir.getFileName().toString(),
+                    environment.startTime(),
+                    Instant.now().toString(),
+                    Json.mapper().valueToTree(config),
+                    Json.mapper().valueToTree(environment),
+                    JmhResultFile.FILE,
+                    pairing,
+                    benchmarks,
+                    warnings);
             Path file = dir.resolve(SUMMARY);
             AtomicFiles.writeString(file, Json.write(summary));
             return file;

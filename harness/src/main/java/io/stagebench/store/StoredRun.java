@@ -18,28 +18,36 @@ import java.util.OptionalDouble;
 import org.HdrHistogram.Histogram;
 
 /**
- * A stored run as read back from its {@code summary.json} by {@link ResultReader}: already
- * validated, so every field is present and typed and every file it names exists. The one
- * model of a stored run: {@code diff}, {@code report}, {@code ab} and the report's history all
- * read this.
+ * A stored run as read back from its {@code summary.json} by {@link ResultReader}: already validated, so every field is
+ * present and typed and every file it names exists. The one model of a stored run: {@code diff}, {@code report},
+ * {@code ab} and the report's history all read this.
  *
- * @param dir         the run folder
- * @param schema      the summary's schema version
- * @param commit      full commit hash, or "nocommit"
- * @param dirty       whether the work tree had uncommitted changes
- * @param branch      branch, or ""
- * @param runId       the run folder's name
- * @param startTime   when the run started (from the summary, else from the run id)
- * @param config      the run's configuration as written (mode, forks, messages, ...)
- * @param environment the environment as written; null for summaries written before every
- *                    measuring command stored one
- * @param warnings    every warning of the run
- * @param benchmarks  the benchmarks, in run order
- * @param pairing     how this run's forks were paired with another run's ({@code ab}), or null
+ * @param dir the run folder
+ * @param schema the summary's schema version
+ * @param commit full commit hash, or "nocommit"
+ * @param dirty whether the work tree had uncommitted changes
+ * @param branch branch, or ""
+ * @param runId the run folder's name
+ * @param startTime when the run started (from the summary, else from the run id)
+ * @param config the run's configuration as written (mode, forks, messages, ...)
+ * @param environment the environment as written; null for summaries written before every measuring command stored one
+ * @param warnings every warning of the run
+ * @param benchmarks the benchmarks, in run order
+ * @param pairing how this run's forks were paired with another run's ({@code ab}), or null
  */
-public record StoredRun(Path dir, String schema, String commit, boolean dirty, String branch, String runId,
-                        Instant startTime, JsonNode config, JsonNode environment, List<String> warnings,
-                        List<Benchmark> benchmarks, Pairing pairing) {
+public record StoredRun(
+        Path dir,
+        String schema,
+        String commit,
+        boolean dirty,
+        String branch,
+        String runId,
+        Instant startTime,
+        JsonNode config,
+        JsonNode environment,
+        List<String> warnings,
+        List<Benchmark> benchmarks,
+        Pairing pairing) {
 
     public StoredRun {
         warnings = List.copyOf(warnings);
@@ -65,23 +73,35 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
     /**
      * One benchmark of a stored run.
      *
-     * @param name           benchmark name
-     * @param stages         its stage names
+     * @param name benchmark name
+     * @param stages its stage names
      * @param forksSucceeded forks that produced a result
-     * @param failures       one line per fork that failed
-     * @param summaries      merged summaries per series (stages, then total / response)
-     * @param forks          each successful fork's own summaries
-     * @param histograms     series name to its HdrHistogram files; empty for summaries written before them
-     * @param batch          messages per sample ({@code --batch K}): 1 for one a message, and for summaries
-     *                       written before batches existed
+     * @param failures one line per fork that failed
+     * @param summaries merged summaries per series (stages, then total / response)
+     * @param forks each successful fork's own summaries
+     * @param histograms series name to its HdrHistogram files; empty for summaries written before them
+     * @param batch messages per sample ({@code --batch K}): 1 for one a message, and for summaries written before
+     *     batches existed
      */
-    public record Benchmark(String name, List<String> stages, int forksSucceeded, List<String> failures,
-                            List<StageSummary> summaries, List<Fork> forks, Map<String, Summary.SeriesFiles> histograms,
-                            int batch) {
+    public record Benchmark(
+            String name,
+            List<String> stages,
+            int forksSucceeded,
+            List<String> failures,
+            List<StageSummary> summaries,
+            List<Fork> forks,
+            Map<String, Summary.SeriesFiles> histograms,
+            int batch) {
 
         /** A benchmark measured one interval a message. */
-        public Benchmark(String name, List<String> stages, int forksSucceeded, List<String> failures,
-                         List<StageSummary> summaries, List<Fork> forks, Map<String, Summary.SeriesFiles> histograms) {
+        public Benchmark(
+                String name,
+                List<String> stages,
+                int forksSucceeded,
+                List<String> failures,
+                List<StageSummary> summaries,
+                List<Fork> forks,
+                Map<String, Summary.SeriesFiles> histograms) {
             this(name, stages, forksSucceeded, failures, summaries, forks, histograms, 1);
         }
 
@@ -95,7 +115,7 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
 
         /**
          * @return {@code outcome} as its stored run reads it back once written: judged before it is stored
-         *         ({@code ab}'s interim looks), it is judged on the same figures
+         *     ({@code ab}'s interim looks), it is judged on the same figures
          */
         public static Benchmark of(BenchmarkOutcome outcome) {
             String name = outcome.descriptor().name();
@@ -105,24 +125,37 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
                 ForkLayout layout = fork.placement().layout();
                 int index = i;
                 // made only when asked (a subset of the forks pooled): as the run's logs will hold them once stored
-                ForkHistograms histograms = series -> Optional.ofNullable(outcome.perFork().get(series))
-                        .map(parts -> LatencyHistograms.of(parts.get(index)));
-                forks.add(new Fork(fork.run().fork(), outcome.forkSummaries(i), RunStore.forkResultPath(name,
-                        fork.run().fork()), layout == null ? -1 : layout.seed(), CoreContention.of(List.of(fork)).medianNs(),
+                ForkHistograms histograms =
+                        series -> Optional.ofNullable(outcome.perFork().get(series))
+                                .map(parts -> LatencyHistograms.of(parts.get(index)));
+                forks.add(new Fork(
+                        fork.run().fork(),
+                        outcome.forkSummaries(i),
+                        RunStore.forkResultPath(name, fork.run().fork()),
+                        layout == null ? -1 : layout.seed(),
+                        CoreContention.of(List.of(fork)).medianNs(),
                         histograms));
             }
-            return new Benchmark(name, outcome.descriptor().stages(), outcome.forks().size(), outcome.failures(),
-                    outcome.summaries(), forks, Map.of(), outcome.batch());
+            return new Benchmark(
+                    name,
+                    outcome.descriptor().stages(),
+                    outcome.forks().size(),
+                    outcome.failures(),
+                    outcome.summaries(),
+                    forks,
+                    Map.of(),
+                    outcome.batch());
         }
 
         /**
          * @return the median over its forks of their replicas' core loop ({@link Fork#coreLoopNs()}): the state of the
-         *         measuring core while this benchmark measured, comparable between runs of one machine; empty when no
-         *         fork timed it. Per benchmark, not per run: a run's benchmarks measure seconds to minutes apart, and
-         *         the host's state can change between them.
+         *     measuring core while this benchmark measured, comparable between runs of one machine; empty when no fork
+         *     timed it. Per benchmark, not per run: a run's benchmarks measure seconds to minutes apart, and the host's
+         *     state can change between them.
          */
         public OptionalDouble coreLoopNs() {
-            return CoreContention.medianTimed(forks.stream().mapToDouble(Fork::coreLoopNs).toArray());
+            return CoreContention.medianTimed(
+                    forks.stream().mapToDouble(Fork::coreLoopNs).toArray());
         }
 
         /** @return the series names, in report order (stages, then total / response) */
@@ -153,16 +186,21 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
     /**
      * One fork's summaries.
      *
-     * @param fork       fork number, from 1
-     * @param summaries  per series, in ns
-     * @param result     the fork's own result file ({@code forks/<benchmark>/fork-N.json}), relative to the run folder
+     * @param fork fork number, from 1
+     * @param summaries per series, in ns
+     * @param result the fork's own result file ({@code forks/<benchmark>/fork-N.json}), relative to the run folder
      * @param layoutSeed the fork's layout seed, or -1 for a fork that recorded none
      * @param coreLoopNs the median over its replicas of the loop that times the core's share, ns an iteration
-     *                   ({@link io.stagebench.link.Replica#coreLoopNs()}); 0 when none was timed (an older build's fork)
+     *     ({@link io.stagebench.link.Replica#coreLoopNs()}); 0 when none was timed (an older build's fork)
      * @param histograms its histogram of each series ({@link ForkHistograms#NONE} when not read)
      */
-    public record Fork(int fork, List<StageSummary> summaries, String result, long layoutSeed, double coreLoopNs,
-                       ForkHistograms histograms) {
+    public record Fork(
+            int fork,
+            List<StageSummary> summaries,
+            String result,
+            long layoutSeed,
+            double coreLoopNs,
+            ForkHistograms histograms) {
 
         public Fork {
             summaries = List.copyOf(summaries);
@@ -176,8 +214,12 @@ public record StoredRun(Path dir, String schema, String commit, boolean dirty, S
         /** @return whether {@code other} is the same fork with the same figures: its histograms are a view of them */
         @Override
         public boolean equals(Object other) {
-            return other instanceof Fork f && fork == f.fork && summaries.equals(f.summaries) && result.equals(f.result)
-                    && layoutSeed == f.layoutSeed && Double.compare(coreLoopNs, f.coreLoopNs) == 0;
+            return other instanceof Fork f
+                    && fork == f.fork
+                    && summaries.equals(f.summaries)
+                    && result.equals(f.result)
+                    && layoutSeed == f.layoutSeed
+                    && Double.compare(coreLoopNs, f.coreLoopNs) == 0;
         }
 
         @Override

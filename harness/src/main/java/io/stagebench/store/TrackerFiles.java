@@ -10,22 +10,22 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
- * A run in the input formats of two continuous-benchmarking trackers, written beside
- * {@code summary.json}, so CI can publish a run without converting it:
+ * A run in the input formats of two continuous-benchmarking trackers, written beside {@code summary.json}, so CI can
+ * publish a run without converting it:
+ *
  * <ul>
- *   <li>{@value #BMF_FILE}: Bencher Metric Format. One benchmark per series,
- *       {@code stagebench.<benchmark>.<series>}, one measure per statistic with its unit in its
- *       slug ({@code p50-ns}, {@code p99-ns}, {@code tmean-ns} ...); {@code value} is the statistic
- *       of every fork's samples merged, {@code lower_value} and {@code upper_value} the lowest and
- *       highest fork's.</li>
- *   <li>{@value #GITHUB_FILE}: github-action-benchmark's {@code customSmallerIsBetter}. One entry
- *       per series and statistic, named {@code stagebench.<benchmark>.<series> <statistic>}, unit
- *       {@code ns}, {@code range} half the forks' spread ({@code ± x}), {@code extra} the fork and
- *       sample counts and the forks' range.</li>
+ *   <li>{@value #BMF_FILE}: Bencher Metric Format. One benchmark per series, {@code stagebench.<benchmark>.<series>},
+ *       one measure per statistic with its unit in its slug ({@code p50-ns}, {@code p99-ns}, {@code tmean-ns} ...);
+ *       {@code value} is the statistic of every fork's samples merged, {@code lower_value} and {@code upper_value} the
+ *       lowest and highest fork's.
+ *   <li>{@value #GITHUB_FILE}: github-action-benchmark's {@code customSmallerIsBetter}. One entry per series and
+ *       statistic, named {@code stagebench.<benchmark>.<series> <statistic>}, unit {@code ns}, {@code range} half the
+ *       forks' spread ({@code ± x}), {@code extra} the fork and sample counts and the forks' range.
  * </ul>
- * A statistic that is not a number (a series with no samples) is left out of both: the trackers
- * take numbers only. A batched benchmark's names carry {@code [batch K]}: its samples are K-message means, not
- * messages, and a tracker must not put them on one line with an unbatched run's.
+ *
+ * A statistic that is not a number (a series with no samples) is left out of both: the trackers take numbers only. A
+ * batched benchmark's names carry {@code [batch K]}: its samples are K-message means, not messages, and a tracker must
+ * not put them on one line with an unbatched run's.
  */
 public final class TrackerFiles {
 
@@ -35,8 +35,7 @@ public final class TrackerFiles {
     public static final String GITHUB_FILE = "github-action-benchmark.json";
 
     /** A statistic the trackers get: its name and how to read it from a summary. */
-    private record Statistic(String name, ToDoubleFunction<StageSummary> value) {
-    }
+    private record Statistic(String name, ToDoubleFunction<StageSummary> value) {}
 
     private static final List<Statistic> STATISTICS = List.of(
             new Statistic("tmean", StageSummary::tmeanNs),
@@ -47,8 +46,7 @@ public final class TrackerFiles {
             new Statistic("p99.99", StageSummary::p9999Ns),
             new Statistic("max", StageSummary::maxNs));
 
-    private TrackerFiles() {
-    }
+    private TrackerFiles() {}
 
     /** @return the Bencher Metric Format document of {@code outcomes} */
     public static Map<String, Map<String, Map<String, Double>>> bmf(List<BenchmarkOutcome> outcomes) {
@@ -85,8 +83,15 @@ public final class TrackerFiles {
                 entry.put("unit", "ns");
                 entry.put("value", statistic.value().applyAsDouble(series.merged()));
                 entry.put("range", String.format(Locale.ROOT, "± %.1f", (hi - lo) / 2));
-                entry.put("extra", String.format(Locale.ROOT, "%d fork(s), %,d samples; forks %.1f .. %.1f ns",
-                        series.forks().size(), series.merged().count(), lo, hi));
+                entry.put(
+                        "extra",
+                        String.format(
+                                Locale.ROOT,
+                                "%d fork(s), %,d samples; forks %.1f .. %.1f ns",
+                                series.forks().size(),
+                                series.merged().count(),
+                                lo,
+                                hi));
                 out.add(entry);
             }
         }
@@ -99,15 +104,22 @@ public final class TrackerFiles {
         /** @return whether the statistic is a number on the series and every fork: both trackers take numbers only */
         boolean defined(Statistic statistic) {
             return Double.isFinite(statistic.value().applyAsDouble(merged))
-                    && forks.stream().allMatch(f -> Double.isFinite(statistic.value().applyAsDouble(f)));
+                    && forks.stream()
+                            .allMatch(f -> Double.isFinite(statistic.value().applyAsDouble(f)));
         }
 
         double lowest(Statistic statistic) {
-            return forks.stream().mapToDouble(statistic.value()).min().orElse(statistic.value().applyAsDouble(merged));
+            return forks.stream()
+                    .mapToDouble(statistic.value())
+                    .min()
+                    .orElse(statistic.value().applyAsDouble(merged));
         }
 
         double highest(Statistic statistic) {
-            return forks.stream().mapToDouble(statistic.value()).max().orElse(statistic.value().applyAsDouble(merged));
+            return forks.stream()
+                    .mapToDouble(statistic.value())
+                    .max()
+                    .orElse(statistic.value().applyAsDouble(merged));
         }
     }
 
@@ -121,9 +133,12 @@ public final class TrackerFiles {
             for (StageSummary merged : outcome.summaries()) {
                 List<StageSummary> forks = new ArrayList<>();
                 for (int i = 0; i < outcome.forks().size(); i++) {
-                    outcome.forkSummaries(i).stream().filter(s -> s.stage().equals(merged.stage())).forEach(forks::add);
+                    outcome.forkSummaries(i).stream()
+                            .filter(s -> s.stage().equals(merged.stage()))
+                            .forEach(forks::add);
                 }
-                out.add(new Series("stagebench." + outcome.descriptor().name() + "." + merged.stage() + batch, merged, forks));
+                out.add(new Series(
+                        "stagebench." + outcome.descriptor().name() + "." + merged.stage() + batch, merged, forks));
             }
         }
         return out;

@@ -1,8 +1,9 @@
 /**
- * The result store: one folder per run under {@code results/<short-commit>[-dirty]/<run-id>/},
- * written atomically with {@code summary.json} last, and read back only after validation.
+ * The result store: one folder per run under {@code results/<short-commit>[-dirty]/<run-id>/}, written atomically with
+ * {@code summary.json} last, and read back only after validation.
  *
  * <p>Worked example - what one run of a two-fork pipeline leaves, and how to read it:
+ *
  * <pre>{@code
  * results/4992012abcde/20250304-101530/
  *   summary.json                      schema stagebench.run/1; exact percentiles merged and per fork
@@ -15,6 +16,7 @@
  * StageSummary parse = run.run().benchmark("pipeline").orElseThrow().summary("parse").orElseThrow();
  * Histogram fork2 = run.logs().get("pipeline").get("parse").forks().get(1);
  * }</pre>
+ *
  * The format is documented for users in {@code results/README.md}.
  *
  * <p>The reading side, below the launcher: may use {@code result}, {@code config} and every layer below, never

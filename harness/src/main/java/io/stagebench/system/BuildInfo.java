@@ -5,12 +5,12 @@ import java.io.InputStream;
 import java.util.Properties;
 
 /**
- * What the build wrote into the harness classes ({@code harness/build-version.sh}): the
- * project version, the git commit built ("unknown commit" outside git, "-dirty" with
- * uncommitted changes) and the JMH version the cross-check benchmarks are built with.
+ * What the build wrote into the harness classes ({@code harness/build-version.sh}): the project version, the git commit
+ * built ("unknown commit" outside git, "-dirty" with uncommitted changes) and the JMH version the cross-check
+ * benchmarks are built with.
  *
- * @param version    e.g. "0.1.0-SNAPSHOT"; "unknown version" for classes not built by Maven
- * @param commit     e.g. "0542a2f5799a" or "0542a2f5799a-dirty"; "unknown commit" outside git
+ * @param version e.g. "0.1.0-SNAPSHOT"; "unknown version" for classes not built by Maven
+ * @param commit e.g. "0542a2f5799a" or "0542a2f5799a-dirty"; "unknown commit" outside git
  * @param jmhVersion e.g. "1.37"; "unknown" for classes not built by Maven
  */
 public record BuildInfo(String version, String commit, String jmhVersion) {
@@ -31,7 +31,9 @@ public record BuildInfo(String version, String commit, String jmhVersion) {
         } catch (IOException e) {
             // unreadable reads as unknown
         }
-        return new BuildInfo(build.getProperty("version", "unknown version"), build.getProperty("commit", UNKNOWN_COMMIT),
+        return new BuildInfo(
+                build.getProperty("version", "unknown version"),
+                build.getProperty("commit", UNKNOWN_COMMIT),
                 build.getProperty("jmhVersion", "unknown"));
     }
 }

@@ -20,8 +20,8 @@ import java.util.stream.Stream;
  * Every child process this JVM starts - measuring forks, git calls, the builds of {@code ab} and {@code bisect} - and
  * the temporary files they write, ended in one place: one {@link #stop} (a shutdown hook's, on SIGTERM, SIGINT or any
  * exit) kills each child still alive and what it started, waits for them, deletes their captured output and the
- * temporary paths their threads did not get to delete, and says what it killed. Once stopping nothing more is
- * started, but by a thread that cleans up ({@link #asCleanup}: the removal of an {@code ab} worktree runs git).
+ * temporary paths their threads did not get to delete, and says what it killed. Once stopping nothing more is started,
+ * but by a thread that cleans up ({@link #asCleanup}: the removal of an {@code ab} worktree runs git).
  *
  * <p>The launcher's run folders and what a stopped command keeps are {@code process.LiveForks}'s, which stops here
  * first. A stop is done once, by whichever hook comes first; a later one waits for it to end.
@@ -41,8 +41,7 @@ public final class ChildProcesses {
     }
 
     /** A child and what the stop says of it: a fork (counted in one line) or a named command. */
-    private record Child(String what, boolean fork, List<Path> outputs) {
-    }
+    private record Child(String what, boolean fork, List<Path> outputs) {}
 
     private final boolean hookOnFirstUse;
     private final Map<Process, Child> running = new LinkedHashMap<>();
@@ -90,8 +89,8 @@ public final class ChildProcesses {
     private Process start(ProcessBuilder builder, String what, boolean fork, Path... outputs) throws IOException {
         synchronized (running) {
             if (stopping && !cleanup.get()) {
-                throw new IOException("stagebench is stopping: " + (fork ? "no fork is started"
-                        : String.join(" ", builder.command()) + " is not started"));
+                throw new IOException("stagebench is stopping: "
+                        + (fork ? "no fork is started" : String.join(" ", builder.command()) + " is not started"));
             }
             hook();
             Process process = builder.start();
@@ -139,7 +138,9 @@ public final class ChildProcesses {
         }
     }
 
-    /** Runs {@code work} as a clean-up: it may start commands while stopping (nothing else would end what it leaves). */
+    /**
+     * Runs {@code work} as a clean-up: it may start commands while stopping (nothing else would end what it leaves).
+     */
     public <T> T asCleanup(Supplier<T> work) {
         boolean was = cleanup.get();
         cleanup.set(true);
@@ -185,12 +186,15 @@ public final class ChildProcesses {
             if (child.fork()) {
                 forks.add(process);
             } else if (alive) {
-                commands.add("stagebench: stopping: killed " + child.what() + " (pid " + process.pid() + ") and what it started");
+                commands.add("stagebench: stopping: killed " + child.what() + " (pid " + process.pid()
+                        + ") and what it started");
             }
         });
         if (!forks.isEmpty()) {
             err.println("stagebench: stopping: killed " + forks.size() + " running fork(s) (pid "
-                    + String.join(", ", forks.stream().map(p -> Long.toString(p.pid())).toList()) + ")");
+                    + String.join(
+                            ", ",
+                            forks.stream().map(p -> Long.toString(p.pid())).toList()) + ")");
         }
         commands.forEach(err::println);
         err.flush();

@@ -13,55 +13,63 @@ import java.util.regex.Pattern;
 
 /**
  * HotSpot's compile log ({@link JitEvents}' file: {@code jit+compilation} and {@code jit+inlining}, each line stamped
- * with the epoch millisecond and the writing thread) read as what code each method had at a moment: its compilations
- * by id and tier, which were made not entrant when, and for each compilation the calls it made without inlining (a
- * call into the callee's own code, whatever tier that is at).
+ * with the epoch millisecond and the writing thread) read as what code each method had at a moment: its compilations by
+ * id and tier, which were made not entrant when, and for each compilation the calls it made without inlining (a call
+ * into the callee's own code, whatever tier that is at).
  *
- * <p>IMPLEMENTATION NOTES. A compilation's inlining lines follow its own line, written by the same compiler thread,
- * so they are attributed by the thread id ({@code [tid]}), not by order: C1 and C2 compile at once. Methods are
- * named without their parameters (the log gives none), so overloads share one name, and the latest code of any of
- * them stands for all. The lines are indexed as read and parsed only for the methods asked about ({@link #add}).
- * A compilation's line carries the time it started; a fork reads the log at a pass's start,
- * after the compiler has been quiet for {@code JitRetries.QUIET_MS}, so every compilation started before then has
- * been installed.
+ * <p>IMPLEMENTATION NOTES. A compilation's inlining lines follow its own line, written by the same compiler thread, so
+ * they are attributed by the thread id ({@code [tid]}), not by order: C1 and C2 compile at once. Methods are named
+ * without their parameters (the log gives none), so overloads share one name, and the latest code of any of them stands
+ * for all. The lines are indexed as read and parsed only for the methods asked about ({@link #add}). A compilation's
+ * line carries the time it started; a fork reads the log at a pass's start, after the compiler has been quiet for
+ * {@code JitRetries.QUIET_MS}, so every compilation started before then has been installed.
  */
 public final class CompileLog {
 
-    /** {@code [1796221888955ms][7996] 1982 %  b  4       io.x.MeasureLoop::backToBack @ 18 (114 bytes)   made not entrant: ...} */
+    /**
+     * {@code [1796221888955ms][7996] 1982 % b 4 io.x.MeasureLoop::backToBack @ 18 (114 bytes) made not entrant: ...}
+     */
     private static final Pattern COMPILE = Pattern.compile(
             "^\\[(\\d+)ms\\](?:\\[(\\d+)\\])?\\s+(\\d+)\\s+([%sbn! ]*?)\\s*(\\d)\\s+(\\S+::\\S+)(?:\\s+@\\s+\\d+)?\\s+\\([^)]*\\)\\s*(.*)$");
     /**
-     * {@code [1796221888957ms][7996]          @ 69   io.x.ItchParser::parse (556 bytes)   failed to inline: hot method too big};
+     * {@code [1796221888957ms][7996] @ 69 io.x.ItchParser::parse (556 bytes) failed to inline: hot method too big};
      * before the {@code @}, the callee's attributes as HotSpot prints them: {@code s} synchronized, {@code !} exception
-     * handlers, {@code m} monitors ({@code  s!m  @ 3 java.io.BufferedReader::readLine ...})
+     * handlers, {@code m} monitors ({@code s!m @ 3 java.io.BufferedReader::readLine ...})
      */
     private static final Pattern CALL = Pattern.compile(
             "^\\[\\d+ms\\]\\[(\\d+)\\][\\s!sm]*@\\s+\\d+\\s+(\\S+::\\S+)\\s+\\(\\d+ bytes\\)\\s+failed to inline:\\s*(.*)$");
 
     /**
      * Reasons a call was not inlined after which no callee's code of its own is known to run: a native method, a
-     * virtual call whose receiver the compiler could not name, a call site never reached in the profile (reached
-     * while measuring, it runs through an uncommon trap, and the fork counts the recompilation that follows).
+     * virtual call whose receiver the compiler could not name, a call site never reached in the profile (reached while
+     * measuring, it runs through an uncommon trap, and the fork counts the recompilation that follows).
      */
     private static final String FAILED_TO_INLINE = "failed to inline:";
 
-    private static final List<String> UNCHECKED_CALLS = List.of("native", "no static binding", "never executed",
-            "call site not reached", "receiver not constant", "not static or statically bindable");
+    private static final List<String> UNCHECKED_CALLS = List.of(
+            "native",
+            "no static binding",
+            "never executed",
+            "call site not reached",
+            "receiver not constant",
+            "not static or statically bindable");
 
-    /** One compilation: its id, tier, whether on-stack replacement, the method, when it started and (if) stopped being entrant. */
-    record Compilation(int id, int level, boolean osr, String method, long startMs, List<String> calls) {
-    }
+    /**
+     * One compilation: its id, tier, whether on-stack replacement, the method, when it started and (if) stopped being
+     * entrant.
+     */
+    record Compilation(int id, int level, boolean osr, String method, long startMs, List<String> calls) {}
 
     private static final byte[] FAILED_TO_INLINE_BYTES = FAILED_TO_INLINE.getBytes(StandardCharsets.US_ASCII);
     private static final byte[] NOT_ENTRANT = "made not entrant".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] SKIPPED = "COMPILE SKIPPED".getBytes(StandardCharsets.US_ASCII);
 
     /** A line of {@link #text}: from its first byte to its newline (excluded). */
-    private record Line(int start, int end) {
-    }
+    private record Line(int start, int end) {}
 
     /** The log's whole lines read so far, as the file holds them. */
     private byte[] text = new byte[0];
+
     private int length;
     /** Where the first line not yet indexed starts: a piece that ended within a line leaves its start here. */
     private int unindexed;
@@ -69,15 +77,21 @@ public final class CompileLog {
     private final Map<String, List<Line>> compileLines = new HashMap<>();
     /** The failed inlining lines of each compilation, by the start of its compile line. */
     private final Map<Integer, List<Line>> failedCalls = new HashMap<>();
-    /** Each compiler thread's latest compilation, by the start of its line: the owner of the inlining lines it writes next. */
+    /**
+     * Each compiler thread's latest compilation, by the start of its line: the owner of the inlining lines it writes
+     * next.
+     */
     private final Map<Integer, Integer> lastByThread = new HashMap<>();
 
-    /** The methods asked for since the last {@link #add}, parsed: their compilations, and when each stopped being entrant. */
+    /**
+     * The methods asked for since the last {@link #add}, parsed: their compilations, and when each stopped being
+     * entrant.
+     */
     private final Map<String, List<Compilation>> byMethod = new HashMap<>();
+
     private final Map<Integer, Long> notEntrantSinceMs = new HashMap<>();
 
-    private CompileLog() {
-    }
+    private CompileLog() {}
 
     /** @return the log these lines hold: lines of no kind it knows are passed over */
     public static CompileLog of(List<String> lines) {
@@ -122,7 +136,10 @@ public final class CompileLog {
         return this;
     }
 
-    /** Indexes the line {@code text[start, end)}: a compile line under its method, a failed inlining under its compilation. */
+    /**
+     * Indexes the line {@code text[start, end)}: a compile line under its method, a failed inlining under its
+     * compilation.
+     */
     private void index(int start, int end) {
         int body = bodyStart(text, start, end);
         if (body < 0) {
@@ -130,7 +147,8 @@ public final class CompileLog {
         }
         byte first = text[body];
         if (first == '@' || first == '!' || first == 's' || first == 'm') {
-            // most lines are inlining decisions (a callee's attributes, if any, before its '@'); only a failed one matters,
+            // most lines are inlining decisions (a callee's attributes, if any, before its '@'); only a failed one
+            // matters,
             // to the compilation its thread wrote last
             if (contains(start, end, FAILED_TO_INLINE_BYTES)) {
                 Integer owner = lastByThread.get(threadOf(start, end));
@@ -154,7 +172,9 @@ public final class CompileLog {
         }
     }
 
-    /** @return the first word of {@code text[from, end)} that holds {@code ::}: a compile line's method; null when none */
+    /**
+     * @return the first word of {@code text[from, end)} that holds {@code ::}: a compile line's method; null when none
+     */
     private String methodOf(int from, int end) {
         int i = from;
         while (i < end) {
@@ -218,7 +238,8 @@ public final class CompileLog {
         }
         Map<Integer, Compilation> byId = new LinkedHashMap<>();
         for (Line line : compileLines.getOrDefault(method, List.of())) {
-            Matcher compile = COMPILE.matcher(new String(text, line.start(), line.end() - line.start(), StandardCharsets.UTF_8));
+            Matcher compile =
+                    COMPILE.matcher(new String(text, line.start(), line.end() - line.start(), StandardCharsets.UTF_8));
             if (!compile.find()) {
                 continue;
             }
@@ -230,8 +251,15 @@ public final class CompileLog {
             } else if (rest.contains("COMPILE SKIPPED")) {
                 byId.remove(id);
             } else {
-                byId.put(id, new Compilation(id, Integer.parseInt(compile.group(5)), compile.group(4).contains("%"),
-                        compile.group(6), ms, calls(line.start())));
+                byId.put(
+                        id,
+                        new Compilation(
+                                id,
+                                Integer.parseInt(compile.group(5)),
+                                compile.group(4).contains("%"),
+                                compile.group(6),
+                                ms,
+                                calls(line.start())));
             }
         }
         parsed = List.copyOf(byId.values());
@@ -239,11 +267,15 @@ public final class CompileLog {
         return parsed;
     }
 
-    /** @return the callees the compilation whose line starts at {@code compileLine} failed to inline, that run code of their own */
+    /**
+     * @return the callees the compilation whose line starts at {@code compileLine} failed to inline, that run code of
+     *     their own
+     */
     private List<String> calls(int compileLine) {
         List<String> calls = new ArrayList<>();
         for (Line line : failedCalls.getOrDefault(compileLine, List.of())) {
-            Matcher call = CALL.matcher(new String(text, line.start(), line.end() - line.start(), StandardCharsets.UTF_8));
+            Matcher call =
+                    CALL.matcher(new String(text, line.start(), line.end() - line.start(), StandardCharsets.UTF_8));
             if (call.find()) {
                 String reason = call.group(3).strip();
                 if (UNCHECKED_CALLS.stream().noneMatch(reason::startsWith)) {
@@ -256,7 +288,7 @@ public final class CompileLog {
 
     /**
      * @return where a line's text starts after its decorations ({@code [ms]}, then {@code [tid]} when logged) and the
-     *         spaces after them; -1 for a line without them or without text
+     *     spaces after them; -1 for a line without them or without text
      */
     static int bodyStart(String line) {
         byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
@@ -291,13 +323,16 @@ public final class CompileLog {
     /**
      * @param method {@code package.Class::name}
      * @return the code a call of {@code method} entered at {@code atMs}: its latest compilation (not on-stack
-     *         replacement) started by then and not made not entrant by then; empty when it ran interpreted
+     *     replacement) started by then and not made not entrant by then; empty when it ran interpreted
      */
     Optional<Compilation> codeAt(String method, long atMs) {
         Compilation latest = null;
         for (Compilation c : compilations(method)) {
             Long gone = notEntrantSinceMs.get(c.id());
-            if (!c.osr() && c.startMs() <= atMs && (gone == null || gone > atMs) && (latest == null || c.id() > latest.id())) {
+            if (!c.osr()
+                    && c.startMs() <= atMs
+                    && (gone == null || gone > atMs)
+                    && (latest == null || c.id() > latest.id())) {
                 latest = c;
             }
         }

@@ -5,8 +5,7 @@ import java.util.StringJoiner;
 
 /**
  * A set of CPU numbers in the kernel's list format ({@code "0-3,6,8-9"}), as found in
- * {@code /sys/devices/system/cpu/online}, {@code .../isolated} and the {@code isolcpus=}
- * boot parameter.
+ * {@code /sys/devices/system/cpu/online}, {@code .../isolated} and the {@code isolcpus=} boot parameter.
  */
 public final class CpuList {
 

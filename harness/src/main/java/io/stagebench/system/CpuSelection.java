@@ -3,18 +3,15 @@ package io.stagebench.system;
 import java.util.OptionalInt;
 
 /**
- * Chooses the CPU a measuring thread is pinned to: the one asked for, else the highest
- * isolated CPU, else the highest online CPU other than CPU 0 (CPU 0 takes most
- * housekeeping interrupts), else CPU 0 when it is the only one.
+ * Chooses the CPU a measuring thread is pinned to: the one asked for, else the highest isolated CPU, else the highest
+ * online CPU other than CPU 0 (CPU 0 takes most housekeeping interrupts), else CPU 0 when it is the only one.
  */
 public final class CpuSelection {
 
-    private CpuSelection() {
-    }
+    private CpuSelection() {}
 
     /**
-     * @throws IllegalArgumentException "CPU 7 does not exist (available: 0-1)" for a
-     *         requested CPU that is not online
+     * @throws IllegalArgumentException "CPU 7 does not exist (available: 0-1)" for a requested CPU that is not online
      */
     public static int choose(OptionalInt requested, CpuList online, CpuList isolated) {
         if (requested.isPresent()) {
@@ -37,13 +34,16 @@ public final class CpuSelection {
     /** Reads the online and isolated CPUs of the machine and chooses. */
     public static int choose(OptionalInt requested, SystemFiles files) {
         CpuList online = online(files);
-        CpuList isolated = files.read("/sys/devices/system/cpu/isolated").map(CpuList::parse).orElse(CpuList.parse(""));
+        CpuList isolated = files.read("/sys/devices/system/cpu/isolated")
+                .map(CpuList::parse)
+                .orElse(CpuList.parse(""));
         return choose(requested, online, isolated);
     }
 
     /** @return the online CPUs of the machine */
     public static CpuList online(SystemFiles files) {
-        return files.read("/sys/devices/system/cpu/online").map(CpuList::parse)
+        return files.read("/sys/devices/system/cpu/online")
+                .map(CpuList::parse)
                 .orElseGet(() -> CpuList.parse("0-" + (Runtime.getRuntime().availableProcessors() - 1)));
     }
 }

@@ -1,5 +1,6 @@
 package io.stagebench.system;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,15 +14,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
-import java.io.File;
 
 /**
- * A commit of the project checked out beside the working tree, in a temporary, detached git
- * worktree, and built there - the "A" of a local A/B comparison; or a snapshot of the working
- * tree itself ({@link #addWorkingTree}), HEAD with the uncommitted changes and untracked files
- * copied in, so "B" can be built the same way without touching the project's own build output.
- * {@link #close()} removes the worktree and its folder whatever happened in between (a
- * shutdown hook does the same when the JVM is interrupted), and prunes git's record of it.
+ * A commit of the project checked out beside the working tree, in a temporary, detached git worktree, and built there -
+ * the "A" of a local A/B comparison; or a snapshot of the working tree itself ({@link #addWorkingTree}), HEAD with the
+ * uncommitted changes and untracked files copied in, so "B" can be built the same way without touching the project's
+ * own build output. {@link #close()} removes the worktree and its folder whatever happened in between (a shutdown hook
+ * does the same when the JVM is interrupted), and prunes git's record of it.
  */
 public final class GitWorktree implements AutoCloseable {
 
@@ -49,11 +48,13 @@ public final class GitWorktree implements AutoCloseable {
         this.label = label;
         // an interrupted comparison (SIGTERM, Ctrl-C) still removes the worktree - after ending the build
         // still writing into it, so nothing is recreated behind the removal
-        this.cleanupOnExit = new Thread(() -> CHILDREN.asCleanup(() -> {
-            CHILDREN.stop(System.err);
-            remove();
-            return null;
-        }), "stagebench-ab-worktree-cleanup");
+        this.cleanupOnExit = new Thread(
+                () -> CHILDREN.asCleanup(() -> {
+                    CHILDREN.stop(System.err);
+                    remove();
+                    return null;
+                }),
+                "stagebench-ab-worktree-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanupOnExit);
     }
 
@@ -68,23 +69,32 @@ public final class GitWorktree implements AutoCloseable {
     }
 
     /**
-     * Checks out HEAD of the repository at {@code repo} into a new temporary folder, then
-     * makes it the working tree's twin: every tracked file that differs from HEAD (staged or
-     * not) is copied in, or deleted when the working tree deleted it, and so is every untracked
-     * file git does not ignore. Ignored files - build output - stay behind.
+     * Checks out HEAD of the repository at {@code repo} into a new temporary folder, then makes it the working tree's
+     * twin: every tracked file that differs from HEAD (staged or not) is copied in, or deleted when the working tree
+     * deleted it, and so is every untracked file git does not ignore. Ignored files - build output - stay behind.
      *
      * @throws IOException with git's own message when the worktree cannot be added
      */
     public static GitWorktree addWorkingTree(Path repo) throws IOException {
         Path top = topLevel(repo);
-        String head = run(List.of("git", "-C", top.toString(), "rev-parse", "HEAD"), top, GIT_TIMEOUT_S, "git rev-parse HEAD")
+        String head = run(
+                        List.of("git", "-C", top.toString(), "rev-parse", "HEAD"),
+                        top,
+                        GIT_TIMEOUT_S,
+                        "git rev-parse HEAD")
                 .strip();
         GitWorktree worktree = add(top, head, "the working tree");
         try {
-            List<String> changed = new ArrayList<>(nulSeparated(run(List.of("git", "-C", top.toString(), "diff",
-                    "--no-renames", "--name-only", "-z", "HEAD"), top, GIT_TIMEOUT_S, "git diff")));
-            changed.addAll(nulSeparated(run(List.of("git", "-C", top.toString(), "ls-files", "-z", "--others",
-                    "--exclude-standard"), top, GIT_TIMEOUT_S, "git ls-files")));
+            List<String> changed = new ArrayList<>(nulSeparated(run(
+                    List.of("git", "-C", top.toString(), "diff", "--no-renames", "--name-only", "-z", "HEAD"),
+                    top,
+                    GIT_TIMEOUT_S,
+                    "git diff")));
+            changed.addAll(nulSeparated(run(
+                    List.of("git", "-C", top.toString(), "ls-files", "-z", "--others", "--exclude-standard"),
+                    top,
+                    GIT_TIMEOUT_S,
+                    "git ls-files")));
             for (String path : changed) {
                 Path from = top.resolve(path);
                 Path to = worktree.dir.resolve(path);
@@ -105,8 +115,12 @@ public final class GitWorktree implements AutoCloseable {
     /** @return the top folder of the git work tree that holds {@code dir} */
     public static Path topLevel(Path dir) throws IOException {
         Path absolute = dir.toAbsolutePath();
-        return Path.of(run(List.of("git", "-C", absolute.toString(), "rev-parse", "--show-toplevel"), absolute, GIT_TIMEOUT_S,
-                "git rev-parse --show-toplevel in " + absolute).strip());
+        return Path.of(run(
+                        List.of("git", "-C", absolute.toString(), "rev-parse", "--show-toplevel"),
+                        absolute,
+                        GIT_TIMEOUT_S,
+                        "git rev-parse --show-toplevel in " + absolute)
+                .strip());
     }
 
     private static GitWorktree add(Path repo, String commit, String label) throws IOException {
@@ -123,8 +137,19 @@ public final class GitWorktree implements AutoCloseable {
             CHILDREN.forget(parent);
         }
         try {
-            run(List.of("git", "-C", repo.toAbsolutePath().toString(), "worktree", "add", "--detach", dir.toString(), commit),
-                    repo, GIT_TIMEOUT_S, "git worktree add");
+            run(
+                    List.of(
+                            "git",
+                            "-C",
+                            repo.toAbsolutePath().toString(),
+                            "worktree",
+                            "add",
+                            "--detach",
+                            dir.toString(),
+                            commit),
+                    repo,
+                    GIT_TIMEOUT_S,
+                    "git worktree add");
         } catch (IOException | RuntimeException e) {
             worktree.close();
             throw e;
@@ -147,22 +172,27 @@ public final class GitWorktree implements AutoCloseable {
     }
 
     /**
-     * Builds the project in {@code folder} of the worktree (relative; empty for its top) with
-     * {@code command}, run by {@code sh -c}; its output is captured and its first error lines
-     * (else its last lines) are quoted when the build fails.
+     * Builds the project in {@code folder} of the worktree (relative; empty for its top) with {@code command}, run by
+     * {@code sh -c}; its output is captured and its first error lines (else its last lines) are quoted when the build
+     * fails.
      *
      * @throws IOException "the build of commit ... (COMMAND in DIR) failed (exit 1): ..."
      */
     public void build(String command, Path folder) throws IOException {
         Path project = dir.resolve(folder);
-        run(List.of("sh", "-c", command), project, BUILD_TIMEOUT_S, "the build of " + label + " (" + command + " in " + project + ")");
+        run(
+                List.of("sh", "-c", command),
+                project,
+                BUILD_TIMEOUT_S,
+                "the build of " + label + " (" + command + " in " + project + ")");
     }
 
     /**
-     * Builds stagebench's own checkout with {@link #OWN_BUILD} and checks that it yields
-     * {@link #classPath()} with a harness whose forks can be launched.
+     * Builds stagebench's own checkout with {@link #OWN_BUILD} and checks that it yields {@link #classPath()} with a
+     * harness whose forks can be launched.
      *
-     * @param forkEntries the class files of which the harness jar must hold one (the fork's main class, by the names it had)
+     * @param forkEntries the class files of which the harness jar must hold one (the fork's main class, by the names it
+     *     had)
      * @throws IOException "the build of commit ... failed (exit 1): ..."
      */
     public void build(List<String> forkEntries) throws IOException {
@@ -170,8 +200,10 @@ public final class GitWorktree implements AutoCloseable {
         Path harness = harnessJar();
         try (ZipFile jar = new ZipFile(harness.toFile())) {
             if (forkEntries.stream().noneMatch(e -> jar.getEntry(e) != null)) {
-                throw new IOException("commit " + commit.substring(0, 12) + " predates 'stagebench run': its build has no "
-                        + forkEntries.get(0).replace('/', '.').replace(".class", "") + ", so its forks cannot be launched");
+                throw new IOException(
+                        "commit " + commit.substring(0, 12) + " predates 'stagebench run': its build has no "
+                                + forkEntries.get(0).replace('/', '.').replace(".class", "")
+                                + ", so its forks cannot be launched");
             }
         }
     }
@@ -190,11 +222,13 @@ public final class GitWorktree implements AutoCloseable {
     private Path harnessJar() throws IOException {
         Path lib = dir.resolve("stages").resolve("target").resolve("lib");
         if (!Files.isRegularFile(dir.resolve("stages/target/stagebench-stages.jar")) || !Files.isDirectory(lib)) {
-            throw new IOException("the build of commit " + commit.substring(0, 12) + " produced no stages/target/stagebench-stages.jar"
+            throw new IOException("the build of commit " + commit.substring(0, 12)
+                    + " produced no stages/target/stagebench-stages.jar"
                     + " and stages/target/lib/; 'stagebench ab' needs a commit that builds the launcher's class path");
         }
         try (Stream<Path> jars = Files.list(lib)) {
-            return jars.filter(p -> p.getFileName().toString().startsWith("stagebench-harness")).findFirst()
+            return jars.filter(p -> p.getFileName().toString().startsWith("stagebench-harness"))
+                    .findFirst()
                     .orElseThrow(() -> new IOException("the build of commit " + commit.substring(0, 12)
                             + " has no stagebench-harness jar in " + lib));
         }
@@ -226,14 +260,27 @@ public final class GitWorktree implements AutoCloseable {
 
     private void removeNow() {
         try {
-            run(List.of("git", "-C", repo.toAbsolutePath().toString(), "worktree", "remove", "--force", dir.toString()),
-                    repo, GIT_TIMEOUT_S, "git worktree remove");
+            run(
+                    List.of(
+                            "git",
+                            "-C",
+                            repo.toAbsolutePath().toString(),
+                            "worktree",
+                            "remove",
+                            "--force",
+                            dir.toString()),
+                    repo,
+                    GIT_TIMEOUT_S,
+                    "git worktree remove");
         } catch (IOException | RuntimeException e) {
             // not registered (add failed) or already gone; the folder is deleted below and git's record pruned
         }
         ChildProcesses.deleteQuietly(parent);
         try {
-            run(List.of("git", "-C", repo.toAbsolutePath().toString(), "worktree", "prune"), repo, GIT_TIMEOUT_S,
+            run(
+                    List.of("git", "-C", repo.toAbsolutePath().toString(), "worktree", "prune"),
+                    repo,
+                    GIT_TIMEOUT_S,
                     "git worktree prune");
         } catch (IOException | RuntimeException e) {
             // best effort
@@ -241,16 +288,22 @@ public final class GitWorktree implements AutoCloseable {
     }
 
     /**
-     * Runs a command with its output captured; returns its standard output, or throws with the
-     * first error lines (else the last lines) of its output when it fails.
+     * Runs a command with its output captured; returns its standard output, or throws with the first error lines (else
+     * the last lines) of its output when it fails.
      */
     private static String run(List<String> command, Path workDir, long timeoutS, String what) throws IOException {
         Path out = CHILDREN.temporary(() -> Files.createTempFile("stagebench-ab-", ".out"));
         Path err = CHILDREN.temporary(() -> Files.createTempFile("stagebench-ab-", ".err"));
         Process process = null;
         try {
-            process = CHILDREN.startCommand(new ProcessBuilder(command).directory(workDir.toFile())
-                    .redirectOutput(out.toFile()).redirectError(err.toFile()), what, out, err);
+            process = CHILDREN.startCommand(
+                    new ProcessBuilder(command)
+                            .directory(workDir.toFile())
+                            .redirectOutput(out.toFile())
+                            .redirectError(err.toFile()),
+                    what,
+                    out,
+                    err);
             process.getOutputStream().close();
             boolean finished = process.waitFor(timeoutS, TimeUnit.SECONDS);
             if (!finished) {
@@ -286,12 +339,15 @@ public final class GitWorktree implements AutoCloseable {
     private static String tail(Path... logs) throws IOException {
         List<String> lines = new ArrayList<>();
         for (Path log : logs) {
-            Files.readAllLines(log, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).forEach(lines::add);
+            Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+                    .filter(l -> !l.isBlank())
+                    .forEach(lines::add);
         }
         if (lines.isEmpty()) {
             return "";
         }
-        List<String> errors = lines.stream().filter(l -> l.contains("ERROR")).limit(3).toList();
+        List<String> errors =
+                lines.stream().filter(l -> l.contains("ERROR")).limit(3).toList();
         List<String> quoted = errors.isEmpty() ? lines.subList(Math.max(0, lines.size() - 3), lines.size()) : errors;
         return ": " + String.join(" | ", quoted.stream().map(String::strip).toList());
     }

@@ -8,13 +8,12 @@ import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 
 /**
- * Counts JIT compilations, to tell whether the compiler was still at work while the fork
- * measured (a compilation in progress can deoptimise and swap the measured code).
+ * Counts JIT compilations, to tell whether the compiler was still at work while the fork measured (a compilation in
+ * progress can deoptimise and swap the measured code).
  *
- * <p>HotSpot's exact count comes from {@code sun.management.HotspotCompilationMBean}, which
- * forks reach with {@code --add-exports java.management/sun.management=ALL-UNNAMED}; without
- * it the count falls back to whether {@link CompilationMXBean}'s total compilation time
- * (milliseconds, so short compilations may not show) moved.
+ * <p>HotSpot's exact count comes from {@code sun.management.HotspotCompilationMBean}, which forks reach with
+ * {@code --add-exports java.management/sun.management=ALL-UNNAMED}; without it the count falls back to whether
+ * {@link CompilationMXBean}'s total compilation time (milliseconds, so short compilations may not show) moved.
  */
 public final class JitActivity {
 
@@ -27,8 +26,9 @@ public final class JitActivity {
             Class<?> helper = Class.forName("sun.management.ManagementFactoryHelper");
             Object bean = helper.getMethod("getHotspotCompilationMBean").invoke(null);
             Class<?> beanType = Class.forName("sun.management.HotspotCompilationMBean");
-            handle = MethodHandles.lookup().findVirtual(beanType, "getTotalCompileCount",
-                    MethodType.methodType(long.class)).bindTo(bean);
+            handle = MethodHandles.lookup()
+                    .findVirtual(beanType, "getTotalCompileCount", MethodType.methodType(long.class))
+                    .bindTo(bean);
             long ignored = (long) handle.invokeExact();
         } catch (Throwable e) {
             handle = null;
@@ -38,13 +38,15 @@ public final class JitActivity {
 
     /** Calls {@link #prime()} makes: past the JIT's default tier-4 invocation threshold (5000). */
     private static final int PRIME_CALLS = 6_000;
-    /** Polling period of {@link #awaitQuiet}: few calls per wait, so the polling itself rarely reaches a compile threshold. */
+    /**
+     * Polling period of {@link #awaitQuiet}: few calls per wait, so the polling itself rarely reaches a compile
+     * threshold.
+     */
     private static final long POLL_MS = 20;
 
     /**
-     * Calls {@link #read()} often enough that the JIT compiles it fully now: otherwise the
-     * harness's own waits between passes reach its compile thresholds late, and count as
-     * compilations during a pass.
+     * Calls {@link #read()} often enough that the JIT compiles it fully now: otherwise the harness's own waits between
+     * passes reach its compile thresholds late, and count as compilations during a pass.
      */
     public void prime() {
         long sum = 0;
@@ -66,20 +68,24 @@ public final class JitActivity {
 
     private static boolean readForeground() {
         try {
-            return "false".equals(ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
-                    .getVMOption("BackgroundCompilation").getValue());
+            return "false"
+                    .equals(ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                            .getVMOption("BackgroundCompilation")
+                            .getValue());
         } catch (RuntimeException | LinkageError e) {
             return false;
         }
     }
 
-    /** Quiet time {@link #settle()} waits for: one poll, as a fork's compiles are its measuring thread's own (-Xbatch). */
+    /**
+     * Quiet time {@link #settle()} waits for: one poll, as a fork's compiles are its measuring thread's own (-Xbatch).
+     */
     private static final long SETTLE_QUIET_MS = POLL_MS;
 
     /**
      * Waits for the compiler to go quiet (see {@link #awaitQuiet}), ignoring interruption's detail; returns at once
-     * when this JVM compiles in the foreground ({@code -Xbatch}): a thread that asked for a compile got its code
-     * before it went on, so there is nothing queued to wait for.
+     * when this JVM compiles in the foreground ({@code -Xbatch}): a thread that asked for a compile got its code before
+     * it went on, so there is nothing queued to wait for.
      */
     public void settle() {
         if (FOREGROUND) {
@@ -93,9 +99,8 @@ public final class JitActivity {
     }
 
     /**
-     * Waits until no compilation has finished for {@code quietMs}, at most {@code maxMs}:
-     * compilations queued during warm-up otherwise complete during measurement and
-     * replace the code being measured.
+     * Waits until no compilation has finished for {@code quietMs}, at most {@code maxMs}: compilations queued during
+     * warm-up otherwise complete during measurement and replace the code being measured.
      *
      * @return true when the compiler went quiet in time
      */
@@ -131,6 +136,7 @@ public final class JitActivity {
             }
         }
         return compilation != null && compilation.isCompilationTimeMonitoringSupported()
-                ? compilation.getTotalCompilationTime() : -1;
+                ? compilation.getTotalCompilationTime()
+                : -1;
     }
 }

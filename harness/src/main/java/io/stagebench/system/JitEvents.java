@@ -15,27 +15,26 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.function.Consumer;
 
 /**
  * Names the JIT's work: HotSpot's own log of compilations, their inlining and deoptimisations (unified logging,
  * {@code -Xlog:jit+compilation=debug,jit+inlining=debug,deoptimization=debug}, each line stamped with the epoch
- * millisecond and the thread that wrote it), which the launcher turns on for each fork with {@link #logFlag} into a file
- * beside its results, so a fork that counts compilations during its measurement can say which
- * methods compiled and why code was thrown away ({@code compiled io.stagebench.stages.book.OrderBook::stock (C2)},
- * {@code deoptimised io.stagebench.stages.itch.ItchParser.parse(ByteBuffer) at bci 12 (unstable_if, reinterpret)}),
- * not just how many, and every fork can check that the code it measured was C2's ({@link MeasuredCode}).
+ * millisecond and the thread that wrote it), which the launcher turns on for each fork with {@link #logFlag} into a
+ * file beside its results, so a fork that counts compilations during its measurement can say which methods compiled and
+ * why code was thrown away ({@code compiled io.stagebench.stages.book.OrderBook::stock (C2)}, {@code deoptimised
+ * io.stagebench.stages.itch.ItchParser.parse(ByteBuffer) at bci 12 (unstable_if, reinterpret)}), not just how many, and
+ * every fork can check that the code it measured was C2's ({@link MeasuredCode}).
  *
- * <p>Cost and hazards: the log is written by the compiler threads, on the service CPUs, as they
- * start a compilation or meet an uncommon trap - nothing is written while the JIT is quiet, so it
- * adds nothing to a measured pass that compiled nothing, and nothing starts in the fork (a Flight
- * Recorder recording, which this replaced, added to every fork's start; docs/decisions.md, "Fork start"). A
- * compilation's line carries the time it started, so one that began before a window and finished
- * in it is counted by {@link JitActivity} but not named. Compiled methods are named without their
- * parameters (the log gives none); deoptimised ones with them. A fork started without the flag
- * (by hand, or in a test's JVM) names nothing and says why.
+ * <p>Cost and hazards: the log is written by the compiler threads, on the service CPUs, as they start a compilation or
+ * meet an uncommon trap - nothing is written while the JIT is quiet, so it adds nothing to a measured pass that
+ * compiled nothing, and nothing starts in the fork (a Flight Recorder recording, which this replaced, added to every
+ * fork's start; docs/decisions.md, "Fork start"). A compilation's line carries the time it started, so one that began
+ * before a window and finished in it is counted by {@link JitActivity} but not named. Compiled methods are named
+ * without their parameters (the log gives none); deoptimised ones with them. A fork started without the flag (by hand,
+ * or in a test's JVM) names nothing and says why.
  */
 public final class JitEvents {
 
@@ -50,10 +49,13 @@ public final class JitEvents {
     /** How {@link #logFlag} begins, whatever its file. */
     public static final String LOG_FLAG_PREFIX = "-Xlog:" + WHAT + ":file=";
 
-    /** {@code [1796179662598ms]  774 %  b  4       java.lang.Integer::toString @ 12 (55 bytes)   COMPILE SKIPPED: ...} */
+    /** {@code [1796179662598ms] 774 % b 4 java.lang.Integer::toString @ 12 (55 bytes) COMPILE SKIPPED: ...} */
     private static final Pattern COMPILE = Pattern.compile(
             "^\\[(\\d+)ms\\](?:\\[\\d+\\])?\\s+\\d+\\s+([%sbn! ]*?)\\s*(\\d)\\s+(\\S+::\\S+)(?:\\s+@\\s+\\d+)?\\s+\\([^)]*\\)\\s*(.*)$");
-    /** {@code [1796179662678ms] cid= 783 osr level=4 Vml.main([Ljava/lang/String;)V trap_bci=84 osr_bci=80 unstable_if reinterpret pc=...} */
+    /**
+     * {@code [1796179662678ms] cid= 783 osr level=4 Vml.main([Ljava/lang/String;)V trap_bci=84 osr_bci=80 unstable_if
+     * reinterpret pc=...}
+     */
     private static final Pattern TRAP = Pattern.compile(
             "^\\[(\\d+)ms\\](?:\\[\\d+\\])?\\s+cid=\\s*\\d+\\s+(?:osr\\s+)?level=(\\d)\\s+([^\\s(]+)(\\([^)]*\\)\\S*)\\s+trap_bci=(\\d+)"
                     + "(?:\\s+osr_bci=\\d+)?\\s+(\\S+)\\s+(\\S+)");
@@ -62,6 +64,7 @@ public final class JitEvents {
     private final String unavailableReason;
     /** The compile log read so far, and how many of the file's bytes it holds: whole lines only. */
     private CompileLog compiled;
+
     private long compiledBytes;
 
     private JitEvents(Path log, String unavailableReason) {
@@ -89,16 +92,18 @@ public final class JitEvents {
 
     /**
      * @param logFile the log {@link #logFlag} names for this fork
-     * @return this JVM's compile log, or a recorder that names nothing and says why when this JVM was started
-     *         without it
+     * @return this JVM's compile log, or a recorder that names nothing and says why when this JVM was started without
+     *     it
      */
     public static JitEvents of(Path logFile) {
         if (!Boolean.parseBoolean(System.getProperty(ENABLED_PROPERTY, "true"))) {
             return new JitEvents(null, "turned off with -D" + ENABLED_PROPERTY + "=false");
         }
         String flag = logFlag(logFile);
-        boolean started = ManagementFactory.getRuntimeMXBean().getInputArguments().contains(flag);
-        return started ? new JitEvents(logFile, null)
+        boolean started =
+                ManagementFactory.getRuntimeMXBean().getInputArguments().contains(flag);
+        return started
+                ? new JitEvents(logFile, null)
                 : new JitEvents(null, "this JVM was started without its compile log (-Xlog:jit+compilation)");
     }
 
@@ -108,12 +113,12 @@ public final class JitEvents {
     }
 
     /**
-     * Names what the JIT did within the windows: a compilation that started in one, a
-     * deoptimisation that happened in one. Identical events are folded into one line with a count;
-     * at most {@link #MAX_NAMED} lines, most frequent first.
+     * Names what the JIT did within the windows: a compilation that started in one, a deoptimisation that happened in
+     * one. Identical events are folded into one line with a count; at most {@link #MAX_NAMED} lines, most frequent
+     * first.
      *
      * @return one line per event kind and method, e.g. {@code "deoptimised
-     *         io.stagebench.stages.book.OrderBook.stock(int) at bci 120 (unstable_if, reinterpret)"}
+     *     io.stagebench.stages.book.OrderBook.stock(int) at bci 120 (unstable_if, reinterpret)"}
      */
     public List<String> namedWithin(List<long[]> windowsEpochMs) {
         if (log == null) {
@@ -148,7 +153,7 @@ public final class JitEvents {
 
     /**
      * @return the log read for what code each method had ({@link MeasuredCode}); empty, with {@link #unavailableReason}
-     *         or the reading's problem in {@code problem}, when it cannot be read
+     *     or the reading's problem in {@code problem}, when it cannot be read
      */
     public Optional<CompileLog> compileLog(Consumer<String> problem) {
         if (log == null) {
@@ -216,13 +221,14 @@ public final class JitEvents {
         }
         String rest = compile.group(5).strip();
         if (rest.startsWith("made not entrant") || rest.startsWith("made zombie")) {
-            return Optional.empty();      // the trap line beside it says why
+            return Optional.empty(); // the trap line beside it says why
         }
         int level = Integer.parseInt(compile.group(3));
         String tier = tier(level) + (compile.group(2).contains("%") ? ", on-stack replacement" : "");
         if (rest.contains("COMPILE SKIPPED")) {
             return Optional.of("failed to compile " + compile.group(4) + " (" + tier + "): "
-                    + rest.substring(rest.indexOf("COMPILE SKIPPED") + "COMPILE SKIPPED".length()).replaceFirst("^:\\s*", ""));
+                    + rest.substring(rest.indexOf("COMPILE SKIPPED") + "COMPILE SKIPPED".length())
+                            .replaceFirst("^:\\s*", ""));
         }
         return Optional.of("compiled " + compile.group(4) + " (" + tier + ")");
     }

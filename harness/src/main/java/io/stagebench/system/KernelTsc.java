@@ -8,12 +8,11 @@ import java.util.regex.Pattern;
 /**
  * The kernel's own figure for the TSC frequency, to cross-check a calibration against.
  *
- * <p>Sources, best first: {@code /sys/devices/system/cpu/cpu0/tsc_freq_khz} (where the
- * kernel exposes it), the kernel log's {@code tsc: Refined TSC clocksource calibration: X MHz},
- * then its {@code tsc: Detected X MHz processor}, then {@code /proc/cpuinfo}'s "cpu MHz"
- * (the core clock: equal to the TSC rate only on some machines, and said so).
+ * <p>Sources, best first: {@code /sys/devices/system/cpu/cpu0/tsc_freq_khz} (where the kernel exposes it), the kernel
+ * log's {@code tsc: Refined TSC clocksource calibration: X MHz}, then its {@code tsc: Detected X MHz processor}, then
+ * {@code /proc/cpuinfo}'s "cpu MHz" (the core clock: equal to the TSC rate only on some machines, and said so).
  *
- * @param mhz    the kernel's figure
+ * @param mhz the kernel's figure
  * @param source where it came from
  */
 public record KernelTsc(double mhz, String source) {
@@ -26,8 +25,8 @@ public record KernelTsc(double mhz, String source) {
         Optional<String> khz = files.firstLine("/sys/devices/system/cpu/cpu0/tsc_freq_khz");
         if (khz.isPresent()) {
             try {
-                return Optional.of(new KernelTsc(Long.parseLong(khz.get().trim()) / 1000.0,
-                        "/sys/devices/system/cpu/cpu0/tsc_freq_khz"));
+                return Optional.of(new KernelTsc(
+                        Long.parseLong(khz.get().trim()) / 1000.0, "/sys/devices/system/cpu/cpu0/tsc_freq_khz"));
             } catch (NumberFormatException e) {
                 // fall through to the log
             }
@@ -37,7 +36,8 @@ public record KernelTsc(double mhz, String source) {
             return fromLog;
         }
         if (cpu.cpuMhz() > 0) {
-            return Optional.of(new KernelTsc(cpu.cpuMhz(), "/proc/cpuinfo cpu MHz (core clock, may differ from the TSC)"));
+            return Optional.of(
+                    new KernelTsc(cpu.cpuMhz(), "/proc/cpuinfo cpu MHz (core clock, may differ from the TSC)"));
         }
         return Optional.empty();
     }
@@ -49,7 +49,9 @@ public record KernelTsc(double mhz, String source) {
         for (String line : lines) {
             Matcher refinedMatch = REFINED.matcher(line);
             if (refinedMatch.find()) {
-                refined = new KernelTsc(Double.parseDouble(refinedMatch.group(1)), "kernel log: tsc: Refined TSC clocksource calibration");
+                refined = new KernelTsc(
+                        Double.parseDouble(refinedMatch.group(1)),
+                        "kernel log: tsc: Refined TSC clocksource calibration");
                 continue;
             }
             Matcher detectedMatch = DETECTED.matcher(line);

@@ -9,19 +9,18 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Whether this machine is ready to measure nanoseconds on one CPU, in the manner of
- * {@code pyperf system show}: one line per setting that moves latency figures - frequency
- * governor, turbo/boost, SMT siblings of the measuring CPU, CPU isolation ({@code isolcpus},
- * {@code nohz_full}, {@code rcu_nocbs}), {@code irqbalance}, transparent huge pages, the
- * kernel's clocksource, an invariant TSC, a hypervisor, swap and load - each OK, or WARN with
- * the command that would fix it.
+ * Whether this machine is ready to measure nanoseconds on one CPU, in the manner of {@code pyperf system show}: one
+ * line per setting that moves latency figures - frequency governor, turbo/boost, SMT siblings of the measuring CPU, CPU
+ * isolation ({@code isolcpus}, {@code nohz_full}, {@code rcu_nocbs}), {@code irqbalance}, transparent huge pages, the
+ * kernel's clocksource, an invariant TSC, a hypervisor, swap and load - each OK, or WARN with the command that would
+ * fix it.
  *
- * <p>This is the one place that judges machine readiness: {@link Environment} and
- * {@link CpuInfo} record what the machine says, and every command that warns about the
- * machine ({@code check}, {@code run}, {@code ab}, {@code clocks}) takes its lines from here.
+ * <p>This is the one place that judges machine readiness: {@link Environment} and {@link CpuInfo} record what the
+ * machine says, and every command that warns about the machine ({@code check}, {@code run}, {@code ab}, {@code clocks})
+ * takes its lines from here.
  *
- * <p>Everything is read from {@code /proc} and {@code /sys} through {@link SystemFiles}, so
- * tests lay out a fake root. Nothing here changes the machine: it only says what to run.
+ * <p>Everything is read from {@code /proc} and {@code /sys} through {@link SystemFiles}, so tests lay out a fake root.
+ * Nothing here changes the machine: it only says what to run.
  */
 public final class ReadinessCheck {
 
@@ -30,16 +29,17 @@ public final class ReadinessCheck {
 
     /** Whether a setting is fit for measuring. */
     public enum Status {
-        OK, WARN
+        OK,
+        WARN
     }
 
     /**
      * One line of the check.
      *
-     * @param name   short name of the setting: "governor", "turbo", "smt", ...
+     * @param name short name of the setting: "governor", "turbo", "smt", ...
      * @param status OK or WARN
      * @param detail what was found, and for a WARN why it matters
-     * @param fix    the command or step that would fix it; empty when OK
+     * @param fix the command or step that would fix it; empty when OK
      */
     public record Item(String name, Status status, String detail, String fix) {
 
@@ -62,7 +62,7 @@ public final class ReadinessCheck {
 
     /**
      * @param files the machine's files (or a fake root)
-     * @param cpu   the measuring CPU
+     * @param cpu the measuring CPU
      */
     public ReadinessCheck(SystemFiles files, int cpu) {
         this.files = files;
@@ -77,7 +77,8 @@ public final class ReadinessCheck {
     /** @return every item, in a fixed order */
     public List<Item> items() {
         CpuInfo info = CpuInfo.read(files);
-        Map<String, String> cmdline = kernelParameters(files.read("/proc/cmdline").orElse(""));
+        Map<String, String> cmdline =
+                kernelParameters(files.read("/proc/cmdline").orElse(""));
         List<Item> items = new ArrayList<>();
         items.add(governor());
         items.add(turbo());
@@ -102,12 +103,14 @@ public final class ReadinessCheck {
     }
 
     /**
-     * @return the WARN items about the counter alone - the kernel's clocksource and an invariant
-     *         TSC - which {@code stagebench clocks} shows beside its measurements
+     * @return the WARN items about the counter alone - the kernel's clocksource and an invariant TSC - which
+     *     {@code stagebench clocks} shows beside its measurements
      */
     public List<Item> counterWarnings() {
         CpuInfo info = CpuInfo.read(files);
-        return Stream.of(clocksource(info), tsc(info)).filter(i -> i.status() == Status.WARN).toList();
+        return Stream.of(clocksource(info), tsc(info))
+                .filter(i -> i.status() == Status.WARN)
+                .toList();
     }
 
     private String cpuDir() {
@@ -117,12 +120,15 @@ public final class ReadinessCheck {
     private Item governor() {
         Optional<String> governor = files.firstLine(cpuDir() + "/cpufreq/scaling_governor");
         if (governor.isEmpty()) {
-            return Item.ok("governor", "no cpufreq governor for CPU " + cpu + ": this kernel does not scale its frequency");
+            return Item.ok(
+                    "governor", "no cpufreq governor for CPU " + cpu + ": this kernel does not scale its frequency");
         }
         if (governor.get().equals("performance")) {
             return Item.ok("governor", "CPU " + cpu + " scaling_governor is performance");
         }
-        return Item.warn("governor", "CPU " + cpu + " scaling_governor is '" + governor.get()
+        return Item.warn(
+                "governor",
+                "CPU " + cpu + " scaling_governor is '" + governor.get()
                         + "': the clock speed follows the load, so the first microseconds of a burst run slower",
                 "echo performance | sudo tee " + cpuDir() + "/cpufreq/scaling_governor");
     }
@@ -132,15 +138,21 @@ public final class ReadinessCheck {
         if (noTurbo.isPresent()) {
             return noTurbo.get().equals("1")
                     ? Item.ok("turbo", "intel_pstate turbo is off (no_turbo = 1)")
-                    : Item.warn("turbo", "intel_pstate turbo is on (no_turbo = 0): the frequency depends on temperature"
-                            + " and on how many cores are busy", "echo 1 | sudo tee /sys/devices/system/cpu/intel_pstate/no_turbo");
+                    : Item.warn(
+                            "turbo",
+                            "intel_pstate turbo is on (no_turbo = 0): the frequency depends on temperature"
+                                    + " and on how many cores are busy",
+                            "echo 1 | sudo tee /sys/devices/system/cpu/intel_pstate/no_turbo");
         }
         Optional<String> boost = files.firstLine("/sys/devices/system/cpu/cpufreq/boost");
         if (boost.isPresent()) {
             return boost.get().equals("0")
                     ? Item.ok("turbo", "cpufreq boost is off")
-                    : Item.warn("turbo", "cpufreq boost is on: the frequency depends on temperature and on how many"
-                            + " cores are busy", "echo 0 | sudo tee /sys/devices/system/cpu/cpufreq/boost");
+                    : Item.warn(
+                            "turbo",
+                            "cpufreq boost is on: the frequency depends on temperature and on how many"
+                                    + " cores are busy",
+                            "echo 0 | sudo tee /sys/devices/system/cpu/cpufreq/boost");
         }
         return Item.ok("turbo", "no turbo control exposed (no intel_pstate/no_turbo, no cpufreq/boost)");
     }
@@ -159,9 +171,12 @@ public final class ReadinessCheck {
         if (siblings.isEmpty()) {
             return Item.ok("smt", "CPU " + cpu + " has no SMT sibling");
         }
-        return Item.warn("smt", "CPU " + cpu + " shares its core with CPU " + siblings
+        return Item.warn(
+                "smt",
+                "CPU " + cpu + " shares its core with CPU " + siblings
                         + " (SMT): whatever runs there competes for the same pipeline and caches",
-                "echo off | sudo tee /sys/devices/system/cpu/smt/control (or keep CPU " + siblings + " idle: isolate it too)");
+                "echo off | sudo tee /sys/devices/system/cpu/smt/control (or keep CPU " + siblings
+                        + " idle: isolate it too)");
     }
 
     private String bootFix() {
@@ -170,23 +185,29 @@ public final class ReadinessCheck {
     }
 
     private Item isolcpus(Map<String, String> cmdline) {
-        CpuList isolated = parseOrEmpty(files.firstLine("/sys/devices/system/cpu/isolated")
-                .orElse(cmdline.getOrDefault("isolcpus", "")));
+        CpuList isolated = parseOrEmpty(
+                files.firstLine("/sys/devices/system/cpu/isolated").orElse(cmdline.getOrDefault("isolcpus", "")));
         if (isolated.contains(cpu)) {
             return Item.ok("isolcpus", "CPU " + cpu + " is isolated from the scheduler");
         }
-        return Item.warn("isolcpus", "CPU " + cpu + " is not isolated"
-                + (isolated.isEmpty() ? "" : " (isolated: " + isolated + "; pass --cpu to use one)")
-                + ": the scheduler may run other tasks on it", bootFix());
+        return Item.warn(
+                "isolcpus",
+                "CPU " + cpu + " is not isolated"
+                        + (isolated.isEmpty() ? "" : " (isolated: " + isolated + "; pass --cpu to use one)")
+                        + ": the scheduler may run other tasks on it",
+                bootFix());
     }
 
     private Item nohzFull(Map<String, String> cmdline) {
-        String text = files.firstLine("/sys/devices/system/cpu/nohz_full").orElse(cmdline.getOrDefault("nohz_full", ""));
+        String text =
+                files.firstLine("/sys/devices/system/cpu/nohz_full").orElse(cmdline.getOrDefault("nohz_full", ""));
         CpuList nohz = parseOrEmpty(text.equals("(null)") ? "" : text);
         if (nohz.contains(cpu)) {
             return Item.ok("nohz_full", "CPU " + cpu + " runs tickless (nohz_full)");
         }
-        return Item.warn("nohz_full", "CPU " + cpu + " is not in nohz_full: the scheduler tick interrupts it every few ms",
+        return Item.warn(
+                "nohz_full",
+                "CPU " + cpu + " is not in nohz_full: the scheduler tick interrupts it every few ms",
                 bootFix());
     }
 
@@ -207,8 +228,11 @@ public final class ReadinessCheck {
             }
             Optional<String> comm = files.firstLine("/proc/" + entry + "/comm");
             if (comm.isPresent() && comm.get().equals("irqbalance")) {
-                return Item.warn("irqbalance", "irqbalance is running (pid " + entry + "): it moves interrupts between"
-                        + " CPUs, onto CPU " + cpu + " too", "sudo systemctl disable --now irqbalance");
+                return Item.warn(
+                        "irqbalance",
+                        "irqbalance is running (pid " + entry + "): it moves interrupts between" + " CPUs, onto CPU "
+                                + cpu + " too",
+                        "sudo systemctl disable --now irqbalance");
             }
         }
         return Item.ok("irqbalance", "irqbalance is not running");
@@ -221,7 +245,9 @@ public final class ReadinessCheck {
         }
         String mode = selected(enabled.get());
         if (mode.equals("always")) {
-            return Item.warn("thp", "transparent huge pages: always - khugepaged compaction can stall the measuring thread",
+            return Item.warn(
+                    "thp",
+                    "transparent huge pages: always - khugepaged compaction can stall the measuring thread",
                     "echo madvise | sudo tee /sys/kernel/mm/transparent_hugepage/enabled");
         }
         return Item.ok("thp", "transparent huge pages: " + mode);
@@ -231,11 +257,15 @@ public final class ReadinessCheck {
         if (info.clocksource().equals("tsc")) {
             return Item.ok("clocksource", "kernel clocksource is tsc");
         }
-        String available = files.firstLine("/sys/devices/system/clocksource/clocksource0/available_clocksource").orElse("");
+        String available = files.firstLine("/sys/devices/system/clocksource/clocksource0/available_clocksource")
+                .orElse("");
         boolean tscAvailable = List.of(available.trim().split("\\s+")).contains("tsc");
-        return Item.warn("clocksource", "kernel clocksource is '" + info.clocksource() + "', not tsc: calibration against"
+        return Item.warn(
+                "clocksource",
+                "kernel clocksource is '" + info.clocksource() + "', not tsc: calibration against"
                         + " CLOCK_MONOTONIC is only as good as it",
-                tscAvailable ? "echo tsc | sudo tee /sys/devices/system/clocksource/clocksource0/current_clocksource"
+                tscAvailable
+                        ? "echo tsc | sudo tee /sys/devices/system/clocksource/clocksource0/current_clocksource"
                         : "none while the kernel distrusts the TSC ('dmesg | grep -i tsc' says why); measure on another machine");
     }
 
@@ -250,7 +280,9 @@ public final class ReadinessCheck {
         if (!info.nonstopTsc()) {
             missing.add("nonstop_tsc");
         }
-        return Item.warn("tsc", "CPU flags lack " + String.join(" and ", missing) + ": ticks may not be time",
+        return Item.warn(
+                "tsc",
+                "CPU flags lack " + String.join(" and ", missing) + ": ticks may not be time",
                 "none in software: measure on a CPU with an invariant TSC (or expose it to the guest, e.g. QEMU -cpu host,+invtsc)");
     }
 
@@ -258,18 +290,25 @@ public final class ReadinessCheck {
         if (!info.hypervisor()) {
             return Item.ok("hypervisor", "no hypervisor flag: bare metal");
         }
-        return Item.warn("hypervisor", "running under a hypervisor: the host can preempt, migrate or slow this vCPU"
+        return Item.warn(
+                "hypervisor",
+                "running under a hypervisor: the host can preempt, migrate or slow this vCPU"
                         + " (steal time) without this kernel knowing",
                 "run on bare metal, or pin every vCPU to a dedicated host core that nothing else uses");
     }
 
     private Item swap() {
-        long devices = files.read("/proc/swaps").map(t -> t.lines().skip(1).filter(l -> !l.isBlank()).count()).orElse(0L);
+        long devices = files.read("/proc/swaps")
+                .map(t -> t.lines().skip(1).filter(l -> !l.isBlank()).count())
+                .orElse(0L);
         if (devices == 0) {
             return Item.ok("swap", "no swap");
         }
-        return Item.warn("swap", "swap is on (" + devices + " device" + (devices == 1 ? "" : "s")
-                + "): a page of the run can be swapped out where memory is not locked", "sudo swapoff -a");
+        return Item.warn(
+                "swap",
+                "swap is on (" + devices + " device" + (devices == 1 ? "" : "s")
+                        + "): a page of the run can be swapped out where memory is not locked",
+                "sudo swapoff -a");
     }
 
     private Item load(CpuInfo info) {
@@ -283,11 +322,14 @@ public final class ReadinessCheck {
         } catch (NumberFormatException e) {
             return Item.ok("load", "load average unreadable ('" + loadavg.get() + "')");
         }
-        String detail = String.format(Locale.ROOT, "load average %.2f over the last minute (%d CPUs)", load1, info.logicalCpus());
+        String detail = String.format(
+                Locale.ROOT, "load average %.2f over the last minute (%d CPUs)", load1, info.logicalCpus());
         if (load1 < LOAD_WARNING) {
             return Item.ok("load", detail);
         }
-        return Item.warn("load", detail + ": other work competes with the measurement",
+        return Item.warn(
+                "load",
+                detail + ": other work competes with the measurement",
                 "find it with 'ps -eo pid,pcpu,comm --sort=-pcpu | head' and stop it before measuring");
     }
 
@@ -297,10 +339,10 @@ public final class ReadinessCheck {
     static final int BUSY_NAMED = 5;
 
     /**
-     * The other tasks allowed on the measuring CPU that are busy: runnable (state R) or using CPU
-     * over {@value #BUSY_SAMPLE_MS} ms ({@code /proc/PID/task/TID/stat}, two looks), and whose
-     * {@code Cpus_allowed_list} holds the CPU. Idle ones - most kernel threads - are not named:
-     * they take the CPU only when they wake. This process is left out.
+     * The other tasks allowed on the measuring CPU that are busy: runnable (state R) or using CPU over
+     * {@value #BUSY_SAMPLE_MS} ms ({@code /proc/PID/task/TID/stat}, two looks), and whose {@code Cpus_allowed_list}
+     * holds the CPU. Idle ones - most kernel threads - are not named: they take the CPU only when they wake. This
+     * process is left out.
      */
     private Item busyOnCpu() {
         Map<String, long[]> first = taskTimes();
@@ -320,7 +362,8 @@ public final class ReadinessCheck {
             boolean running = now[1] == 1 || (before != null && before[1] == 1);
             if ((ticks > 0 || running) && allowedOnCpu(task)) {
                 String[] ids = task.split("/");
-                String comm = files.firstLine("/proc/" + ids[0] + "/task/" + ids[1] + "/comm").orElse("?");
+                String comm = files.firstLine("/proc/" + ids[0] + "/task/" + ids[1] + "/comm")
+                        .orElse("?");
                 busy.add("'" + comm + "' (pid " + ids[0] + (ids[0].equals(ids[1]) ? "" : ", thread " + ids[1]) + ")");
             }
         });
@@ -330,8 +373,11 @@ public final class ReadinessCheck {
         String named = String.join(", ", busy.subList(0, Math.min(BUSY_NAMED, busy.size())))
                 + (busy.size() > BUSY_NAMED ? " and " + (busy.size() - BUSY_NAMED) + " more" : "");
         // two console lines at most: a quick run's whole output has a line budget
-        return Item.warn("busy", busy.size() + " other task(s) allowed on CPU " + cpu + " were busy over " + BUSY_SAMPLE_MS
-                        + " ms: " + named, "stop them, or keep them off CPU " + cpu + " (taskset -apc), or isolate it");
+        return Item.warn(
+                "busy",
+                busy.size() + " other task(s) allowed on CPU " + cpu + " were busy over " + BUSY_SAMPLE_MS + " ms: "
+                        + named,
+                "stop them, or keep them off CPU " + cpu + " (taskset -apc), or isolate it");
     }
 
     /** @return per task "PID/TID": {utime + stime in clock ticks, 1 when runnable}; this process left out */
@@ -348,10 +394,14 @@ public final class ReadinessCheck {
                     continue;
                 }
                 // the command may hold spaces and parentheses: the fields start after its last ')'
-                String[] fields = stat.get().substring(stat.get().lastIndexOf(')') + 1).trim().split("\\s+");
+                String[] fields = stat.get()
+                        .substring(stat.get().lastIndexOf(')') + 1)
+                        .trim()
+                        .split("\\s+");
                 try {
-                    times.put(pid + "/" + tid, new long[] {Long.parseLong(fields[11]) + Long.parseLong(fields[12]),
-                        fields[0].equals("R") ? 1 : 0});
+                    times.put(pid + "/" + tid, new long[] {
+                        Long.parseLong(fields[11]) + Long.parseLong(fields[12]), fields[0].equals("R") ? 1 : 0
+                    });
                 } catch (RuntimeException e) {
                     // a line of another shape: not counted
                 }
@@ -362,15 +412,20 @@ public final class ReadinessCheck {
 
     private boolean allowedOnCpu(String task) {
         String[] ids = task.split("/");
-        return files.read("/proc/" + ids[0] + "/task/" + ids[1] + "/status").flatMap(status -> status.lines()
-                        .filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst())
+        return files.read("/proc/" + ids[0] + "/task/" + ids[1] + "/status")
+                .flatMap(status -> status.lines()
+                        .filter(l -> l.startsWith("Cpus_allowed_list:"))
+                        .findFirst())
                 .map(l -> {
                     try {
-                        return CpuList.parse(l.substring("Cpus_allowed_list:".length()).trim()).contains(cpu);
+                        return CpuList.parse(l.substring("Cpus_allowed_list:".length())
+                                        .trim())
+                                .contains(cpu);
                     } catch (RuntimeException e) {
                         return false;
                     }
-                }).orElse(false);
+                })
+                .orElse(false);
     }
 
     /** @return the selected value of a sysfs choice such as "always [madvise] never" */
@@ -407,14 +462,16 @@ public final class ReadinessCheck {
     /**
      * @param schema the document's schema name
      * @return {@code items} (of this check) as {@code check --json} prints them: the schema, the measuring CPU, the
-     *         items and how many warn
+     *     items and how many warn
      */
     public Map<String, Object> document(String schema, List<Item> items) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("schema", schema);
         root.put("cpu", cpu);
         root.put("items", items);
-        root.put("warnings", items.stream().filter(i -> i.status() == Status.WARN).count());
+        root.put(
+                "warnings",
+                items.stream().filter(i -> i.status() == Status.WARN).count());
         return root;
     }
 }

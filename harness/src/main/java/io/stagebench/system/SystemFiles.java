@@ -11,12 +11,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Reads the files and commands that describe the machine. Every read is best effort:
- * what cannot be read is absent, never an exception, because a system description with
- * a gap is still worth printing.
+ * Reads the files and commands that describe the machine. Every read is best effort: what cannot be read is absent,
+ * never an exception, because a system description with a gap is still worth printing.
  *
- * <p>The root directory is injectable so tests can lay out a fake {@code /proc} and
- * {@code /sys}.
+ * <p>The root directory is injectable so tests can lay out a fake {@code /proc} and {@code /sys}.
  */
 public final class SystemFiles {
 
@@ -47,8 +45,8 @@ public final class SystemFiles {
     }
 
     /**
-     * Runs a command (only on the real machine; under a fake root it returns empty) and
-     * returns its standard output when it exits 0 within 5 s.
+     * Runs a command (only on the real machine; under a fake root it returns empty) and returns its standard output
+     * when it exits 0 within 5 s.
      */
     public Optional<String> command(String... argv) {
         return execute(false, argv).filter(o -> o.exitCode() == 0).map(Output::out);
@@ -58,11 +56,10 @@ public final class SystemFiles {
      * What a command printed and how it ended.
      *
      * @param exitCode its exit status
-     * @param out      its standard output
-     * @param err      its standard error (git says there why it refused); empty from {@link #command}
+     * @param out its standard output
+     * @param err its standard error (git says there why it refused); empty from {@link #command}
      */
-    public record Output(int exitCode, String out, String err) {
-    }
+    public record Output(int exitCode, String out, String err) {}
 
     /**
      * Runs a command as {@link #command} does, keeping its exit status and standard error.
@@ -82,14 +79,17 @@ public final class SystemFiles {
         try {
             err = keepErr ? Files.createTempFile("stagebench-command", ".err") : null;
             Process process = new ProcessBuilder(List.of(argv))
-                    .redirectError(err == null ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(err.toFile()))
+                    .redirectError(
+                            err == null ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(err.toFile()))
                     .start();
             byte[] out = process.getInputStream().readAllBytes();
             if (!process.waitFor(5, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
                 return Optional.empty();
             }
-            return Optional.of(new Output(process.exitValue(), new String(out, StandardCharsets.UTF_8),
+            return Optional.of(new Output(
+                    process.exitValue(),
+                    new String(out, StandardCharsets.UTF_8),
                     err == null ? "" : Files.readString(err, StandardCharsets.UTF_8)));
         } catch (IOException e) {
             return Optional.empty();
@@ -110,13 +110,17 @@ public final class SystemFiles {
     /** @return every line of the kernel log that can be read: dmesg, then journalctl -k, then kern.log */
     public List<String> kernelLog() {
         List<String> lines = new ArrayList<>();
-        command("dmesg").or(() -> command("journalctl", "-k", "-b", "--no-pager", "-q"))
+        command("dmesg")
+                .or(() -> command("journalctl", "-k", "-b", "--no-pager", "-q"))
                 .or(() -> read("/var/log/kern.log"))
                 .ifPresent(text -> text.lines().forEach(lines::add));
         return lines;
     }
 
-    /** @return the names of the entries of directory {@code path} (absolute, resolved under the root), sorted; empty when unreadable */
+    /**
+     * @return the names of the entries of directory {@code path} (absolute, resolved under the root), sorted; empty
+     *     when unreadable
+     */
     public List<String> list(String path) {
         Path dir = root.resolve(path.startsWith("/") ? path.substring(1) : path);
         try (Stream<Path> entries = Files.list(dir)) {

@@ -7,15 +7,14 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A console table: declared columns, rows of ready-formatted strings, one line a row (the header
- * line first when there is one), each line ended by the platform's line separator. Every report
- * that prints columns renders them here, so they align, pad and overflow alike.
+ * A console table: declared columns, rows of ready-formatted strings, one line a row (the header line first when there
+ * is one), each line ended by the platform's line separator. Every report that prints columns renders them here, so
+ * they align, pad and overflow alike.
  *
- * <p>A column is as wide as its {@link Width}: fixed, or fitted to the widest of its header and
- * cells, never below a minimum. A cell wider than a fixed width is printed whole and pushes the
- * rest of its row right: a figure is never cut. A left-aligned last column is not padded, so a
- * line ends with its last cell. A row of fewer cells than columns ends with its last cell,
- * unpadded, spanning the columns after it and widening none: a note beside a name ("no fork
+ * <p>A column is as wide as its {@link Width}: fixed, or fitted to the widest of its header and cells, never below a
+ * minimum. A cell wider than a fixed width is printed whole and pushes the rest of its row right: a figure is never
+ * cut. A left-aligned last column is not padded, so a line ends with its last cell. A row of fewer cells than columns
+ * ends with its last cell, unpadded, spanning the columns after it and widening none: a note beside a name ("no fork
  * succeeded"), or a continuation under the row above ("fix: ...").
  *
  * <p>Nothing is trimmed: a cell's own spaces, and the padding before an empty last cell, are kept.
@@ -24,14 +23,15 @@ public final class Table {
 
     /** Where a cell sits in its column's width. */
     public enum Align {
-        LEFT, RIGHT
+        LEFT,
+        RIGHT
     }
 
     /**
      * How wide a column is.
      *
      * @param chars the fixed width, or the least width when fitted
-     * @param fits  whether the column widens to its widest cell (and its header, when shown)
+     * @param fits whether the column widens to its widest cell (and its header, when shown)
      */
     public record Width(int chars, boolean fits) {
 
@@ -61,9 +61,9 @@ public final class Table {
      * One column.
      *
      * @param header the text of the header line, aligned as the cells are
-     * @param align  where cells sit in the width
-     * @param width  fixed or fitted
-     * @param gap    spaces between this column and the one before it; none before the first
+     * @param align where cells sit in the width
+     * @param width fixed or fitted
+     * @param gap spaces between this column and the one before it; none before the first
      */
     public record Column(String header, Align align, Width width, int gap) {
 
@@ -140,7 +140,7 @@ public final class Table {
      * @param cells one a column, or fewer: the last then spans the columns after it
      * @return this table
      * @throws IllegalArgumentException for no cell, or more cells than columns
-     * @throws NullPointerException     for a null cell
+     * @throws NullPointerException for a null cell
      */
     public Table row(List<String> cells) {
         if (cells.isEmpty() || cells.size() > columns.size()) {

@@ -20,15 +20,16 @@ class ParameterDeclarationTest {
         assertEquals(Optional.empty(), ticks.problem("5_000"));
         assertEquals(Optional.of("is out of range"), ticks.problem("-5"));
         assertEquals(Optional.of("is not a whole number"), ticks.problem("5k"));
-        assertEquals(Optional.of("is out of range"), ticks.problem("9223372036854775808"), "a whole number beyond 64 bits");
+        assertEquals(
+                Optional.of("is out of range"), ticks.problem("9223372036854775808"), "a whole number beyond 64 bits");
         assertEquals(Optional.of("is out of range"), ticks.problem("1".repeat(400)));
         assertEquals("ticks=[0..4294967295], default 1000", ticks.describe());
     }
 
     @Test
     void shouldAcceptOnlyTheListedTextValues() {
-        ParameterDeclaration side = new ParameterDeclaration("side", Parameter.Type.TEXT, "bid", Long.MIN_VALUE,
-                Long.MAX_VALUE, List.of("bid", "ask"), "");
+        ParameterDeclaration side = new ParameterDeclaration(
+                "side", Parameter.Type.TEXT, "bid", Long.MIN_VALUE, Long.MAX_VALUE, List.of("bid", "ask"), "");
 
         assertEquals(Optional.empty(), side.problem("ask"));
         assertEquals(Optional.of("is not one of bid, ask"), side.problem("mid"));
@@ -37,7 +38,9 @@ class ParameterDeclarationTest {
 
     @Test
     void shouldDescribeAnOpenRangeAndAComputedDefault() {
-        assertEquals("seed=any whole number, default 7", whole("seed", Long.MIN_VALUE, Long.MAX_VALUE, "7").describe());
+        assertEquals(
+                "seed=any whole number, default 7",
+                whole("seed", Long.MIN_VALUE, Long.MAX_VALUE, "7").describe());
         assertEquals("messages=[1..]", whole("messages", 1, Long.MAX_VALUE, "").describe());
     }
 
@@ -50,10 +53,13 @@ class ParameterDeclarationTest {
 
     @Test
     void shouldRefuseAnEmptyRangeAndBadNames() {
-        assertEquals("parameter n: min 10 is above max 1",
-                assertThrows(IllegalArgumentException.class, () -> whole("n", 10, 1, "")).getMessage());
+        assertEquals(
+                "parameter n: min 10 is above max 1",
+                assertThrows(IllegalArgumentException.class, () -> whole("n", 10, 1, ""))
+                        .getMessage());
         assertThrows(IllegalArgumentException.class, () -> whole("1n", 0, 1, ""));
-        assertThrows(IllegalArgumentException.class, () -> new ParameterDeclaration("n", Parameter.Type.LONG, "", 0, 1,
-                List.of("a"), ""));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new ParameterDeclaration("n", Parameter.Type.LONG, "", 0, 1, List.of("a"), ""));
     }
 }

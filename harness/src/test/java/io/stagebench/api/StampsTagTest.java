@@ -89,7 +89,9 @@ class StampsTagTest {
         assertEquals(Stamps.SKIPPED, tags[1][0]);
         assertEquals(0, tags[2][0], "the stage after a skipped one runs");
         assertEquals(10, deltas[1][0], "a skipped stage's interval is still measured");
-        assertArrayEquals(new byte[] {0, 0, 0}, new byte[] {tags[0][1], tags[1][1], tags[2][1]},
+        assertArrayEquals(
+                new byte[] {0, 0, 0},
+                new byte[] {tags[0][1], tags[1][1], tags[2][1]},
                 "a new message starts untagged and unskipped");
     }
 
@@ -143,7 +145,9 @@ class StampsTagTest {
 
         assertEquals(1, params.tag("delete"));
         DeclarationException refused = assertThrows(DeclarationException.class, () -> params.tag("replace"));
-        assertEquals("benchmark 'book' tags messages 'replace' but declares only the tags add, delete"
-                + " (@Benchmark(tags = {...}))", refused.getMessage());
+        assertEquals(
+                "benchmark 'book' tags messages 'replace' but declares only the tags add, delete"
+                        + " (@Benchmark(tags = {...}))",
+                refused.getMessage());
     }
 }

@@ -1,16 +1,16 @@
 package io.stagebench.cli;
 
-import io.stagebench.host.InProcessForks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.host.InProcessForks;
+import io.stagebench.testing.StartsProcesses;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.stagebench.testing.StartsProcesses;
 
 class AbCommandTest {
 
@@ -34,26 +34,36 @@ class AbCommandTest {
         assertTrue(err.toString().contains(expected), err.toString());
         assertEquals(1, err.toString().strip().lines().count(), err.toString());
         try (var files = Files.list(results)) {
-            assertEquals(0, files.count(), "nothing may be built, measured or written before the arguments are checked");
+            assertEquals(
+                    0, files.count(), "nothing may be built, measured or written before the arguments are checked");
         }
     }
 
     @Test
     void shouldSayHowToNameABenchmarkGivenWhereTheCommitGoes() throws Exception {
-        assertUsageError(ab("spin"), "unknown commit 'spin' (to compare HEAD on benchmark spin, name the commit first:"
-                + " stagebench ab HEAD spin)");
+        assertUsageError(
+                ab("spin"),
+                "unknown commit 'spin' (to compare HEAD on benchmark spin, name the commit first:"
+                        + " stagebench ab HEAD spin)");
     }
 
     @Test
     void shouldFindAnUnwritableResultsFolderBeforeBuildingAnything() throws Exception {
         Path file = Files.writeString(results.resolve("a-file"), "not a folder");
-        int code = Main.run(new String[] {"ab", "HEAD", "spin", "--results", file.resolve("results").toString()},
-                new PrintWriter(out, true), new PrintWriter(err, true), InProcessForks.LAUNCHERS);
+        int code = Main.run(
+                new String[] {
+                    "ab", "HEAD", "spin", "--results", file.resolve("results").toString()
+                },
+                new PrintWriter(out, true),
+                new PrintWriter(err, true),
+                InProcessForks.LAUNCHERS);
 
         assertEquals(2, code, err.toString());
         assertEquals(1, err.toString().strip().lines().count(), err.toString());
-        assertTrue(err.toString().contains("results folder " + file.resolve("results") + " is not writable (")
-                && err.toString().contains("nothing was built or measured"), err.toString());
+        assertTrue(
+                err.toString().contains("results folder " + file.resolve("results") + " is not writable (")
+                        && err.toString().contains("nothing was built or measured"),
+                err.toString());
     }
 
     @StartsProcesses
@@ -83,7 +93,9 @@ class AbCommandTest {
 
     @Test
     void shouldRejectAnUnknownStatistic() throws Exception {
-        assertUsageError(ab("HEAD", "spin", "--stat", "p95"), "--stat: unknown statistic 'p95' (valid: tmean, p50, p99, p99.9, max)");
+        assertUsageError(
+                ab("HEAD", "spin", "--stat", "p95"),
+                "--stat: unknown statistic 'p95' (valid: tmean, p50, p99, p99.9, max)");
     }
 
     @Test
@@ -93,7 +105,8 @@ class AbCommandTest {
 
     @Test
     void shouldRejectANegativeBudget() throws Exception {
-        assertUsageError(ab("HEAD", "spin", "--budget", "-1"), "--budget: cannot parse '-1' (a time such as 4m, 90s or 1500ms");
+        assertUsageError(
+                ab("HEAD", "spin", "--budget", "-1"), "--budget: cannot parse '-1' (a time such as 4m, 90s or 1500ms");
     }
 
     @Test
@@ -118,13 +131,15 @@ class AbCommandTest {
 
     @Test
     void shouldRefuseAMaximumRegressionWithoutTheGateBeforeBuildingAnything() throws Exception {
-        assertUsageError(ab("HEAD", "spin", "--max-regression", "5"), "--max-regression sets what --fail-on-regression"
-                + " promises to catch; give both");
+        assertUsageError(
+                ab("HEAD", "spin", "--max-regression", "5"),
+                "--max-regression sets what --fail-on-regression" + " promises to catch; give both");
     }
 
     @Test
     void shouldRefuseAMaximumRegressionItCannotParseBeforeBuildingAnything() throws Exception {
-        assertUsageError(ab("HEAD", "spin", "--fail-on-regression", "--max-regression", "lots"),
+        assertUsageError(
+                ab("HEAD", "spin", "--fail-on-regression", "--max-regression", "lots"),
                 "--max-regression: cannot parse 'lots'");
     }
 }

@@ -10,7 +10,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,8 +90,10 @@ class CheckCommandTest {
         write("sys/devices/system/cpu/online", "0-1\n");
 
         assertEquals(2, check("--strict"), err.toString());
-        assertEquals("stagebench check: cannot check the machine under " + root + ": /proc/cpuinfo cannot be read, so the"
-                + " CPU, its counter and any hypervisor are unknown", err.toString().strip());
+        assertEquals(
+                "stagebench check: cannot check the machine under " + root + ": /proc/cpuinfo cannot be read, so the"
+                        + " CPU, its counter and any hypervisor are unknown",
+                err.toString().strip());
         assertEquals("", out.toString());
     }
 }

@@ -9,18 +9,22 @@ import io.stagebench.json.Json;
 import io.stagebench.probe.ClockProbeMain;
 import io.stagebench.process.JvmFork;
 import io.stagebench.system.CpuList;
+import io.stagebench.testing.StartsProcesses;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import io.stagebench.testing.StartsProcesses;
 
 /** Runs the clock probe in real forked JVMs, as {@code stagebench clocks} does. */
 @StartsProcesses
 class ClocksForkTest {
 
     private static JvmFork.Exit probe(String binding, List<String> jvmFlags) {
-        return JvmFork.run(new JvmFork.Spec(ClockProbeMain.class.getName(),
-                List.of(binding, "200", "1", "100000", "-1"), jvmFlags, CpuList.parse(""), Duration.ofSeconds(60)));
+        return JvmFork.run(new JvmFork.Spec(
+                ClockProbeMain.class.getName(),
+                List.of(binding, "200", "1", "100000", "-1"),
+                jvmFlags,
+                CpuList.parse(""),
+                Duration.ofSeconds(60)));
     }
 
     @Test
@@ -44,13 +48,19 @@ class ClocksForkTest {
         assertEquals(ClockBinding.FFM, m.requested());
         assertEquals(ClockBinding.NANOTIME, m.binding());
         assertEquals(1.0, m.calibration().ticksPerNs());
-        assertTrue(m.warnings().stream().anyMatch(w -> w.contains("/nonexistent/libstagebench.so")), m.warnings().toString());
+        assertTrue(
+                m.warnings().stream().anyMatch(w -> w.contains("/nonexistent/libstagebench.so")),
+                m.warnings().toString());
     }
 
     @Test
     void shouldReportAForkThatExitsNonZero() {
-        JvmFork.Exit outcome = JvmFork.run(new JvmFork.Spec(ClockProbeMain.class.getName(), List.of("too", "few"),
-                List.of(), CpuList.parse(""), Duration.ofSeconds(60)));
+        JvmFork.Exit outcome = JvmFork.run(new JvmFork.Spec(
+                ClockProbeMain.class.getName(),
+                List.of("too", "few"),
+                List.of(),
+                CpuList.parse(""),
+                Duration.ofSeconds(60)));
 
         assertEquals(2, outcome.exitCode());
         assertEquals("exited with code 2", outcome.failure());

@@ -1,17 +1,18 @@
 package io.stagebench.cli;
 
-import io.stagebench.host.InProcessForks;
-import io.stagebench.api.SeriesNames;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.api.SeriesNames;
+import io.stagebench.host.InProcessForks;
 import io.stagebench.json.Json;
 import io.stagebench.output.CoordinatedOmissionPage;
-import io.stagebench.result.LatencySeries;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunStore;
+import io.stagebench.store.StoredRun;
+import io.stagebench.testing.MeasuresInProcess;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -19,10 +20,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import io.stagebench.store.StoredRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.stagebench.testing.MeasuresInProcess;
 
 class DemoCommandTest {
 
@@ -36,7 +35,10 @@ class DemoCommandTest {
         List<String> all = new ArrayList<>(List.of(args));
         all.add("--results");
         all.add(results.toString());
-        return Main.run(all.toArray(new String[0]), new PrintWriter(out, true), new PrintWriter(err, true),
+        return Main.run(
+                all.toArray(new String[0]),
+                new PrintWriter(out, true),
+                new PrintWriter(err, true),
                 InProcessForks.LAUNCHERS);
     }
 
@@ -59,34 +61,57 @@ class DemoCommandTest {
 
     @Test
     void shouldRefuseAServiceTimeNoShorterThanTheInterval() throws Exception {
-        assertUsageError(run("demo", "co", "--service-us", "1000"),
+        assertUsageError(
+                run("demo", "co", "--service-us", "1000"),
                 "--service-us must be at least 1 and shorter than the interval (1000 us at 1k/s)");
     }
 
     @Test
     void shouldRefuseAStallOutsideTheMeasuredMessages() throws Exception {
-        assertUsageError(run("demo", "co", "-n", "100", "--stall-at", "100"),
-                "--stall-at a measured message in [0, 99]");
+        assertUsageError(
+                run("demo", "co", "-n", "100", "--stall-at", "100"), "--stall-at a measured message in [0, 99]");
     }
 
     @MeasuresInProcess
     @Test
     void shouldRunAScaledDownScenarioInAForkAndWriteTheThreeColumnsForTheReport() throws Exception {
         // 300 messages at 10k/s, 20 us of service, a 10 ms stall at message 150, its fork in this JVM
-        int code = run("demo", "co", "--rate", "10k/s", "-n", "300", "--service-us", "20", "--stall-us", "10000",
-                "--stall-at", "150", "-w", "200", "--no-mlock");
+        int code = run(
+                "demo",
+                "co",
+                "--rate",
+                "10k/s",
+                "-n",
+                "300",
+                "--service-us",
+                "20",
+                "--stall-us",
+                "10000",
+                "--stall-at",
+                "150",
+                "-w",
+                "200",
+                "--no-mlock");
 
         assertEquals(0, code, out + "\n" + err);
         String text = out.toString();
-        assertTrue(text.contains("paced response") && text.contains("naive closed loop")
-                && text.contains("HdrHistogram corrected"), text);
+        assertTrue(
+                text.contains("paced response")
+                        && text.contains("naive closed loop")
+                        && text.contains("HdrHistogram corrected"),
+                text);
         Path file;
         try (Stream<Path> found = Files.walk(results)) {
-            file = found.filter(p -> p.getFileName().toString().equals(CoordinatedOmissionDemo.FILE)).findFirst().orElseThrow();
+            file = found.filter(p -> p.getFileName().toString().equals(CoordinatedOmissionDemo.FILE))
+                    .findFirst()
+                    .orElseThrow();
         }
         String page = Files.readString(file.resolveSibling(CoordinatedOmissionPage.FILE));
         assertEquals(1, page.split("src=\"data:image/png;base64,", -1).length - 1, "one chart of the three views");
-        assertTrue(page.contains("paced response") && page.contains("naive closed loop") && page.contains("HdrHistogram corrected"),
+        assertTrue(
+                page.contains("paced response")
+                        && page.contains("naive closed loop")
+                        && page.contains("HdrHistogram corrected"),
                 "the table under the chart");
         Path run = file.getParent();
         StoredRun stored = ResultReader.load(run).run();
@@ -98,16 +123,24 @@ class DemoCommandTest {
         assertEquals(100_000, json.get("expectedIntervalNs").asLong());
         assertEquals(150, json.get("stallAtMessage").asInt());
         JsonNode columns = json.get("columns");
-        assertEquals(List.of("paced", "naive", "corrected"),
-                List.of(columns.get(0).get("name").asText(), columns.get(1).get("name").asText(),
+        assertEquals(
+                List.of("paced", "naive", "corrected"),
+                List.of(
+                        columns.get(0).get("name").asText(),
+                        columns.get(1).get("name").asText(),
                         columns.get(2).get("name").asText()));
         assertEquals(300, columns.get(0).get("count").asLong());
         assertEquals(300, columns.get(1).get("count").asLong());
         assertTrue(columns.get(2).get("count").asLong() > 300, "the correction adds the samples the stall hid");
         for (JsonNode column : columns) {
             assertTrue(column.get("maxNs").asDouble() >= 10_000_000, column.toString());
-            assertTrue(column.has("p50Ns") && column.has("p90Ns") && column.has("p99Ns") && column.has("p999Ns")
-                    && column.has("unreliable"), column.toString());
+            assertTrue(
+                    column.has("p50Ns")
+                            && column.has("p90Ns")
+                            && column.has("p99Ns")
+                            && column.has("p999Ns")
+                            && column.has("unreliable"),
+                    column.toString());
         }
     }
 }

@@ -10,11 +10,11 @@ import io.stagebench.diff.Statistic;
 import io.stagebench.diff.SummaryFixture;
 import io.stagebench.diff.VerdictRule;
 import io.stagebench.json.Json;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunFixture;
 import io.stagebench.store.RunStore;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -101,18 +101,25 @@ class DiffCommandTest {
         int called = html.indexOf("<section id=\"called\">");
         assertTrue(called > 0 && called < html.indexOf("<table"), "the called stages come before the tables");
         assertTrue(html.substring(called, html.indexOf("</section>", called)).contains("pipeline / decide"), html);
-        assertTrue(!html.substring(called, html.indexOf("</section>", called)).contains("pipeline / parse"),
+        assertTrue(
+                !html.substring(called, html.indexOf("</section>", called)).contains("pipeline / parse"),
                 "parse did not change");
-        assertTrue(html.contains("<td class=\"slower\">slower</td>") && html.contains("<td class=\"nochange\">no change</td>"),
+        assertTrue(
+                html.contains("<td class=\"slower\">slower</td>")
+                        && html.contains("<td class=\"nochange\">no change</td>"),
                 "verdict cells carry their colour");
     }
 
     @Test
     void shouldKeepTheVariantsOfASweepApartRowByRow() {
-        Path a = SummaryFixture.run().benchmark("spin[ticks=500]", Map.of("spin", SummaryFixture.forks(200, 0.5)))
-                .benchmark("spin[ticks=1000]", Map.of("spin", SummaryFixture.forks(400, 0.5))).writeTo(results.resolve("a"));
-        Path b = SummaryFixture.run().benchmark("spin[ticks=500]", Map.of("spin", SummaryFixture.forks(200, 0.5)))
-                .benchmark("spin[ticks=1000]", Map.of("spin", SummaryFixture.forks(440, 0.5))).writeTo(results.resolve("b"));
+        Path a = SummaryFixture.run()
+                .benchmark("spin[ticks=500]", Map.of("spin", SummaryFixture.forks(200, 0.5)))
+                .benchmark("spin[ticks=1000]", Map.of("spin", SummaryFixture.forks(400, 0.5)))
+                .writeTo(results.resolve("a"));
+        Path b = SummaryFixture.run()
+                .benchmark("spin[ticks=500]", Map.of("spin", SummaryFixture.forks(200, 0.5)))
+                .benchmark("spin[ticks=1000]", Map.of("spin", SummaryFixture.forks(440, 0.5)))
+                .writeTo(results.resolve("b"));
 
         int code = diff(a.toString(), b.toString(), "--stat", "p50");
 
@@ -121,7 +128,9 @@ class DiffCommandTest {
         assertTrue(table.contains("spin[ticks=500]") && table.contains("spin[ticks=1000]"), table);
         String five = table.substring(table.indexOf("spin[ticks=500]  ("), table.indexOf("spin[ticks=1000]  ("));
         String thousand = table.substring(table.indexOf("spin[ticks=1000]  ("));
-        assertTrue(five.contains("no change") && !five.contains("slower"), "the 500-tick variant did not change: " + table);
+        assertTrue(
+                five.contains("no change") && !five.contains("slower"),
+                "the 500-tick variant did not change: " + table);
         assertTrue(thousand.lines().anyMatch(l -> l.startsWith("  spin ") && l.contains("slower")), table);
     }
 
@@ -147,10 +156,11 @@ class DiffCommandTest {
     @Test
     void shouldFailTheGateWithCannotCompareWhenEveryForkOfBFailed() throws Exception {
         Path a = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START, 3, List.of());
-        Path b = RunFixture.writeFailedRun(results, fakeRoot, "fedcba9876543210fedcba9876543210fedcba98",
-                RunFixture.START.plusSeconds(60));
+        Path b = RunFixture.writeFailedRun(
+                results, fakeRoot, "fedcba9876543210fedcba9876543210fedcba98", RunFixture.START.plusSeconds(60));
 
-        assertOneLineError(diff(a.toString(), b.toString(), "--fail-on-regression"),
+        assertOneLineError(
+                diff(a.toString(), b.toString(), "--fail-on-regression"),
                 "stagebench diff: cannot compare pipe: every fork of B (" + b + ") failed, so it has no data");
         assertTrue(out.toString().contains("*** NOT COMPARED: pipe: every fork of B"), out.toString());
     }
@@ -158,23 +168,40 @@ class DiffCommandTest {
     @Test
     void shouldRefuseARunWithAGarbageLogAsReportDoesNamingTheFile() throws Exception {
         Path a = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START, 3, List.of());
-        Path b = RunFixture.writeRun(results, fakeRoot, "fedcba9876543210fedcba9876543210fedcba98", false,
-                RunFixture.START.plusSeconds(60), 3, List.of());
+        Path b = RunFixture.writeRun(
+                results,
+                fakeRoot,
+                "fedcba9876543210fedcba9876543210fedcba98",
+                false,
+                RunFixture.START.plusSeconds(60),
+                3,
+                List.of());
         Path hlog = b.resolve(RunStore.hlogPath("pipe", "book"));
         Files.writeString(hlog, "garbage\n");
 
         assertOneLineError(diff(a.toString(), b.toString()), "stagebench diff: " + hlog + ": ");
-        assertEquals(2, Main.run(new String[] {"report", b.toString(), "--results", results.toString()},
-                new PrintWriter(new StringWriter(), true), new PrintWriter(new StringWriter(), true)));
+        assertEquals(
+                2,
+                Main.run(
+                        new String[] {"report", b.toString(), "--results", results.toString()},
+                        new PrintWriter(new StringWriter(), true),
+                        new PrintWriter(new StringWriter(), true)));
     }
 
     @Test
     void shouldNotPassWithoutTheGateEitherWhenASideHasNoData() throws Exception {
         Path a = RunFixture.writeFailedRun(results, fakeRoot, RunFixture.COMMIT, RunFixture.START);
-        Path b = RunFixture.writeRun(results, fakeRoot, "fedcba9876543210fedcba9876543210fedcba98", false,
-                RunFixture.START.plusSeconds(60), 3, List.of());
+        Path b = RunFixture.writeRun(
+                results,
+                fakeRoot,
+                "fedcba9876543210fedcba9876543210fedcba98",
+                false,
+                RunFixture.START.plusSeconds(60),
+                3,
+                List.of());
 
-        assertOneLineError(diff(a.toString(), b.toString(), "--json"), "cannot compare pipe: every fork of A (" + a + ")");
+        assertOneLineError(
+                diff(a.toString(), b.toString(), "--json"), "cannot compare pipe: every fork of A (" + a + ")");
         assertEquals(1, Json.mapper().readTree(out.toString()).get("uncompared").size(), out.toString());
     }
 
@@ -192,7 +219,8 @@ class DiffCommandTest {
         assertEquals("slower", decide.at("/statistics/0/verdict").asText());
         assertEquals(9, decide.at("/statistics/0/newForksNs").size());
         assertEquals("p50", decide.at("/statistics/0/statistic").asText());
-        assertTrue(decide.at("/statistics/0/pAdjusted").asDouble() >= decide.at("/statistics/0/pValue").asDouble());
+        assertTrue(decide.at("/statistics/0/pAdjusted").asDouble()
+                >= decide.at("/statistics/0/pValue").asDouble());
         assertEquals("pipeline/decide p50", root.at("/regressions/0").asText());
     }
 
@@ -229,9 +257,12 @@ class DiffCommandTest {
     @Test
     void shouldExit2ForRunsOfDifferentBenchmarks() {
         Path a = store("a", 100);
-        Path b = SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 1))).writeTo(results.resolve("b"));
+        Path b = SummaryFixture.run()
+                .benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 1)))
+                .writeTo(results.resolve("b"));
 
-        assertOneLineError(diff(a.toString(), b.toString()), "have no benchmark in common: A has [pipeline], B has [spin]");
+        assertOneLineError(
+                diff(a.toString(), b.toString()), "have no benchmark in common: A has [pipeline], B has [spin]");
     }
 
     @Test
@@ -262,13 +293,16 @@ class DiffCommandTest {
         assertEquals(2.0, DiffCommand.parseThreshold("2"));
     }
 
-    /** Five benchmarks of one stage each, five forks a side: 25 rows, as two default runs of the reference suite give. */
+    /**
+     * Five benchmarks of one stage each, five forks a side: 25 rows, as two default runs of the reference suite give.
+     */
     private Path storeFive(String name, double encodeNs) {
         SummaryFixture run = SummaryFixture.run();
         for (String benchmark : List.of("parse", "book", "decide", "encode", "handoff")) {
             double centre = benchmark.equals("encode") ? encodeNs : 50;
-            run.benchmark(benchmark, Map.of(benchmark, new double[] {centre - 0.4, centre - 0.2, centre, centre + 0.2,
-                centre + 0.4}));
+            run.benchmark(
+                    benchmark,
+                    Map.of(benchmark, new double[] {centre - 0.4, centre - 0.2, centre, centre + 0.2, centre + 0.4}));
         }
         return run.writeTo(results.resolve(name));
     }
@@ -282,14 +316,19 @@ class DiffCommandTest {
 
         assertEquals(3, code, err.toString());
         String first = out.toString().lines().findFirst().orElseThrow();
-        assertTrue(first.startsWith("gate: the smallest tmean change this gate can call is none in parse, book, decide,"),
+        assertTrue(
+                first.startsWith("gate: the smallest tmean change this gate can call is none in parse, book, decide,"),
                 out.toString());
         String unwrapped = out.toString().replace(System.lineSeparator() + "    ", " ");
-        assertTrue(unwrapped.contains("gate: CANNOT JUDGE (exit 3): nothing slower, but 5 of 5 tmean rows cannot rule"
-                + " out a 5% slowdown: no change can be called at these fork counts: parse, book, decide, encode,"
-                + " handoff; fix: more forks a side"), out.toString());
+        assertTrue(
+                unwrapped.contains("gate: CANNOT JUDGE (exit 3): nothing slower, but 5 of 5 tmean rows cannot rule"
+                        + " out a 5% slowdown: no change can be called at these fork counts: parse, book, decide, encode,"
+                        + " handoff; fix: more forks a side"),
+                out.toString());
         String last = err.toString().strip().lines().reduce((x, y) -> y).orElseThrow();
-        assertTrue(last.startsWith("gate: CANNOT JUDGE (exit 3): ") && last.contains("ab BASE --fail-on-regression"), last);
+        assertTrue(
+                last.startsWith("gate: CANNOT JUDGE (exit 3): ") && last.contains("ab BASE --fail-on-regression"),
+                last);
     }
 
     @Test
@@ -297,7 +336,8 @@ class DiffCommandTest {
         Path a = store("a", 100);
         Path b = store("b", 100);
 
-        assertEquals(0, diff(a.toString(), b.toString(), "--fail-on-regression", "--max-regression", "5%"), err.toString());
+        assertEquals(
+                0, diff(a.toString(), b.toString(), "--fail-on-regression", "--max-regression", "5%"), err.toString());
 
         List<String> lines = out.toString().lines().toList();
         assertTrue(lines.get(0).startsWith("gate: the smallest tmean change this gate can call is "), out.toString());
@@ -307,13 +347,15 @@ class DiffCommandTest {
 
     @Test
     void shouldRefuseAMaximumRegressionWithoutTheGate() {
-        assertOneLineError(diff("a", "b", "--max-regression", "5"), "--max-regression sets what --fail-on-regression"
-                + " promises to catch; give both");
+        assertOneLineError(
+                diff("a", "b", "--max-regression", "5"),
+                "--max-regression sets what --fail-on-regression" + " promises to catch; give both");
     }
 
     @Test
     void shouldRefuseAMaximumRegressionThatIsNotAPositivePercentage() {
-        assertOneLineError(diff("a", "b", "--fail-on-regression", "--max-regression", "0"),
+        assertOneLineError(
+                diff("a", "b", "--fail-on-regression", "--max-regression", "0"),
                 "--max-regression must be a positive percentage, got 0.0");
     }
 
@@ -336,13 +378,31 @@ class DiffCommandTest {
         Path a = store("a", 100);
         Path b = store("b", 100);
         Path summary = Files.writeString(results.resolve("step-summary.md"), "earlier step\n");
-        RunDiff diff = RunDiff.compare(ResultReader.readSummary(a), ResultReader.readSummary(b), VerdictRule.defaults(),
-                List.of(Statistic.values()), List.of());
-        Map<String, String> actions = Map.of("GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_SERVER_URL",
-                "https://github.com", "GITHUB_REPOSITORY", "team/project", "GITHUB_RUN_ID", "42");
+        RunDiff diff = RunDiff.compare(
+                ResultReader.readSummary(a),
+                ResultReader.readSummary(b),
+                VerdictRule.defaults(),
+                List.of(Statistic.values()),
+                List.of());
+        Map<String, String> actions = Map.of(
+                "GITHUB_STEP_SUMMARY",
+                summary.toString(),
+                "GITHUB_SERVER_URL",
+                "https://github.com",
+                "GITHUB_REPOSITORY",
+                "team/project",
+                "GITHUB_RUN_ID",
+                "42");
 
-        int code = DiffCommand.print(diff, Optional.empty(), null, false, null, actions,
-                new PrintWriter(out, true), new PrintWriter(err, true));
+        int code = DiffCommand.print(
+                diff,
+                Optional.empty(),
+                null,
+                false,
+                null,
+                actions,
+                new PrintWriter(out, true),
+                new PrintWriter(err, true));
 
         assertEquals(0, code);
         String md = Files.readString(summary);

@@ -5,17 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.host.UserBuild;
 import io.stagebench.system.TestGit;
+import io.stagebench.testing.StartsProcesses;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.stagebench.testing.StartsProcesses;
-import javax.xml.parsers.DocumentBuilderFactory;
 
 /**
- * The examples/my-benchmarks project as a user runs it: its sources compiled in a folder of
- * their own as its Maven build compiles them (javac with the harness's annotation processor),
- * then measured by the command line started in that folder, with {@code --classpath}.
+ * The examples/my-benchmarks project as a user runs it: its sources compiled in a folder of their own as its Maven
+ * build compiles them (javac with the harness's annotation processor), then measured by the command line started in
+ * that folder, with {@code --classpath}.
  */
 @StartsProcesses
 class ExampleProjectTest {
@@ -36,8 +36,8 @@ class ExampleProjectTest {
         TestGit.git(project, "commit", "-q", "-m", "a project of its own");
         String commit = TestGit.git(project, "rev-parse", "--short=12", "HEAD");
 
-        CommandLineProcess.Result run = CommandLineProcess.run(project, "run", "example", "--classpath", "target/classes",
-                "--quick", "--param", "ticks=" + TICKS);
+        CommandLineProcess.Result run = CommandLineProcess.run(
+                project, "run", "example", "--classpath", "target/classes", "--quick", "--param", "ticks=" + TICKS);
 
         assertEquals(0, run.exitCode(), run.err());
         StoredStage wait = StoredStage.read(project.resolve("results").resolve(commit), "example", "wait");
@@ -49,10 +49,12 @@ class ExampleProjectTest {
 
     @Test
     void shouldHaveAPomThatParsesCopiesItsDependenciesAndStartsOnAnyJava() throws Exception {
-        org.w3c.dom.Document pom = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        org.w3c.dom.Document pom = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
                 .parse(Path.of("../examples/my-benchmarks/pom.xml").toFile());
 
-        assertEquals(io.stagebench.launch.JarMain.class.getName(),
+        assertEquals(
+                io.stagebench.launch.JarMain.class.getName(),
                 pom.getElementsByTagName("mainClass").item(0).getTextContent().strip());
         boolean copies = false;
         var goals = pom.getElementsByTagName("goal");

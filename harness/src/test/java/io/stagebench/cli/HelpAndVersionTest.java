@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import picocli.CommandLine;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 class HelpAndVersionTest {
 
@@ -29,7 +29,9 @@ class HelpAndVersionTest {
 
         assertEquals(0, code);
         String first = out.toString().lines().findFirst().orElse("");
-        assertTrue(first.matches("stagebench \\d+\\.\\d+\\.\\d+\\S* \\((commit [0-9a-f]{12}(-dirty)?|unknown commit)\\)"), first);
+        assertTrue(
+                first.matches("stagebench \\d+\\.\\d+\\.\\d+\\S* \\((commit [0-9a-f]{12}(-dirty)?|unknown commit)\\)"),
+                first);
         assertTrue(!first.contains("development build"), first);
     }
 }

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code history} and {@code bisect} refuse bad input in one line, exit 2, before anything is read
- * or measured (in this checkout's own git history).
+ * {@code history} and {@code bisect} refuse bad input in one line, exit 2, before anything is read or measured (in this
+ * checkout's own git history).
  */
 class HistoryCommandTest {
 
@@ -39,7 +39,8 @@ class HistoryCommandTest {
 
     @Test
     void shouldRefuseAHistoryWithNoStoredRun() {
-        assertOneLineError("history", "no stored run of any benchmark for any of the", "history", "--results", results.toString());
+        assertOneLineError(
+                "history", "no stored run of any benchmark for any of the", "history", "--results", results.toString());
     }
 
     @Test
@@ -57,12 +58,22 @@ class HistoryCommandTest {
         Path run = RunFixture.writeRun(results, fakeRoot, head, false, RunFixture.START, 1, List.of());
         Path summary = run.resolve(RunStore.SUMMARY);
         ObjectNode root = (ObjectNode) Json.mapper().readTree(summary.toFile());
-        root.get("benchmarks").get(0).get("summaries").forEach(s -> ((ObjectNode) s).put("stage", "renamed-"
-                + s.get("stage").asText()));
+        root.get("benchmarks")
+                .get(0)
+                .get("summaries")
+                .forEach(s -> ((ObjectNode) s)
+                        .put("stage", "renamed-" + s.get("stage").asText()));
         Files.writeString(summary, Json.write(root));
 
-        assertOneLineError("history", summary + ": benchmarks[0].forks[0].summaries has no series renamed-parse", "history",
-                "pipe", "--html", results.resolve("trend.html").toString(), "--results", results.toString());
+        assertOneLineError(
+                "history",
+                summary + ": benchmarks[0].forks[0].summaries has no series renamed-parse",
+                "history",
+                "pipe",
+                "--html",
+                results.resolve("trend.html").toString(),
+                "--results",
+                results.toString());
         assertOneLineError("history", summary.toString(), "history", "pipe", "--results", results.toString());
     }
 
@@ -75,7 +86,8 @@ class HistoryCommandTest {
 
     @Test
     void shouldRefuseABisectWhoseGoodIsNotAnAncestorOfBad() {
-        assertOneLineError("bisect", "is not an ancestor of BAD", "bisect", "HEAD", "HEAD~1", "--results", results.toString());
+        assertOneLineError(
+                "bisect", "is not an ancestor of BAD", "bisect", "HEAD", "HEAD~1", "--results", results.toString());
     }
 
     @Test

@@ -7,14 +7,13 @@ import java.nio.file.Path;
 import java.util.stream.Collectors;
 
 /**
- * A project of the tests' own: one benchmark, {@code hold}, that spins a known number of counter
- * ticks a message, and the javac command that builds it into {@code out/} - a build a test can
- * give {@code ab} or {@code bisect} as {@code --build}.
+ * A project of the tests' own: one benchmark, {@code hold}, that spins a known number of counter ticks a message, and
+ * the javac command that builds it into {@code out/} - a build a test can give {@code ab} or {@code bisect} as
+ * {@code --build}.
  */
 final class HoldProject {
 
-    private HoldProject() {
-    }
+    private HoldProject() {}
 
     /** Writes {@code src/com/acme/Hold.java} spinning {@code ticks}, with {@code comment} above the class. */
     static void write(Path repo, long ticks, String comment) throws IOException {
@@ -58,7 +57,10 @@ final class HoldProject {
     /** @return the build: javac of every source under src/ into out/, the harness as class path and processor path */
     static String build() {
         String javac = Path.of(System.getProperty("java.home"), "bin", "javac").toString();
-        return javac + " " + UserBuild.javacOptions(Path.of("out")).stream().map(o -> "'" + o + "'")
-                .collect(Collectors.joining(" ")) + " $(find src -name '*.java')";
+        return javac + " "
+                + UserBuild.javacOptions(Path.of("out")).stream()
+                        .map(o -> "'" + o + "'")
+                        .collect(Collectors.joining(" "))
+                + " $(find src -name '*.java')";
     }
 }

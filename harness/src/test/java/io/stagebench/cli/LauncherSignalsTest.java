@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.process.LauncherWatch;
 import io.stagebench.store.RunStore;
+import io.stagebench.testing.StartsProcesses;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -18,12 +19,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.stagebench.testing.StartsProcesses;
 
 /**
- * A real launcher ({@code stagebench run} in a JVM of its own) running real forks, stopped the
- * ways a user or a CI job stops it: SIGTERM and SIGKILL of the launcher, SIGKILL of a fork.
- * The forks spin (built-in {@code spin}) long enough to be caught measuring.
+ * A real launcher ({@code stagebench run} in a JVM of its own) running real forks, stopped the ways a user or a CI job
+ * stops it: SIGTERM and SIGKILL of the launcher, SIGKILL of a fork. The forks spin (built-in {@code spin}) long enough
+ * to be caught measuring.
  */
 @StartsProcesses
 class LauncherSignalsTest {
@@ -72,20 +72,26 @@ class LauncherSignalsTest {
         startLauncher("--forks", "3", "-n", PASS_MESSAGES, "--replicas", "1");
         List<ProcessHandle> forks = forksOnceMeasuring("[spin fork 2/3] measuring");
 
-        new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor();
+        new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid()))
+                .start()
+                .waitFor();
 
         assertTrue(launcher.waitFor(30, TimeUnit.SECONDS), "the launcher did not exit: " + stderr);
         String out = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         List<String> lines = out.strip().lines().toList();
         assertEquals(130, launcher.exitValue(), out + stderr);
         assertNoneAliveWithin(forks, 5);
-        assertTrue(lines.get(lines.size() - 1).startsWith("*** STOPPED: the run was stopped after 1 of 3 forks; what they"
-                + " measured is stored in "), out);
+        assertTrue(
+                lines.get(lines.size() - 1)
+                        .startsWith("*** STOPPED: the run was stopped after 1 of 3 forks; what they"
+                                + " measured is stored in "),
+                out);
         assertEquals(1, summaries().size(), "the finished fork is stored: " + stderr);
         String summary = Files.readString(summaries().get(0));
         assertTrue(summary.contains("the run was stopped (SIGINT or SIGTERM) after 1 of 3 forks"), summary);
         assertFalse(stderr.toString().contains("is left incomplete"), stderr.toString());
-        assertTrue(Files.exists(summaries().get(0).resolveSibling(RunStore.REPORT)), "its report is written too: " + out);
+        assertTrue(
+                Files.exists(summaries().get(0).resolveSibling(RunStore.REPORT)), "its report is written too: " + out);
     }
 
     @Test
@@ -112,8 +118,11 @@ class LauncherSignalsTest {
         String out = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         List<String> lines = out.strip().lines().toList();
         assertEquals(1, launcher.exitValue(), out + stderr);
-        assertEquals("*** FAILED: 1 of 2 forks failed; the results are from the others: spin fork 1/2 killed by SIGKILL"
-                + " (exit status 137); its output is above", lines.get(lines.size() - 1), out);
+        assertEquals(
+                "*** FAILED: 1 of 2 forks failed; the results are from the others: spin fork 1/2 killed by SIGKILL"
+                        + " (exit status 137); its output is above",
+                lines.get(lines.size() - 1),
+                out);
         assertTrue(out.contains("spin: 1/2 forks"), out);
         assertEquals(1, summaries().size(), "the run is stored with the fork that succeeded");
     }
@@ -122,8 +131,17 @@ class LauncherSignalsTest {
         // env --default-signal: a build run in the background of a script starts this JVM, and so the launcher,
         // ignoring SIGINT, which the launcher could then never see
         List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT,TERM"));
-        command.addAll(CommandLineProcess.command("run", "spin", "--param", SPIN_TICKS, "-w", "0",
-                "--no-mlock", "--no-raw", "--results", results.toString()));
+        command.addAll(CommandLineProcess.command(
+                "run",
+                "spin",
+                "--param",
+                SPIN_TICKS,
+                "-w",
+                "0",
+                "--no-mlock",
+                "--no-raw",
+                "--results",
+                results.toString()));
         command.addAll(List.of(measure));
         launcher = new ProcessBuilder(command).start();
         launcher.getOutputStream().close();
@@ -143,12 +161,18 @@ class LauncherSignalsTest {
         }
     }
 
-    /** Waits for {@code progress} on the launcher's stderr; returns the forks then alive, found by their command line. */
+    /**
+     * Waits for {@code progress} on the launcher's stderr; returns the forks then alive, found by their command line.
+     */
     private List<ProcessHandle> forksOnceMeasuring(String progress) throws InterruptedException {
         waitFor(progress, 90);
         String marker = "-D" + LauncherWatch.PID_PROPERTY + "=" + launcher.pid();
         List<ProcessHandle> forks = launcher.descendants()
-                .filter(p -> p.info().arguments().map(args -> List.of(args).contains(marker)).orElse(false)).toList();
+                .filter(p -> p.info()
+                        .arguments()
+                        .map(args -> List.of(args).contains(marker))
+                        .orElse(false))
+                .toList();
         started.addAll(forks);
         assertEquals(1, forks.size(), "one fork measuring: " + forks + "\n" + stderr);
         return forks;
@@ -158,7 +182,8 @@ class LauncherSignalsTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (!stderr.toString().contains(text)) {
             assertTrue(System.nanoTime() < deadline, "no '" + text + "' within " + seconds + " s:\n" + stderr);
-            assertTrue(launcher.isAlive() || stderr.toString().contains(text) || text.contains("is gone"),
+            assertTrue(
+                    launcher.isAlive() || stderr.toString().contains(text) || text.contains("is gone"),
                     "the launcher ended early:\n" + stderr);
             Thread.sleep(50);
         }
@@ -174,7 +199,8 @@ class LauncherSignalsTest {
 
     private List<Path> summaries() throws IOException {
         try (Stream<Path> files = Files.walk(results)) {
-            return files.filter(f -> f.getFileName().toString().equals(RunStore.SUMMARY)).toList();
+            return files.filter(f -> f.getFileName().toString().equals(RunStore.SUMMARY))
+                    .toList();
         }
     }
 }

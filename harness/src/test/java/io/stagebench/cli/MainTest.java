@@ -3,14 +3,14 @@ package io.stagebench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.diff.DiffException;
 import io.stagebench.config.UsageException;
+import io.stagebench.diff.DiffException;
 import io.stagebench.store.StoreException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 import java.util.concurrent.Callable;
+import org.junit.jupiter.api.Test;
 
 class MainTest {
 
@@ -42,8 +42,11 @@ class MainTest {
         List<String> lines = err.toString().strip().lines().toList();
         assertTrue(lines.get(0).contains("java.lang.IllegalStateException: an invariant broke"), err.toString());
         String last = lines.get(lines.size() - 1);
-        assertTrue(last.startsWith("stagebench buggy: internal error (java.lang.IllegalStateException: an invariant broke):"
-                + " a bug in stagebench "), last);
+        assertTrue(
+                last.startsWith(
+                        "stagebench buggy: internal error (java.lang.IllegalStateException: an invariant broke):"
+                                + " a bug in stagebench "),
+                last);
         assertTrue(last.endsWith("please report it with the command line and the stack trace above"), last);
     }
 
@@ -89,8 +92,10 @@ class MainTest {
 
     @Test
     void shouldExit2WithTheOneLineOfEveryKindOfUsersErrorTheStoresAndTheComparisonsToo() {
-        for (RuntimeException thrown : List.of(new UsageException("no benchmark 'nope'"),
-                new StoreException("results/x/summary.json: truncated"), new DiffException("no benchmark in common"))) {
+        for (RuntimeException thrown : List.of(
+                new UsageException("no benchmark 'nope'"),
+                new StoreException("results/x/summary.json: truncated"),
+                new DiffException("no benchmark in common"))) {
             StringWriter said = new StringWriter();
             picocli.CommandLine cli = Main.commandLine(new PrintWriter(out, true), new PrintWriter(said, true));
             cli.addSubcommand("throws", new Throws(thrown));
@@ -98,7 +103,8 @@ class MainTest {
             int code = cli.execute("throws");
 
             assertEquals(Main.EXIT_USAGE, code, said.toString());
-            assertEquals("stagebench throws: " + thrown.getMessage(), said.toString().strip(), "one line, no trace");
+            assertEquals(
+                    "stagebench throws: " + thrown.getMessage(), said.toString().strip(), "one line, no trace");
         }
     }
 
@@ -107,7 +113,8 @@ class MainTest {
         int code = run("clocks", "--binding", "rdtsc");
 
         assertEquals(2, code);
-        assertTrue(err.toString().contains("unknown clock binding 'rdtsc' (valid: ffm, jna, nanotime)"), err.toString());
+        assertTrue(
+                err.toString().contains("unknown clock binding 'rdtsc' (valid: ffm, jna, nanotime)"), err.toString());
         assertEquals(1, err.toString().strip().lines().count(), err.toString());
     }
 

@@ -26,6 +26,7 @@ class MeasureDefaultsTest {
     static final class Probe {
         @Mixin
         MeasurementOptions measurement;
+
         @Mixin
         SessionOptions session;
     }
@@ -33,8 +34,10 @@ class MeasureDefaultsTest {
     private RunConfig configured(int forks, int replicas, boolean quick, String... args) {
         Probe probe = new Probe();
         new CommandLine(probe).parseArgs(args);
-        return probe.measurement.settings(probe.session, forks, replicas, quick)
-                .apply(RunConfig.builder(List.of("spin"), 1, dir)).build();
+        return probe.measurement
+                .settings(probe.session, forks, replicas, quick)
+                .apply(RunConfig.builder(List.of("spin"), 1, dir))
+                .build();
     }
 
     @Test
@@ -47,14 +50,26 @@ class MeasureDefaultsTest {
         assertEquals(List.of(1, 1, 20_000), List.of(quick.forks(), quick.replicas(), quick.messages()));
         assertEquals(Warmup.ofMessages(100_000), quick.warmup());
 
-        RunConfig given = configured(MeasureDefaults.RUN_FORKS, MeasureDefaults.COMPARE_REPLICAS, true,
-                "-f", "3", "-r", "6", "-n", "5000", "-w", "2s");
+        RunConfig given = configured(
+                MeasureDefaults.RUN_FORKS,
+                MeasureDefaults.COMPARE_REPLICAS,
+                true,
+                "-f",
+                "3",
+                "-r",
+                "6",
+                "-n",
+                "5000",
+                "-w",
+                "2s");
         assertEquals(List.of(3, 6, 5_000), List.of(given.forks(), given.replicas(), given.messages()));
         assertEquals(Warmup.ofTime(Duration.ofSeconds(2)), given.warmup());
 
         RunConfig builder = RunConfig.builder(List.of("spin"), 1, dir).build();
-        assertEquals(List.of(MeasureDefaults.MESSAGES, MeasureDefaults.WARMUP_MESSAGES),
-                List.of(builder.messages(), builder.warmup().warmupMessages()), "the builder starts where the commands do");
+        assertEquals(
+                List.of(MeasureDefaults.MESSAGES, MeasureDefaults.WARMUP_MESSAGES),
+                List.of(builder.messages(), builder.warmup().warmupMessages()),
+                "the builder starts where the commands do");
     }
 
     @Test
@@ -62,8 +77,11 @@ class MeasureDefaultsTest {
         for (Object command : List.of(new RunCommand(), new AbCommand(), new BisectCommand())) {
             // help wraps its lines: read as one
             String help = new CommandLine(command).getUsageMessage().replaceAll("\\s+", " ");
-            assertTrue(help.contains("default: 200000; --quick: 100000") && help.contains("default: 200000; --quick: 20000")
-                    && help.contains("(default: run 2, ab and bisect 4, --quick 1)"), help);
+            assertTrue(
+                    help.contains("default: 200000; --quick: 100000")
+                            && help.contains("default: 200000; --quick: 20000")
+                            && help.contains("(default: run 2, ab and bisect 4, --quick 1)"),
+                    help);
         }
     }
 }

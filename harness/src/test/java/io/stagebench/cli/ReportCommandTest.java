@@ -105,7 +105,8 @@ class ReportCommandTest {
         assertOneLineError(report(run.toString(), "-o", directory.toString()), directory + ": is a directory");
         assertTrue(Files.isDirectory(directory));
         try (var left = Files.list(directory.getParent())) {
-            assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith(".tmp-")), "no temporary file is left");
+            assertTrue(
+                    left.noneMatch(p -> p.getFileName().toString().startsWith(".tmp-")), "no temporary file is left");
         }
     }
 
@@ -123,7 +124,8 @@ class ReportCommandTest {
         Path run = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START, 3, List.of());
         Path file = Files.writeString(results.resolve("plain-file"), "not a folder");
 
-        assertOneLineError(report(run.toString(), "-o", file.resolve("r.html").toString()),
+        assertOneLineError(
+                report(run.toString(), "-o", file.resolve("r.html").toString()),
                 file.resolve("r.html") + ": cannot write (" + file);
     }
 }

@@ -1,22 +1,22 @@
 package io.stagebench.cli;
 
-import io.stagebench.host.InProcessForks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.host.InProcessForks;
+import io.stagebench.host.UserBuild;
+import io.stagebench.store.RunStore;
+import io.stagebench.testing.MeasuresInProcess;
 import java.io.File;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import io.stagebench.store.RunStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
-import io.stagebench.host.UserBuild;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.stagebench.testing.MeasuresInProcess;
 
 class RunCommandTest {
 
@@ -49,23 +49,34 @@ class RunCommandTest {
 
     @Test
     void shouldRefuseAStallAtWithoutAStallOrOutsideTheMeasuredMessages() throws Exception {
-        assertUsageError(run("empty", "--stall-at", "5"), "--stall-at needs --stall-us and a measured message in [0, 199999], got 5");
+        assertUsageError(
+                run("empty", "--stall-at", "5"),
+                "--stall-at needs --stall-us and a measured message in [0, 199999], got 5");
         out.getBuffer().setLength(0);
         err.getBuffer().setLength(0);
-        assertUsageError(run("empty", "-n", "100", "--stall-us", "10", "--stall-at", "100"),
+        assertUsageError(
+                run("empty", "-n", "100", "--stall-us", "10", "--stall-at", "100"),
                 "--stall-at needs --stall-us and a measured message in [0, 99], got 100");
     }
 
     @Test
     void shouldRefuseABatchThatIsNotAPositiveCountNoLargerThanTheMessagesOrIsPaced() throws Exception {
         String[][] cases = {
-            {"--batch", "0"}, {"--batch", "-4"}, {"--batch", "many"}, {"-n", "100", "--batch", "128"},
-            {"--rate", "10k/s", "--batch", "16"}, {"--rate", "10k/s", "--batch", "auto"}};
+            {"--batch", "0"},
+            {"--batch", "-4"},
+            {"--batch", "many"},
+            {"-n", "100", "--batch", "128"},
+            {"--rate", "10k/s", "--batch", "16"},
+            {"--rate", "10k/s", "--batch", "auto"}
+        };
         String[] expected = {
-            "--batch must be at least 1 message, got 0", "--batch must be at least 1 message, got -4",
+            "--batch must be at least 1 message, got 0",
+            "--batch must be at least 1 message, got -4",
             "--batch: cannot parse 'many' (a message count such as 16, or auto)",
             "--batch 128 is larger than the 100 measured messages (-n)",
-            "--batch applies only back to back", "--batch applies only back to back"};
+            "--batch applies only back to back",
+            "--batch applies only back to back"
+        };
         for (int i = 0; i < cases.length; i++) {
             String[] args = new String[cases[i].length + 1];
             args[0] = "spin";
@@ -83,32 +94,38 @@ class RunCommandTest {
 
     @Test
     void shouldRefuseAParameterOutOfItsDeclaredRangeBeforeAnyForkStarts() throws Exception {
-        assertUsageError(run("spin", "--param", "ticks=-5"),
+        assertUsageError(
+                run("spin", "--param", "ticks=-5"),
                 "stagebench run: --param ticks=-5 is out of range for spin (valid: ticks=[0..4294967295], default 1000)");
     }
 
     @Test
     void shouldCallAWholeNumberBeyondSixtyFourBitsOutOfRange() throws Exception {
-        assertUsageError(run("spin", "--param", "ticks=9223372036854775808"),
+        assertUsageError(
+                run("spin", "--param", "ticks=9223372036854775808"),
                 "stagebench run: --param ticks=9223372036854775808 is out of range for spin");
     }
 
     @Test
     void shouldNotEchoEveryDigitOfAVeryLongValue() throws Exception {
-        assertUsageError(run("spin", "--param", "ticks=" + "9".repeat(400)),
+        assertUsageError(
+                run("spin", "--param", "ticks=" + "9".repeat(400)),
                 "stagebench run: --param ticks=99999999999999999999... (400 characters) is out of range for spin (valid:");
     }
 
     @Test
     void shouldRefuseAParameterTheBenchmarkDoesNotDeclare() throws Exception {
-        assertUsageError(run("empty", "--param", "bogus=1"), "stagebench run: --param bogus is not a parameter of empty"
-                + " (empty takes none)");
+        assertUsageError(
+                run("empty", "--param", "bogus=1"),
+                "stagebench run: --param bogus is not a parameter of empty" + " (empty takes none)");
     }
 
     @Test
     void shouldRefuseAParameterNoBenchmarkOfTheRunDeclaresListingEachOnesParameters() throws Exception {
-        assertUsageError(run("spin", "empty", "--param", "tick=5"), "--param tick is not a parameter of any benchmark run"
-                + " (spin: ticks=[0..4294967295], default 1000; empty: none)");
+        assertUsageError(
+                run("spin", "empty", "--param", "tick=5"),
+                "--param tick is not a parameter of any benchmark run"
+                        + " (spin: ticks=[0..4294967295], default 1000; empty: none)");
     }
 
     @Test
@@ -123,7 +140,8 @@ class RunCommandTest {
 
     @Test
     void shouldSayARateAboveTheLimitIsOutOfRange() throws Exception {
-        assertUsageError(run("empty", "--rate", "2G/s"), "--rate: rate '2G/s' is out of range (more than 0, at most 1G/s)");
+        assertUsageError(
+                run("empty", "--rate", "2G/s"), "--rate: rate '2G/s' is out of range (more than 0, at most 1G/s)");
     }
 
     @Test
@@ -142,7 +160,8 @@ class RunCommandTest {
         int code = run("empty", "--format", "bmf", "-f", "1", "-n", "2000", "-w", "1000");
 
         assertEquals(0, code, err.toString());
-        com.fasterxml.jackson.databind.JsonNode bmf = io.stagebench.json.Json.mapper().readTree(out.toString());
+        com.fasterxml.jackson.databind.JsonNode bmf =
+                io.stagebench.json.Json.mapper().readTree(out.toString());
         assertTrue(bmf.get("stagebench.empty.empty").get("p50-ns").get("value").isNumber(), out.toString());
         assertTrue(err.toString().contains("benchmark stage"), err.toString());
     }
@@ -157,14 +176,17 @@ class RunCommandTest {
         assertTrue(!out.toString().contains("spread of tmean"), "the spread is detail, for --verbose: " + out);
         Path summary;
         try (var files = Files.walk(results)) {
-            summary = files.filter(f -> f.getFileName().toString().equals("summary.json")).findFirst().orElseThrow();
+            summary = files.filter(f -> f.getFileName().toString().equals("summary.json"))
+                    .findFirst()
+                    .orElseThrow();
         }
         String details = Files.readString(summary.resolveSibling(RunStore.REPORT_TEXT));
         assertTrue(details.contains("spin spread of tmean (sd, % of it): forks "), details);
-        assertTrue(Files.readString(summary.resolveSibling(RunStore.REPORT)).contains("spin spread of tmean"),
+        assertTrue(
+                Files.readString(summary.resolveSibling(RunStore.REPORT)).contains("spin spread of tmean"),
                 "report.html shows the detail too");
-        com.fasterxml.jackson.databind.JsonNode benchmark = io.stagebench.json.Json.mapper().readTree(summary.toFile())
-                .at("/benchmarks/0");
+        com.fasterxml.jackson.databind.JsonNode benchmark =
+                io.stagebench.json.Json.mapper().readTree(summary.toFile()).at("/benchmarks/0");
         assertEquals(12_000, benchmark.at("/summaries/0/count").asLong(), "2 forks x 3 replicas x 2,000 messages");
         for (int fork = 0; fork < 2; fork++) {
             com.fasterxml.jackson.databind.JsonNode replicas = benchmark.at("/forks/" + fork + "/replicas");
@@ -174,7 +196,8 @@ class RunCommandTest {
                 assertEquals(2_000, replicas.get(r).get("measuredMessages").asLong());
                 assertEquals(0, replicas.get(r).get("gcCount").asLong());
             }
-            assertEquals(3, benchmark.at("/forks/" + fork + "/replicaTmeansNs/spin").size());
+            assertEquals(
+                    3, benchmark.at("/forks/" + fork + "/replicaTmeansNs/spin").size());
         }
         assertEquals(2, benchmark.at("/spread/spin/forks").asInt());
         assertEquals(3, benchmark.at("/spread/spin/replicas").asInt());
@@ -196,12 +219,17 @@ class RunCommandTest {
         int code = run("spin", "--param", "ticks=500,1000", "-f", "1", "-n", "2000", "-w", "1000");
 
         assertEquals(0, code, err.toString());
-        assertTrue(out.toString().contains("spin[ticks=500]") && out.toString().contains("spin[ticks=1000]"), out.toString());
+        assertTrue(
+                out.toString().contains("spin[ticks=500]") && out.toString().contains("spin[ticks=1000]"),
+                out.toString());
         Path summary;
         try (var files = Files.walk(results)) {
-            summary = files.filter(f -> f.getFileName().toString().equals("summary.json")).findFirst().orElseThrow();
+            summary = files.filter(f -> f.getFileName().toString().equals("summary.json"))
+                    .findFirst()
+                    .orElseThrow();
         }
-        com.fasterxml.jackson.databind.JsonNode stored = io.stagebench.json.Json.mapper().readTree(summary.toFile());
+        com.fasterxml.jackson.databind.JsonNode stored =
+                io.stagebench.json.Json.mapper().readTree(summary.toFile());
         assertEquals("spin[ticks=500]", stored.at("/benchmarks/0/name").asText());
         assertEquals("spin[ticks=1000]", stored.at("/benchmarks/1/name").asText());
         com.fasterxml.jackson.databind.JsonNode jmh = io.stagebench.json.Json.mapper()
@@ -218,7 +246,9 @@ class RunCommandTest {
 
     @Test
     void shouldRejectAnUnknownOutputFormat() throws Exception {
-        assertUsageError(run("empty", "--format", "xml"), "--format must be text, jmh, bmf or github-action-benchmark, got 'xml'");
+        assertUsageError(
+                run("empty", "--format", "xml"),
+                "--format must be text, jmh, bmf or github-action-benchmark, got 'xml'");
     }
 
     @Test
@@ -226,32 +256,45 @@ class RunCommandTest {
         Path blocker = results.resolve("blocker");
         Files.writeString(blocker, "a file where a folder must go");
 
-        int code = Main.run(new String[] {"run", "empty", "--results", blocker.resolve("sub").toString()},
-                new PrintWriter(out, true), new PrintWriter(err, true), InProcessForks.LAUNCHERS);
+        int code = Main.run(
+                new String[] {
+                    "run", "empty", "--results", blocker.resolve("sub").toString()
+                },
+                new PrintWriter(out, true),
+                new PrintWriter(err, true),
+                InProcessForks.LAUNCHERS);
 
         assertEquals(2, code);
-        assertEquals("stagebench run: results folder " + blocker.resolve("sub") + " is not writable (" + blocker.resolve("sub")
-                + ": not a directory); nothing was measured", err.toString().strip());
+        assertEquals(
+                "stagebench run: results folder " + blocker.resolve("sub") + " is not writable ("
+                        + blocker.resolve("sub") + ": not a directory); nothing was measured",
+                err.toString().strip());
     }
 
     @Test
     void shouldRefuseStampArraysLargerThanHalfAGivenHeapBeforeAnyFork() throws Exception {
-        assertUsageError(run("spin", "-f", "1", "-n", "10000000", "--jvm-arg=-Xmx64m"),
+        assertUsageError(
+                run("spin", "-f", "1", "-n", "10000000", "--jvm-arg=-Xmx64m"),
                 "stagebench run: benchmark 'spin': 10,000,000 messages a fork need 163 MiB of stamp arrays, more than half"
                         + " the fork's heap of 64 MiB (-Xmx given); fix: a larger heap, e.g. --jvm-arg=-Xmx768m");
     }
 
     @Test
     void shouldNameAPathThatCannotBeAFileNameInOneLine() throws Exception {
-        int code = Main.run(new String[] {"run", "spin", "--results", "a\0b"}, new PrintWriter(out, true),
-                new PrintWriter(err, true), InProcessForks.LAUNCHERS);
+        int code = Main.run(
+                new String[] {"run", "spin", "--results", "a\0b"},
+                new PrintWriter(out, true),
+                new PrintWriter(err, true),
+                InProcessForks.LAUNCHERS);
 
-        assertUsageError(code, "stagebench run: --results: the path 'a\0b' cannot be a file name: Nul character not allowed");
+        assertUsageError(
+                code, "stagebench run: --results: the path 'a\0b' cannot be a file name: Nul character not allowed");
     }
 
     @Test
     void shouldRefuseAClassPathEntryThatDoesNotExistBeforeAnyFork() throws Exception {
-        assertUsageError(run("--classpath", results.resolve("target/classes").toString()),
+        assertUsageError(
+                run("--classpath", results.resolve("target/classes").toString()),
                 "stagebench run: --classpath: no such file or folder: " + results.resolve("target/classes"));
     }
 
@@ -271,7 +314,8 @@ class RunCommandTest {
         UserBuild.compile(build.resolve("a"), UserBuild.benchmark("com.a", "Quote", "quote"));
         UserBuild.compile(build.resolve("b"), UserBuild.benchmark("com.b", "Quote", "quote"));
 
-        assertUsageError(run("quote", "--classpath", build.resolve("a") + File.pathSeparator + build.resolve("b")),
+        assertUsageError(
+                run("quote", "--classpath", build.resolve("a") + File.pathSeparator + build.resolve("b")),
                 "--classpath: two benchmarks are named 'quote': com.a.Quote");
     }
 
@@ -282,8 +326,13 @@ class RunCommandTest {
         int code = run("--list", "--classpath", build.toString());
 
         assertEquals(0, code, err.toString());
-        assertEquals(List.of("spin", "empty", "jitter", "service", "quote"),
-                out.toString().lines().filter(l -> !l.startsWith(" ")).map(l -> l.split("\\s+")[0]).toList());
+        assertEquals(
+                List.of("spin", "empty", "jitter", "service", "quote"),
+                out.toString()
+                        .lines()
+                        .filter(l -> !l.startsWith(" "))
+                        .map(l -> l.split("\\s+")[0])
+                        .toList());
     }
 
     @Test
@@ -293,7 +342,8 @@ class RunCommandTest {
         assertEquals(0, code);
         assertTrue(out.toString().contains("spin"), out.toString());
         assertTrue(out.toString().contains("first | second"), out.toString());
-        assertTrue(out.toString().contains("--param ticks=[0..4294967295], default 1000: spin length in counter ticks"),
+        assertTrue(
+                out.toString().contains("--param ticks=[0..4294967295], default 1000: spin length in counter ticks"),
                 out.toString());
     }
 

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.testing.MeasuresInProcess;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PrimitiveIterator;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
-import io.stagebench.testing.MeasuresInProcess;
 
 class CalibrationTest {
 
@@ -18,7 +18,8 @@ class CalibrationTest {
     void shouldDivideTicksByMonotonicNanosAndTakeTheMedianRound() {
         // rounds: 520 M ticks / 200 M ns = 2.6; 522 M / 200 M = 2.61; 518 M / 200 M = 2.59
         ScriptedClock clock = new ScriptedClock(1_000, 520_001_000, 2_000, 522_002_000, 3_000, 518_003_000);
-        PrimitiveIterator.OfLong wall = LongStream.of(0, 200_000_000, 0, 200_000_000, 0, 200_000_000).iterator();
+        PrimitiveIterator.OfLong wall =
+                LongStream.of(0, 200_000_000, 0, 200_000_000, 0, 200_000_000).iterator();
         List<Long> slept = new ArrayList<>();
 
         Calibration calibration = Calibration.measure(clock, wall::nextLong, slept::add, 200, 3);
@@ -36,9 +37,10 @@ class CalibrationTest {
     @Test
     void shouldAverageTheMiddleRoundsWhenTheRoundCountIsEven() {
         ScriptedClock clock = new ScriptedClock(0, 400_000_000, 0, 600_000_000);
-        PrimitiveIterator.OfLong wall = LongStream.of(0, 200_000_000, 0, 200_000_000).iterator();
+        PrimitiveIterator.OfLong wall =
+                LongStream.of(0, 200_000_000, 0, 200_000_000).iterator();
 
-        Calibration calibration = Calibration.measure(clock, wall::nextLong, ns -> { }, 200, 2);
+        Calibration calibration = Calibration.measure(clock, wall::nextLong, ns -> {}, 200, 2);
 
         assertEquals(2.5, calibration.ticksPerNs(), 1e-12);
     }
@@ -47,7 +49,8 @@ class CalibrationTest {
     void shouldCloseAnOpenedRoundAfterTheCallersWorkSleepingOnlyWhatIsLeftOfTheInterval() {
         // opened at 0 ns / 1 000 ticks; the caller's work took 150 ms, so 50 ms are slept; closed at 200 ms
         ScriptedClock clock = new ScriptedClock(1_000, 520_001_000);
-        PrimitiveIterator.OfLong wall = LongStream.of(0, 150_000_000, 200_000_000).iterator();
+        PrimitiveIterator.OfLong wall =
+                LongStream.of(0, 150_000_000, 200_000_000).iterator();
         List<Long> slept = new ArrayList<>();
 
         Calibration calibration = new Calibration.Window(clock, wall::nextLong).close(slept::add, 200, 1);
@@ -61,7 +64,8 @@ class CalibrationTest {
     void shouldSleepNothingWhenTheCallersWorkOutlastedTheIntervalAndMeasureTheOtherRoundsAsUsual() {
         // the first round spans 260 ms of work (2.6 ticks/ns over 260 M ns); then two slept rounds of 200 ms
         ScriptedClock clock = new ScriptedClock(0, 676_000_000, 0, 522_000_000, 0, 518_000_000);
-        PrimitiveIterator.OfLong wall = LongStream.of(0, 260_000_000, 260_000_000, 0, 200_000_000, 0, 200_000_000).iterator();
+        PrimitiveIterator.OfLong wall = LongStream.of(0, 260_000_000, 260_000_000, 0, 200_000_000, 0, 200_000_000)
+                .iterator();
         List<Long> slept = new ArrayList<>();
 
         Calibration calibration = new Calibration.Window(clock, wall::nextLong).close(slept::add, 200, 3);
@@ -70,8 +74,9 @@ class CalibrationTest {
         assertEquals(2.60, calibration.ticksPerNs(), 1e-12);
         assertEquals(2.59, calibration.minTicksPerNs(), 1e-12);
         assertEquals(2.61, calibration.maxTicksPerNs(), 1e-12);
-        assertThrows(IllegalArgumentException.class,
-                () -> new Calibration.Window(new ScriptedClock(0, 1), () -> 0).close(ns -> { }, 100, 1));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new Calibration.Window(new ScriptedClock(0, 1), () -> 0).close(ns -> {}, 100, 1));
     }
 
     @Test
@@ -79,7 +84,8 @@ class CalibrationTest {
         // opened at 0; the check reads at 12 ms, sleeps to 20 ms and reads 52 M ticks there; the close then ends the
         // round at 200 ms, over the same start
         ScriptedClock clock = new ScriptedClock(0, 52_000_000, 520_000_000);
-        PrimitiveIterator.OfLong wall = LongStream.of(0, 12_000_000, 20_000_000, 150_000_000, 200_000_000).iterator();
+        PrimitiveIterator.OfLong wall = LongStream.of(0, 12_000_000, 20_000_000, 150_000_000, 200_000_000)
+                .iterator();
         List<Long> slept = new ArrayList<>();
         Calibration.Window window = new Calibration.Window(clock, wall::nextLong);
 
@@ -112,8 +118,8 @@ class CalibrationTest {
 
     @Test
     void shouldRejectIntervalsOutsideTheRangeNamingIt() {
-        IllegalArgumentException tooShort = assertThrows(IllegalArgumentException.class,
-                () -> Calibration.checkInterval(199));
+        IllegalArgumentException tooShort =
+                assertThrows(IllegalArgumentException.class, () -> Calibration.checkInterval(199));
         assertEquals("calibration length 199 ms is out of range [200, 10000] ms", tooShort.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Calibration.checkInterval(10_001));
     }
@@ -123,8 +129,8 @@ class CalibrationTest {
         ScriptedClock stuck = new ScriptedClock(5, 5);
         PrimitiveIterator.OfLong wall = LongStream.of(0, 200_000_000).iterator();
 
-        IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> Calibration.measure(stuck, wall::nextLong, ns -> { }, 200, 1));
+        IllegalStateException e = assertThrows(
+                IllegalStateException.class, () -> Calibration.measure(stuck, wall::nextLong, ns -> {}, 200, 1));
         assertTrue(e.getMessage().contains("did not advance"), e.getMessage());
     }
 

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import java.util.Arrays;
 
 class CounterResolutionTest {
 
@@ -14,9 +14,8 @@ class CounterResolutionTest {
 
     /**
      * A counter whose true time advances with every read: an unfenced read returns it rounded down to
-     * {@code readQuantum}, a fenced one rounded down to {@code fencedQuantum}, as on a KVM guest whose
-     * fenced reads land on 26-tick boundaries while back-to-back reads differ by a tick. The end read
-     * adds 0 to 400 ticks of "work".
+     * {@code readQuantum}, a fenced one rounded down to {@code fencedQuantum}, as on a KVM guest whose fenced reads
+     * land on 26-tick boundaries while back-to-back reads differ by a tick. The end read adds 0 to 400 ticks of "work".
      */
     private static final class QuantisedCounter implements Clock {
         private final long readQuantum;
@@ -104,6 +103,8 @@ class CounterResolutionTest {
     @Test
     void shouldDescribeOlderResultsWithoutABackToBackStepByTheirStepAlone() {
         assertEquals("step 24 ticks = 9.2 ns", CounterResolution.describe(24, 0, MHZ_2596));
-        assertEquals("step 26 ticks = 10.0 ns (intervals; back-to-back reads 1 tick)", CounterResolution.describe(26, 1, MHZ_2596));
+        assertEquals(
+                "step 26 ticks = 10.0 ns (intervals; back-to-back reads 1 tick)",
+                CounterResolution.describe(26, 1, MHZ_2596));
     }
 }

@@ -1,8 +1,8 @@
 package io.stagebench.clock;
 
 /**
- * A clock that returns scripted tick values in order, for tests that must not depend on
- * real time. Every read (begin, end or raw) takes the next value.
+ * A clock that returns scripted tick values in order, for tests that must not depend on real time. Every read (begin,
+ * end or raw) takes the next value.
  */
 public final class ScriptedClock implements Clock {
 

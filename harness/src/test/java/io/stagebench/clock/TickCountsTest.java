@@ -53,8 +53,8 @@ class TickCountsTest {
             }
             for (int i = 0; i < random.nextInt(40); i++) {
                 // interrupted intervals, a few far beyond the counted span, and counters that did not advance
-                deltas[random.nextInt(deltas.length)] = random.nextBoolean() ? 20_000 + random.nextInt(900_000)
-                        : random.nextInt(3) - 1;
+                deltas[random.nextInt(deltas.length)] =
+                        random.nextBoolean() ? 20_000 + random.nextInt(900_000) : random.nextInt(3) - 1;
             }
 
             assertEquals(mappedStep(deltas), CounterStep.commonStep(deltas), "trial " + trial + " step " + step);
@@ -73,9 +73,11 @@ class TickCountsTest {
         long base = random.nextInt(200) - 20;
         for (int i = 0; i < deltas.length; i++) {
             int roll = random.nextInt(100);
-            deltas[i] = roll < 80 ? base + 24L * random.nextInt(3) + random.nextInt(2)
-                    : roll < 97 ? base + random.nextInt(2_000)
-                    : base + TickCounts.SPAN_TICKS + random.nextInt(1_000_000);
+            deltas[i] = roll < 80
+                    ? base + 24L * random.nextInt(3) + random.nextInt(2)
+                    : roll < 97
+                            ? base + random.nextInt(2_000)
+                            : base + TickCounts.SPAN_TICKS + random.nextInt(1_000_000);
         }
         return deltas;
     }

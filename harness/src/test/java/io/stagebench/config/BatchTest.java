@@ -13,8 +13,7 @@ import org.junit.jupiter.api.Test;
 class BatchTest {
 
     /** A record as a stored run's configuration holds its batch. */
-    record Config(Batch batch) {
-    }
+    record Config(Batch batch) {}
 
     @Test
     void shouldParseACountAsGivenAndAutoAsNone() {
@@ -44,9 +43,15 @@ class BatchTest {
     void shouldBeStoredAsTheNumberItWas() throws Exception {
         assertEquals("{\"batch\":0}", Json.write(new Config(Batch.AUTO)).replaceAll("\\s", ""));
         assertEquals("{\"batch\":16}", Json.write(new Config(Batch.of(16))).replaceAll("\\s", ""));
-        assertEquals(Batch.AUTO, Json.mapper().readValue("{\"batch\": 0}", Config.class).batch());
-        assertEquals(Batch.of(4), Json.mapper().convertValue(Map.of("batch", 4), Config.class).batch());
-        assertThrows(IllegalArgumentException.class,
-                () -> Json.mapper().convertValue(Map.of("batch", -2), Config.class), "a negative stored batch is corrupt");
+        assertEquals(
+                Batch.AUTO,
+                Json.mapper().readValue("{\"batch\": 0}", Config.class).batch());
+        assertEquals(
+                Batch.of(4),
+                Json.mapper().convertValue(Map.of("batch", 4), Config.class).batch());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Json.mapper().convertValue(Map.of("batch", -2), Config.class),
+                "a negative stored batch is corrupt");
     }
 }

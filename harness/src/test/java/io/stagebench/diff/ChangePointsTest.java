@@ -15,18 +15,18 @@ class ChangePointsTest {
     private static final int FORKS = 5;
 
     /**
-     * @param shiftAt    the first commit of the new level (COMMITS: none)
-     * @param shift      the new level's factor
-     * @param forkNoise  each fork's own relative noise (uniform, +-)
-     * @param runNoise   each commit's whole run moving (uniform, +-): what forks of one run share
+     * @param shiftAt the first commit of the new level (COMMITS: none)
+     * @param shift the new level's factor
+     * @param forkNoise each fork's own relative noise (uniform, +-)
+     * @param runNoise each commit's whole run moving (uniform, +-): what forks of one run share
      */
     private static List<Side> line(long seed, int shiftAt, double shift, double forkNoise, double runNoise) {
         return line(seed, shiftAt, shift, forkNoise, runNoise, false);
     }
 
     /** @param normalRuns whether a run moves normally, {@code runNoise} its standard deviation, instead of uniformly */
-    private static List<Side> line(long seed, int shiftAt, double shift, double forkNoise, double runNoise,
-                                   boolean normalRuns) {
+    private static List<Side> line(
+            long seed, int shiftAt, double shift, double forkNoise, double runNoise, boolean normalRuns) {
         SplittableRandom random = new SplittableRandom(seed);
         List<Side> commits = new ArrayList<>();
         for (int c = 0; c < COMMITS; c++) {
@@ -44,14 +44,21 @@ class ChangePointsTest {
     /** Asserts that none of {@code lines} A/A lines (seeds 1, 2, ...) gets a change point at the defaults. */
     private static void assertNoChangePointIn(int lines, double forkNoise, double runNoise) {
         for (long seed = 1; seed <= lines; seed++) {
-            assertEquals(List.of(), ChangePoints.find(line(seed, COMMITS, 1, forkNoise, runNoise), Statistic.TMEAN,
-                    ChangePoints.DEFAULT_ALPHA, VerdictRule.DEFAULT_THRESHOLD_PERCENT), "seed " + seed);
+            assertEquals(
+                    List.of(),
+                    ChangePoints.find(
+                            line(seed, COMMITS, 1, forkNoise, runNoise),
+                            Statistic.TMEAN,
+                            ChangePoints.DEFAULT_ALPHA,
+                            VerdictRule.DEFAULT_THRESHOLD_PERCENT),
+                    "seed " + seed);
         }
     }
 
     @Test
     void shouldFindOneChangePointWhereTheLevelShiftsAndStays() {
-        List<ChangePoints.ChangePoint> found = ChangePoints.find(line(1, 4, 3.0, 0.02, 0.005), Statistic.TMEAN, 0.01, 2);
+        List<ChangePoints.ChangePoint> found =
+                ChangePoints.find(line(1, 4, 3.0, 0.02, 0.005), Statistic.TMEAN, 0.01, 2);
 
         assertEquals(1, found.size(), found.toString());
         assertEquals(4, found.get(0).index());
@@ -74,7 +81,10 @@ class ChangePointsTest {
 
         List<ChangePoints.ChangePoint> found = ChangePoints.find(commits, Statistic.TMEAN, 0.01, 2);
 
-        assertEquals(List.of(4, 8), found.stream().map(ChangePoints.ChangePoint::index).toList(), found.toString());
+        assertEquals(
+                List.of(4, 8),
+                found.stream().map(ChangePoints.ChangePoint::index).toList(),
+                found.toString());
         assertTrue(found.stream().allMatch(c -> c.comparison().verdict() == Verdict.SLOWER), found.toString());
     }
 
@@ -93,13 +103,16 @@ class ChangePointsTest {
         }
         commits.set(COMMITS - 1, new Side(1_500, last, null));
 
-        assertEquals(List.of(), ChangePoints.find(commits, Statistic.TMEAN, 0.01, 2), "a change must persist over "
-                + ChangePoints.MIN_COMMITS + " commits");
+        assertEquals(
+                List.of(),
+                ChangePoints.find(commits, Statistic.TMEAN, 0.01, 2),
+                "a change must persist over " + ChangePoints.MIN_COMMITS + " commits");
     }
 
     @Test
     void shouldNotCallWholeRunsMovingBetweenCommitsByLessThanTheThreshold() {
-        // every commit's run at its own level, +-1.5 %, its forks within 0.2 % of it: the fork test alone would call splits
+        // every commit's run at its own level, +-1.5 %, its forks within 0.2 % of it: the fork test alone would call
+        // splits
         assertNoChangePointIn(20, 0.002, 0.015);
     }
 
@@ -109,8 +122,10 @@ class ChangePointsTest {
         // calls most of these lines; the commit-level test holds them to alpha. alpha 0.05, 400 lines
         int falseAlarms = 0;
         for (long seed = 1; seed <= 400; seed++) {
-            falseAlarms += ChangePoints.find(line(seed, COMMITS, 1, 0.002, 0.03, true), Statistic.TMEAN, 0.05, 0).isEmpty()
-                    ? 0 : 1;
+            falseAlarms += ChangePoints.find(line(seed, COMMITS, 1, 0.002, 0.03, true), Statistic.TMEAN, 0.05, 0)
+                            .isEmpty()
+                    ? 0
+                    : 1;
         }
         assertTrue(falseAlarms <= 32, falseAlarms + " of 400");
     }
@@ -120,7 +135,11 @@ class ChangePointsTest {
         // no threshold: the test with Bonferroni over splits is all that guards; alpha 0.05, 400 lines of 8 x 5 forks
         int falseAlarms = 0;
         for (long seed = 1; seed <= 400; seed++) {
-            falseAlarms += ChangePoints.find(line(seed, COMMITS, 1, 0.02, 0), Statistic.TMEAN, 0.05, 0).size() > 0 ? 1 : 0;
+            falseAlarms += ChangePoints.find(line(seed, COMMITS, 1, 0.02, 0), Statistic.TMEAN, 0.05, 0)
+                                    .size()
+                            > 0
+                    ? 1
+                    : 0;
         }
         // at most 5 % expected (20 of 400); 32 is beyond 20 + 2.7 sd
         assertTrue(falseAlarms <= 32, falseAlarms + " of 400");
@@ -130,7 +149,8 @@ class ChangePointsTest {
     void shouldDetectATenPercentShiftThroughForksThatAgreeToTwoPercent() {
         int found = 0;
         for (long seed = 1; seed <= 50; seed++) {
-            List<ChangePoints.ChangePoint> cps = ChangePoints.find(line(seed, 3, 1.10, 0.02, 0.005), Statistic.TMEAN, 0.01, 2);
+            List<ChangePoints.ChangePoint> cps =
+                    ChangePoints.find(line(seed, 3, 1.10, 0.02, 0.005), Statistic.TMEAN, 0.01, 2);
             found += cps.size() == 1 && cps.get(0).index() == 3 ? 1 : 0;
         }
         assertTrue(found >= 45, found + " of 50");

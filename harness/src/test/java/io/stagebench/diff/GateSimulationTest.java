@@ -17,11 +17,12 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * benchmarks (10 series x 5 statistics, 13 pairs, one look, as its budget leaves it) under noise of the kinds measured
  * on this project's 2-core KVM machines. Counted over seeded repeats, so deterministic; the bounds are what the gate
  * promises, not what the seeds happen to give:
+ *
  * <ul>
- *   <li>a slowdown of exactly {@code --max-regression} in one centre row passes in at most 2.5 % of comparisons
- *       (the upper end of that row's 95 % interval must lie below the limit), whatever the noise;</li>
- *   <li>an A/A fails in at most alpha of comparisons (Holm over every row);</li>
- *   <li>where forks agree, an A/A passes and a slowdown of twice the limit fails, each in at least 90 %.</li>
+ *   <li>a slowdown of exactly {@code --max-regression} in one centre row passes in at most 2.5 % of comparisons (the
+ *       upper end of that row's 95 % interval must lie below the limit), whatever the noise;
+ *   <li>an A/A fails in at most alpha of comparisons (Holm over every row);
+ *   <li>where forks agree, an A/A passes and a slowdown of twice the limit fails, each in at least 90 %.
  * </ul>
  *
  * <p>Noise of one fork's value, as a fraction of the centre: its own, normal; a slow stretch of the host that the two
@@ -36,10 +37,10 @@ class GateSimulationTest {
     private static final Gate GATE = new Gate(Gate.DEFAULT_MAX_REGRESSION_PERCENT);
 
     /**
-     * @param sd           each fork's own normal noise
+     * @param sd each fork's own normal noise
      * @param stretchShare the chance that a pair runs through a slow stretch of the host (+30 % on both)
-     * @param oddChance    the chance of a fork in a slow mode of its own
-     * @param oddFactor    how much slower that fork is
+     * @param oddChance the chance of a fork in a slow mode of its own
+     * @param oddFactor how much slower that fork is
      */
     private record Noise(String name, double sd, double stretchShare, double oddChance, double oddFactor) {
         /** Forks that agree to 3 % IQR. */
@@ -100,7 +101,9 @@ class GateSimulationTest {
         return new Side(sorted[values.length / 2], values.clone(), null);
     }
 
-    /** @return how many of {@code trials} comparisons ended in each outcome, indexed by {@link Gate.Outcome#ordinal()} */
+    /**
+     * @return how many of {@code trials} comparisons ended in each outcome, indexed by {@link Gate.Outcome#ordinal()}
+     */
     private static int[] tally(long seed, int trials, double shift, Noise noise) {
         Random random = new Random(seed);
         int[] outcomes = new int[Gate.Outcome.values().length];
@@ -116,9 +119,11 @@ class GateSimulationTest {
         for (Noise noise : List.of(Noise.AGREEING, Noise.SHARED_SPELLS, Noise.OWN_MODES)) {
             int trials = 200;
             int passed = tally(20261205, trials, limit, noise)[Gate.Outcome.PASS.ordinal()];
-            System.out.printf("gate, a %.0f%% slowdown in one centre row, %s: passed %d of %d%n", 100 * limit, noise, passed,
-                    trials);
-            assertTrue(passed <= trials * 0.025, "a slowdown of the limit passed the gate in " + passed + " of " + trials);
+            System.out.printf(
+                    "gate, a %.0f%% slowdown in one centre row, %s: passed %d of %d%n",
+                    100 * limit, noise, passed, trials);
+            assertTrue(
+                    passed <= trials * 0.025, "a slowdown of the limit passed the gate in " + passed + " of " + trials);
         }
     }
 
@@ -129,9 +134,12 @@ class GateSimulationTest {
             int[] outcomes = tally(17, trials, 0, noise);
             int failed = outcomes[Gate.Outcome.FAIL.ordinal()];
             int passed = outcomes[Gate.Outcome.PASS.ordinal()];
-            System.out.printf("gate, A/A, %s: failed %d, passed %d, could not judge %d of %d%n", noise, failed, passed,
-                    trials - failed - passed, trials);
-            assertTrue(failed <= trials * VerdictRule.DEFAULT_ALPHA, "an A/A failed the gate in " + failed + " of " + trials);
+            System.out.printf(
+                    "gate, A/A, %s: failed %d, passed %d, could not judge %d of %d%n",
+                    noise, failed, passed, trials - failed - passed, trials);
+            assertTrue(
+                    failed <= trials * VerdictRule.DEFAULT_ALPHA,
+                    "an A/A failed the gate in " + failed + " of " + trials);
         }
     }
 
@@ -139,8 +147,10 @@ class GateSimulationTest {
     void shouldPassAnAaAndFailTwiceTheLimitWhereForksAgree() {
         int trials = 150;
         int passed = tally(3, trials, 0, Noise.AGREEING)[Gate.Outcome.PASS.ordinal()];
-        int failed = tally(4, trials, 2 * GATE.maxRegressionPercent() / 100, Noise.AGREEING)[Gate.Outcome.FAIL.ordinal()];
-        System.out.printf("gate, forks agreeing to 3%% IQR: A/A passed %d of %d, a %.0f%% slowdown failed %d of %d%n",
+        int failed =
+                tally(4, trials, 2 * GATE.maxRegressionPercent() / 100, Noise.AGREEING)[Gate.Outcome.FAIL.ordinal()];
+        System.out.printf(
+                "gate, forks agreeing to 3%% IQR: A/A passed %d of %d, a %.0f%% slowdown failed %d of %d%n",
                 passed, trials, 2 * GATE.maxRegressionPercent(), failed, trials);
         assertTrue(passed >= trials * 0.9, "an A/A passed in " + passed + " of " + trials);
         assertTrue(failed >= trials * 0.9, "twice the limit failed in " + failed + " of " + trials);

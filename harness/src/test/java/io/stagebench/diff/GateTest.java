@@ -50,20 +50,26 @@ class GateTest {
 
     @Test
     void shouldPassWhenNothingMovedAndEveryCentreRowCouldCallTheLimit() throws IOException {
-        Gate.Decision decision = FIVE_PERCENT.decide(diff(SummaryFixture.forks(100, 0.5), SummaryFixture.forks(100, 0.5)));
+        Gate.Decision decision =
+                FIVE_PERCENT.decide(diff(SummaryFixture.forks(100, 0.5), SummaryFixture.forks(100, 0.5)));
 
         assertEquals(Gate.Outcome.PASS, decision.outcome(), decision.outcomeLine());
         assertEquals(0, decision.outcome().exitCode());
-        assertEquals(List.of("pipeline/parse", "pipeline/decide"), decision.rows().stream().map(Gate.Row::name).toList());
-        assertTrue(decision.rows().stream().allMatch(r -> r.comparison().detectablePercent() <= 5), decision.reachLine());
-        assertTrue(decision.reachLine().startsWith("gate: the smallest tmean change this gate can call is "),
+        assertEquals(
+                List.of("pipeline/parse", "pipeline/decide"),
+                decision.rows().stream().map(Gate.Row::name).toList());
+        assertTrue(
+                decision.rows().stream().allMatch(r -> r.comparison().detectablePercent() <= 5), decision.reachLine());
+        assertTrue(
+                decision.reachLine().startsWith("gate: the smallest tmean change this gate can call is "),
                 decision.reachLine());
         assertTrue(decision.reachLine().endsWith("; it promises 5%"), decision.reachLine());
     }
 
     @Test
     void shouldFailNamingTheRowCalledSlower() throws IOException {
-        Gate.Decision decision = FIVE_PERCENT.decide(diff(SummaryFixture.forks(100, 0.5), SummaryFixture.forks(110, 0.5)));
+        Gate.Decision decision =
+                FIVE_PERCENT.decide(diff(SummaryFixture.forks(100, 0.5), SummaryFixture.forks(110, 0.5)));
 
         assertEquals(Gate.Outcome.FAIL, decision.outcome());
         assertEquals(1, decision.outcome().exitCode());
@@ -79,25 +85,34 @@ class GateTest {
 
         assertEquals(Gate.Outcome.CANNOT_JUDGE, decision.outcome(), decision.outcomeLine());
         assertEquals(3, decision.outcome().exitCode());
-        assertTrue(decision.reachLine().endsWith(" none in pipeline/parse, pipeline/decide; it promises 5%"),
+        assertTrue(
+                decision.reachLine().endsWith(" none in pipeline/parse, pipeline/decide; it promises 5%"),
                 decision.reachLine());
-        assertTrue(decision.outcomeLine().contains("2 of 2 tmean rows cannot rule out a 5% slowdown: no change can be"
-                + " called at these fork counts: pipeline/parse, pipeline/decide; fix: "), decision.outcomeLine());
-        assertTrue(decision.outcomeLine().contains("ab BASE --fail-on-regression"), "the fix: " + decision.outcomeLine());
+        assertTrue(
+                decision.outcomeLine()
+                        .contains("2 of 2 tmean rows cannot rule out a 5% slowdown: no change can be"
+                                + " called at these fork counts: pipeline/parse, pipeline/decide; fix: "),
+                decision.outcomeLine());
+        assertTrue(
+                decision.outcomeLine().contains("ab BASE --fail-on-regression"), "the fix: " + decision.outcomeLine());
     }
 
     @Test
     void shouldNotPassARowThatCouldOnlyCallALargerChange() throws IOException {
         // forks spread +-20%: nothing moved, but only a change far above 5% could have been called
-        Gate.Decision decision = FIVE_PERCENT.decide(diff(SummaryFixture.forks(100, 20), SummaryFixture.forks(100, 20)));
+        Gate.Decision decision =
+                FIVE_PERCENT.decide(diff(SummaryFixture.forks(100, 20), SummaryFixture.forks(100, 20)));
 
         assertEquals(Gate.Outcome.CANNOT_JUDGE, decision.outcome(), decision.outcomeLine());
         Gate.Row decide = decision.problems().get(0);
         assertEquals("pipeline/decide", decide.name());
         assertTrue(decide.comparison().detectablePercent() > 5, decision.reachLine());
         assertEquals(Gate.Kind.ONLY_LARGER, decide.problem().kind());
-        assertTrue(decision.outcomeLine().contains("only a larger change could be called: pipeline/decide "
-                + decide.problem().detail()), decision.outcomeLine());
+        assertTrue(
+                decision.outcomeLine()
+                        .contains("only a larger change could be called: pipeline/decide "
+                                + decide.problem().detail()),
+                decision.outcomeLine());
         assertEquals(1, decision.problems().size(), "parse's forks agree: " + decision.outcomeLine());
     }
 
@@ -108,20 +123,25 @@ class GateTest {
         Gate.Decision loose = new Gate(20).decide(diff(a, scaled(a, 1.03)));
         Gate.Row decide = loose.rows().get(1);
         double limit = Math.ceil(decide.comparison().detectablePercent());
-        assertTrue(decide.upperPercent() > limit, "the data this test needs: detect " + decide.comparison()
-                .detectablePercent() + ", upper " + decide.upperPercent());
+        assertTrue(
+                decide.upperPercent() > limit,
+                "the data this test needs: detect " + decide.comparison().detectablePercent() + ", upper "
+                        + decide.upperPercent());
 
         Gate.Decision decision = new Gate(limit).decide(diff(a, scaled(a, 1.03)));
 
         assertEquals(Gate.Outcome.CANNOT_JUDGE, decision.outcome(), decision.outcomeLine());
-        assertEquals(Gate.Kind.INTERVAL_REACHES, decision.problems().get(0).problem().kind());
-        assertTrue(decision.outcomeLine().contains("the 95% interval reaches the limit: pipeline/decide +"),
+        assertEquals(
+                Gate.Kind.INTERVAL_REACHES, decision.problems().get(0).problem().kind());
+        assertTrue(
+                decision.outcomeLine().contains("the 95% interval reaches the limit: pipeline/decide +"),
                 decision.outcomeLine());
     }
 
     @Test
     void shouldLeaveAFasterRowOutOfTheIntervalCondition() throws IOException {
-        Gate.Decision decision = FIVE_PERCENT.decide(diff(SummaryFixture.forks(110, 0.5), SummaryFixture.forks(100, 0.5)));
+        Gate.Decision decision =
+                FIVE_PERCENT.decide(diff(SummaryFixture.forks(110, 0.5), SummaryFixture.forks(100, 0.5)));
 
         assertEquals(Gate.Outcome.PASS, decision.outcome(), decision.outcomeLine());
         assertNull(decision.rows().get(1).problem());

@@ -1,6 +1,5 @@
 package io.stagebench.diff;
 
-import io.stagebench.output.HistoryReport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stagebench.json.Json;
+import io.stagebench.output.HistoryReport;
 import io.stagebench.output.TrendPage;
 import io.stagebench.store.RunHistory;
 import io.stagebench.store.RunStore;
@@ -36,13 +36,17 @@ class HistoryTest {
 
     private GitCheckout.Commit commit(int i) {
         String hash = String.format(Locale.ROOT, "%02d", i).repeat(20);
-        return new GitCheckout.Commit(hash, Instant.parse("2026-12-01T10:00:00Z").plusSeconds(60L * i), "commit " + i);
+        return new GitCheckout.Commit(
+                hash, Instant.parse("2026-12-01T10:00:00Z").plusSeconds(60L * i), "commit " + i);
     }
 
     /** Stores a run of {@code commit} whose benchmark "hold" has forks spread +-1 % around {@code centreNs}. */
     private Path store(GitCheckout.Commit commit, String runId, double centreNs) {
         double[] forks = {centreNs * 0.99, centreNs * 0.995, centreNs, centreNs * 1.005, centreNs * 1.01};
-        return SummaryFixture.run().commit(commit.hash()).messages(5_000).benchmark("hold", Map.of("hold", forks))
+        return SummaryFixture.run()
+                .commit(commit.hash())
+                .messages(5_000)
+                .benchmark("hold", Map.of("hold", forks))
                 .writeTo(root.resolve(commit.shortHash()).resolve(runId));
     }
 
@@ -70,7 +74,8 @@ class HistoryTest {
     }
 
     private History history(RunHistory.Selection selection) {
-        return History.of(selection, List.of("hold"), List.of(Statistic.P50), VerdictRule.defaults(), ChangePoints.DEFAULT_ALPHA);
+        return History.of(
+                selection, List.of("hold"), List.of(Statistic.P50), VerdictRule.defaults(), ChangePoints.DEFAULT_ALPHA);
     }
 
     @Test
@@ -82,7 +87,9 @@ class HistoryTest {
         History.Trend trend = history.trends().get(0);
         assertEquals(8, trend.points().size());
         assertEquals(1, trend.changePoints().size(), trend.changePoints().toString());
-        assertEquals(line.get(4), trend.points().get(trend.changePoints().get(0).index()).commit().commit());
+        assertEquals(
+                line.get(4),
+                trend.points().get(trend.changePoints().get(0).index()).commit().commit());
         assertEquals(Verdict.SLOWER, trend.points().get(4).previous().verdict());
         assertEquals(Verdict.NO_CHANGE, trend.points().get(5).previous().verdict());
         String text = new HistoryReport(history).toText();
@@ -92,7 +99,8 @@ class HistoryTest {
         assertTrue(text.lines().allMatch(l -> l.length() <= 120), text);
         String html = TrendPage.render(history, root, Instant.now());
         assertTrue(html.contains("change point at <code>" + line.get(4).shortHash()), "the trend page marks it");
-        assertTrue(html.contains("href=\"" + line.get(0).shortHash() + "/20261201-100000/"),
+        assertTrue(
+                html.contains("href=\"" + line.get(0).shortHash() + "/20261201-100000/"),
                 "links to each run's report, relative to the page");
     }
 
@@ -100,15 +108,24 @@ class HistoryTest {
     void shouldSayUnderAChangePointThatTheCoresStateMovedWithIt() throws IOException {
         line(1_000, 1_000, 1_000, 1_000, 3_000, 3_000, 3_000, 3_000);
         for (int i = 0; i < line.size(); i++) {
-            SummaryFixture.timeCoreLoop(root.resolve(line.get(i).shortHash()).resolve("20261201-10000" + i), i < 4 ? 2.23 : 2.33);
+            SummaryFixture.timeCoreLoop(
+                    root.resolve(line.get(i).shortHash()).resolve("20261201-10000" + i), i < 4 ? 2.23 : 2.33);
         }
 
         History history = history(RunHistory.select(line, root, List.of("hold"), null, null));
 
         String words = new HistoryReport(history).toText().replaceAll("\\s+", " ");
-        assertTrue(words.contains("the measuring core's issue-bound loop ran 2.230 ns an iteration in " + line.get(3).shortHash()
-                + "'s runs and 2.330 ns in " + line.get(4).shortHash() + "'s (+4.5%)"), words);
-        JsonNode point = Json.mapper().readTree(new HistoryReport(history).toJson()).get("series").get(0).get("commits").get(4);
+        assertTrue(
+                words.contains("the measuring core's issue-bound loop ran 2.230 ns an iteration in "
+                        + line.get(3).shortHash() + "'s runs and 2.330 ns in "
+                        + line.get(4).shortHash() + "'s (+4.5%)"),
+                words);
+        JsonNode point = Json.mapper()
+                .readTree(new HistoryReport(history).toJson())
+                .get("series")
+                .get(0)
+                .get("commits")
+                .get(4);
         assertEquals(2.33, point.get("coreLoopNs").asDouble(), 1e-9);
     }
 
@@ -116,7 +133,8 @@ class HistoryTest {
     void shouldSayNothingOfTheCoreUnderAChangePointItDidNotMoveWith() {
         line(1_000, 1_000, 1_000, 1_000, 3_000, 3_000, 3_000, 3_000);
         for (int i = 0; i < line.size(); i++) {
-            SummaryFixture.timeCoreLoop(root.resolve(line.get(i).shortHash()).resolve("20261201-10000" + i), 2.23 + 0.01 * (i % 2));
+            SummaryFixture.timeCoreLoop(
+                    root.resolve(line.get(i).shortHash()).resolve("20261201-10000" + i), 2.23 + 0.01 * (i % 2));
         }
 
         History history = history(RunHistory.select(line, root, List.of("hold"), null, null));
@@ -146,14 +164,18 @@ class HistoryTest {
         assertEquals(1, selection.commits().get(1).runs().size(), "the other machine's run is not pooled");
         assertEquals(1, selection.leftOut().size(), selection.leftOut().toString());
         String why = selection.leftOut().get(0);
-        assertTrue(why.startsWith(line.get(1).shortHash() + "/20261201-110000: another machine (kernel '5.10.0-old' instead of '"),
+        assertTrue(
+                why.startsWith(line.get(1).shortHash()
+                        + "/20261201-110000: another machine (kernel '5.10.0-old' instead of '"),
                 why);
     }
 
     @Test
-    void shouldTellTwoCpusOfOneModelNameApartByTheirTscAndKeepAFewKilohertzOfCalibrationAsOneMachine() throws IOException {
+    void shouldTellTwoCpusOfOneModelNameApartByTheirTscAndKeepAFewKilohertzOfCalibrationAsOneMachine()
+            throws IOException {
         line(1_000, 1_000, 1_000);
-        // two AMD EPYC kinds of one fleet both read 'AMD EPYC': family 25 model 1 at 2445.4 MHz, family 26 model 2 at 2096.0
+        // two AMD EPYC kinds of one fleet both read 'AMD EPYC': family 25 model 1 at 2445.4 MHz, family 26 model 2 at
+        // 2096.0
         Path otherKind = store(line.get(1), "20261201-110000", 2_000);
         editNumber(otherKind, "kernelTscMhz", 2445.406);
         Path reboot = store(line.get(2), "20261201-110000", 1_000);
@@ -164,9 +186,12 @@ class HistoryTest {
         assertEquals(1, selection.commits().get(1).runs().size(), "the other CPU's run is not pooled");
         assertEquals(2, selection.commits().get(2).runs().size(), "a reboot's few kHz are the same machine");
         assertEquals(1, selection.leftOut().size(), selection.leftOut().toString());
-        assertTrue(selection.leftOut().get(0).contains("another machine (TSC 2445.4 MHz instead of 2600.0 MHz)"),
+        assertTrue(
+                selection.leftOut().get(0).contains("another machine (TSC 2445.4 MHz instead of 2600.0 MHz)"),
                 selection.leftOut().toString());
-        assertTrue(selection.machine().describe().contains("(TSC 2600.0 MHz)"), selection.machine().describe());
+        assertTrue(
+                selection.machine().describe().contains("(TSC 2600.0 MHz)"),
+                selection.machine().describe());
     }
 
     @Test
@@ -176,9 +201,12 @@ class HistoryTest {
 
         RunHistory.Selection selection = RunHistory.select(line, root, List.of("hold"), null, null);
 
-        assertEquals(List.of(line.get(1), line.get(2)), selection.commits().stream().map(RunHistory.CommitRuns::commit).toList());
+        assertEquals(
+                List.of(line.get(1), line.get(2)),
+                selection.commits().stream().map(RunHistory.CommitRuns::commit).toList());
         assertEquals(1, selection.commitsWithoutRuns());
-        assertTrue(selection.leftOut().get(0).contains("another machine (CPU 'Old CPU' instead of 'Fixture CPU"),
+        assertTrue(
+                selection.leftOut().get(0).contains("another machine (CPU 'Old CPU' instead of 'Fixture CPU"),
                 selection.leftOut().toString());
     }
 
@@ -189,23 +217,41 @@ class HistoryTest {
 
         RunHistory.Selection selection = RunHistory.select(line, root, List.of("hold"), null, null);
 
-        assertEquals(10, selection.commits().get(1).benchmark("hold").orElseThrow().forks().size());
-        assertEquals(10, history(selection).trends().get(0).points().get(1).side().forks());
+        assertEquals(
+                10,
+                selection
+                        .commits()
+                        .get(1)
+                        .benchmark("hold")
+                        .orElseThrow()
+                        .forks()
+                        .size());
+        assertEquals(
+                10, history(selection).trends().get(0).points().get(1).side().forks());
     }
 
     @Test
     void shouldLeaveOutRunsWithUncommittedChangesAndOfAnotherConfiguration() {
         line(1_000, 1_000);
-        SummaryFixture.run().commit(line.get(1).hash()).messages(5_000).benchmark("hold", Map.of("hold",
-                new double[] {1_000, 1_000, 1_000})).writeTo(root.resolve(line.get(1).shortHash() + "-dirty").resolve("20261201-130000"));
-        SummaryFixture.run().commit(line.get(1).hash()).messages(10_000).benchmark("hold", Map.of("hold",
-                new double[] {1_000, 1_000, 1_000})).writeTo(root.resolve(line.get(0).shortHash()).resolve("20261201-090000"));
+        SummaryFixture.run()
+                .commit(line.get(1).hash())
+                .messages(5_000)
+                .benchmark("hold", Map.of("hold", new double[] {1_000, 1_000, 1_000}))
+                .writeTo(root.resolve(line.get(1).shortHash() + "-dirty").resolve("20261201-130000"));
+        SummaryFixture.run()
+                .commit(line.get(1).hash())
+                .messages(10_000)
+                .benchmark("hold", Map.of("hold", new double[] {1_000, 1_000, 1_000}))
+                .writeTo(root.resolve(line.get(0).shortHash()).resolve("20261201-090000"));
 
         RunHistory.Selection selection = RunHistory.select(line, root, List.of("hold"), null, null);
 
-        assertTrue(selection.leftOut().stream().anyMatch(l -> l.contains("another configuration (messages 10000 instead of 5000)")),
+        assertTrue(
+                selection.leftOut().stream()
+                        .anyMatch(l -> l.contains("another configuration (messages 10000 instead of 5000)")),
                 selection.leftOut().toString());
-        assertTrue(selection.leftOut().stream().anyMatch(l -> l.startsWith("1 run(s) with uncommitted changes")),
+        assertTrue(
+                selection.leftOut().stream().anyMatch(l -> l.startsWith("1 run(s) with uncommitted changes")),
                 selection.leftOut().toString());
     }
 
@@ -214,7 +260,9 @@ class HistoryTest {
         Path summary = run.resolve(RunStore.SUMMARY);
         JsonNode tree = Json.mapper().readTree(summary.toFile());
         ((ObjectNode) tree.get("config")).put("batch", configured);
-        ((ObjectNode) tree.get("benchmarks").get(0)).put("batch", batch).put("samples", "mean of " + batch + " messages");
+        ((ObjectNode) tree.get("benchmarks").get(0))
+                .put("batch", batch)
+                .put("samples", "mean of " + batch + " messages");
         Files.writeString(summary, Json.write(tree));
     }
 
@@ -228,7 +276,8 @@ class HistoryTest {
 
         assertEquals(1, selection.commits().get(0).runs().size(), "the batched run is not pooled");
         assertEquals(1_000, history.trends().get(0).points().get(0).centreNs(), 1e-6);
-        assertEquals(List.of(line.get(0).shortHash() + "/20261201-110000: another configuration (batch 16 instead of 1)"),
+        assertEquals(
+                List.of(line.get(0).shortHash() + "/20261201-110000: another configuration (batch 16 instead of 1)"),
                 selection.leftOut());
         assertTrue(new HistoryReport(history).toText().contains("left out (1):"), "the table says so");
     }
@@ -243,21 +292,34 @@ class HistoryTest {
         RunHistory.Selection selection = RunHistory.select(line, root, List.of("hold"), null, null);
 
         assertEquals(1, selection.commits().get(1).runs().size(), "the run auto batched in 16 is not pooled");
-        assertEquals(5, selection.commits().get(1).benchmark("hold").orElseThrow().forks().size());
-        assertEquals(List.of(line.get(1).shortHash() + "/20261201-090000: hold measured in batches of 16, not one message a"
-                + " sample as its newest run (--batch): a sample of another size"), selection.leftOut());
+        assertEquals(
+                5,
+                selection
+                        .commits()
+                        .get(1)
+                        .benchmark("hold")
+                        .orElseThrow()
+                        .forks()
+                        .size());
+        assertEquals(
+                List.of(line.get(1).shortHash() + "/20261201-090000: hold measured in batches of 16, not one message a"
+                        + " sample as its newest run (--batch): a sample of another size"),
+                selection.leftOut());
     }
 
     @Test
     void shouldRefuseALineWithNoStoredRunOrAnUnknownSeries() {
         line.add(commit(1));
-        StoreException none = assertThrows(StoreException.class, () -> RunHistory.select(line, root, List.of("hold"), null, null));
+        StoreException none =
+                assertThrows(StoreException.class, () -> RunHistory.select(line, root, List.of("hold"), null, null));
         assertTrue(none.getMessage().startsWith("no stored run of hold for any of the 1 commit(s)"), none.getMessage());
 
         store(line.get(0), "20261201-100000", 1_000);
         RunHistory.Selection selection = RunHistory.select(line, root, List.of("hold"), null, null);
-        DiffException unknown = assertThrows(DiffException.class, () -> History.of(selection, List.of("hold/nope"),
-                List.of(Statistic.TMEAN), VerdictRule.defaults(), 0.01));
+        DiffException unknown = assertThrows(
+                DiffException.class,
+                () -> History.of(
+                        selection, List.of("hold/nope"), List.of(Statistic.TMEAN), VerdictRule.defaults(), 0.01));
         assertEquals("benchmark hold has no series 'nope' (it has: hold)", unknown.getMessage());
     }
 }

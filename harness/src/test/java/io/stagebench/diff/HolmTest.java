@@ -49,7 +49,8 @@ class HolmTest {
 
     @Test
     void shouldCallAnyTrueNullInAtMostAlphaOfFamiliesWhateverTheWeights() {
-        // 10 independent uniform p-values, one row weighted as the other nine together; any adjusted p < 0.05 is a false call
+        // 10 independent uniform p-values, one row weighted as the other nine together; any adjusted p < 0.05 is a
+        // false call
         Random random = new Random(7);
         double[] weights = {0.5, 0.5 / 9, 0.5 / 9, 0.5 / 9, 0.5 / 9, 0.5 / 9, 0.5 / 9, 0.5 / 9, 0.5 / 9, 0.5 / 9};
         int families = 20_000;

@@ -1,6 +1,5 @@
 package io.stagebench.diff;
 
-import io.stagebench.output.DiffReport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,20 +8,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stagebench.host.Runner;
-import io.stagebench.result.CoreContention;
 import io.stagebench.json.Json;
+import io.stagebench.output.DiffReport;
+import io.stagebench.result.CoreContention;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.StoredRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.HashMap;
 
 class RunDiffTest {
 
@@ -51,13 +51,32 @@ class RunDiffTest {
 
     /** @return {@code run} as if it had been stored with {@code warning} as its one warning */
     private static StoredRun withWarnings(StoredRun run, String warning) {
-        return new StoredRun(run.dir(), run.schema(), run.commit(), run.dirty(), run.branch(), run.runId(), run.startTime(),
-                run.config(), run.environment(), List.of(warning), run.benchmarks(), run.pairing());
+        return new StoredRun(
+                run.dir(),
+                run.schema(),
+                run.commit(),
+                run.dirty(),
+                run.branch(),
+                run.runId(),
+                run.startTime(),
+                run.config(),
+                run.environment(),
+                List.of(warning),
+                run.benchmarks(),
+                run.pairing());
     }
 
     private static Verdict verdict(RunDiff diff, String stage, Statistic statistic) {
-        return diff.benchmarks().get(0).stages().stream().filter(s -> s.stage().equals(stage)).findFirst().orElseThrow()
-                .comparisons().stream().filter(c -> c.statistic() == statistic).findFirst().orElseThrow().verdict();
+        return diff.benchmarks().get(0).stages().stream()
+                .filter(s -> s.stage().equals(stage))
+                .findFirst()
+                .orElseThrow()
+                .comparisons()
+                .stream()
+                .filter(c -> c.statistic() == statistic)
+                .findFirst()
+                .orElseThrow()
+                .verdict();
     }
 
     @Test
@@ -70,11 +89,20 @@ class RunDiffTest {
         assertEquals(Verdict.SLOWER, verdict(diff, "decide", Statistic.P50));
         assertEquals(Verdict.SLOWER, verdict(diff, "decide", Statistic.P99));
         assertEquals(Verdict.NO_CHANGE, verdict(diff, "parse", Statistic.P50));
-        assertEquals(List.of("pipeline/decide tmean", "pipeline/decide p50", "pipeline/decide p99", "pipeline/decide p99.9", "pipeline/decide max"),
+        assertEquals(
+                List.of(
+                        "pipeline/decide tmean",
+                        "pipeline/decide p50",
+                        "pipeline/decide p99",
+                        "pipeline/decide p99.9",
+                        "pipeline/decide max"),
                 diff.regressions());
     }
 
-    /** Per-fork p50s spread over 70..130 ns by what each fork drew (its layout, the host), and the same plus {@code shiftNs}. */
+    /**
+     * Per-fork p50s spread over 70..130 ns by what each fork drew (its layout, the host), and the same plus
+     * {@code shiftNs}.
+     */
     private static Map<String, double[]> spreadForks(double shiftNs) {
         double[] forks = new double[14];
         for (int i = 0; i < forks.length; i++) {
@@ -88,7 +116,9 @@ class RunDiffTest {
         for (Path[] sides : new Path[][] {{a, b}, {b, a}}) {
             Path summary = sides[0].resolve("summary.json");
             ObjectNode root = (ObjectNode) Json.mapper().readTree(summary.toFile());
-            root.set("pairing", Json.mapper().valueToTree(io.stagebench.store.Pairing.of(sides[0] == a ? "A" : "B", sides[1])));
+            root.set(
+                    "pairing",
+                    Json.mapper().valueToTree(io.stagebench.store.Pairing.of(sides[0] == a ? "A" : "B", sides[1])));
             Files.writeString(summary, Json.write(root));
         }
     }
@@ -98,38 +128,51 @@ class RunDiffTest {
         Path a = SummaryFixture.run().benchmark("encode", spreadForks(0)).writeTo(dir.resolve("a"));
         Path b = SummaryFixture.run().benchmark("encode", spreadForks(4)).writeTo(dir.resolve("b"));
 
-        RunDiff unpaired = RunDiff.compare(ResultReader.readSummary(a), ResultReader.readSummary(b), VerdictRule.defaults(),
-                ALL, List.of());
+        RunDiff unpaired = RunDiff.compare(
+                ResultReader.readSummary(a), ResultReader.readSummary(b), VerdictRule.defaults(), ALL, List.of());
         pair(a, b);
-        RunDiff paired = RunDiff.compare(ResultReader.readSummary(a), ResultReader.readSummary(b), VerdictRule.defaults(),
-                ALL, List.of());
+        RunDiff paired = RunDiff.compare(
+                ResultReader.readSummary(a), ResultReader.readSummary(b), VerdictRule.defaults(), ALL, List.of());
 
         assertFalse(unpaired.benchmarks().get(0).paired());
         assertEquals(Verdict.NO_CHANGE, verdict(unpaired, "encode", Statistic.P50));
         assertTrue(paired.benchmarks().get(0).paired());
         assertEquals(Verdict.SLOWER, verdict(paired, "encode", Statistic.P50));
-        assertEquals(2.0 / 16384, paired.benchmarks().get(0).stages().get(0).comparisons().get(1).pValue(), 1e-12);
+        assertEquals(
+                2.0 / 16384,
+                paired.benchmarks().get(0).stages().get(0).comparisons().get(1).pValue(),
+                1e-12);
         String text = new DiffReport(paired).toText();
         assertTrue(text.contains("encode  (14 pairs: smallest possible p 0.0001 as pairs, <0.0001 as forks)"), text);
-        assertTrue(text.lines().anyMatch(l -> l.matches("\\s+encode\\s+p50\\s+ns .* pairs\\s+0\\.\\d+\\s+.*slower.*")), text);
+        assertTrue(
+                text.lines().anyMatch(l -> l.matches("\\s+encode\\s+p50\\s+ns .* pairs\\s+0\\.\\d+\\s+.*slower.*")),
+                text);
         String json = new DiffReport(paired).toJson();
-        assertTrue(json.contains("\"paired\" : true") && json.contains("\"test\" : \"signed-rank, 14 pairs (pairs share 100%)\""),
+        assertTrue(
+                json.contains("\"paired\" : true")
+                        && json.contains("\"test\" : \"signed-rank, 14 pairs (pairs share 100%)\""),
                 json);
     }
 
     @Test
     void shouldLeaveAFailedForksPartnerOutOfThePairedComparison() throws Exception {
         Path a = SummaryFixture.run().benchmark("encode", spreadForks(0)).writeTo(dir.resolve("a"));
-        Path b = SummaryFixture.run().failed(3).benchmark("encode", spreadForks(4)).writeTo(dir.resolve("b"));
+        Path b = SummaryFixture.run()
+                .failed(3)
+                .benchmark("encode", spreadForks(4))
+                .writeTo(dir.resolve("b"));
         pair(a, b);
 
-        RunDiff diff = RunDiff.compare(ResultReader.readSummary(a), ResultReader.readSummary(b), VerdictRule.defaults(),
-                ALL, List.of());
+        RunDiff diff = RunDiff.compare(
+                ResultReader.readSummary(a), ResultReader.readSummary(b), VerdictRule.defaults(), ALL, List.of());
 
         assertEquals(13, diff.benchmarks().get(0).forksA());
         assertEquals(13, diff.benchmarks().get(0).forksB());
-        assertTrue(diff.warnings().stream().anyMatch(w -> w.startsWith("encode: fork(s) [3] failed on one side; their"
-                + " partners are left out of the paired comparison (13 pairs compared)")), diff.warnings().toString());
+        assertTrue(
+                diff.warnings().stream()
+                        .anyMatch(w -> w.startsWith("encode: fork(s) [3] failed on one side; their"
+                                + " partners are left out of the paired comparison (13 pairs compared)")),
+                diff.warnings().toString());
         assertEquals(Verdict.SLOWER, verdict(diff, "encode", Statistic.P50));
     }
 
@@ -138,46 +181,74 @@ class RunDiffTest {
         Map<String, double[]> withSlowFork = new HashMap<>(spreadForks(0));
         withSlowFork.get("encode")[2] = 1_000;
         Path a = SummaryFixture.run().benchmark("encode", withSlowFork).writeTo(dir.resolve("a"));
-        Path b = SummaryFixture.run().failed(3).benchmark("encode", spreadForks(4)).writeTo(dir.resolve("b"));
-        Path aWithoutFork3 = SummaryFixture.run().failed(3).benchmark("encode", withSlowFork).writeTo(dir.resolve("a13"));
+        Path b = SummaryFixture.run()
+                .failed(3)
+                .benchmark("encode", spreadForks(4))
+                .writeTo(dir.resolve("b"));
+        Path aWithoutFork3 =
+                SummaryFixture.run().failed(3).benchmark("encode", withSlowFork).writeTo(dir.resolve("a13"));
         pair(a, b);
 
-        RunDiff diff = RunDiff.compare(ResultReader.readSummary(a), ResultReader.readSummary(b), VerdictRule.defaults(),
-                ALL, List.of());
+        RunDiff diff = RunDiff.compare(
+                ResultReader.readSummary(a), ResultReader.readSummary(b), VerdictRule.defaults(), ALL, List.of());
 
-        StageSummary comparedForksOfA = ResultReader.readSummary(aWithoutFork3).benchmark("encode").orElseThrow()
-                .summary("encode").orElseThrow();
+        StageSummary comparedForksOfA = ResultReader.readSummary(aWithoutFork3)
+                .benchmark("encode")
+                .orElseThrow()
+                .summary("encode")
+                .orElseThrow();
         for (Statistic statistic : List.of(Statistic.TMEAN, Statistic.P50, Statistic.P99)) {
-            Comparison row = diff.benchmarks().get(0).stages().get(0).comparisons().get(statistic.ordinal());
-            assertEquals(statistic.valueNs(comparedForksOfA), row.oldNs(), 0.5, statistic + ": A pools the 13 forks compared,"
-                    + " not the failed fork's partner (to the ns its histogram keeps)");
-            assertTrue(row.changePercent() > 0 == row.shiftPercent() > 0, statistic + ": " + row.changePercent() + " beside "
-                    + row.shiftPercent());
+            Comparison row =
+                    diff.benchmarks().get(0).stages().get(0).comparisons().get(statistic.ordinal());
+            assertEquals(
+                    statistic.valueNs(comparedForksOfA),
+                    row.oldNs(),
+                    0.5,
+                    statistic + ": A pools the 13 forks compared,"
+                            + " not the failed fork's partner (to the ns its histogram keeps)");
+            assertTrue(
+                    row.changePercent() > 0 == row.shiftPercent() > 0,
+                    statistic + ": " + row.changePercent() + " beside " + row.shiftPercent());
         }
-        assertTrue(diff.warnings().stream().anyMatch(w -> w.endsWith("and of the A and B columns, which pool the forks"
-                + " compared (from their histograms)")), diff.warnings().toString());
+        assertTrue(
+                diff.warnings().stream()
+                        .anyMatch(w -> w.endsWith("and of the A and B columns, which pool the forks"
+                                + " compared (from their histograms)")),
+                diff.warnings().toString());
     }
 
     @Test
     void shouldRefuseToCompareABatchedBenchmarkWithAnUnbatchedOne() throws Exception {
-        Path a = SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)).writeTo(dir.resolve("a"));
-        Path b = SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)).writeTo(dir.resolve("b"));
+        Path a =
+                SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)).writeTo(dir.resolve("a"));
+        Path b =
+                SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)).writeTo(dir.resolve("b"));
         Path summary = b.resolve("summary.json");
         ObjectNode root = (ObjectNode) Json.mapper().readTree(summary.toFile());
         ((ObjectNode) root.get("benchmarks").get(0)).put("batch", 16);
         Files.writeString(summary, Json.write(root));
 
-        DiffException e = assertThrows(DiffException.class, () -> RunDiff.compare(ResultReader.readSummary(a),
-                ResultReader.readSummary(b), VerdictRule.defaults(), ALL, List.of()));
+        DiffException e = assertThrows(
+                DiffException.class,
+                () -> RunDiff.compare(
+                        ResultReader.readSummary(a),
+                        ResultReader.readSummary(b),
+                        VerdictRule.defaults(),
+                        ALL,
+                        List.of()));
 
-        assertEquals("benchmark 'pipeline' was measured a message a sample in A and in batches of 16 in B: a distribution"
-                + " of K-message means is not one of messages; measure both with the same --batch", e.getMessage());
+        assertEquals(
+                "benchmark 'pipeline' was measured a message a sample in A and in batches of 16 in B: a distribution"
+                        + " of K-message means is not one of messages; measure both with the same --batch",
+                e.getMessage());
     }
 
     @Test
     void shouldSayInTheTableAndTheJsonThatBothSidesWereBatched() throws Exception {
-        Path a = SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)).writeTo(dir.resolve("a"));
-        Path b = SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)).writeTo(dir.resolve("b"));
+        Path a =
+                SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)).writeTo(dir.resolve("a"));
+        Path b =
+                SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)).writeTo(dir.resolve("b"));
         for (Path side : List.of(a, b)) {
             Path summary = side.resolve("summary.json");
             ObjectNode root = (ObjectNode) Json.mapper().readTree(summary.toFile());
@@ -185,8 +256,8 @@ class RunDiffTest {
             Files.writeString(summary, Json.write(root));
         }
 
-        DiffReport report = new DiffReport(RunDiff.compare(ResultReader.readSummary(a), ResultReader.readSummary(b),
-                VerdictRule.defaults(), ALL, List.of()));
+        DiffReport report = new DiffReport(RunDiff.compare(
+                ResultReader.readSummary(a), ResultReader.readSummary(b), VerdictRule.defaults(), ALL, List.of()));
 
         assertTrue(report.toText().contains("; BATCHED, each sample the mean of 16 messages)"), report.toText());
         assertTrue(report.toJson().contains("\"batch\" : 16"), report.toJson());
@@ -197,23 +268,70 @@ class RunDiffTest {
         StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", Map.of("decide", new double[] {100})));
         StoredRun b = run("b", SummaryFixture.run().benchmark("pipeline", Map.of("decide", new double[] {110})));
 
-        JsonNode json = Json.mapper().readTree(new DiffReport(RunDiff.compare(a, b, VerdictRule.defaults(), ALL,
-                List.of())).toJson());
+        JsonNode json = Json.mapper()
+                .readTree(new DiffReport(RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of())).toJson());
 
-        assertEquals(List.of("schema", "a", "b", "rule", "benchmarks", "regressions", "improvements", "warnings",
-                "uncompared", "tagsNotCompared", "gate"), keys(json));
+        assertEquals(
+                List.of(
+                        "schema",
+                        "a",
+                        "b",
+                        "rule",
+                        "benchmarks",
+                        "regressions",
+                        "improvements",
+                        "warnings",
+                        "uncompared",
+                        "tagsNotCompared",
+                        "gate"),
+                keys(json));
         assertTrue(json.get("gate").isNull(), "no gate without --fail-on-regression");
         assertEquals(List.of("dir", "schema", "commit", "dirty", "branch"), keys(json.get("a")));
-        assertEquals(List.of("alpha", "thresholdPercent", "statistics", "looks", "lookAlpha", "test", "multipleComparisons",
-                "shift", "spread", "detect", "centreShare"), keys(json.get("rule")));
+        assertEquals(
+                List.of(
+                        "alpha",
+                        "thresholdPercent",
+                        "statistics",
+                        "looks",
+                        "lookAlpha",
+                        "test",
+                        "multipleComparisons",
+                        "shift",
+                        "spread",
+                        "detect",
+                        "centreShare"),
+                keys(json.get("rule")));
         JsonNode benchmark = json.get("benchmarks").get(0);
-        assertEquals(List.of("name", "forksA", "forksB", "paired", "batch", "test", "smallestPossibleP", "stages"),
+        assertEquals(
+                List.of("name", "forksA", "forksB", "paired", "batch", "test", "smallestPossibleP", "stages"),
                 keys(benchmark));
-        assertEquals(List.of("stage", "statistics"), keys(benchmark.get("stages").get(0)));
+        assertEquals(
+                List.of("stage", "statistics"), keys(benchmark.get("stages").get(0)));
         JsonNode row = benchmark.at("/stages/0/statistics/0");
-        assertEquals(List.of("statistic", "oldNs", "newNs", "changePercent", "oldForksNs", "newForksNs", "spreadOldNs",
-                "spreadNewNs", "shiftNs", "shiftPercent", "shiftLowNs", "shiftHighNs", "shiftSpreadNs", "test",
-                "judgedPaired", "pValue", "pAdjusted", "detectablePercent", "pExact", "verdict", "reason"), keys(row));
+        assertEquals(
+                List.of(
+                        "statistic",
+                        "oldNs",
+                        "newNs",
+                        "changePercent",
+                        "oldForksNs",
+                        "newForksNs",
+                        "spreadOldNs",
+                        "spreadNewNs",
+                        "shiftNs",
+                        "shiftPercent",
+                        "shiftLowNs",
+                        "shiftHighNs",
+                        "shiftSpreadNs",
+                        "test",
+                        "judgedPaired",
+                        "pValue",
+                        "pAdjusted",
+                        "detectablePercent",
+                        "pExact",
+                        "verdict",
+                        "reason"),
+                keys(row));
         assertTrue(row.get("shiftLowNs").isNull(), row.toString());
         assertEquals(1, row.get("oldForksNs").size());
     }
@@ -240,7 +358,8 @@ class RunDiffTest {
 
         RunDiff diff = RunDiff.compare(a, a, VerdictRule.defaults(), ALL, List.of());
 
-        assertEquals(List.of("A and B are the same run (" + dir.resolve("a") + "): nothing can differ"), diff.warnings());
+        assertEquals(
+                List.of("A and B are the same run (" + dir.resolve("a") + "): nothing can differ"), diff.warnings());
     }
 
     @Test
@@ -260,8 +379,11 @@ class RunDiffTest {
 
         List<String> warnings = diffWarningsWhenBStored(shared);
 
-        assertEquals("B (" + dir.resolve("b") + "): the measuring core was shared in 9 of 50 replicas, so its figures hold"
-                + " the host's moments too (the warning in its summary.json)", warnings.get(0), warnings.toString());
+        assertEquals(
+                "B (" + dir.resolve("b") + "): the measuring core was shared in 9 of 50 replicas, so its figures hold"
+                        + " the host's moments too (the warning in its summary.json)",
+                warnings.get(0),
+                warnings.toString());
     }
 
     @Test
@@ -283,8 +405,10 @@ class RunDiffTest {
         RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of());
 
         assertEquals(Verdict.UNRELIABLE, verdict(diff, "spin", Statistic.P50));
-        assertEquals(List.of("spin: 3 v 3 forks (fewer than 5 a side): the smallest two-sided p these fork counts can give"
-                + " is 0.100; alpha 0.05 cannot be reached, so every verdict is 'unreliable'; run at least 4 forks a side"),
+        assertEquals(
+                List.of(
+                        "spin: 3 v 3 forks (fewer than 5 a side): the smallest two-sided p these fork counts can give"
+                                + " is 0.100; alpha 0.05 cannot be reached, so every verdict is 'unreliable'; run at least 4 forks a side"),
                 diff.warnings());
     }
 
@@ -293,17 +417,22 @@ class RunDiffTest {
         StoredRun a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", new double[] {1, 2})));
         StoredRun b = run("b", SummaryFixture.run().benchmark("empty", Map.of("empty", new double[] {1, 2})));
 
-        DiffException e = assertThrows(DiffException.class,
-                () -> RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of()));
+        DiffException e =
+                assertThrows(DiffException.class, () -> RunDiff.compare(a, b, VerdictRule.defaults(), ALL, List.of()));
 
-        assertEquals("A (" + dir.resolve("a") + ") and B (" + dir.resolve("b") + ") have no benchmark in common:"
-                + " A has [spin], B has [empty]", e.getMessage());
+        assertEquals(
+                "A (" + dir.resolve("a") + ") and B (" + dir.resolve("b") + ") have no benchmark in common:"
+                        + " A has [spin], B has [empty]",
+                e.getMessage());
     }
 
     @Test
     void shouldWarnAboutBenchmarksOnOneSideAndCompareTheRest() {
-        StoredRun a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1)))
-                .benchmark("empty", Map.of("empty", SummaryFixture.forks(1, 0.1))));
+        StoredRun a = run(
+                "a",
+                SummaryFixture.run()
+                        .benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1)))
+                        .benchmark("empty", Map.of("empty", SummaryFixture.forks(1, 0.1))));
         StoredRun b = run("b", SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1))));
 
         RunDiff diff = RunDiff.compare(a, b, VerdictRule.defaults(), List.of(Statistic.P50), List.of());
@@ -323,20 +452,68 @@ class RunDiffTest {
 
         assertFalse(text.contains("Infinity"), text);
         assertTrue(text.lines().allMatch(l -> l.length() <= 120), text);
-        assertTrue(text.lines().anyMatch(l -> l.matches("\\s+parse\\s+tmean\\s+ns\\s+.*\\+0\\.0% \\[no interval\\].*unreliable.*")),
+        assertTrue(
+                text.lines()
+                        .anyMatch(l ->
+                                l.matches("\\s+parse\\s+tmean\\s+ns\\s+.*\\+0\\.0% \\[no interval\\].*unreliable.*")),
                 text);
         // every row on one line, its verdict at its end
-        assertEquals(10, text.lines().filter(l -> l.matches("  (parse|decide) .*unreliable \\[1\\]")).count(), text);
+        assertEquals(
+                10,
+                text.lines()
+                        .filter(l -> l.matches("  (parse|decide) .*unreliable \\[1\\]"))
+                        .count(),
+                text);
     }
 
     @Test
     void shouldPrintEachRowInItsOwnUnit() {
         double[] forks = {70.1, 70.3, 70.2};
-        Comparison tmean = new Comparison(Statistic.TMEAN, 70.3, 70.5, 0.3, forks, forks, 0.2, 0.2, 0.2, 0.3, -0.1, 0.5,
-                0.2, true, "signed-rank, 3 pairs", 0.5, 1, true, 2.0, Verdict.NO_CHANGE, "");
+        Comparison tmean = new Comparison(
+                Statistic.TMEAN,
+                70.3,
+                70.5,
+                0.3,
+                forks,
+                forks,
+                0.2,
+                0.2,
+                0.2,
+                0.3,
+                -0.1,
+                0.5,
+                0.2,
+                true,
+                "signed-rank, 3 pairs",
+                0.5,
+                1,
+                true,
+                2.0,
+                Verdict.NO_CHANGE,
+                "");
         double[] maxForks = {4_100_000, 4_200_000, 4_000_000};
-        Comparison max = new Comparison(Statistic.MAX, 4_200_000, 4_300_000, 2.4, maxForks, maxForks, 90_000, 95_000,
-                100_000, 2.4, -50_000, 250_000, 95_000, true, "signed-rank, 3 pairs", 0.5, 1, true, 9.0, Verdict.NO_CHANGE, "");
+        Comparison max = new Comparison(
+                Statistic.MAX,
+                4_200_000,
+                4_300_000,
+                2.4,
+                maxForks,
+                maxForks,
+                90_000,
+                95_000,
+                100_000,
+                2.4,
+                -50_000,
+                250_000,
+                95_000,
+                true,
+                "signed-rank, 3 pairs",
+                0.5,
+                1,
+                true,
+                9.0,
+                Verdict.NO_CHANGE,
+                "");
 
         List<String> tmeanRow = DiffReport.cells("encode", tmean);
         List<String> maxRow = DiffReport.cells("encode", max);
@@ -353,23 +530,32 @@ class RunDiffTest {
         StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
         StoredRun b = run("b", SummaryFixture.run().cpu(0).benchmark("pipeline", stages(40.1, 110, 0.6)));
 
-        String text = new DiffReport(RunDiff.compare(a, b, VerdictRule.defaults(), List.of(Statistic.P50), List.of())).toText();
+        String text = new DiffReport(RunDiff.compare(a, b, VerdictRule.defaults(), List.of(Statistic.P50), List.of()))
+                .toText();
 
         assertTrue(text.contains("pipeline  (9 v 9 forks: smallest possible p <0.0001)"), text);
-        assertTrue(text.lines().anyMatch(l -> l.matches("\\s+decide\\s+p50\\s+ns\\s+100\\.0\\s+110\\.0\\s+\\+10\\.0%\\s+\\+10\\.0% \\[\\+9\\.[56], \\+10\\.[45]\\]"
-                + "\\s+0\\.\\d\\s+forks\\s+<0\\.0001\\s+2\\.0%\\s+slower.*")), text);
+        assertTrue(
+                text.lines()
+                        .anyMatch(l -> l.matches(
+                                "\\s+decide\\s+p50\\s+ns\\s+100\\.0\\s+110\\.0\\s+\\+10\\.0%\\s+\\+10\\.0% \\[\\+9\\.[56], \\+10\\.[45]\\]"
+                                        + "\\s+0\\.\\d\\s+forks\\s+<0\\.0001\\s+2\\.0%\\s+slower.*")),
+                text);
         assertTrue(text.lines().anyMatch(l -> l.matches("\\s+parse\\s+p50\\s+.*no change \\[\\d\\]")), text);
         assertTrue(text.lines().anyMatch(l -> l.matches("\\s+\\[\\d\\] Holm p 0\\.\\d+ >= 0\\.05")), text);
         assertTrue(text.lines().allMatch(l -> l.length() <= 120), text);
-        assertTrue(text.contains("verdicts: 1 slower (pipeline/decide p50), 0 faster, 1 no change, 0 unreliable"), text);
+        assertTrue(
+                text.contains("verdicts: 1 slower (pipeline/decide p50), 0 faster, 1 no change, 0 unreliable"), text);
         assertTrue(text.contains("*** WARNING: environments differ in config.cpu: A '1', B '0'"), text);
     }
 
     @Test
     void shouldRefuseToCompareABenchmarkWhoseForksAllFailedOnOneSide() throws Exception {
         StoredRun a = run("a", SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1))));
-        Path failed = SummaryFixture.run().benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1))).writeTo(dir.resolve("b"));
-        ObjectNode root = (ObjectNode) Json.mapper().readTree(failed.resolve("summary.json").toFile());
+        Path failed = SummaryFixture.run()
+                .benchmark("spin", Map.of("spin", SummaryFixture.forks(10, 0.1)))
+                .writeTo(dir.resolve("b"));
+        ObjectNode root = (ObjectNode)
+                Json.mapper().readTree(failed.resolve("summary.json").toFile());
         ObjectNode spin = (ObjectNode) root.get("benchmarks").get(0);
         spin.putArray("forks");
         spin.putArray("summaries");
@@ -380,7 +566,8 @@ class RunDiffTest {
         assertTrue(diff.benchmarks().isEmpty());
         assertEquals(List.of(), diff.warnings());
         assertEquals(List.of("spin: every fork of B (" + failed + ") failed, so it has no data"), diff.uncompared());
-        assertEquals(Optional.of("cannot compare spin: every fork of B (" + failed + ") failed, so it has no data"),
+        assertEquals(
+                Optional.of("cannot compare spin: every fork of B (" + failed + ") failed, so it has no data"),
                 diff.cannotCompare());
     }
 }

@@ -9,8 +9,12 @@ import org.junit.jupiter.api.Test;
 
 class SequentialPlanTest {
 
-    private final SequentialPlan plan = new SequentialPlan(SequentialPlan.DEFAULT_MIN_FORKS, SequentialPlan.DEFAULT_MAX_FORKS,
-            SequentialPlan.DEFAULT_STEP_FORKS, SequentialPlan.DEFAULT_TARGET_PERCENT, SequentialPlan.MAX_DEFAULT_BUDGET);
+    private final SequentialPlan plan = new SequentialPlan(
+            SequentialPlan.DEFAULT_MIN_FORKS,
+            SequentialPlan.DEFAULT_MAX_FORKS,
+            SequentialPlan.DEFAULT_STEP_FORKS,
+            SequentialPlan.DEFAULT_TARGET_PERCENT,
+            SequentialPlan.MAX_DEFAULT_BUDGET);
 
     @Test
     void shouldLookTwiceByDefaultSoThatEachLookIsTestedAtHalfOfAlpha() {
@@ -26,7 +30,8 @@ class SequentialPlanTest {
         assertEquals(Duration.ofMinutes(3), SequentialPlan.defaultBudget(2));
         assertEquals(Duration.ofMinutes(6), SequentialPlan.defaultBudget(5));
         assertEquals(Duration.ofMinutes(6), SequentialPlan.defaultBudget(9));
-        assertEquals(Duration.ofMinutes(3), plan.withBudget(Duration.ofMinutes(3)).budget());
+        assertEquals(
+                Duration.ofMinutes(3), plan.withBudget(Duration.ofMinutes(3)).budget());
     }
 
     @Test

@@ -55,19 +55,22 @@ class ShiftEstimateTest {
         int normal = (int) Math.floor(mean - 1.959964 * sd + 0.5);
 
         assertTrue(Math.abs(exact - normal) <= 2, exact + " v " + normal);
-        assertTrue(RankSumDistribution.lowerCriticalRank(60, 60, 0.025) > 0, "normal approximation above the exact limit");
+        assertTrue(
+                RankSumDistribution.lowerCriticalRank(60, 60, 0.025) > 0, "normal approximation above the exact limit");
     }
 
     @Test
     void shouldTakeThePairedShiftFromTheWalshAverages() {
-        // Walsh averages of 1, 2, 3, 10: 1, 1.5, 2, 2, 2.5, 3, 5.5, 6, 6.5, 10 - median 2.75, one outlying pair moves it little
+        // Walsh averages of 1, 2, 3, 10: 1, 1.5, 2, 2, 2.5, 3, 5.5, 6, 6.5, 10 - median 2.75, one outlying pair moves
+        // it little
         ShiftEstimate shift = ShiftEstimate.paired(new double[] {1, 2, 3, 10}, 0.05);
         double[] tenPairs = {0.8, 1.1, 0.9, 1.3, 1.0, 1.2, 0.7, 1.4, 1.05, 0.95};
         ShiftEstimate ten = ShiftEstimate.paired(tenPairs, 0.05);
 
         assertEquals(2.75, shift.shiftNs(), 1e-12);
         assertEquals(Double.NEGATIVE_INFINITY, shift.lowNs(), "4 pairs cannot bound a 95% interval");
-        assertTrue(ten.lowNs() > 0.7 && ten.highNs() < 1.4 && ten.lowNs() < ten.shiftNs() && ten.shiftNs() < ten.highNs(),
+        assertTrue(
+                ten.lowNs() > 0.7 && ten.highNs() < 1.4 && ten.lowNs() < ten.shiftNs() && ten.shiftNs() < ten.highNs(),
                 ten.toString());
         assertTrue(ShiftEstimate.paired(tenPairs, 0.5).widthNs() < ten.widthNs(), "the 50% interval is the narrower");
         assertEquals(ShiftEstimate.NONE, ShiftEstimate.paired(new double[0], 0.05));

@@ -20,17 +20,18 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Stored runs with chosen per-fork statistics, written as every measuring command writes
- * them (forks' {@code fork-N.json}, then the store's one write call: histograms, JMH file,
- * {@code summary.json} with an environment). Each fork of a stage gets samples whose p50 is
- * the value asked for and whose other statistics follow from it: p90 = 1.2 x p50,
- * p99 = 1.5 x, p99.9 = 2 x, p99.99 = 3 x, max = 5 x, min = 0.8 x, and the trimmed mean
- * (samples up to p99) about 1.01 x. Below and above the p50
- * the samples are split evenly, so the pooled p50 of the forks is the median of their p50s.
+ * Stored runs with chosen per-fork statistics, written as every measuring command writes them (forks'
+ * {@code fork-N.json}, then the store's one write call: histograms, JMH file, {@code summary.json} with an
+ * environment). Each fork of a stage gets samples whose p50 is the value asked for and whose other statistics follow
+ * from it: p90 = 1.2 x p50, p99 = 1.5 x, p99.9 = 2 x, p99.99 = 3 x, max = 5 x, min = 0.8 x, and the trimmed mean
+ * (samples up to p99) about 1.01 x. Below and above the p50 the samples are split evenly, so the pooled p50 of the
+ * forks is the median of their p50s.
  */
 public final class SummaryFixture {
 
-    /** Samples per fork unless {@link #messages} says otherwise: p99.99 rests on 10 of them, so only it is unreliable. */
+    /**
+     * Samples per fork unless {@link #messages} says otherwise: p99.99 rests on 10 of them, so only it is unreliable.
+     */
     private static final int DEFAULT_MESSAGES = 100_000;
 
     private String commit = RunFixture.COMMIT;
@@ -64,8 +65,8 @@ public final class SummaryFixture {
     }
 
     /**
-     * Samples per fork of every benchmark added after this call (a multiple of 5 000): with
-     * 50 000, p99.9 rests on 50 samples per fork and is unreliable too.
+     * Samples per fork of every benchmark added after this call (a multiple of 5 000): with 50 000, p99.9 rests on 50
+     * samples per fork and is unreliable too.
      */
     public SummaryFixture messages(int perFork) {
         messages = perFork;
@@ -98,7 +99,9 @@ public final class SummaryFixture {
         return this;
     }
 
-    /** @return {@code n} samples (a multiple of 5 000) with p50 {@code p50Ns} and the other statistics derived from it */
+    /**
+     * @return {@code n} samples (a multiple of 5 000) with p50 {@code p50Ns} and the other statistics derived from it
+     */
     private static double[] samples(double p50Ns, int n) {
         double[] ns = new double[n];
         int unit = n / 1_000;
@@ -122,9 +125,13 @@ public final class SummaryFixture {
         try {
             Files.createDirectories(dir);
             machine = Files.createTempDirectory("stagebench-machine");
-            RunConfig config = RunConfig.builder(benchmarks, cpu, dir).forks(forks).messages(messages).jvmFlags(jvmFlags)
+            RunConfig config = RunConfig.builder(benchmarks, cpu, dir)
+                    .forks(forks)
+                    .messages(messages)
+                    .jvmFlags(jvmFlags)
                     .build();
-            RunFixture.store(dir, config, outcomes, List.of(), RunFixture.environment(machine, RunFixture.START, commit, false));
+            RunFixture.store(
+                    dir, config, outcomes, List.of(), RunFixture.environment(machine, RunFixture.START, commit, false));
             return dir;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -167,11 +174,20 @@ public final class SummaryFixture {
     }
 
     /**
-     * @return nine per-fork values around {@code centreNs}, spread evenly over +-{@code jitterNs}:
-     *         enough forks for a change to survive the Holm adjustment over a diff's rows
+     * @return nine per-fork values around {@code centreNs}, spread evenly over +-{@code jitterNs}: enough forks for a
+     *     change to survive the Holm adjustment over a diff's rows
      */
     public static double[] forks(double centreNs, double jitterNs) {
-        return new double[] {centreNs - jitterNs, centreNs + jitterNs / 2, centreNs, centreNs - jitterNs / 2, centreNs + jitterNs,
-            centreNs - 0.75 * jitterNs, centreNs + 0.25 * jitterNs, centreNs - 0.25 * jitterNs, centreNs + 0.75 * jitterNs};
+        return new double[] {
+            centreNs - jitterNs,
+            centreNs + jitterNs / 2,
+            centreNs,
+            centreNs - jitterNs / 2,
+            centreNs + jitterNs,
+            centreNs - 0.75 * jitterNs,
+            centreNs + 0.25 * jitterNs,
+            centreNs - 0.25 * jitterNs,
+            centreNs + 0.75 * jitterNs
+        };
     }
 }

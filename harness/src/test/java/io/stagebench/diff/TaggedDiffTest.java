@@ -2,8 +2,8 @@ package io.stagebench.diff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.stagebench.host.InProcessForks;
 import io.stagebench.config.RunConfig;
+import io.stagebench.host.InProcessForks;
 import io.stagebench.host.Runner;
 import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkRegistry;
@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A change to one tag's path, measured, stored and compared as a user's two runs are: the diff
- * calls that tag slower and the other tag of the same stage no change.
+ * A change to one tag's path, measured, stored and compared as a user's two runs are: the diff calls that tag slower
+ * and the other tag of the same stage no change.
  */
 @MeasuresInProcess
 class TaggedDiffTest {
@@ -38,21 +38,37 @@ class TaggedDiffTest {
         Path runDir = Files.createDirectories(dir.resolve(name));
         // 6 v 6 forks reach p 0.0022, below Holm's first step over the 6 rows (0.05 / 6); send spins 600 ticks, so its
         // "no change" does not hang on a few ns of probe residue (an empty send was once called faster)
-        RunConfig config = RunConfig.builder(List.of("test.tagged"), -1, runDir).forks(6).warmup(Warmup.ofMessages(4_000))
-                .messages(4_000).chunk(500).overheadPairs(20_000).lockMemory(false)
+        RunConfig config = RunConfig.builder(List.of("test.tagged"), -1, runDir)
+                .forks(6)
+                .warmup(Warmup.ofMessages(4_000))
+                .messages(4_000)
+                .chunk(500)
+                .overheadPairs(20_000)
+                .lockMemory(false)
                 .params(Map.of("evenTicks", "1500", "oddTicks", Long.toString(oddTicks), "sendTicks", "600"))
-                .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).build();
+                .jvmFlagsInsteadOfDefaults(List.of())
+                .forkTimeoutS(120)
+                .build();
         BenchmarkRegistry registry = BenchmarkRegistry.load();
-        List<BenchmarkOutcome> outcomes = new Runner(config, registry, CpuList.parse(""),
-                InProcessForks.launcher(registry), QUIET).run();
-        RunFixture.store(runDir, config, outcomes, List.of(),
+        List<BenchmarkOutcome> outcomes =
+                new Runner(config, registry, CpuList.parse(""), InProcessForks.launcher(registry), QUIET).run();
+        RunFixture.store(
+                runDir,
+                config,
+                outcomes,
+                List.of(),
                 RunFixture.environment(dir.resolve("machine"), RunFixture.START, RunFixture.COMMIT, false));
         return ResultReader.readSummary(runDir);
     }
 
     private static Verdict verdict(RunDiff diff, String series) {
-        return diff.benchmarks().get(0).stages().stream().filter(s -> s.stage().equals(series)).findFirst()
-                .orElseThrow(() -> new AssertionError("no row " + series)).comparisons().get(0).verdict();
+        return diff.benchmarks().get(0).stages().stream()
+                .filter(s -> s.stage().equals(series))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no row " + series))
+                .comparisons()
+                .get(0)
+                .verdict();
     }
 
     @Test
@@ -72,8 +88,10 @@ class TaggedDiffTest {
         assertEquals(Verdict.SLOWER, verdict(diff, "work"), "the stage as a whole holds the slowed tag");
         assertEquals(6, diff.rowCount(), "work, its two tags, send, total, unmarked: one family");
         assertEquals(List.of(), diff.tagSeriesLeftOut());
-        assertEquals(List.of("test.tagged/work[even]", "test.tagged/work[odd]"),
-                stagesOnly.tagSeriesLeftOut(), "compared only when asked: more rows make every call stricter");
+        assertEquals(
+                List.of("test.tagged/work[even]", "test.tagged/work[odd]"),
+                stagesOnly.tagSeriesLeftOut(),
+                "compared only when asked: more rows make every call stricter");
         assertEquals(4, stagesOnly.rowCount());
     }
 }

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
-import java.util.List;
-import org.junit.jupiter.api.Test;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
 
 class VerdictRuleTest {
 
@@ -62,7 +62,8 @@ class VerdictRuleTest {
 
     @Test
     void shouldCallAShiftSmallerThanTheForkToForkSpreadOnceEnoughForksMeasureIt() {
-        // forks spread evenly over 20 ns (IQR 10 ns); B is A moved by 6 ns: the old rule (shift > IQR) could never call it
+        // forks spread evenly over 20 ns (IQR 10 ns); B is A moved by 6 ns: the old rule (shift > IQR) could never call
+        // it
         double[] a = new double[20];
         double[] b = new double[20];
         for (int i = 0; i < 20; i++) {
@@ -85,8 +86,9 @@ class VerdictRuleTest {
             a[i] = 100 + 10 * (i % 4);
             b[i] = a[i] + (i < 10 ? 0 : 10);
         }
-        Comparison c = rule.judgeAll(List.of(new VerdictRule.Row(Statistic.P50, new Side(100, a, null),
-                new Side(110, b, null), true))).get(0);
+        Comparison c = rule.judgeAll(List.of(
+                        new VerdictRule.Row(Statistic.P50, new Side(100, a, null), new Side(110, b, null), true)))
+                .get(0);
 
         assertTrue(c.paired(), c.test());
         assertEquals(2.0 / 64, c.pValue(), 1e-12, "six nonzero differences, all positive");
@@ -108,8 +110,10 @@ class VerdictRuleTest {
         Side old = side(a);
         Side now = side(b);
 
-        Comparison unpaired = rule.judgeAll(List.of(new VerdictRule.Row(Statistic.TMEAN, old, now, false))).get(0);
-        Comparison paired = rule.judgeAll(List.of(new VerdictRule.Row(Statistic.TMEAN, old, now, true))).get(0);
+        Comparison unpaired = rule.judgeAll(List.of(new VerdictRule.Row(Statistic.TMEAN, old, now, false)))
+                .get(0);
+        Comparison paired = rule.judgeAll(List.of(new VerdictRule.Row(Statistic.TMEAN, old, now, true)))
+                .get(0);
 
         assertEquals(Verdict.NO_CHANGE, unpaired.verdict(), unpaired.reason());
         assertEquals("Mann-Whitney U, 15 v 15 forks", unpaired.test());
@@ -118,7 +122,9 @@ class VerdictRuleTest {
         assertTrue(paired.paired());
         assertEquals(2.0 / Math.pow(2, 15), paired.pValue(), 1e-15, "every pair slower");
         assertTrue(paired.shiftNs() > 3 && paired.shiftNs() < 3.4, "shift " + paired.shiftNs());
-        assertTrue(paired.shiftLowNs() >= 3 && paired.shiftHighNs() <= 3.4, paired.shiftLowNs() + ".." + paired.shiftHighNs());
+        assertTrue(
+                paired.shiftLowNs() >= 3 && paired.shiftHighNs() <= 3.4,
+                paired.shiftLowNs() + ".." + paired.shiftHighNs());
     }
 
     @Test
@@ -132,7 +138,8 @@ class VerdictRuleTest {
             b[i] = a[i] * 1.10 + (i % 3 - 1) * 0.2;
         }
 
-        Comparison c = rule.judgeAll(List.of(new VerdictRule.Row(Statistic.TMEAN, side(a), side(b), true))).get(0);
+        Comparison c = rule.judgeAll(List.of(new VerdictRule.Row(Statistic.TMEAN, side(a), side(b), true)))
+                .get(0);
 
         assertTrue(c.paired(), c.test());
         assertTrue(c.test().matches("signed-rank, 13 pairs \\(pairs share (9\\d|100)%\\)"), c.test());
@@ -145,7 +152,8 @@ class VerdictRuleTest {
         double[] a = {27.3, 33.4, 27.6, 27.5, 36.1, 27.4, 27.2, 33.3, 27.5, 27.6, 27.3, 34.0, 27.4};
         double[] b = {33.5, 27.4, 27.5, 36.2, 27.6, 27.3, 33.1, 27.5, 27.4, 34.1, 27.6, 27.3, 27.5};
 
-        Comparison c = rule.judgeAll(List.of(new VerdictRule.Row(Statistic.TMEAN, side(a), side(b), true))).get(0);
+        Comparison c = rule.judgeAll(List.of(new VerdictRule.Row(Statistic.TMEAN, side(a), side(b), true)))
+                .get(0);
 
         assertEquals(false, c.paired());
         assertTrue(c.test().startsWith("Mann-Whitney U, 13 v 13 forks (pairs share -"), c.test());
@@ -154,7 +162,8 @@ class VerdictRuleTest {
 
     @Test
     void shouldRefuseAPairedRowWithUnequalForkCounts() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> new VerdictRule.Row(Statistic.TMEAN, side(1, 2, 3), side(1, 2), true));
 
         assertEquals("a paired row needs as many forks a side, got 3 v 2", e.getMessage());
@@ -162,12 +171,16 @@ class VerdictRuleTest {
 
     @Test
     void shouldNotCallASignificantShiftBelowTheThreshold() {
-        Comparison c = rule.judge(Statistic.P50, side(1000, 1001, 1002, 1003, 1004), side(1010, 1011, 1012, 1013, 1014));
+        Comparison c =
+                rule.judge(Statistic.P50, side(1000, 1001, 1002, 1003, 1004), side(1010, 1011, 1012, 1013, 1014));
 
         assertEquals(Verdict.NO_CHANGE, c.verdict());
         assertEquals("|shift| 1.0% < 2%", c.reason());
-        assertEquals(Verdict.SLOWER, new VerdictRule(0.05, 0.5).judge(Statistic.P50, side(1000, 1001, 1002, 1003, 1004),
-                side(1010, 1011, 1012, 1013, 1014)).verdict());
+        assertEquals(
+                Verdict.SLOWER,
+                new VerdictRule(0.05, 0.5)
+                        .judge(Statistic.P50, side(1000, 1001, 1002, 1003, 1004), side(1010, 1011, 1012, 1013, 1014))
+                        .verdict());
     }
 
     @Test
@@ -217,8 +230,10 @@ class VerdictRuleTest {
     void shouldDecideThePackageWorkedExampleAsDocumented() {
         Side b = new Side(110.6, new double[] {110.3, 110.8, 110.5, 111.0, 110.6}, null);
 
-        Comparison called = rule.judge(Statistic.TMEAN, new Side(100.9, new double[] {100.4, 100.9, 101.2, 100.6, 101.0}, null), b);
-        Comparison oneSlowFork = rule.judge(Statistic.TMEAN, new Side(100.9, new double[] {90, 100.9, 101.2, 100.6, 101.0}, null), b);
+        Comparison called =
+                rule.judge(Statistic.TMEAN, new Side(100.9, new double[] {100.4, 100.9, 101.2, 100.6, 101.0}, null), b);
+        Comparison oneSlowFork =
+                rule.judge(Statistic.TMEAN, new Side(100.9, new double[] {90, 100.9, 101.2, 100.6, 101.0}, null), b);
 
         assertEquals(Verdict.SLOWER, called.verdict(), called.reason());
         assertEquals(9.8, called.shiftNs(), 1e-9);
@@ -236,7 +251,8 @@ class VerdictRuleTest {
         Side a = side(30.2, 36.1, 30.4, 36.3, 30.1, 36.0);
         Side b = side(31.9, 37.6, 32.0, 38.1, 31.7, 37.8);
 
-        Comparison paired = rule.judgeAll(List.of(new VerdictRule.Row(Statistic.TMEAN, a, b, true))).get(0);
+        Comparison paired = rule.judgeAll(List.of(new VerdictRule.Row(Statistic.TMEAN, a, b, true)))
+                .get(0);
         Comparison unpaired = rule.judge(Statistic.TMEAN, a, b);
 
         assertEquals(2.0 / 64, paired.pValue(), 1e-12);
@@ -254,8 +270,10 @@ class VerdictRuleTest {
 
         assertEquals(2.0 / 252 * 10, judged.get(0).pAdjusted(), 1e-12);
         assertEquals(Verdict.NO_CHANGE, judged.get(0).verdict());
-        assertEquals(Verdict.SLOWER, rule.judge(Statistic.P50, side(100, 101, 102, 101.5, 100.5),
-                side(110, 111, 112, 110.5, 111.5)).verdict());
+        assertEquals(
+                Verdict.SLOWER,
+                rule.judge(Statistic.P50, side(100, 101, 102, 101.5, 100.5), side(110, 111, 112, 110.5, 111.5))
+                        .verdict());
     }
 
     @Test
@@ -272,9 +290,11 @@ class VerdictRuleTest {
         assertEquals(2.0 / 252 * 10, alike.get(0).pAdjusted(), 1e-12);
         assertEquals(Verdict.NO_CHANGE, alike.get(0).verdict());
         // the tails pay for it: each p50 row faces 0.05 x 0.5 / 9 at Holm's first step, not 0.05 / 10
-        assertTrue(weighted.get(0).detectablePercent() < alike.get(0).detectablePercent(),
+        assertTrue(
+                weighted.get(0).detectablePercent() < alike.get(0).detectablePercent(),
                 weighted.get(0).detectablePercent() + " v " + alike.get(0).detectablePercent());
-        assertTrue(weighted.get(1).detectablePercent() >= alike.get(1).detectablePercent(),
+        assertTrue(
+                weighted.get(1).detectablePercent() >= alike.get(1).detectablePercent(),
                 weighted.get(1).detectablePercent() + " v " + alike.get(1).detectablePercent());
     }
 
@@ -298,19 +318,25 @@ class VerdictRuleTest {
     void shouldSpendAlphaOverTheLooksOfASequentialComparison() {
         VerdictRule fiveLooks = rule.withLooks(5);
 
-        Comparison c = fiveLooks.judge(Statistic.TMEAN, side(100, 101, 102, 101.5, 100.5), side(110, 111, 112, 110.5, 111.5));
+        Comparison c =
+                fiveLooks.judge(Statistic.TMEAN, side(100, 101, 102, 101.5, 100.5), side(110, 111, 112, 110.5, 111.5));
 
         assertEquals(0.01, fiveLooks.lookAlpha(), 1e-15);
         assertEquals(Verdict.SLOWER, c.verdict(), "p 0.0079 < 0.01");
-        assertEquals(Verdict.UNRELIABLE, rule.withLooks(10).judge(Statistic.TMEAN, side(100, 101, 102, 101.5, 100.5),
-                side(110, 111, 112, 110.5, 111.5)).verdict(), "5 v 5 forks cannot reach 0.005");
+        assertEquals(
+                Verdict.UNRELIABLE,
+                rule.withLooks(10)
+                        .judge(Statistic.TMEAN, side(100, 101, 102, 101.5, 100.5), side(110, 111, 112, 110.5, 111.5))
+                        .verdict(),
+                "5 v 5 forks cannot reach 0.005");
     }
 
     @Test
     void shouldQuoteASmallerDetectableChangeWithMoreForks() {
         // the same spread (evenly spaced 97..103 ns) at 10 and at 30 forks a side
         double detectTen = judgedAlone(evenly(10, 97, 103), evenly(10, 97, 103)).detectablePercent();
-        double detectThirty = judgedAlone(evenly(30, 97, 103), evenly(30, 97, 103)).detectablePercent();
+        double detectThirty =
+                judgedAlone(evenly(30, 97, 103), evenly(30, 97, 103)).detectablePercent();
 
         assertTrue(detectThirty < detectTen * 0.75, "10 forks: " + detectTen + "%, 30 forks: " + detectThirty + "%");
         assertTrue(detectThirty >= VerdictRule.DEFAULT_THRESHOLD_PERCENT, "never below the threshold: " + detectThirty);
@@ -334,12 +360,15 @@ class VerdictRuleTest {
                 a[i] = 100 + mode + 2 * random.nextGaussian();
                 b[i] = (paired ? a[i] : 100 + (random.nextDouble() < 0.2 ? 30 : 0)) + shift + 2 * random.nextGaussian();
             }
-            Comparison c = new VerdictRule(0.05, 2, 2).judgeAll(List.of(
-                    new VerdictRule.Row(Statistic.TMEAN, side(a), side(b), paired),
-                    new VerdictRule.Row(Statistic.P50, side(a), side(a), paired))).get(0);
+            Comparison c = new VerdictRule(0.05, 2, 2)
+                    .judgeAll(List.of(
+                            new VerdictRule.Row(Statistic.TMEAN, side(a), side(b), paired),
+                            new VerdictRule.Row(Statistic.P50, side(a), side(a), paired)))
+                    .get(0);
             if (Math.abs(c.shiftPercent()) >= c.detectablePercent()) {
                 reached++;
-                assertTrue(c.verdict() == Verdict.SLOWER || c.verdict() == Verdict.FASTER,
+                assertTrue(
+                        c.verdict() == Verdict.SLOWER || c.verdict() == Verdict.FASTER,
                         "shift " + c.shiftPercent() + "% >= detect " + c.detectablePercent() + "% but " + c.reason());
             }
         }
@@ -347,7 +376,9 @@ class VerdictRuleTest {
     }
 
     private Comparison judgedAlone(double[] a, double[] b) {
-        return new VerdictRule(0.05, 2, 4).judgeAll(List.of(new VerdictRule.Row(Statistic.TMEAN, side(a), side(b)))).get(0);
+        return new VerdictRule(0.05, 2, 4)
+                .judgeAll(List.of(new VerdictRule.Row(Statistic.TMEAN, side(a), side(b))))
+                .get(0);
     }
 
     private static double[] evenly(int n, double from, double to) {
@@ -357,5 +388,4 @@ class VerdictRuleTest {
         }
         return out;
     }
-
 }

@@ -21,7 +21,9 @@ class HarnessFixedAddressesTest {
     }
 
     private static int childPersonality() throws IOException, InterruptedException {
-        Process cat = new ProcessBuilder("cat", "/proc/self/personality").redirectErrorStream(true).start();
+        Process cat = new ProcessBuilder("cat", "/proc/self/personality")
+                .redirectErrorStream(true)
+                .start();
         String out = new String(cat.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
         assertEquals(0, cat.waitFor(), out);
         return personalityOf(out);

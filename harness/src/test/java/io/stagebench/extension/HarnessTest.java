@@ -1,11 +1,10 @@
 package io.stagebench.extension;
 
-import io.stagebench.config.MeasureDefaults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.config.RunConfig;
+import io.stagebench.config.MeasureDefaults;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.process.JvmFork;
 import java.io.IOException;
@@ -35,9 +34,16 @@ class HarnessTest {
 
     @Test
     void shouldGiveTheFlagsEveryForkStartsWith() {
-        assertTrue(MeasureDefaults.JVM_FLAGS.containsAll(Harness.SHARED_FORK_FLAGS), MeasureDefaults.JVM_FLAGS.toString());
-        assertEquals(List.of(Harness.HEAP_MIN_FLAG, Harness.HEAP_MAX_FLAG, Harness.PRE_TOUCH_FLAG, Harness.HUGE_PAGES_FLAG,
-                Harness.GC_FLAG, Harness.FOREGROUND_COMPILE_FLAG),
+        assertTrue(
+                MeasureDefaults.JVM_FLAGS.containsAll(Harness.SHARED_FORK_FLAGS), MeasureDefaults.JVM_FLAGS.toString());
+        assertEquals(
+                List.of(
+                        Harness.HEAP_MIN_FLAG,
+                        Harness.HEAP_MAX_FLAG,
+                        Harness.PRE_TOUCH_FLAG,
+                        Harness.HUGE_PAGES_FLAG,
+                        Harness.GC_FLAG,
+                        Harness.FOREGROUND_COMPILE_FLAG),
                 Harness.SHARED_FORK_FLAGS);
         assertEquals(List.of(Harness.NATIVE_ACCESS_FLAG), JvmFork.BASE_JVM_FLAGS);
     }
@@ -51,7 +57,9 @@ class HarnessTest {
 
         Harness.writeJson(file, doc);
 
-        assertEquals("{\n  \"mode\" : \"back-to-back\",\n  \"cpu\" : 3\n}", Files.readString(file).replace("\r\n", "\n"));
+        assertEquals(
+                "{\n  \"mode\" : \"back-to-back\",\n  \"cpu\" : 3\n}",
+                Files.readString(file).replace("\r\n", "\n"));
         try (Stream<Path> files = Files.list(file.getParent())) {
             assertTrue(files.noneMatch(f -> f.getFileName().toString().startsWith(AtomicFiles.TEMP_PREFIX)));
         }

@@ -48,7 +48,7 @@ class BatchedMeasurementTest {
             seqs.add(seq);
             clock.advance(100 + seq % 4); // 100, 101, 102, 103 ticks: a batch of four is 406
         };
-        Passes passes = new Passes(clock, op, new Sink(), 0, 8, () -> { }, true, 4, null);
+        Passes passes = new Passes(clock, op, new Sink(), 0, 8, () -> {}, true, 4, null);
         Recording rec = new Recording(3, 1, false);
 
         long next = passes.run(rec, rec.batchedStamps(clock), 100);
@@ -81,13 +81,14 @@ class BatchedMeasurementTest {
         assertEquals(4 * 50 + (30 * 4 + 0 + 1 + 2 + 3) + READ, whole.stageTicks(0, 0));
         assertEquals(30 * 4 + 0 + 1 + 2 + 3 + READ, preparation.stageTicks(0, 0));
         assertTrue(wholeStamps.restartIgnored());
-        assertArrayEquals(new double[] {50, 50},
-                LatencySeries.batched(whole.raw(), preparation.raw(), READ, 1.0, 4), 0.0);
+        assertArrayEquals(
+                new double[] {50, 50}, LatencySeries.batched(whole.raw(), preparation.raw(), READ, 1.0, 4), 0.0);
     }
 
     @Test
     void shouldMeanTheBatchesAsTheDifferenceOfThePassesWhereAnInterruptedPreparationCutsItsPairAt0() {
-        // batches of 4 messages, 50 ticks of stage a message over 75 of preparation: whole 500, preparation 300 a batch;
+        // batches of 4 messages, 50 ticks of stage a message over 75 of preparation: whole 500, preparation 300 a
+        // batch;
         // one interruption of 1000 ticks lands in the whole pass's second batch, one in the preparation's third
         RawStamps whole = oneStage(500, 1500, 500, 500);
         RawStamps preparation = oneStage(300, 300, 1300, 300);
@@ -95,14 +96,23 @@ class BatchedMeasurementTest {
         double[] samples = LatencySeries.batched(whole, preparation, READ, 1.0, 4);
 
         assertArrayEquals(new double[] {50, 300, 0, 50}, samples, 0.0, "the third pair, -200 a message, is cut at 0");
-        assertEquals(100.0, Arrays.stream(samples).average().orElseThrow(), 1e-9,
+        assertEquals(
+                100.0,
+                Arrays.stream(samples).average().orElseThrow(),
+                1e-9,
                 "the samples keep the whole pass's interruption and drop the preparation's");
-        assertEquals(50.0, LatencySeries.batchedMeanNs(whole, preparation, READ, 1.0, 4), 1e-9,
+        assertEquals(
+                50.0,
+                LatencySeries.batchedMeanNs(whole, preparation, READ, 1.0, 4),
+                1e-9,
                 "each pass keeps its own: they cancel");
-        assertEquals((500 - READ) / 4.0, LatencySeries.batchedMeanNs(oneStage(500, 500), null, READ, 1.0, 4), 1e-9,
+        assertEquals(
+                (500 - READ) / 4.0,
+                LatencySeries.batchedMeanNs(oneStage(500, 500), null, READ, 1.0, 4),
+                1e-9,
                 "without a preparation, the probe is subtracted");
-        assertThrows(IllegalArgumentException.class,
-                () -> LatencySeries.batchedMeanNs(whole, oneStage(300), READ, 1.0, 4));
+        assertThrows(
+                IllegalArgumentException.class, () -> LatencySeries.batchedMeanNs(whole, oneStage(300), READ, 1.0, 4));
     }
 
     private static RawStamps oneStage(int... deltaTicks) {
@@ -135,7 +145,7 @@ class BatchedMeasurementTest {
         FakeTimeClock clock = new FakeTimeClock(0, READ, 3);
         SpinBenchmark spin = new SpinBenchmark();
         spin.setup(new BenchmarkParams("spin", 1, 0, 16 * 5, Map.of("ticks", "1000"), 0), clock);
-        Passes passes = new Passes(clock, spin, new Sink(), 0, 1_000, () -> { }, false, 16, null);
+        Passes passes = new Passes(clock, spin, new Sink(), 0, 1_000, () -> {}, false, 16, null);
         Recording rec = new Recording(5, 1, false);
 
         passes.run(rec, rec.batchedStamps(clock), 0);
@@ -143,7 +153,8 @@ class BatchedMeasurementTest {
         double[] perMessage = LatencySeries.batched(rec.raw(), null, READ, 1.0, 16);
         for (double ticks : perMessage) {
             // the deadlines chain, so the batch overshoots once (< one raw read of 3 ticks), not once a message; the
-            // scripted begin read's cost lies inside the spin's first wait, and is subtracted as the probe; the last raw
+            // scripted begin read's cost lies inside the spin's first wait, and is subtracted as the probe; the last
+            // raw
             // read overshoots by under 3 ticks and costs 3 more before the end read
             double least = 1000 - READ / 16.0;
             assertTrue(ticks >= least && ticks < least + 2 * 3.0 / 16, "per-message ticks " + ticks);
@@ -153,8 +164,9 @@ class BatchedMeasurementTest {
     @Test
     void shouldRefuseABatchForAPacedPass() {
         FakeTimeClock clock = new FakeTimeClock(0, READ);
-        assertThrows(IllegalArgumentException.class, () -> new Passes(clock, (seq, stamps, sink) -> { }, new Sink(), 100, 8,
-                () -> { }, false, 4, null));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new Passes(clock, (seq, stamps, sink) -> {}, new Sink(), 100, 8, () -> {}, false, 4, null));
     }
 
     @MeasuresInProcess
@@ -181,14 +193,20 @@ class BatchedMeasurementTest {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         ForkSpec spec = config("test.restarting", 8).forkSpec("test.restarting", 1, runDir);
 
-        IllegalStateException e = assertThrows(IllegalStateException.class,
+        IllegalStateException e = assertThrows(
+                IllegalStateException.class,
                 () -> new ForkExecution(spec, registry.get("test.restarting"), QUIET).run());
 
-        assertTrue(e.getMessage().contains("calls Stamps.restart(), which a batch (--batch 8) cannot honour: implement"
-                + " io.stagebench.api.Preparation"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .contains("calls Stamps.restart(), which a batch (--batch 8) cannot honour: implement"
+                                + " io.stagebench.api.Preparation"),
+                e.getMessage());
         // with no warm-up, the measured pass is the first to see a restart
         ForkSpec cold = config("test.restarting", 8, 0).forkSpec("test.restarting", 1, runDir);
-        assertThrows(IllegalStateException.class, () -> new ForkExecution(cold, registry.get("test.restarting"), QUIET).run());
+        assertThrows(
+                IllegalStateException.class,
+                () -> new ForkExecution(cold, registry.get("test.restarting"), QUIET).run());
     }
 
     @MeasuresInProcess
@@ -202,7 +220,8 @@ class BatchedMeasurementTest {
         assertEquals("fork-1.preparation.raw", result.measurement().preparationRawFile());
         assertEquals(0, result.checks().allocatedBytes());
         RawStamps whole = RawStamps.read(runDir.resolve(result.measurement().rawFile()));
-        RawStamps preparation = RawStamps.read(runDir.resolve(result.measurement().preparationRawFile()));
+        RawStamps preparation =
+                RawStamps.read(runDir.resolve(result.measurement().preparationRawFile()));
         assertEquals(whole.count(), preparation.count());
         // the same batches of the same messages, under the same sequence numbers: a prepare that reads seq sees the
         // inputs the operation saw
@@ -216,7 +235,8 @@ class BatchedMeasurementTest {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         ForkSpec spec = config("test.prepared-no-reset", 8).forkSpec("test.prepared-no-reset", 1, runDir);
 
-        IllegalStateException e = assertThrows(IllegalStateException.class,
+        IllegalStateException e = assertThrows(
+                IllegalStateException.class,
                 () -> new ForkExecution(spec, registry.get("test.prepared-no-reset"), QUIET).run());
 
         assertTrue(e.getMessage().contains("implements Preparation but declares no @Reset"), e.getMessage());
@@ -230,8 +250,12 @@ class BatchedMeasurementTest {
 
         ForkResult result = new ForkExecution(spec, registry.get("spin"), QUIET).run();
 
-        assertTrue(result.checks().warnings().contains("the last 8 of the 3000 measured messages (-n) fill no batch of 16 and were"
-                + " not measured"), result.checks().warnings().toString());
+        assertTrue(
+                result.checks()
+                        .warnings()
+                        .contains("the last 8 of the 3000 measured messages (-n) fill no batch of 16 and were"
+                                + " not measured"),
+                result.checks().warnings().toString());
     }
 
     private RunConfig config(String benchmark, int batch) {
@@ -239,9 +263,17 @@ class BatchedMeasurementTest {
     }
 
     private RunConfig config(String benchmark, int batch, long warmupMessages) {
-        return RunConfig.builder(List.of(benchmark), -1, runDir).forks(1).warmup(Warmup.ofMessages(warmupMessages)).messages(3_000)
-                .chunk(500).overheadPairs(100_000).lockMemory(false).jvmFlagsInsteadOfDefaults(List.of())
-                .forkTimeoutS(120).batch(Batch.of(batch)).build();
+        return RunConfig.builder(List.of(benchmark), -1, runDir)
+                .forks(1)
+                .warmup(Warmup.ofMessages(warmupMessages))
+                .messages(3_000)
+                .chunk(500)
+                .overheadPairs(100_000)
+                .lockMemory(false)
+                .jvmFlagsInsteadOfDefaults(List.of())
+                .forkTimeoutS(120)
+                .batch(Batch.of(batch))
+                .build();
     }
 
     /** 30 ticks plus the cursor's value of untimed work, a restart, then 50 ticks of stage. */

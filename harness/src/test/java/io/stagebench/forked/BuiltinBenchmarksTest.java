@@ -1,18 +1,17 @@
 package io.stagebench.forked;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
 import io.stagebench.builtin.JitterBenchmark;
 import io.stagebench.builtin.ServiceBenchmark;
 import io.stagebench.clock.Calibration;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.stagebench.clock.Clock;
 import io.stagebench.clock.ClockBinding;
-import io.stagebench.link.RawStamps;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.LatencySeries;
@@ -27,9 +26,8 @@ class BuiltinBenchmarksTest {
     private static final Calibration NS_TICKS = new Calibration(1.0, 1.0, 1.0, 1, 200_000_000L);
 
     /**
-     * A counter that advances {@code readCostTicks} per read and jumps by a scripted stall
-     * just before chosen reads (counted from 1): what a spinning thread sees when the CPU is
-     * taken away from it.
+     * A counter that advances {@code readCostTicks} per read and jumps by a scripted stall just before chosen reads
+     * (counted from 1): what a spinning thread sees when the CPU is taken away from it.
      */
     private static final class StallingCounter implements Clock {
         private final long readCostTicks;
@@ -89,7 +87,9 @@ class BuiltinBenchmarksTest {
         assertEquals(200 * 10, rec.stageTicks(0, 0), "wait");
         assertEquals(10 + 5_000 + 10, rec.stageTicks(1, 0), "gap: the late read's gap plus the end read");
         // message 1: no gap above 1000 ticks in a 100 000-tick window
-        assertTrue(rec.stageTicks(0, 1) >= 100_000 && rec.stageTicks(0, 1) <= 100_000 + 30, "wait " + rec.stageTicks(0, 1));
+        assertTrue(
+                rec.stageTicks(0, 1) >= 100_000 && rec.stageTicks(0, 1) <= 100_000 + 30,
+                "wait " + rec.stageTicks(0, 1));
         assertEquals(20, rec.stageTicks(1, 1), "a window without a stall records one ordinary gap");
         // after the probe overhead (one read) is subtracted, the stall alone is left, and the quiet window's ~0
         Map<String, double[]> ns = LatencySeries.compute(rec.raw(), List.of("wait", "gap"), 10, 1.0);
@@ -101,8 +101,11 @@ class BuiltinBenchmarksTest {
     void shouldConvertTheJitterThresholdAndWindowWithTheCalibration() throws Exception {
         JitterBenchmark jitter = new JitterBenchmark();
 
-        BenchmarkDescriptor.setup(jitter, params(Map.of("thresholdNs", "2000", "windowUs", "50")),
-                new StallingCounter(1, Map.of()), new Calibration(2.5, 2.5, 2.5, 1, 200_000_000L));
+        BenchmarkDescriptor.setup(
+                jitter,
+                params(Map.of("thresholdNs", "2000", "windowUs", "50")),
+                new StallingCounter(1, Map.of()),
+                new Calibration(2.5, 2.5, 2.5, 1, 200_000_000L));
 
         assertEquals(5_000, jitter.thresholdTicks());
         assertEquals(125_000, jitter.windowTicks());
@@ -110,9 +113,13 @@ class BuiltinBenchmarksTest {
 
     @Test
     void shouldRefuseAJitterWindowNoLongerThanItsThreshold() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BenchmarkDescriptor.setup(
-                new JitterBenchmark(), params(Map.of("thresholdNs", "5000", "windowUs", "5")),
-                new StallingCounter(1, Map.of()), NS_TICKS));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> BenchmarkDescriptor.setup(
+                        new JitterBenchmark(),
+                        params(Map.of("thresholdNs", "5000", "windowUs", "5")),
+                        new StallingCounter(1, Map.of()),
+                        NS_TICKS));
 
         assertTrue(e.getMessage().contains("window longer than the threshold"), e.getMessage());
     }

@@ -1,15 +1,14 @@
 package io.stagebench.forked;
 
-import io.stagebench.output.CoordinatedOmissionText;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.SeriesNames;
 import io.stagebench.api.Sink;
 import io.stagebench.builtin.ServiceBenchmark;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.stagebench.clock.Calibration;
-import io.stagebench.link.RawStamps;
+import io.stagebench.output.CoordinatedOmissionText;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.result.LatencySeries;
 import io.stagebench.stats.CoordinatedOmission;
@@ -19,10 +18,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The reference text's scenario on scripted time, one tick per microsecond: a message
- * intended every 1 ms for 10 s, 100 µs of service ({@code service}, the built-in), one stall
- * of 1 s at message 5 000 ({@code --stall-at}), through the real paced loop. No real sleep:
- * the whole run takes milliseconds.
+ * The reference text's scenario on scripted time, one tick per microsecond: a message intended every 1 ms for 10 s, 100
+ * µs of service ({@code service}, the built-in), one stall of 1 s at message 5 000 ({@code --stall-at}), through the
+ * real paced loop. No real sleep: the whole run takes milliseconds.
  */
 class CoordinatedOmissionScenarioTest {
 
@@ -40,20 +38,31 @@ class CoordinatedOmissionScenarioTest {
         // fenced reads free, each raw read 1 tick (1 us): the pacing and service spins end on time to 1 us
         FakeTimeClock clock = new FakeTimeClock(0, 0, 1);
         ServiceBenchmark service = new ServiceBenchmark();
-        BenchmarkDescriptor.setup(service, new BenchmarkParams("service", 1, 0, MESSAGES, Map.of("us", "100")), clock,
+        BenchmarkDescriptor.setup(
+                service,
+                new BenchmarkParams("service", 1, 0, MESSAGES, Map.of("us", "100")),
+                clock,
                 new Calibration(TICKS_PER_NS, TICKS_PER_NS, TICKS_PER_NS, 1, 0));
         StallingOperation op = StallingOperation.once(service, clock, 5_000, STALL_TICKS, 1);
         op.measurementStarts(0);
         Recording rec = new Recording(MESSAGES, 1, true);
 
         for (int from = 0; from < MESSAGES; from += 1_000) {
-            MeasureLoop.paced(clock, op, rec.stamps(clock), new Sink(), rec, from, from + 1_000, 0,
+            MeasureLoop.paced(
+                    clock,
+                    op,
+                    rec.stamps(clock),
+                    new Sink(),
+                    rec,
+                    from,
+                    from + 1_000,
+                    0,
                     new Schedule(INTERVAL_TICKS, INTERVAL_TICKS, 0));
         }
 
         Map<String, double[]> series = LatencySeries.compute(rec.raw(), List.of("service"), 0, TICKS_PER_NS);
-        comparison = CoordinatedOmission.compare(series.get(SeriesNames.RESPONSE), series.get("service"),
-                Math.round(INTERVAL_TICKS / TICKS_PER_NS));
+        comparison = CoordinatedOmission.compare(
+                series.get(SeriesNames.RESPONSE), series.get("service"), Math.round(INTERVAL_TICKS / TICKS_PER_NS));
     }
 
     @Test
@@ -92,8 +101,11 @@ class CoordinatedOmissionScenarioTest {
     void shouldPrintTheThreeColumnsSideBySideAndMarkThinPercentiles() {
         String text = CoordinatedOmissionText.render(comparison);
 
-        assertTrue(text.contains("paced response") && text.contains("naive closed loop")
-                && text.contains("HdrHistogram corrected"), text);
+        assertTrue(
+                text.contains("paced response")
+                        && text.contains("naive closed loop")
+                        && text.contains("HdrHistogram corrected"),
+                text);
         assertTrue(text.lines().anyMatch(l -> l.strip().startsWith("p99.9") && l.contains("*")), text);
         assertTrue(text.contains("recordValueWithExpectedInterval(value, 1,000,000 ns)"), text);
     }

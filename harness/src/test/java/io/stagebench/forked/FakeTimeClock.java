@@ -4,9 +4,9 @@ import io.stagebench.clock.Clock;
 import io.stagebench.clock.ClockBinding;
 
 /**
- * A clock over scripted time: every fenced read returns the current tick and then advances
- * it by {@code readCostTicks}, every raw read by {@code rawCostTicks} (at least 1, so a spin
- * on {@code raw()} always ends); operations under test advance it with {@link #advance(long)}.
+ * A clock over scripted time: every fenced read returns the current tick and then advances it by {@code readCostTicks},
+ * every raw read by {@code rawCostTicks} (at least 1, so a spin on {@code raw()} always ends); operations under test
+ * advance it with {@link #advance(long)}.
  */
 final class FakeTimeClock implements Clock {
 

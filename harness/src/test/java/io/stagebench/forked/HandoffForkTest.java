@@ -9,6 +9,7 @@ import io.stagebench.link.ForkSpec;
 import io.stagebench.link.RawStamps;
 import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkRegistry;
+import io.stagebench.testing.MeasuresInProcess;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +18,6 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.stagebench.testing.MeasuresInProcess;
 
 /** A two-thread fork runs the same template as a one-thread fork: the same warm-up, retries and verification. */
 @MeasuresInProcess
@@ -33,7 +33,8 @@ class HandoffForkTest {
 
         String progress = lines.toString(StandardCharsets.UTF_8);
         assertTrue(progress.contains("warm-up 100 ms on both threads"), progress);
-        assertTrue(result.measurement().warmupMessages() >= result.measurement().measuredMessages(),
+        assertTrue(
+                result.measurement().warmupMessages() >= result.measurement().measuredMessages(),
                 result.measurement().warmupMessages() + " warm-up messages");
         assertTrue(result.measurement().warmupPasses() >= 1);
     }
@@ -43,10 +44,15 @@ class HandoffForkTest {
         ForkResult result = run(config(2_000, 0), new PrintStream(PrintStream.nullOutputStream()));
 
         assertEquals(2, result.placement().threads().size());
-        assertEquals(List.of("feed", "strategy"), result.placement().threads().stream().map(t -> t.name()).toList());
+        assertEquals(
+                List.of("feed", "strategy"),
+                result.placement().threads().stream().map(t -> t.name()).toList());
         assertEquals(1_000, result.measurement().measuredMessages());
-        assertEquals(1_000, RawStamps.read(runDir.resolve(result.measurement().rawFile())).count());
-        assertTrue(Files.exists(runDir.resolve(result.placement().threads().get(1).rawFile())));
+        assertEquals(
+                1_000,
+                RawStamps.read(runDir.resolve(result.measurement().rawFile())).count());
+        assertTrue(
+                Files.exists(runDir.resolve(result.placement().threads().get(1).rawFile())));
         assertEquals(0, result.measurement().markErrors());
     }
 
@@ -56,8 +62,15 @@ class HandoffForkTest {
     }
 
     private RunConfig config(long warmupMessages, long warmupMs) {
-        return RunConfig.builder(List.of("test.handoff"), -1, runDir).forks(1).warmup(new Warmup(warmupMessages, warmupMs))
-                .messages(1_000).chunk(500).overheadPairs(100_000).lockMemory(false)
-                .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).build();
+        return RunConfig.builder(List.of("test.handoff"), -1, runDir)
+                .forks(1)
+                .warmup(new Warmup(warmupMessages, warmupMs))
+                .messages(1_000)
+                .chunk(500)
+                .overheadPairs(100_000)
+                .lockMemory(false)
+                .jvmFlagsInsteadOfDefaults(List.of())
+                .forkTimeoutS(120)
+                .build();
     }
 }

@@ -1,20 +1,18 @@
 package io.stagebench.forked;
 
-import io.stagebench.api.SeriesNames;
-import io.stagebench.api.Sink;
-import io.stagebench.link.RawStamps;
-import io.stagebench.result.HandoffJoin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.stagebench.api.SeriesNames;
+import io.stagebench.api.Sink;
+import io.stagebench.result.HandoffJoin;
 import io.stagebench.result.LatencySeries;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The handoff loops and the launcher's join on scripted time (one tick = 1 ns, fenced reads
- * free): a paced feed with 100 ns of work every 1 000 ns, a strategy whose one stage is an
- * injected delay, exact to the tick.
+ * The handoff loops and the launcher's join on scripted time (one tick = 1 ns, fenced reads free): a paced feed with
+ * 100 ns of work every 1 000 ns, a strategy whose one stage is an injected delay, exact to the tick.
  */
 class HandoffLoopTest {
 
@@ -56,7 +54,15 @@ class HandoffLoopTest {
         Recording feed = new Recording(MESSAGES, 1, true);
         Recording strategy = new Recording(MESSAGES, 1, false);
 
-        HandoffLoop.feedPaced(feedClock, op, feed.stamps(feedClock), new Sink(), feed, 0, MESSAGES, 0,
+        HandoffLoop.feedPaced(
+                feedClock,
+                op,
+                feed.stamps(feedClock),
+                new Sink(),
+                feed,
+                0,
+                MESSAGES,
+                0,
                 new Schedule(INTERVAL_TICKS, INTERVAL_TICKS, 0));
         HandoffLoop.strategy(strategyClock, op, strategy.stamps(strategyClock), new Sink(), strategy, 0, MESSAGES);
 

@@ -1,22 +1,20 @@
 package io.stagebench.forked;
 
-import io.stagebench.api.Sink;
-import io.stagebench.clock.NanoTimeClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.link.RawStamps;
+import io.stagebench.api.Sink;
+import io.stagebench.clock.NanoTimeClock;
 import io.stagebench.result.HandoffJoin;
+import io.stagebench.testing.MeasuresInProcess;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
-import io.stagebench.testing.MeasuresInProcess;
 
 /**
- * Both threads of a handoff benchmark for real, through the passes, the strategy thread and
- * the launcher's join, on {@code System.nanoTime()} (one counter on every core). What it checks
- * does not depend on the scheduler: which messages arrive, in what order, never before they were
- * published, each strategy stage at least its injected delay. The timing itself is checked
- * exactly on scripted time ({@link HandoffLoopTest}).
+ * Both threads of a handoff benchmark for real, through the passes, the strategy thread and the launcher's join, on
+ * {@code System.nanoTime()} (one counter on every core). What it checks does not depend on the scheduler: which
+ * messages arrive, in what order, never before they were published, each strategy stage at least its injected delay.
+ * The timing itself is checked exactly on scripted time ({@link HandoffLoopTest}).
  */
 @MeasuresInProcess
 class HandoffPassesTest {
@@ -30,7 +28,7 @@ class HandoffPassesTest {
         SpscHandoff op = new SpscHandoff(clock, delayNs, 8);
         try (StrategyThread strategy = new StrategyThread("strategy", -1, clock, op, CHUNK)) {
             strategy.start();
-            HandoffPasses passes = new HandoffPasses(clock, op, new Sink(), 0, CHUNK, () -> { }, false, strategy);
+            HandoffPasses passes = new HandoffPasses(clock, op, new Sink(), 0, CHUNK, () -> {}, false, strategy);
             Recording feed = new Recording(500, 1, false);
             Recording strategyRec = new Recording(500, 1, false);
 
@@ -44,7 +42,10 @@ class HandoffPassesTest {
             Arrays.setAll(expected, i -> 300 + i);
             assertEquals(Arrays.toString(expected), Arrays.toString(joined.raw().seq()));
             for (int i = 0; i < 500; i++) {
-                assertEquals(300 + i, strategyRec.seq(i), "the strategy took message " + strategyRec.seq(i) + " at row " + i);
+                assertEquals(
+                        300 + i,
+                        strategyRec.seq(i),
+                        "the strategy took message " + strategyRec.seq(i) + " at row " + i);
                 assertTrue(strategyRec.stageTicks(0, i) >= delayNs, "strategy stage of row " + i);
             }
             assertEquals(0, passes.strategyAllocatedBytes(), "the strategy thread allocated during the pass");

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * In-process forks after the first of their JVM take its calibration by a short check ({@link KeptCalibration}),
- * and a fork asked for another calibration measures its own.
+ * In-process forks after the first of their JVM take its calibration by a short check ({@link KeptCalibration}), and a
+ * fork asked for another calibration measures its own.
  */
 @MeasuresInProcess
 class KeptCalibrationTest {
@@ -32,11 +32,23 @@ class KeptCalibrationTest {
     Path runDir;
 
     private ForkRuler fork(long calibrationMs) throws Exception {
-        RunConfig config = RunConfig.builder(List.of("empty"), -1, runDir).forks(1).warmup(Warmup.ofMessages(2_000))
-                .messages(2_000).overheadPairs(20_000).calibration(calibrationMs, 1).lockMemory(false)
-                .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).jitRetries(0).layout(false, 0).build();
-        ForkResult result = new ForkExecution(config.forkSpec("empty", 1, runDir), BenchmarkRegistry.load().get("empty"),
-                QUIET).run();
+        RunConfig config = RunConfig.builder(List.of("empty"), -1, runDir)
+                .forks(1)
+                .warmup(Warmup.ofMessages(2_000))
+                .messages(2_000)
+                .overheadPairs(20_000)
+                .calibration(calibrationMs, 1)
+                .lockMemory(false)
+                .jvmFlagsInsteadOfDefaults(List.of())
+                .forkTimeoutS(120)
+                .jitRetries(0)
+                .layout(false, 0)
+                .build();
+        ForkResult result = new ForkExecution(
+                        config.forkSpec("empty", 1, runDir),
+                        BenchmarkRegistry.load().get("empty"),
+                        QUIET)
+                .run();
         return result.ruler();
     }
 
@@ -49,11 +61,19 @@ class KeptCalibrationTest {
 
         assertNotNull(second.rateCheck(), "the second fork checked the calibration the first kept");
         assertEquals(first.calibration(), second.calibration());
-        assertTrue(second.rateCheck().agrees(second.calibration()), second.rateCheck().describe());
-        assertTrue(second.rateCheck().intervalNs() >= RateCheck.MIN_INTERVAL_MS * 1_000_000L, second.rateCheck().describe());
+        assertTrue(
+                second.rateCheck().agrees(second.calibration()),
+                second.rateCheck().describe());
+        assertTrue(
+                second.rateCheck().intervalNs() >= RateCheck.MIN_INTERVAL_MS * 1_000_000L,
+                second.rateCheck().describe());
         assertNull(other.rateCheck(), "a fork asked for another calibration measures its own");
         assertEquals(230_000_000L, other.calibration().intervalNs());
-        assertTrue(new RateCheck(other.calibration().ticksPerNs(), other.calibration().intervalNs())
-                .agrees(second.calibration()), "one machine, one rate: " + other.calibration() + ", " + second.calibration());
+        assertTrue(
+                new RateCheck(
+                                other.calibration().ticksPerNs(),
+                                other.calibration().intervalNs())
+                        .agrees(second.calibration()),
+                "one machine, one rate: " + other.calibration() + ", " + second.calibration());
     }
 }

@@ -1,18 +1,17 @@
 package io.stagebench.forked;
 
-import io.stagebench.api.Operation;
-import io.stagebench.api.Sink;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.api.Operation;
+import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
-import io.stagebench.link.RawStamps;
 import io.stagebench.result.LatencySeries;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import java.util.Arrays;
 
 class MeasureLoopTest {
 
@@ -115,7 +114,8 @@ class MeasureLoopTest {
         FakeTimeClock clock = new FakeTimeClock(0, 0);
         Recording rec = new Recording(3, 1, false);
 
-        MeasureLoop.backToBack(clock, (seq, stamps, sink) -> clock.advance(5), rec.stamps(clock), new Sink(), rec, 0, 3, 0);
+        MeasureLoop.backToBack(
+                clock, (seq, stamps, sink) -> clock.advance(5), rec.stamps(clock), new Sink(), rec, 0, 3, 0);
 
         assertEquals(15, clock.now());
         assertEquals(0, rec.queueTicks(2));

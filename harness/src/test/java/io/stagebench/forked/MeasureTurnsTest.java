@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The turns a fork asks for: each measured pass in a turn of its own from {@link LinkVersion#MEASURE_TURNS} on. Its forks
- * run in this JVM and warm up until their code is C2's, so the test runs alone rather than beside a busy JIT.
+ * The turns a fork asks for: each measured pass in a turn of its own from {@link LinkVersion#MEASURE_TURNS} on. Its
+ * forks run in this JVM and warm up until their code is C2's, so the test runs alone rather than beside a busy JIT.
  */
 @MeasuresInProcess
 class MeasureTurnsTest {
@@ -29,9 +29,18 @@ class MeasureTurnsTest {
 
     /** @return the turns the fork awaited, in order, when every turn it asked for was given at once */
     private List<String> awaited(int linkVersion) {
-        RunConfig config = RunConfig.builder(List.of("test.pipeline"), -1, dir).forks(1).warmup(Warmup.ofMessages(1_000))
-                .messages(2_000).chunk(500).binding(ClockBinding.NANOTIME).overheadPairs(1_000).lockMemory(false)
-                .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(60).replicas(2).build();
+        RunConfig config = RunConfig.builder(List.of("test.pipeline"), -1, dir)
+                .forks(1)
+                .warmup(Warmup.ofMessages(1_000))
+                .messages(2_000)
+                .chunk(500)
+                .binding(ClockBinding.NANOTIME)
+                .overheadPairs(1_000)
+                .lockMemory(false)
+                .jvmFlagsInsteadOfDefaults(List.of())
+                .forkTimeoutS(60)
+                .replicas(2)
+                .build();
         ForkSpec spec = config.forkSpec("test.pipeline", 1, dir).withTurns(true).withLinkVersion(linkVersion);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         // more turns than any fork asks for, given before it asks: the fork reads one per wait
@@ -43,14 +52,22 @@ class MeasureTurnsTest {
         String lines = progress.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, lines);
         // a plain progress line: the phase's text, a tab, the line a person reads
-        return lines.lines().filter(l -> l.contains("awaiting turn")).map(l -> l.substring(l.indexOf("awaiting turn"))
-                .split("\t")[0]).toList();
+        return lines.lines()
+                .filter(l -> l.contains("awaiting turn"))
+                .map(l -> l.substring(l.indexOf("awaiting turn")).split("\t")[0])
+                .toList();
     }
 
     @Test
     void shouldAwaitATurnForEachReplicasMeasuredPassAfterItsSetupTurnAndOneForItsEnd() {
-        assertEquals(List.of("awaiting turn 1", "awaiting turn 1 measure", "awaiting turn 2", "awaiting turn 2 measure",
-                "awaiting turn 3"), awaited(LinkVersion.CURRENT));
+        assertEquals(
+                List.of(
+                        "awaiting turn 1",
+                        "awaiting turn 1 measure",
+                        "awaiting turn 2",
+                        "awaiting turn 2 measure",
+                        "awaiting turn 3"),
+                awaited(LinkVersion.CURRENT));
     }
 
     @Test

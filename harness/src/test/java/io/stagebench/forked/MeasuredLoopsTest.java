@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.nio.file.Files;
@@ -14,14 +15,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import java.io.UncheckedIOException;
 
 /**
- * The one-thread and the two-thread fork share one template ({@link ForkExecution}) and one chunk
- * walk ({@link Chunks}), but keep two measured loops, {@link MeasureLoop} and {@link HandoffLoop},
- * compiled apart: a loop the JIT shares between two kinds of benchmark carries both kinds' profiles,
- * and JMH likewise generates one loop per mode. These tests fail when a body or its passes reach the
- * other kind's loop, or when a body walks chunks by itself.
+ * The one-thread and the two-thread fork share one template ({@link ForkExecution}) and one chunk walk
+ * ({@link Chunks}), but keep two measured loops, {@link MeasureLoop} and {@link HandoffLoop}, compiled apart: a loop
+ * the JIT shares between two kinds of benchmark carries both kinds' profiles, and JMH likewise generates one loop per
+ * mode. These tests fail when a body or its passes reach the other kind's loop, or when a body walks chunks by itself.
  */
 class MeasuredLoopsTest {
 
@@ -31,8 +30,16 @@ class MeasuredLoopsTest {
     @Test
     void shouldKeepEachKindOfForkOnItsOwnMeasuredLoop() throws IOException {
         Map<String, String> forbidden = Map.of(
-                "OperationBody", "HandoffLoop", "Passes", "HandoffLoop",
-                "HandoffBody", "MeasureLoop", "HandoffPasses", "MeasureLoop", "StrategyThread", "MeasureLoop");
+                "OperationBody",
+                "HandoffLoop",
+                "Passes",
+                "HandoffLoop",
+                "HandoffBody",
+                "MeasureLoop",
+                "HandoffPasses",
+                "MeasureLoop",
+                "StrategyThread",
+                "MeasureLoop");
         List<String> crossed = new ArrayList<>();
         forbidden.forEach((file, loop) -> {
             if (code(file).contains(loop + ".")) {
@@ -49,7 +56,8 @@ class MeasuredLoopsTest {
         for (Class<?> loop : List.of(MeasureLoop.class, HandoffLoop.class)) {
             assertTrue(Modifier.isFinal(loop.getModifiers()), loop + " is not final");
             List<Method> loops = Arrays.stream(loop.getDeclaredMethods())
-                    .filter(m -> !m.isSynthetic() && Modifier.isStatic(m.getModifiers())).toList();
+                    .filter(m -> !m.isSynthetic() && Modifier.isStatic(m.getModifiers()))
+                    .toList();
             assertTrue(loops.size() >= 2, loop + " declares " + loops);
         }
     }
@@ -85,7 +93,8 @@ class MeasuredLoopsTest {
 
     private static String code(String className) {
         try {
-            return COMMENTS.matcher(Files.readString(SOURCES.resolve(className + ".java"))).replaceAll(" ");
+            return COMMENTS.matcher(Files.readString(SOURCES.resolve(className + ".java")))
+                    .replaceAll(" ");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,12 +1,11 @@
 package io.stagebench.forked;
 
-import io.stagebench.api.Operation;
-import io.stagebench.api.Sink;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.stagebench.api.Operation;
+import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
-import io.stagebench.link.RawStamps;
 import io.stagebench.result.LatencySeries;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,8 +42,8 @@ class PassesTest {
     void shouldNotRewindABenchmarkWithoutAReset() throws Exception {
         FakeTimeClock clock = new FakeTimeClock(0, READ);
         int[] resets = {0};
-        Passes passes = new Passes(clock, (seq, stamps, sink) -> clock.advance(1), new Sink(), 0, 4,
-                () -> resets[0]++, false);
+        Passes passes =
+                new Passes(clock, (seq, stamps, sink) -> clock.advance(1), new Sink(), 0, 4, () -> resets[0]++, false);
 
         passes.reset();
 
@@ -54,7 +53,7 @@ class PassesTest {
     @Test
     void shouldFillAMeasuredRecordingFromRowZeroInChunks() {
         FakeTimeClock clock = new FakeTimeClock(0, READ);
-        Passes passes = new Passes(clock, (seq, stamps, sink) -> clock.advance(seq), new Sink(), 0, 3, () -> { }, true);
+        Passes passes = new Passes(clock, (seq, stamps, sink) -> clock.advance(seq), new Sink(), 0, 3, () -> {}, true);
         Recording rec = new Recording(7, 1, false);
 
         long next = passes.run(rec, rec.stamps(clock), 100);

@@ -32,13 +32,23 @@ class ReplicaCoreLoopTest {
 
         assertEquals(2, warmed.size());
         assertTrue(warmed.stream().allMatch(r -> r.coreLoopNs() > 0), "every replica timed it: " + warmed);
-        assertEquals(List.of(0.0), cold.stream().map(Replica::coreLoopNs).toList(), "-w 0 measures right after its setup");
+        assertEquals(
+                List.of(0.0), cold.stream().map(Replica::coreLoopNs).toList(), "-w 0 measures right after its setup");
     }
 
     private ForkResult fork(Warmup warmup, int replicas) throws Exception {
-        RunConfig config = RunConfig.builder(List.of("empty"), -1, runDir).forks(1).warmup(warmup).messages(2_000)
-                .replicas(replicas).overheadPairs(20_000).lockMemory(false).jvmFlagsInsteadOfDefaults(List.of())
-                .forkTimeoutS(120).jitRetries(0).layout(false, 0).build();
+        RunConfig config = RunConfig.builder(List.of("empty"), -1, runDir)
+                .forks(1)
+                .warmup(warmup)
+                .messages(2_000)
+                .replicas(replicas)
+                .overheadPairs(20_000)
+                .lockMemory(false)
+                .jvmFlagsInsteadOfDefaults(List.of())
+                .forkTimeoutS(120)
+                .jitRetries(0)
+                .layout(false, 0)
+                .build();
         ForkSpec spec = config.forkSpec("empty", 1, runDir);
         return new ForkExecution(spec, BenchmarkRegistry.load().get("empty"), QUIET).run();
     }

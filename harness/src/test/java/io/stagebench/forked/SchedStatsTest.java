@@ -23,8 +23,9 @@ class SchedStatsTest {
         assertEquals(Optional.empty(), PassChecks.sharedCpuWarning(40_000, 2, 20)); // 40 us: a kernel thread's turn
         assertEquals(Optional.empty(), PassChecks.sharedCpuWarning(9_000_000, 3, 1_000)); // 0.9 % of a second
         assertEquals(Optional.empty(), PassChecks.sharedCpuWarning(-1, -1, 20)); // the kernel does not say
-        assertEquals(Optional.of("another task ran on the measuring CPU: the measuring thread waited 1.80 ms in the run"
-                + " queue (9.0% of 20 ms measured, 4 involuntary switches)"),
+        assertEquals(
+                Optional.of("another task ran on the measuring CPU: the measuring thread waited 1.80 ms in the run"
+                        + " queue (9.0% of 20 ms measured, 4 involuntary switches)"),
                 PassChecks.sharedCpuWarning(1_800_000, 4, 20));
     }
 }

@@ -5,10 +5,10 @@ import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
 
 /**
- * Two CPUs on scripted time, run on one thread: the feed's clock and the strategy's clock
- * advance separately, and a message reaches the strategy at its publish tick or, when the
- * strategy is still busy, when it is free - a busy-spinning consumer with no wake-up cost. Run
- * the whole feed pass first, then the whole strategy pass: the timelines stay exact.
+ * Two CPUs on scripted time, run on one thread: the feed's clock and the strategy's clock advance separately, and a
+ * message reaches the strategy at its publish tick or, when the strategy is still busy, when it is free - a
+ * busy-spinning consumer with no wake-up cost. Run the whole feed pass first, then the whole strategy pass: the
+ * timelines stay exact.
  */
 final class ScriptedHandoff implements HandoffOperation {
 
@@ -21,7 +21,8 @@ final class ScriptedHandoff implements HandoffOperation {
     private int published;
     private int taken;
 
-    ScriptedHandoff(FakeTimeClock feedClock, FakeTimeClock strategyClock, long feedTicks, long strategyTicks, int messages) {
+    ScriptedHandoff(
+            FakeTimeClock feedClock, FakeTimeClock strategyClock, long feedTicks, long strategyTicks, int messages) {
         this.feedClock = feedClock;
         this.strategyClock = strategyClock;
         this.feedTicks = feedTicks;

@@ -7,8 +7,8 @@ import io.stagebench.clock.Clock;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A handoff benchmark for tests: no feed work, a bounded single-producer single-consumer
- * ring of sequence numbers, and a strategy stage that spins a known time on the clock.
+ * A handoff benchmark for tests: no feed work, a bounded single-producer single-consumer ring of sequence numbers, and
+ * a strategy stage that spins a known time on the clock.
  */
 final class SpscHandoff implements HandoffOperation {
 
@@ -20,7 +20,7 @@ final class SpscHandoff implements HandoffOperation {
 
     /**
      * @param strategyTicks ticks the strategy's one stage spins per message: the injected delay
-     * @param ringSlots     messages the ring holds before the feed must wait
+     * @param ringSlots messages the ring holds before the feed must wait
      */
     SpscHandoff(Clock clock, long strategyTicks, int ringSlots) {
         this.clock = clock;

@@ -1,9 +1,9 @@
 package io.stagebench.forked;
 
-import io.stagebench.config.MeasureDefaults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.config.MeasureDefaults;
 import io.stagebench.config.RunConfig;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
@@ -32,9 +32,16 @@ class StageWarmupTest {
 
     /** @param jitRetries measured passes the JIT may have the fork discard (and count as warm-up) */
     private ForkResult fork(long warmupMessages, int jitRetries) throws Exception {
-        RunConfig config = RunConfig.builder(List.of("test.rare-stage"), -1, runDir).forks(1)
-                .warmup(Warmup.ofMessages(warmupMessages)).messages(20_000).overheadPairs(20_000).lockMemory(false)
-                .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).jitRetries(jitRetries).layout(false, 0)
+        RunConfig config = RunConfig.builder(List.of("test.rare-stage"), -1, runDir)
+                .forks(1)
+                .warmup(Warmup.ofMessages(warmupMessages))
+                .messages(20_000)
+                .overheadPairs(20_000)
+                .lockMemory(false)
+                .jvmFlagsInsteadOfDefaults(List.of())
+                .forkTimeoutS(120)
+                .jitRetries(jitRetries)
+                .layout(false, 0)
                 .build();
         ForkSpec spec = config.forkSpec("test.rare-stage", 1, runDir);
         return new ForkExecution(spec, BenchmarkRegistry.load().get("test.rare-stage"), QUIET).run();
@@ -48,20 +55,29 @@ class StageWarmupTest {
         // -w 20000: a warm-up counted in messages would run the rare stage 20 times
         ForkResult result = fork(20_000);
 
-        assertTrue(result.measurement().warmupMessages() / RareStageBenchmark.EVERY >= target,
+        assertTrue(
+                result.measurement().warmupMessages() / RareStageBenchmark.EVERY >= target,
                 "the rare stage ran " + result.measurement().warmupMessages() / RareStageBenchmark.EVERY
-                + " times in warm-up, fewer than "
+                        + " times in warm-up, fewer than "
                         + target);
-        assertEquals(2, result.measurement().warmupStageRuns().size(),
+        assertEquals(
+                2,
+                result.measurement().warmupStageRuns().size(),
                 result.measurement().warmupStageRuns().toString());
-        assertTrue(result.measurement().warmupStageRuns().get(1) >= target,
+        assertTrue(
+                result.measurement().warmupStageRuns().get(1) >= target,
                 result.measurement().warmupStageRuns().toString());
-        assertEquals(result.measurement().warmupStageRuns().get(0) / RareStageBenchmark.EVERY,
-                result.measurement().warmupStageRuns().get(1), 1.0,
+        assertEquals(
+                result.measurement().warmupStageRuns().get(0) / RareStageBenchmark.EVERY,
+                result.measurement().warmupStageRuns().get(1),
+                1.0,
                 "the rare stage's runs are its share of the messages");
-        assertEquals(20, result.measurement().measuredMessages() / RareStageBenchmark.EVERY,
+        assertEquals(
+                20,
+                result.measurement().measuredMessages() / RareStageBenchmark.EVERY,
                 "the measured pass is as asked");
-        assertTrue(result.checks().warnings().stream().noneMatch(w -> w.contains("fewer than")),
+        assertTrue(
+                result.checks().warnings().stream().noneMatch(w -> w.contains("fewer than")),
                 result.checks().warnings().toString());
     }
 
@@ -103,7 +119,8 @@ class StageWarmupTest {
         List<String> warnings = stages.shortStages(stages.runsAt(1_000_000));
 
         assertEquals(1, warnings.size(), warnings.toString());
-        assertTrue(warnings.get(0).startsWith("stage rare ran 1,000 times before it was measured, fewer than the 30,000"),
+        assertTrue(
+                warnings.get(0).startsWith("stage rare ran 1,000 times before it was measured, fewer than the 30,000"),
                 warnings.get(0));
         assertTrue(warnings.get(0).contains("fix: a longer -w"), warnings.get(0));
     }

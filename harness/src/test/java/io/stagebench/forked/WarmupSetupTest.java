@@ -11,14 +11,14 @@ import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.testbench.SetupLogBenchmark;
 import io.stagebench.testing.MeasuresInProcess;
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 
 /**
  * The fork's warm-up on a setup of its own ({@link ReplicaExecution#WARMUP_SETUP}), thrown away before the replicas.
@@ -38,9 +38,18 @@ class WarmupSetupTest {
     }
 
     private ForkResult fork(Warmup warmup, int replicas, PrintStream progress) throws Exception {
-        RunConfig config = RunConfig.builder(List.of("test.setup-log"), -1, runDir).forks(1).warmup(warmup)
-                .messages(MESSAGES).replicas(replicas).overheadPairs(20_000).lockMemory(false)
-                .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).jitRetries(0).layout(false, 0).build();
+        RunConfig config = RunConfig.builder(List.of("test.setup-log"), -1, runDir)
+                .forks(1)
+                .warmup(warmup)
+                .messages(MESSAGES)
+                .replicas(replicas)
+                .overheadPairs(20_000)
+                .lockMemory(false)
+                .jvmFlagsInsteadOfDefaults(List.of())
+                .forkTimeoutS(120)
+                .jitRetries(0)
+                .layout(false, 0)
+                .build();
         ForkSpec spec = config.forkSpec("test.setup-log", 1, runDir);
         SetupLogBenchmark.clear();
         return new ForkExecution(spec, BenchmarkRegistry.load().get("test.setup-log"), progress).run();
@@ -52,11 +61,14 @@ class WarmupSetupTest {
 
         List<SetupLogBenchmark.Entry> setups = SetupLogBenchmark.log();
         assertEquals(3, setups.size(), "the warm-up's setup and one a replica: " + setups);
-        assertTrue(setups.get(0).messages() >= WARMUP_MESSAGES + MESSAGES,
+        assertTrue(
+                setups.get(0).messages() >= WARMUP_MESSAGES + MESSAGES,
                 "the first setup ran the fork's warm-up and its checked pass: " + setups);
         for (SetupLogBenchmark.Entry replica : setups.subList(1, 3)) {
-            assertEquals(2L * MESSAGES, replica.messages(), "a replica's setup ran one warm-up pass and its measured one: "
-                    + setups);
+            assertEquals(
+                    2L * MESSAGES,
+                    replica.messages(),
+                    "a replica's setup ran one warm-up pass and its measured one: " + setups);
         }
         List<Replica> replicas = result.measurement().replicas();
         assertEquals(List.of(1, 2), replicas.stream().map(Replica::replica).toList());
@@ -64,8 +76,10 @@ class WarmupSetupTest {
             assertEquals(MESSAGES, replica.warmupMessages(), "replica " + replica.replica() + " warmed up one pass");
             assertEquals(MESSAGES, replica.measuredMessages());
         }
-        assertTrue(result.measurement().warmupMessages() >= WARMUP_MESSAGES + MESSAGES,
-                "the fork's warm-up counts the warm-up setup's: " + result.measurement().warmupMessages());
+        assertTrue(
+                result.measurement().warmupMessages() >= WARMUP_MESSAGES + MESSAGES,
+                "the fork's warm-up counts the warm-up setup's: "
+                        + result.measurement().warmupMessages());
         assertEquals(2L * MESSAGES, result.measurement().measuredMessages());
     }
 
@@ -73,12 +87,14 @@ class WarmupSetupTest {
     void shouldSayTheForksWarmUpWhereAReplicaStartsMeasuringNotOnlyItsOwnPass() throws Exception {
         ByteArrayOutputStream lines = new ByteArrayOutputStream();
 
-        ForkResult result = fork(Warmup.ofMessages(WARMUP_MESSAGES), 1, new PrintStream(lines, true,
-                StandardCharsets.UTF_8));
+        ForkResult result =
+                fork(Warmup.ofMessages(WARMUP_MESSAGES), 1, new PrintStream(lines, true, StandardCharsets.UTF_8));
 
         String progress = lines.toString(StandardCharsets.UTF_8);
-        assertTrue(progress.contains("measuring " + MESSAGES + " messages (back-to-back) after "
-                + result.measurement().warmupMessages() + " of warm-up"), progress);
+        assertTrue(
+                progress.contains("measuring " + MESSAGES + " messages (back-to-back) after "
+                        + result.measurement().warmupMessages() + " of warm-up"),
+                progress);
         assertTrue(!progress.contains("after " + MESSAGES + " of warm-up"), progress);
     }
 

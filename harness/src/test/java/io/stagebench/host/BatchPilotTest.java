@@ -1,8 +1,8 @@
 package io.stagebench.host;
 
-import io.stagebench.result.BatchChoice;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.stagebench.result.BatchChoice;
 import org.junit.jupiter.api.Test;
 
 class BatchPilotTest {
@@ -18,6 +18,9 @@ class BatchPilotTest {
     @Test
     void shouldStopAtTheMeasuredMessagesAndTheLargestBatch() {
         assertEquals(8, BatchChoice.choose(30, 50, 10));
-        assertEquals(BatchChoice.MAX_BATCH, BatchChoice.choose(30, 0, Integer.MAX_VALUE), "a stage of nothing never gets there");
+        assertEquals(
+                BatchChoice.MAX_BATCH,
+                BatchChoice.choose(30, 0, Integer.MAX_VALUE),
+                "a stage of nothing never gets there");
     }
 }

@@ -1,26 +1,26 @@
 package io.stagebench.host;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.stagebench.link.ForkEntry;
 import io.stagebench.link.LinkVersion;
 import io.stagebench.link.Turns;
 import io.stagebench.registry.BenchmarkDescriptor;
 import io.stagebench.registry.BenchmarkRegistry;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.nio.charset.StandardCharsets;
-import java.util.Optional;
 
 class BenchmarkClassPathTest {
 
@@ -52,7 +52,8 @@ class BenchmarkClassPathTest {
     void shouldNameAnEntryThatDoesNotExist() throws IOException {
         Path classes = Files.createDirectories(dir.resolve("classes"));
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> BenchmarkClassPath.parse("classes" + File.pathSeparator + "target/nope.jar", dir));
 
         assertEquals("no such file or folder: " + dir.resolve("target/nope.jar"), e.getMessage());
@@ -63,8 +64,8 @@ class BenchmarkClassPathTest {
     void shouldRejectAFileThatIsNeitherAJarNorAFolder() throws IOException {
         Files.writeString(dir.resolve("notes.txt"), "not a jar");
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> BenchmarkClassPath.parse("notes.txt", dir));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> BenchmarkClassPath.parse("notes.txt", dir));
 
         assertEquals("not a jar or a folder: " + dir.resolve("notes.txt"), e.getMessage());
     }
@@ -76,9 +77,11 @@ class BenchmarkClassPathTest {
 
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, classPath::registry);
 
-        assertEquals("no benchmarks in " + dir.resolve("plain.jar") + ": no entry holds META-INF/stagebench/benchmarks.list"
-                + " (compile the @Benchmark classes with the harness's annotation processor: <proc>full</proc> in"
-                + " maven-compiler-plugin, -proc:full for javac)", e.getMessage());
+        assertEquals(
+                "no benchmarks in " + dir.resolve("plain.jar") + ": no entry holds META-INF/stagebench/benchmarks.list"
+                        + " (compile the @Benchmark classes with the harness's annotation processor: <proc>full</proc> in"
+                        + " maven-compiler-plugin, -proc:full for javac)",
+                e.getMessage());
     }
 
     @Test
@@ -89,7 +92,8 @@ class BenchmarkClassPathTest {
 
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, classPath::registry);
 
-        assertEquals("two benchmarks are named 'quote': com.one.Fast (in " + one + ") and com.two.Slow (in " + two + ")",
+        assertEquals(
+                "two benchmarks are named 'quote': com.one.Fast (in " + one + ") and com.two.Slow (in " + two + ")",
                 e.getMessage());
     }
 
@@ -97,11 +101,14 @@ class BenchmarkClassPathTest {
     void shouldRejectABenchmarkThatTakesABuiltInsName() throws IOException {
         UserBuild.compile(dir.resolve("classes"), UserBuild.benchmark("com.acme", "Spin", "spin"));
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> BenchmarkClassPath.parse("classes", dir).registry());
 
-        assertEquals("two benchmarks are named 'spin': io.stagebench.builtin.SpinBenchmark (built in) and com.acme.Spin"
-                + " (in " + dir.resolve("classes") + ")", e.getMessage());
+        assertEquals(
+                "two benchmarks are named 'spin': io.stagebench.builtin.SpinBenchmark (built in) and com.acme.Spin"
+                        + " (in " + dir.resolve("classes") + ")",
+                e.getMessage());
     }
 
     @Test
@@ -111,7 +118,9 @@ class BenchmarkClassPathTest {
         BenchmarkRegistry registry = BenchmarkClassPath.parse("classes", dir).registry();
 
         assertEquals(List.of("spin", "empty", "jitter", "service", "quote"), registry.names());
-        assertEquals(List.of("quote"), registry.defaults().stream().map(BenchmarkDescriptor::name).toList());
+        assertEquals(
+                List.of("quote"),
+                registry.defaults().stream().map(BenchmarkDescriptor::name).toList());
         assertEquals("com.acme.Quote", registry.get("quote").className());
     }
 
@@ -137,7 +146,9 @@ class BenchmarkClassPathTest {
         BenchmarkClassPath classPath = BenchmarkClassPath.parse("mine", dir);
 
         assertEquals(harness.toString(), classPath.forkClassPath(launcher));
-        assertEquals(List.of(mine.toString()), classPath.launcher(ForkLaunchers.jvm()).benchmarkClassPath());
+        assertEquals(
+                List.of(mine.toString()),
+                classPath.launcher(ForkLaunchers.jvm()).benchmarkClassPath());
     }
 
     @Test
@@ -148,19 +159,24 @@ class BenchmarkClassPathTest {
         BenchmarkClassPath classPath = BenchmarkClassPath.parse("mine", dir);
 
         assertEquals(bundle.toString(), classPath.forkClassPath(bundle.toString()));
-        assertEquals(List.of(mine.toString()), classPath.launcher(ForkLaunchers.jvm()).benchmarkClassPath());
+        assertEquals(
+                List.of(mine.toString()),
+                classPath.launcher(ForkLaunchers.jvm()).benchmarkClassPath());
     }
 
     @Test
     void shouldNameTheFixWhenTheProjectsDependenciesWereNeverCopied() throws IOException {
         Files.createDirectories(dir.resolve("target/classes"));
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> BenchmarkClassPath.parse("target/classes:target/dependency/*", dir));
 
-        assertEquals("no such folder: " + dir.resolve("target/dependency") + " (from 'target/dependency/*'); copy the"
-                + " project's dependencies there: mvn dependency:copy-dependencies -DincludeScope=runtime (the example"
-                + " project's pom does it in package)", e.getMessage());
+        assertEquals(
+                "no such folder: " + dir.resolve("target/dependency") + " (from 'target/dependency/*'); copy the"
+                        + " project's dependencies there: mvn dependency:copy-dependencies -DincludeScope=runtime (the example"
+                        + " project's pom does it in package)",
+                e.getMessage());
     }
 
     @Test
@@ -178,7 +194,8 @@ class BenchmarkClassPathTest {
         Path before = jar("before-turns.jar", ForkEntry.resource(ForkEntry.MAIN_CLASS));
         Path after = folderHolding("with-turns", ForkEntry.resource(ForkEntry.MAIN_CLASS), Turns.RESOURCE);
 
-        assertFalse(ForkLauncher.jvm(before.toString()).takesTurns(), "a build from before turns measures back to back");
+        assertFalse(
+                ForkLauncher.jvm(before.toString()).takesTurns(), "a build from before turns measures back to back");
         assertTrue(ForkLauncher.jvm(after + File.pathSeparator + before).takesTurns());
         assertTrue(ForkLauncher.jvm().takesTurns(), "this build's own forks");
     }
@@ -194,15 +211,19 @@ class BenchmarkClassPathTest {
         }
         Path classes = folderHolding("classes", "com/acme/Bench.class");
         Path older = folderHolding("older", "io/stagebench/link/ForkSpec.class");
-        Files.writeString(Files.createDirectories(dir.resolve("newer/io/stagebench/link")).resolve("link-version"), "4");
+        Files.writeString(
+                Files.createDirectories(dir.resolve("newer/io/stagebench/link")).resolve("link-version"), "4");
 
         ForkLauncher fromJar = ForkLauncher.jvm(classes + File.pathSeparator + lib + "/*");
         ForkLauncher fromOlder = ForkLauncher.jvm(older.toString());
 
         assertEquals(3, fromJar.linkVersion());
         assertEquals(LinkVersion.UNVERSIONED, fromOlder.linkVersion());
-        assertEquals(Optional.of("4"), BenchmarkClassPath.readOnPath(dir.resolve("newer") + File.pathSeparator
-                + versioned, LinkVersion.RESOURCE), "the first entry that holds it, as a class loader finds it");
+        assertEquals(
+                Optional.of("4"),
+                BenchmarkClassPath.readOnPath(
+                        dir.resolve("newer") + File.pathSeparator + versioned, LinkVersion.RESOURCE),
+                "the first entry that holds it, as a class loader finds it");
         assertEquals(LinkVersion.CURRENT, ForkLauncher.jvm().linkVersion());
     }
 }

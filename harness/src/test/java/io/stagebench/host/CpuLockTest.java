@@ -51,12 +51,20 @@ class CpuLockTest {
     }
 
     private Process holder(String command) throws IOException {
-        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-D" + CpuLock.DIRECTORY_PROPERTY + "=" + locks, "-cp",
-                System.getProperty("java.class.path"), CpuLockHolder.class.getName(), Integer.toString(CPU), command)
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process process = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-XX:TieredStopAtLevel=1",
+                        "-D" + CpuLock.DIRECTORY_PROPERTY + "=" + locks,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        CpuLockHolder.class.getName(),
+                        Integer.toString(CPU),
+                        command)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         holders.add(process);
-        String first = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)).readLine();
+        String first =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)).readLine();
         assertEquals("held", first);
         return process;
     }
@@ -66,11 +74,15 @@ class CpuLockTest {
         Process other = holder("stagebench run encode -f 3");
         StringWriter err = new StringWriter();
 
-        UsageException refused = assertThrows(UsageException.class,
+        UsageException refused = assertThrows(
+                UsageException.class,
                 () -> CpuLock.acquire(CPU, "stagebench run decide", false, new PrintWriter(err), new ArrayList<>()));
 
-        assertTrue(refused.getMessage().startsWith("CPU " + CPU + " is measuring for pid " + other.pid()
-                + " (stagebench run encode -f 3) since "), refused.getMessage());
+        assertTrue(
+                refused.getMessage()
+                        .startsWith("CPU " + CPU + " is measuring for pid " + other.pid()
+                                + " (stagebench run encode -f 3) since "),
+                refused.getMessage());
         assertTrue(refused.getMessage().contains("--no-wait"), refused.getMessage());
         assertFalse(refused.getMessage().contains("\n"), refused.getMessage());
         assertEquals("", err.toString());
@@ -86,13 +98,18 @@ class CpuLockTest {
                 () -> CpuLock.acquire(CPU, "stagebench run", true, new PrintWriter(err, true), warnings));
         Thread.sleep(500);
         assertFalse(mine.isDone(), "took a CPU another process holds");
-        other.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // killed: the kernel releases its lock, nothing is left stale
+        other.destroyForcibly()
+                .waitFor(10, TimeUnit.SECONDS); // killed: the kernel releases its lock, nothing is left stale
 
         Optional<CpuLock.Token> token = mine.get(10, TimeUnit.SECONDS);
         assertTrue(token.isPresent(), warnings.toString());
-        assertTrue(err.toString().startsWith("[stagebench] CPU " + CPU + " is measuring for pid " + other.pid()
-                + " (stagebench ab HEAD~1) since "), err.toString());
-        assertTrue(Files.readString(locks.resolve("cpu-" + CPU + ".lock")).startsWith(ProcessHandle.current().pid() + "\t"));
+        assertTrue(
+                err.toString()
+                        .startsWith("[stagebench] CPU " + CPU + " is measuring for pid " + other.pid()
+                                + " (stagebench ab HEAD~1) since "),
+                err.toString());
+        assertTrue(Files.readString(locks.resolve("cpu-" + CPU + ".lock"))
+                .startsWith(ProcessHandle.current().pid() + "\t"));
         token.get().close();
     }
 
@@ -118,13 +135,27 @@ class CpuLockTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
 
-        int code = Main.run(new String[] {"run", "spin", "-f", "1", "--cpu", Integer.toString(CPU), "--no-wait",
-                "--results", locks.resolve("results").toString()}, new PrintWriter(out, true), new PrintWriter(err, true),
+        int code = Main.run(
+                new String[] {
+                    "run",
+                    "spin",
+                    "-f",
+                    "1",
+                    "--cpu",
+                    Integer.toString(CPU),
+                    "--no-wait",
+                    "--results",
+                    locks.resolve("results").toString()
+                },
+                new PrintWriter(out, true),
+                new PrintWriter(err, true),
                 InProcessForks.LAUNCHERS);
 
         assertEquals(2, code, err.toString());
         assertEquals(1, err.toString().lines().count(), err.toString());
-        assertTrue(err.toString().startsWith("stagebench run: CPU " + CPU + " is measuring for pid " + other.pid()), err.toString());
+        assertTrue(
+                err.toString().startsWith("stagebench run: CPU " + CPU + " is measuring for pid " + other.pid()),
+                err.toString());
         assertEquals(0, CpuLock.heldCount());
     }
 
@@ -134,13 +165,18 @@ class CpuLockTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
 
-        int code = Main.run(new String[] {"clocks", "--cpu", Integer.toString(CPU), "--no-wait"}, new PrintWriter(out, true),
+        int code = Main.run(
+                new String[] {"clocks", "--cpu", Integer.toString(CPU), "--no-wait"},
+                new PrintWriter(out, true),
                 new PrintWriter(err, true));
 
         assertEquals(2, code, err.toString());
         assertEquals(1, err.toString().lines().count(), err.toString());
-        assertTrue(err.toString().startsWith("stagebench clocks: CPU " + CPU + " is measuring for pid " + other.pid()
-                + " (stagebench run encode) since "), err.toString());
+        assertTrue(
+                err.toString()
+                        .startsWith("stagebench clocks: CPU " + CPU + " is measuring for pid " + other.pid()
+                                + " (stagebench run encode) since "),
+                err.toString());
         assertEquals("", out.toString());
         assertEquals(0, CpuLock.heldCount());
     }

@@ -1,11 +1,11 @@
 package io.stagebench.host;
 
-import io.stagebench.config.MeasureDefaults;
-import io.stagebench.config.RunConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.config.MeasureDefaults;
+import io.stagebench.config.RunConfig;
 import io.stagebench.link.ForkEntry;
 import io.stagebench.link.Warmup;
 import io.stagebench.process.JvmFork;
@@ -39,12 +39,15 @@ class ForkClassCacheTest {
         String key = ForkClassCache.key(classPath, FLAGS).orElseThrow();
 
         assertEquals(key, ForkClassCache.key(classPath, FLAGS).orElseThrow(), "the same build, the same name");
-        assertNotEquals(key, ForkClassCache.key(classPath, List.of("-Xms1g", "-Xmx1g")).orElseThrow(), "other flags");
-        Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 2_000));
+        assertNotEquals(
+                key, ForkClassCache.key(classPath, List.of("-Xms1g", "-Xmx1g")).orElseThrow(), "other flags");
+        Files.setLastModifiedTime(
+                jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 2_000));
         assertNotEquals(key, ForkClassCache.key(classPath, FLAGS).orElseThrow(), "a rebuilt jar of the same size");
         String touched = ForkClassCache.key(classPath, FLAGS).orElseThrow();
         Files.writeString(jar, "two!");
-        Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis()));
+        Files.setLastModifiedTime(
+                jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis()));
         assertNotEquals(touched, ForkClassCache.key(classPath, FLAGS).orElseThrow(), "another size");
     }
 
@@ -79,7 +82,8 @@ class ForkClassCacheTest {
         ForkClassCache.prune(dir);
 
         try (Stream<Path> left = Files.list(dir)) {
-            List<String> names = left.map(p -> p.getFileName().toString()).sorted().toList();
+            List<String> names =
+                    left.map(p -> p.getFileName().toString()).sorted().toList();
             assertEquals(List.of("k3.aot", "k4.aot", "k5.aot", "k6.aot", "k7.aot", "k8.aot", "notes.txt"), names);
         }
     }
@@ -88,8 +92,15 @@ class ForkClassCacheTest {
     @StartsProcesses
     void shouldTrainAnArchiveOnceThatTheForksJvmThenMaps() throws Exception {
         String classPath = jarClassPath();
-        RunConfig config = RunConfig.builder(List.of("empty"), -1, dir.resolve("run")).forks(1).warmup(Warmup.ofMessages(2_000))
-                .messages(2_000).chunk(500).overheadPairs(100_000).lockMemory(false).forkTimeoutS(120).build();
+        RunConfig config = RunConfig.builder(List.of("empty"), -1, dir.resolve("run"))
+                .forks(1)
+                .warmup(Warmup.ofMessages(2_000))
+                .messages(2_000)
+                .chunk(500)
+                .overheadPairs(100_000)
+                .lockMemory(false)
+                .forkTimeoutS(120)
+                .build();
         System.setProperty(ForkClassCache.PROPERTY, dir.resolve("cache").toString());
         try {
             ForkLauncher launcher = ForkLauncher.jvm(classPath);
@@ -100,11 +111,14 @@ class ForkClassCacheTest {
                 archives = files.filter(p -> p.toString().endsWith(".aot")).toList();
             }
             // the fork's JVM, flags and class path, asked for its version: "mixed mode, sharing" when it mapped it
-            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    JvmFork.NATIVE_ACCESS_FLAG, ForkEntry.CLASS_CACHE_FLAG_PREFIX + archives.get(0)));
+            List<String> command = new ArrayList<>(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    JvmFork.NATIVE_ACCESS_FLAG,
+                    ForkEntry.CLASS_CACHE_FLAG_PREFIX + archives.get(0)));
             command.addAll(MeasureDefaults.JVM_FLAGS);
             command.addAll(List.of("-cp", classPath, "-version"));
-            Process version = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process version =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             String said = new String(version.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
             assertTrue(trained.orElseThrow().startsWith("fork class cache: trained in "), trained.toString());
@@ -122,12 +136,15 @@ class ForkClassCacheTest {
         Path jar;
         try (Stream<Path> built = Files.list(Path.of("target"))) {
             jar = built.filter(p -> p.getFileName().toString().matches("stagebench-harness-.*\\.jar")
-                    && !p.getFileName().toString().contains("sources")).findFirst().orElseThrow(() ->
-                    new AssertionError("target/stagebench-harness-*.jar: this test runs after 'package'"));
+                            && !p.getFileName().toString().contains("sources"))
+                    .findFirst()
+                    .orElseThrow(() ->
+                            new AssertionError("target/stagebench-harness-*.jar: this test runs after 'package'"));
         }
         List<String> entries = new ArrayList<>(List.of(jar.toAbsolutePath().toString()));
         Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(e -> e.endsWith(".jar") && Files.isRegularFile(Path.of(e))).forEach(entries::add);
+                .filter(e -> e.endsWith(".jar") && Files.isRegularFile(Path.of(e)))
+                .forEach(entries::add);
         return String.join(File.pathSeparator, entries);
     }
 }

@@ -1,24 +1,24 @@
 package io.stagebench.host;
 
-import io.stagebench.config.RunConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.stagebench.config.RunConfig;
 import io.stagebench.link.Warmup;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.system.CpuList;
+import io.stagebench.testing.StartsProcesses;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.stagebench.testing.StartsProcesses;
-import java.util.stream.Stream;
 
 /**
- * A project's benchmarks run on the project's class path: a library the project carries is the one its
- * benchmark loads, whatever version the launcher has, and of the harness only the API is visible.
+ * A project's benchmarks run on the project's class path: a library the project carries is the one its benchmark loads,
+ * whatever version the launcher has, and of the harness only the API is visible.
  */
 @StartsProcesses
 class ForkIsolationTest {
@@ -66,13 +66,15 @@ class ForkIsolationTest {
         BenchmarkOutcome outcome = runOnTheProjectsClassPath("versions");
 
         assertEquals(1, outcome.forks().size(), outcome.failures().toString());
-        List<String> aSetup = List.of("histogram: the project's",
+        List<String> aSetup = List.of(
+                "histogram: the project's",
                 "com.fasterxml.jackson.databind.ObjectMapper: hidden",
                 "picocli.CommandLine: hidden",
                 "io.stagebench.config.RunConfig: hidden",
                 "io.stagebench.api.Stamps: visible");
         // printed by each setup: the warm-up's own, then replica 1's
-        assertEquals(Stream.concat(aSetup.stream(), aSetup.stream()).toList(),
+        assertEquals(
+                Stream.concat(aSetup.stream(), aSetup.stream()).toList(),
                 Files.readAllLines(dir.resolve("run/forks/versions/fork-1.out")));
     }
 
@@ -88,10 +90,23 @@ class ForkIsolationTest {
         Path classes = UserBuild.compile(dir.resolve("classes"), PROJECTS_HISTOGRAM, VERSIONS);
         BenchmarkClassPath classPath = BenchmarkClassPath.parse(classes.toString(), dir);
         Path runDir = Files.createDirectories(dir.resolve("run"));
-        RunConfig config = RunConfig.builder(List.of(benchmark), -1, runDir).forks(1).warmup(Warmup.ofMessages(1_000)).messages(2_000)
-                .chunk(500).overheadPairs(100_000).lockMemory(false).jvmFlagsInsteadOfDefaults(List.of())
-                .forkTimeoutS(120).build();
-        return new Runner(config, classPath.registry(), CpuList.parse(""), classPath.launcher(ForkLaunchers.jvm()),
-                new PrintStream(OutputStream.nullOutputStream())).run().get(0);
+        RunConfig config = RunConfig.builder(List.of(benchmark), -1, runDir)
+                .forks(1)
+                .warmup(Warmup.ofMessages(1_000))
+                .messages(2_000)
+                .chunk(500)
+                .overheadPairs(100_000)
+                .lockMemory(false)
+                .jvmFlagsInsteadOfDefaults(List.of())
+                .forkTimeoutS(120)
+                .build();
+        return new Runner(
+                        config,
+                        classPath.registry(),
+                        CpuList.parse(""),
+                        classPath.launcher(ForkLaunchers.jvm()),
+                        new PrintStream(OutputStream.nullOutputStream()))
+                .run()
+                .get(0);
     }
 }

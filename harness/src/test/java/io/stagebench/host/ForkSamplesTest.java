@@ -22,8 +22,8 @@ class ForkSamplesTest {
 
     @Test
     void shouldGiveEachReplicasSamplesBackInMessageOrder() {
-        ForkSamples fork = ForkSamples.of(List.of(replica(new double[] {30, 10, 20}, null),
-                replica(new double[] {50, 40}, null)));
+        ForkSamples fork =
+                ForkSamples.of(List.of(replica(new double[] {30, 10, 20}, null), replica(new double[] {50, 40}, null)));
 
         List<double[]> replicas = fork.replicas("parse");
 
@@ -34,8 +34,8 @@ class ForkSamplesTest {
 
     @Test
     void shouldSortTheForksSamplesOnceAcrossItsReplicas() {
-        ForkSamples fork = ForkSamples.of(List.of(replica(new double[] {30, 10, 20}, null),
-                replica(new double[] {50, 40}, null)));
+        ForkSamples fork =
+                ForkSamples.of(List.of(replica(new double[] {30, 10, 20}, null), replica(new double[] {50, 40}, null)));
 
         assertEquals(5, fork.distributions().get("parse").count());
         assertEquals(30, fork.distributions().get("parse").percentile(50));
@@ -46,8 +46,8 @@ class ForkSamplesTest {
     @Test
     void shouldLeaveOutASeriesThatSomeReplicaLacks() {
         // a tag only the first setup's messages carried
-        ForkSamples fork = ForkSamples.of(List.of(replica(new double[] {1, 2}, new double[] {3}),
-                replica(new double[] {4}, null)));
+        ForkSamples fork = ForkSamples.of(
+                List.of(replica(new double[] {1, 2}, new double[] {3}), replica(new double[] {4}, null)));
 
         assertEquals(List.of("parse"), List.copyOf(fork.series()));
         assertNull(fork.replicas("parse[order]"));

@@ -9,13 +9,13 @@ import io.stagebench.process.JvmFork;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.system.CpuList;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,18 +25,15 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Forks run inside the test's JVM instead of a fresh one: fast, and the fork still writes its
- * {@code fork-N.json} and raw stamps where the runner reads them. Each fork runs on a thread
- * of its own, so the pinning it does ends with it.
+ * Forks run inside the test's JVM instead of a fresh one: fast, and the fork still writes its {@code fork-N.json} and
+ * raw stamps where the runner reads them. Each fork runs on a thread of its own, so the pinning it does ends with it.
  *
- * <p>{@link #LAUNCHERS} is the seam a command line takes ({@code Main.run(args, out, err,
- * InProcessForks.LAUNCHERS)}): the command's own benchmarks and a project's {@code --classpath}
- * run here through {@link ForkMain#execute}, exactly the code a fresh fork runs after reading its
- * spec, with its exit codes (a full disk, a refused declaration) and its progress lines passed to
- * the launcher as a fork's stdout would be. Another build of the project still starts a JVM. The
- * test's JVM is not moved off the measuring CPU. What an in-process fork cannot show: its JVM flags
- * (heap, {@code -Xbatch}, address randomisation), a crash, a timeout, a signal; tests of those start
- * real forks.
+ * <p>{@link #LAUNCHERS} is the seam a command line takes ({@code Main.run(args, out, err, InProcessForks.LAUNCHERS)}):
+ * the command's own benchmarks and a project's {@code --classpath} run here through {@link ForkMain#execute}, exactly
+ * the code a fresh fork runs after reading its spec, with its exit codes (a full disk, a refused declaration) and its
+ * progress lines passed to the launcher as a fork's stdout would be. Another build of the project still starts a JVM.
+ * The test's JVM is not moved off the measuring CPU. What an in-process fork cannot show: its JVM flags (heap,
+ * {@code -Xbatch}, address randomisation), a crash, a timeout, a signal; tests of those start real forks.
  */
 public final class InProcessForks {
 
@@ -60,8 +57,7 @@ public final class InProcessForks {
         }
     };
 
-    private InProcessForks() {
-    }
+    private InProcessForks() {}
 
     /** @return a launcher that runs every fork here and reports it succeeded */
     public static ForkLauncher launcher(BenchmarkRegistry registry) {
@@ -81,13 +77,15 @@ public final class InProcessForks {
         try {
             ForkSpec spec = Json.mapper().readValue(specFile.toFile(), ForkSpec.class);
             Throwable[] failure = new Throwable[1];
-            Thread fork = new Thread(() -> {
-                try {
-                    new ForkExecution(spec, registry.get(spec.job().benchmark()), QUIET).run();
-                } catch (Throwable t) {
-                    failure[0] = t;
-                }
-            }, "in-process fork " + spec.job().fork());
+            Thread fork = new Thread(
+                    () -> {
+                        try {
+                            new ForkExecution(spec, registry.get(spec.job().benchmark()), QUIET).run();
+                        } catch (Throwable t) {
+                            failure[0] = t;
+                        }
+                    },
+                    "in-process fork " + spec.job().fork());
             fork.start();
             fork.join();
             if (failure[0] != null) {
@@ -114,14 +112,23 @@ public final class InProcessForks {
             }
 
             @Override
-            public JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
-                                       Consumer<String> progressLines) {
+            public JvmFork.Exit launch(
+                    Path specFile,
+                    List<String> jvmFlags,
+                    CpuList serviceCpus,
+                    Duration timeout,
+                    Consumer<String> progressLines) {
                 return execute(specFile, progressLines, InputStream.nullInputStream());
             }
 
             @Override
-            public JvmFork.Exit launch(Path specFile, List<String> jvmFlags, CpuList serviceCpus, Duration timeout,
-                                       Consumer<String> progressLines, Consumer<OutputStream> stdin) {
+            public JvmFork.Exit launch(
+                    Path specFile,
+                    List<String> jvmFlags,
+                    CpuList serviceCpus,
+                    Duration timeout,
+                    Consumer<String> progressLines,
+                    Consumer<OutputStream> stdin) {
                 // the fork's stdin, as a fresh JVM's would carry its turns: a pipe from the launcher's side
                 try (PipedInputStream turns = new PipedInputStream()) {
                     stdin.accept(new PipedOutputStream(turns));
@@ -157,17 +164,26 @@ public final class InProcessForks {
         int[] code = {1};
         try {
             ForkSpec spec = Json.mapper().readValue(specFile.toFile(), ForkSpec.class);
-            PrintStream progress = spec.job().progressToken() == null ? new PrintStream(stdout, true, StandardCharsets.UTF_8)
+            PrintStream progress = spec.job().progressToken() == null
+                    ? new PrintStream(stdout, true, StandardCharsets.UTF_8)
                     : ProgressChannel.open(spec.job().progressToken(), stdout);
-            Thread fork = new Thread(() -> code[0] = ForkMain.execute(spec, progress, turns), "in-process fork " + spec.job().fork());
+            Thread fork = new Thread(
+                    () -> code[0] = ForkMain.execute(spec, progress, turns),
+                    "in-process fork " + spec.job().fork());
             fork.start();
             fork.join();
             progress.flush();
         } catch (Exception e) {
             throw new AssertionError("in-process fork of " + specFile + ": " + e, e);
         }
-        return new JvmFork.Exit(List.of("in-process", specFile.toString()), code[0], false, "",
-                (System.nanoTime() - startNs) / 1_000_000, null, List.copyOf(tail));
+        return new JvmFork.Exit(
+                List.of("in-process", specFile.toString()),
+                code[0],
+                false,
+                "",
+                (System.nanoTime() - startNs) / 1_000_000,
+                null,
+                List.copyOf(tail));
     }
 
     /** Bytes to lines, each passed on as it ends. */

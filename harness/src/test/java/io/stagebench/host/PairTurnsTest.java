@@ -22,6 +22,7 @@ class PairTurnsTest {
     private final List<String> log = Collections.synchronizedList(new ArrayList<>());
     /** Set while some fork holds the measuring CPU: two at once is the failure these turns exist to prevent. */
     private final AtomicBoolean measuring = new AtomicBoolean();
+
     private final AtomicBoolean overlapped = new AtomicBoolean();
 
     /**
@@ -32,9 +33,11 @@ class PairTurnsTest {
         return fork(side, replicas, crashAfter, failure, false);
     }
 
-    /** As {@link #fork(String, int, int, IOException)}; with {@code measureTurns}, each measured pass in its own turn. */
-    private PairTurns.Launch fork(String side, int replicas, int crashAfter, IOException failure,
-                                  boolean measureTurns) {
+    /**
+     * As {@link #fork(String, int, int, IOException)}; with {@code measureTurns}, each measured pass in its own turn.
+     */
+    private PairTurns.Launch fork(
+            String side, int replicas, int crashAfter, IOException failure, boolean measureTurns) {
         return turns -> {
             try (PipedInputStream stdin = new PipedInputStream()) {
                 turns.attach(new PipedOutputStream(stdin));
@@ -91,8 +94,11 @@ class PairTurnsTest {
         List<PairTurns.Turn> turns = PairTurns.run(4, true, fork("A", 4, -1, null), fork("B", 4, -1, null));
 
         assertEquals("[A1, B1, B2, A2, A3, B3, B4, A4]", turns.toString());
-        assertEquals(List.of("A1+", "A1-", "B1+", "B1-", "B2+", "B2-", "A2+", "A2-", "A3+", "A3-", "B3+", "B3-", "B4+",
-                "B4-", "A4+", "A4-"), log);
+        assertEquals(
+                List.of(
+                        "A1+", "A1-", "B1+", "B1-", "B2+", "B2-", "A2+", "A2-", "A3+", "A3-", "B3+", "B3-", "B4+",
+                        "B4-", "A4+", "A4-"),
+                log);
         assertTrue(!overlapped.get(), "two forks measured at once");
         for (int i = 1; i < turns.size(); i++) {
             assertTrue(turns.get(i).startEpochMs() >= turns.get(i - 1).endEpochMs(), "turns overlap: " + turns);
@@ -104,19 +110,23 @@ class PairTurnsTest {
         List<PairTurns.Turn> turns = PairTurns.run(3, true, fork("A", 3, -1, null, true), fork("B", 3, -1, null, true));
 
         assertEquals("[A1s, B1s, A1m, B1m, B2s, A2s, B2m, A2m, A3s, B3s, A3m, B3m, Aend, Bend]", turns.toString());
-        assertEquals(List.of("A1s+", "A1s-", "B1s+", "B1s-", "A1m+", "A1m-", "B1m+", "B1m-", "B2s+", "B2s-", "A2s+",
-                "A2s-", "B2m+", "B2m-", "A2m+", "A2m-", "A3s+", "A3s-", "B3s+", "B3s-", "A3m+", "A3m-", "B3m+", "B3m-",
-                "Aend+", "Aend-", "Bend+", "Bend-"), log);
+        assertEquals(
+                List.of(
+                        "A1s+", "A1s-", "B1s+", "B1s-", "A1m+", "A1m-", "B1m+", "B1m-", "B2s+", "B2s-", "A2s+", "A2s-",
+                        "B2m+", "B2m-", "A2m+", "A2m-", "A3s+", "A3s-", "B3s+", "B3s-", "A3m+", "A3m-", "B3m+", "B3m-",
+                        "Aend+", "Aend-", "Bend+", "Bend-"),
+                log);
         assertTrue(!overlapped.get(), "two forks measured at once");
-        List<String> parts = List.of(PairTurns.Turn.SETUP, PairTurns.Turn.SETUP, PairTurns.Turn.MEASURE,
-                PairTurns.Turn.MEASURE);
-        assertEquals(parts, turns.subList(0, 4).stream().map(PairTurns.Turn::part).toList());
+        List<String> parts =
+                List.of(PairTurns.Turn.SETUP, PairTurns.Turn.SETUP, PairTurns.Turn.MEASURE, PairTurns.Turn.MEASURE);
+        assertEquals(
+                parts, turns.subList(0, 4).stream().map(PairTurns.Turn::part).toList());
     }
 
     @Test
     void shouldGiveAnOlderBuildItsWholeReplicaTurnsBesideTheOtherSidesSplitOnes() throws Exception {
-        List<PairTurns.Turn> turns = PairTurns.run(2, true, fork("A", 2, -1, null, false),
-                fork("B", 2, -1, null, true));
+        List<PairTurns.Turn> turns =
+                PairTurns.run(2, true, fork("A", 2, -1, null, false), fork("B", 2, -1, null, true));
 
         assertEquals("[A1, B1s, B1m, B2s, A2, B2m, Bend]", turns.toString());
         assertEquals(PairTurns.Turn.REPLICA, turns.get(0).part());
@@ -132,7 +142,10 @@ class PairTurnsTest {
 
     @Test
     void shouldStartWithBWhenThePairBeforeStartedWithA() throws Exception {
-        assertEquals("[B1, A1, A2, B2]", PairTurns.run(2, false, fork("A", 2, -1, null), fork("B", 2, -1, null)).toString());
+        assertEquals(
+                "[B1, A1, A2, B2]",
+                PairTurns.run(2, false, fork("A", 2, -1, null), fork("B", 2, -1, null))
+                        .toString());
     }
 
     @Test
@@ -147,8 +160,8 @@ class PairTurnsTest {
     void shouldRethrowWhatALaunchThrewOnceTheOtherSideEnded() {
         IOException full = new IOException("disk full");
 
-        IOException thrown = assertThrows(IOException.class,
-                () -> PairTurns.run(2, true, fork("A", 2, -1, null), fork("B", 2, -1, full)));
+        IOException thrown = assertThrows(
+                IOException.class, () -> PairTurns.run(2, true, fork("A", 2, -1, null), fork("B", 2, -1, full)));
 
         assertEquals("disk full", thrown.getMessage());
         assertEquals(8, log.size(), "both forks measured both replicas first: " + log);
@@ -160,13 +173,17 @@ class PairTurnsTest {
         PairTurns.Launch a = fork("A", 2, -1, null);
         PairTurns.Launch b = fork("B", 2, -1, null);
 
-        PairTurns.run(2, true, side -> {
-            sides[0] = side;
-            a.run(side);
-        }, side -> {
-            sides[1] = side;
-            b.run(side);
-        });
+        PairTurns.run(
+                2,
+                true,
+                side -> {
+                    sides[0] = side;
+                    a.run(side);
+                },
+                side -> {
+                    sides[1] = side;
+                    b.run(side);
+                });
 
         // A waited through B1 and B2 (2 x 15 ms), B through A1 (15 ms), give or take scheduling
         assertTrue(sides[0].waitedMs() >= 25, "A waited " + sides[0].waitedMs() + " ms");

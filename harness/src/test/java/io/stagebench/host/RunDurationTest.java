@@ -1,8 +1,8 @@
 package io.stagebench.host;
 
-import io.stagebench.config.RunConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.stagebench.config.RunConfig;
 import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkDescriptor;
 import java.nio.file.Path;
@@ -12,18 +12,23 @@ import org.junit.jupiter.api.Test;
 
 class RunDurationTest {
 
-    private static final List<BenchmarkDescriptor> ENCODE = List.of(new BenchmarkDescriptor("encode", List.of("encode"),
-            "d", "x.Encode"));
+    private static final List<BenchmarkDescriptor> ENCODE =
+            List.of(new BenchmarkDescriptor("encode", List.of("encode"), "d", "x.Encode"));
 
     private static RunConfig quick(int forks) {
-        return RunConfig.builder(List.of("encode"), 1, Path.of(".")).forks(forks).messages(20_000).warmup(Warmup.ofMessages(100_000))
-                .replicas(1).build();
+        return RunConfig.builder(List.of("encode"), 1, Path.of("."))
+                .forks(forks)
+                .messages(20_000)
+                .warmup(Warmup.ofMessages(100_000))
+                .replicas(1)
+                .build();
     }
 
     @Test
     void shouldSayBeforeItStartsThatAHundredThousandForksTakeDays() {
-        assertEquals(Optional.of("[run] 100,000 forks will take at least 2.9 days (2.5 s a fork before it measures, JVM"
-                + " start and calibration); stop it with Ctrl-C, or ask for fewer forks (-f)"),
+        assertEquals(
+                Optional.of("[run] 100,000 forks will take at least 2.9 days (2.5 s a fork before it measures, JVM"
+                        + " start and calibration); stop it with Ctrl-C, or ask for fewer forks (-f)"),
                 RunDuration.line(quick(100_000), ENCODE));
     }
 

@@ -1,14 +1,12 @@
 package io.stagebench.host;
 
-import io.stagebench.warning.Warning;
-import io.stagebench.config.RunConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.config.Batch;
-import io.stagebench.output.RunReport;
+import io.stagebench.config.RunConfig;
 import io.stagebench.config.UsageException;
 import io.stagebench.forked.ForkExecution;
 import io.stagebench.link.ForkResult;
@@ -16,6 +14,7 @@ import io.stagebench.link.ForkSpec;
 import io.stagebench.link.LinkVersion;
 import io.stagebench.link.RawStamps;
 import io.stagebench.link.Warmup;
+import io.stagebench.output.RunReport;
 import io.stagebench.process.JvmFork;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
@@ -25,9 +24,12 @@ import io.stagebench.system.CpuList;
 import io.stagebench.testing.MachineCpus;
 import io.stagebench.testing.MeasuresInProcess;
 import io.stagebench.testing.StartsProcesses;
+import io.stagebench.warning.Warning;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,12 +37,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.stream.IntStream;
 
 class RunnerTest {
 
@@ -51,17 +51,30 @@ class RunnerTest {
 
     /**
      * @return what {@code benchmark} measured in {@code forks} in-process forks, the ones numbered in {@code crashing}
-     *         crashed
+     *     crashed
      */
     private BenchmarkOutcome runInProcess(String benchmark, int forks, int... crashing) throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
-        return new Runner(config(List.of(benchmark), forks, List.of()), registry, CpuList.parse(""),
-                inProcessExcept(registry, crashing), QUIET).run().get(0);
+        return new Runner(
+                        config(List.of(benchmark), forks, List.of()),
+                        registry,
+                        CpuList.parse(""),
+                        inProcessExcept(registry, crashing),
+                        QUIET)
+                .run()
+                .get(0);
     }
 
     private RunConfig config(List<String> benchmarks, int forks, List<String> jvmFlags) {
-        return RunConfig.builder(benchmarks, -1, runDir).forks(forks).warmup(Warmup.ofMessages(2_000)).messages(3_000).chunk(500)
-                .overheadPairs(100_000).lockMemory(false).jvmFlagsInsteadOfDefaults(jvmFlags).forkTimeoutS(120)
+        return RunConfig.builder(benchmarks, -1, runDir)
+                .forks(forks)
+                .warmup(Warmup.ofMessages(2_000))
+                .messages(3_000)
+                .chunk(500)
+                .overheadPairs(100_000)
+                .lockMemory(false)
+                .jvmFlagsInsteadOfDefaults(jvmFlags)
+                .forkTimeoutS(120)
                 .build();
     }
 
@@ -83,12 +96,21 @@ class RunnerTest {
     @Test
     void shouldGiveEachBatchedForkTheDifferenceOfItsPassesMeansAsItsMean() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
-        RunConfig config = RunConfig.builder(List.of("test.prepared"), -1, runDir).forks(2)
-                .warmup(Warmup.ofMessages(2_000)).messages(4_000).chunk(500).overheadPairs(100_000).lockMemory(false)
-                .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).batch(Batch.of(4)).build();
+        RunConfig config = RunConfig.builder(List.of("test.prepared"), -1, runDir)
+                .forks(2)
+                .warmup(Warmup.ofMessages(2_000))
+                .messages(4_000)
+                .chunk(500)
+                .overheadPairs(100_000)
+                .lockMemory(false)
+                .jvmFlagsInsteadOfDefaults(List.of())
+                .forkTimeoutS(120)
+                .batch(Batch.of(4))
+                .build();
 
         BenchmarkOutcome outcome = new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry), QUIET)
-                .run().get(0);
+                .run()
+                .get(0);
 
         assertEquals(2, outcome.batchMeansNs().size(), "one a fork");
         for (int i = 0; i < 2; i++) {
@@ -98,7 +120,8 @@ class RunnerTest {
             for (int r = 1; r <= fork.replicaCount(); r++) {
                 ForkResult replica = fork.ofReplica(r);
                 RawStamps whole = RawStamps.read(file(replica.measurement().rawFile()));
-                RawStamps preparation = RawStamps.read(file(replica.measurement().preparationRawFile()));
+                RawStamps preparation =
+                        RawStamps.read(file(replica.measurement().preparationRawFile()));
                 double ticks = 0;
                 for (int b = 0; b < whole.count(); b++) {
                     ticks += whole.stage(0, b) - preparation.stage(0, b);
@@ -106,7 +129,10 @@ class RunnerTest {
                 sumNs += ticks / 4 / replica.ruler().calibration().ticksPerNs();
                 batches += whole.count();
             }
-            assertEquals(sumNs / batches, outcome.batchMeansNs().get(i), 1e-9,
+            assertEquals(
+                    sumNs / batches,
+                    outcome.batchMeansNs().get(i),
+                    1e-9,
                     "fork " + (i + 1) + ": its whole pass's batches less its preparation's, never cut at 0");
         }
         assertEquals(List.of(), runInProcess("empty", 1).batchMeansNs(), "a run that is not batched has none");
@@ -115,7 +141,8 @@ class RunnerTest {
     /** @return the one file of the run named {@code name} (a fork's raw stamps) */
     private Path file(String name) throws IOException {
         try (Stream<Path> files = Files.walk(runDir)) {
-            List<Path> found = files.filter(p -> p.getFileName().toString().equals(name)).toList();
+            List<Path> found =
+                    files.filter(p -> p.getFileName().toString().equals(name)).toList();
             assertEquals(1, found.size(), name + ": " + found);
             return found.get(0);
         }
@@ -126,8 +153,12 @@ class RunnerTest {
     void shouldKeepABenchmarksStdoutInALogSoItCannotForgeOrBreakProgress() throws Exception {
         ByteArrayOutputStream seen = new ByteArrayOutputStream();
         PrintStream progress = new PrintStream(seen, true, StandardCharsets.UTF_8);
-        Runner runner = new Runner(config(List.of("test.noisy"), 1, List.of()), BenchmarkRegistry.load(), CpuList.parse(""),
-                ForkLauncher.jvm(), progress);
+        Runner runner = new Runner(
+                config(List.of("test.noisy"), 1, List.of()),
+                BenchmarkRegistry.load(),
+                CpuList.parse(""),
+                ForkLauncher.jvm(),
+                progress);
 
         BenchmarkOutcome outcome = runner.run().get(0);
 
@@ -138,10 +169,13 @@ class RunnerTest {
         assertTrue(!lines.contains("FAKE") && !lines.contains("partial line"), lines);
         Path log = runDir.resolve("forks/test.noisy/fork-1.out");
         // written by each setup: the warm-up's own, then replica 1's
-        assertEquals((io.stagebench.testbench.NoisyBenchmark.FAKE + "\na partial line with no newline").repeat(2),
+        assertEquals(
+                (io.stagebench.testbench.NoisyBenchmark.FAKE + "\na partial line with no newline").repeat(2),
                 Files.readString(log));
-        assertTrue(outcome.forks().get(0).checks().warnings().stream().anyMatch(w -> w.startsWith("the benchmark wrote ")
-                && w.contains(log.toString())), outcome.forks().get(0).checks().warnings().toString());
+        assertTrue(
+                outcome.forks().get(0).checks().warnings().stream()
+                        .anyMatch(w -> w.startsWith("the benchmark wrote ") && w.contains(log.toString())),
+                outcome.forks().get(0).checks().warnings().toString());
     }
 
     @MeasuresInProcess
@@ -149,9 +183,12 @@ class RunnerTest {
     void shouldReportACrashedForkAndKeepTheOthers() throws Exception {
         BenchmarkOutcome outcome = runInProcess("empty", 3, 2);
 
-        assertEquals(List.of(1, 3), outcome.forks().stream().map(f -> f.run().fork()).toList());
+        assertEquals(
+                List.of(1, 3), outcome.forks().stream().map(f -> f.run().fork()).toList());
         assertEquals(1, outcome.failures().size());
-        assertTrue(outcome.failures().get(0).contains("empty fork 2/3 killed by SIGABRT (exit status 134)"), outcome.failures().get(0));
+        assertTrue(
+                outcome.failures().get(0).contains("empty fork 2/3 killed by SIGABRT (exit status 134)"),
+                outcome.failures().get(0));
         assertEquals(6_000, outcome.merged().get("empty").count());
         assertEquals(2, outcome.perFork().get("empty").size());
     }
@@ -163,9 +200,13 @@ class RunnerTest {
 
         assertEquals(2, outcome.forks().size(), outcome.failures().toString());
         Double startS = outcome.costs().startS();
-        assertTrue(startS != null && startS > 0 && startS <= outcome.costs().forkS(),
-                "measuring from " + startS + " s of a fork of " + outcome.costs().forkS() + " s");
-        assertTrue(outcome.costs().describe().contains(" (measuring from "), outcome.costs().describe());
+        assertTrue(
+                startS != null && startS > 0 && startS <= outcome.costs().forkS(),
+                "measuring from " + startS + " s of a fork of "
+                        + outcome.costs().forkS() + " s");
+        assertTrue(
+                outcome.costs().describe().contains(" (measuring from "),
+                outcome.costs().describe());
     }
 
     @Test
@@ -183,12 +224,13 @@ class RunnerTest {
                 return LinkVersion.CURRENT + 1;
             }
         };
-        Runner runner = new Runner(config(List.of("empty"), 2, List.of()), BenchmarkRegistry.load(), CpuList.parse(""),
-                newer, QUIET);
+        Runner runner = new Runner(
+                config(List.of("empty"), 2, List.of()), BenchmarkRegistry.load(), CpuList.parse(""), newer, QUIET);
 
         UsageException refused = assertThrows(UsageException.class, runner::run);
 
-        assertTrue(refused.getMessage().startsWith("the forks' build speaks link version " + (LinkVersion.CURRENT + 1)),
+        assertTrue(
+                refused.getMessage().startsWith("the forks' build speaks link version " + (LinkVersion.CURRENT + 1)),
                 refused.getMessage());
         assertEquals(List.of(), launched);
     }
@@ -204,12 +246,17 @@ class RunnerTest {
             }
             return InProcessForks.succeeded();
         };
-        BenchmarkOutcome outcome = new Runner(config(List.of("empty"), 3, List.of()), registry, CpuList.parse(""), launcher,
-                QUIET).run().get(0);
+        BenchmarkOutcome outcome = new Runner(
+                        config(List.of("empty"), 3, List.of()), registry, CpuList.parse(""), launcher, QUIET)
+                .run()
+                .get(0);
 
-        assertEquals(List.of(1, 3), outcome.forks().stream().map(f -> f.run().fork()).toList());
-        assertEquals(List.of("empty fork 2/3 exited with code 0 without writing its result (fork-2.json): its JVM ended"
-                + " before the fork finished - a System.exit or Runtime.halt in the benchmark's code?"), outcome.failures());
+        assertEquals(
+                List.of(1, 3), outcome.forks().stream().map(f -> f.run().fork()).toList());
+        assertEquals(
+                List.of("empty fork 2/3 exited with code 0 without writing its result (fork-2.json): its JVM ended"
+                        + " before the fork finished - a System.exit or Runtime.halt in the benchmark's code?"),
+                outcome.failures());
     }
 
     @MeasuresInProcess
@@ -217,13 +264,15 @@ class RunnerTest {
     void shouldSayInTheLastLineHowManyForksFailedAndHow() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         RunConfig config = config(List.of("empty"), 3, List.of());
-        List<BenchmarkOutcome> outcomes = new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry, 2),
-                QUIET).run();
+        List<BenchmarkOutcome> outcomes =
+                new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry, 2), QUIET).run();
 
         RunReport report = new RunReport(config, outcomes, List.of());
 
-        assertEquals(Optional.of("*** FAILED: 1 of 3 forks failed; the results are from the others: empty fork 2/3 killed"
-                + " by SIGABRT (exit status 134); its output is above"), report.failureLine());
+        assertEquals(
+                Optional.of("*** FAILED: 1 of 3 forks failed; the results are from the others: empty fork 2/3 killed"
+                        + " by SIGABRT (exit status 134); its output is above"),
+                report.failureLine());
     }
 
     @MeasuresInProcess
@@ -232,8 +281,14 @@ class RunnerTest {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         List<String> ended = new ArrayList<>();
 
-        new Runner(config(List.of("empty"), 3, List.of()), registry, CpuList.parse(""), inProcessExcept(registry, 2), QUIET,
-                (benchmark, fork) -> ended.add(benchmark + " " + fork)).run();
+        new Runner(
+                        config(List.of("empty"), 3, List.of()),
+                        registry,
+                        CpuList.parse(""),
+                        inProcessExcept(registry, 2),
+                        QUIET,
+                        (benchmark, fork) -> ended.add(benchmark + " " + fork))
+                .run();
 
         assertEquals(List.of("empty 1", "empty 2", "empty 3"), ended);
     }
@@ -243,12 +298,14 @@ class RunnerTest {
     void shouldSayWhichBenchmarkHasNoResultWhenEveryForkFailed() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         RunConfig config = config(List.of("empty"), 2, List.of());
-        List<BenchmarkOutcome> outcomes = new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry, 1, 2),
-                QUIET).run();
+        List<BenchmarkOutcome> outcomes =
+                new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry, 1, 2), QUIET).run();
 
         String line = new RunReport(config, outcomes, List.of()).failureLine().orElseThrow();
 
-        assertTrue(line.startsWith("*** FAILED: 2 of 2 forks failed; no result for empty: empty fork 1/2 killed by SIGABRT"),
+        assertTrue(
+                line.startsWith(
+                        "*** FAILED: 2 of 2 forks failed; no result for empty: empty fork 1/2 killed by SIGABRT"),
                 line);
         assertTrue(line.endsWith("(and 1 more, listed above)"), line);
     }
@@ -259,7 +316,8 @@ class RunnerTest {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         RunConfig config = config(List.of("empty"), 1, List.of());
 
-        List<BenchmarkOutcome> outcomes = new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry), QUIET).run();
+        List<BenchmarkOutcome> outcomes =
+                new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry), QUIET).run();
 
         assertEquals(Optional.empty(), new RunReport(config, outcomes, List.of()).failureLine());
     }
@@ -269,7 +327,9 @@ class RunnerTest {
     void shouldMergePipelineForksIntoStagesAndTotal() throws Exception {
         BenchmarkOutcome outcome = runInProcess("test.pipeline", 2);
 
-        assertEquals(List.of("first", "second", "total", "unmarked"), List.copyOf(outcome.merged().keySet()));
+        assertEquals(
+                List.of("first", "second", "total", "unmarked"),
+                List.copyOf(outcome.merged().keySet()));
         assertEquals(6_000, outcome.merged().get("total").count());
         assertEquals(6_000, outcome.merged().get("unmarked").count());
         assertTrue(MarkCost.of(outcome).isPresent());
@@ -281,13 +341,15 @@ class RunnerTest {
     void shouldMergeEachTagOfAStageAndCountOnlyTheMessagesAStageRanFor() throws Exception {
         BenchmarkOutcome outcome = runInProcess("test.tagged", 2);
 
-        assertEquals(List.of("work", "work[even]", "work[odd]", "send", "total", "unmarked"),
+        assertEquals(
+                List.of("work", "work[even]", "work[odd]", "send", "total", "unmarked"),
                 List.copyOf(outcome.merged().keySet()));
         assertEquals(6_000, outcome.merged().get("work").count());
         assertEquals(3_000, outcome.merged().get("work[odd]").count());
         assertEquals(3_000, outcome.merged().get("send").count(), "odd messages skip send");
         assertEquals(6_000, outcome.merged().get("total").count());
-        assertEquals(List.of("even", "odd", "unused"), outcome.forks().get(0).run().tags());
+        assertEquals(
+                List.of("even", "odd", "unused"), outcome.forks().get(0).run().tags());
         assertEquals(0, outcome.forks().get(0).checks().allocatedBytes());
     }
 
@@ -296,16 +358,20 @@ class RunnerTest {
     void shouldStopTheRunWithOneLineWhenABenchmarkTagsOutsideItsDeclaration() {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         for (String benchmark : List.of("test.bad-tag", "test.undeclared-tag")) {
-            Runner runner = new Runner(config(List.of(benchmark, "empty"), 2, List.of("-Xmx256m")), registry,
-                    CpuList.parse(""), ForkLauncher.jvm(), QUIET);
+            Runner runner = new Runner(
+                    config(List.of(benchmark, "empty"), 2, List.of("-Xmx256m")),
+                    registry,
+                    CpuList.parse(""),
+                    ForkLauncher.jvm(),
+                    QUIET);
 
             UsageException refused = assertThrows(UsageException.class, runner::run);
 
             String expected = benchmark.equals("test.bad-tag")
                     ? "benchmark 'test\\.bad-tag' tagged [1-9][0-9]* warm-up messages with tag 2, but declares 2 \\(0\\.\\.1: first,"
-                    + " second\\) \\(@Benchmark\\(tags = \\{\\.\\.\\.\\}\\)\\)"
+                            + " second\\) \\(@Benchmark\\(tags = \\{\\.\\.\\.\\}\\)\\)"
                     : "benchmark 'test\\.undeclared-tag' tags messages 'undeclared' but declares only the tags declared"
-                    + " \\(@Benchmark\\(tags = \\{\\.\\.\\.\\}\\)\\)";
+                            + " \\(@Benchmark\\(tags = \\{\\.\\.\\.\\}\\)\\)";
             assertTrue(refused.getMessage().matches(expected), refused.getMessage());
         }
     }
@@ -318,8 +384,11 @@ class RunnerTest {
 
         ForkResult result = new ForkExecution(spec, registry.get("test.allocating"), QUIET).run();
 
-        assertTrue(result.checks().allocatedBytes() >= 3_000L * 16, "allocated " + result.checks().allocatedBytes());
-        assertTrue(result.checks().warnings().stream().anyMatch(w -> w.contains("allocated")),
+        assertTrue(
+                result.checks().allocatedBytes() >= 3_000L * 16,
+                "allocated " + result.checks().allocatedBytes());
+        assertTrue(
+                result.checks().warnings().stream().anyMatch(w -> w.contains("allocated")),
                 result.checks().warnings().toString());
     }
 
@@ -344,11 +413,21 @@ class RunnerTest {
             return new JvmFork.Exit(List.of("fake"), 134, false, "", 5, null);
         };
 
-        new Runner(config(List.of("test.jvm-args", "empty"), 2, List.of("-Xmx256m")), BenchmarkRegistry.load(),
-                CpuList.parse(""), recording, QUIET).run();
+        new Runner(
+                        config(List.of("test.jvm-args", "empty"), 2, List.of("-Xmx256m")),
+                        BenchmarkRegistry.load(),
+                        CpuList.parse(""),
+                        recording,
+                        QUIET)
+                .run();
 
-        assertEquals(List.of(List.of("-Xmx256m", "-Dtest.jvmArgs.needed=yes"), List.of("-Xmx256m",
-                "-Dtest.jvmArgs.needed=yes"), List.of("-Xmx256m"), List.of("-Xmx256m")), started);
+        assertEquals(
+                List.of(
+                        List.of("-Xmx256m", "-Dtest.jvmArgs.needed=yes"),
+                        List.of("-Xmx256m", "-Dtest.jvmArgs.needed=yes"),
+                        List.of("-Xmx256m"),
+                        List.of("-Xmx256m")),
+                started);
     }
 
     @StartsProcesses
@@ -356,18 +435,25 @@ class RunnerTest {
     void shouldRunRealForksAndReportOneWhoseSetupThrows() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         List<String> flags = List.of("-Xmx256m");
-        Runner runner = new Runner(config(List.of("test.failing-setup", "empty"), 2, flags), registry,
-                CpuList.parse(""), ForkLauncher.jvm(), QUIET);
+        Runner runner = new Runner(
+                config(List.of("test.failing-setup", "empty"), 2, flags),
+                registry,
+                CpuList.parse(""),
+                ForkLauncher.jvm(),
+                QUIET);
 
         List<BenchmarkOutcome> outcomes = runner.run();
 
         assertTrue(outcomes.get(0).forks().isEmpty());
-        assertTrue(outcomes.get(0).failures().get(0).contains("test.failing-setup fork 1/2 exited with code 1"),
+        assertTrue(
+                outcomes.get(0).failures().get(0).contains("test.failing-setup fork 1/2 exited with code 1"),
                 outcomes.get(0).failures().toString());
         // the second fork's trace is the first's: said once, the second naming the first
-        assertTrue(outcomes.get(0).failures().get(1).endsWith(Warning.SAME_FAILURE_AS + "1/2"),
+        assertTrue(
+                outcomes.get(0).failures().get(1).endsWith(Warning.SAME_FAILURE_AS + "1/2"),
                 outcomes.get(0).failures().toString());
-        assertEquals(2, outcomes.get(1).forks().size(), outcomes.get(1).failures().toString());
+        assertEquals(
+                2, outcomes.get(1).forks().size(), outcomes.get(1).failures().toString());
         assertEquals(6_000, outcomes.get(1).merged().get("empty").count());
         assertEquals(ClockBinding.FFM, outcomes.get(1).forks().get(0).ruler().binding());
     }
@@ -376,30 +462,51 @@ class RunnerTest {
     @Test
     void shouldStallOnceAtTheRequestedMeasuredMessageWhateverTheWarmUp() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
-        RunConfig config = RunConfig.builder(List.of("empty"), -1, runDir).forks(1).warmup(Warmup.ofMessages(2_000)).messages(3_000)
-                .chunk(500).stall(5_000, 1, 1_500).overheadPairs(100_000).lockMemory(false)
-                .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).jitRetries(0).build();
+        RunConfig config = RunConfig.builder(List.of("empty"), -1, runDir)
+                .forks(1)
+                .warmup(Warmup.ofMessages(2_000))
+                .messages(3_000)
+                .chunk(500)
+                .stall(5_000, 1, 1_500)
+                .overheadPairs(100_000)
+                .lockMemory(false)
+                .jvmFlagsInsteadOfDefaults(List.of())
+                .forkTimeoutS(120)
+                .jitRetries(0)
+                .build();
         Runner runner = new Runner(config, registry, CpuList.parse(""), inProcessExcept(registry), QUIET);
 
         BenchmarkOutcome outcome = runner.run().get(0);
 
         ForkResult fork = outcome.forks().get(0);
-        RawStamps raw = RawStamps.read(runDir.resolve("forks").resolve("empty").resolve(fork.measurement().rawFile()));
-        double[] ns = LatencySeries.compute(raw, List.of("empty"), fork.ruler().overhead().minTicks(),
-                fork.ruler().calibration().ticksPerNs()).get("empty");
+        RawStamps raw = RawStamps.read(runDir.resolve("forks")
+                .resolve("empty")
+                .resolve(fork.measurement().rawFile()));
+        double[] ns = LatencySeries.compute(
+                        raw,
+                        List.of("empty"),
+                        fork.ruler().overhead().minTicks(),
+                        fork.ruler().calibration().ticksPerNs())
+                .get("empty");
         assertTrue(ns[1_500] >= 5_000_000, "the stalled message took " + ns[1_500] + " ns");
         // real time on a shared machine: a preemption may slow another message, but not many
-        long slowOthers = IntStream.range(0, ns.length).filter(i -> i != 1_500 && ns[i] >= 5_000_000).count();
+        long slowOthers = IntStream.range(0, ns.length)
+                .filter(i -> i != 1_500 && ns[i] >= 5_000_000)
+                .count();
         assertTrue(slowOthers < 30, slowOthers + " other messages took as long as the stall");
-        assertTrue(fork.checks().warnings().contains("stall injected: 5000 us once, at measured message 1500 (a demonstration,"
-                + " not the benchmark's own behaviour)"), fork.checks().warnings().toString());
+        assertTrue(
+                fork.checks()
+                        .warnings()
+                        .contains("stall injected: 5000 us once, at measured message 1500 (a demonstration,"
+                                + " not the benchmark's own behaviour)"),
+                fork.checks().warnings().toString());
     }
 
     @StartsProcesses
     @Test
     void shouldFailAForkThatOutlivesItsTimeout() {
-        JvmFork.Exit outcome = JvmFork.run(new JvmFork.Spec(Sleeper.class.getName(), List.of(), List.of(),
-                CpuList.parse(""), Duration.ofMillis(1500)));
+        JvmFork.Exit outcome = JvmFork.run(new JvmFork.Spec(
+                Sleeper.class.getName(), List.of(), List.of(), CpuList.parse(""), Duration.ofMillis(1500)));
 
         assertTrue(outcome.timedOut());
         assertTrue(outcome.failure().startsWith("timed out after"), outcome.failure());
@@ -425,8 +532,10 @@ class RunnerTest {
         // every pass - warm-up, and the marked and unmarked measured ones - replays cursor values
         // 0 .. 2999, so the published checksum is a whole number of passes of their sum
         long passSum = 2_999L * 3_000 / 2;
-        assertEquals(0, Math.floorMod(result.measurement().sinkValue(), passSum) % 1, "sink "
-                + result.measurement().sinkValue());
+        assertEquals(
+                0,
+                Math.floorMod(result.measurement().sinkValue(), passSum) % 1,
+                "sink " + result.measurement().sinkValue());
         assertEquals("fork-1.unmarked.raw", result.measurement().unmarkedRawFile());
         assertTrue(runDir.resolve("fork-1.unmarked.raw").toFile().isFile());
     }
@@ -436,61 +545,95 @@ class RunnerTest {
     void shouldNameTheMethodThatDeoptimisedWhileTheForkMeasured() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
         // the first measured pass is kept whatever happens in it (no retry), so the late branch's trap is in it
-        RunConfig config = RunConfig.builder(List.of("test.late-deopt"), -1, runDir).forks(1).warmup(Warmup.ofMessages(200_000))
-                .messages(100_000).overheadPairs(100_000).lockMemory(false).forkTimeoutS(120).jitRetries(0).build();
+        RunConfig config = RunConfig.builder(List.of("test.late-deopt"), -1, runDir)
+                .forks(1)
+                .warmup(Warmup.ofMessages(200_000))
+                .messages(100_000)
+                .overheadPairs(100_000)
+                .lockMemory(false)
+                .forkTimeoutS(120)
+                .jitRetries(0)
+                .build();
         Runner runner = new Runner(config, registry, CpuList.parse(""), ForkLauncher.jvm(), QUIET);
 
         BenchmarkOutcome outcome = runner.run().get(0);
 
         assertEquals(1, outcome.forks().size(), outcome.failures().toString());
         ForkResult fork = outcome.forks().get(0);
-        assertTrue(fork.checks().jitCompilations() > 0, "compilations " + fork.checks().jitCompilations());
+        assertTrue(
+                fork.checks().jitCompilations() > 0,
+                "compilations " + fork.checks().jitCompilations());
         String method = "io.stagebench.testbench.LateDeoptBenchmark.run(long, Stamps, Sink)";
-        assertTrue(fork.checks().jitEvents().stream().anyMatch(e -> e.startsWith("deoptimised " + method)
-                && e.contains("unstable_if")),
+        assertTrue(
+                fork.checks().jitEvents().stream()
+                        .anyMatch(e -> e.startsWith("deoptimised " + method) && e.contains("unstable_if")),
                 fork.checks().jitEvents().toString());
-        assertTrue(fork.checks().warnings().stream().anyMatch(w -> w.contains("during measurement")
-                && w.contains("LateDeoptBenchmark")),
+        assertTrue(
+                fork.checks().warnings().stream()
+                        .anyMatch(w -> w.contains("during measurement") && w.contains("LateDeoptBenchmark")),
                 fork.checks().warnings().toString());
     }
 
     /**
-     * A default-shaped warm-up (200,000 messages in chunks of 1,000) walks 200 chunks, the tier-3 threshold of the walk's
-     * own methods: unless they are compiled before measuring, the first measured pass compiles them and is discarded.
+     * A default-shaped warm-up (200,000 messages in chunks of 1,000) walks 200 chunks, the tier-3 threshold of the
+     * walk's own methods: unless they are compiled before measuring, the first measured pass compiles them and is
+     * discarded.
      */
     @StartsProcesses
     @Test
     void shouldKeepTheFirstMeasuredPassAfterAWarmUpOfTwoHundredChunks() throws Exception {
-        RunConfig config = RunConfig.builder(List.of("spin"), MachineCpus.measuring(), runDir).forks(1)
-                .warmup(Warmup.ofMessages(200_000)).messages(200_000).overheadPairs(100_000).lockMemory(false)
-                .params(Map.of("ticks", "10")).forkTimeoutS(120).jitRetries(8).build();
+        RunConfig config = RunConfig.builder(List.of("spin"), MachineCpus.measuring(), runDir)
+                .forks(1)
+                .warmup(Warmup.ofMessages(200_000))
+                .messages(200_000)
+                .overheadPairs(100_000)
+                .lockMemory(false)
+                .params(Map.of("ticks", "10"))
+                .forkTimeoutS(120)
+                .jitRetries(8)
+                .build();
 
-        BenchmarkOutcome outcome = new Runner(config, BenchmarkRegistry.load(), MachineCpus.service(), ForkLauncher.jvm(),
-                QUIET).run().get(0);
+        BenchmarkOutcome outcome = new Runner(
+                        config, BenchmarkRegistry.load(), MachineCpus.service(), ForkLauncher.jvm(), QUIET)
+                .run()
+                .get(0);
 
         assertEquals(1, outcome.forks().size(), outcome.failures().toString());
         ForkResult fork = outcome.forks().get(0);
         // one warm-up pass on the warm-up's own setup (a pass of measured size, 200 chunks) and one on replica 1's; the
         // first measured pass of each is kept, not run again
-        assertEquals(2, fork.measurement().warmupPasses(), fork.checks().warnings().toString());
-        assertEquals(0, fork.checks().jitCompilations(), fork.checks().warnings().toString());
+        assertEquals(
+                2, fork.measurement().warmupPasses(), fork.checks().warnings().toString());
+        assertEquals(
+                0, fork.checks().jitCompilations(), fork.checks().warnings().toString());
     }
 
     @StartsProcesses
     @Test
     void shouldDiscardAMeasuredPassDuringWhichTheJitCompiledAndKeepAQuietOne() throws Exception {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
-        RunConfig config = RunConfig.builder(List.of("test.late-deopt"), -1, runDir).forks(1).warmup(Warmup.ofMessages(200_000))
-                .messages(100_000).overheadPairs(100_000).lockMemory(false).forkTimeoutS(120).jitRetries(8).build();
+        RunConfig config = RunConfig.builder(List.of("test.late-deopt"), -1, runDir)
+                .forks(1)
+                .warmup(Warmup.ofMessages(200_000))
+                .messages(100_000)
+                .overheadPairs(100_000)
+                .lockMemory(false)
+                .forkTimeoutS(120)
+                .jitRetries(8)
+                .build();
         Runner runner = new Runner(config, registry, CpuList.parse(""), ForkLauncher.jvm(), QUIET);
 
         BenchmarkOutcome outcome = runner.run().get(0);
 
         ForkResult fork = outcome.forks().get(0);
-        assertEquals(0, fork.checks().jitCompilations(), fork.checks().warnings().toString());
-        assertTrue(fork.checks().jitEvents().isEmpty(), fork.checks().jitEvents().toString());
+        assertEquals(
+                0, fork.checks().jitCompilations(), fork.checks().warnings().toString());
+        assertTrue(
+                fork.checks().jitEvents().isEmpty(), fork.checks().jitEvents().toString());
         // one warm-up pass, then at least the measured pass that trapped, discarded
-        assertTrue(fork.measurement().warmupPasses() >= 2, "warm-up passes " + fork.measurement().warmupPasses());
+        assertTrue(
+                fork.measurement().warmupPasses() >= 2,
+                "warm-up passes " + fork.measurement().warmupPasses());
         assertEquals(100_000, outcome.merged().get("test.late-deopt").count());
     }
 }

@@ -1,11 +1,11 @@
 package io.stagebench.host;
 
-import io.stagebench.config.RunConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.stagebench.config.RunConfig;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.Warmup;
 import io.stagebench.registry.BenchmarkRegistry;
@@ -23,7 +23,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A thread a benchmark starts in its setup runs off the measuring CPU, or the fork says it does not (real forks, moved as a launcher moves them). */
+/**
+ * A thread a benchmark starts in its setup runs off the measuring CPU, or the fork says it does not (real forks, moved
+ * as a launcher moves them).
+ */
 @StartsProcesses
 class SetupThreadsTest {
 
@@ -33,11 +36,25 @@ class SetupThreadsTest {
     Path runDir;
 
     private ForkResult fork(Map<String, String> params) throws Exception {
-        RunConfig config = RunConfig.builder(List.of("test.setup-thread"), CPU, runDir).forks(1).warmup(Warmup.ofMessages(2_000))
-                .messages(3_000).chunk(500).overheadPairs(100_000).lockMemory(false).params(params)
-                .jvmFlagsInsteadOfDefaults(List.of()).forkTimeoutS(120).build();
-        BenchmarkOutcome outcome = new Runner(config, BenchmarkRegistry.load(), CpuList.parse("0-" + (CPU - 1)),
-                ForkLauncher.jvm(), new PrintStream(OutputStream.nullOutputStream())).run().get(0);
+        RunConfig config = RunConfig.builder(List.of("test.setup-thread"), CPU, runDir)
+                .forks(1)
+                .warmup(Warmup.ofMessages(2_000))
+                .messages(3_000)
+                .chunk(500)
+                .overheadPairs(100_000)
+                .lockMemory(false)
+                .params(params)
+                .jvmFlagsInsteadOfDefaults(List.of())
+                .forkTimeoutS(120)
+                .build();
+        BenchmarkOutcome outcome = new Runner(
+                        config,
+                        BenchmarkRegistry.load(),
+                        CpuList.parse("0-" + (CPU - 1)),
+                        ForkLauncher.jvm(),
+                        new PrintStream(OutputStream.nullOutputStream()))
+                .run()
+                .get(0);
         assertEquals(1, outcome.forks().size(), outcome.failures().toString());
         return outcome.forks().get(0);
     }
@@ -45,7 +62,10 @@ class SetupThreadsTest {
     private String allowed(String thread) throws Exception {
         String prefix = SetupThreadBenchmark.ALLOWED + thread + ": ";
         return Files.readAllLines(runDir.resolve("forks/test.setup-thread/fork-1.out")).stream()
-                .filter(l -> l.startsWith(prefix)).findFirst().orElseThrow().substring(prefix.length());
+                .filter(l -> l.startsWith(prefix))
+                .findFirst()
+                .orElseThrow()
+                .substring(prefix.length());
     }
 
     @Test
@@ -54,15 +74,21 @@ class SetupThreadsTest {
 
         ForkResult fork = fork(Map.of("pinTo", Integer.toString(CPU)));
 
-        assertFalse(CpuList.parse(allowed("feed-handler")).contains(CPU),
+        assertFalse(
+                CpuList.parse(allowed("feed-handler")).contains(CPU),
                 "the setup's thread may run on measuring CPU " + CPU + ": " + allowed("feed-handler"));
         assertEquals(CPU, fork.placement().cpuPinned());
         assertEquals(Integer.toString(CPU), fork.placement().affinity());
         assertEquals(Integer.toString(CPU), allowed("pinned-handler"));
-        List<String> named = fork.checks().warnings().stream().filter(w -> w.contains("may run on measuring CPU")).toList();
+        List<String> named = fork.checks().warnings().stream()
+                .filter(w -> w.contains("may run on measuring CPU"))
+                .toList();
         assertEquals(1, named.size(), fork.checks().warnings().toString());
-        assertTrue(named.get(0).startsWith("thread(s) besides the measuring one may run on measuring CPU " + CPU
-                + ": 'pinned-handler' (thread "), named.get(0));
+        assertTrue(
+                named.get(0)
+                        .startsWith("thread(s) besides the measuring one may run on measuring CPU " + CPU
+                                + ": 'pinned-handler' (thread "),
+                named.get(0));
         assertFalse(named.get(0).contains("feed-handler"), named.get(0));
     }
 }

@@ -17,14 +17,13 @@ import javax.tools.SimpleJavaFileObject;
 import javax.tools.ToolProvider;
 
 /**
- * A user's build, as tests need one: benchmark sources compiled against the harness's own
- * classes with its annotation processor ({@code -proc:full}), into a folder that then holds
- * the classes and {@code META-INF/stagebench/benchmarks.list}.
+ * A user's build, as tests need one: benchmark sources compiled against the harness's own classes with its annotation
+ * processor ({@code -proc:full}), into a folder that then holds the classes and
+ * {@code META-INF/stagebench/benchmarks.list}.
  */
 public final class UserBuild {
 
-    private UserBuild() {
-    }
+    private UserBuild() {}
 
     /** @return the source of a one-stage benchmark {@code pkg.type} named {@code name} */
     public static String benchmark(String pkg, String type, String name) {
@@ -39,7 +38,11 @@ public final class UserBuild {
     /** @return the folder (or jar) the harness's classes were loaded from */
     public static Path harnessClasses() {
         try {
-            return Path.of(Benchmark.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Path.of(Benchmark.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -63,13 +66,15 @@ public final class UserBuild {
         for (String source : sources) {
             String pkg = source.replaceAll("(?s).*?package\\s+([\\w.]+)\\s*;.*", "$1");
             String type = source.replaceAll("(?s).*?public\\s+(?:final\\s+)?class\\s+(\\w+).*", "$1");
-            units.add(new SimpleJavaFileObject(URI.create("string:///" + pkg.replace('.', '/') + "/" + type + ".java"),
-                    JavaFileObject.Kind.SOURCE) {
-                @Override
-                public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-                    return source;
-                }
-            });
+            units.add(
+                    new SimpleJavaFileObject(
+                            URI.create("string:///" + pkg.replace('.', '/') + "/" + type + ".java"),
+                            JavaFileObject.Kind.SOURCE) {
+                        @Override
+                        public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+                            return source;
+                        }
+                    });
         }
         return run(ToolProvider.getSystemJavaCompiler(), out, units);
     }
@@ -79,7 +84,9 @@ public final class UserBuild {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         List<File> files;
         try (Stream<Path> paths = Files.walk(sourceRoot)) {
-            files = paths.filter(p -> p.toString().endsWith(".java")).map(Path::toFile).toList();
+            files = paths.filter(p -> p.toString().endsWith(".java"))
+                    .map(Path::toFile)
+                    .toList();
         }
         try (var fileManager = javac.getStandardFileManager(null, null, null)) {
             List<JavaFileObject> units = new ArrayList<>();
@@ -91,7 +98,8 @@ public final class UserBuild {
     private static Path run(JavaCompiler javac, Path out, List<JavaFileObject> units) throws IOException {
         Files.createDirectories(out);
         StringWriter messages = new StringWriter();
-        boolean compiled = javac.getTask(messages, null, null, javacOptions(out), null, units).call();
+        boolean compiled = javac.getTask(messages, null, null, javacOptions(out), null, units)
+                .call();
         if (!compiled) {
             throw new IllegalStateException("javac failed: " + messages);
         }

@@ -25,10 +25,12 @@ class AtomicFilesTest {
     void shouldKeepTheOldContentAndLeaveNoTemporaryFileWhenTheWriterFailsMidway() throws Exception {
         Path target = Files.writeString(dir.resolve("data.bin"), "old");
 
-        FileSystemException e = assertThrows(FileSystemException.class, () -> AtomicFiles.write(target, out -> {
-            out.write(new byte[64 * 1024]);
-            throw new IOException("No space left on device");
-        }));
+        FileSystemException e = assertThrows(
+                FileSystemException.class,
+                () -> AtomicFiles.write(target, out -> {
+                    out.write(new byte[64 * 1024]);
+                    throw new IOException("No space left on device");
+                }));
 
         assertEquals(target + ": cannot write (no space left on device)", IoProblems.describe(e));
         assertEquals("old", Files.readString(target));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.stagebench.testing.StartsProcesses;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +14,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.stagebench.testing.StartsProcesses;
 
 @StartsProcesses
 class JarMainTest {
@@ -38,15 +38,23 @@ class JarMainTest {
         Path jdk25 = jdk("jdk-25", "25.0.1");
 
         assertEquals(jdk25.resolve("bin/java").toString(), JarMain.findJava(null, dir.toString()));
-        assertEquals(jdk25.resolve("bin/java").toString(), JarMain.findJava(dir.resolve("jdk-17").toString(), dir.toString()));
+        assertEquals(
+                jdk25.resolve("bin/java").toString(),
+                JarMain.findJava(dir.resolve("jdk-17").toString(), dir.toString()));
         assertNull(JarMain.findJava(null, dir.resolve("jdk-17").toString()));
     }
 
     @Test
     void shouldRunTheCommandLineInAJdk25WhenStartedByJava17() throws Exception {
         assumeTrue(Files.isExecutable(JAVA_17), "no Java 17 at " + JAVA_17);
-        Process run = new ProcessBuilder(JAVA_17.toString(), "-cp", System.getProperty("java.class.path"),
-                JarMain.class.getName(), "--version").redirectErrorStream(true).start();
+        Process run = new ProcessBuilder(
+                        JAVA_17.toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        JarMain.class.getName(),
+                        "--version")
+                .redirectErrorStream(true)
+                .start();
         String out = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
         assertTrue(run.waitFor(60, TimeUnit.SECONDS));
@@ -57,8 +65,13 @@ class JarMainTest {
     @Test
     void shouldSayInOneLineWhatToRunWhenNoJdk25IsFound() throws Exception {
         assumeTrue(Files.isExecutable(JAVA_17), "no Java 17 at " + JAVA_17);
-        ProcessBuilder builder = new ProcessBuilder(JAVA_17.toString(), "-D" + JarMain.SEARCH_PROPERTY + "=" + dir,
-                "-cp", System.getProperty("java.class.path"), JarMain.class.getName(), "--version");
+        ProcessBuilder builder = new ProcessBuilder(
+                JAVA_17.toString(),
+                "-D" + JarMain.SEARCH_PROPERTY + "=" + dir,
+                "-cp",
+                System.getProperty("java.class.path"),
+                JarMain.class.getName(),
+                "--version");
         builder.environment().remove("JAVA_HOME");
         Process run = builder.redirectErrorStream(true).start();
         String out = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A fork's result is written as one flat object whatever parts the type has: {@code fork-result-v3.json} is what a build of
- * link version 3 wrote, before the result had parts, for the same values as {@link ForkResultFixture#everyField()} (and
- * the replicas' {@code coreLoopNs}, a field added since).
+ * A fork's result is written as one flat object whatever parts the type has: {@code fork-result-v3.json} is what a
+ * build of link version 3 wrote, before the result had parts, for the same values as
+ * {@link ForkResultFixture#everyField()} (and the replicas' {@code coreLoopNs}, a field added since).
  */
 class ForkResultTest {
 
@@ -50,16 +50,33 @@ class ForkResultTest {
     }
 
     @Test
-    void shouldCarryTheRateCheckOfAForkThatTookItsJvmsCalibrationFromTheForksWriterToTheLaunchersReader() throws IOException {
+    void shouldCarryTheRateCheckOfAForkThatTookItsJvmsCalibrationFromTheForksWriterToTheLaunchersReader()
+            throws IOException {
         ForkResult every = ForkResultFixture.everyField();
         ForkRuler r = every.ruler();
-        ForkResult checked = new ForkResult(every.run(), new ForkRuler(r.requestedBinding(), r.binding(), r.calibration(),
-                r.stepTicks(), r.readStepTicks(), r.overhead(), new RateCheck(2.09581, 24_000_000)), every.placement(),
-                every.measurement(), every.checks(), every.linkVersion());
+        ForkResult checked = new ForkResult(
+                every.run(),
+                new ForkRuler(
+                        r.requestedBinding(),
+                        r.binding(),
+                        r.calibration(),
+                        r.stepTicks(),
+                        r.readStepTicks(),
+                        r.overhead(),
+                        new RateCheck(2.09581, 24_000_000)),
+                every.placement(),
+                every.measurement(),
+                every.checks(),
+                every.linkVersion());
         Path file = Files.writeString(dir.resolve("fork-2.json"), RecordJson.write(checked));
 
         assertEquals(checked, Json.mapper().readValue(file.toFile(), ForkResult.class));
-        assertTrue(Json.mapper().readTree(file.toFile()).path("rateCheck").path("intervalNs").asLong() == 24_000_000L);
+        assertTrue(Json.mapper()
+                        .readTree(file.toFile())
+                        .path("rateCheck")
+                        .path("intervalNs")
+                        .asLong()
+                == 24_000_000L);
     }
 
     @Test

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A fork's spec is written as one flat object whatever parts the type has, so a fork of an older build reads it:
- * {@code fork-spec-v3.json} is what a build of link version 3 wrote, before the spec had parts, for {@link #everyField}.
+ * {@code fork-spec-v3.json} is what a build of link version 3 wrote, before the spec had parts, for
+ * {@link #everyField}.
  */
 class ForkSpecTest {
 
@@ -30,9 +31,12 @@ class ForkSpecTest {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("size", "8");
         params.put("note", "a \"quoted\" value, ünïcode");
-        return new ForkSpec(new ForkSpec.Job("encode", 2, 3, params, List.of("cp26"), "/out", "t24"),
-                new ForkSpec.Ruler(ClockBinding.JNA, 15, 16, 17), new ForkSpec.Placement(5, false, 22, "fixed-23"),
-                new ForkSpec.Measurement(new Warmup(6, 7), 8, 9, Mode.PACED, 11.5, 12, 13, 14, 25, 27, 21, true), 3);
+        return new ForkSpec(
+                new ForkSpec.Job("encode", 2, 3, params, List.of("cp26"), "/out", "t24"),
+                new ForkSpec.Ruler(ClockBinding.JNA, 15, 16, 17),
+                new ForkSpec.Placement(5, false, 22, "fixed-23"),
+                new ForkSpec.Measurement(new Warmup(6, 7), 8, 9, Mode.PACED, 11.5, 12, 13, 14, 25, 27, 21, true),
+                3);
     }
 
     private static JsonNode written() throws IOException {
@@ -49,7 +53,8 @@ class ForkSpecTest {
 
     @Test
     void shouldReadTheFileABuildBeforeItsPartsWroteIntoTheSamePartsAsAForkReadsIt() throws IOException {
-        Path file = Files.writeString(dir.resolve("fork-2.spec.json"), Json.mapper().writeValueAsString(written()));
+        Path file =
+                Files.writeString(dir.resolve("fork-2.spec.json"), Json.mapper().writeValueAsString(written()));
 
         assertEquals(everyField(), Json.mapper().readValue(file.toFile(), ForkSpec.class), "the launcher's reader");
         assertEquals(everyField(), RecordJson.read(file, ForkSpec.class, ForkSpec.CANONICAL), "a fork's reader");
@@ -60,7 +65,8 @@ class ForkSpecTest {
     void shouldChangeOnlyWhatAWithChanges() {
         ForkSpec spec = everyField();
 
-        ForkSpec changed = spec.withTurns(false).withBenchmarkClassPath(List.of("a", "b")).withLinkVersion(2);
+        ForkSpec changed =
+                spec.withTurns(false).withBenchmarkClassPath(List.of("a", "b")).withLinkVersion(2);
 
         assertEquals(false, changed.measurement().turns());
         assertEquals(List.of("a", "b"), changed.job().benchmarkClassPath());

@@ -24,10 +24,13 @@ class LinkVersionTest {
         assertEquals(Optional.empty(), LinkVersion.refusal("its spec", 0));
         assertEquals(Optional.empty(), LinkVersion.refusal("its spec", LinkVersion.CURRENT));
 
-        String line = LinkVersion.refusal("the forks' build", LinkVersion.CURRENT + 1).orElseThrow();
+        String line =
+                LinkVersion.refusal("the forks' build", LinkVersion.CURRENT + 1).orElseThrow();
 
-        assertTrue(line.startsWith("the forks' build speaks link version " + (LinkVersion.CURRENT + 1)
-                + ", newer than this build's " + LinkVersion.CURRENT + ": "), line);
+        assertTrue(
+                line.startsWith("the forks' build speaks link version " + (LinkVersion.CURRENT + 1)
+                        + ", newer than this build's " + LinkVersion.CURRENT + ": "),
+                line);
         assertEquals(1, line.lines().count());
     }
 

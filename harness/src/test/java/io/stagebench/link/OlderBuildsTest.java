@@ -16,26 +16,34 @@ class OlderBuildsTest {
 
     @Test
     void shouldReadTheWarningCodesOfAResultFromBeforeCodesFromTheirWording() {
-        List<String> warnings = List.of("the JIT compiled 2 methods while measuring", "memory not locked (mlockall: EPERM)",
+        List<String> warnings = List.of(
+                "the JIT compiled 2 methods while measuring",
+                "memory not locked (mlockall: EPERM)",
                 "another task ran on the measuring CPU");
 
-        assertEquals(List.of(ForkWarning.JIT, ForkWarning.MEMORY_LOCK, ForkWarning.OTHER),
+        assertEquals(
+                List.of(ForkWarning.JIT, ForkWarning.MEMORY_LOCK, ForkWarning.OTHER),
                 OlderBuilds.warningCodes(null, warnings));
-        assertEquals(List.of(ForkWarning.CPU_SHARED, ForkWarning.OTHER, ForkWarning.OTHER),
-                OlderBuilds.warningCodes(List.of(ForkWarning.CPU_SHARED, ForkWarning.OTHER, ForkWarning.OTHER), warnings),
+        assertEquals(
+                List.of(ForkWarning.CPU_SHARED, ForkWarning.OTHER, ForkWarning.OTHER),
+                OlderBuilds.warningCodes(
+                        List.of(ForkWarning.CPU_SHARED, ForkWarning.OTHER, ForkWarning.OTHER), warnings),
                 "codes given, one a warning, are kept");
         assertEquals(ForkWarning.ALLOCATION, OlderBuilds.warningCode("the measuring thread allocated 24 B"));
     }
 
     @Test
     void shouldReadThePhaseOfAProgressLineFromBeforeTypedProgressFromItsWording() {
-        ProgressEvent measuring = ProgressEvent.parse("[parse fork 1/5] measuring 200000 messages (back-to-back) (+812 ms)");
+        ProgressEvent measuring =
+                ProgressEvent.parse("[parse fork 1/5] measuring 200000 messages (back-to-back) (+812 ms)");
         ProgressEvent warming = ProgressEvent.parse("[parse fork 1/5] warm-up 100000 messages (+402 ms)");
 
         assertEquals(ProgressEvent.Phase.MEASURING, measuring.phase());
         assertEquals("measuring 200000 messages (back-to-back)", measuring.phaseText());
         assertEquals(ProgressEvent.Phase.OTHER, warming.phase());
-        assertEquals(ProgressEvent.Phase.CANNOT_WRITE, ProgressEvent.parse(ForkEntry.CANNOT_WRITE + "/out: disk full").phase());
+        assertEquals(
+                ProgressEvent.Phase.CANNOT_WRITE,
+                ProgressEvent.parse(ForkEntry.CANNOT_WRITE + "/out: disk full").phase());
     }
 
     @Test

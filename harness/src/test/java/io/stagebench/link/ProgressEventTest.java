@@ -9,21 +9,27 @@ class ProgressEventTest {
 
     @Test
     void shouldCarryThePhaseAsACodeWhateverTheLineSays() {
-        ProgressEvent sent = new ProgressEvent(Phase.MEASURING, "measuring 10 messages", "[x fork 1/1] measuring 10 messages (+5 ms)");
+        ProgressEvent sent = new ProgressEvent(
+                Phase.MEASURING, "measuring 10 messages", "[x fork 1/1] measuring 10 messages (+5 ms)");
 
         assertEquals(sent, ProgressEvent.parse(sent.wire()));
-        assertEquals(Phase.OTHER, ProgressEvent.parse(new ProgressEvent(Phase.OTHER, "measuring nothing", "measuring nothing")
-                .wire()).phase());
+        assertEquals(
+                Phase.OTHER,
+                ProgressEvent.parse(new ProgressEvent(Phase.OTHER, "measuring nothing", "measuring nothing").wire())
+                        .phase());
     }
 
     @Test
     void shouldReadTheLineOfAForkOfAnOlderBuildByItsWording() {
-        ProgressEvent measuring = ProgressEvent.parse("[parse fork 1/5] measuring 200 messages (back-to-back) after 0 of warm-up (+9 ms)");
+        ProgressEvent measuring = ProgressEvent.parse(
+                "[parse fork 1/5] measuring 200 messages (back-to-back) after 0 of warm-up (+9 ms)");
         ProgressEvent warmup = ProgressEvent.parse("[parse fork 1/5] warm-up 100000 messages (+812 ms)");
         ProgressEvent full = ProgressEvent.parse(ForkEntry.CANNOT_WRITE + "/r/fork-1.json: no space left on device");
 
         assertEquals(Phase.MEASURING, measuring.phase());
-        assertEquals(new ProgressEvent(Phase.OTHER, "warm-up 100000 messages", "[parse fork 1/5] warm-up 100000 messages (+812 ms)"),
+        assertEquals(
+                new ProgressEvent(
+                        Phase.OTHER, "warm-up 100000 messages", "[parse fork 1/5] warm-up 100000 messages (+812 ms)"),
                 warmup);
         assertEquals(Phase.CANNOT_WRITE, full.phase());
         assertEquals("/r/fork-1.json: no space left on device", full.phaseText());

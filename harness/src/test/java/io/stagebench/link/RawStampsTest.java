@@ -11,9 +11,9 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.Arrays;
 
 class RawStampsTest {
 
@@ -21,8 +21,9 @@ class RawStampsTest {
     Path dir;
 
     private static RawStamps sample() {
-        return new RawStamps(2, 3, new long[] {10, 20, 30}, new int[] {0, 1, 2}, new int[] {0, 5, -1},
-                new int[][] {{1, 2, 3}, {4, 5, -2}});
+        return new RawStamps(2, 3, new long[] {10, 20, 30}, new int[] {0, 1, 2}, new int[] {0, 5, -1}, new int[][] {
+            {1, 2, 3}, {4, 5, -2}
+        });
     }
 
     @Test
@@ -43,8 +44,13 @@ class RawStampsTest {
     @Test
     void shouldWriteTheFirstCountOfLongerArraysLittleEndianInTheirPlaces() throws IOException {
         // a fork's arrays are preallocated for the longest pass; the file holds the messages measured
-        RawStamps stamps = new RawStamps(1, 2, new long[] {0x0102030405060708L, 20, 99}, new int[] {7, 8, 99},
-                new int[] {3, 4, 99}, new int[][] {{-1, 6, 99}});
+        RawStamps stamps = new RawStamps(
+                1,
+                2,
+                new long[] {0x0102030405060708L, 20, 99},
+                new int[] {7, 8, 99},
+                new int[] {3, 4, 99},
+                new int[][] {{-1, 6, 99}});
         Path file = dir.resolve("fork-2.raw");
         stamps.write(file);
 
@@ -66,8 +72,14 @@ class RawStampsTest {
 
     @Test
     void shouldRoundTripTagsAndWriteAnUntaggedFileAsBeforeTags() throws IOException {
-        RawStamps tagged = new RawStamps(2, 3, new long[] {10, 20, 30}, new int[] {0, 1, 2}, null,
-                new int[][] {{1, 2, 3}, {4, 5, 6}}, new byte[][] {{1, 2, 0}, {0, -1, 3}});
+        RawStamps tagged = new RawStamps(
+                2,
+                3,
+                new long[] {10, 20, 30},
+                new int[] {0, 1, 2},
+                null,
+                new int[][] {{1, 2, 3}, {4, 5, 6}},
+                new byte[][] {{1, 2, 0}, {0, -1, 3}});
         Path taggedFile = dir.resolve("fork-3.raw");
         Path untaggedFile = dir.resolve("fork-4.raw");
         tagged.write(taggedFile);

@@ -37,12 +37,18 @@ class WarmupTest {
 
     @Test
     void shouldBeWrittenAsTheTwoFieldsEveryBuildWroteAmongItsHoldersFields() throws Exception {
-        record Holder(int forks, @com.fasterxml.jackson.annotation.JsonUnwrapped Warmup warmup, int messages) {
-        }
+        record Holder(
+                int forks,
+
+                @com.fasterxml.jackson.annotation.JsonUnwrapped
+                Warmup warmup,
+
+                int messages) {}
 
         String written = Json.write(new Holder(5, Warmup.ofTime(Duration.ofMillis(500)), 1_000));
 
-        assertEquals("{\"forks\":5,\"warmupMessages\":0,\"warmupMs\":500,\"messages\":1000}",
+        assertEquals(
+                "{\"forks\":5,\"warmupMessages\":0,\"warmupMs\":500,\"messages\":1000}",
                 Json.mapper().readTree(written).toString());
     }
 }

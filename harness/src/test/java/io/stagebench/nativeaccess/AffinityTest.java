@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.system.CpuList;
+import io.stagebench.testing.MeasuresInProcess;
+import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
-import io.stagebench.testing.MeasuresInProcess;
-import java.nio.file.Path;
 
 @MeasuresInProcess
 class AffinityTest {
@@ -80,34 +80,40 @@ class AffinityTest {
         CountDownLatch pinned = new CountDownLatch(1);
         CountDownLatch moved = new CountDownLatch(1);
         CountDownLatch done = new CountDownLatch(1);
-        Thread other = new Thread(() -> {
-            Affinity.pinCurrentThread(cpus[0]);
-            pinned.countDown();
-            try {
-                moved.await();
-                if (cpus.length > 1) {
-                    Affinity.pinCurrentThread(cpus[1]);
-                }
-                done.countDown();
-                Thread.sleep(60_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "sb-affinity-probe");
+        Thread other = new Thread(
+                () -> {
+                    Affinity.pinCurrentThread(cpus[0]);
+                    pinned.countDown();
+                    try {
+                        moved.await();
+                        if (cpus.length > 1) {
+                            Affinity.pinCurrentThread(cpus[1]);
+                        }
+                        done.countDown();
+                        Thread.sleep(60_000);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "sb-affinity-probe");
         other.setDaemon(true);
         other.start();
         try {
             pinned.await();
-            assertTrue(Affinity.otherThreadsAllowedOn(cpus[0]).stream().anyMatch(t -> t.startsWith("'sb-affinity-pro")),
+            assertTrue(
+                    Affinity.otherThreadsAllowedOn(cpus[0]).stream().anyMatch(t -> t.startsWith("'sb-affinity-pro")),
                     Affinity.otherThreadsAllowedOn(cpus[0]).toString());
             moved.countDown();
             done.await();
             if (cpus.length > 1) {
-                assertTrue(Affinity.otherThreadsAllowedOn(cpus[0]).stream().noneMatch(t -> t.startsWith("'sb-affinity-pro")));
-                assertTrue(Affinity.otherThreadsAllowedOn(cpus[1]).stream().anyMatch(t -> t.startsWith("'sb-affinity-pro")));
+                assertTrue(Affinity.otherThreadsAllowedOn(cpus[0]).stream()
+                        .noneMatch(t -> t.startsWith("'sb-affinity-pro")));
+                assertTrue(Affinity.otherThreadsAllowedOn(cpus[1]).stream()
+                        .anyMatch(t -> t.startsWith("'sb-affinity-pro")));
             }
             String self = "(thread " + Path.of("/proc/thread-self").toRealPath().getFileName() + ")";
-            assertTrue(Affinity.otherThreadsAllowedOn(cpus[0]).stream().noneMatch(t -> t.endsWith(self)),
+            assertTrue(
+                    Affinity.otherThreadsAllowedOn(cpus[0]).stream().noneMatch(t -> t.endsWith(self)),
                     "the calling thread is not named");
         } finally {
             moved.countDown();

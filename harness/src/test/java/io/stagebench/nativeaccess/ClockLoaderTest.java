@@ -9,8 +9,8 @@ import io.stagebench.clock.ClockBinding;
 import io.stagebench.clock.CounterStep;
 import io.stagebench.clock.LoadedClock;
 import io.stagebench.clock.ProbeOverhead;
-import org.junit.jupiter.api.Test;
 import io.stagebench.testing.MeasuresInProcess;
+import org.junit.jupiter.api.Test;
 
 @MeasuresInProcess
 class ClockLoaderTest {
@@ -25,8 +25,12 @@ class ClockLoaderTest {
         assertEquals(ClockBinding.FFM, loaded.requested());
         assertTrue(loaded.isFallback());
         assertEquals(1, loaded.warnings().size());
-        assertTrue(loaded.warnings().get(0).contains("no native clock for linux-riscv64"), loaded.warnings().get(0));
-        assertTrue(loaded.warnings().get(0).contains("falling back to System.nanoTime()"), loaded.warnings().get(0));
+        assertTrue(
+                loaded.warnings().get(0).contains("no native clock for linux-riscv64"),
+                loaded.warnings().get(0));
+        assertTrue(
+                loaded.warnings().get(0).contains("falling back to System.nanoTime()"),
+                loaded.warnings().get(0));
     }
 
     @Test
@@ -58,7 +62,8 @@ class ClockLoaderTest {
     @Test
     void shouldMeasureACFloorBelowOrEqualToTheFfmBindingsMedian() {
         long floorTicks = NativeFloor.probeOverheadTicks(100_000);
-        ProbeOverhead ffm = ProbeOverhead.measure(ClockLoader.load(ClockBinding.FFM).clock(), 100_000);
+        ProbeOverhead ffm =
+                ProbeOverhead.measure(ClockLoader.load(ClockBinding.FFM).clock(), 100_000);
 
         assertTrue(floorTicks > 0, "floor " + floorTicks);
         // an invariant, not a speed target: nothing measured from Java beats the C loop's median

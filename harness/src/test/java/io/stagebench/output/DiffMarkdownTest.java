@@ -30,9 +30,12 @@ class DiffMarkdownTest {
     Path results;
 
     private RunDiff diff(String benchmark, double decideA, double decideB) throws IOException {
-        return RunDiff.compare(ResultReader.readSummary(write("a", benchmark, decideA)),
-                ResultReader.readSummary(write("b", benchmark, decideB)), VerdictRule.defaults(),
-                List.of(Statistic.values()), List.of());
+        return RunDiff.compare(
+                ResultReader.readSummary(write("a", benchmark, decideA)),
+                ResultReader.readSummary(write("b", benchmark, decideB)),
+                VerdictRule.defaults(),
+                List.of(Statistic.values()),
+                List.of());
     }
 
     private Path write(String name, String benchmark, double decideNs) {
@@ -44,7 +47,10 @@ class DiffMarkdownTest {
 
     /** @return the Markdown as GitHub renders it: CommonMark with its tables */
     private static String html(String markdown) {
-        return HtmlRenderer.builder().extensions(GFM).build().render(Parser.builder().extensions(GFM).build().parse(markdown));
+        return HtmlRenderer.builder()
+                .extensions(GFM)
+                .build()
+                .render(Parser.builder().extensions(GFM).build().parse(markdown));
     }
 
     @Test
@@ -61,7 +67,9 @@ class DiffMarkdownTest {
         assertTrue(html.contains("<th>detect</th>") && html.contains("<th>deciding condition</th>"), html);
         // the summary table: both tmean rows and every row called; all of them in the folded table
         String summary = html.substring(html.indexOf("<table>"), html.indexOf("</table>"));
-        long calledBesideTmean = decision.slower().stream().filter(row -> !row.endsWith(" tmean")).count();
+        long calledBesideTmean = decision.slower().stream()
+                .filter(row -> !row.endsWith(" tmean"))
+                .count();
         assertEquals(2 + calledBesideTmean, count(summary, "<tr>") - 1, summary);
         assertTrue(summary.contains("<td><strong>slower</strong></td>"), summary);
         String folded = html.substring(html.indexOf("<details>"));
@@ -73,7 +81,8 @@ class DiffMarkdownTest {
     void shouldOpenWithTheVerdictsWithoutAGate() throws IOException {
         String markdown = DiffMarkdown.render(diff("pipeline", 100, 100), null, "https://ci.example/runs/7");
 
-        assertTrue(markdown.startsWith("**stagebench diff: 0 slower, 0 faster, 10 no change, 0 unreliable**"), markdown);
+        assertTrue(
+                markdown.startsWith("**stagebench diff: 0 slower, 0 faster, 10 no change, 0 unreliable**"), markdown);
         assertTrue(html(markdown).contains("<a href=\"https://ci.example/runs/7\">download</a>"), markdown);
         assertFalse(markdown.contains("gate:"), markdown);
     }

@@ -1,11 +1,11 @@
 package io.stagebench.output;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.stagebench.diff.RunDiff;
 import io.stagebench.diff.Statistic;
 import io.stagebench.diff.SummaryFixture;
 import io.stagebench.diff.VerdictRule;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import io.stagebench.store.ResultReader;
 import io.stagebench.store.StoredRun;
 import java.nio.file.Path;
@@ -25,8 +25,8 @@ class DiffReportTest {
     }
 
     /** @param jitterNs the forks' spread: samples are held as floats, whose step at 4 ms is 0.5 ns */
-    private static Map<String, double[]> stages(String first, double firstNs, String second, double secondNs,
-                                                double jitterNs) {
+    private static Map<String, double[]> stages(
+            String first, double firstNs, String second, double secondNs, double jitterNs) {
         Map<String, double[]> stages = new LinkedHashMap<>();
         stages.put(first, SummaryFixture.forks(firstNs, jitterNs));
         stages.put(second, SummaryFixture.forks(secondNs, jitterNs));
@@ -39,13 +39,21 @@ class DiffReportTest {
 
     @Test
     void shouldPrintEachBenchmarksRowsInColumnsWithTheReasonsNumberedUnderneath() {
-        StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", stages("parse", 40, "decide", 100))
-                .benchmark("router", stages("route-and-forward", 2_000, "ack", 4_500_000, 2.0)));
-        StoredRun b = run("b", SummaryFixture.run().benchmark("pipeline", stages("parse", 40.1, "decide", 110))
-                .benchmark("router", stages("route-and-forward", 2_000, "ack", 4_000_000, 2.0)));
+        StoredRun a = run(
+                "a",
+                SummaryFixture.run()
+                        .benchmark("pipeline", stages("parse", 40, "decide", 100))
+                        .benchmark("router", stages("route-and-forward", 2_000, "ack", 4_500_000, 2.0)));
+        StoredRun b = run(
+                "b",
+                SummaryFixture.run()
+                        .benchmark("pipeline", stages("parse", 40.1, "decide", 110))
+                        .benchmark("router", stages("route-and-forward", 2_000, "ack", 4_000_000, 2.0)));
 
-        String text = new DiffReport(RunDiff.compare(a, b, VerdictRule.defaults(), List.of(Statistic.P50, Statistic.MAX),
-                List.of())).toText().replace(dir.toString(), "DIR");
+        String text = new DiffReport(
+                        RunDiff.compare(a, b, VerdictRule.defaults(), List.of(Statistic.P50, Statistic.MAX), List.of()))
+                .toText()
+                .replace(dir.toString(), "DIR");
 
         assertEquals("""
                 A (old)  0123456789ab (main)  DIR/a

@@ -34,7 +34,9 @@ class HtmlReportBatchTest {
         String batched = Files.readString(HtmlReport.write(runDir, results, runDir.resolve(RunStore.REPORT)));
 
         assertFalse(unbatched.contains("BATCHED"));
-        assertTrue(batched.contains("<strong>BATCHED</strong>, 16 messages a sample: each sample is the mean of 16"
-                + " consecutive messages"), batched);
+        assertTrue(
+                batched.contains("<strong>BATCHED</strong>, 16 messages a sample: each sample is the mean of 16"
+                        + " consecutive messages"),
+                batched);
     }
 }

@@ -9,6 +9,7 @@ import io.stagebench.store.ResultReader;
 import io.stagebench.store.RunFixture;
 import io.stagebench.store.RunId;
 import io.stagebench.store.RunStore;
+import io.stagebench.testing.StartsProcesses;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +21,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import io.stagebench.testing.StartsProcesses;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class HtmlReportTest {
@@ -40,17 +40,34 @@ class HtmlReportTest {
     /** Two commits' runs, the report of the later one rendered once for every test. */
     @BeforeAll
     static void writeTwoCommitsAndRender() throws IOException {
-        RunFixture.writeRun(results, fakeRoot, OTHER_COMMIT, false, RunFixture.START.minusSeconds(86_400), 7,
+        RunFixture.writeRun(
+                results,
+                fakeRoot,
+                OTHER_COMMIT,
+                false,
+                RunFixture.START.minusSeconds(86_400),
+                7,
                 List.of("an older run's warning"));
         // a smoke run of another configuration (1 fork): not part of the history
-        Path quick = results.resolve(QUICK_COMMIT.substring(0, 12)).resolve(RunId.of(RunFixture.START.minusSeconds(3_600)));
+        Path quick =
+                results.resolve(QUICK_COMMIT.substring(0, 12)).resolve(RunId.of(RunFixture.START.minusSeconds(3_600)));
         Files.createDirectories(quick);
         RunConfig quickConfig = RunFixture.config(quick);
-        RunFixture.store(quick, quickConfig.withForks(1),
-                List.of(RunFixture.pipeline(1, 3_000, 5)), List.of(),
+        RunFixture.store(
+                quick,
+                quickConfig.withForks(1),
+                List.of(RunFixture.pipeline(1, 3_000, 5)),
+                List.of(),
                 RunFixture.environment(fakeRoot, RunFixture.START.minusSeconds(3_600), QUICK_COMMIT, false));
-        runDir = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, true, RunFixture.START, 42,
-                List.of("pipe: too few samples for p99.9, p99.99 (fewer than 100 beyond): marked * and unreliable",
+        runDir = RunFixture.writeRun(
+                results,
+                fakeRoot,
+                RunFixture.COMMIT,
+                true,
+                RunFixture.START,
+                42,
+                List.of(
+                        "pipe: too few samples for p99.9, p99.99 (fewer than 100 beyond): marked * and unreliable",
                         "pipe: probe >20% of p50: a <warning> with \"markup\" & more"));
         Path report = HtmlReport.write(runDir, results, runDir.resolve(RunStore.REPORT));
         html = Files.readString(report);
@@ -114,7 +131,9 @@ class HtmlReportTest {
         int warnings = html.indexOf("id=\"warnings\"");
         int details = html.indexOf("id=\"benchmarks\"");
 
-        assertTrue(summary > 0 && summary < overlay && overlay < warnings && warnings < details, "summary, chart, warnings");
+        assertTrue(
+                summary > 0 && summary < overlay && overlay < warnings && warnings < details,
+                "summary, chart, warnings");
         assertTrue(html.substring(summary, overlay).contains("<th>p50 ns</th>"), "columns carry their unit");
     }
 
@@ -136,7 +155,10 @@ class HtmlReportTest {
         assertEquals("", Charts.percentileLabel(2.5));
     }
 
-    /** The first screen of the report as a reader sees it (docs/results.md, "stagebench report", has the manual command). */
+    /**
+     * The first screen of the report as a reader sees it (docs/results.md, "stagebench report", has the manual
+     * command).
+     */
     @StartsProcesses
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)

@@ -1,9 +1,9 @@
 package io.stagebench.output;
 
-import io.stagebench.result.BenchmarkOutcome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.store.RunFixture;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,30 +30,45 @@ class RunReportBatchTest {
 
     @Test
     void shouldNameTheRunnableBatchWhenTheProbeSwampsAStage() {
-        // the fixture's probe: 40 ticks at 2.6 ticks/ns = 15.4 ns, over 20 % of a 25 ns p50; 16 x 25 ns puts it at 3.7 %
-        RunReport report = new RunReport(RunFixture.config(Path.of("unused")), List.of(solo(20)), List.of(), List.of(), true);
+        // the fixture's probe: 40 ticks at 2.6 ticks/ns = 15.4 ns, over 20 % of a 25 ns p50; 16 x 25 ns puts it at 3.7
+        // %
+        RunReport report =
+                new RunReport(RunFixture.config(Path.of("unused")), List.of(solo(20)), List.of(), List.of(), true);
 
-        String warning = report.warnings().stream().filter(w -> w.contains("probe >20%")).findFirst().orElseThrow();
+        String warning = report.warnings().stream()
+                .filter(w -> w.contains("probe >20%"))
+                .findFirst()
+                .orElseThrow();
 
-        assertTrue(warning.startsWith("solo: probe >20% of p50: mostly arithmetic; fix: --batch 16 (probe 3."), warning);
+        assertTrue(
+                warning.startsWith("solo: probe >20% of p50: mostly arithmetic; fix: --batch 16 (probe 3."), warning);
         assertTrue(warning.endsWith("% of the interval)"), warning);
     }
 
     @Test
     void shouldNameEachStagesBatchInOneWarningWhenTheyDiffer() {
-        RunReport report = new RunReport(RunFixture.config(Path.of("unused")), List.of(solo("short", 20), solo("longer", 48)),
-                List.of(), List.of(), true);
+        RunReport report = new RunReport(
+                RunFixture.config(Path.of("unused")),
+                List.of(solo("short", 20), solo("longer", 48)),
+                List.of(),
+                List.of(),
+                true);
 
-        List<String> warnings = report.warnings().stream().filter(w -> w.contains("probe >20%")).toList();
+        List<String> warnings =
+                report.warnings().stream().filter(w -> w.contains("probe >20%")).toList();
 
         assertEquals(1, warnings.size(), warnings.toString());
-        assertEquals("short, longer: probe >20% of p50: mostly arithmetic; fix: --batch auto (K 8..16)", warnings.get(0));
+        assertEquals(
+                "short, longer: probe >20% of p50: mostly arithmetic; fix: --batch auto (K 8..16)", warnings.get(0));
     }
 
     @Test
     void shouldNotWarnOfTheProbeForAStageItIsSmallBeside() {
-        RunReport report = new RunReport(RunFixture.config(Path.of("unused")), List.of(solo(400)), List.of(), List.of(), true);
+        RunReport report =
+                new RunReport(RunFixture.config(Path.of("unused")), List.of(solo(400)), List.of(), List.of(), true);
 
-        assertTrue(report.warnings().stream().noneMatch(w -> w.contains("probe >20%")), report.warnings().toString());
+        assertTrue(
+                report.warnings().stream().noneMatch(w -> w.contains("probe >20%")),
+                report.warnings().toString());
     }
 }

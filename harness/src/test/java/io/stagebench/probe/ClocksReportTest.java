@@ -1,7 +1,5 @@
 package io.stagebench.probe;
 
-import io.stagebench.output.ClocksText;
-import io.stagebench.probe.ClocksReport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +10,7 @@ import io.stagebench.clock.ClockMeasurement;
 import io.stagebench.clock.CounterResolution;
 import io.stagebench.clock.ProbeOverhead;
 import io.stagebench.json.Json;
+import io.stagebench.output.ClocksText;
 import io.stagebench.system.CpuInfo;
 import io.stagebench.system.KernelTsc;
 import java.util.List;
@@ -25,13 +24,31 @@ class ClocksReportTest {
     private static final Calibration CAL = new Calibration(2.6, 2.6, 2.6, 3, 200_000_000);
 
     private static ClockMeasurement ffm() {
-        return new ClockMeasurement(ClockBinding.FFM, ClockBinding.FFM, CAL, new CounterResolution(16, 16), new ProbeOverhead(44, 52, 1_000_000),
-                20.0, 40, 16, 1, List.of());
+        return new ClockMeasurement(
+                ClockBinding.FFM,
+                ClockBinding.FFM,
+                CAL,
+                new CounterResolution(16, 16),
+                new ProbeOverhead(44, 52, 1_000_000),
+                20.0,
+                40,
+                16,
+                1,
+                List.of());
     }
 
     private static ClockMeasurement jna() {
-        return new ClockMeasurement(ClockBinding.JNA, ClockBinding.JNA, CAL, new CounterResolution(16, 16), new ProbeOverhead(140, 170, 1_000_000),
-                130.0, 40, 16, 1, List.of());
+        return new ClockMeasurement(
+                ClockBinding.JNA,
+                ClockBinding.JNA,
+                CAL,
+                new CounterResolution(16, 16),
+                new ProbeOverhead(140, 170, 1_000_000),
+                130.0,
+                40,
+                16,
+                1,
+                List.of());
     }
 
     @Test
@@ -41,7 +58,8 @@ class ClocksReportTest {
 
     @Test
     void shouldComputeEachBindingsRatioToTheFloorOfItsOwnJvm() {
-        ClocksReport report = new ClocksReport(GOOD_CPU, Optional.of(new KernelTsc(2600.0, "test")), List.of(ffm(), jna()), List.of(), List.of());
+        ClocksReport report = new ClocksReport(
+                GOOD_CPU, Optional.of(new KernelTsc(2600.0, "test")), List.of(ffm(), jna()), List.of(), List.of());
 
         assertEquals(1.10, report.ratioToFloor(ffm()).orElseThrow(), 1e-9);
         assertEquals(3.50, report.ratioToFloor(jna()).orElseThrow(), 1e-9);
@@ -51,8 +69,8 @@ class ClocksReportTest {
     @Test
     void shouldShowTheCounterWarningsItIsGivenOnce() {
         String tsc = "tsc: CPU flags lack constant_tsc: ticks may not be time";
-        ClocksReport report = new ClocksReport(GOOD_CPU, Optional.of(new KernelTsc(2600.0, "test")), List.of(ffm()),
-                List.of(), List.of(tsc));
+        ClocksReport report = new ClocksReport(
+                GOOD_CPU, Optional.of(new KernelTsc(2600.0, "test")), List.of(ffm()), List.of(), List.of(tsc));
 
         assertEquals(List.of(tsc), report.warnings());
         String text = ClocksText.render(report);
@@ -61,8 +79,12 @@ class ClocksReportTest {
 
     @Test
     void shouldWriteTheDocumentedJsonKeys() throws Exception {
-        ClocksReport report = new ClocksReport(GOOD_CPU, Optional.of(new KernelTsc(2600.26, "kernel log")),
-                List.of(ffm(), jna()), List.of(), List.of());
+        ClocksReport report = new ClocksReport(
+                GOOD_CPU,
+                Optional.of(new KernelTsc(2600.26, "kernel log")),
+                List.of(ffm(), jna()),
+                List.of(),
+                List.of());
 
         JsonNode json = Json.mapper().readTree(Json.write(report.toJson()));
 
@@ -87,8 +109,16 @@ class ClocksReportTest {
 
     @Test
     void shouldWarnLoudlyAfterAFallbackAndWithoutAFloor() {
-        ClockMeasurement fallback = new ClockMeasurement(ClockBinding.FFM, ClockBinding.NANOTIME, Calibration.identity(),
-                new CounterResolution(20, 20), new ProbeOverhead(20, 30, 100_000), 20.0, -1, -1, -1,
+        ClockMeasurement fallback = new ClockMeasurement(
+                ClockBinding.FFM,
+                ClockBinding.NANOTIME,
+                Calibration.identity(),
+                new CounterResolution(20, 20),
+                new ProbeOverhead(20, 30, 100_000),
+                20.0,
+                -1,
+                -1,
+                -1,
                 List.of("native clock unavailable for binding 'ffm' (test); falling back to System.nanoTime()"));
         ClocksReport report = new ClocksReport(GOOD_CPU, Optional.empty(), List.of(fallback), List.of(), List.of());
 
@@ -103,9 +133,11 @@ class ClocksReportTest {
 
     @Test
     void shouldWarnWhenTheCalibrationDisagreesWithTheKernel() {
-        ClocksReport report = new ClocksReport(GOOD_CPU, Optional.of(new KernelTsc(2610.0, "kernel log")), List.of(ffm()), List.of(), List.of());
+        ClocksReport report = new ClocksReport(
+                GOOD_CPU, Optional.of(new KernelTsc(2610.0, "kernel log")), List.of(ffm()), List.of(), List.of());
 
-        assertTrue(report.warnings().stream().anyMatch(w -> w.contains("differs from the kernel's 2610.000 MHz")),
+        assertTrue(
+                report.warnings().stream().anyMatch(w -> w.contains("differs from the kernel's 2610.000 MHz")),
                 report.warnings().toString());
     }
 
@@ -118,10 +150,23 @@ class ClocksReportTest {
 
     @Test
     void shouldPrintTheFloorFirstThenEachBindingInColumns() {
-        ClockMeasurement fallback = new ClockMeasurement(ClockBinding.FFM, ClockBinding.NANOTIME, Calibration.identity(),
-                new CounterResolution(20, 20), new ProbeOverhead(20, 30, 100_000), 20.0, -1, -1, -1, List.of());
-        ClocksReport report = new ClocksReport(GOOD_CPU, Optional.of(new KernelTsc(2600.0, "test")),
-                List.of(ffm(), jna(), fallback), List.of(), List.of());
+        ClockMeasurement fallback = new ClockMeasurement(
+                ClockBinding.FFM,
+                ClockBinding.NANOTIME,
+                Calibration.identity(),
+                new CounterResolution(20, 20),
+                new ProbeOverhead(20, 30, 100_000),
+                20.0,
+                -1,
+                -1,
+                -1,
+                List.of());
+        ClocksReport report = new ClocksReport(
+                GOOD_CPU,
+                Optional.of(new KernelTsc(2600.0, "test")),
+                List.of(ffm(), jna(), fallback),
+                List.of(),
+                List.of());
 
         assertEquals("""
                 cpu Test CPU, 2 CPUs, clocksource tsc, constant_tsc yes, nonstop_tsc yes
@@ -140,22 +185,55 @@ class ClocksReportTest {
     @Test
     void shouldWriteTheClocksKeysInTheirOrderAndNoCounterWithoutAMeasurement() throws Exception {
         ClocksReport measured = new ClocksReport(GOOD_CPU, Optional.empty(), List.of(ffm()), List.of(), List.of());
-        ClocksReport none = new ClocksReport(GOOD_CPU, Optional.empty(), List.of(), List.of("ffm: fork failed"), List.of());
+        ClocksReport none =
+                new ClocksReport(GOOD_CPU, Optional.empty(), List.of(), List.of("ffm: fork failed"), List.of());
 
         JsonNode json = Json.mapper().readTree(Json.write(measured.toJson()));
         JsonNode empty = Json.mapper().readTree(Json.write(none.toJson()));
 
-        assertEquals(List.of("schema", "machine", "counter", "calibration", "floor", "bindings", "warnings"), keys(json));
-        assertEquals(List.of("cpuModel", "logicalCpus", "constantTsc", "nonstopTsc", "clocksource", "hypervisor"),
+        assertEquals(
+                List.of("schema", "machine", "counter", "calibration", "floor", "bindings", "warnings"), keys(json));
+        assertEquals(
+                List.of("cpuModel", "logicalCpus", "constantTsc", "nonstopTsc", "clocksource", "hypervisor"),
                 keys(json.get("machine")));
-        assertEquals(List.of("binding", "mhz", "nsPerTick", "stepTicks", "stepNs", "readStepTicks", "intervalStepTicks", "line"),
+        assertEquals(
+                List.of(
+                        "binding",
+                        "mhz",
+                        "nsPerTick",
+                        "stepTicks",
+                        "stepNs",
+                        "readStepTicks",
+                        "intervalStepTicks",
+                        "line"),
                 keys(json.get("counter")));
-        assertEquals(List.of("mhz", "minMhz", "maxMhz", "rounds", "intervalMs", "relativeSpread", "kernelMhz", "kernelSource",
-                "relativeDifference"), keys(json.get("calibration")));
+        assertEquals(
+                List.of(
+                        "mhz",
+                        "minMhz",
+                        "maxMhz",
+                        "rounds",
+                        "intervalMs",
+                        "relativeSpread",
+                        "kernelMhz",
+                        "kernelSource",
+                        "relativeDifference"),
+                keys(json.get("calibration")));
         assertTrue(json.at("/calibration/kernelMhz").isNull());
         assertEquals(List.of("overheadMinTicks", "overheadMinNs", "stepTicks"), keys(json.get("floor")));
-        assertEquals(List.of("requested", "binding", "overheadMinTicks", "overheadMinNs", "overheadMedianTicks",
-                "overheadMedianNs", "overheadPairs", "readNs", "stepTicks", "ratioToFloor", "cpu"),
+        assertEquals(
+                List.of(
+                        "requested",
+                        "binding",
+                        "overheadMinTicks",
+                        "overheadMinNs",
+                        "overheadMedianTicks",
+                        "overheadMedianNs",
+                        "overheadPairs",
+                        "readNs",
+                        "stepTicks",
+                        "ratioToFloor",
+                        "cpu"),
                 keys(json.get("bindings").get(0)));
         assertEquals(List.of("schema", "machine", "bindings", "warnings"), keys(empty));
         assertEquals("ffm: fork failed", empty.at("/warnings/0").asText());

@@ -33,9 +33,11 @@ class LiveForksTest {
 
         assertEquals(1, killed);
         assertFalse(running.isAlive());
-        assertEquals("stagebench: stopping: killed 1 running fork(s) (pid " + running.pid() + ")\n"
-                + "stagebench: stopping: run folder results/abc/1 is left incomplete (no summary.json; diff, report and"
-                + " history skip it): delete it, or keep it for its forks' files\n", said.toString(StandardCharsets.UTF_8));
+        assertEquals(
+                "stagebench: stopping: killed 1 running fork(s) (pid " + running.pid() + ")\n"
+                        + "stagebench: stopping: run folder results/abc/1 is left incomplete (no summary.json; diff, report and"
+                        + " history skip it): delete it, or keep it for its forks' files\n",
+                said.toString(StandardCharsets.UTF_8));
     }
 
     @Test
@@ -44,7 +46,8 @@ class LiveForksTest {
         live.stop(err);
 
         assertThrows(IOException.class, () -> live.start(new ProcessBuilder("sleep", "60")));
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> live.runStored(Path.of("results/abc/1")));
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> live.runStored(Path.of("results/abc/1")));
         assertTrue(e.getMessage().contains("is not stored"), e.getMessage());
     }
 
@@ -73,7 +76,8 @@ class LiveForksTest {
         hook.join(10_000);
 
         assertFalse(hook.isAlive());
-        assertTrue(said.toString(StandardCharsets.UTF_8).contains("run folder results/abc/1 is left incomplete"),
+        assertTrue(
+                said.toString(StandardCharsets.UTF_8).contains("run folder results/abc/1 is left incomplete"),
                 said.toString(StandardCharsets.UTF_8));
     }
 }

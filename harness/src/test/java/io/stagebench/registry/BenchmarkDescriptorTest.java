@@ -15,10 +15,14 @@ class BenchmarkDescriptorTest {
     @Test
     void shouldRefuseAtLoadANameThatIsNotASafeFolderName() {
         for (String name : List.of("..", ".", "a/b", ".hidden", "-x", "")) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> new BenchmarkDescriptor(name, List.of("stage"), "d", "x.X"), name);
-            assertEquals("benchmark name '" + name + "' must be a letter or digit first, then only letters, digits,"
-                    + " '.', '-', '_' (it names a folder of the results)", e.getMessage());
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class,
+                    () -> new BenchmarkDescriptor(name, List.of("stage"), "d", "x.X"),
+                    name);
+            assertEquals(
+                    "benchmark name '" + name + "' must be a letter or digit first, then only letters, digits,"
+                            + " '.', '-', '_' (it names a folder of the results)",
+                    e.getMessage());
         }
         assertEquals("a.b-c_1", new BenchmarkDescriptor("a.b-c_1", List.of("stage"), "d", "x.X").name());
     }
@@ -33,18 +37,23 @@ class BenchmarkDescriptorTest {
         assertEquals(7, given.longParam("ticks"));
         assertEquals("7", given.param("ticks"));
         DeclarationException e = assertThrows(DeclarationException.class, () -> declared.longParam("other"));
-        assertEquals("benchmark 'spin' reads --param other without a default: declare it with one (@Parameter(name ="
-                + " \"other\", defaultValue = ...)) or give it", e.getMessage());
-        assertThrows(IllegalArgumentException.class,
+        assertEquals(
+                "benchmark 'spin' reads --param other without a default: declare it with one (@Parameter(name ="
+                        + " \"other\", defaultValue = ...)) or give it",
+                e.getMessage());
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> new BenchmarkParams("spin", 1, 0, 10, Map.of("ticks", "x")).longParam("ticks"),
                 "a value that is not a number says so, as with a default of the code's");
     }
 
     @Test
     void shouldRefuseAStageNameThatIsNotASafeFileName() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new BenchmarkDescriptor("bench", List.of(".."), "d", "x.X"));
-        assertEquals("benchmark 'bench': bad stage name '..' (a letter or digit first, then only letters, digits, '.',"
-                + " '-', '_'; total, response, unmarked are reserved)", e.getMessage());
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> new BenchmarkDescriptor("bench", List.of(".."), "d", "x.X"));
+        assertEquals(
+                "benchmark 'bench': bad stage name '..' (a letter or digit first, then only letters, digits, '.',"
+                        + " '-', '_'; total, response, unmarked are reserved)",
+                e.getMessage());
     }
 }

@@ -16,11 +16,13 @@ class OtherBuildRegistryTest {
         String list = "# benchmarks found by the processor: name<TAB>class\ntest.setup-log\tio.x.SetupLog\n";
         BenchmarkRegistry launcher = BenchmarkRegistry.load();
 
-        List<String> listed = BenchmarkRegistry.namesListed(new ByteArrayInputStream(list.getBytes(StandardCharsets.UTF_8)));
+        List<String> listed =
+                BenchmarkRegistry.namesListed(new ByteArrayInputStream(list.getBytes(StandardCharsets.UTF_8)));
         BenchmarkRegistry other = launcher.only(listed);
 
         assertEquals(List.of("test.setup-log"), listed);
-        assertTrue(launcher.names().size() > other.names().size(), launcher.names().toString());
+        assertTrue(
+                launcher.names().size() > other.names().size(), launcher.names().toString());
         assertEquals(List.of("spin", "empty", "jitter", "service", "test.setup-log"), other.names());
         assertEquals(launcher.get("test.setup-log"), other.get("test.setup-log"));
     }

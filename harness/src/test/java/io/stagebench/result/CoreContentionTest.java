@@ -22,11 +22,15 @@ class CoreContentionTest {
         assertEquals(2.19, c.medianNs());
         assertEquals(3.0, c.maxNs());
         assertEquals(2, c.shared(), "2.2 and 3.0 reach 1.1 x 2.0; 2.19 does not");
-        assertEquals(Optional.of("core: issue-bound loop 2.000..3.000 ns an iteration over 5 replicas (median 2.190); 2 ran"
-                + " 10%+ over the fastest"), c.line());
+        assertEquals(
+                Optional.of("core: issue-bound loop 2.000..3.000 ns an iteration over 5 replicas (median 2.190); 2 ran"
+                        + " 10%+ over the fastest"),
+                c.line());
         String warning = c.warning().orElseThrow();
-        assertTrue(warning.startsWith("the measuring core was shared in 2 of 5 replicas: an issue-bound loop ran up to 50%"
-                + " over its fastest"), warning);
+        assertTrue(
+                warning.startsWith("the measuring core was shared in 2 of 5 replicas: an issue-bound loop ran up to 50%"
+                        + " over its fastest"),
+                warning);
     }
 
     @Test
@@ -34,7 +38,8 @@ class CoreContentionTest {
         CoreContention c = CoreContention.of(List.of(fork(2.0, 2.05), fork(2.1, 2.19)));
 
         assertEquals(0, c.shared());
-        assertTrue(c.line().orElseThrow().endsWith("over 4 replicas (median 2.075); none ran 10%+ over the fastest"),
+        assertTrue(
+                c.line().orElseThrow().endsWith("over 4 replicas (median 2.075); none ran 10%+ over the fastest"),
                 c.line().orElseThrow());
         assertEquals(Optional.empty(), c.warning());
     }
@@ -52,16 +57,45 @@ class CoreContentionTest {
     private static ForkResult fork(double first, double second) {
         ForkResult f = ForkResultFixture.everyField();
         ForkMeasurement m = f.measurement();
-        List<Replica> timed = List.of(timed(m.replicas().get(0), first), timed(m.replicas().get(1), second));
-        return new ForkResult(f.run(), f.ruler(), f.placement(), new ForkMeasurement(m.warmupMessages(), m.warmupPasses(),
-                m.replayed(), m.warmupStageRuns(), m.measuredMessages(), m.droppedMessages(), m.markErrors(), m.sinkValue(),
-                m.measureStartEpochMs(), m.measureEndEpochMs(), timed, m.rawFile(), m.unmarkedRawFile(),
-                m.preparationRawFile()), f.checks(), f.linkVersion());
+        List<Replica> timed =
+                List.of(timed(m.replicas().get(0), first), timed(m.replicas().get(1), second));
+        return new ForkResult(
+                f.run(),
+                f.ruler(),
+                f.placement(),
+                new ForkMeasurement(
+                        m.warmupMessages(),
+                        m.warmupPasses(),
+                        m.replayed(),
+                        m.warmupStageRuns(),
+                        m.measuredMessages(),
+                        m.droppedMessages(),
+                        m.markErrors(),
+                        m.sinkValue(),
+                        m.measureStartEpochMs(),
+                        m.measureEndEpochMs(),
+                        timed,
+                        m.rawFile(),
+                        m.unmarkedRawFile(),
+                        m.preparationRawFile()),
+                f.checks(),
+                f.linkVersion());
     }
 
     private static Replica timed(Replica r, double iterationNs) {
-        return new Replica(r.replica(), r.warmupMessages(), r.measuredMessages(), r.allocatedBytes(), r.gcCount(),
-                r.jitCompilations(), r.setupMs(), r.wallMs(), r.measureStartEpochMs(), r.measureEndEpochMs(),
-                r.runQueueWaitNs(), r.involuntarySwitches(), iterationNs);
+        return new Replica(
+                r.replica(),
+                r.warmupMessages(),
+                r.measuredMessages(),
+                r.allocatedBytes(),
+                r.gcCount(),
+                r.jitCompilations(),
+                r.setupMs(),
+                r.wallMs(),
+                r.measureStartEpochMs(),
+                r.measureEndEpochMs(),
+                r.runQueueWaitNs(),
+                r.involuntarySwitches(),
+                iterationNs);
     }
 }

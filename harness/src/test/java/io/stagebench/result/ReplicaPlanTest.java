@@ -25,13 +25,15 @@ class ReplicaPlanTest {
 
     @Test
     void shouldMatchKaliberaAndJonessOptimum() {
-        // replica 0.2 s + 200,000 x 100 ns = 0.22 s; a fork beyond it 2.38 s; sqrt((36 + 0.25) x 2.38 / (2.25 x 0.22)) = 13.2
+        // replica 0.2 s + 200,000 x 100 ns = 0.22 s; a fork beyond it 2.38 s; sqrt((36 + 0.25) x 2.38 / (2.25 x 0.22))
+        // = 13.2
         assertEquals(OptionalInt.of(13), ReplicaPlan.optimum(spread(1.5, 6.0, 0.5), COSTS, 200_000));
     }
 
     @Test
     void shouldCapTheReplicasWhenForksDoNotDifferAndNameOneWhenNothingDiffers() {
-        assertEquals(OptionalInt.of(ReplicaPlan.MAX_REPLICAS), ReplicaPlan.optimum(spread(0.0, 4.0, 1.0), COSTS, 200_000));
+        assertEquals(
+                OptionalInt.of(ReplicaPlan.MAX_REPLICAS), ReplicaPlan.optimum(spread(0.0, 4.0, 1.0), COSTS, 200_000));
         assertEquals(OptionalInt.of(1), ReplicaPlan.optimum(spread(5.0, 0.0, 0.0), COSTS, 200_000));
     }
 
@@ -39,7 +41,8 @@ class ReplicaPlanTest {
     void shouldPlanNothingWhenALevelOrACostIsUnknown() {
         assertTrue(ReplicaPlan.optimum(spread(null, 4.0, 1.0), COSTS, 200_000).isEmpty(), "one fork");
         assertTrue(ReplicaPlan.optimum(spread(2.0, null, 1.0), COSTS, 200_000).isEmpty(), "one replica");
-        assertTrue(ReplicaPlan.optimum(spread(2.0, 4.0, 1.0), new RepetitionCosts(2.6, null, 100), 200_000).isEmpty());
+        assertTrue(ReplicaPlan.optimum(spread(2.0, 4.0, 1.0), new RepetitionCosts(2.6, null, 100), 200_000)
+                .isEmpty());
     }
 
     @Test
@@ -60,12 +63,15 @@ class ReplicaPlanTest {
         // ... and 20,000 where fewer would fit: at most 20 replicas, never beyond the plan's most
         assertEquals(new ReplicaPlan.Shape(8, 25_000), ReplicaPlan.underHeap(twoReplicas / 2, 13, 8, 200_000, 12));
         assertEquals(new ReplicaPlan.Shape(10, 20_000), ReplicaPlan.underHeap(twoReplicas / 2, 13, 16, 200_000, 12));
-        assertEquals(new ReplicaPlan.Shape(ReplicaPlan.MAX_REPLICAS, 25_000),
+        assertEquals(
+                new ReplicaPlan.Shape(ReplicaPlan.MAX_REPLICAS, 25_000),
                 ReplicaPlan.underHeap(twoReplicas, 13, 40, 200_000, 12));
         // where the optimum fits, it is kept whole
         assertEquals(new ReplicaPlan.Shape(2, 200_000), ReplicaPlan.underHeap(twoReplicas, 13, 2, 200_000, 12));
         // a replica asked to be shorter than the floor is never cut: fewer replicas of it instead
-        assertEquals(new ReplicaPlan.Shape(13, 15_000), ReplicaPlan.underHeap(twoReplicas / 2, 13, 16, 15_000, 12),
+        assertEquals(
+                new ReplicaPlan.Shape(13, 15_000),
+                ReplicaPlan.underHeap(twoReplicas / 2, 13, 16, 15_000, 12),
                 "13 replicas of 15,000 fit");
         assertEquals(new ReplicaPlan.Shape(1, 15_000), ReplicaPlan.underHeap(1, 13, 6, 15_000, 12), "at least one");
     }

@@ -15,8 +15,14 @@ class SpreadComponentsTest {
     private static final double CENTRE_NS = 50;
 
     /** Window centres around {@code CENTRE_NS} with the given sd (in %) at each level, normally distributed. */
-    private static double[][][] nested(SplittableRandom random, int forks, int replicas, int windows, double forkPct,
-                                       double setupPct, double windowPct) {
+    private static double[][][] nested(
+            SplittableRandom random,
+            int forks,
+            int replicas,
+            int windows,
+            double forkPct,
+            double setupPct,
+            double windowPct) {
         double[][][] y = new double[forks][replicas][windows];
         for (int f = 0; f < forks; f++) {
             double fork = CENTRE_NS * forkPct / 100 * gaussian(random);
@@ -65,14 +71,16 @@ class SpreadComponentsTest {
     void shouldCallAnAbsentLevelZeroNotNegative() {
         // forks drawn alike and setups alike: the estimates scatter around 0, and a negative one is cut to 0
         for (long seed = 0; seed < 20; seed++) {
-            SpreadComponents c = SpreadComponents.fromWindows(nested(new SplittableRandom(seed), 5, 3, 8, 0, 0, 5.0), 100);
+            SpreadComponents c =
+                    SpreadComponents.fromWindows(nested(new SplittableRandom(seed), 5, 3, 8, 0, 0, 5.0), 100);
             assertTrue(c.forkPct() >= 0 && c.setupPct() >= 0, c.toString());
         }
     }
 
     @Test
     void shouldLeaveOutTheLevelsOneForkOrOneReplicaCannotTell() {
-        SpreadComponents oneReplica = SpreadComponents.fromWindows(nested(new SplittableRandom(2), 6, 1, 8, 3, 0, 1), 100);
+        SpreadComponents oneReplica =
+                SpreadComponents.fromWindows(nested(new SplittableRandom(2), 6, 1, 8, 3, 0, 1), 100);
         SpreadComponents oneFork = SpreadComponents.fromWindows(nested(new SplittableRandom(3), 1, 6, 8, 0, 3, 1), 100);
 
         assertNull(oneReplica.setupPct());
@@ -143,18 +151,23 @@ class SpreadComponentsTest {
         List<Double> pooled = new ArrayList<>();
         for (int i = 0; i + 5 <= runs.size(); i += 5) {
             for (int j = i; j < i + 5; j++) {
-                single.add((double) ReplicaPlan.optimum(runs.get(j), costs, 200_000).orElseThrow());
+                single.add((double)
+                        ReplicaPlan.optimum(runs.get(j), costs, 200_000).orElseThrow());
             }
             pooled.add((double) ReplicaPlan.optimum(SpreadComponents.pool(runs.subList(i, i + 5)), costs, 200_000)
                     .orElseThrow());
         }
         // at these figures the optimum is 2 replicas; one run's fork level comes out 0 often enough to plan the most
         // (seed 37: 41 of 400 single runs plan 16, and 10 more plan 5 to 11; no pool of five plans more than 3)
-        long singleAtMost = single.stream().filter(r -> r == ReplicaPlan.MAX_REPLICAS).count();
-        long pooledAtMost = pooled.stream().filter(r -> r == ReplicaPlan.MAX_REPLICAS).count();
+        long singleAtMost =
+                single.stream().filter(r -> r == ReplicaPlan.MAX_REPLICAS).count();
+        long pooledAtMost =
+                pooled.stream().filter(r -> r == ReplicaPlan.MAX_REPLICAS).count();
         assertTrue(singleAtMost >= single.size() / 20, "one run plans 16 in " + singleAtMost + " of " + single.size());
-        assertTrue(pooledAtMost * single.size() <= singleAtMost * pooled.size() / 4,
-                "pooled: " + pooledAtMost + " of " + pooled.size() + ", one run: " + singleAtMost + " of " + single.size());
+        assertTrue(
+                pooledAtMost * single.size() <= singleAtMost * pooled.size() / 4,
+                "pooled: " + pooledAtMost + " of " + pooled.size() + ", one run: " + singleAtMost + " of "
+                        + single.size());
         assertTrue(quantile(pooled, 0.9) <= 3, "pooled plans: " + pooled);
     }
 

@@ -12,8 +12,9 @@ class AbSessionTest {
 
     @Test
     void shouldRefuseBeforeAnyForkABenchmarkOnlyBHasNamingItAndWhatAHas() {
-        UsageException e = assertThrows(UsageException.class, () -> AbSession.requireInA(List.of("encode", "encode2"),
-                List.of("parse", "encode"), "HEAD"));
+        UsageException e = assertThrows(
+                UsageException.class,
+                () -> AbSession.requireInA(List.of("encode", "encode2"), List.of("parse", "encode"), "HEAD"));
 
         assertEquals("A (commit HEAD) has no benchmark encode2 (A has: parse, encode)", e.getMessage());
         AbSession.requireInA(List.of("encode"), List.of("parse", "encode"), "HEAD");

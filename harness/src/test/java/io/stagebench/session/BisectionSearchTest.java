@@ -16,8 +16,11 @@ class BisectionSearchTest {
         List<Integer> tested = new ArrayList<>();
         for (int mid = search.next(); mid >= 0; mid = search.next()) {
             tested.add(mid);
-            search.record(mid, unbuildable.contains(mid) ? Bisection.Outcome.SKIP
-                    : mid >= culprit ? Bisection.Outcome.BAD : Bisection.Outcome.GOOD);
+            search.record(
+                    mid,
+                    unbuildable.contains(mid)
+                            ? Bisection.Outcome.SKIP
+                            : mid >= culprit ? Bisection.Outcome.BAD : Bisection.Outcome.GOOD);
         }
         return tested;
     }
@@ -57,9 +60,11 @@ class BisectionSearchTest {
 
     @Test
     void shouldSayABuildEndedByAStopWasStoppedNotThatTheCommitDoesNotBuild() {
-        assertEquals("[bisect] stopped while building 788b1f85f2cb: stagebench is stopping (nothing of it is judged)",
+        assertEquals(
+                "[bisect] stopped while building 788b1f85f2cb: stagebench is stopping (nothing of it is judged)",
                 Bisection.buildFailure("788b1f85f2cb", "mvn package was stopped: stagebench is stopping", true));
-        assertEquals("[bisect] 788b1f85f2cb does not build: mvn package failed (exit 1)",
+        assertEquals(
+                "[bisect] 788b1f85f2cb does not build: mvn package failed (exit 1)",
                 Bisection.buildFailure("788b1f85f2cb", "mvn package failed (exit 1)", false));
     }
 }

@@ -1,8 +1,8 @@
 package io.stagebench.stats;
 
-import io.stagebench.output.CoordinatedOmissionText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.stagebench.output.CoordinatedOmissionText;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -10,13 +10,38 @@ class CoordinatedOmissionTest {
 
     @Test
     void shouldPrintTheThreeViewsSideBySideInMicrosecondsWithTheLegend() {
-        CoordinatedOmission.Comparison comparison = new CoordinatedOmission.Comparison(1_000_000,
-                new CoordinatedOmission.Column(CoordinatedOmission.PACED, "paced", 10_000, 100_000, 120_500, 950_000_000,
-                        990_000_000, 1_000_100_000, List.of("p99.9")),
-                new CoordinatedOmission.Column(CoordinatedOmission.NAIVE, "naive", 10_000, 100_000, 110_000, 130_000,
-                        150_000, 1_000_100_000, List.of("p99.9")),
-                new CoordinatedOmission.Column(CoordinatedOmission.CORRECTED, "corrected", 1_009_999, 100_000, 500_000_000,
-                        990_000_000, 999_000_000, 1_000_100_000, List.of()));
+        CoordinatedOmission.Comparison comparison = new CoordinatedOmission.Comparison(
+                1_000_000,
+                new CoordinatedOmission.Column(
+                        CoordinatedOmission.PACED,
+                        "paced",
+                        10_000,
+                        100_000,
+                        120_500,
+                        950_000_000,
+                        990_000_000,
+                        1_000_100_000,
+                        List.of("p99.9")),
+                new CoordinatedOmission.Column(
+                        CoordinatedOmission.NAIVE,
+                        "naive",
+                        10_000,
+                        100_000,
+                        110_000,
+                        130_000,
+                        150_000,
+                        1_000_100_000,
+                        List.of("p99.9")),
+                new CoordinatedOmission.Column(
+                        CoordinatedOmission.CORRECTED,
+                        "corrected",
+                        1_009_999,
+                        100_000,
+                        500_000_000,
+                        990_000_000,
+                        999_000_000,
+                        1_000_100_000,
+                        List.of()));
 
         assertEquals("""
                   us               paced response      naive closed loop HdrHistogram corrected

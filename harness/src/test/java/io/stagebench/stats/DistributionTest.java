@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
-import java.util.Arrays;
 
 class DistributionTest {
 
@@ -34,8 +34,8 @@ class DistributionTest {
     void shouldFlagPercentilesWithFewerThanOneHundredSamplesBeyond() {
         Distribution d = Distribution.of(oneTo(10_000));
 
-        assertTrue(d.isReliable(99));      // 100 beyond
-        assertFalse(d.isReliable(99.9));   // 10 beyond
+        assertTrue(d.isReliable(99)); // 100 beyond
+        assertFalse(d.isReliable(99.9)); // 10 beyond
         assertEquals(10, d.samplesBeyond(99.9));
         assertEquals(List.of("p99.9", "p99.99"), StageSummary.of("s", d).unreliable());
     }
@@ -48,7 +48,7 @@ class DistributionTest {
         Distribution merged = Distribution.merge(List.of(fast, slow));
 
         assertEquals(6, merged.count());
-        assertEquals(1, merged.percentile(50));  // an average of p50s would say 50.5
+        assertEquals(1, merged.percentile(50)); // an average of p50s would say 50.5
         assertEquals(100, merged.percentile(90));
         assertEquals(100, merged.max());
     }
@@ -75,7 +75,10 @@ class DistributionTest {
         assertEquals(4_500_000.123, d.max(), 0.25, "a float's step at 4.5 ms is 0.5 ns");
         // 999 equal floats summed in a float would drift; the mean of the body is the sample's
         assertEquals(sample, d.trimmedMean(99), sample * 6e-8);
-        assertEquals(sample, Distribution.of(new float[] {9f, (float) sample, 1f}, 1, 2).percentile(50), sample * 6e-8);
+        assertEquals(
+                sample,
+                Distribution.of(new float[] {9f, (float) sample, 1f}, 1, 2).percentile(50),
+                sample * 6e-8);
     }
 
     @Test

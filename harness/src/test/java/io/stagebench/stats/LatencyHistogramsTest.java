@@ -3,10 +3,10 @@ package io.stagebench.stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.List;
 import java.util.Random;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import java.util.List;
 
 class LatencyHistogramsTest {
 

@@ -29,13 +29,19 @@ class ForkWarningCodesTest {
         ForkResult fork = RunFixture.pipeline(1, 1_000, 3).forks().get(0);
         ObjectNode json = (ObjectNode) Json.mapper().readTree(Json.write(fork));
         json.remove("warningCodes");
-        json.putArray("warnings").add("the measuring thread allocated 64 bytes during measurement")
-                .add("3 JIT compilation(s) during measurement").add("the benchmark wrote 5 bytes to stdout");
+        json.putArray("warnings")
+                .add("the measuring thread allocated 64 bytes during measurement")
+                .add("3 JIT compilation(s) during measurement")
+                .add("the benchmark wrote 5 bytes to stdout");
 
         ForkResult read = Json.mapper().treeToValue(json, ForkResult.class);
 
-        assertEquals(List.of(ForkWarning.ALLOCATION, ForkWarning.JIT, ForkWarning.OTHER), read.checks().warningCodes());
-        assertEquals("take the allocation out of the measured code", read.checks().warningCodes().get(0).fix());
+        assertEquals(
+                List.of(ForkWarning.ALLOCATION, ForkWarning.JIT, ForkWarning.OTHER),
+                read.checks().warningCodes());
+        assertEquals(
+                "take the allocation out of the measured code",
+                read.checks().warningCodes().get(0).fix());
     }
 
     @Test

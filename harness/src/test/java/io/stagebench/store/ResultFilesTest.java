@@ -15,7 +15,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -23,12 +29,6 @@ import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.Arrays;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.SortedSet;
-import java.util.TreeSet;
 
 class ResultFilesTest {
 
@@ -43,8 +43,8 @@ class ResultFilesTest {
 
     @BeforeEach
     void writeRun() throws IOException {
-        runDir = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START, 42,
-                List.of("run warning one"));
+        runDir = RunFixture.writeRun(
+                results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START, 42, List.of("run warning one"));
         summary = new ObjectMapper().readTree(runDir.resolve(RunStore.SUMMARY).toFile());
     }
 
@@ -69,7 +69,8 @@ class ResultFilesTest {
         JsonNode bench = summary.get("benchmarks").get(0);
         for (JsonNode s : bench.get("summaries")) {
             String series = s.get("stage").asText();
-            Path hlog = runDir.resolve(bench.get("histograms").get(series).get("hlog").asText());
+            Path hlog = runDir.resolve(
+                    bench.get("histograms").get(series).get("hlog").asText());
 
             List<Histogram> intervals = readWithHdrHistogram(hlog);
             List<Histogram> merged = tagged(intervals, false);
@@ -77,16 +78,23 @@ class ResultFilesTest {
             assertEquals(4, intervals.size(), "three forks and the merged interval: " + series);
             assertEquals(1, merged.size(), series);
             assertEquals(s.get("count").asLong(), merged.get(0).getTotalCount(), series);
-            assertEquals(s.get("count").asLong(), LatencyHistograms.merge(tagged(intervals, true)).getTotalCount(), series);
+            assertEquals(
+                    s.get("count").asLong(),
+                    LatencyHistograms.merge(tagged(intervals, true)).getTotalCount(),
+                    series);
             // every sample is below 2048 ns, where 3 significant digits are exact
-            assertEquals(LatencyHistograms.toRecordedNs(s.get("maxNs").asDouble()), merged.get(0).getMaxValue(), series);
+            assertEquals(
+                    LatencyHistograms.toRecordedNs(s.get("maxNs").asDouble()),
+                    merged.get(0).getMaxValue(),
+                    series);
         }
     }
 
     @Test
     void shouldKeepEachForkAsAnIntervalTaggedWithItsNumberAndItsOwnCountAndMax() throws IOException {
         JsonNode bench = summary.get("benchmarks").get(0);
-        Path hlog = runDir.resolve(bench.get("histograms").get("parse").get("hlog").asText());
+        Path hlog =
+                runDir.resolve(bench.get("histograms").get("parse").get("hlog").asText());
 
         List<Histogram> intervals = tagged(readWithHdrHistogram(hlog), true);
 
@@ -96,7 +104,9 @@ class ResultFilesTest {
             JsonNode forkParse = fork.get("summaries").get(0);
             assertEquals("fork-" + fork.get("fork").asInt(), intervals.get(i).getTag());
             assertEquals(forkParse.get("count").asLong(), intervals.get(i).getTotalCount());
-            assertEquals(LatencyHistograms.toRecordedNs(forkParse.get("maxNs").asDouble()), intervals.get(i).getMaxValue());
+            assertEquals(
+                    LatencyHistograms.toRecordedNs(forkParse.get("maxNs").asDouble()),
+                    intervals.get(i).getMaxValue());
         }
         String text = Files.readString(hlog);
         assertTrue(text.contains("values in integer nanoseconds"), text);
@@ -105,39 +115,57 @@ class ResultFilesTest {
     }
 
     @Test
-    void shouldWriteEachMessageTagOfAStageAsAnIntervalOfItsOwnInTheStagesLogAndAsASeriesWithItsForks() throws IOException {
+    void shouldWriteEachMessageTagOfAStageAsAnIntervalOfItsOwnInTheStagesLogAndAsASeriesWithItsForks()
+            throws IOException {
         Map<String, double[]> fork = new LinkedHashMap<>();
         fork.put("work", new double[] {10, 11, 12, 50});
         fork.put("work[a]", new double[] {10, 11, 12});
         fork.put("work[b]", new double[] {50});
         Path dir = Files.createDirectories(results.resolve("tagged"));
-        RunFixture.store(dir, RunFixture.config(dir), List.of(RunFixture.outcome("tagged", List.of("work"),
-                List.of(fork, fork))), List.of(), RunFixture.environment(fakeRoot, RunFixture.START, RunFixture.COMMIT, false));
+        RunFixture.store(
+                dir,
+                RunFixture.config(dir),
+                List.of(RunFixture.outcome("tagged", List.of("work"), List.of(fork, fork))),
+                List.of(),
+                RunFixture.environment(fakeRoot, RunFixture.START, RunFixture.COMMIT, false));
 
         List<Histogram> stage = readWithHdrHistogram(dir.resolve(RunStore.hlogPath("tagged", "work")));
         HistogramFiles.Log read = HistogramFiles.read(dir.resolve(RunStore.hlogPath("tagged", "work")));
 
-        assertEquals(Arrays.asList("fork-1", "fork-2", null, "tag=a", "tag=b"),
+        assertEquals(
+                Arrays.asList("fork-1", "fork-2", null, "tag=a", "tag=b"),
                 stage.stream().map(Histogram::getTag).toList());
         assertEquals(6, stage.get(3).getTotalCount(), "tag a, both forks");
         assertEquals(2, read.forks().size(), "the tags' intervals are not forks");
         assertEquals(8, read.merged().getTotalCount());
         assertEquals(List.of("a", "b"), List.copyOf(read.tags().keySet()));
-        assertEquals(2, HistogramFiles.read(dir.resolve(RunStore.hlogPath("tagged", "work[b]"))).forks().size());
+        assertEquals(
+                2,
+                HistogramFiles.read(dir.resolve(RunStore.hlogPath("tagged", "work[b]")))
+                        .forks()
+                        .size());
     }
 
     @Test
     void shouldWriteTheIntervalMaxInMillisecondsAsHdrHistogramsToolsRead() throws IOException {
         JsonNode bench = summary.get("benchmarks").get(0);
-        Path hlog = runDir.resolve(bench.get("histograms").get("parse").get("hlog").asText());
+        Path hlog =
+                runDir.resolve(bench.get("histograms").get("parse").get("hlog").asText());
         List<Histogram> forks = tagged(readWithHdrHistogram(hlog), true);
 
         // data lines: Tag=fork-N,StartTimestamp,Interval_Length,Interval_Max,Interval_Compressed_Histogram
-        List<String> rows = Files.readString(hlog).lines().filter(l -> l.startsWith("Tag=fork-")).toList();
+        List<String> rows = Files.readString(hlog)
+                .lines()
+                .filter(l -> l.startsWith("Tag=fork-"))
+                .toList();
 
         assertEquals(forks.size(), rows.size());
         for (int i = 0; i < rows.size(); i++) {
-            assertEquals(forks.get(i).getMaxValue() / 1e6, Double.parseDouble(rows.get(i).split(",")[3]), 1e-3, rows.get(i));
+            assertEquals(
+                    forks.get(i).getMaxValue() / 1e6,
+                    Double.parseDouble(rows.get(i).split(",")[3]),
+                    1e-3,
+                    rows.get(i));
         }
     }
 
@@ -156,7 +184,8 @@ class ResultFilesTest {
     @Test
     void shouldWriteTheMergedPercentileDistributionInNanoseconds() throws IOException {
         JsonNode bench = summary.get("benchmarks").get(0);
-        Path hgrm = runDir.resolve(bench.get("histograms").get("total").get("hgrm").asText());
+        Path hgrm =
+                runDir.resolve(bench.get("histograms").get("total").get("hgrm").asText());
 
         String text = Files.readString(hgrm);
 
@@ -167,7 +196,9 @@ class ResultFilesTest {
 
     @Test
     void shouldWriteJmhResultsWithTheKeysOfAJmhRunAtEveryLevel() throws IOException {
-        JsonNode ours = new ObjectMapper().readTree(runDir.resolve(JmhResultFile.FILE).toFile()).get(0);
+        JsonNode ours = new ObjectMapper()
+                .readTree(runDir.resolve(JmhResultFile.FILE).toFile())
+                .get(0);
         JsonNode jmh;
         try (var in = ResultFilesTest.class.getResourceAsStream("/jmh-1.37-sample.json")) {
             // ./stagebench jmh EncodeJmh.encode -bm sample -f 1 -wi 1 -i 1 -r 1s -w 1s -rf json (JMH 1.37)
@@ -177,7 +208,9 @@ class ResultFilesTest {
         assertEquals(shape(jmh), shape(ours));
     }
 
-    /** @return every path of object keys in {@code node} (an array's first element stands for all), its params' left out */
+    /**
+     * @return every path of object keys in {@code node} (an array's first element stands for all), its params' left out
+     */
     private static SortedSet<String> shape(JsonNode node) {
         SortedSet<String> paths = new TreeSet<>();
         shape(node, "", paths);
@@ -200,7 +233,8 @@ class ResultFilesTest {
 
     @Test
     void shouldWriteJmhResultsWhosePercentilesMatchTheSummary() throws IOException {
-        JsonNode jmh = new ObjectMapper().readTree(runDir.resolve(JmhResultFile.FILE).toFile());
+        JsonNode jmh =
+                new ObjectMapper().readTree(runDir.resolve(JmhResultFile.FILE).toFile());
         JsonNode bench = summary.get("benchmarks").get(0);
 
         assertTrue(jmh.isArray());
@@ -210,14 +244,24 @@ class ResultFilesTest {
             JsonNode s = bench.get("summaries").get(i);
             JsonNode primary = entry.get("primaryMetric");
             JsonNode pct = primary.get("scorePercentiles");
-            assertEquals("stagebench.pipe." + s.get("stage").asText(), entry.get("benchmark").asText());
+            assertEquals(
+                    "stagebench.pipe." + s.get("stage").asText(),
+                    entry.get("benchmark").asText());
             assertEquals("sample", entry.get("mode").asText());
             assertEquals("ns/op", primary.get("scoreUnit").asText());
             double score = primary.get("score").asDouble();
-            assertTrue(score >= s.get("minNs").asDouble() && score <= s.get("maxNs").asDouble(), "the mean, SampleTime's score");
-            assertEquals(s.get("p50Ns").asDouble(), entry.get("secondaryMetrics").get("p0.50").get("score").asDouble());
-            assertEquals(s.get("p999Ns").asDouble(), entry.get("secondaryMetrics").get("p0.999").get("score").asDouble());
-            assertEquals(List.of("p0.00", "p0.50", "p0.90", "p0.95", "p0.99", "p0.999", "p0.9999", "p1.00"),
+            assertTrue(
+                    score >= s.get("minNs").asDouble()
+                            && score <= s.get("maxNs").asDouble(),
+                    "the mean, SampleTime's score");
+            assertEquals(
+                    s.get("p50Ns").asDouble(),
+                    entry.get("secondaryMetrics").get("p0.50").get("score").asDouble());
+            assertEquals(
+                    s.get("p999Ns").asDouble(),
+                    entry.get("secondaryMetrics").get("p0.999").get("score").asDouble());
+            assertEquals(
+                    List.of("p0.00", "p0.50", "p0.90", "p0.95", "p0.99", "p0.999", "p0.9999", "p1.00"),
                     iterable(entry.get("secondaryMetrics").fieldNames()));
             assertTrue(entry.get("jmhVersion").isTextual());
             assertTrue(entry.get("params").isObject());
@@ -228,7 +272,8 @@ class ResultFilesTest {
             assertEquals(s.get("p999Ns").asDouble(), pct.get("99.9").asDouble());
             assertEquals(s.get("p9999Ns").asDouble(), pct.get("99.99").asDouble());
             assertEquals(s.get("maxNs").asDouble(), pct.get("100.0").asDouble());
-            assertEquals(List.of("0.0", "50.0", "90.0", "95.0", "99.0", "99.9", "99.99", "99.999", "99.9999", "100.0"),
+            assertEquals(
+                    List.of("0.0", "50.0", "90.0", "95.0", "99.0", "99.9", "99.99", "99.999", "99.9999", "100.0"),
                     iterable(pct.fieldNames()));
             assertTrue(primary.get("scoreError").isNumber());
             assertEquals(3, entry.get("forks").asInt());
@@ -256,13 +301,26 @@ class ResultFilesTest {
         JsonNode bench = summary.get("benchmarks").get(0);
         assertEquals("pipe", bench.get("name").asText());
         assertEquals(2, bench.get("stages").size());
-        assertEquals(List.of("stage", "count", "p50Ns", "p90Ns", "p99Ns", "p999Ns", "p9999Ns", "maxNs", "minNs", "unreliable",
-                "tmeanNs"),
+        assertEquals(
+                List.of(
+                        "stage",
+                        "count",
+                        "p50Ns",
+                        "p90Ns",
+                        "p99Ns",
+                        "p999Ns",
+                        "p9999Ns",
+                        "maxNs",
+                        "minNs",
+                        "unreliable",
+                        "tmeanNs"),
                 iterable(bench.get("summaries").get(0).fieldNames()));
         assertEquals(1, bench.get("forks").get(0).get("fork").asInt());
         assertEquals(3, bench.get("forks").get(0).get("summaries").size());
         // 9 000 samples: 90 beyond p99, 9 beyond p99.9
-        assertEquals("[\"p99\",\"p99.9\",\"p99.99\"]", bench.get("summaries").get(0).get("unreliable").toString());
+        assertEquals(
+                "[\"p99\",\"p99.9\",\"p99.99\"]",
+                bench.get("summaries").get(0).get("unreliable").toString());
         JsonNode env = summary.get("environment");
         assertEquals("Fixture CPU @ 2.60GHz", env.get("cpuModel").asText());
         assertEquals("powersave", env.get("governor").asText());
@@ -275,7 +333,10 @@ class ResultFilesTest {
     @Test
     void shouldLeaveNoTemporaryFileBehind() throws IOException {
         try (Stream<Path> files = Files.walk(runDir)) {
-            assertEquals(List.of(), files.filter(p -> p.getFileName().toString().startsWith(AtomicFiles.TEMP_PREFIX)).toList());
+            assertEquals(
+                    List.of(),
+                    files.filter(p -> p.getFileName().toString().startsWith(AtomicFiles.TEMP_PREFIX))
+                            .toList());
         }
     }
 

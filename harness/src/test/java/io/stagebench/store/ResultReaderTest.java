@@ -15,13 +15,13 @@ import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.nio.file.StandardCopyOption;
-import java.util.Arrays;
 
 class ResultReaderTest {
 
@@ -57,7 +57,9 @@ class ResultReaderTest {
         assertEquals(RunFixture.START, run.startTime());
         assertEquals("0123456789ab", run.label());
         StoredRun.Benchmark pipe = run.benchmark("pipe").orElseThrow();
-        assertEquals(List.of("parse", "book", "total"), pipe.summaries().stream().map(s -> s.stage()).toList());
+        assertEquals(
+                List.of("parse", "book", "total"),
+                pipe.summaries().stream().map(s -> s.stage()).toList());
         assertEquals(3, pipe.forks().size());
         assertEquals(9_000, loaded.logs().get("pipe").get("total").merged().getTotalCount());
         assertEquals(2, loaded.logs().get("pipe").get("book").forkOf(1));
@@ -84,7 +86,9 @@ class ResultReaderTest {
     private void assertRefused(String content, String where) throws IOException {
         Files.writeString(summary, content);
 
-        assertEquals(summary + ": not valid JSON, truncated or corrupt (" + where + ")", loadFails().getMessage());
+        assertEquals(
+                summary + ": not valid JSON, truncated or corrupt (" + where + ")",
+                loadFails().getMessage());
     }
 
     @Test
@@ -113,7 +117,8 @@ class ResultReaderTest {
 
             StoreException e = loadFails();
 
-            assertEquals(summary + ": schema '" + schema + "' is not supported (this version reads stagebench.run/1)",
+            assertEquals(
+                    summary + ": schema '" + schema + "' is not supported (this version reads stagebench.run/1)",
                     e.getMessage());
         }
     }
@@ -149,7 +154,9 @@ class ResultReaderTest {
 
         StoreException e = loadFails();
 
-        assertTrue(e.getMessage().startsWith(hlog + ": expected one untagged interval (all forks merged)"), e.getMessage());
+        assertTrue(
+                e.getMessage().startsWith(hlog + ": expected one untagged interval (all forks merged)"),
+                e.getMessage());
         assertTrue(e.getMessage().contains("found 0 - truncated"), e.getMessage());
     }
 
@@ -165,14 +172,15 @@ class ResultReaderTest {
 
     @Test
     void shouldNameALogWhoseSamplesDisagreeWithTheSummary() throws IOException {
-        Path other = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START.plusSeconds(5),
-                9, List.of());
+        Path other = RunFixture.writeRun(
+                results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START.plusSeconds(5), 9, List.of());
         Files.copy(other.resolve(RunStore.hlogPath("pipe", "book")), hlog, StandardCopyOption.REPLACE_EXISTING);
         Files.writeString(summary, Files.readString(summary).replaceAll("\"count\" : 9000", "\"count\" : 8999"));
 
         StoreException e = loadFails();
 
-        assertTrue(e.getMessage().contains(": holds 9000 samples in 3 fork interval(s) but summary.json says 8999"),
+        assertTrue(
+                e.getMessage().contains(": holds 9000 samples in 3 fork interval(s) but summary.json says 8999"),
                 e.getMessage());
     }
 
@@ -194,8 +202,10 @@ class ResultReaderTest {
 
         StoreException e = assertThrows(StoreException.class, () -> ResultReader.readSummary(runDir));
 
-        assertEquals(summary + ": benchmarks[0].forks[0].summaries has no series booking of its benchmark's parse, booking,"
-                + " total (it has parse, book, total): a benchmark's series pool its forks' samples", e.getMessage());
+        assertEquals(
+                summary + ": benchmarks[0].forks[0].summaries has no series booking of its benchmark's parse, booking,"
+                        + " total (it has parse, book, total): a benchmark's series pool its forks' samples",
+                e.getMessage());
     }
 
     @Test
@@ -209,17 +219,20 @@ class ResultReaderTest {
 
     @Test
     void shouldSkipUnreadableRunsInAScanAndListThemAsProblems() throws IOException {
-        Path later = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START.plusSeconds(60), 1,
-                List.of());
-        Path other = RunFixture.writeRun(results, fakeRoot, OTHER_COMMIT, false, RunFixture.START.plusSeconds(120), 2,
-                List.of());
+        Path later = RunFixture.writeRun(
+                results, fakeRoot, RunFixture.COMMIT, false, RunFixture.START.plusSeconds(60), 1, List.of());
+        Path other = RunFixture.writeRun(
+                results, fakeRoot, OTHER_COMMIT, false, RunFixture.START.plusSeconds(120), 2, List.of());
         Files.writeString(other.resolve(RunStore.SUMMARY), "{");
 
         ResultReader.Scan scan = ResultReader.scan(results);
 
-        assertEquals(List.of(runDir, later), scan.runs().stream().map(StoredRun::dir).toList());
+        assertEquals(
+                List.of(runDir, later), scan.runs().stream().map(StoredRun::dir).toList());
         assertEquals(1, scan.problems().size());
-        assertTrue(scan.problems().get(0).startsWith(other.resolve(RunStore.SUMMARY).toString()));
+        assertTrue(scan.problems()
+                .get(0)
+                .startsWith(other.resolve(RunStore.SUMMARY).toString()));
     }
 
     @Test
@@ -229,8 +242,11 @@ class ResultReaderTest {
 
         StoreException e = assertThrows(StoreException.class, () -> ResultReader.readSummary(runDir));
 
-        assertTrue(e.getMessage().startsWith(fork + ": not a fork result (named in summary.json): it speaks link version "
-                + (LinkVersion.CURRENT + 1) + ", newer than this build's " + LinkVersion.CURRENT), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .startsWith(fork + ": not a fork result (named in summary.json): it speaks link version "
+                                + (LinkVersion.CURRENT + 1) + ", newer than this build's " + LinkVersion.CURRENT),
+                e.getMessage());
         assertEquals(1, e.getMessage().lines().count(), e.getMessage());
     }
 
@@ -245,7 +261,8 @@ class ResultReaderTest {
         assertEquals(1, e.getMessage().lines().count(), e.getMessage());
         Files.writeString(fork, "{\"fork\": 3}");
         StoreException other = assertThrows(StoreException.class, () -> ResultReader.readSummary(runDir));
-        assertEquals(fork + ": not a fork result (named in summary.json): it is fork 3, the summary names fork 2",
+        assertEquals(
+                fork + ": not a fork result (named in summary.json): it is fork 3, the summary names fork 2",
                 other.getMessage());
     }
 
@@ -265,16 +282,20 @@ class ResultReaderTest {
 
         StoreException e = assertThrows(StoreException.class, () -> ResultReader.readSummary(runDir));
 
-        assertEquals(runDir.resolve(RunStore.hgrmPath("pipe", "total")) + ": missing (named in summary.json)", e.getMessage());
+        assertEquals(
+                runDir.resolve(RunStore.hgrmPath("pipe", "total")) + ": missing (named in summary.json)",
+                e.getMessage());
         Files.copy(hlog, runDir.resolve(RunStore.hgrmPath("pipe", "total")));
         Files.delete(runDir.resolve(JmhResultFile.FILE));
-        assertTrue(assertThrows(StoreException.class, () -> ResultReader.readSummary(runDir)).getMessage()
+        assertTrue(assertThrows(StoreException.class, () -> ResultReader.readSummary(runDir))
+                .getMessage()
                 .startsWith(runDir.resolve(JmhResultFile.FILE) + ": missing"));
     }
 
     @Test
     void shouldReadPerForkSummariesAndTheCommitLabel() {
-        Path run = SummaryFixture.run().benchmark("pipeline", Map.of("decide", new double[] {10, 11, 12}))
+        Path run = SummaryFixture.run()
+                .benchmark("pipeline", Map.of("decide", new double[] {10, 11, 12}))
                 .writeTo(results.resolve("r"));
 
         StoredRun stored = ResultReader.readSummary(run);
@@ -298,7 +319,8 @@ class ResultReaderTest {
         pipe.remove(List.of("batch", "samples", "forksSucceeded", "failures", "histograms"));
         pipe.get("summaries").forEach(s -> ((ObjectNode) s).remove("tmeanNs"));
         for (JsonNode fork : pipe.get("forks")) {
-            ((ObjectNode) fork).remove(List.of("layout", "overheadSubtractedTicks", "warmupPasses", "jitEvents", "warnings"));
+            ((ObjectNode) fork)
+                    .remove(List.of("layout", "overheadSubtractedTicks", "warmupPasses", "jitEvents", "warnings"));
             fork.get("summaries").forEach(s -> ((ObjectNode) s).remove("tmeanNs"));
         }
         Files.writeString(summary, Json.write(root));
@@ -323,7 +345,8 @@ class ResultReaderTest {
 
     @Test
     void shouldReadASummaryStoredByAnEarlierVersionWithoutEnvironmentTimesOrHistograms() throws URISyntaxException {
-        Path stored = Path.of(getClass().getResource("ef320b99d12d/20261130-060701").toURI());
+        Path stored =
+                Path.of(getClass().getResource("ef320b99d12d/20261130-060701").toURI());
 
         ResultReader.LoadedRun loaded = ResultReader.load(stored);
 
@@ -345,11 +368,19 @@ class ResultReaderTest {
 
     @Test
     void shouldNameTheFileAndPathOfAValueOfTheWrongTypeInAKeyWrittenForPeople() throws IOException {
-        Files.writeString(summary, Files.readString(summary).replaceFirst("\"samples\" : \"message\"", "\"samples\" : 1"));
+        Files.writeString(
+                summary, Files.readString(summary).replaceFirst("\"samples\" : \"message\"", "\"samples\" : 1"));
 
-        assertEquals(summary + ": benchmarks[0].samples must be a string, found number", loadFails().getMessage());
-        Files.writeString(summary, Files.readString(summary).replaceFirst("\"samples\" : 1", "\"samples\" : \"message\"")
-                .replaceFirst("\"stepTicks\" : 26", "\"stepTicks\" : 2.5"));
-        assertEquals(summary + ": benchmarks[0].forks[0].stepTicks must be an integer, found 2.5", loadFails().getMessage());
+        assertEquals(
+                summary + ": benchmarks[0].samples must be a string, found number",
+                loadFails().getMessage());
+        Files.writeString(
+                summary,
+                Files.readString(summary)
+                        .replaceFirst("\"samples\" : 1", "\"samples\" : \"message\"")
+                        .replaceFirst("\"stepTicks\" : 26", "\"stepTicks\" : 2.5"));
+        assertEquals(
+                summary + ": benchmarks[0].forks[0].stepTicks must be an integer, found 2.5",
+                loadFails().getMessage());
     }
 }

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 class RunConfigurationTest {
 
     private static JsonNode config(Integer batch) {
-        ObjectNode config = Json.mapper().createObjectNode().put("messages", 5_000).put("warmupMessages", 1_000);
+        ObjectNode config =
+                Json.mapper().createObjectNode().put("messages", 5_000).put("warmupMessages", 1_000);
         if (batch != null) {
             config.put("batch", batch);
         }
@@ -26,9 +27,11 @@ class RunConfigurationTest {
         assertNotEquals(one, RunConfiguration.key(config(16), RunConfiguration.SAME_FORKS));
         assertNotEquals(one, RunConfiguration.key(config(0), RunConfiguration.SAME_FORKS));
         assertEquals(one, RunConfiguration.key(config(null), RunConfiguration.SAME_FORKS));
-        assertEquals("batch 16 instead of 1", RunConfiguration.differences(config(16), config(null),
-                RunConfiguration.SAME_FORKS));
-        assertEquals("batch auto instead of 16", RunConfiguration.differences(config(0), config(16),
-                RunConfiguration.SAME_FORKS));
+        assertEquals(
+                "batch 16 instead of 1",
+                RunConfiguration.differences(config(16), config(null), RunConfiguration.SAME_FORKS));
+        assertEquals(
+                "batch auto instead of 16",
+                RunConfiguration.differences(config(0), config(16), RunConfiguration.SAME_FORKS));
     }
 }

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.stagebench.diff.SummaryFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.time.Instant;
 
 class RunResolverTest {
 
@@ -24,11 +24,14 @@ class RunResolverTest {
     private final RunResolver resolver = new RunResolver(null, name -> Optional.empty());
 
     private RunResolver withCommits() {
-        return new RunResolver(results, name -> name.equals("main") || name.equals(COMMIT) ? Optional.of(COMMIT) : Optional.empty());
+        return new RunResolver(
+                results, name -> name.equals("main") || name.equals(COMMIT) ? Optional.of(COMMIT) : Optional.empty());
     }
 
     private Path store(String folder, String runId) {
-        return SummaryFixture.run().commit(COMMIT).benchmark("spin", Map.of("spin", new double[] {1, 2}))
+        return SummaryFixture.run()
+                .commit(COMMIT)
+                .benchmark("spin", Map.of("spin", new double[] {1, 2}))
                 .writeTo(results.resolve(folder).resolve(runId));
     }
 
@@ -49,7 +52,9 @@ class RunResolverTest {
         assertEquals(results.resolve("abcdef012345"), failed.getParent(), "both runs are the same commit's");
 
         assertEquals(good, withCommits().resolve("main", List.of(results)));
-        assertEquals(good, RunResolver.latestRun(List.of(results.resolve("abcdef012345"))).orElseThrow());
+        assertEquals(
+                good,
+                RunResolver.latestRun(List.of(results.resolve("abcdef012345"))).orElseThrow());
         // named by its path, the failed run still reads
         assertEquals(failed, resolver.resolve(failed.toString(), List.of()));
     }
@@ -66,7 +71,9 @@ class RunResolverTest {
         store("abcdef012345", "20261130-050000-9");
         Path tenth = store("abcdef012345", "20261130-050000-10");
 
-        assertEquals(tenth, RunResolver.latestRun(List.of(results.resolve("abcdef012345"))).orElseThrow());
+        assertEquals(
+                tenth,
+                RunResolver.latestRun(List.of(results.resolve("abcdef012345"))).orElseThrow());
     }
 
     @Test
@@ -88,20 +95,26 @@ class RunResolverTest {
 
     @Test
     void shouldNameAnUnknownCommit() {
-        StoreException e = assertThrows(StoreException.class, () -> withCommits().resolve("nosuch", List.of(results)));
+        StoreException e =
+                assertThrows(StoreException.class, () -> withCommits().resolve("nosuch", List.of(results)));
 
-        assertEquals("unknown commit 'nosuch': neither a run folder nor a commit with a complete run under " + results
-                + " (no runs stored)", e.getMessage());
+        assertEquals(
+                "unknown commit 'nosuch': neither a run folder nor a commit with a complete run under " + results
+                        + " (no runs stored)",
+                e.getMessage());
     }
 
     @Test
     void shouldNameWhereItLookedForACommitWithoutResults() throws Exception {
         Files.createDirectories(results.resolve("abcdef012345"));
 
-        StoreException e = assertThrows(StoreException.class, () -> withCommits().resolve("main", List.of(results)));
+        StoreException e =
+                assertThrows(StoreException.class, () -> withCommits().resolve("main", List.of(results)));
 
-        assertEquals("no stored results for commit abcdef012345 ('main'; looked in " + results.resolve("abcdef012345")
-                + "/ and " + results.resolve("abcdef012345-dirty") + "/); run 'stagebench run' on that commit first",
+        assertEquals(
+                "no stored results for commit abcdef012345 ('main'; looked in " + results.resolve("abcdef012345")
+                        + "/ and " + results.resolve("abcdef012345-dirty")
+                        + "/); run 'stagebench run' on that commit first",
                 e.getMessage());
     }
 
@@ -130,7 +143,8 @@ class RunResolverTest {
 
         assertEquals(dirty, withCommits().resolve("0123456789", List.of(results)));
         assertEquals(dirty, withCommits().resolve("0123456789-dirty", List.of(results)));
-        assertEquals(later, withCommits().resolve(results.resolve("0123456789ab").toString(), List.of()));
+        assertEquals(
+                later, withCommits().resolve(results.resolve("0123456789ab").toString(), List.of()));
     }
 
     @Test
@@ -138,19 +152,24 @@ class RunResolverTest {
         store("0123456789ab", "20261130-050000");
         store("0123fedcba98", "20261130-050000");
 
-        StoreException ambiguous = assertThrows(StoreException.class, () -> withCommits().resolve("0123", List.of()));
-        StoreException unknown = assertThrows(StoreException.class, () -> withCommits().resolve("beef", List.of()));
+        StoreException ambiguous =
+                assertThrows(StoreException.class, () -> withCommits().resolve("0123", List.of()));
+        StoreException unknown =
+                assertThrows(StoreException.class, () -> withCommits().resolve("beef", List.of()));
 
-        assertTrue(ambiguous.getMessage().contains("'0123' matches runs of 2 commits (0123456789ab, 0123fedcba98)"),
+        assertTrue(
+                ambiguous.getMessage().contains("'0123' matches runs of 2 commits (0123456789ab, 0123fedcba98)"),
                 ambiguous.getMessage());
-        assertTrue(unknown.getMessage().startsWith("unknown commit 'beef': neither a run folder nor a commit"),
+        assertTrue(
+                unknown.getMessage().startsWith("unknown commit 'beef': neither a run folder nor a commit"),
                 unknown.getMessage());
         assertTrue(unknown.getMessage().contains("(stored: 0123456789ab, 0123fedcba98)"), unknown.getMessage());
     }
 
     @Test
     void shouldFailWithNoRunStored() {
-        StoreException e = assertThrows(StoreException.class, () -> withCommits().resolve("", List.of()));
+        StoreException e =
+                assertThrows(StoreException.class, () -> withCommits().resolve("", List.of()));
 
         assertEquals("no complete run under " + results, e.getMessage());
     }

@@ -20,10 +20,16 @@ class StoredBenchmarkTest {
     void shouldSeeAnOutcomeInMemoryAsItsStoredRunReadsItBack() throws Exception {
         BenchmarkOutcome outcome = RunFixture.pipeline(3, 4_000, 17);
         Path run = Files.createDirectories(dir.resolve("run"));
-        RunFixture.store(run, RunFixture.config(run), List.of(outcome), List.of(),
+        RunFixture.store(
+                run,
+                RunFixture.config(run),
+                List.of(outcome),
+                List.of(),
                 RunFixture.environment(dir, Instant.parse("2025-03-04T10:15:30Z"), "c0ffee5eed5eed5eed", false));
 
-        StoredRun.Benchmark read = ResultReader.readSummary(run).benchmark(outcome.descriptor().name()).orElseThrow();
+        StoredRun.Benchmark read = ResultReader.readSummary(run)
+                .benchmark(outcome.descriptor().name())
+                .orElseThrow();
         StoredRun.Benchmark inMemory = StoredRun.Benchmark.of(outcome);
 
         assertEquals(read.name(), inMemory.name());

@@ -13,9 +13,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.stream.IntStream;
 
 /** The trackers' files validate against their documented shapes and say what the summary says. */
 class TrackerFilesTest {
@@ -26,9 +26,11 @@ class TrackerFilesTest {
     @Test
     void shouldWriteBencherMetricFormatAsItsSchemaRequires() throws Exception {
         JsonNode bmf = stored().resolve(TrackerFiles.BMF_FILE).toFile().exists()
-                ? Json.mapper().readTree(stored().resolve(TrackerFiles.BMF_FILE).toFile()) : null;
+                ? Json.mapper().readTree(stored().resolve(TrackerFiles.BMF_FILE).toFile())
+                : null;
 
-        // https://bencher.dev/bmf.json: benchmark -> measure -> {value (required), lower_value, upper_value}, all numbers
+        // https://bencher.dev/bmf.json: benchmark -> measure -> {value (required), lower_value, upper_value}, all
+        // numbers
         assertTrue(bmf != null && bmf.isObject() && !bmf.isEmpty());
         bmf.properties().forEach(benchmark -> {
             assertTrue(benchmark.getKey().length() <= 1024 && benchmark.getKey().startsWith("stagebench.pipe."));
@@ -38,19 +40,24 @@ class TrackerFilesTest {
                 JsonNode metric = measure.getValue();
                 assertTrue(metric.get("value").isNumber(), metric.toString());
                 assertTrue(Set.of("value", "lower_value", "upper_value").containsAll(keys(metric)), metric.toString());
-                assertTrue(metric.get("lower_value").asDouble() <= metric.get("upper_value").asDouble());
+                assertTrue(metric.get("lower_value").asDouble()
+                        <= metric.get("upper_value").asDouble());
             });
         });
     }
 
     @Test
     void shouldWriteGithubActionBenchmarksCustomSmallerIsBetterShape() throws Exception {
-        JsonNode entries = Json.mapper().readTree(stored().resolve(TrackerFiles.GITHUB_FILE).toFile());
+        JsonNode entries = Json.mapper()
+                .readTree(stored().resolve(TrackerFiles.GITHUB_FILE).toFile());
 
         // customSmallerIsBetter: [{name, unit, value, range?, extra?}], name and unit strings, value a number
         assertTrue(entries.isArray() && !entries.isEmpty());
         for (JsonNode entry : entries) {
-            assertTrue(entry.get("name").isTextual() && entry.get("unit").isTextual() && entry.get("value").isNumber(),
+            assertTrue(
+                    entry.get("name").isTextual()
+                            && entry.get("unit").isTextual()
+                            && entry.get("value").isNumber(),
                     entry.toString());
             assertTrue(entry.get("range").isTextual() && entry.get("extra").isTextual(), entry.toString());
             assertEquals(Set.of("name", "unit", "value", "range", "extra"), Set.copyOf(keys(entry)));
@@ -65,12 +72,20 @@ class TrackerFilesTest {
         Map<String, Map<String, Map<String, Double>>> bmf = TrackerFiles.bmf(List.of(outcome));
         List<Map<String, Object>> github = TrackerFiles.githubActionBenchmark(List.of(outcome));
 
-        assertEquals(parse.p50Ns(), bmf.get("stagebench.pipe." + parse.stage()).get("p50-ns").get("value"));
-        double lowest = IntStream.range(0, 3).mapToDouble(i -> outcome.forkSummaries(i).get(0).p99Ns())
-                .min().orElseThrow();
-        assertEquals(lowest, bmf.get("stagebench.pipe." + parse.stage()).get("p99-ns").get("lower_value"));
-        Map<String, Object> p50 = github.stream().filter(e -> e.get("name").equals("stagebench.pipe." + parse.stage() + " p50"))
-                .findFirst().orElseThrow();
+        assertEquals(
+                parse.p50Ns(),
+                bmf.get("stagebench.pipe." + parse.stage()).get("p50-ns").get("value"));
+        double lowest = IntStream.range(0, 3)
+                .mapToDouble(i -> outcome.forkSummaries(i).get(0).p99Ns())
+                .min()
+                .orElseThrow();
+        assertEquals(
+                lowest,
+                bmf.get("stagebench.pipe." + parse.stage()).get("p99-ns").get("lower_value"));
+        Map<String, Object> p50 = github.stream()
+                .filter(e -> e.get("name").equals("stagebench.pipe." + parse.stage() + " p50"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("ns", p50.get("unit"));
         assertEquals(parse.p50Ns(), p50.get("value"));
     }
@@ -79,7 +94,11 @@ class TrackerFilesTest {
         Path run = dir.resolve("run");
         if (!Files.exists(run.resolve("summary.json"))) {
             Files.createDirectories(run);
-            RunFixture.store(run, RunFixture.config(run), List.of(RunFixture.pipeline(2, 2_000, 9)), List.of(),
+            RunFixture.store(
+                    run,
+                    RunFixture.config(run),
+                    List.of(RunFixture.pipeline(2, 2_000, 9)),
+                    List.of(),
                     RunFixture.environment(dir, Instant.parse("2025-03-04T10:15:30Z"), "c0ffee5eed5eed5eed", false));
         }
         return run;

@@ -39,8 +39,10 @@ class ChildProcessesTest {
 
         assertFalse(fork.isAlive());
         assertFalse(build.isAlive());
-        assertEquals("stagebench: stopping: killed 1 running fork(s) (pid " + fork.pid() + ")\n"
-                + "stagebench: stopping: killed the build of commit abc (pid " + build.pid() + ") and what it started\n",
+        assertEquals(
+                "stagebench: stopping: killed 1 running fork(s) (pid " + fork.pid() + ")\n"
+                        + "stagebench: stopping: killed the build of commit abc (pid " + build.pid()
+                        + ") and what it started\n",
                 said.toString(StandardCharsets.UTF_8));
         assertFalse(Files.exists(out));
         assertFalse(Files.exists(left));
@@ -52,7 +54,8 @@ class ChildProcessesTest {
         children.stop(err);
 
         assertTrue(children.isStopping());
-        IOException refused = assertThrows(IOException.class, () -> children.startCommand(new ProcessBuilder("true"), "git"));
+        IOException refused =
+                assertThrows(IOException.class, () -> children.startCommand(new ProcessBuilder("true"), "git"));
         assertEquals("stagebench is stopping: true is not started", refused.getMessage());
         assertThrows(IOException.class, () -> children.startFork(new ProcessBuilder("true")));
         assertThrows(IOException.class, () -> children.temporary(() -> Files.createFile(dir.resolve("late"))));

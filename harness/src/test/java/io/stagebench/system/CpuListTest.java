@@ -50,7 +50,8 @@ class CpuListTest {
 
     @Test
     void shouldRejectARequestedCpuThatDoesNotExistNamingTheAvailableOnes() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> CpuSelection.choose(OptionalInt.of(7), CpuList.parse("0-1"), CpuList.parse("")));
 
         assertEquals("CPU 7 does not exist (available: 0-1)", e.getMessage());

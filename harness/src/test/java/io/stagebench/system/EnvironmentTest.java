@@ -130,8 +130,8 @@ class EnvironmentTest {
     @Test
     void shouldAddTheForksRulerAndCollectors() throws IOException {
         tunedMachine();
-        Environment.Ruler ruler = new Environment.Ruler("ffm", "ffm", 2599.9, 2600.1, 40, 44, 16.9, 26, 26, 10.0, List.of(3), "2",
-                52.5, 54.0);
+        Environment.Ruler ruler = new Environment.Ruler(
+                "ffm", "ffm", 2599.9, 2600.1, 40, 44, 16.9, 26, 26, 10.0, List.of(3), "2", 52.5, 54.0);
 
         Environment env = capture(3).withRuler(ruler, List.of("Copy", "MarkSweepCompact"));
 

@@ -40,8 +40,12 @@ class GitCheckoutTest {
 
         List<GitCheckout.Commit> line = checkout.firstParent(merge, first);
 
-        assertEquals(List.of(first, second, merge), line.stream().map(GitCheckout.Commit::hash).toList());
-        assertEquals(List.of("first", "second", "merge side"), line.stream().map(GitCheckout.Commit::subject).toList());
+        assertEquals(
+                List.of(first, second, merge),
+                line.stream().map(GitCheckout.Commit::hash).toList());
+        assertEquals(
+                List.of("first", "second", "merge side"),
+                line.stream().map(GitCheckout.Commit::subject).toList());
         assertEquals(first.substring(0, 12), line.get(0).shortHash());
         assertEquals(Optional.of(second), checkout.resolve("HEAD~1"));
         assertEquals(Optional.of(side), checkout.resolve("side"));
@@ -70,12 +74,18 @@ class GitCheckoutTest {
 
         List<GitCheckout.Commit> line = checkout.ancestryLine(side, merge);
 
-        assertEquals(List.of(side, merge), line.stream().map(GitCheckout.Commit::hash).toList());
+        assertEquals(
+                List.of(side, merge),
+                line.stream().map(GitCheckout.Commit::hash).toList());
         assertEquals("merge side", line.get(1).subject());
         assertTrue(line.stream().allMatch(c -> checkout.isAncestor(side, c.hash())));
         assertFalse(checkout.isAncestor(side, third), "the first-parent line's commits do not contain GOOD");
-        assertEquals(List.of(second, third, merge), checkout.ancestryLine(second, merge).stream()
-                .map(GitCheckout.Commit::hash).toList(), "GOOD on the first-parent line: that line");
+        assertEquals(
+                List.of(second, third, merge),
+                checkout.ancestryLine(second, merge).stream()
+                        .map(GitCheckout.Commit::hash)
+                        .toList(),
+                "GOOD on the first-parent line: that line");
     }
 
     @Test

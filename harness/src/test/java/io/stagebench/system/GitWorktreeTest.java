@@ -1,18 +1,18 @@
 package io.stagebench.system;
 
-import io.stagebench.link.ForkEntry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.link.ForkEntry;
+import io.stagebench.testing.StartsProcesses;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.stagebench.testing.StartsProcesses;
 
 @StartsProcesses
 class GitWorktreeTest {
@@ -43,7 +43,8 @@ class GitWorktreeTest {
             assertEquals("old", Files.readString(dir.resolve("file.txt")));
             assertEquals(old, worktree.commit());
             assertTrue(git("worktree", "list").contains(dir.toString()));
-            assertEquals(dir.resolve("stages/target/stagebench-stages.jar") + ":" + dir.resolve("stages/target/lib") + "/*",
+            assertEquals(
+                    dir.resolve("stages/target/stagebench-stages.jar") + ":" + dir.resolve("stages/target/lib") + "/*",
                     worktree.classPath());
         }
 
@@ -118,10 +119,14 @@ class GitWorktreeTest {
             worktree.build("mkdir -p out && cp input out/built", Path.of("app"));
             assertEquals("source", Files.readString(worktree.dir().resolve("app/out/built")));
 
-            IOException e = assertThrows(IOException.class,
+            IOException e = assertThrows(
+                    IOException.class,
                     () -> worktree.build("echo 'ERROR: no compiler here' >&2; exit 3", Path.of("app")));
-            assertEquals("the build of commit " + commit.substring(0, 12) + " (echo 'ERROR: no compiler here' >&2; exit 3 in "
-                    + worktree.dir().resolve("app") + ") failed (exit 3): ERROR: no compiler here", e.getMessage());
+            assertEquals(
+                    "the build of commit " + commit.substring(0, 12)
+                            + " (echo 'ERROR: no compiler here' >&2; exit 3 in "
+                            + worktree.dir().resolve("app") + ") failed (exit 3): ERROR: no compiler here",
+                    e.getMessage());
         }
     }
 
@@ -130,8 +135,8 @@ class GitWorktreeTest {
         git("init", "-q");
         commitAFile("x");
 
-        IOException e = assertThrows(IOException.class,
-                () -> GitWorktree.add(repo, "0000000000000000000000000000000000000000"));
+        IOException e = assertThrows(
+                IOException.class, () -> GitWorktree.add(repo, "0000000000000000000000000000000000000000"));
 
         assertTrue(e.getMessage().startsWith("git worktree add failed"), e.getMessage());
     }

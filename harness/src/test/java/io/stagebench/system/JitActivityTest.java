@@ -21,15 +21,21 @@ class JitActivityTest {
 
     @Test
     void shouldReadForegroundCompilationFromTheJvmsFlags() throws Exception {
-        // the skipped waits (settle, a setup's quiet) rest on this reading: a renamed flag would make it false everywhere
+        // the skipped waits (settle, a setup's quiet) rest on this reading: a renamed flag would make it false
+        // everywhere
         assertEquals("true", probe("-Xbatch"));
         assertEquals("true", probe("-XX:-BackgroundCompilation"));
         assertEquals("false", probe("-XX:+BackgroundCompilation"));
     }
 
     private static String probe(String flag) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                flag, "-Xshare:auto", "-cp", System.getProperty("java.class.path"), Probe.class.getName()));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                flag,
+                "-Xshare:auto",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Probe.class.getName()));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         process.waitFor(30, TimeUnit.SECONDS);

@@ -5,15 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.ArrayList;
 
 /**
- * The JIT's log, read as HotSpot 25 writes it ({@code -Xlog:jit+compilation=debug,deoptimization=debug},
- * stamped {@code timemillis}): these lines are copied from a fork's log. A real fork names a
- * deoptimisation in {@code RunnerTest}.
+ * The JIT's log, read as HotSpot 25 writes it ({@code -Xlog:jit+compilation=debug,deoptimization=debug}, stamped
+ * {@code timemillis}): these lines are copied from a fork's log. A real fork names a deoptimisation in
+ * {@code RunnerTest}.
  */
 class JitEventsTest {
 
@@ -44,11 +44,13 @@ class JitEventsTest {
         List<String> named = JitEvents.named(LOG, List.of(new long[] {1796179662600L, 1796179662700L}));
         List<String> none = JitEvents.named(LOG, List.of(new long[] {0, 1}));
 
-        assertEquals(List.of(
-                "compiled io.stagebench.system.JitEventsTest$CompiledHere::work (C2) x2",
-                "compiled io.stagebench.system.JitEventsTest$CompiledHere::loop (C2, on-stack replacement)",
-                "deoptimised Vml.main(String[]) at bci 84 (unstable_if, reinterpret)",
-                "failed to compile io.stagebench.Big::huge (C2): out of nodes"), named);
+        assertEquals(
+                List.of(
+                        "compiled io.stagebench.system.JitEventsTest$CompiledHere::work (C2) x2",
+                        "compiled io.stagebench.system.JitEventsTest$CompiledHere::loop (C2, on-stack replacement)",
+                        "deoptimised Vml.main(String[]) at bci 84 (unstable_if, reinterpret)",
+                        "failed to compile io.stagebench.Big::huge (C2): out of nodes"),
+                named);
         assertEquals(List.of(), none);
     }
 
@@ -61,7 +63,9 @@ class JitEventsTest {
                         + " (88 bytes)   force inline by annotation",
                 "[1796221888960ms][7996] cid= 1982     level=4 io.x.Rare.encode(J)J trap_bci=10 unstable_if reinterpret pc=0x1");
 
-        assertEquals(List.of("compiled io.stagebench.forked.MeasureLoop::backToBack (C2)",
+        assertEquals(
+                List.of(
+                        "compiled io.stagebench.forked.MeasureLoop::backToBack (C2)",
                         "deoptimised io.x.Rare.encode(long) at bci 10 (unstable_if, reinterpret)"),
                 JitEvents.named(log, List.of(new long[] {1796221888900L, 1796221889000L})));
         assertTrue(JitEvents.logFlag(Path.of("/r/fork-1.jit.log")).contains("jit+inlining=debug"));

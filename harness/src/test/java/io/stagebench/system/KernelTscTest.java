@@ -30,7 +30,8 @@ class KernelTscTest {
 
     @Test
     void shouldUseTheDetectedFigureWhenThereIsNoRefinement() {
-        KernelTsc tsc = KernelTsc.fromKernelLog(List.of("[    0.000024] tsc: Detected 2600.000 MHz processor")).orElseThrow();
+        KernelTsc tsc = KernelTsc.fromKernelLog(List.of("[    0.000024] tsc: Detected 2600.000 MHz processor"))
+                .orElseThrow();
 
         assertEquals(2600.0, tsc.mhz(), 1e-9);
         assertEquals(-1e-4, tsc.relativeDifference(2599.74), 1e-9);

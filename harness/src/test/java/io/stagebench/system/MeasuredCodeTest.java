@@ -3,15 +3,15 @@ package io.stagebench.system;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Arrays;
 
 /**
  * The measured code read from a compile log as HotSpot 25 writes it ({@code -Xlog:jit+compilation=debug,
@@ -25,7 +25,9 @@ class MeasuredCodeTest {
     @TempDir
     Path dir;
 
-    /** The loop compiled by C2 (thread 7996), with run inlined and three calls it did not inline; C1 (7997) beside it. */
+    /**
+     * The loop compiled by C2 (thread 7996), with run inlined and three calls it did not inline; C1 (7997) beside it.
+     */
     private static final List<String> LOG = List.of(
             "[1000ms][7997] 1971    b  3       io.stagebench.forked.MeasureLoop::backToBack (114 bytes)",
             "[1001ms][7997]                    @ 69   io.x.ItchParser::parse (556 bytes)   failed to inline: callee is too large",
@@ -48,7 +50,9 @@ class MeasuredCodeTest {
         assertEquals(List.of(LOOP, "io.x.ItchParser::parse"), code.atC2());
         // its on-stack replacement at C2 is not the code a call enters
         assertEquals(List.of("io.x.Rare::encode (C1, tier 3)"), code.notAtC2());
-        assertEquals("Rare.encode (C1, tier 3)", MeasuredCode.shortName(code.notAtC2().get(0)));
+        assertEquals(
+                "Rare.encode (C1, tier 3)",
+                MeasuredCode.shortName(code.notAtC2().get(0)));
     }
 
     @Test
@@ -60,11 +64,19 @@ class MeasuredCodeTest {
         Path log = Files.writeString(dir.resolve("fork-1.jit.log"), text.substring(0, cut));
         JitEvents events = JitEvents.reading(log);
 
-        CompileLog early = events.compileLog(problem -> { throw new AssertionError(problem); }).orElseThrow();
-        assertEquals(List.of(), MeasuredCode.check(early, List.of(LOOP), 0, 2_000).notAtC2(),
+        CompileLog early = events.compileLog(problem -> {
+                    throw new AssertionError(problem);
+                })
+                .orElseThrow();
+        assertEquals(
+                List.of(),
+                MeasuredCode.check(early, List.of(LOOP), 0, 2_000).notAtC2(),
                 "the half-written line is not read yet");
         Files.writeString(log, text.substring(cut), StandardOpenOption.APPEND);
-        CompileLog whole = events.compileLog(problem -> { throw new AssertionError(problem); }).orElseThrow();
+        CompileLog whole = events.compileLog(problem -> {
+                    throw new AssertionError(problem);
+                })
+                .orElseThrow();
 
         MeasuredCode pieces = MeasuredCode.check(whole, List.of(LOOP), 0, 2_000);
         MeasuredCode once = MeasuredCode.check(CompileLog.of(LOG), List.of(LOOP), 0, 2_000);
@@ -79,7 +91,9 @@ class MeasuredCodeTest {
         List<String> log = new ArrayList<>(LOG);
         // C2's compilation of the loop (thread 7996) also failed to inline a callee flagged s (synchronized) and m
         // (monitor bytecodes), which runs its own code: C1's, so the loop's code is not all C2's
-        log.add(8, "[1011ms][7996]                 s m  @ 180   io.x.Locked::next (40 bytes)   failed to inline: too big");
+        log.add(
+                8,
+                "[1011ms][7996]                 s m  @ 180   io.x.Locked::next (40 bytes)   failed to inline: too big");
         log.add("[1005ms][7997] 1960    b  3       io.x.Locked::next (40 bytes)");
 
         MeasuredCode code = MeasuredCode.check(CompileLog.of(log), List.of(LOOP), 0, 2_000);
@@ -95,22 +109,30 @@ class MeasuredCodeTest {
         pieces.add(Arrays.copyOfRange(whole, 0, cut), cut);
         pieces.add(Arrays.copyOfRange(whole, cut, whole.length), whole.length - cut);
 
-        assertEquals(List.of("io.x.Rare::encode (C1, tier 3)"), MeasuredCode.check(pieces, List.of(LOOP), 0, 2_000).notAtC2());
+        assertEquals(
+                List.of("io.x.Rare::encode (C1, tier 3)"),
+                MeasuredCode.check(pieces, List.of(LOOP), 0, 2_000).notAtC2());
     }
 
     @Test
     void shouldNameTheMeasuredCodeALaterSetupHadThrownAwayAndCompiledAgain() {
         List<String> log = new ArrayList<>(LOG);
         // the second setup's messages take a path parse's first compile left out: an uncommon trap, and C2 again
-        log.add("[3000ms][7996] 1900       4       io.x.ItchParser::parse (556 bytes)   made not entrant: uncommon trap");
+        log.add(
+                "[3000ms][7996] 1900       4       io.x.ItchParser::parse (556 bytes)   made not entrant: uncommon trap");
         log.add("[3001ms][7997] 2100    b  3       io.x.ItchParser::parse (556 bytes)");
         log.add("[3020ms][7996] 2101    b  4       io.x.ItchParser::parse (556 bytes)");
         CompileLog compiled = CompileLog.of(log);
 
-        assertEquals(List.of("ItchParser.parse"), MeasuredCode.recompiledBetween(compiled, List.of(LOOP), 2_000, 4_000));
-        assertEquals(List.of(), MeasuredCode.recompiledBetween(compiled, List.of(LOOP), 2_000, 2_900),
+        assertEquals(
+                List.of("ItchParser.parse"), MeasuredCode.recompiledBetween(compiled, List.of(LOOP), 2_000, 4_000));
+        assertEquals(
+                List.of(),
+                MeasuredCode.recompiledBetween(compiled, List.of(LOOP), 2_000, 2_900),
                 "before the trap both passes ran one compilation");
-        assertEquals(List.of(), MeasuredCode.recompiledBetween(CompileLog.of(LOG), List.of(LOOP), 2_000, 4_000),
+        assertEquals(
+                List.of(),
+                MeasuredCode.recompiledBetween(CompileLog.of(LOG), List.of(LOOP), 2_000, 4_000),
                 "no code thrown away: an on-stack replacement compiled since is not code a call enters");
     }
 
@@ -134,7 +156,8 @@ class MeasuredCodeTest {
         assertEquals(List.of(LOOP, "io.x.ItchParser::parse", "io.x.Rare::encode"), code.atC2());
         assertEquals(List.of(), code.notAtC2());
         // the same log read at a moment before C2 compiled it
-        assertEquals(List.of("io.x.Rare::encode (C1, tier 3)"),
+        assertEquals(
+                List.of("io.x.Rare::encode (C1, tier 3)"),
                 MeasuredCode.check(CompileLog.of(log), List.of(LOOP), 0, 1_400).notAtC2());
     }
 
@@ -148,7 +171,8 @@ class MeasuredCodeTest {
         assertEquals(List.of("io.x.Rare::encode (C1, tier 3)"), before.notAtC2());
         assertEquals(List.of("io.x.ItchParser::parse (interpreted: never compiled)"), before.seldomBelowC2());
         // a measured loop below C2 is always warned of
-        assertEquals(List.of(LOOP + " (interpreted: its compiled code was thrown away)"),
+        assertEquals(
+                List.of(LOOP + " (interpreted: its compiled code was thrown away)"),
                 MeasuredCode.check(CompileLog.of(log), List.of(LOOP), 0, 2_000).notAtC2());
     }
 

@@ -1,9 +1,9 @@
 package io.stagebench.system;
 
-import io.stagebench.output.ReadinessText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.output.ReadinessText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -22,7 +22,10 @@ class ReadinessCheckTest {
     /** Lays out a fake /proc and /sys: a tuned bare-metal machine measuring on CPU 3. */
     static void tunedMachine(Path root) {
         write(root, "proc/cpuinfo", "model name\t: Test CPU\nflags\t\t: fpu tsc constant_tsc nonstop_tsc rdtscp\n");
-        write(root, "proc/cmdline", "BOOT_IMAGE=/vmlinuz root=/dev/sda1 isolcpus=3 nohz_full=3 rcu_nocbs=3 -- rcu_nocbs=9");
+        write(
+                root,
+                "proc/cmdline",
+                "BOOT_IMAGE=/vmlinuz root=/dev/sda1 isolcpus=3 nohz_full=3 rcu_nocbs=3 -- rcu_nocbs=9");
         write(root, "proc/swaps", "Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n");
         write(root, "proc/loadavg", "0.05 0.10 0.08 1/120 4242\n");
         write(root, "proc/1/comm", "systemd\n");
@@ -57,8 +60,11 @@ class ReadinessCheckTest {
     /** A task of a fake /proc: its state, CPU ticks and allowed CPUs. */
     private static void task(Path root, int pid, String comm, String state, long ticks, String allowed) {
         String dir = "proc/" + pid + "/task/" + pid + "/";
-        write(root, dir + "stat", pid + " (" + comm + ") " + state + " 1 " + pid + " " + pid + " 0 -1 4194304 100 0 0 0 "
-                + ticks + " 0 0 0 20 0 1 0 100 0 0\n");
+        write(
+                root,
+                dir + "stat",
+                pid + " (" + comm + ") " + state + " 1 " + pid + " " + pid + " 0 -1 4194304 100 0 0 0 " + ticks
+                        + " 0 0 0 20 0 1 0 100 0 0\n");
         write(root, dir + "status", "Name:\t" + comm + "\nCpus_allowed_list:\t" + allowed + "\n");
         write(root, dir + "comm", comm + "\n");
     }
@@ -70,7 +76,8 @@ class ReadinessCheckTest {
         task(root, 556, "kworker/3:1", "S", 10, "3");
         task(root, 557, "builder", "R", 9_000, "0-2");
 
-        ReadinessCheck.Item busy = byName(new ReadinessCheck(new SystemFiles(root), 3).items()).get("busy");
+        ReadinessCheck.Item busy =
+                byName(new ReadinessCheck(new SystemFiles(root), 3).items()).get("busy");
 
         assertEquals(ReadinessCheck.Status.WARN, busy.status(), busy.toString());
         assertEquals("1 other task(s) allowed on CPU 3 were busy over 100 ms: 'spinner (x)' (pid 555)", busy.detail());
@@ -97,8 +104,23 @@ class ReadinessCheckTest {
 
         List<ReadinessCheck.Item> items = new ReadinessCheck(new SystemFiles(root), 3).items();
 
-        assertEquals(List.of("governor", "turbo", "smt", "isolcpus", "nohz_full", "rcu_nocbs", "irqbalance", "thp",
-                "clocksource", "tsc", "hypervisor", "swap", "load", "busy"), items.stream().map(ReadinessCheck.Item::name).toList());
+        assertEquals(
+                List.of(
+                        "governor",
+                        "turbo",
+                        "smt",
+                        "isolcpus",
+                        "nohz_full",
+                        "rcu_nocbs",
+                        "irqbalance",
+                        "thp",
+                        "clocksource",
+                        "tsc",
+                        "hypervisor",
+                        "swap",
+                        "load",
+                        "busy"),
+                items.stream().map(ReadinessCheck.Item::name).toList());
         assertTrue(items.stream().allMatch(i -> i.status() == ReadinessCheck.Status.OK), items.toString());
         assertTrue(items.stream().allMatch(i -> i.fix().isEmpty()), items.toString());
     }
@@ -111,20 +133,39 @@ class ReadinessCheckTest {
         Map<String, ReadinessCheck.Item> items = byName(new ReadinessCheck(new SystemFiles(root), 3).items());
 
         assertTrue(items.values().stream().allMatch(i -> i.status() == ReadinessCheck.Status.WARN), items.toString());
-        assertEquals("echo performance | sudo tee /sys/devices/system/cpu/cpu3/cpufreq/scaling_governor",
+        assertEquals(
+                "echo performance | sudo tee /sys/devices/system/cpu/cpu3/cpufreq/scaling_governor",
                 items.get("governor").fix());
-        assertTrue(items.get("governor").detail().contains("'powersave'"), items.get("governor").detail());
-        assertEquals("echo 1 | sudo tee /sys/devices/system/cpu/intel_pstate/no_turbo", items.get("turbo").fix());
-        assertTrue(items.get("smt").detail().startsWith("CPU 3 shares its core with CPU 1"), items.get("smt").detail());
-        assertTrue(items.get("isolcpus").fix().contains("isolcpus=3 nohz_full=3 rcu_nocbs=3"), items.get("isolcpus").fix());
-        assertTrue(items.get("irqbalance").detail().contains("pid 977"), items.get("irqbalance").detail());
-        assertEquals("sudo systemctl disable --now irqbalance", items.get("irqbalance").fix());
-        assertEquals("echo madvise | sudo tee /sys/kernel/mm/transparent_hugepage/enabled", items.get("thp").fix());
-        assertEquals("echo tsc | sudo tee /sys/devices/system/clocksource/clocksource0/current_clocksource",
+        assertTrue(
+                items.get("governor").detail().contains("'powersave'"),
+                items.get("governor").detail());
+        assertEquals(
+                "echo 1 | sudo tee /sys/devices/system/cpu/intel_pstate/no_turbo",
+                items.get("turbo").fix());
+        assertTrue(
+                items.get("smt").detail().startsWith("CPU 3 shares its core with CPU 1"),
+                items.get("smt").detail());
+        assertTrue(
+                items.get("isolcpus").fix().contains("isolcpus=3 nohz_full=3 rcu_nocbs=3"),
+                items.get("isolcpus").fix());
+        assertTrue(
+                items.get("irqbalance").detail().contains("pid 977"),
+                items.get("irqbalance").detail());
+        assertEquals(
+                "sudo systemctl disable --now irqbalance",
+                items.get("irqbalance").fix());
+        assertEquals(
+                "echo madvise | sudo tee /sys/kernel/mm/transparent_hugepage/enabled",
+                items.get("thp").fix());
+        assertEquals(
+                "echo tsc | sudo tee /sys/devices/system/clocksource/clocksource0/current_clocksource",
                 items.get("clocksource").fix());
-        assertTrue(items.get("tsc").detail().contains("constant_tsc and nonstop_tsc"), items.get("tsc").detail());
+        assertTrue(
+                items.get("tsc").detail().contains("constant_tsc and nonstop_tsc"),
+                items.get("tsc").detail());
         assertEquals("sudo swapoff -a", items.get("swap").fix());
-        assertTrue(items.get("load").detail().startsWith("load average 2.50 over the last minute (4 CPUs)"),
+        assertTrue(
+                items.get("load").detail().startsWith("load average 2.50 over the last minute (4 CPUs)"),
                 items.get("load").detail());
     }
 
@@ -134,7 +175,8 @@ class ReadinessCheckTest {
         Files.delete(root.resolve("sys/devices/system/cpu/intel_pstate/no_turbo"));
         write(root, "sys/devices/system/cpu/cpufreq/boost", "1\n");
 
-        ReadinessCheck.Item turbo = byName(new ReadinessCheck(new SystemFiles(root), 3).items()).get("turbo");
+        ReadinessCheck.Item turbo =
+                byName(new ReadinessCheck(new SystemFiles(root), 3).items()).get("turbo");
 
         assertEquals(ReadinessCheck.Status.WARN, turbo.status());
         assertEquals("echo 0 | sudo tee /sys/devices/system/cpu/cpufreq/boost", turbo.fix());
@@ -142,7 +184,9 @@ class ReadinessCheckTest {
 
     @Test
     void shouldIgnoreParametersAfterTheDoubleDashOfTheKernelCommandLine() {
-        assertEquals(Map.of("root", "/dev/sda1", "quiet", ""), ReadinessCheck.kernelParameters("root=/dev/sda1 quiet -- rcu_nocbs=1"));
+        assertEquals(
+                Map.of("root", "/dev/sda1", "quiet", ""),
+                ReadinessCheck.kernelParameters("root=/dev/sda1 quiet -- rcu_nocbs=1"));
         assertEquals("madvise", ReadinessCheck.selected("always [madvise] never"));
     }
 
@@ -155,19 +199,28 @@ class ReadinessCheckTest {
         write(root, "sys/devices/system/cpu/cpufreq/boost", "1\n");
         write(root, "sys/devices/system/cpu/nohz_full", "(null)\n");
 
-        String all = String.join("\n", new ReadinessCheck(new SystemFiles(root), 1).warnings().stream()
-                .map(ReadinessCheck.Item::asWarning).toList());
+        String all = String.join(
+                "\n",
+                new ReadinessCheck(new SystemFiles(root), 1)
+                        .warnings().stream().map(ReadinessCheck.Item::asWarning).toList());
 
-        for (String expected : List.of("constant_tsc", "nonstop_tsc", "'kvm-clock'", "'powersave'", "cpufreq boost is on",
-                "shares its core with CPU 0", "CPU 1 is not isolated", "hypervisor")) {
+        for (String expected : List.of(
+                "constant_tsc",
+                "nonstop_tsc",
+                "'kvm-clock'",
+                "'powersave'",
+                "cpufreq boost is on",
+                "shares its core with CPU 0",
+                "CPU 1 is not isolated",
+                "hypervisor")) {
             assertTrue(all.contains(expected), expected + " in\n" + all);
         }
     }
 
     @Test
     void shouldWarnWhenTheMachineExposesNothing() {
-        List<String> names = new ReadinessCheck(new SystemFiles(root), 0).warnings().stream()
-                .map(ReadinessCheck.Item::name).toList();
+        List<String> names = new ReadinessCheck(new SystemFiles(root), 0)
+                .warnings().stream().map(ReadinessCheck.Item::name).toList();
 
         assertTrue(names.containsAll(List.of("isolcpus", "clocksource", "tsc")), names.toString());
     }
@@ -180,9 +233,13 @@ class ReadinessCheckTest {
 
         List<ReadinessCheck.Item> warnings = new ReadinessCheck(new SystemFiles(root), 3).counterWarnings();
 
-        assertEquals(List.of("clocksource", "tsc"), warnings.stream().map(ReadinessCheck.Item::name).toList());
+        assertEquals(
+                List.of("clocksource", "tsc"),
+                warnings.stream().map(ReadinessCheck.Item::name).toList());
         assertTrue(warnings.get(0).detail().contains("'hpet'"), warnings.get(0).detail());
-        assertTrue(warnings.get(1).detail().contains("constant_tsc and nonstop_tsc"), warnings.get(1).detail());
+        assertTrue(
+                warnings.get(1).detail().contains("constant_tsc and nonstop_tsc"),
+                warnings.get(1).detail());
     }
 
     @Test
@@ -194,7 +251,9 @@ class ReadinessCheckTest {
         ReadinessCheck check = new ReadinessCheck(new SystemFiles(root), 3);
 
         assertEquals(List.of(), check.counterWarnings());
-        assertTrue(check.warnings().stream().anyMatch(i -> i.name().equals("isolcpus")), check.warnings().toString());
+        assertTrue(
+                check.warnings().stream().anyMatch(i -> i.name().equals("isolcpus")),
+                check.warnings().toString());
     }
 
     @Test

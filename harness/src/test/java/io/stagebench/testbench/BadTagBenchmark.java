@@ -6,7 +6,9 @@ import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
 
 /** Tags every 100th message with index 2, though it declares two tags (0 and 1): the fork refuses it. */
-@Benchmark(name = "test.bad-tag", tags = {"first", "second"})
+@Benchmark(
+        name = "test.bad-tag",
+        tags = {"first", "second"})
 public final class BadTagBenchmark implements Operation {
 
     @Override

@@ -8,7 +8,10 @@ import io.stagebench.api.Stamps;
 import io.stagebench.clock.Clock;
 
 /** A two-thread benchmark for fork tests: one message in flight at a time, a short spin on either side. */
-@Benchmark(name = "test.handoff", stages = {"produce", "handoff", "process"}, threads = {"feed", "strategy"},
+@Benchmark(
+        name = "test.handoff",
+        stages = {"produce", "handoff", "process"},
+        threads = {"feed", "strategy"},
         description = "a one-slot handoff between two threads")
 public final class HandoffSpinBenchmark implements HandoffOperation {
 

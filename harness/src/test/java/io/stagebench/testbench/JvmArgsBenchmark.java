@@ -7,7 +7,9 @@ import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
 
 /** A benchmark that declares a JVM argument its code needs, and refuses to set up in a fork without it. */
-@Benchmark(name = "test.jvm-args", jvmArgs = {"-Dtest.jvmArgs.needed=yes"})
+@Benchmark(
+        name = "test.jvm-args",
+        jvmArgs = {"-Dtest.jvmArgs.needed=yes"})
 public final class JvmArgsBenchmark implements Operation {
 
     @Setup

@@ -8,11 +8,10 @@ import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
 
 /**
- * Takes a branch for the first time halfway through replica 1's measured pass (its second setup: the
- * first is the warm-up's own, which runs one pass of measured size before measuring): the JIT compiled
- * {@link #run} without that branch during warm-up, so the branch traps, deoptimises and recompiles
- * while the fork measures. It has no reset, so a replayed pass runs on past the branch point and
- * never traps again.
+ * Takes a branch for the first time halfway through replica 1's measured pass (its second setup: the first is the
+ * warm-up's own, which runs one pass of measured size before measuring): the JIT compiled {@link #run} without that
+ * branch during warm-up, so the branch traps, deoptimises and recompiles while the fork measures. It has no reset, so a
+ * replayed pass runs on past the branch point and never traps again.
  */
 @Benchmark(name = "test.late-deopt", description = "deoptimises halfway through its first measured pass")
 public final class LateDeoptBenchmark implements Operation {

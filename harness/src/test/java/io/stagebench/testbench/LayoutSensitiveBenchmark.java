@@ -12,17 +12,17 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * Alignment-sensitive by construction: each message chases a pointer through 18 cache lines,
- * one in each of 18 pages, in three groups of six - group j at j times the fork's layout offset
- * into its pages. An L1 data cache whose ways are 4 KiB (32 KiB 8-way, 48 KiB 12-way) is indexed
- * by the address bits below 4 KiB: at offset 0 all eighteen map to one set, more than its ways,
- * so every load misses it; at the seeds' other offsets (41, 18 and 59 lines: 0, 1 and 2 times
- * each fall in three different sets) they split six, six and six over three sets, within any
- * such cache's ways, and every load hits. The same code is about twice as slow at one layout as
- * at the others: what a layout sensitivity line must catch. (Twelve lines in two groups were
- * enough for an 8-way cache, not for a 12-way one.)
+ * Alignment-sensitive by construction: each message chases a pointer through 18 cache lines, one in each of 18 pages,
+ * in three groups of six - group j at j times the fork's layout offset into its pages. An L1 data cache whose ways are
+ * 4 KiB (32 KiB 8-way, 48 KiB 12-way) is indexed by the address bits below 4 KiB: at offset 0 all eighteen map to one
+ * set, more than its ways, so every load misses it; at the seeds' other offsets (41, 18 and 59 lines: 0, 1 and 2 times
+ * each fall in three different sets) they split six, six and six over three sets, within any such cache's ways, and
+ * every load hits. The same code is about twice as slow at one layout as at the others: what a layout sensitivity line
+ * must catch. (Twelve lines in two groups were enough for an 8-way cache, not for a 12-way one.)
  */
-@Benchmark(name = "test.layout-sensitive", description = "a pointer chase whose L1 set conflicts depend on the layout offset")
+@Benchmark(
+        name = "test.layout-sensitive",
+        description = "a pointer chase whose L1 set conflicts depend on the layout offset")
 public final class LayoutSensitiveBenchmark implements Operation {
 
     private static final int PAGE = 4096;

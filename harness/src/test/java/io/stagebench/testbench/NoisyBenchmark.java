@@ -7,9 +7,8 @@ import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
 
 /**
- * Writes to stdout what a careless or hostile benchmark would: a line shaped like the fork's
- * progress, and a partial line with no newline. Neither may reach the launcher as progress, or
- * break the fork's own progress lines.
+ * Writes to stdout what a careless or hostile benchmark would: a line shaped like the fork's progress, and a partial
+ * line with no newline. Neither may reach the launcher as progress, or break the fork's own progress lines.
  */
 @Benchmark(name = "test.noisy", description = "prints fake progress and a partial line on stdout")
 public final class NoisyBenchmark implements Operation {

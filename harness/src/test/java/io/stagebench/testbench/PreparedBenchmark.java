@@ -7,7 +7,9 @@ import io.stagebench.api.Reset;
 import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
 
-/** Untimed work, a restart, then the stage; its {@link Preparation} is the untimed work alone, and a reset replays both. */
+/**
+ * Untimed work, a restart, then the stage; its {@link Preparation} is the untimed work alone, and a reset replays both.
+ */
 @Benchmark(name = "test.prepared")
 public final class PreparedBenchmark implements Operation, Preparation {
 

@@ -6,7 +6,9 @@ import io.stagebench.api.Preparation;
 import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
 
-/** A {@link Preparation} without a reset: a batched preparation pass could not replay the messages it subtracts from. */
+/**
+ * A {@link Preparation} without a reset: a batched preparation pass could not replay the messages it subtracts from.
+ */
 @Benchmark(name = "test.prepared-no-reset")
 public final class PreparedWithoutResetBenchmark implements Operation, Preparation {
 

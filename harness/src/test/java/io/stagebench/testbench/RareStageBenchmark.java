@@ -7,12 +7,13 @@ import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
 
 /**
- * Two stages, the second of which runs for one message in {@value #EVERY} (the rest
- * {@link Stamps#skip() skip} it), as a pipeline's encode runs only for the messages that make an
- * order: a warm-up counted in messages leaves that stage some hundred runs, far below the JIT's
- * thresholds. Every pass replays the same messages ({@link Reset}).
+ * Two stages, the second of which runs for one message in {@value #EVERY} (the rest {@link Stamps#skip() skip} it), as
+ * a pipeline's encode runs only for the messages that make an order: a warm-up counted in messages leaves that stage
+ * some hundred runs, far below the JIT's thresholds. Every pass replays the same messages ({@link Reset}).
  */
-@Benchmark(name = "test.rare-stage", stages = {"common", "rare"},
+@Benchmark(
+        name = "test.rare-stage",
+        stages = {"common", "rare"},
         description = "its second stage runs for one message in 1,000")
 public final class RareStageBenchmark implements Operation {
 

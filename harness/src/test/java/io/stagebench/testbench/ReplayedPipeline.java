@@ -7,10 +7,12 @@ import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
 
 /**
- * A two-stage pipeline over a cursor it rewinds on {@link Reset}: every pass sees cursor
- * values 0, 1, 2, ... whatever the sequence numbers, which the fork's checksum reveals.
+ * A two-stage pipeline over a cursor it rewinds on {@link Reset}: every pass sees cursor values 0, 1, 2, ... whatever
+ * the sequence numbers, which the fork's checksum reveals.
  */
-@Benchmark(name = "test.replayed", stages = {"first", "second"})
+@Benchmark(
+        name = "test.replayed",
+        stages = {"first", "second"})
 public final class ReplayedPipeline implements Operation {
 
     private long cursor;

@@ -18,8 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public final class SetupLogBenchmark implements Operation {
 
     /** One setup: made {@code made}-th in this JVM (from 1), it ran {@code messages} messages. */
-    public record Entry(int made, long messages) {
-    }
+    public record Entry(int made, long messages) {}
 
     private static final List<Entry> LOG = new CopyOnWriteArrayList<>();
     private static int made;

@@ -10,20 +10,37 @@ import io.stagebench.api.Stamps;
 import io.stagebench.clock.Clock;
 
 /**
- * Two stages whose first spins a number of ticks that depends on the message's tag: even
- * messages {@code --param evenTicks}, odd ones {@code --param oddTicks}; the second stage, untagged,
- * runs only for even messages (odd ones {@link Stamps#skip() skip} it) and spins {@code --param sendTicks}.
- * Slowing one tag's path is one flag. A spin ends at a counter value, so a slower stretch of the host does not
- * lengthen it: a stage of a few hundred ticks compared across two runs keeps its level, where an empty one (a few
- * ns of probe residue) moves by percents with the calibration.
+ * Two stages whose first spins a number of ticks that depends on the message's tag: even messages {@code --param
+ * evenTicks}, odd ones {@code --param oddTicks}; the second stage, untagged, runs only for even messages (odd ones
+ * {@link Stamps#skip() skip} it) and spins {@code --param sendTicks}. Slowing one tag's path is one flag. A spin ends
+ * at a counter value, so a slower stretch of the host does not lengthen it: a stage of a few hundred ticks compared
+ * across two runs keeps its level, where an empty one (a few ns of probe residue) moves by percents with the
+ * calibration.
  */
-@Benchmark(name = "test.tagged", stages = {"work", "send"}, tags = {"even", "odd", "unused"},
-        params = {@Parameter(name = "evenTicks", min = 0, max = 1_000_000, defaultValue = "600",
-                description = "spin of an even message"),
-            @Parameter(name = "oddTicks", min = 0, max = 1_000_000, defaultValue = "600",
-                description = "spin of an odd message"),
-            @Parameter(name = "sendTicks", min = 0, max = 1_000_000, defaultValue = "0",
-                description = "spin of the second stage (even messages)")})
+@Benchmark(
+        name = "test.tagged",
+        stages = {"work", "send"},
+        tags = {"even", "odd", "unused"},
+        params = {
+            @Parameter(
+                    name = "evenTicks",
+                    min = 0,
+                    max = 1_000_000,
+                    defaultValue = "600",
+                    description = "spin of an even message"),
+            @Parameter(
+                    name = "oddTicks",
+                    min = 0,
+                    max = 1_000_000,
+                    defaultValue = "600",
+                    description = "spin of an odd message"),
+            @Parameter(
+                    name = "sendTicks",
+                    min = 0,
+                    max = 1_000_000,
+                    defaultValue = "0",
+                    description = "spin of the second stage (even messages)")
+        })
 public final class TaggedPipeline implements Operation {
 
     private Clock clock;

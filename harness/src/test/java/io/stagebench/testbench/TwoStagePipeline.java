@@ -6,7 +6,9 @@ import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
 
 /** A two-stage pipeline that marks one boundary per message. */
-@Benchmark(name = "test.pipeline", stages = {"first", "second"})
+@Benchmark(
+        name = "test.pipeline",
+        stages = {"first", "second"})
 public final class TwoStagePipeline implements Operation {
 
     private long state = 1;

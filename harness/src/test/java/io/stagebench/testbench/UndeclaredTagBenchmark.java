@@ -8,7 +8,9 @@ import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
 
 /** Looks up a tag it does not declare, in setup: the fork refuses it. */
-@Benchmark(name = "test.undeclared-tag", tags = {"declared"})
+@Benchmark(
+        name = "test.undeclared-tag",
+        tags = {"declared"})
 public final class UndeclaredTagBenchmark implements Operation {
 
     private int tag;

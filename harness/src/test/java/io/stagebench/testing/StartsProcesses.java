@@ -9,11 +9,10 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.parallel.Resources;
 
 /**
- * A test of the slow tier: it starts processes of its own - a JVM (a fork, a launcher, a build),
- * git, javac, a browser, a linter. {@code mvn test} leaves it out (surefire excludes the tag
- * {@value #TAG}); {@code mvn verify} runs it afterwards, with failsafe, one test at a time, since
- * most of these measure on the measuring CPU. Put it on the class when every test of the class
- * does, else on each such test.
+ * A test of the slow tier: it starts processes of its own - a JVM (a fork, a launcher, a build), git, javac, a browser,
+ * a linter. {@code mvn test} leaves it out (surefire excludes the tag {@value #TAG}); {@code mvn verify} runs it
+ * afterwards, with failsafe, one test at a time, since most of these measure on the measuring CPU. Put it on the class
+ * when every test of the class does, else on each such test.
  */
 @Target({ElementType.TYPE, ElementType.METHOD})
 @Retention(RetentionPolicy.RUNTIME)

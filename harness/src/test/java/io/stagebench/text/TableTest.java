@@ -17,7 +17,9 @@ class TableTest {
 
     @Test
     void shouldPadLeftColumnsAfterTheirCellsAndRightColumnsBeforeThem() {
-        Table table = Table.withHeader(Column.left("name", Width.fixed(6)), Column.right("ns", Width.fixed(6)),
+        Table table = Table.withHeader(
+                Column.left("name", Width.fixed(6)),
+                Column.right("ns", Width.fixed(6)),
                 Column.right("count", Width.fixed(7)));
 
         table.row("parse", "48.2", "1,000");
@@ -27,15 +29,12 @@ class TableTest {
 
     @Test
     void shouldFitAColumnToItsWidestCellOrHeaderButNoNarrowerThanItsMinimum() {
-        Table table = Table.withHeader(Column.left("stage", Width.fit()), Column.left("unit", Width.fit(6)),
-                Column.right("p50", Width.fit()));
+        Table table = Table.withHeader(
+                Column.left("stage", Width.fit()), Column.left("unit", Width.fit(6)), Column.right("p50", Width.fit()));
 
         table.row("decide", "ns", "100.0").row("ab", "us", "2.00");
 
-        assertEquals(List.of(
-                "stage  unit     p50",
-                "decide ns     100.0",
-                "ab     us      2.00"), table.lines());
+        assertEquals(List.of("stage  unit     p50", "decide ns     100.0", "ab     us      2.00"), table.lines());
     }
 
     @Test
@@ -67,16 +66,22 @@ class TableTest {
 
     @Test
     void shouldLetTheLastCellOfAShortRowSpanTheColumnsAfterItWithoutWideningThem() {
-        Table table = Table.withHeader(Column.left("benchmark", Width.fit()), Column.left("stage", Width.fit()),
+        Table table = Table.withHeader(
+                Column.left("benchmark", Width.fit()),
+                Column.left("stage", Width.fit()),
                 Column.right("p50 ns", Width.fixed(8)));
 
-        table.row("pipe", "parse", "39.4").row("everything-failed", "no fork succeeded").row("", "fix: raise -n");
+        table.row("pipe", "parse", "39.4")
+                .row("everything-failed", "no fork succeeded")
+                .row("", "fix: raise -n");
 
-        assertEquals(List.of(
-                "benchmark         stage   p50 ns",
-                "pipe              parse     39.4",
-                "everything-failed no fork succeeded",
-                "                  fix: raise -n"), table.lines());
+        assertEquals(
+                List.of(
+                        "benchmark         stage   p50 ns",
+                        "pipe              parse     39.4",
+                        "everything-failed no fork succeeded",
+                        "                  fix: raise -n"),
+                table.lines());
     }
 
     @Test
@@ -100,14 +105,17 @@ class TableTest {
 
     @Test
     void shouldIndentEveryLineAndSeparateEachColumnByItsOwnGap() {
-        Table table = Table.withHeader(Column.left("ns", Width.fixed(6)), Column.right("ratio", Width.fixed(6)),
-                Column.left("check", Width.fixed(5)).withGap(2), Column.left("figure").withGap(2)).indent(2);
+        Table table = Table.withHeader(
+                        Column.left("ns", Width.fixed(6)),
+                        Column.right("ratio", Width.fixed(6)),
+                        Column.left("check", Width.fixed(5)).withGap(2),
+                        Column.left("figure").withGap(2))
+                .indent(2);
 
         table.row("parse", "1.060", "OK", "ParseJmh.parse");
 
-        assertEquals(List.of(
-                "  ns      ratio  check  figure",
-                "  parse   1.060  OK     ParseJmh.parse"), table.lines());
+        assertEquals(
+                List.of("  ns      ratio  check  figure", "  parse   1.060  OK     ParseJmh.parse"), table.lines());
     }
 
     @Test
@@ -122,7 +130,9 @@ class TableTest {
         }
 
         assertEquals(expected, table.render());
-        assertEquals("before" + NL + expected, table.appendTo(new StringBuilder("before" + NL)).toString());
+        assertEquals(
+                "before" + NL + expected,
+                table.appendTo(new StringBuilder("before" + NL)).toString());
         assertEquals(expected, bytes.toString(StandardCharsets.UTF_8));
     }
 

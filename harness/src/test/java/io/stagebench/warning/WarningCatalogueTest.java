@@ -12,9 +12,9 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import java.util.Locale;
 
 /**
  * The warning catalogue against warnings as the code words them, and the manual's warnings tables against the
@@ -77,13 +77,14 @@ class WarningCatalogueTest {
     @Test
     void shouldKnowEachEntrysWarningAsItsOwnWithinItsScope() {
         assertEquals(List.of(Warning.values()), List.copyOf(SAMPLES.keySet()), "a sample for every entry");
-        SAMPLES.forEach((warning, text) -> assertEquals(warning, Warning.of(text, warning.scope()).orElseThrow(),
-                text));
+        SAMPLES.forEach((warning, text) ->
+                assertEquals(warning, Warning.of(text, warning.scope()).orElseThrow(), text));
     }
 
     @Test
     void shouldGiveEveryEntryADistinctCodeAMeaningAndAFix() {
-        List<String> codes = List.of(Warning.values()).stream().map(Warning::code).toList();
+        List<String> codes =
+                List.of(Warning.values()).stream().map(Warning::code).toList();
         assertEquals(codes.size(), new HashSet<>(codes).size(), "codes: " + codes);
         for (Warning warning : Warning.values()) {
             assertTrue(!warning.meaning().isBlank() && !warning.fix().isBlank(), warning.code());
@@ -93,8 +94,8 @@ class WarningCatalogueTest {
 
     @Test
     void shouldRefuseToPrintAWarningTheCatalogueDoesNotKnow() {
-        assertEquals("*** WARNING: book: 2 garbage collection(s) during measurement",
-                Warning.line(SAMPLES.get(Warning.GC)));
+        assertEquals(
+                "*** WARNING: book: 2 garbage collection(s) during measurement", Warning.line(SAMPLES.get(Warning.GC)));
         // the tests run with assertions on, as the build runs them
         assertThrows(AssertionError.class, () -> Warning.line("something nobody catalogued"));
     }
@@ -122,8 +123,8 @@ class WarningCatalogueTest {
     void shouldFindAPlantedRowThatTheCatalogueDoesNotHold() {
         String document = "text\n\n" + marker(Warning.Scope.COMPARE) + "\n" + table(Warning.Scope.COMPARE) + "\nmore\n";
         assertEquals(document, replaceTable(document, Warning.Scope.COMPARE));
-        String planted = document.replace("| `benchmark X",
-                "| `a warning nobody prints` | - | - | - |\n| `benchmark X");
+        String planted =
+                document.replace("| `benchmark X", "| `a warning nobody prints` | - | - | - |\n| `benchmark X");
         assertTrue(!planted.equals(document), "the planted row went in");
         assertEquals(document, replaceTable(planted, Warning.Scope.COMPARE));
         assertThrows(IllegalStateException.class, () -> replaceTable("no marker here\n", Warning.Scope.RUN));
@@ -153,8 +154,15 @@ class WarningCatalogueTest {
     static String table(Warning.Scope scope) {
         StringBuilder out = new StringBuilder("| the warning reads | meaning | fix | code |\n|---|---|---|---|\n");
         for (Warning warning : Warning.of(scope)) {
-            out.append("| `").append(warning.shown()).append("` | ").append(warning.meaning()).append(" | ")
-                    .append(warning.fix()).append(" | ").append(warning.code()).append(" |\n");
+            out.append("| `")
+                    .append(warning.shown())
+                    .append("` | ")
+                    .append(warning.meaning())
+                    .append(" | ")
+                    .append(warning.fix())
+                    .append(" | ")
+                    .append(warning.code())
+                    .append(" |\n");
         }
         return out.toString();
     }

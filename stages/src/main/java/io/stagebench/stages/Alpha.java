@@ -1,17 +1,15 @@
 package io.stagebench.stages;
 
 /**
- * NASDAQ "Alpha" fields (left-justified, space-padded ASCII) packed into a primitive: an
- * 8-byte stock symbol is one big-endian {@code long}, a 4-byte MPID or firm is one {@code int}.
- * Packed so the hot path moves symbols without a {@code String} or a {@code byte[]}; the
- * {@code String} conversions here are for set-up, tests and output only.
+ * NASDAQ "Alpha" fields (left-justified, space-padded ASCII) packed into a primitive: an 8-byte stock symbol is one
+ * big-endian {@code long}, a 4-byte MPID or firm is one {@code int}. Packed so the hot path moves symbols without a
+ * {@code String} or a {@code byte[]}; the {@code String} conversions here are for set-up, tests and output only.
  */
 public final class Alpha {
 
     private static final byte SPACE = ' ';
 
-    private Alpha() {
-    }
+    private Alpha() {}
 
     /**
      * @param text at most 8 ASCII characters

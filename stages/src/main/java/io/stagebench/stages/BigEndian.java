@@ -5,23 +5,19 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
 /**
- * Big-endian (network byte order) reads and writes of the unsigned integer widths used by
- * NASDAQ's binary protocols, over a {@link MemorySegment} at a byte offset.
+ * Big-endian (network byte order) reads and writes of the unsigned integer widths used by NASDAQ's binary protocols,
+ * over a {@link MemorySegment} at a byte offset.
  *
- * <p>The caller checks bounds first: every stage validates a message's length against the
- * segment before reading, so these accessors never throw on valid input.
+ * <p>The caller checks bounds first: every stage validates a message's length against the segment before reading, so
+ * these accessors never throw on valid input.
  */
 public final class BigEndian {
 
-    private static final ValueLayout.OfShort U16 =
-            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfInt U32 =
-            ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfLong U64 =
-            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfShort U16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfInt U32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfLong U64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
 
-    private BigEndian() {
-    }
+    private BigEndian() {}
 
     /** @return the byte at {@code offset}, as a Java {@code byte} */
     public static byte u8(MemorySegment segment, long offset) {

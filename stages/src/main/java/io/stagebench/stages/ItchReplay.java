@@ -13,20 +13,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Replays ITCH 5.0 messages through parse and book, counting messages per type and
- * rejections per reason, and reports the final top of book per stock locate: what
- * {@code stagebench itch} prints for a capture file.
+ * Replays ITCH 5.0 messages through parse and book, counting messages per type and rejections per reason, and reports
+ * the final top of book per stock locate: what {@code stagebench itch} prints for a capture file.
  *
- * <p>Counting rules: {@link Result#messagesByType()} counts every message the parser decoded or
- * skipped, by type letter, whatever the book then did with it; {@link Result#rejects()} counts
- * every message refused by the framing, the parser or the book, by reason. A message the book
- * refused is therefore in both.
+ * <p>Counting rules: {@link Result#messagesByType()} counts every message the parser decoded or skipped, by type
+ * letter, whatever the book then did with it; {@link Result#rejects()} counts every message refused by the framing, the
+ * parser or the book, by reason. A message the book refused is therefore in both.
  */
 public final class ItchReplay implements ItchMessageSink {
 
     /** Top of one side of a book: price (4 implied decimals) and aggregate shares. */
-    public record Top(long priceE4, long shares) {
-    }
+    public record Top(long priceE4, long shares) {}
 
     /** Final state of one instrument; a side is {@code null} when empty. */
     public record BookTop(int locate, long stock, Top bid, Top ask) {
@@ -41,8 +38,8 @@ public final class ItchReplay implements ItchMessageSink {
      * Outcome of a replay.
      *
      * @param messagesByType message type letter to count, in type order, only types seen
-     * @param rejects        rejections by reason
-     * @param books          every locate named by an accepted message, in locate order
+     * @param rejects rejections by reason
+     * @param books every locate named by an accepted message, in locate order
      */
     public record Result(Map<Character, Long> messagesByType, RejectCounters rejects, List<BookTop> books) {
 
@@ -115,7 +112,8 @@ public final class ItchReplay implements ItchMessageSink {
         final List<BookTop> books = new ArrayList<>();
         for (int locate = 1; locate <= book.maxLocate(); locate++) {
             if (book.isActive(locate)) {
-                books.add(new BookTop(locate, book.stock(locate), top(locate, OrderBook.BID), top(locate, OrderBook.ASK)));
+                books.add(new BookTop(
+                        locate, book.stock(locate), top(locate, OrderBook.BID), top(locate, OrderBook.ASK)));
             }
         }
         final RejectCounters copy = new RejectCounters();

@@ -9,15 +9,13 @@ import io.stagebench.stages.ouch.OuchEncoder;
 import java.lang.foreign.MemorySegment;
 
 /**
- * All four stages for one message: parse → book → decide → encode. It is what a single-threaded
- * feed handler plus strategy does per market-data message, and the unit the allocation test
- * and the end-to-end benchmark measure.
+ * All four stages for one message: parse → book → decide → encode. It is what a single-threaded feed handler plus
+ * strategy does per market-data message, and the unit the allocation test and the end-to-end benchmark measure.
  *
- * <p>{@link #onMessage} returns the length of the OUCH Enter Order written into
- * {@link #outBuffer()} (49), 0 when no order was decided, or the negated
- * {@link RejectReason#code()} when parse or book rejected the message (also counted in
- * {@link #rejects()}). The strategy runs only after an order event was applied
- * (A F E C X D U), since only those change a book.
+ * <p>{@link #onMessage} returns the length of the OUCH Enter Order written into {@link #outBuffer()} (49), 0 when no
+ * order was decided, or the negated {@link RejectReason#code()} when parse or book rejected the message (also counted
+ * in {@link #rejects()}). The strategy runs only after an order event was applied (A F E C X D U), since only those
+ * change a book.
  *
  * <p>Every object is created in the constructor; {@code onMessage} allocates nothing.
  */
@@ -38,7 +36,9 @@ public final class Pipeline {
      * @param maxOrders most live orders in the book
      */
     public Pipeline(int maxLocate, int maxOrders) {
-        this(new OrderBook(maxLocate, maxOrders), new ImbalanceStrategy(maxLocate, ImbalanceStrategy.Config.defaults()),
+        this(
+                new OrderBook(maxLocate, maxOrders),
+                new ImbalanceStrategy(maxLocate, ImbalanceStrategy.Config.defaults()),
                 new OuchEncoder());
     }
 
@@ -58,8 +58,8 @@ public final class Pipeline {
      *
      * @param buffer bytes holding the message at {@code offset}
      * @param length the message length from its framing
-     * @return bytes of OUCH written to {@link #outBuffer()} at offset 0, 0 for no order, or
-     *         {@code -code} of the {@link RejectReason} that stopped the message
+     * @return bytes of OUCH written to {@link #outBuffer()} at offset 0, 0 for no order, or {@code -code} of the
+     *     {@link RejectReason} that stopped the message
      */
     public int onMessage(MemorySegment buffer, long offset, int length) {
         final int parsed = parser.parse(buffer, offset, length);
@@ -92,9 +92,13 @@ public final class Pipeline {
     /** @return true for the order events (A F E C X D U) that change a book and so may change a decision */
     public static boolean changesBook(byte type) {
         return switch (type) {
-            case ItchLayout.AddOrder.TYPE, ItchLayout.AddOrderMpid.TYPE, ItchLayout.OrderExecuted.TYPE,
-                 ItchLayout.OrderExecutedWithPrice.TYPE, ItchLayout.OrderCancel.TYPE,
-                 ItchLayout.OrderDelete.TYPE, ItchLayout.OrderReplace.TYPE -> true;
+            case ItchLayout.AddOrder.TYPE,
+                    ItchLayout.AddOrderMpid.TYPE,
+                    ItchLayout.OrderExecuted.TYPE,
+                    ItchLayout.OrderExecutedWithPrice.TYPE,
+                    ItchLayout.OrderCancel.TYPE,
+                    ItchLayout.OrderDelete.TYPE,
+                    ItchLayout.OrderReplace.TYPE -> true;
             default -> false;
         };
     }

@@ -1,20 +1,19 @@
 package io.stagebench.stages;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Arrays;
 
 /**
- * One counter per {@link RejectReason}, kept in a {@code long[]} indexed by the reason's code so
- * counting a status on the hot path is a bounds-checked array increment.
+ * One counter per {@link RejectReason}, kept in a {@code long[]} indexed by the reason's code so counting a status on
+ * the hot path is a bounds-checked array increment.
  */
 public final class RejectCounters {
 
     private final long[] countsByCode = new long[RejectReason.COUNT + 1];
 
     /**
-     * Counts {@code status} if it is a rejection; does nothing for {@link Status#OK} and
-     * {@link Status#IGNORED}.
+     * Counts {@code status} if it is a rejection; does nothing for {@link Status#OK} and {@link Status#IGNORED}.
      *
      * @return {@code status}, so a call can wrap a stage call
      */

@@ -1,12 +1,12 @@
 package io.stagebench.stages;
 
 /**
- * Why a stage refused a message. Every stage reports a refusal as a primitive status code
- * ({@link #code()}, always {@code > 0}) instead of throwing, so the hot path stays free of
- * exceptions and allocation; {@link RejectCounters} keeps one counter per reason.
+ * Why a stage refused a message. Every stage reports a refusal as a primitive status code ({@link #code()}, always
+ * {@code > 0}) instead of throwing, so the hot path stays free of exceptions and allocation; {@link RejectCounters}
+ * keeps one counter per reason.
  *
- * <p>The {@link #label()} is the stable name used in {@code stagebench itch} output and its
- * JSON ({@code rejected} object keys).
+ * <p>The {@link #label()} is the stable name used in {@code stagebench itch} output and its JSON ({@code rejected}
+ * object keys).
  */
 public enum RejectReason {
 

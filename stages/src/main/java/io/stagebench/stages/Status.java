@@ -4,10 +4,10 @@ package io.stagebench.stages;
  * Status codes returned by the stages instead of exceptions.
  *
  * <ul>
- *   <li>{@link #OK} ({@code 0}): the stage did its work (decoded, applied).</li>
- *   <li>{@link #IGNORED} ({@code -1}): a valid message this stage has nothing to do with
- *       (an ITCH type the parser only skips, a trade the book does not hold).</li>
- *   <li>{@code > 0}: rejected, the value is {@link RejectReason#code()}.</li>
+ *   <li>{@link #OK} ({@code 0}): the stage did its work (decoded, applied).
+ *   <li>{@link #IGNORED} ({@code -1}): a valid message this stage has nothing to do with (an ITCH type the parser only
+ *       skips, a trade the book does not hold).
+ *   <li>{@code > 0}: rejected, the value is {@link RejectReason#code()}.
  * </ul>
  */
 public final class Status {
@@ -17,8 +17,7 @@ public final class Status {
     /** Valid input this stage has no work for. */
     public static final int IGNORED = -1;
 
-    private Status() {
-    }
+    private Status() {}
 
     /** @return whether {@code status} is a rejection code */
     public static boolean isRejected(int status) {

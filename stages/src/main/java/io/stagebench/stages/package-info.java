@@ -1,13 +1,13 @@
 /**
- * The reference trading pipeline the harness measures: parse (NASDAQ TotalView-ITCH 5.0) →
- * book (price-level order book per stock locate) → decide (depth-imbalance strategy) → encode
- * (OUCH 4.2 Enter Order), plus a deterministic market-data generator and a capture reader.
+ * The reference trading pipeline the harness measures: parse (NASDAQ TotalView-ITCH 5.0) → book (price-level order book
+ * per stock locate) → decide (depth-imbalance strategy) → encode (OUCH 4.2 Enter Order), plus a deterministic
+ * market-data generator and a capture reader.
  *
- * <p>Every stage is usable one message at a time, allocates nothing after construction, and
- * reports bad input as a status code ({@link io.stagebench.stages.Status},
- * {@link io.stagebench.stages.RejectReason}) instead of throwing.
+ * <p>Every stage is usable one message at a time, allocates nothing after construction, and reports bad input as a
+ * status code ({@link io.stagebench.stages.Status}, {@link io.stagebench.stages.RejectReason}) instead of throwing.
  *
  * <h2>Worked example</h2>
+ *
  * <pre>{@code
  * GeneratedMarketData data = MarketDataGenerator.generate(42L, 1_000_000);
  * MemorySegment stream = data.segment();
@@ -33,7 +33,7 @@
  * }
  * }</pre>
  *
- * <p>Replaying a capture: {@link io.stagebench.stages.ItchReplay#replay} or
- * {@code stagebench itch FILE}; writing one: {@code stagebench itch-gen --out FILE}.
+ * <p>Replaying a capture: {@link io.stagebench.stages.ItchReplay#replay} or {@code stagebench itch FILE}; writing one:
+ * {@code stagebench itch-gen --out FILE}.
  */
 package io.stagebench.stages;

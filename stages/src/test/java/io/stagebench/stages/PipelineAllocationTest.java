@@ -5,23 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.stages.itch.GeneratedMarketData;
 import io.stagebench.stages.itch.MarketDataGenerator;
+import io.stagebench.stages.testing.MeasuresInProcess;
+import java.lang.foreign.MemorySegment;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import io.stagebench.stages.testing.MeasuresInProcess;
-import java.lang.foreign.MemorySegment;
 
 /**
- * Proves the hot path allocates nothing: after warm-up, more than a million generated
- * messages go through parse + book + decide + encode and the thread's allocated-bytes counter
- * does not move at all (exactly 0, no tolerance).
+ * Proves the hot path allocates nothing: after warm-up, more than a million generated messages go through parse + book
+ * + decide + encode and the thread's allocated-bytes counter does not move at all (exactly 0, no tolerance).
  *
- * <p>Why three warm-up passes: the JDK customizes the method handles behind
- * {@code MemorySegment} accessors on the calling thread the first time one crosses its
- * invocation threshold while not yet inlined by C2, spinning a LambdaForm class (measured here:
- * a one-off 184 bytes). The encode path runs only when an order is decided, so after a single
- * pass that one-off could still land inside the measured pass; it never did after two passes
- * (interpreter-only and C1-only runs allocate nothing at all, so no path of the stages allocates).
+ * <p>Why three warm-up passes: the JDK customizes the method handles behind {@code MemorySegment} accessors on the
+ * calling thread the first time one crosses its invocation threshold while not yet inlined by C2, spinning a LambdaForm
+ * class (measured here: a one-off 184 bytes). The encode path runs only when an order is decided, so after a single
+ * pass that one-off could still land inside the measured pass; it never did after two passes (interpreter-only and
+ * C1-only runs allocate nothing at all, so no path of the stages allocates).
  */
 class PipelineAllocationTest {
 
@@ -71,8 +69,10 @@ class PipelineAllocationTest {
         final long after = threads.getCurrentThreadAllocatedBytes();
 
         final long allocatedBytes = after - before - probeBytes;
-        assertEquals(0, allocatedBytes, "bytes allocated over " + MESSAGES + " messages (probe itself: "
-                + probeBytes + " bytes)");
+        assertEquals(
+                0,
+                allocatedBytes,
+                "bytes allocated over " + MESSAGES + " messages (probe itself: " + probeBytes + " bytes)");
 
         // The work was real: every message parsed, none rejected, orders were decided and encoded.
         assertEquals(0, pipeline.rejects().total(), pipeline.rejects().toString());

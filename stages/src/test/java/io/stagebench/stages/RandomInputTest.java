@@ -6,16 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.stagebench.stages.itch.ItchLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import java.nio.charset.StandardCharsets;
 
 /**
- * Pushes over a million seeded random messages through the stages: bytes that are mostly
- * shaped like ITCH (real type letters, small locates and reference numbers so events hit
- * live orders) and partly garbage (random types, short and overlong lengths). Nothing may
- * throw, the book must stay within its fixed capacity and consistent, and the stages must not
- * allocate, so memory is bounded however long the input runs.
+ * Pushes over a million seeded random messages through the stages: bytes that are mostly shaped like ITCH (real type
+ * letters, small locates and reference numbers so events hit live orders) and partly garbage (random types, short and
+ * overlong lengths). Nothing may throw, the book must stay within its fixed capacity and consistent, and the stages
+ * must not allocate, so memory is bounded however long the input runs.
  */
 class RandomInputTest {
 
@@ -48,9 +47,9 @@ class RandomInputTest {
             putLong(i, random.nextLong());
         }
         final int roll = random.nextInt(100);
-        final byte type = roll < 80 ? ORDER_TYPES[random.nextInt(ORDER_TYPES.length)]
-                : roll < 90 ? ALL_TYPES[random.nextInt(ALL_TYPES.length)]
-                : (byte) random.nextInt(256);
+        final byte type = roll < 80
+                ? ORDER_TYPES[random.nextInt(ORDER_TYPES.length)]
+                : roll < 90 ? ALL_TYPES[random.nextInt(ALL_TYPES.length)] : (byte) random.nextInt(256);
         bytes[0] = type;
         final int locate = random.nextInt(20) == 0 ? random.nextInt(65_536) : random.nextInt(20);
         bytes[1] = (byte) (locate >>> 8);
@@ -79,8 +78,7 @@ class RandomInputTest {
                     putInt(31, 100L * (1 + random.nextInt(500)));
                 }
             }
-            default -> {
-            }
+            default -> {}
         }
         final int specLength = ItchLayout.lengthOf(type);
         final int lengthRoll = random.nextInt(100);

@@ -4,9 +4,9 @@ import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Builds a message byte by byte for the byte-exact tests: fields are placed at literal offsets
- * taken from the specification's field tables, independently of the production layout
- * constants, so a wrong constant shows up as a failing test.
+ * Builds a message byte by byte for the byte-exact tests: fields are placed at literal offsets taken from the
+ * specification's field tables, independently of the production layout constants, so a wrong constant shows up as a
+ * failing test.
  */
 public final class WireBytes {
 

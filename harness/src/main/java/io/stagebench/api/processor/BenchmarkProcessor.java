@@ -28,15 +28,14 @@ import javax.tools.FileObject;
 import javax.tools.StandardLocation;
 
 /**
- * Finds classes annotated with {@code @io.stagebench.api.Benchmark} at compile time, checks
- * what the runner will need (a public, concrete, top-level or static class with a public
- * no-argument constructor that implements {@code Operation}; a valid, unique name; valid
- * {@code --param} declarations, each with a default inside its own range) and
- * lists them in {@code META-INF/stagebench/benchmarks.list}, one {@code name<TAB>class} line
- * each. Mistakes are compile errors on the class, not surprises in a fork.
+ * Finds classes annotated with {@code @io.stagebench.api.Benchmark} at compile time, checks what the runner will need
+ * (a public, concrete, top-level or static class with a public no-argument constructor that implements
+ * {@code Operation}; a valid, unique name; valid {@code --param} declarations, each with a default inside its own
+ * range) and lists them in {@code META-INF/stagebench/benchmarks.list}, one {@code name<TAB>class} line each. Mistakes
+ * are compile errors on the class, not surprises in a fork.
  *
- * <p>Enable it with {@code -proc:full} (javac 23+ no longer runs class-path processors by
- * default), e.g. {@code <proc>full</proc>} in maven-compiler-plugin.
+ * <p>Enable it with {@code -proc:full} (javac 23+ no longer runs class-path processors by default), e.g.
+ * {@code <proc>full</proc>} in maven-compiler-plugin.
  */
 @SupportedAnnotationTypes(BenchmarkProcessor.BENCHMARK)
 public final class BenchmarkProcessor extends AbstractProcessor {
@@ -46,6 +45,7 @@ public final class BenchmarkProcessor extends AbstractProcessor {
     static final String HANDOFF_OPERATION = "io.stagebench.api.HandoffOperation";
     /** The stage between a handoff benchmark's threads. */
     static final String HANDOFF_STAGE = SeriesNames.HANDOFF;
+
     static final String LIST = "META-INF/stagebench/benchmarks.list";
     private static final Pattern NAME = Pattern.compile(io.stagebench.api.Benchmark.NAME_PATTERN);
 
@@ -84,7 +84,8 @@ public final class BenchmarkProcessor extends AbstractProcessor {
             error(type, "a nested @Benchmark class must be static");
         }
         boolean publicNoArg = ElementFilter.constructorsIn(type.getEnclosedElements()).stream()
-                .anyMatch(c -> c.getModifiers().contains(Modifier.PUBLIC) && ((ExecutableElement) c).getParameters().isEmpty());
+                .anyMatch(c -> c.getModifiers().contains(Modifier.PUBLIC)
+                        && ((ExecutableElement) c).getParameters().isEmpty());
         if (!publicNoArg) {
             error(type, "a @Benchmark class needs a public no-argument constructor");
         }
@@ -93,8 +94,10 @@ public final class BenchmarkProcessor extends AbstractProcessor {
         }
         String name = annotationValue(type, "name");
         if (name == null || !NAME.matcher(name).matches()) {
-            error(type, "@Benchmark name '" + name + "' must be " + io.stagebench.api.Benchmark.NAME_RULE
-                    + " (it names a folder of the results)");
+            error(
+                    type,
+                    "@Benchmark name '" + name + "' must be " + io.stagebench.api.Benchmark.NAME_RULE
+                            + " (it names a folder of the results)");
             return;
         }
         checkParameters(type, name);
@@ -110,13 +113,17 @@ public final class BenchmarkProcessor extends AbstractProcessor {
     /** @return true when {@code type} implements {@code interfaceName}, or when that type is not on the class path */
     private boolean implementsType(TypeElement type, String interfaceName) {
         TypeElement target = processingEnv.getElementUtils().getTypeElement(interfaceName);
-        return target == null || processingEnv.getTypeUtils().isAssignable(
-                processingEnv.getTypeUtils().erasure(type.asType()), processingEnv.getTypeUtils().erasure(target.asType()));
+        return target == null
+                || processingEnv
+                        .getTypeUtils()
+                        .isAssignable(
+                                processingEnv.getTypeUtils().erasure(type.asType()),
+                                processingEnv.getTypeUtils().erasure(target.asType()));
     }
 
     /**
-     * A handoff benchmark declares two threads and one {@code handoff} stage with stages on either
-     * side; a one-thread benchmark declares no threads.
+     * A handoff benchmark declares two threads and one {@code handoff} stage with stages on either side; a one-thread
+     * benchmark declares no threads.
      */
     private void checkThreads(TypeElement type, String name) {
         Benchmark declared = type.getAnnotation(Benchmark.class);
@@ -124,8 +131,11 @@ public final class BenchmarkProcessor extends AbstractProcessor {
         if (declared == null || handoffType == null) {
             return;
         }
-        boolean handoff = processingEnv.getTypeUtils().isAssignable(processingEnv.getTypeUtils().erasure(type.asType()),
-                processingEnv.getTypeUtils().erasure(handoffType.asType()));
+        boolean handoff = processingEnv
+                .getTypeUtils()
+                .isAssignable(
+                        processingEnv.getTypeUtils().erasure(type.asType()),
+                        processingEnv.getTypeUtils().erasure(handoffType.asType()));
         List<String> stages = List.of(declared.stages());
         if (!handoff) {
             if (declared.threads().length > 0) {
@@ -134,19 +144,26 @@ public final class BenchmarkProcessor extends AbstractProcessor {
             return;
         }
         int at = stages.indexOf(HANDOFF_STAGE);
-        if (declared.threads().length != 2 || declared.threads()[0].equals(declared.threads()[1])
-                || at < 1 || at > stages.size() - 2 || stages.lastIndexOf(HANDOFF_STAGE) != at) {
-            error(type, "@Benchmark '" + name + "' implements " + HANDOFF_OPERATION + ": it must declare two threads"
-                    + " (feed, strategy) and one stage '" + HANDOFF_STAGE + "' with stages on either side");
+        if (declared.threads().length != 2
+                || declared.threads()[0].equals(declared.threads()[1])
+                || at < 1
+                || at > stages.size() - 2
+                || stages.lastIndexOf(HANDOFF_STAGE) != at) {
+            error(
+                    type,
+                    "@Benchmark '" + name + "' implements " + HANDOFF_OPERATION + ": it must declare two threads"
+                            + " (feed, strategy) and one stage '" + HANDOFF_STAGE + "' with stages on either side");
         }
     }
 
-    /** The declared tag names must be valid names, each declared once, few enough for a byte ({@link TagDeclaration}). */
+    /**
+     * The declared tag names must be valid names, each declared once, few enough for a byte ({@link TagDeclaration}).
+     */
     private void checkTags(TypeElement type, String name) {
         Benchmark declared = type.getAnnotation(Benchmark.class);
         if (declared != null) {
-            TagDeclaration.problem(List.of(declared.tags())).ifPresent(problem -> error(type, "@Benchmark '" + name
-                    + "' " + problem));
+            TagDeclaration.problem(List.of(declared.tags()))
+                    .ifPresent(problem -> error(type, "@Benchmark '" + name + "' " + problem));
         }
     }
 
@@ -175,7 +192,8 @@ public final class BenchmarkProcessor extends AbstractProcessor {
                 .flatMap(m -> m.getElementValues().entrySet().stream())
                 .filter(e -> e.getKey().getSimpleName().contentEquals(key))
                 .map(e -> String.valueOf(e.getValue().getValue()))
-                .findFirst().orElse(null);
+                .findFirst()
+                .orElse(null);
     }
 
     private void write() {
@@ -188,7 +206,9 @@ public final class BenchmarkProcessor extends AbstractProcessor {
                 }
             }
         } catch (IOException e) {
-            processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, "cannot write " + LIST + ": " + e.getMessage());
+            processingEnv
+                    .getMessager()
+                    .printMessage(Diagnostic.Kind.ERROR, "cannot write " + LIST + ": " + e.getMessage());
         }
     }
 

@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaCompiler;
@@ -16,8 +18,6 @@ import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 
 /** The processor as javac runs it on a user's benchmark: a bad {@code --param} declaration is a compile error. */
 class BenchmarkProcessorTest {
@@ -65,30 +65,44 @@ class BenchmarkProcessorTest {
         Path classes = Files.createDirectories(dir.resolve("classes"));
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT, null)) {
-            JavaCompiler.CompilationTask task = javac.getTask(null, files, diagnostics,
+            JavaCompiler.CompilationTask task = javac.getTask(
+                    null,
+                    files,
+                    diagnostics,
                     List.of("-proc:full", "-d", classes.toString(), "-cp", System.getProperty("java.class.path")),
-                    null, files.getJavaFileObjects(source));
+                    null,
+                    files.getJavaFileObjects(source));
             task.setProcessors(List.of(new BenchmarkProcessor()));
             return task.call();
         }
     }
 
     private List<String> errors() {
-        return diagnostics.getDiagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
-                .map(d -> d.getMessage(Locale.ROOT)).toList();
+        return diagnostics.getDiagnostics().stream()
+                .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
+                .map(d -> d.getMessage(Locale.ROOT))
+                .toList();
     }
 
     @Test
     void shouldFailTheCompileOfANameThatIsNotASafeFolderName() throws Exception {
         for (String name : List.of("..", ".", "a/b", ".hidden", "-x")) {
-            String source = String.join("\n", "package x;", "import io.stagebench.api.*;",
+            String source = String.join(
+                    "\n",
+                    "package x;",
+                    "import io.stagebench.api.*;",
                     "@Benchmark(name = \"" + name + "\")",
                     "public final class Bench implements Operation {",
-                    "    public void run(long seq, Stamps stamps, Sink sink) {", "    }", "}", "");
+                    "    public void run(long seq, Stamps stamps, Sink sink) {",
+                    "    }",
+                    "}",
+                    "");
             assertFalse(compileSource(source), name);
             List<String> errors = errors();
-            assertEquals("@Benchmark name '" + name + "' must be a letter or digit first, then only letters, digits,"
-                    + " '.', '-', '_' (it names a folder of the results)", errors.get(errors.size() - 1));
+            assertEquals(
+                    "@Benchmark name '" + name + "' must be a letter or digit first, then only letters, digits,"
+                            + " '.', '-', '_' (it names a folder of the results)",
+                    errors.get(errors.size() - 1));
         }
     }
 
@@ -111,22 +125,26 @@ class BenchmarkProcessorTest {
         assertEquals(List.of("@Benchmark 'bench' declares tag 'add' twice"), errors());
 
         assertFalse(compileTags("{\"add\", \"a/b\"}"));
-        assertEquals("@Benchmark 'bench' tag 'a/b' must be a letter or digit first, then only letters, digits, '.', '-',"
-                + " '_' (it names a series, stage[tag])", errors().get(errors().size() - 1));
+        assertEquals(
+                "@Benchmark 'bench' tag 'a/b' must be a letter or digit first, then only letters, digits, '.', '-',"
+                        + " '_' (it names a series, stage[tag])",
+                errors().get(errors().size() - 1));
 
         assertFalse(compileTags("{\"untagged\"}"));
-        assertEquals("@Benchmark 'bench' tag 'untagged' is reserved for a tagged stage's messages that were given no tag",
+        assertEquals(
+                "@Benchmark 'bench' tag 'untagged' is reserved for a tagged stage's messages that were given no tag",
                 errors().get(errors().size() - 1));
     }
 
     @Test
     void shouldFailTheCompileOfMoreTagsThanAByteHolds() throws Exception {
-        String tags = IntStream.range(0, 255).mapToObj(i -> "\"t" + i + "\"")
-                .collect(Collectors.joining(", ", "{", "}"));
+        String tags =
+                IntStream.range(0, 255).mapToObj(i -> "\"t" + i + "\"").collect(Collectors.joining(", ", "{", "}"));
 
         assertFalse(compileTags(tags));
 
-        assertEquals(List.of("@Benchmark 'bench' declares 255 tags; at most 254 fit the byte a message's tag is stored in"),
+        assertEquals(
+                List.of("@Benchmark 'bench' declares 255 tags; at most 254 fit the byte a message's tag is stored in"),
                 errors());
     }
 
@@ -151,25 +169,32 @@ class BenchmarkProcessorTest {
 
     @Test
     void shouldListABenchmarkWithValidParameters() throws Exception {
-        assertTrue(compile("@Parameter(name = \"side\", type = Parameter.Type.TEXT, values = {\"bid\", \"ask\"},"
-                + " defaultValue = \"bid\")"), errors().toString());
+        assertTrue(
+                compile("@Parameter(name = \"side\", type = Parameter.Type.TEXT, values = {\"bid\", \"ask\"},"
+                        + " defaultValue = \"bid\")"),
+                errors().toString());
 
-        assertTrue(Files.readString(dir.resolve("classes").resolve(BenchmarkProcessor.LIST)).contains("bench\tx.Bench"));
+        assertTrue(Files.readString(dir.resolve("classes").resolve(BenchmarkProcessor.LIST))
+                .contains("bench\tx.Bench"));
     }
 
     @Test
     void shouldFailTheCompileOfAHandoffBenchmarkWithoutAStageOnEitherSideOfTheHandoff() throws Exception {
         assertFalse(compileHandoff("stages = {\"handoff\", \"decide\"}, threads = {\"feed\", \"strategy\"}"));
 
-        assertEquals(List.of("@Benchmark 'bench' implements io.stagebench.api.HandoffOperation: it must declare two threads"
-                + " (feed, strategy) and one stage 'handoff' with stages on either side"), errors());
+        assertEquals(
+                List.of("@Benchmark 'bench' implements io.stagebench.api.HandoffOperation: it must declare two threads"
+                        + " (feed, strategy) and one stage 'handoff' with stages on either side"),
+                errors());
     }
 
     @Test
     void shouldListAHandoffBenchmarkWithTwoThreadsAndAHandoffStage() throws Exception {
-        assertTrue(compileHandoff("stages = {\"book\", \"handoff\", \"decide\"}, threads = {\"feed\", \"strategy\"}"),
+        assertTrue(
+                compileHandoff("stages = {\"book\", \"handoff\", \"decide\"}, threads = {\"feed\", \"strategy\"}"),
                 errors().toString());
 
-        assertTrue(Files.readString(dir.resolve("classes").resolve(BenchmarkProcessor.LIST)).contains("bench\tx.Bench"));
+        assertTrue(Files.readString(dir.resolve("classes").resolve(BenchmarkProcessor.LIST))
+                .contains("bench\tx.Bench"));
     }
 }

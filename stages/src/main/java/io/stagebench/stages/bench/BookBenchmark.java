@@ -4,8 +4,8 @@ import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.CheckParams;
 import io.stagebench.api.Operation;
-import io.stagebench.api.Preparation;
 import io.stagebench.api.Parameter;
+import io.stagebench.api.Preparation;
 import io.stagebench.api.Reset;
 import io.stagebench.api.Setup;
 import io.stagebench.api.Sink;
@@ -16,18 +16,37 @@ import io.stagebench.stages.book.OrderBook;
 import io.stagebench.stages.itch.ItchMessage;
 
 /**
- * The book stage alone: each call parses the next message untimed ({@link Stamps#restart()}),
- * then times applying it to the limit order book. Tagged by ITCH message type ({@link MessageTags}):
- * an add inserts into a price level, a delete unlinks, a system message is ignored.
+ * The book stage alone: each call parses the next message untimed ({@link Stamps#restart()}), then times applying it to
+ * the limit order book. Tagged by ITCH message type ({@link MessageTags}): an add inserts into a price level, a delete
+ * unlinks, a system message is ignored.
  */
-@Benchmark(name = "book", description = "limit order book update for one parsed message",
-        params = {@Parameter(name = ReferenceWorkload.MESSAGES, min = 1, max = ReferenceWorkload.MAX_STREAM_MESSAGES,
-                description = ReferenceWorkload.MESSAGES_DESCRIPTION),
-            @Parameter(name = ReferenceWorkload.SEED, defaultValue = ReferenceWorkload.DEFAULT_SEED_TEXT,
-                description = ReferenceWorkload.SEED_DESCRIPTION)},
-        tags = {MessageTags.SYSTEM, MessageTags.DIRECTORY, MessageTags.ADD, MessageTags.ADD_MPID, MessageTags.EXECUTE,
-            MessageTags.EXECUTE_PRICE, MessageTags.CANCEL, MessageTags.DELETE, MessageTags.REPLACE, MessageTags.TRADE,
-            MessageTags.OTHER_TYPE})
+@Benchmark(
+        name = "book",
+        description = "limit order book update for one parsed message",
+        params = {
+            @Parameter(
+                    name = ReferenceWorkload.MESSAGES,
+                    min = 1,
+                    max = ReferenceWorkload.MAX_STREAM_MESSAGES,
+                    description = ReferenceWorkload.MESSAGES_DESCRIPTION),
+            @Parameter(
+                    name = ReferenceWorkload.SEED,
+                    defaultValue = ReferenceWorkload.DEFAULT_SEED_TEXT,
+                    description = ReferenceWorkload.SEED_DESCRIPTION)
+        },
+        tags = {
+            MessageTags.SYSTEM,
+            MessageTags.DIRECTORY,
+            MessageTags.ADD,
+            MessageTags.ADD_MPID,
+            MessageTags.EXECUTE,
+            MessageTags.EXECUTE_PRICE,
+            MessageTags.CANCEL,
+            MessageTags.DELETE,
+            MessageTags.REPLACE,
+            MessageTags.TRADE,
+            MessageTags.OTHER_TYPE
+        })
 public final class BookBenchmark implements Operation, Preparation {
 
     private OrderBook book;

@@ -4,8 +4,8 @@ import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.CheckParams;
 import io.stagebench.api.Operation;
-import io.stagebench.api.Preparation;
 import io.stagebench.api.Parameter;
+import io.stagebench.api.Preparation;
 import io.stagebench.api.Reset;
 import io.stagebench.api.Setup;
 import io.stagebench.api.Sink;
@@ -15,15 +15,24 @@ import io.stagebench.stages.decide.ImbalanceStrategy;
 import io.stagebench.stages.itch.ItchMessage;
 
 /**
- * The decide stage alone: each call parses and applies messages untimed until one changes
- * a book, then times the strategy's decision on that book ({@link Stamps#restart()}). Book
- * and strategy state evolve as in the pipeline, so the branches taken are the real ones.
+ * The decide stage alone: each call parses and applies messages untimed until one changes a book, then times the
+ * strategy's decision on that book ({@link Stamps#restart()}). Book and strategy state evolve as in the pipeline, so
+ * the branches taken are the real ones.
  */
-@Benchmark(name = "decide", description = "imbalance strategy decision after a book update",
-        params = {@Parameter(name = ReferenceWorkload.MESSAGES, min = 1, max = ReferenceWorkload.MAX_STREAM_MESSAGES,
-                description = ReferenceWorkload.MESSAGES_DESCRIPTION),
-            @Parameter(name = ReferenceWorkload.SEED, defaultValue = ReferenceWorkload.DEFAULT_SEED_TEXT,
-                description = ReferenceWorkload.SEED_DESCRIPTION)})
+@Benchmark(
+        name = "decide",
+        description = "imbalance strategy decision after a book update",
+        params = {
+            @Parameter(
+                    name = ReferenceWorkload.MESSAGES,
+                    min = 1,
+                    max = ReferenceWorkload.MAX_STREAM_MESSAGES,
+                    description = ReferenceWorkload.MESSAGES_DESCRIPTION),
+            @Parameter(
+                    name = ReferenceWorkload.SEED,
+                    defaultValue = ReferenceWorkload.DEFAULT_SEED_TEXT,
+                    description = ReferenceWorkload.SEED_DESCRIPTION)
+        })
 public final class DecideBenchmark implements Operation, Preparation {
 
     private OrderBook book;

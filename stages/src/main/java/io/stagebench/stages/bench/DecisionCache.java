@@ -19,16 +19,15 @@ import java.util.stream.Stream;
 import java.util.zip.CRC32;
 
 /**
- * The decisions the pipeline makes on a stream, kept in a file so that only the first fork that
- * needs them replays the stream to find them. Finding them runs the whole pipeline over every
- * message (430,000 at the defaults): a large part of a fresh fork's setup, most of it the
- * pipeline's code compiled in the foreground ({@code -Xbatch}), and much of it again for each
- * further replica. Reading them back is quick and compiles nothing (docs/decisions.md, "Setup caches").
+ * The decisions the pipeline makes on a stream, kept in a file so that only the first fork that needs them replays the
+ * stream to find them. Finding them runs the whole pipeline over every message (430,000 at the defaults): a large part
+ * of a fresh fork's setup, most of it the pipeline's code compiled in the foreground ({@code -Xbatch}), and much of it
+ * again for each further replica. Reading them back is quick and compiles nothing (docs/decisions.md, "Setup caches").
  *
- * <p>Decisions depend on the generator and on the pipeline's every stage, so the file's name
- * carries a checksum of all of this module's code ({@link #codeChecksum}), besides the stream's
- * seed and length: a changed parser, book or strategy never replays another build's decisions.
- * A file that is short, long or unreadable is ignored and written again.
+ * <p>Decisions depend on the generator and on the pipeline's every stage, so the file's name carries a checksum of all
+ * of this module's code ({@link #codeChecksum}), besides the stream's seed and length: a changed parser, book or
+ * strategy never replays another build's decisions. A file that is short, long or unreadable is ignored and written
+ * again.
  */
 final class DecisionCache {
 
@@ -37,12 +36,11 @@ final class DecisionCache {
 
     private static final Optional<Long> CODE_CHECKSUM = codeChecksum(DecisionCache.class);
 
-    private DecisionCache() {
-    }
+    private DecisionCache() {}
 
     /**
      * @return the stored decisions of the stream {@code seed}/{@code count}, or empty when there are none, the file
-     *         does not hold a whole, non-empty set, or this module's code cannot be checksummed
+     *     does not hold a whole, non-empty set, or this module's code cannot be checksummed
      */
     static Optional<Decision[]> read(long seed, int count) {
         return file(seed, count).flatMap(DecisionCache::read);
@@ -65,7 +63,8 @@ final class DecisionCache {
             if (bytes < 4 + RECORD_BYTES || (bytes - 4) % RECORD_BYTES != 0) {
                 return Optional.empty();
             }
-            try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16))) {
+            try (DataInputStream in =
+                    new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16))) {
                 int n = in.readInt();
                 if (n != (bytes - 4) / RECORD_BYTES) {
                     return Optional.empty();
@@ -107,7 +106,9 @@ final class DecisionCache {
     }
 
     private static Optional<Path> file(long seed, int count) {
-        return CODE_CHECKSUM.map(crc -> Path.of(System.getProperty("java.io.tmpdir"), "stagebench-streams",
+        return CODE_CHECKSUM.map(crc -> Path.of(
+                System.getProperty("java.io.tmpdir"),
+                "stagebench-streams",
                 "decisions-" + seed + "-" + count + "-" + Long.toHexString(crc) + ".bin"));
     }
 
@@ -115,7 +116,8 @@ final class DecisionCache {
     static Optional<Long> codeChecksum(Class<?> type) {
         try {
             CodeSource source = type.getProtectionDomain().getCodeSource();
-            return source == null || source.getLocation() == null ? Optional.empty()
+            return source == null || source.getLocation() == null
+                    ? Optional.empty()
                     : checksum(Path.of(source.getLocation().toURI()));
         } catch (URISyntaxException | RuntimeException e) {
             return Optional.empty();
@@ -124,7 +126,7 @@ final class DecisionCache {
 
     /**
      * @return a CRC-32 of a jar's bytes, or of every file under a classes folder (names and bytes, in name order);
-     *         empty when it cannot be read
+     *     empty when it cannot be read
      */
     static Optional<Long> checksum(Path place) {
         try {

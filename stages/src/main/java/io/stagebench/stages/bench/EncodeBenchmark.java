@@ -14,14 +14,23 @@ import io.stagebench.stages.ouch.OuchEncoder;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The encode stage alone: writes one OUCH 4.2 Enter Order for a decision that the pipeline
- * made on the replayed stream (captured in setup), cycling through them.
+ * The encode stage alone: writes one OUCH 4.2 Enter Order for a decision that the pipeline made on the replayed stream
+ * (captured in setup), cycling through them.
  */
-@Benchmark(name = "encode", description = "OUCH 4.2 Enter Order written into a preallocated buffer",
-        params = {@Parameter(name = ReferenceWorkload.MESSAGES, min = 1, max = ReferenceWorkload.MAX_STREAM_MESSAGES,
-                description = ReferenceWorkload.MESSAGES_DESCRIPTION),
-            @Parameter(name = ReferenceWorkload.SEED, defaultValue = ReferenceWorkload.DEFAULT_SEED_TEXT,
-                description = ReferenceWorkload.SEED_DESCRIPTION)})
+@Benchmark(
+        name = "encode",
+        description = "OUCH 4.2 Enter Order written into a preallocated buffer",
+        params = {
+            @Parameter(
+                    name = ReferenceWorkload.MESSAGES,
+                    min = 1,
+                    max = ReferenceWorkload.MAX_STREAM_MESSAGES,
+                    description = ReferenceWorkload.MESSAGES_DESCRIPTION),
+            @Parameter(
+                    name = ReferenceWorkload.SEED,
+                    defaultValue = ReferenceWorkload.DEFAULT_SEED_TEXT,
+                    description = ReferenceWorkload.SEED_DESCRIPTION)
+        })
 public final class EncodeBenchmark implements Operation {
 
     private final OuchEncoder encoder = new OuchEncoder();

@@ -1,5 +1,15 @@
 package io.stagebench.stages.bench;
 
+import com.lmax.disruptor.AlertException;
+import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.BusySpinWaitStrategy;
+import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.Sequence;
+import com.lmax.disruptor.SequenceBarrier;
+import com.lmax.disruptor.SleepingWaitStrategy;
+import com.lmax.disruptor.TimeoutException;
+import com.lmax.disruptor.WaitStrategy;
+import com.lmax.disruptor.YieldingWaitStrategy;
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.CheckParams;
@@ -16,48 +26,54 @@ import io.stagebench.stages.book.OrderBook;
 import io.stagebench.stages.decide.ImbalanceStrategy;
 import io.stagebench.stages.itch.ItchMessage;
 import io.stagebench.stages.ouch.OuchEncoder;
-import com.lmax.disruptor.AlertException;
-import com.lmax.disruptor.BlockingWaitStrategy;
-import com.lmax.disruptor.BusySpinWaitStrategy;
-import com.lmax.disruptor.RingBuffer;
-import com.lmax.disruptor.Sequence;
-import com.lmax.disruptor.SequenceBarrier;
-import com.lmax.disruptor.SleepingWaitStrategy;
-import com.lmax.disruptor.TimeoutException;
-import com.lmax.disruptor.WaitStrategy;
-import com.lmax.disruptor.YieldingWaitStrategy;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The pipeline split over two pinned threads, as a feed handler and a strategy usually are:
- * parse and book on the feed thread, which hands the top of the changed book to the strategy
- * thread through a single-producer LMAX Disruptor {@link RingBuffer} read by one consumer
- * sequence; decide and encode there. Series: parse, book, handoff (publish to consume), decide,
- * encode, total.
+ * The pipeline split over two pinned threads, as a feed handler and a strategy usually are: parse and book on the feed
+ * thread, which hands the top of the changed book to the strategy thread through a single-producer LMAX Disruptor
+ * {@link RingBuffer} read by one consumer sequence; decide and encode there. Series: parse, book, handoff (publish to
+ * consume), decide, encode, total.
  *
- * <p>The record is a fixed-size {@link TopOfBook} preallocated in every ring slot: the feed
- * claims a slot, fills it in place and publishes its sequence; the strategy waits for that
- * sequence (by the {@code wait} strategy), copies the record out and releases the slot. No
- * allocation on either side.
+ * <p>The record is a fixed-size {@link TopOfBook} preallocated in every ring slot: the feed claims a slot, fills it in
+ * place and publishes its sequence; the strategy waits for that sequence (by the {@code wait} strategy), copies the
+ * record out and releases the slot. No allocation on either side.
  *
- * <p>Measurement hazards: reading the top of the book into the record is book-stage work on
- * the feed thread (the strategy cannot read a book another thread is changing). A wait
- * strategy other than {@code busy-spin} adds its wake-up to the handoff; {@code block} also
- * adds a signal to every publish.
+ * <p>Measurement hazards: reading the top of the book into the record is book-stage work on the feed thread (the
+ * strategy cannot read a book another thread is changing). A wait strategy other than {@code busy-spin} adds its
+ * wake-up to the handoff; {@code block} also adds a signal to every publish.
  */
-@Benchmark(name = "handoff", stages = {"parse", "book", "handoff", "decide", "encode"}, threads = {"feed", "strategy"},
-        description = "parse -> book on a feed thread, an SPSC ring, decide -> encode on a strategy thread, each pinned",
+@Benchmark(
+        name = "handoff",
+        stages = {"parse", "book", "handoff", "decide", "encode"},
+        threads = {"feed", "strategy"},
+        description =
+                "parse -> book on a feed thread, an SPSC ring, decide -> encode on a strategy thread, each pinned",
         unmarkedTotal = false,
-        params = {@Parameter(name = ReferenceWorkload.MESSAGES, min = 1, max = ReferenceWorkload.MAX_STREAM_MESSAGES,
-                description = ReferenceWorkload.MESSAGES_DESCRIPTION),
-            @Parameter(name = ReferenceWorkload.SEED, defaultValue = ReferenceWorkload.DEFAULT_SEED_TEXT,
-                description = ReferenceWorkload.SEED_DESCRIPTION),
-            @Parameter(name = HandoffBenchmark.WAIT, type = Parameter.Type.TEXT, defaultValue = HandoffBenchmark.BUSY_SPIN,
-                values = {HandoffBenchmark.BUSY_SPIN, "yield", "sleep", "block"},
-                description = "how the strategy thread waits for a message (Disruptor wait strategies): busy-spin,"
-                        + " yield, sleep (spin, yield, then park 100 ns at a time) or block (a lock and a condition)"),
-            @Parameter(name = HandoffBenchmark.RING_SLOTS, min = 2, max = 1 << 20, defaultValue = "1024",
-                description = "records the ring holds (rounded up to a power of two)")})
+        params = {
+            @Parameter(
+                    name = ReferenceWorkload.MESSAGES,
+                    min = 1,
+                    max = ReferenceWorkload.MAX_STREAM_MESSAGES,
+                    description = ReferenceWorkload.MESSAGES_DESCRIPTION),
+            @Parameter(
+                    name = ReferenceWorkload.SEED,
+                    defaultValue = ReferenceWorkload.DEFAULT_SEED_TEXT,
+                    description = ReferenceWorkload.SEED_DESCRIPTION),
+            @Parameter(
+                    name = HandoffBenchmark.WAIT,
+                    type = Parameter.Type.TEXT,
+                    defaultValue = HandoffBenchmark.BUSY_SPIN,
+                    values = {HandoffBenchmark.BUSY_SPIN, "yield", "sleep", "block"},
+                    description =
+                            "how the strategy thread waits for a message (Disruptor wait strategies): busy-spin,"
+                                    + " yield, sleep (spin, yield, then park 100 ns at a time) or block (a lock and a condition)"),
+            @Parameter(
+                    name = HandoffBenchmark.RING_SLOTS,
+                    min = 2,
+                    max = 1 << 20,
+                    defaultValue = "1024",
+                    description = "records the ring holds (rounded up to a power of two)")
+        })
 public final class HandoffBenchmark implements HandoffOperation {
 
     static final String WAIT = "wait";
@@ -118,7 +134,9 @@ public final class HandoffBenchmark implements HandoffOperation {
         };
     }
 
-    /** Back to the first measured message and its book, a strategy as new, token 1; the ring is empty between passes. */
+    /**
+     * Back to the first measured message and its book, a strategy as new, token 1; the ring is empty between passes.
+     */
     @Reset
     public void reset() {
         messages.rewind();
@@ -136,7 +154,9 @@ public final class HandoffBenchmark implements HandoffOperation {
         topTimestampNs = m.timestampNs;
         topBidE4 = 0;
         topAskE4 = 0;
-        if (applied == Status.OK && Pipeline.changesBook(m.messageType) && m.stockLocate > 0
+        if (applied == Status.OK
+                && Pipeline.changesBook(m.messageType)
+                && m.stockLocate > 0
                 && m.stockLocate <= book.maxLocate()) {
             final int bestBid = book.bestLevel(m.stockLocate, OrderBook.BID);
             final int bestAsk = book.bestLevel(m.stockLocate, OrderBook.ASK);
@@ -188,8 +208,9 @@ public final class HandoffBenchmark implements HandoffOperation {
     @Override
     public void process(long seq, Stamps stamps, Sink sink) {
         final TopOfBook t = taken;
-        final boolean decided = t.bidE4 > 0 && strategy.decide(t.locate, t.timestampNs, t.bidE4, t.askE4, t.bidShares,
-                t.askShares, t.lotShares, t.stock);
+        final boolean decided = t.bidE4 > 0
+                && strategy.decide(
+                        t.locate, t.timestampNs, t.bidE4, t.askE4, t.bidShares, t.askShares, t.lotShares, t.stock);
         stamps.mark();
         final int written = decided ? encoder.encodeEnterOrder(strategy.decision(), out, 0) : 0;
         orders += written > 0 ? 1 : 0;
@@ -200,7 +221,8 @@ public final class HandoffBenchmark implements HandoffOperation {
     public void check() {
         book.checkInvariants();
         if (orders == 0) {
-            throw new IllegalStateException("the strategy thread encoded no order: decide and encode were never exercised");
+            throw new IllegalStateException(
+                    "the strategy thread encoded no order: decide and encode were never exercised");
         }
     }
 

@@ -9,10 +9,9 @@ import io.stagebench.stages.itch.ItchParser;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The walk over the replayed stream that every reference benchmark makes, stagebench's and
- * JMH's alike, so both harnesses time the same work: a cursor (not {@code seq % count}: a
- * 64-bit division would sit inside the measured interval) that wraps to the start, clearing
- * the book it feeds because the stream's orders are then new again.
+ * The walk over the replayed stream that every reference benchmark makes, stagebench's and JMH's alike, so both
+ * harnesses time the same work: a cursor (not {@code seq % count}: a 64-bit division would sit inside the measured
+ * interval) that wraps to the start, clearing the book it feeds because the stream's orders are then new again.
  *
  * <p>Allocation-free after construction; one parser, reused.
  */
@@ -31,7 +30,7 @@ public final class MessageCursor {
 
     /**
      * @param stream the stream to walk
-     * @param book   the book fed from it, cleared when the walk wraps; null when none is fed
+     * @param book the book fed from it, cleared when the walk wraps; null when none is fed
      */
     public MessageCursor(GeneratedMarketData stream, OrderBook book) {
         this.stream = stream;
@@ -41,13 +40,12 @@ public final class MessageCursor {
     }
 
     /**
-     * Parses the first {@code preamble} messages (applying them to the book, when there is
-     * one) and remembers where they left the cursor and the book: {@link #rewind()} returns
-     * there. A measurement then starts on a book in its steady state, not an empty one, and a
-     * rewind restores it by copying, never by replaying the preamble - whose rare messages
-     * (the stock directory, say) would otherwise run through the compiled code again and
-     * again, each time deoptimising it. The first call in a JVM walks the preamble twice, so that
-     * the compiled parser and book have seen its paths (below).
+     * Parses the first {@code preamble} messages (applying them to the book, when there is one) and remembers where
+     * they left the cursor and the book: {@link #rewind()} returns there. A measurement then starts on a book in its
+     * steady state, not an empty one, and a rewind restores it by copying, never by replaying the preamble - whose rare
+     * messages (the stock directory, say) would otherwise run through the compiled code again and again, each time
+     * deoptimising it. The first call in a JVM walks the preamble twice, so that the compiled parser and book have seen
+     * its paths (below).
      */
     public void startAfter(int preamble) {
         if (!preambleWalkedTwice) {
@@ -113,8 +111,8 @@ public final class MessageCursor {
     }
 
     /**
-     * Parses and applies messages to the book until one changes it (an order event applied
-     * without rejection): the input of a decision.
+     * Parses and applies messages to the book until one changes it (an order event applied without rejection): the
+     * input of a decision.
      *
      * @return that message
      */

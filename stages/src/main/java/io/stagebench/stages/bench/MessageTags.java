@@ -6,14 +6,14 @@ import io.stagebench.stages.itch.ItchLayout;
 import java.util.Arrays;
 
 /**
- * The tags the reference benchmarks give their messages ({@code @Benchmark(tags = ...)}), so a
- * stage's distribution is told apart by the work it did: the ITCH 5.0 message type for
- * {@code parse} and {@code book} (an add is not a delete), the outcome for the pipeline's
- * {@code decide} and {@code encode} (an order, no order, or the message rejected and why).
+ * The tags the reference benchmarks give their messages ({@code @Benchmark(tags = ...)}), so a stage's distribution is
+ * told apart by the work it did: the ITCH 5.0 message type for {@code parse} and {@code book} (an add is not a delete),
+ * the outcome for the pipeline's {@code decide} and {@code encode} (an order, no order, or the message rejected and
+ * why).
  *
- * <p>An annotation takes constants only, so each benchmark lists the names it declares; {@link
- * #byType} and {@link #byOutcome} turn them into the index tables the measured loop reads, once,
- * in setup ({@link BenchmarkParams#tag(String)} refuses a name the benchmark does not declare).
+ * <p>An annotation takes constants only, so each benchmark lists the names it declares; {@link #byType} and
+ * {@link #byOutcome} turn them into the index tables the measured loop reads, once, in setup
+ * ({@link BenchmarkParams#tag(String)} refuses a name the benchmark does not declare).
  */
 public final class MessageTags {
 
@@ -47,15 +47,23 @@ public final class MessageTags {
     /** A message parse or book refused, as {@code rejected-<reason>} ({@link RejectReason#label()}). */
     public static final String REJECTED_PREFIX = "rejected-";
 
-    private static final byte[] TYPES = {ItchLayout.SystemEvent.TYPE, ItchLayout.StockDirectory.TYPE,
-        ItchLayout.AddOrder.TYPE, ItchLayout.AddOrderMpid.TYPE, ItchLayout.OrderExecuted.TYPE,
-        ItchLayout.OrderExecutedWithPrice.TYPE, ItchLayout.OrderCancel.TYPE, ItchLayout.OrderDelete.TYPE,
-        ItchLayout.OrderReplace.TYPE, ItchLayout.Trade.TYPE};
-    private static final String[] TYPE_TAGS = {SYSTEM, DIRECTORY, ADD, ADD_MPID, EXECUTE, EXECUTE_PRICE, CANCEL, DELETE,
-        REPLACE, TRADE};
+    private static final byte[] TYPES = {
+        ItchLayout.SystemEvent.TYPE,
+        ItchLayout.StockDirectory.TYPE,
+        ItchLayout.AddOrder.TYPE,
+        ItchLayout.AddOrderMpid.TYPE,
+        ItchLayout.OrderExecuted.TYPE,
+        ItchLayout.OrderExecutedWithPrice.TYPE,
+        ItchLayout.OrderCancel.TYPE,
+        ItchLayout.OrderDelete.TYPE,
+        ItchLayout.OrderReplace.TYPE,
+        ItchLayout.Trade.TYPE
+    };
+    private static final String[] TYPE_TAGS = {
+        SYSTEM, DIRECTORY, ADD, ADD_MPID, EXECUTE, EXECUTE_PRICE, CANCEL, DELETE, REPLACE, TRADE
+    };
 
-    private MessageTags() {
-    }
+    private MessageTags() {}
 
     /** @return tag index by message type byte ({@code table[type & 0xFF]}), {@link #OTHER_TYPE} for the rest */
     public static int[] byType(BenchmarkParams params) {
@@ -68,8 +76,8 @@ public final class MessageTags {
     }
 
     /**
-     * @return tag index by stage status: {@code table[0]} is {@link #NO_ORDER}, {@code table[code]} the
-     *         rejection {@code code} ({@link RejectReason#code()}); {@link #ORDER} is looked up apart
+     * @return tag index by stage status: {@code table[0]} is {@link #NO_ORDER}, {@code table[code]} the rejection
+     *     {@code code} ({@link RejectReason#code()}); {@link #ORDER} is looked up apart
      */
     public static int[] byOutcome(BenchmarkParams params) {
         int[] table = new int[RejectReason.COUNT + 1];

@@ -11,15 +11,37 @@ import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
 import io.stagebench.stages.itch.ItchMessage;
 
-/** The parse stage alone: decode one ITCH 5.0 message from the replayed stream, tagged by its type ({@link MessageTags}). */
-@Benchmark(name = "parse", description = "ITCH 5.0 flyweight decode of one message",
-        params = {@Parameter(name = ReferenceWorkload.MESSAGES, min = 1, max = ReferenceWorkload.MAX_STREAM_MESSAGES,
-                description = ReferenceWorkload.MESSAGES_DESCRIPTION),
-            @Parameter(name = ReferenceWorkload.SEED, defaultValue = ReferenceWorkload.DEFAULT_SEED_TEXT,
-                description = ReferenceWorkload.SEED_DESCRIPTION)},
-        tags = {MessageTags.SYSTEM, MessageTags.DIRECTORY, MessageTags.ADD, MessageTags.ADD_MPID, MessageTags.EXECUTE,
-            MessageTags.EXECUTE_PRICE, MessageTags.CANCEL, MessageTags.DELETE, MessageTags.REPLACE, MessageTags.TRADE,
-            MessageTags.OTHER_TYPE})
+/**
+ * The parse stage alone: decode one ITCH 5.0 message from the replayed stream, tagged by its type
+ * ({@link MessageTags}).
+ */
+@Benchmark(
+        name = "parse",
+        description = "ITCH 5.0 flyweight decode of one message",
+        params = {
+            @Parameter(
+                    name = ReferenceWorkload.MESSAGES,
+                    min = 1,
+                    max = ReferenceWorkload.MAX_STREAM_MESSAGES,
+                    description = ReferenceWorkload.MESSAGES_DESCRIPTION),
+            @Parameter(
+                    name = ReferenceWorkload.SEED,
+                    defaultValue = ReferenceWorkload.DEFAULT_SEED_TEXT,
+                    description = ReferenceWorkload.SEED_DESCRIPTION)
+        },
+        tags = {
+            MessageTags.SYSTEM,
+            MessageTags.DIRECTORY,
+            MessageTags.ADD,
+            MessageTags.ADD_MPID,
+            MessageTags.EXECUTE,
+            MessageTags.EXECUTE_PRICE,
+            MessageTags.CANCEL,
+            MessageTags.DELETE,
+            MessageTags.REPLACE,
+            MessageTags.TRADE,
+            MessageTags.OTHER_TYPE
+        })
 public final class ParseBenchmark implements Operation {
 
     private MessageCursor messages;

@@ -19,31 +19,51 @@ import io.stagebench.stages.ouch.OuchEncoder;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The whole pipeline per message, stamped at each stage boundary: parse | book | decide |
- * encode. Every message gets all four deltas; a stage a message does not reach (no book
- * change, no decision) costs only its boundary stamp, as in production instrumentation.
- * {@code decide} is tagged by the outcome ({@link MessageTags}: an order, no order, or rejected and
- * why), and {@code encode} is {@link Stamps#skip() skipped} when there is no order, so its row is the
+ * The whole pipeline per message, stamped at each stage boundary: parse | book | decide | encode. Every message gets
+ * all four deltas; a stage a message does not reach (no book change, no decision) costs only its boundary stamp, as in
+ * production instrumentation. {@code decide} is tagged by the outcome ({@link MessageTags}: an order, no order, or
+ * rejected and why), and {@code encode} is {@link Stamps#skip() skipped} when there is no order, so its row is the
  * encoding of the orders made, not a mix with empty intervals.
  */
-@Benchmark(name = "pipeline", stages = {"parse", "book", "decide", "encode"},
+@Benchmark(
+        name = "pipeline",
+        stages = {"parse", "book", "decide", "encode"},
         description = "parse -> book -> decide -> encode per message, stamped per stage",
-        params = {@Parameter(name = ReferenceWorkload.MESSAGES, min = 1, max = ReferenceWorkload.MAX_STREAM_MESSAGES,
-                description = ReferenceWorkload.MESSAGES_DESCRIPTION),
-            @Parameter(name = ReferenceWorkload.SEED, defaultValue = ReferenceWorkload.DEFAULT_SEED_TEXT,
-                description = ReferenceWorkload.SEED_DESCRIPTION)},
+        params = {
+            @Parameter(
+                    name = ReferenceWorkload.MESSAGES,
+                    min = 1,
+                    max = ReferenceWorkload.MAX_STREAM_MESSAGES,
+                    description = ReferenceWorkload.MESSAGES_DESCRIPTION),
+            @Parameter(
+                    name = ReferenceWorkload.SEED,
+                    defaultValue = ReferenceWorkload.DEFAULT_SEED_TEXT,
+                    description = ReferenceWorkload.SEED_DESCRIPTION)
+        },
         // the outcomes decide is tagged by (one per RejectReason: ReferenceBenchmarksTest checks the list)
         tags = {
-            MessageTags.ORDER, MessageTags.NO_ORDER, MessageTags.REJECTED_PREFIX + "truncated",
-            MessageTags.REJECTED_PREFIX + "length_too_short", MessageTags.REJECTED_PREFIX + "unknown_type",
-            MessageTags.REJECTED_PREFIX + "locate_out_of_range", MessageTags.REJECTED_PREFIX + "execute_unknown_order",
-            MessageTags.REJECTED_PREFIX + "cancel_unknown_order", MessageTags.REJECTED_PREFIX + "delete_unknown_order",
-            MessageTags.REJECTED_PREFIX + "replace_unknown_order", MessageTags.REJECTED_PREFIX + "duplicate_order",
-            MessageTags.REJECTED_PREFIX + "locate_mismatch", MessageTags.REJECTED_PREFIX + "invalid_side",
-            MessageTags.REJECTED_PREFIX + "invalid_shares", MessageTags.REJECTED_PREFIX + "invalid_price",
-            MessageTags.REJECTED_PREFIX + "excess_shares", MessageTags.REJECTED_PREFIX + "order_capacity",
-            MessageTags.REJECTED_PREFIX + "corrupt_gzip", MessageTags.REJECTED_PREFIX + "io_error",
-            MessageTags.REJECTED_PREFIX + "sequence_gap", MessageTags.REJECTED_PREFIX + "duplicate_sequence"})
+            MessageTags.ORDER,
+            MessageTags.NO_ORDER,
+            MessageTags.REJECTED_PREFIX + "truncated",
+            MessageTags.REJECTED_PREFIX + "length_too_short",
+            MessageTags.REJECTED_PREFIX + "unknown_type",
+            MessageTags.REJECTED_PREFIX + "locate_out_of_range",
+            MessageTags.REJECTED_PREFIX + "execute_unknown_order",
+            MessageTags.REJECTED_PREFIX + "cancel_unknown_order",
+            MessageTags.REJECTED_PREFIX + "delete_unknown_order",
+            MessageTags.REJECTED_PREFIX + "replace_unknown_order",
+            MessageTags.REJECTED_PREFIX + "duplicate_order",
+            MessageTags.REJECTED_PREFIX + "locate_mismatch",
+            MessageTags.REJECTED_PREFIX + "invalid_side",
+            MessageTags.REJECTED_PREFIX + "invalid_shares",
+            MessageTags.REJECTED_PREFIX + "invalid_price",
+            MessageTags.REJECTED_PREFIX + "excess_shares",
+            MessageTags.REJECTED_PREFIX + "order_capacity",
+            MessageTags.REJECTED_PREFIX + "corrupt_gzip",
+            MessageTags.REJECTED_PREFIX + "io_error",
+            MessageTags.REJECTED_PREFIX + "sequence_gap",
+            MessageTags.REJECTED_PREFIX + "duplicate_sequence"
+        })
 public final class PipelineBenchmark implements Operation {
 
     private final OuchEncoder encoder = new OuchEncoder();
@@ -71,7 +91,9 @@ public final class PipelineBenchmark implements Operation {
         orderTag = params.tag(MessageTags.ORDER);
     }
 
-    /** Back to the first measured message, its book, a strategy as new and token 1: warm-up replays what is measured. */
+    /**
+     * Back to the first measured message, its book, a strategy as new and token 1: warm-up replays what is measured.
+     */
     @Reset
     public void reset() {
         messages.rewind();
@@ -86,7 +108,8 @@ public final class PipelineBenchmark implements Operation {
         final ItchMessage m = messages.message();
         final int applied = parsed == Status.OK ? book.apply(m) : parsed;
         stamps.mark();
-        final boolean decided = applied == Status.OK && Pipeline.changesBook(m.messageType)
+        final boolean decided = applied == Status.OK
+                && Pipeline.changesBook(m.messageType)
                 && strategy.decide(book, m.stockLocate, m.timestampNs);
         stamps.tag(decided ? orderTag : tagByOutcome[Math.max(applied, 0)]);
         stamps.mark();

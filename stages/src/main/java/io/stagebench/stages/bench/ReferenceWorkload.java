@@ -1,37 +1,35 @@
 package io.stagebench.stages.bench;
 
 import io.stagebench.api.BenchmarkParams;
+import io.stagebench.extension.Harness;
 import io.stagebench.stages.Pipeline;
 import io.stagebench.stages.book.OrderBook;
 import io.stagebench.stages.decide.Decision;
 import io.stagebench.stages.decide.ImbalanceStrategy;
 import io.stagebench.stages.itch.GeneratedMarketData;
 import io.stagebench.stages.itch.MarketDataGenerator;
-import io.stagebench.extension.Harness;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.zip.CRC32;
-import java.io.ByteArrayOutputStream;
-import java.util.Locale;
 
 /**
- * The workload every reference benchmark replays - the stagebench ones in this package and
- * the JMH ones in {@code io.stagebench.stages.jmh} alike, so both harnesses measure the same
- * work: a market-data stream generated from a seed ({@code --param seed=N}, the same in every
- * fork so forks measure the same workload), books and strategies sized for it, and the
- * decisions the pipeline makes on it. Every reference benchmark declares the two parameters
+ * The workload every reference benchmark replays - the stagebench ones in this package and the JMH ones in
+ * {@code io.stagebench.stages.jmh} alike, so both harnesses measure the same work: a market-data stream generated from
+ * a seed ({@code --param seed=N}, the same in every fork so forks measure the same workload), books and strategies
+ * sized for it, and the decisions the pipeline makes on it. Every reference benchmark declares the two parameters
  * ({@value #MESSAGES}, {@value #SEED}) with the constants here, so the launcher checks them alike.
  *
- * <p>A stagebench fork's stream is long enough for its warm-up and measurement together. The
- * benchmarks declare a {@code @Reset} that rewinds to the first message after an untimed
- * {@link #PREAMBLE_MESSAGES preamble}, so the harness warms them up on the very messages it
- * then measures. Messages are walked with a cursor rather than {@code seq % count}:
- * a 64-bit division takes tens of cycles, which would land inside the measured interval.
+ * <p>A stagebench fork's stream is long enough for its warm-up and measurement together. The benchmarks declare a
+ * {@code @Reset} that rewinds to the first message after an untimed {@link #PREAMBLE_MESSAGES preamble}, so the harness
+ * warms them up on the very messages it then measures. Messages are walked with a cursor rather than {@code seq %
+ * count}: a 64-bit division takes tens of cycles, which would land inside the measured interval.
  */
 public final class ReferenceWorkload {
 
@@ -40,9 +38,9 @@ public final class ReferenceWorkload {
     /** Stream length when the total is unknown (warm-up bounded by time, or JMH). */
     public static final int DEFAULT_STREAM_MESSAGES = 2_000_000;
     /**
-     * Messages a stagebench benchmark runs untimed in setup before the measured ones (and
-     * restores, by copy, at every {@code @Reset}): books fill from empty in the stream's first
-     * few thousand messages, and a measurement should see them as they are for the rest of it.
+     * Messages a stagebench benchmark runs untimed in setup before the measured ones (and restores, by copy, at every
+     * {@code @Reset}): books fill from empty in the stream's first few thousand messages, and a measurement should see
+     * them as they are for the rest of it.
      */
     public static final int PREAMBLE_MESSAGES = 20_000;
     /** Longest stream accepted. */
@@ -62,11 +60,10 @@ public final class ReferenceWorkload {
 
     private static final MarketDataGenerator.Config CONFIG = MarketDataGenerator.Config.defaults();
 
-    private ReferenceWorkload() {
-    }
+    private ReferenceWorkload() {}
 
     /**
-     * @param params        the fork's parameters
+     * @param params the fork's parameters
      * @param messagesPerOp how many stream messages one measured call consumes on average
      * @return a stream covering warm-up and measurement, with {@code --param messages=N} as an override
      */
@@ -75,8 +72,8 @@ public final class ReferenceWorkload {
     }
 
     /**
-     * The check every reference benchmark's {@link io.stagebench.api.CheckParams} method makes:
-     * the stream its setup would generate fits {@value #MAX_STREAM_MESSAGES} messages.
+     * The check every reference benchmark's {@link io.stagebench.api.CheckParams} method makes: the stream its setup
+     * would generate fits {@value #MAX_STREAM_MESSAGES} messages.
      *
      * @throws IllegalArgumentException one line naming the limit and what to lower
      */
@@ -89,7 +86,8 @@ public final class ReferenceWorkload {
         if (params.params().containsKey(MESSAGES)) {
             long count = params.longParam(MESSAGES, 0);
             if (count < 1 || count > MAX_STREAM_MESSAGES) {
-                throw new IllegalArgumentException("--param messages must be in [1, " + MAX_STREAM_MESSAGES + "], got " + count);
+                throw new IllegalArgumentException(
+                        "--param messages must be in [1, " + MAX_STREAM_MESSAGES + "], got " + count);
             }
             return (int) count;
         }
@@ -98,22 +96,28 @@ public final class ReferenceWorkload {
         }
         double wanted = Math.ceil(total * messagesPerOp) + PREAMBLE_MESSAGES + 10_000;
         if (wanted > MAX_STREAM_MESSAGES) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "warm-up and measured messages (%,d + %,d)"
-                    + " need a stream of %,.0f messages, over the limit of %,d; lower -n or -w (a warm-up that replays"
-                    + " needs no more: try -w 1s), or set --param messages=N", params.warmupMessages(),
-                    params.measuredMessages(), wanted, MAX_STREAM_MESSAGES));
+            throw new IllegalArgumentException(String.format(
+                    Locale.ROOT,
+                    "warm-up and measured messages (%,d + %,d)"
+                            + " need a stream of %,.0f messages, over the limit of %,d; lower -n or -w (a warm-up that replays"
+                            + " needs no more: try -w 1s), or set --param messages=N",
+                    params.warmupMessages(),
+                    params.measuredMessages(),
+                    wanted,
+                    MAX_STREAM_MESSAGES));
         }
         return (int) wanted;
     }
 
     /**
-     * @param seed  generator seed
+     * @param seed generator seed
      * @param count messages, 1 to {@value #MAX_STREAM_MESSAGES}
      * @return the generated stream
      */
     public static GeneratedMarketData stream(long seed, int count) {
         if (count < 1 || count > MAX_STREAM_MESSAGES) {
-            throw new IllegalArgumentException("stream length must be in [1, " + MAX_STREAM_MESSAGES + "], got " + count);
+            throw new IllegalArgumentException(
+                    "stream length must be in [1, " + MAX_STREAM_MESSAGES + "], got " + count);
         }
         Path cache = cacheFile(seed, count);
         if (cache != null && Files.isReadable(cache)) {
@@ -141,17 +145,17 @@ public final class ReferenceWorkload {
     }
 
     /**
-     * Every fork of every reference benchmark replays the same stream, so the first one that
-     * needs it writes it to a cache file and the others read it: reading it takes a small part
-     * of what generating takes (docs/decisions.md, "Setup caches"), and running the generator in a
-     * fork queues JIT compiles of setup code ahead of the benchmark's own. The file name
-     * carries the seed, the count and a checksum of the generator's classes, so a changed
-     * generator never replays an old stream.
+     * Every fork of every reference benchmark replays the same stream, so the first one that needs it writes it to a
+     * cache file and the others read it: reading it takes a small part of what generating takes (docs/decisions.md,
+     * "Setup caches"), and running the generator in a fork queues JIT compiles of setup code ahead of the benchmark's
+     * own. The file name carries the seed, the count and a checksum of the generator's classes, so a changed generator
+     * never replays an old stream.
      */
     private static Path cacheFile(long seed, int count) {
         try {
             CRC32 crc = new CRC32();
-            for (Class<?> type : new Class<?>[] {MarketDataGenerator.class, io.stagebench.stages.itch.ItchWriter.class}) {
+            for (Class<?> type :
+                    new Class<?>[] {MarketDataGenerator.class, io.stagebench.stages.itch.ItchWriter.class}) {
                 try (InputStream in = type.getResourceAsStream(type.getSimpleName() + ".class")) {
                     if (in == null) {
                         return null;
@@ -159,7 +163,9 @@ public final class ReferenceWorkload {
                     crc.update(in.readAllBytes());
                 }
             }
-            return Path.of(System.getProperty("java.io.tmpdir"), "stagebench-streams",
+            return Path.of(
+                    System.getProperty("java.io.tmpdir"),
+                    "stagebench-streams",
                     "itch-" + seed + "-" + count + "-" + Long.toHexString(crc.getValue()) + ".bin");
         } catch (IOException | RuntimeException e) {
             return null;
@@ -213,8 +219,8 @@ public final class ReferenceWorkload {
             }
         }
         if (captured.isEmpty()) {
-            throw new IllegalStateException("the strategy made no decision over " + stream.messageCount()
-                    + " messages: nothing to encode");
+            throw new IllegalStateException(
+                    "the strategy made no decision over " + stream.messageCount() + " messages: nothing to encode");
         }
         return captured.toArray(new Decision[0]);
     }

@@ -3,16 +3,15 @@ package io.stagebench.stages.book;
 import java.util.Arrays;
 
 /**
- * Open-addressing hash map from a {@code long} key to a non-negative {@code int} value, with a
- * capacity fixed at construction: no boxing, no allocation after the constructor, no rehash.
- * The book uses it to find an order's slot by its ITCH order reference number.
+ * Open-addressing hash map from a {@code long} key to a non-negative {@code int} value, with a capacity fixed at
+ * construction: no boxing, no allocation after the constructor, no rehash. The book uses it to find an order's slot by
+ * its ITCH order reference number.
  *
- * <p>IMPLEMENTATION NOTES: linear probing over a power-of-two table at most half full, with a
- * Fibonacci (multiply-shift) hash so sequential reference numbers spread out. Deletion shifts
- * the following run back into the hole instead of leaving tombstones, so probe lengths stay
- * bounded however long the map lives (a trading day of adds and deletes would otherwise fill
- * the table with tombstones). Key {@code 0} marks an empty slot; a real key 0 is held aside in
- * its own field.
+ * <p>IMPLEMENTATION NOTES: linear probing over a power-of-two table at most half full, with a Fibonacci
+ * (multiply-shift) hash so sequential reference numbers spread out. Deletion shifts the following run back into the
+ * hole instead of leaving tombstones, so probe lengths stay bounded however long the map lives (a trading day of adds
+ * and deletes would otherwise fill the table with tombstones). Key {@code 0} marks an empty slot; a real key 0 is held
+ * aside in its own field.
  */
 public final class LongIntHashMap {
 
@@ -85,8 +84,7 @@ public final class LongIntHashMap {
      * Maps {@code key} to {@code value}, replacing any previous value.
      *
      * @param value a value {@code >= 0}
-     * @return {@code false} (and no change) if the key is new and the map already holds
-     *         {@link #maxEntries()} keys
+     * @return {@code false} (and no change) if the key is new and the map already holds {@link #maxEntries()} keys
      */
     public boolean put(long key, int value) {
         if (key == 0) {
@@ -152,9 +150,8 @@ public final class LongIntHashMap {
                 break;
             }
             final int movedHome = home(moved);
-            final boolean homeInRange = hole <= next
-                    ? hole < movedHome && movedHome <= next
-                    : hole < movedHome || movedHome <= next;
+            final boolean homeInRange =
+                    hole <= next ? hole < movedHome && movedHome <= next : hole < movedHome || movedHome <= next;
             if (!homeInRange) {
                 keys[hole] = moved;
                 values[hole] = values[next];
@@ -173,14 +170,15 @@ public final class LongIntHashMap {
     }
 
     /**
-     * Makes this map hold exactly what {@code source} holds, slot for slot (so lookups probe
-     * the same way): a snapshot restored without replaying the puts that built it.
+     * Makes this map hold exactly what {@code source} holds, slot for slot (so lookups probe the same way): a snapshot
+     * restored without replaying the puts that built it.
      *
      * @throws IllegalArgumentException when the two were built for different capacities
      */
     public void copyFrom(LongIntHashMap source) {
         if (source.keys.length != keys.length) {
-            throw new IllegalArgumentException("maps of different capacity: " + source.keys.length + " vs " + keys.length);
+            throw new IllegalArgumentException(
+                    "maps of different capacity: " + source.keys.length + " vs " + keys.length);
         }
         System.arraycopy(source.keys, 0, keys, 0, keys.length);
         System.arraycopy(source.values, 0, values, 0, values.length);

@@ -4,31 +4,32 @@ import io.stagebench.stages.RejectReason;
 import io.stagebench.stages.Status;
 import io.stagebench.stages.itch.ItchLayout;
 import io.stagebench.stages.itch.ItchMessage;
-import java.util.Arrays;
 import java.lang.reflect.Array;
+import java.util.Arrays;
 
 /**
- * The book stage: a price-level limit order book per instrument, keyed by ITCH stock locate,
- * built from Add / Execute / Cancel / Delete / Replace messages exactly as TotalView-ITCH 5.0
- * defines them. Capacity is fixed at construction; {@link #apply} never allocates, never grows
- * a structure, never throws: it returns {@link Status#OK}, {@link Status#IGNORED} or a
- * {@link RejectReason#code()}.
+ * The book stage: a price-level limit order book per instrument, keyed by ITCH stock locate, built from Add / Execute /
+ * Cancel / Delete / Replace messages exactly as TotalView-ITCH 5.0 defines them. Capacity is fixed at construction;
+ * {@link #apply} never allocates, never grows a structure, never throws: it returns {@link Status#OK},
+ * {@link Status#IGNORED} or a {@link RejectReason#code()}.
  *
  * <h2>Semantics</h2>
+ *
  * <ul>
- *   <li>{@code A}/{@code F} add an order at the back of its price level's queue.</li>
- *   <li>{@code E} executes shares at the order's price; {@code C} executes shares at the
- *       message's price (the order's level still loses the shares). Fully executed orders
- *       leave the book. Executing more than the open shares is rejected without change.</li>
- *   <li>{@code X} cancels part of the remaining shares; {@code D} removes the order.</li>
- *   <li>{@code U} removes the original order and adds the new reference number with the new
- *       price and shares on the same side and stock, at the back of its level's queue.</li>
- *   <li>{@code P} (non-displayed trade) and printable {@code C} set the last trade price; they
- *       never touch depth. {@code R} records the stock symbol and round lot of a locate.</li>
- *   <li>Any other type is {@link Status#IGNORED}.</li>
+ *   <li>{@code A}/{@code F} add an order at the back of its price level's queue.
+ *   <li>{@code E} executes shares at the order's price; {@code C} executes shares at the message's price (the order's
+ *       level still loses the shares). Fully executed orders leave the book. Executing more than the open shares is
+ *       rejected without change.
+ *   <li>{@code X} cancels part of the remaining shares; {@code D} removes the order.
+ *   <li>{@code U} removes the original order and adds the new reference number with the new price and shares on the
+ *       same side and stock, at the back of its level's queue.
+ *   <li>{@code P} (non-displayed trade) and printable {@code C} set the last trade price; they never touch depth.
+ *       {@code R} records the stock symbol and round lot of a locate.
+ *   <li>Any other type is {@link Status#IGNORED}.
  * </ul>
  *
  * <h2>Layout</h2>
+ *
  * <pre>
  *   order ref --LongIntHashMap--&gt; order slot { ref, shares, level, prev, next }
  *                                                    |
@@ -37,15 +38,15 @@ import java.lang.reflect.Array;
  *                                     v
  *                                   level ... --&gt; worst
  * </pre>
- * Orders and levels live in parallel primitive arrays (struct-of-arrays) addressed by int
- * slot, with free lists threaded through the {@code next} arrays. Each book side is a doubly
- * linked list of levels sorted best first (bids descending, asks ascending); a new price is
- * placed by walking from whichever end (best or worst) is nearer, which is O(1) for the usual
- * add at or near the touch. There are as many level slots as order slots, so adding a level
- * can never fail once the order slot was found.
  *
- * <p>IMPLEMENTATION NOTES: there is no debug checking on the hot path; {@code checkInvariants()}
- * walks everything for tests.
+ * Orders and levels live in parallel primitive arrays (struct-of-arrays) addressed by int slot, with free lists
+ * threaded through the {@code next} arrays. Each book side is a doubly linked list of levels sorted best first (bids
+ * descending, asks ascending); a new price is placed by walking from whichever end (best or worst) is nearer, which is
+ * O(1) for the usual add at or near the touch. There are as many level slots as order slots, so adding a level can
+ * never fail once the order slot was found.
+ *
+ * <p>IMPLEMENTATION NOTES: there is no debug checking on the hot path; {@code checkInvariants()} walks everything for
+ * tests.
  */
 public final class OrderBook {
 
@@ -150,10 +151,9 @@ public final class OrderBook {
     }
 
     /**
-     * Makes this book an exact copy of {@code source}: every order, level, link and free list,
-     * without replaying the messages that built it. A benchmark snapshots its book once and
-     * restores it before every pass, so each pass starts from the same state and runs only the
-     * measured messages' code paths.
+     * Makes this book an exact copy of {@code source}: every order, level, link and free list, without replaying the
+     * messages that built it. A benchmark snapshots its book once and restores it before every pass, so each pass
+     * starts from the same state and runs only the measured messages' code paths.
      *
      * @throws IllegalArgumentException when the two books were built with different bounds
      */
@@ -164,16 +164,28 @@ public final class OrderBook {
         }
         orderSlotByReference.copyFrom(source.orderSlotByReference);
         for (Object[] pair : new Object[][] {
-                {source.bestLevel, bestLevel}, {source.worstLevel, worstLevel}, {source.levelCount, levelCount},
-                {source.stockByLocate, stockByLocate}, {source.roundLotSizeByLocate, roundLotSizeByLocate},
-                {source.lastTradePriceE4ByLocate, lastTradePriceE4ByLocate},
-                {source.orderCountByLocate, orderCountByLocate}, {source.activeByLocate, activeByLocate},
-                {source.orderReference, orderReference}, {source.orderShares, orderShares},
-                {source.orderLevel, orderLevel}, {source.orderPrev, orderPrev}, {source.orderNext, orderNext},
-                {source.levelPriceE4, levelPriceE4}, {source.levelShares, levelShares},
-                {source.levelOrderCount, levelOrderCount}, {source.levelBetter, levelBetter},
-                {source.levelWorse, levelWorse}, {source.levelHeadOrder, levelHeadOrder},
-                {source.levelTailOrder, levelTailOrder}, {source.levelBook, levelBook}}) {
+            {source.bestLevel, bestLevel},
+            {source.worstLevel, worstLevel},
+            {source.levelCount, levelCount},
+            {source.stockByLocate, stockByLocate},
+            {source.roundLotSizeByLocate, roundLotSizeByLocate},
+            {source.lastTradePriceE4ByLocate, lastTradePriceE4ByLocate},
+            {source.orderCountByLocate, orderCountByLocate},
+            {source.activeByLocate, activeByLocate},
+            {source.orderReference, orderReference},
+            {source.orderShares, orderShares},
+            {source.orderLevel, orderLevel},
+            {source.orderPrev, orderPrev},
+            {source.orderNext, orderNext},
+            {source.levelPriceE4, levelPriceE4},
+            {source.levelShares, levelShares},
+            {source.levelOrderCount, levelOrderCount},
+            {source.levelBetter, levelBetter},
+            {source.levelWorse, levelWorse},
+            {source.levelHeadOrder, levelHeadOrder},
+            {source.levelTailOrder, levelTailOrder},
+            {source.levelBook, levelBook}
+        }) {
             System.arraycopy(pair[0], 0, pair[1], 0, Array.getLength(pair[0]));
         }
         freeOrder = source.freeOrder;
@@ -188,14 +200,14 @@ public final class OrderBook {
     public int apply(ItchMessage m) {
         return switch (m.messageType) {
             case ItchLayout.AddOrder.TYPE, ItchLayout.AddOrderMpid.TYPE ->
-                    add(m.stockLocate, m.orderReferenceNumber, m.side, m.shares, m.priceE4, m.stock);
+                add(m.stockLocate, m.orderReferenceNumber, m.side, m.shares, m.priceE4, m.stock);
             case ItchLayout.OrderExecuted.TYPE -> execute(m.stockLocate, m.orderReferenceNumber, m.shares, -1L);
             case ItchLayout.OrderExecutedWithPrice.TYPE ->
-                    execute(m.stockLocate, m.orderReferenceNumber, m.shares, m.printable == 'Y' ? m.priceE4 : 0L);
+                execute(m.stockLocate, m.orderReferenceNumber, m.shares, m.printable == 'Y' ? m.priceE4 : 0L);
             case ItchLayout.OrderCancel.TYPE -> cancel(m.stockLocate, m.orderReferenceNumber, m.shares);
             case ItchLayout.OrderDelete.TYPE -> delete(m.stockLocate, m.orderReferenceNumber);
             case ItchLayout.OrderReplace.TYPE ->
-                    replace(m.stockLocate, m.orderReferenceNumber, m.newOrderReferenceNumber, m.shares, m.priceE4);
+                replace(m.stockLocate, m.orderReferenceNumber, m.newOrderReferenceNumber, m.shares, m.priceE4);
             case ItchLayout.Trade.TYPE -> trade(m.stockLocate, m.priceE4);
             case ItchLayout.StockDirectory.TYPE -> directory(m.stockLocate, m.stock, m.roundLotSize);
             default -> Status.IGNORED;
@@ -242,8 +254,8 @@ public final class OrderBook {
     /**
      * Executes shares of an order ({@code E}, or {@code C} with its execution price).
      *
-     * @param tradePriceE4 the price to record as last trade: {@code -1} for the order's own
-     *                     price, {@code 0} to record none (a non-printable {@code C})
+     * @param tradePriceE4 the price to record as last trade: {@code -1} for the order's own price, {@code 0} to record
+     *     none (a non-printable {@code C})
      */
     public int execute(int locate, long orderReferenceNumber, long executedShares, long tradePriceE4) {
         if (locate < 1 || locate > maxLocate) {
@@ -309,12 +321,12 @@ public final class OrderBook {
     }
 
     /**
-     * Replaces an order ({@code U}): the original leaves the book, the new reference enters at
-     * {@code priceE4} with {@code shares} on the same side. Validation happens before any
-     * change, so a rejected replace leaves the original in place.
+     * Replaces an order ({@code U}): the original leaves the book, the new reference enters at {@code priceE4} with
+     * {@code shares} on the same side. Validation happens before any change, so a rejected replace leaves the original
+     * in place.
      */
-    public int replace(int locate, long originalOrderReferenceNumber, long newOrderReferenceNumber,
-                       long shares, long priceE4) {
+    public int replace(
+            int locate, long originalOrderReferenceNumber, long newOrderReferenceNumber, long shares, long priceE4) {
         if (locate < 1 || locate > maxLocate) {
             return RejectReason.LOCATE_OUT_OF_RANGE.code();
         }
@@ -665,9 +677,8 @@ public final class OrderBook {
     }
 
     /**
-     * Walks every structure and checks it is consistent (sorted sides, level aggregates equal
-     * to their queues, map size equal to queued orders, no crossed references). For tests;
-     * O(orders).
+     * Walks every structure and checks it is consistent (sorted sides, level aggregates equal to their queues, map size
+     * equal to queued orders, no crossed references). For tests; O(orders).
      *
      * @throws IllegalStateException describing the first inconsistency
      */
@@ -707,8 +718,10 @@ public final class OrderBook {
                         orders++;
                         prevOrder = order;
                     }
-                    if (levelTailOrder[level] != prevOrder || shares != levelShares[level]
-                            || orders != levelOrderCount[level] || orders == 0) {
+                    if (levelTailOrder[level] != prevOrder
+                            || shares != levelShares[level]
+                            || orders != levelOrderCount[level]
+                            || orders == 0) {
                         throw new IllegalStateException("level aggregate wrong at level " + level);
                     }
                     ordersOfLocate += orders;
@@ -724,8 +737,8 @@ public final class OrderBook {
             queuedOrders += ordersOfLocate;
         }
         if (queuedOrders != orderSlotByReference.size()) {
-            throw new IllegalStateException("map holds " + orderSlotByReference.size()
-                    + " orders, queues hold " + queuedOrders);
+            throw new IllegalStateException(
+                    "map holds " + orderSlotByReference.size() + " orders, queues hold " + queuedOrders);
         }
     }
 }

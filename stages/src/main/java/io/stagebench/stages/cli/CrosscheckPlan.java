@@ -1,7 +1,7 @@
 package io.stagebench.stages.cli;
 
-import io.stagebench.extension.Session;
 import io.stagebench.config.Batch;
+import io.stagebench.extension.Session;
 import io.stagebench.stages.bench.ReferenceWorkload;
 import io.stagebench.stages.jmh.CrossCheck;
 import io.stagebench.stages.jmh.Pairing;
@@ -11,45 +11,59 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * What one {@code crosscheck} measures, checked and derived once from its options: the stages'
- * pairings, stagebench's forks and messages (per message, and batched over the whole stream),
- * JMH's forks and iterations, and the stream both harnesses replay. Bad input is refused here,
- * before anything is measured.
+ * What one {@code crosscheck} measures, checked and derived once from its options: the stages' pairings, stagebench's
+ * forks and messages (per message, and batched over the whole stream), JMH's forks and iterations, and the stream both
+ * harnesses replay. Bad input is refused here, before anything is measured.
  *
- * @param pairings        the rows to compare, in order
- * @param forks           stagebench forks per stage
- * @param warmup          stagebench warm-up messages per fork
- * @param messages        the per-message run's measured messages a fork: {@code -n}, by default the whole stream, so
- *                        its messages are those JMH's calls and the batched run walk and the two tables differ by how,
- *                        not by which, messages are timed
- * @param streamMessages  the replayed stream's length, the same in both harnesses
- * @param seed            the stream's seed, the same in both harnesses
- * @param batchText       {@code --batch} as given, for the document
- * @param batch           the batch asked for: {@link Batch#ONE} (per message only), K, or {@link Batch#AUTO}
- * @param jmh             JMH's side
+ * @param pairings the rows to compare, in order
+ * @param forks stagebench forks per stage
+ * @param warmup stagebench warm-up messages per fork
+ * @param messages the per-message run's measured messages a fork: {@code -n}, by default the whole stream, so its
+ *     messages are those JMH's calls and the batched run walk and the two tables differ by how, not by which, messages
+ *     are timed
+ * @param streamMessages the replayed stream's length, the same in both harnesses
+ * @param seed the stream's seed, the same in both harnesses
+ * @param batchText {@code --batch} as given, for the document
+ * @param batch the batch asked for: {@link Batch#ONE} (per message only), K, or {@link Batch#AUTO}
+ * @param jmh JMH's side
  */
-record CrosscheckPlan(List<Pairing> pairings, int forks, long warmup, int messages, int streamMessages, long seed,
-                      String batchText, Batch batch, Jmh jmh) {
+record CrosscheckPlan(
+        List<Pairing> pairings,
+        int forks,
+        long warmup,
+        int messages,
+        int streamMessages,
+        long seed,
+        String batchText,
+        Batch batch,
+        Jmh jmh) {
 
     /**
      * JMH's AverageTime runs.
      *
-     * @param forks        forks per benchmark
-     * @param warmup       warm-up iterations
-     * @param iterations   measurement iterations
-     * @param iterationMs  the length of one iteration
+     * @param forks forks per benchmark
+     * @param warmup warm-up iterations
+     * @param iterations measurement iterations
+     * @param iterationMs the length of one iteration
      */
-    record Jmh(int forks, int warmup, int iterations, long iterationMs) {
-    }
+    record Jmh(int forks, int warmup, int iterations, long iterationMs) {}
 
     /**
-     * @param stages   the stages named, none for all
+     * @param stages the stages named, none for all
      * @param messages {@code -n}, null for the whole stream
-     * @param usage    makes the one-line error for bad input
+     * @param usage makes the one-line error for bad input
      * @return the plan of those options
      */
-    static CrosscheckPlan of(List<String> stages, int forks, long warmup, Integer messages, String batchText, Jmh jmh,
-                             int streamMessages, long seed, Function<String, RuntimeException> usage) {
+    static CrosscheckPlan of(
+            List<String> stages,
+            int forks,
+            long warmup,
+            Integer messages,
+            String batchText,
+            Jmh jmh,
+            int streamMessages,
+            long seed,
+            Function<String, RuntimeException> usage) {
         List<Pairing> pairings = selected(stages, usage);
         int perMessage = messages == null ? streamMessages : messages;
         if (forks < 1 || perMessage < 1 || warmup < 0) {
@@ -81,21 +95,24 @@ record CrosscheckPlan(List<Pairing> pairings, int forks, long warmup, int messag
             return CrossCheck.PAIRINGS;
         }
         List<Pairing> chosen = new ArrayList<>();
-        List<String> valid = CrossCheck.PAIRINGS.stream().map(Pairing::benchmark).distinct().toList();
+        List<String> valid =
+                CrossCheck.PAIRINGS.stream().map(Pairing::benchmark).distinct().toList();
         for (String stage : stages) {
             if (!valid.contains(stage)) {
                 throw usage.apply("unknown stage '" + stage + "' (valid: " + String.join(", ", valid) + ")");
             }
             // a benchmark's every row: the pipeline's unmarked and marked totals together
-            CrossCheck.PAIRINGS.stream().filter(p -> p.benchmark().equals(stage) && !chosen.contains(p)).forEach(chosen::add);
+            CrossCheck.PAIRINGS.stream()
+                    .filter(p -> p.benchmark().equals(stage) && !chosen.contains(p))
+                    .forEach(chosen::add);
         }
         return List.copyOf(chosen);
     }
 
     /**
      * @return the batched run's measured messages a fork: the whole stream (or {@code -n}, when larger), so its
-     *         messages are those JMH's calls walk (a stage over the first part of the stream can read far from its
-     *         figure over all of it: docs/decisions.md, "Crosscheck")
+     *     messages are those JMH's calls walk (a stage over the first part of the stream can read far from its figure
+     *     over all of it: docs/decisions.md, "Crosscheck")
      */
     int batchedMessages() {
         return Math.max(messages, streamMessages);

@@ -19,12 +19,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One {@code crosscheck} from its plan to its exit code: stagebench's forks per message and batched
- * (stored as complete runs through {@link Session}) with JMH's AverageTime forks of the twins between
- * them ({@link InterleavedJmh}: started from here, off the measuring CPU, the benchmark thread pinned
- * to it), then both side by side per stage with their ratio and what explains it ({@link CrossCheck},
- * put into words by {@link CrosscheckText}), the comparison's {@value CrosscheckCommand#FILE} and JMH's
- * {@value CrosscheckCommand#JMH_FILE} beside the run's {@code summary.json}.
+ * One {@code crosscheck} from its plan to its exit code: stagebench's forks per message and batched (stored as complete
+ * runs through {@link Session}) with JMH's AverageTime forks of the twins between them ({@link InterleavedJmh}: started
+ * from here, off the measuring CPU, the benchmark thread pinned to it), then both side by side per stage with their
+ * ratio and what explains it ({@link CrossCheck}, put into words by {@link CrosscheckText}), the comparison's
+ * {@value CrosscheckCommand#FILE} and JMH's {@value CrosscheckCommand#JMH_FILE} beside the run's {@code summary.json}.
  */
 final class CrosscheckRun {
 
@@ -56,15 +55,16 @@ final class CrosscheckRun {
         if (plan.batched()) {
             // the whole stream, as JMH's calls walk it: a batch's figure is then of the same messages as JMH's
             Session.Run batchedRun = session.begin(benchmarks, plan.batchedPlan());
-            System.err.println("[crosscheck] stagebench batched (--batch " + plan.batchText() + ", " + plan.batchedMessages()
-                    + " messages a fork: the whole stream): " + String.join(", ", benchmarks));
+            System.err.println("[crosscheck] stagebench batched (--batch " + plan.batchText() + ", "
+                    + plan.batchedMessages() + " messages a fork: the whole stream): " + String.join(", ", benchmarks));
             batched = measure(batchedRun, (benchmark, fork) -> jmh.forkEnded(benchmark, fork, true));
         }
 
         List<String> warnings = new ArrayList<>(results.warnings());
         warnings.addAll(jmhWarnings);
         // the batched run's own warnings stay with it (its summary, and crosscheck.json), not with the per-message run
-        List<String> batchedWarnings = batched == null ? List.of()
+        List<String> batchedWarnings = batched == null
+                ? List.of()
                 : batched.warnings().stream().map(w -> "batched run: " + w).toList();
         Map<String, JmhScore> scores = jmh.scores();
         jmh.write(runDir.resolve(CrosscheckCommand.JMH_FILE));
@@ -107,19 +107,25 @@ final class CrosscheckRun {
     private List<Row> rows(RunResults results, Map<String, JmhScore> scores) {
         List<Row> rows = new ArrayList<>();
         for (Pairing pairing : plan.pairings()) {
-            RunResults.Benchmark figures = results.benchmark(pairing.benchmark()).orElseThrow();
+            RunResults.Benchmark figures =
+                    results.benchmark(pairing.benchmark()).orElseThrow();
             Optional<RunResults.Samples> samples = figures.merged(pairing.series());
-            rows.add(CrossCheck.compare(pairing, samples.map(RunResults.Samples::sortedNs).orElse(null),
-                    samples.map(s -> s.percentileNs(50)).orElse(Double.NaN), scores, probe(figures)));
+            rows.add(CrossCheck.compare(
+                    pairing,
+                    samples.map(RunResults.Samples::sortedNs).orElse(null),
+                    samples.map(s -> s.percentileNs(50)).orElse(Double.NaN),
+                    scores,
+                    probe(figures)));
         }
         return rows;
     }
 
-    private List<Row> batchedRows(RunResults batched, Map<String, JmhScore> scores,
-                                             double fastestCoreLoopNs) {
+    private List<Row> batchedRows(RunResults batched, Map<String, JmhScore> scores, double fastestCoreLoopNs) {
         List<Row> batchedRows = new ArrayList<>();
         for (Pairing pairing : plan.pairings()) {
-            RunResults.Benchmark figures = batched == null ? null : batched.benchmark(pairing.benchmark()).orElse(null);
+            RunResults.Benchmark figures = batched == null
+                    ? null
+                    : batched.benchmark(pairing.benchmark()).orElse(null);
             if (figures == null || !pairing.checked()) {
                 continue; // the marked pipeline has no batched twin: a batch times the total with its marks off
             }
@@ -127,18 +133,27 @@ final class CrosscheckRun {
             List<RunResults.Samples> forks = figures.perFork(figures.batchedSeries());
             // book's and decide's batches less their preparation's: a pair is cut at 0 where an interruption lengthened
             // the preparation batch, so the samples' mean leans high; the passes' means are JMH's construction
-            List<Double> forkMeans = figures.batchMeansNs().size() == forks.size() ? figures.batchMeansNs()
+            List<Double> forkMeans = figures.batchMeansNs().size() == forks.size()
+                    ? figures.batchMeansNs()
                     : forks.stream().map(CrosscheckRun::mean).toList();
-            batchedRows.add(CrossCheck.compareBatched(pairing, samples.map(RunResults.Samples::sortedNs).orElse(null),
-                    samples.map(s -> s.percentileNs(50)).orElse(Double.NaN), scores, probe(figures), figures.batch(),
-                    forkMeans, figures.coreLoopNs(), fastestCoreLoopNs, pooledMean(forks, forkMeans)));
+            batchedRows.add(CrossCheck.compareBatched(
+                    pairing,
+                    samples.map(RunResults.Samples::sortedNs).orElse(null),
+                    samples.map(s -> s.percentileNs(50)).orElse(Double.NaN),
+                    scores,
+                    probe(figures),
+                    figures.batch(),
+                    forkMeans,
+                    figures.coreLoopNs(),
+                    fastestCoreLoopNs,
+                    pooledMean(forks, forkMeans)));
         }
         return batchedRows;
     }
 
     /**
      * @return the fastest fork's state of the measuring core in the whole crosscheck, either harness, either run: the
-     *         core as calm as it was (NaN when none was timed)
+     *     core as calm as it was (NaN when none was timed)
      */
     private double fastestCoreLoopNs(RunResults results, RunResults batched, Map<String, JmhScore> scores) {
         List<Double> forks = new ArrayList<>();
@@ -146,17 +161,30 @@ final class CrosscheckRun {
             plan.benchmarks().forEach(b -> run.benchmark(b).ifPresent(figures -> forks.addAll(figures.coreLoopNs())));
         }
         scores.values().forEach(score -> forks.addAll(score.forkCoreLoopNs()));
-        return forks.stream().mapToDouble(Double::doubleValue).filter(ns -> ns > 0 && Double.isFinite(ns)).min()
+        return forks.stream()
+                .mapToDouble(Double::doubleValue)
+                .filter(ns -> ns > 0 && Double.isFinite(ns))
+                .min()
                 .orElse(Double.NaN);
     }
 
     private void printTables(List<Row> rows, List<Row> batchedRows) {
         CrosscheckPlan.Jmh jmh = plan.jmh();
-        out.printf(Locale.ROOT, "cross-check: stagebench back-to-back service time (%d fork(s) x %,d messages after %,d of"
-                + " warm-up) vs JMH AverageTime (%d fork(s) x %d x %d ms after %d warm-up iteration(s)), a stage's JMH"
-                + " forks each right after one of its stagebench forks; both on CPU %d, stream of %,d messages, seed %d%n",
-                plan.forks(), plan.messages(), plan.warmup(), jmh.forks(), jmh.iterations(), jmh.iterationMs(), jmh.warmup(),
-                session.cpu(), plan.streamMessages(), plan.seed());
+        out.printf(
+                Locale.ROOT,
+                "cross-check: stagebench back-to-back service time (%d fork(s) x %,d messages after %,d of"
+                        + " warm-up) vs JMH AverageTime (%d fork(s) x %d x %d ms after %d warm-up iteration(s)), a stage's JMH"
+                        + " forks each right after one of its stagebench forks; both on CPU %d, stream of %,d messages, seed %d%n",
+                plan.forks(),
+                plan.messages(),
+                plan.warmup(),
+                jmh.forks(),
+                jmh.iterations(),
+                jmh.iterationMs(),
+                jmh.warmup(),
+                session.cpu(),
+                plan.streamMessages(),
+                plan.seed());
         out.println("both harnesses' forks: " + String.join(" ", Harness.SHARED_FORK_FLAGS)
                 + ", address randomisation off");
         out.print(CrosscheckText.table(rows));
@@ -166,11 +194,13 @@ final class CrosscheckRun {
         CrosscheckText.explanationLines(why).forEach(out::println);
         if (!batchedRows.isEmpty()) {
             out.println();
-            out.println("batched: the same stages timed in batches (each sample the mean of K messages), against the same"
-                    + " JMH figures");
+            out.println(
+                    "batched: the same stages timed in batches (each sample the mean of K messages), against the same"
+                            + " JMH figures");
             out.print(CrosscheckText.table(batchedRows));
             out.println("why each batched ratio is what it is (measured):");
-            CrosscheckText.explanationLines(CrossCheck.explanations(batchedRows)).forEach(out::println);
+            CrosscheckText.explanationLines(CrossCheck.explanations(batchedRows))
+                    .forEach(out::println);
         }
     }
 
@@ -195,16 +225,29 @@ final class CrosscheckRun {
 
     /** @return the mean over forks of the probe subtracted and the median probe, in ns; null without forks */
     private static Probe probe(RunResults.Benchmark figures) {
-        return figures.probe().map(p -> new Probe(p.subtractedNs(), p.medianNs(), p.stepNs())).orElse(null);
+        return figures.probe()
+                .map(p -> new Probe(p.subtractedNs(), p.medianNs(), p.stepNs()))
+                .orElse(null);
     }
 
-    private CrosscheckDocument document(List<Row> rows, List<Row> batchedRows, String mode,
-                                        List<String> warnings) {
+    private CrosscheckDocument document(List<Row> rows, List<Row> batchedRows, String mode, List<String> warnings) {
         CrosscheckPlan.Jmh jmh = plan.jmh();
-        return CrosscheckDocument.of(session.cpu(), plan.streamMessages(), plan.seed(),
-                new CrosscheckDocument.Stagebench(mode, plan.forks(), plan.warmup(), plan.messages(), plan.batchedMessages()),
-                new CrosscheckDocument.Jmh("AverageTime", jmh.forks(), jmh.warmup(), jmh.iterations(), jmh.iterationMs(),
+        return CrosscheckDocument.of(
+                session.cpu(),
+                plan.streamMessages(),
+                plan.seed(),
+                new CrosscheckDocument.Stagebench(
+                        mode, plan.forks(), plan.warmup(), plan.messages(), plan.batchedMessages()),
+                new CrosscheckDocument.Jmh(
+                        "AverageTime",
+                        jmh.forks(),
+                        jmh.warmup(),
+                        jmh.iterations(),
+                        jmh.iterationMs(),
                         CrosscheckCommand.JMH_FILE),
-                rows, plan.batchText(), batchedRows, warnings);
+                rows,
+                plan.batchText(),
+                batchedRows,
+                warnings);
     }
 }

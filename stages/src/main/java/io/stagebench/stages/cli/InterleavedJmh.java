@@ -32,18 +32,17 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * JMH's side of a {@code crosscheck}, one JMH fork at a time, each started right after a stagebench
- * fork of the same stage ends, so that a row's two figures are measured in the same minutes.
+ * JMH's side of a {@code crosscheck}, one JMH fork at a time, each started right after a stagebench fork of the same
+ * stage ends, so that a row's two figures are measured in the same minutes.
  *
- * <p>Why: on a shared host a stage's level moves with the host, in spells of tens of seconds, while
- * each fork holds steady. Run one harness after the other, minutes apart, and a row compares two
- * states of the host, and a ratio swings from run to run (docs/decisions.md, "Crosscheck").
+ * <p>Why: on a shared host a stage's level moves with the host, in spells of tens of seconds, while each fork holds
+ * steady. Run one harness after the other, minutes apart, and a row compares two states of the host, and a ratio swings
+ * from run to run (docs/decisions.md, "Crosscheck").
  *
- * <p>Each row's twins run beside the stagebench run it is compared with: a batched row's beside the
- * batched run's forks, a per-message row's twins that no batched row shares beside the per-message
- * run's. A stage's JMH fork {@code i} follows its stagebench fork {@code i}; the last stagebench fork
- * is followed by every JMH fork still owed. The forks' results are merged per benchmark as one JMH
- * run of that many forks ({@link #scores}, {@link #write}).
+ * <p>Each row's twins run beside the stagebench run it is compared with: a batched row's beside the batched run's
+ * forks, a per-message row's twins that no batched row shares beside the per-message run's. A stage's JMH fork
+ * {@code i} follows its stagebench fork {@code i}; the last stagebench fork is followed by every JMH fork still owed.
+ * The forks' results are merged per benchmark as one JMH run of that many forks ({@link #scores}, {@link #write}).
  */
 final class InterleavedJmh {
 
@@ -61,9 +60,7 @@ final class InterleavedJmh {
         void start(List<String> twins, int jmhFork);
     }
 
-    /**
-     * @param warnings receives what went wrong (a JMH fork that failed, randomisation left on), once each
-     */
+    /** @param warnings receives what went wrong (a JMH fork that failed, randomisation left on), once each */
     InterleavedJmh(CrosscheckPlan plan, int cpu, List<String> warnings) {
         this.plan = plan;
         this.cpu = cpu;
@@ -103,8 +100,8 @@ final class InterleavedJmh {
     }
 
     /**
-     * After stagebench's fork {@code fork} of {@code benchmark} ended: JMH's next fork of each twin
-     * that runs beside it, or every fork still owed after the last stagebench fork.
+     * After stagebench's fork {@code fork} of {@code benchmark} ended: JMH's next fork of each twin that runs beside
+     * it, or every fork still owed after the last stagebench fork.
      */
     void forkEnded(String benchmark, int fork, boolean batchedRun) {
         List<String> twins = twinsBeside(benchmark, batchedRun);
@@ -125,7 +122,8 @@ final class InterleavedJmh {
     private void runFork(List<String> twins, int jmhFork) {
         CrosscheckPlan.Jmh jmh = plan.jmh();
         String include = "^" + CrossCheck.JMH_PACKAGE.replace(".", "\\.") + "("
-                + String.join("|", twins.stream().map(n -> n.replace(".", "\\.")).toList()) + ")$";
+                + String.join(
+                        "|", twins.stream().map(n -> n.replace(".", "\\.")).toList()) + ")$";
         Options options = new OptionsBuilder()
                 .include(include)
                 .mode(org.openjdk.jmh.annotations.Mode.AverageTime)
@@ -147,15 +145,22 @@ final class InterleavedJmh {
         StringBuilder line = new StringBuilder("[crosscheck] JMH fork " + jmhFork + "/" + jmh.forks() + ":");
         try {
             // JMH starts its forks from this thread: with randomisation off they are laid out as stagebench's are
-            Collection<RunResult> results = Harness.withFixedAddresses(() -> new Runner(options).run(),
+            Collection<RunResult> results = Harness.withFixedAddresses(
+                    () -> new Runner(options).run(),
                     refusal -> warnOnce("JMH's forks ran with address randomisation on (" + refusal + ")"));
             for (RunResult result : results) {
                 String name = shortName(result.getParams().getBenchmark());
                 paramsByBenchmark.putIfAbsent(name, result.getParams());
                 forksByBenchmark.computeIfAbsent(name, n -> new ArrayList<>()).addAll(result.getBenchmarkResults());
-                line.append(String.format(Locale.ROOT, " %s %.1f ns", name, result.getPrimaryResult().getScore()));
-                double coreNs = result.getBenchmarkResults().stream().mapToDouble(CoreLoopProfiler::forkNs)
-                        .findFirst().orElse(Double.NaN);
+                line.append(String.format(
+                        Locale.ROOT,
+                        " %s %.1f ns",
+                        name,
+                        result.getPrimaryResult().getScore()));
+                double coreNs = result.getBenchmarkResults().stream()
+                        .mapToDouble(CoreLoopProfiler::forkNs)
+                        .findFirst()
+                        .orElse(Double.NaN);
                 if (Double.isFinite(coreNs)) {
                     line.append(String.format(Locale.ROOT, " (core loop %.3f ns)", coreNs));
                 }
@@ -180,7 +185,8 @@ final class InterleavedJmh {
     }
 
     private static String shortName(String benchmark) {
-        return benchmark.startsWith(CrossCheck.JMH_PACKAGE) ? benchmark.substring(CrossCheck.JMH_PACKAGE.length())
+        return benchmark.startsWith(CrossCheck.JMH_PACKAGE)
+                ? benchmark.substring(CrossCheck.JMH_PACKAGE.length())
                 : benchmark;
     }
 
@@ -191,16 +197,29 @@ final class InterleavedJmh {
         return runs;
     }
 
-    /** @return each benchmark's AverageTime over all its forks, with JMH's own error (99.9 %) and each fork's, by short name */
+    /**
+     * @return each benchmark's AverageTime over all its forks, with JMH's own error (99.9 %) and each fork's, by short
+     *     name
+     */
     Map<String, JmhScore> scores() {
         Map<String, JmhScore> scores = new LinkedHashMap<>();
         for (RunResult run : merged()) {
             String name = shortName(run.getParams().getBenchmark());
-            // in the order they ran: a twin's two benchmarks share each JMH fork, so fork i of one is beside fork i of the other
-            List<Double> forkNs = forksByBenchmark.get(name).stream().map(f -> f.getPrimaryResult().getScore()).toList();
-            List<Double> coreNs = forksByBenchmark.get(name).stream().map(CoreLoopProfiler::forkNs).toList();
-            scores.put(name, new JmhScore(run.getPrimaryResult().getScore(),
-                    run.getPrimaryResult().getScoreError(), forkNs, coreNs));
+            // in the order they ran: a twin's two benchmarks share each JMH fork, so fork i of one is beside fork i of
+            // the other
+            List<Double> forkNs = forksByBenchmark.get(name).stream()
+                    .map(f -> f.getPrimaryResult().getScore())
+                    .toList();
+            List<Double> coreNs = forksByBenchmark.get(name).stream()
+                    .map(CoreLoopProfiler::forkNs)
+                    .toList();
+            scores.put(
+                    name,
+                    new JmhScore(
+                            run.getPrimaryResult().getScore(),
+                            run.getPrimaryResult().getScoreError(),
+                            forkNs,
+                            coreNs));
         }
         return scores;
     }

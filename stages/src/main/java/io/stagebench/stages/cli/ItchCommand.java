@@ -25,11 +25,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code stagebench itch FILE [--json]}: replays an ITCH 5.0 capture through parse and book
- * and prints messages per type, rejections per reason and the final best bid and ask per
- * stock locate.
+ * {@code stagebench itch FILE [--json]}: replays an ITCH 5.0 capture through parse and book and prints messages per
+ * type, rejections per reason and the final best bid and ask per stock locate.
  *
  * <p>JSON shape:
+ *
  * <pre>{@code
  * {
  *   "messages": {"A": 400123, "D": 180042, ...},
@@ -37,16 +37,20 @@ import picocli.CommandLine.Spec;
  *   "books": [{"locate": 1, "bid": {"price": 1234500, "shares": 300}, "ask": null}, ...]
  * }
  * }</pre>
+ *
  * Prices are in the spec's integer units (4 implied decimals).
  */
-@Command(name = "itch",
+@Command(
+        name = "itch",
         mixinStandardHelpOptions = true,
         description = {
             "Replay an ITCH 5.0 file (plain or .gz) through parse and book.",
             "Prints messages per type, rejected messages per reason and the final best bid and ask "
-                    + "(price in 1/10000 dollars, aggregate shares) per stock locate."},
+                    + "(price in 1/10000 dollars, aggregate shares) per stock locate."
+        },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:replayed (rejections are reported, not failures)", "2:FILE missing or unreadable, bad option"})
+        exitCodeList = {"0:replayed (rejections are reported, not failures)", "2:FILE missing or unreadable, bad option"
+        })
 public final class ItchCommand implements Callable<Integer> {
 
     @Spec
@@ -58,17 +62,26 @@ public final class ItchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON instead of text.")
     boolean json;
 
-    @Option(names = "--framing", paramLabel = "FRAMING", defaultValue = "length-prefixed",
+    @Option(
+            names = "--framing",
+            paramLabel = "FRAMING",
+            defaultValue = "length-prefixed",
             description = "length-prefixed (NASDAQ sample files; default) or moldudp64 "
                     + "(MoldUDP64 packets, each preceded by a 2-byte length).")
     String framing;
 
-    @Option(names = "--max-orders", paramLabel = "N", defaultValue = "1048576",
+    @Option(
+            names = "--max-orders",
+            paramLabel = "N",
+            defaultValue = "1048576",
             description = "Book capacity in live orders (default: ${DEFAULT-VALUE}); "
                     + "adds beyond it are rejected as order_capacity.")
     int maxOrders;
 
-    @Option(names = "--max-locate", paramLabel = "N", defaultValue = "65535",
+    @Option(
+            names = "--max-locate",
+            paramLabel = "N",
+            defaultValue = "65535",
             description = "Highest stock locate accepted (default: ${DEFAULT-VALUE}).")
     int maxLocate;
 
@@ -141,7 +154,8 @@ public final class ItchCommand implements Callable<Integer> {
 
     private static void printJson(ItchReplay.Result result, PrintWriter out) {
         try {
-            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            out.println(new ObjectMapper()
+                    .enable(SerializationFeature.INDENT_OUTPUT)
                     .writeValueAsString(toJsonTree(result)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -166,11 +180,17 @@ public final class ItchCommand implements Callable<Integer> {
             }
         }
 
-        out.printf("%nbooks: %d (price in 1/10000 dollars; - = empty side)%n", result.books().size());
-        out.printf("  %6s  %-8s %12s %10s %12s %10s%n", "locate", "stock", "bid_price", "bid_shares",
-                "ask_price", "ask_shares");
+        out.printf(
+                "%nbooks: %d (price in 1/10000 dollars; - = empty side)%n",
+                result.books().size());
+        out.printf(
+                "  %6s  %-8s %12s %10s %12s %10s%n",
+                "locate", "stock", "bid_price", "bid_shares", "ask_price", "ask_shares");
         for (BookTop book : result.books()) {
-            out.printf("  %6d  %-8s %12s %10s %12s %10s%n", book.locate(), book.stockSymbol(),
+            out.printf(
+                    "  %6d  %-8s %12s %10s %12s %10s%n",
+                    book.locate(),
+                    book.stockSymbol(),
                     book.bid() == null ? "-" : Long.toString(book.bid().priceE4()),
                     book.bid() == null ? "-" : Long.toString(book.bid().shares()),
                     book.ask() == null ? "-" : Long.toString(book.ask().priceE4()),

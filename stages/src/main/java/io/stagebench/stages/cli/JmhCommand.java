@@ -1,7 +1,7 @@
 package io.stagebench.stages.cli;
 
-import io.stagebench.extension.Harness;
 import io.stagebench.config.UsageException;
+import io.stagebench.extension.Harness;
 import io.stagebench.stages.jmh.MeasuringThread;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -19,16 +19,18 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code stagebench jmh [JMH options]}: runs the JMH benchmarks of the reference stages from
- * {@code stages/target/benchmarks.jar} with any of JMH's own options, the way
- * {@code java -jar stages/target/benchmarks.jar} would, plus what stagebench's forks get: the
- * JVM is started off the measuring CPU (so are JMH's forks, which inherit it) and each fork's
- * benchmark thread pins itself to the measuring CPU ({@value MeasuringThread#CPU_PROPERTY},
- * which JMH passes on to its forks with the rest of the host JVM's flags).
+ * {@code stages/target/benchmarks.jar} with any of JMH's own options, the way {@code java -jar
+ * stages/target/benchmarks.jar} would, plus what stagebench's forks get: the JVM is started off the measuring CPU (so
+ * are JMH's forks, which inherit it) and each fork's benchmark thread pins itself to the measuring CPU
+ * ({@value MeasuringThread#CPU_PROPERTY}, which JMH passes on to its forks with the rest of the host JVM's flags).
  */
-@Command(name = "jmh",
-        description = {"Run the reference stages' JMH benchmarks with JMH's own options.",
+@Command(
+        name = "jmh",
+        description = {
+            "Run the reference stages' JMH benchmarks with JMH's own options.",
             "The benchmarks are stages/target/benchmarks.jar; e.g. 'stagebench jmh -l',",
-            "'stagebench jmh ParseJmh -f 1 -bm sample', 'stagebench jmh -h' (or --help)."})
+            "'stagebench jmh ParseJmh -f 1 -bm sample', 'stagebench jmh -h' (or --help)."
+        })
 public final class JmhCommand implements Callable<Integer> {
 
     /** The shaded jar, relative to the project. */
@@ -45,11 +47,16 @@ public final class JmhCommand implements Callable<Integer> {
         }
         Harness.CpuPlacement placement = Harness.placeOffMeasuringCpu();
         placement.warnings().forEach(w -> System.err.println("*** WARNING: " + w));
-        System.err.println("[jmh] benchmark threads pinned to CPU " + placement.cpu() + "; JIT, GC and JMH's own threads"
-                + " on " + (placement.otherCpus().isEmpty() ? "the same CPU" : "CPU " + placement.otherCpus()));
-        List<String> args = jmhArgs.stream().map(a -> a.equals("--help") ? "-h" : a).toList();
+        System.err.println(
+                "[jmh] benchmark threads pinned to CPU " + placement.cpu() + "; JIT, GC and JMH's own threads" + " on "
+                        + (placement.otherCpus().isEmpty() ? "the same CPU" : "CPU " + placement.otherCpus()));
+        List<String> args =
+                jmhArgs.stream().map(a -> a.equals("--help") ? "-h" : a).toList();
         if (!args.contains("-l")) {
-            return new ProcessBuilder(command(jar, placement.cpu(), args)).inheritIO().start().waitFor();
+            return new ProcessBuilder(command(jar, placement.cpu(), args))
+                    .inheritIO()
+                    .start()
+                    .waitFor();
         }
         return list(command(jar, placement.cpu(), args));
     }
@@ -58,9 +65,12 @@ public final class JmhCommand implements Callable<Integer> {
     private static int list(List<String> command) throws IOException, InterruptedException {
         // JMH lists a benchmark once per mode it declares (AverageTime and SampleTime here): each name once
         Process process = new ProcessBuilder(command)
-                .redirectError(ProcessBuilder.Redirect.INHERIT).redirectInput(ProcessBuilder.Redirect.INHERIT).start();
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .redirectInput(ProcessBuilder.Redirect.INHERIT)
+                .start();
         Set<String> seen = new HashSet<>();
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader lines =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 if (line.isBlank() || line.endsWith(":") || seen.add(line)) {
                     System.out.println(line);
@@ -71,8 +81,8 @@ public final class JmhCommand implements Callable<Integer> {
     }
 
     /**
-     * @return {@code java -D...cpu=N -jar JAR ARGS} with the running JVM's java; the host JVM only
-     *         runs JMH's runner, the benchmarks' {@code @Fork} gives the forks their flags
+     * @return {@code java -D...cpu=N -jar JAR ARGS} with the running JVM's java; the host JVM only runs JMH's runner,
+     *     the benchmarks' {@code @Fork} gives the forks their flags
      */
     static List<String> command(Path jar, int cpu, List<String> jmhArgs) {
         List<String> command = new ArrayList<>();

@@ -4,8 +4,8 @@ import io.stagebench.extension.CommandProvider;
 import picocli.CommandLine;
 
 /**
- * Contributes {@code stagebench jmh} to the command line, with every argument after it -
- * options included - left to JMH.
+ * Contributes {@code stagebench jmh} to the command line, with every argument after it - options included - left to
+ * JMH.
  */
 public final class JmhCommandProvider implements CommandProvider {
 

@@ -1,9 +1,8 @@
 package io.stagebench.stages.decide;
 
 /**
- * The order a strategy wants to send, reused for every decision (the strategy overwrites it,
- * the encoder reads it), so deciding allocates nothing. Valid only after a {@code decide}
- * call returned {@code true}.
+ * The order a strategy wants to send, reused for every decision (the strategy overwrites it, the encoder reads it), so
+ * deciding allocates nothing. Valid only after a {@code decide} call returned {@code true}.
  */
 public final class Decision {
 

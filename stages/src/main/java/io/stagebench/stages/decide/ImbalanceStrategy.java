@@ -7,31 +7,31 @@ import java.util.Arrays;
 /**
  * The decide stage: a deterministic depth-imbalance strategy over one instrument's book.
  *
- * <p>On each call it sums the shares of the top {@code depthLevels} levels on each side and
- * computes the imbalance {@code (bid - ask) / (bid + ask)} in basis points. When the imbalance
- * leans past the threshold and the spread is tradable it decides to follow it:
- * <ul>
- *   <li>spread of one tick: cross it, immediate-or-cancel, at the opposite touch;</li>
- *   <li>wider spread (up to {@code maxSpreadE4}): improve the own touch by one tick, resting
- *       until the end of market hours;</li>
- *   <li>size: one round lot, plus one per 2,500 bp of imbalance beyond the threshold, cut to
- *       the room left under the per-instrument position limit (no order if under a lot);</li>
- *   <li>the same side and price as the last order on that instrument is not repeated;</li>
- *   <li>a token bucket over market-data time throttles the order rate across instruments.</li>
- * </ul>
- * The tick is $0.01 at or above $1.00 and $0.0001 below, as for NMS stocks. Sent orders are
- * assumed filled in full (the pipeline has no execution reports), so the position moves with
- * each decision and the limit binds.
+ * <p>On each call it sums the shares of the top {@code depthLevels} levels on each side and computes the imbalance
+ * {@code (bid - ask) / (bid + ask)} in basis points. When the imbalance leans past the threshold and the spread is
+ * tradable it decides to follow it:
  *
- * <p>Every branch depends on the book and on state carried between calls (positions, tokens,
- * last order), so the JIT cannot fold the stage to a constant. Counters of each outcome are
- * kept for tests and reports.
+ * <ul>
+ *   <li>spread of one tick: cross it, immediate-or-cancel, at the opposite touch;
+ *   <li>wider spread (up to {@code maxSpreadE4}): improve the own touch by one tick, resting until the end of market
+ *       hours;
+ *   <li>size: one round lot, plus one per 2,500 bp of imbalance beyond the threshold, cut to the room left under the
+ *       per-instrument position limit (no order if under a lot);
+ *   <li>the same side and price as the last order on that instrument is not repeated;
+ *   <li>a token bucket over market-data time throttles the order rate across instruments.
+ * </ul>
+ *
+ * The tick is $0.01 at or above $1.00 and $0.0001 below, as for NMS stocks. Sent orders are assumed filled in full (the
+ * pipeline has no execution reports), so the position moves with each decision and the limit binds.
+ *
+ * <p>Every branch depends on the book and on state carried between calls (positions, tokens, last order), so the JIT
+ * cannot fold the stage to a constant. Counters of each outcome are kept for tests and reports.
  *
  * <h2>Injected slowdown</h2>
- * The system property {@value #EXTRA_SPINS_PROPERTY} (int, default 0, read once at class
- * initialisation) adds that many iterations of a dependent xorshift step to every call, before
- * the decision, and the decision depends on its result. One iteration is three dependent
- * shift/xor pairs, a few cycles of dependent work; it is not a time unit, it exists to
+ *
+ * The system property {@value #EXTRA_SPINS_PROPERTY} (int, default 0, read once at class initialisation) adds that many
+ * iterations of a dependent xorshift step to every call, before the decision, and the decision depends on its result.
+ * One iteration is three dependent shift/xor pairs, a few cycles of dependent work; it is not a time unit, it exists to
  * inject a known, repeatable slowdown into A/B runs (compare a run with 0 to a run with N).
  */
 public final class ImbalanceStrategy {
@@ -49,16 +49,22 @@ public final class ImbalanceStrategy {
     /**
      * Strategy parameters.
      *
-     * @param depthLevels          levels per side summed into the imbalance, {@code >= 1}
+     * @param depthLevels levels per side summed into the imbalance, {@code >= 1}
      * @param imbalanceThresholdBp imbalance needed to act, in {@code (0, 10000]} basis points
-     * @param maxSpreadE4          widest spread the strategy trades into (4 implied decimals)
-     * @param maxPositionShares    absolute position limit per instrument, in shares
-     * @param burstOrders          token bucket size (orders that may go back to back)
-     * @param refillIntervalNs     market-data time to earn one token
-     * @param defaultLotShares     lot used when the directory gave no round lot
+     * @param maxSpreadE4 widest spread the strategy trades into (4 implied decimals)
+     * @param maxPositionShares absolute position limit per instrument, in shares
+     * @param burstOrders token bucket size (orders that may go back to back)
+     * @param refillIntervalNs market-data time to earn one token
+     * @param defaultLotShares lot used when the directory gave no round lot
      */
-    public record Config(int depthLevels, int imbalanceThresholdBp, long maxSpreadE4, long maxPositionShares,
-                         int burstOrders, long refillIntervalNs, int defaultLotShares) {
+    public record Config(
+            int depthLevels,
+            int imbalanceThresholdBp,
+            long maxSpreadE4,
+            long maxPositionShares,
+            int burstOrders,
+            long refillIntervalNs,
+            int defaultLotShares) {
 
         /** @throws IllegalArgumentException if a parameter is out of range */
         public Config {
@@ -66,9 +72,13 @@ public final class ImbalanceStrategy {
                 throw new IllegalArgumentException("depthLevels must be >= 1: " + depthLevels);
             }
             if (imbalanceThresholdBp < 1 || imbalanceThresholdBp > 10_000) {
-                throw new IllegalArgumentException("imbalanceThresholdBp must be in [1, 10000]: " + imbalanceThresholdBp);
+                throw new IllegalArgumentException(
+                        "imbalanceThresholdBp must be in [1, 10000]: " + imbalanceThresholdBp);
             }
-            if (maxSpreadE4 < 1 || maxPositionShares < 1 || burstOrders < 1 || refillIntervalNs < 1
+            if (maxSpreadE4 < 1
+                    || maxPositionShares < 1
+                    || burstOrders < 1
+                    || refillIntervalNs < 1
                     || defaultLotShares < 1) {
                 throw new IllegalArgumentException("spread, position, burst, refill and lot must be >= 1");
             }
@@ -97,9 +107,7 @@ public final class ImbalanceStrategy {
     private long repeats;
     private long throttled;
 
-    /**
-     * @param maxLocate highest stock locate the strategy will be asked about
-     */
+    /** @param maxLocate highest stock locate the strategy will be asked about */
     public ImbalanceStrategy(int maxLocate, Config config) {
         this.config = config;
         this.positionSharesByLocate = new long[maxLocate + 1];
@@ -109,9 +117,8 @@ public final class ImbalanceStrategy {
 
     /** @return the decision written by the last {@link #decide} that returned {@code true} */
     /**
-     * Back to the state the constructor left: no position, a full token bucket, every counter
-     * at zero. Allocation-free, so a benchmark can rewind between passes without running
-     * construction code again.
+     * Back to the state the constructor left: no position, a full token bucket, every counter at zero. Allocation-free,
+     * so a benchmark can rewind between passes without running construction code again.
      */
     public void reset() {
         Arrays.fill(positionSharesByLocate, 0L);
@@ -160,13 +167,21 @@ public final class ImbalanceStrategy {
         // the depth is read only once the spread is accepted, the lot and symbol only once an
         // order is sized: a book's rejected messages cost what they always did
         final int depthLevels = config.depthLevels();
-        return sizeAndSend(book, locate, timestampNs, bidE4, askE4, depthShares(book, bestBid, depthLevels),
-                depthShares(book, bestAsk, depthLevels), 0, 0);
+        return sizeAndSend(
+                book,
+                locate,
+                timestampNs,
+                bidE4,
+                askE4,
+                depthShares(book, bestBid, depthLevels),
+                depthShares(book, bestAsk, depthLevels),
+                0,
+                0);
     }
 
     /**
-     * @return the shares of {@code depthLevels} levels of one side from {@code level} (its best) on:
-     *         what the strategy weighs, so a thread that owns the book can hand it to one that decides
+     * @return the shares of {@code depthLevels} levels of one side from {@code level} (its best) on: what the strategy
+     *     weighs, so a thread that owns the book can hand it to one that decides
      */
     public static long depthShares(OrderBook book, int level, int depthLevels) {
         long shares = 0;
@@ -178,23 +193,31 @@ public final class ImbalanceStrategy {
         return shares;
     }
 
-    /** @return the depth levels per side {@link #decide(int, long, long, long, long, long, long, long)} expects summed */
+    /**
+     * @return the depth levels per side {@link #decide(int, long, long, long, long, long, long, long)} expects summed
+     */
     public int depthLevels() {
         return config.depthLevels();
     }
 
     /**
-     * Decides on a copy of the top of {@code locate}'s book rather than the book itself, for a
-     * strategy running on another thread than the book: the same rules and state as
-     * {@link #decide(OrderBook, int, long)}.
+     * Decides on a copy of the top of {@code locate}'s book rather than the book itself, for a strategy running on
+     * another thread than the book: the same rules and state as {@link #decide(OrderBook, int, long)}.
      *
-     * @param bidE4     best bid price; {@code askE4 - bidE4 <= 0} (an empty side sent as 0) decides nothing
+     * @param bidE4 best bid price; {@code askE4 - bidE4 <= 0} (an empty side sent as 0) decides nothing
      * @param bidShares shares of the best {@link #depthLevels()} bid levels (see {@link #depthShares})
      * @param lotShares the stock's round lot, 0 for the configured default
-     * @param stock     packed stock symbol
+     * @param stock packed stock symbol
      */
-    public boolean decide(int locate, long timestampNs, long bidE4, long askE4, long bidShares, long askShares,
-                          long lotShares, long stock) {
+    public boolean decide(
+            int locate,
+            long timestampNs,
+            long bidE4,
+            long askE4,
+            long bidShares,
+            long askShares,
+            long lotShares,
+            long stock) {
         if (EXTRA_SPINS > 0 && spin(bidShares) == 0) {
             return false; // never taken: xorshift of a non-zero state is non-zero
         }
@@ -227,8 +250,16 @@ public final class ImbalanceStrategy {
      *
      * @param book the book the lot and symbol are read from, or null to take {@code lotShares} and {@code stock}
      */
-    private boolean sizeAndSend(OrderBook book, int locate, long timestampNs, long bidE4, long askE4, long bidShares,
-                                long askShares, long lotShares, long stock) {
+    private boolean sizeAndSend(
+            OrderBook book,
+            int locate,
+            long timestampNs,
+            long bidE4,
+            long askE4,
+            long bidShares,
+            long askShares,
+            long lotShares,
+            long stock) {
         final long spreadE4 = askE4 - bidE4;
         final long imbalanceBp = (bidShares - askShares) * 10_000 / (bidShares + askShares);
         final long excessBp = Math.abs(imbalanceBp) - config.imbalanceThresholdBp();

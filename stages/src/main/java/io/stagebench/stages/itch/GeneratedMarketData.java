@@ -8,9 +8,9 @@ import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * A generated ITCH 5.0 stream held in memory: the bytes exactly as in a length-prefixed file
- * (each message preceded by its 2-byte big-endian length) plus an index of where each message
- * starts, so a benchmark can iterate messages without decoding the framing:
+ * A generated ITCH 5.0 stream held in memory: the bytes exactly as in a length-prefixed file (each message preceded by
+ * its 2-byte big-endian length) plus an index of where each message starts, so a benchmark can iterate messages without
+ * decoding the framing:
  *
  * <pre>{@code
  * MemorySegment stream = data.segment();
@@ -97,8 +97,8 @@ public final class GeneratedMarketData {
     /** Writes the stream to a file, gzip-compressed if the name ends with {@code .gz}. */
     public void writeTo(Path file) throws IOException {
         try (OutputStream raw = Files.newOutputStream(file);
-             OutputStream out = file.getFileName().toString().endsWith(".gz")
-                     ? new GZIPOutputStream(raw, 1 << 16) : raw) {
+                OutputStream out =
+                        file.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(raw, 1 << 16) : raw) {
             writeTo(out);
         }
     }

@@ -14,30 +14,29 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
 /**
- * Reads a captured ITCH 5.0 file, plain or gzip-compressed (detected by the gzip magic bytes,
- * not the name), and hands every message to a sink.
+ * Reads a captured ITCH 5.0 file, plain or gzip-compressed (detected by the gzip magic bytes, not the name), and hands
+ * every message to a sink.
  *
  * <h2>Framings</h2>
+ *
  * <ul>
- *   <li>{@link Framing#LENGTH_PREFIXED}: each message preceded by its 2-byte big-endian
- *       length, the format of NASDAQ's published sample files (for example
- *       {@code 01302019.NASDAQ_ITCH50.gz}) and of {@link MarketDataGenerator}.</li>
- *   <li>{@link Framing#MOLDUDP64}: a file of captured MoldUDP64 packets, each packet
- *       preceded by its 2-byte big-endian length (the UDP payload length a capture tool
- *       records); packets are decoded by {@link MoldUdp64Decoder}. This is the framing
- *       {@link MoldUdp64PacketWriter} writes.</li>
+ *   <li>{@link Framing#LENGTH_PREFIXED}: each message preceded by its 2-byte big-endian length, the format of NASDAQ's
+ *       published sample files (for example {@code 01302019.NASDAQ_ITCH50.gz}) and of {@link MarketDataGenerator}.
+ *   <li>{@link Framing#MOLDUDP64}: a file of captured MoldUDP64 packets, each packet preceded by its 2-byte big-endian
+ *       length (the UDP payload length a capture tool records); packets are decoded by {@link MoldUdp64Decoder}. This
+ *       is the framing {@link MoldUdp64PacketWriter} writes.
  * </ul>
  *
  * <h2>Bad input</h2>
- * Reading never throws for bad data: a file ending inside a frame counts one
- * {@link RejectReason#TRUNCATED}; a corrupt or cut gzip stream counts
- * {@link RejectReason#CORRUPT_GZIP}; any other read failure counts {@link RejectReason#IO_ERROR}.
- * In each case reading stops and every message delivered before is kept. Only failing to
+ *
+ * Reading never throws for bad data: a file ending inside a frame counts one {@link RejectReason#TRUNCATED}; a corrupt
+ * or cut gzip stream counts {@link RejectReason#CORRUPT_GZIP}; any other read failure counts
+ * {@link RejectReason#IO_ERROR}. In each case reading stops and every message delivered before is kept. Only failing to
  * open the file throws.
  *
- * <p>IMPLEMENTATION NOTES: frames are sliced out of one reused 1 MiB buffer (larger than the
- * biggest possible frame, 2 + 65,535 bytes) that is refilled and compacted as it drains;
- * messages are handed out in place, never copied or allocated per message.
+ * <p>IMPLEMENTATION NOTES: frames are sliced out of one reused 1 MiB buffer (larger than the biggest possible frame, 2
+ * + 65,535 bytes) that is refilled and compacted as it drains; messages are handed out in place, never copied or
+ * allocated per message.
  */
 public final class ItchFileReader implements AutoCloseable {
 
@@ -129,8 +128,7 @@ public final class ItchFileReader implements AutoCloseable {
     }
 
     /**
-     * Reads to the end of the file (or the first unreadable byte), calling {@code sink} once
-     * per message in file order.
+     * Reads to the end of the file (or the first unreadable byte), calling {@code sink} once per message in file order.
      *
      * @return messages handed to {@code sink}
      */

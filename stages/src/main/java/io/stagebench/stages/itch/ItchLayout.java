@@ -1,12 +1,12 @@
 package io.stagebench.stages.itch;
 
 /**
- * Binary layout of NASDAQ TotalView-ITCH 5.0 messages, from the public specification's field
- * tables. All integers are unsigned big-endian; timestamps are 6 bytes of nanoseconds since
- * midnight; {@code Price(4)} fields carry 4 implied decimals (so {@code priceE4 = 1234500} is
- * $123.4500); Alpha fields are left-justified and space-padded ASCII.
+ * Binary layout of NASDAQ TotalView-ITCH 5.0 messages, from the public specification's field tables. All integers are
+ * unsigned big-endian; timestamps are 6 bytes of nanoseconds since midnight; {@code Price(4)} fields carry 4 implied
+ * decimals (so {@code priceE4 = 1234500} is $123.4500); Alpha fields are left-justified and space-padded ASCII.
  *
  * <p>Every message starts with the same 11-byte header:
+ *
  * <pre>
  *   0                   1                   2                   3
  *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
@@ -18,13 +18,13 @@ package io.stagebench.stages.itch;
  *    ...                                          |  body from offset 11
  *  +-----------------------------------------------+
  * </pre>
- * The nested classes give each supported message's offsets; {@link #lengthOf(byte)} gives the
- * fixed length of every ITCH 5.0 message type, supported or not, so other types can be skipped.
+ *
+ * The nested classes give each supported message's offsets; {@link #lengthOf(byte)} gives the fixed length of every
+ * ITCH 5.0 message type, supported or not, so other types can be skipped.
  */
 public final class ItchLayout {
 
-    private ItchLayout() {
-    }
+    private ItchLayout() {}
 
     /** The header every ITCH 5.0 message starts with. */
     public static final class Header {
@@ -35,12 +35,12 @@ public final class ItchLayout {
         public static final int TIMESTAMP_LENGTH = 6;
         public static final int LENGTH = 11;
 
-        private Header() {
-        }
+        private Header() {}
     }
 
     /**
      * System Event {@code S}, 12 bytes.
+     *
      * <pre>
      *  0 type 'S' | 1 locate (2) | 3 tracking (2) | 5 timestamp (6) | 11 event code (1)
      * </pre>
@@ -50,20 +50,24 @@ public final class ItchLayout {
         public static final int EVENT_CODE_OFFSET = 11;
         public static final int LENGTH = 12;
 
-        /** Event codes: start of messages, start of system hours, start/end of market hours, end of system hours, end of messages. */
+        /**
+         * Event codes: start of messages, start of system hours, start/end of market hours, end of system hours, end of
+         * messages.
+         */
         public static final byte START_OF_MESSAGES = 'O';
+
         public static final byte START_OF_SYSTEM_HOURS = 'S';
         public static final byte START_OF_MARKET_HOURS = 'Q';
         public static final byte END_OF_MARKET_HOURS = 'M';
         public static final byte END_OF_SYSTEM_HOURS = 'E';
         public static final byte END_OF_MESSAGES = 'C';
 
-        private SystemEvent() {
-        }
+        private SystemEvent() {}
     }
 
     /**
      * Stock Directory {@code R}, 39 bytes.
+     *
      * <pre>
      *  0 type 'R'             | 1 locate (2)              | 3 tracking (2)
      *  5 timestamp (6)        | 11 stock (8, Alpha)       | 19 market category (1)
@@ -91,12 +95,12 @@ public final class ItchLayout {
         public static final int INVERSE_INDICATOR_OFFSET = 38;
         public static final int LENGTH = 39;
 
-        private StockDirectory() {
-        }
+        private StockDirectory() {}
     }
 
     /**
      * Add Order - No MPID Attribution {@code A}, 36 bytes.
+     *
      * <pre>
      *  0 type 'A' | 1 locate (2) | 3 tracking (2) | 5 timestamp (6)
      * 11 order reference number (8) | 19 buy/sell indicator (1, 'B' or 'S')
@@ -112,12 +116,12 @@ public final class ItchLayout {
         public static final int PRICE_OFFSET = 32;
         public static final int LENGTH = 36;
 
-        private AddOrder() {
-        }
+        private AddOrder() {}
     }
 
     /**
      * Add Order with MPID Attribution {@code F}, 40 bytes: {@link AddOrder} followed by the MPID.
+     *
      * <pre>
      *  0 type 'F' | 1 locate (2) | 3 tracking (2) | 5 timestamp (6)
      * 11 order reference number (8) | 19 buy/sell indicator (1)
@@ -129,12 +133,12 @@ public final class ItchLayout {
         public static final int ATTRIBUTION_OFFSET = 36;
         public static final int LENGTH = 40;
 
-        private AddOrderMpid() {
-        }
+        private AddOrderMpid() {}
     }
 
     /**
      * Order Executed {@code E}, 31 bytes: shares executed at the order's own price.
+     *
      * <pre>
      *  0 type 'E' | 1 locate (2) | 3 tracking (2) | 5 timestamp (6)
      * 11 order reference number (8) | 19 executed shares (4) | 23 match number (8)
@@ -147,13 +151,13 @@ public final class ItchLayout {
         public static final int MATCH_NUMBER_OFFSET = 23;
         public static final int LENGTH = 31;
 
-        private OrderExecuted() {
-        }
+        private OrderExecuted() {}
     }
 
     /**
-     * Order Executed With Price {@code C}, 36 bytes: shares executed at a price other than the
-     * order's (for example in a cross).
+     * Order Executed With Price {@code C}, 36 bytes: shares executed at a price other than the order's (for example in
+     * a cross).
+     *
      * <pre>
      *  0 type 'C' | 1 locate (2) | 3 tracking (2) | 5 timestamp (6)
      * 11 order reference number (8) | 19 executed shares (4) | 23 match number (8)
@@ -166,12 +170,12 @@ public final class ItchLayout {
         public static final int EXECUTION_PRICE_OFFSET = 32;
         public static final int LENGTH = 36;
 
-        private OrderExecutedWithPrice() {
-        }
+        private OrderExecutedWithPrice() {}
     }
 
     /**
      * Order Cancel {@code X}, 23 bytes: a partial cancel of an order's remaining shares.
+     *
      * <pre>
      *  0 type 'X' | 1 locate (2) | 3 tracking (2) | 5 timestamp (6)
      * 11 order reference number (8) | 19 cancelled shares (4)
@@ -183,12 +187,12 @@ public final class ItchLayout {
         public static final int CANCELLED_SHARES_OFFSET = 19;
         public static final int LENGTH = 23;
 
-        private OrderCancel() {
-        }
+        private OrderCancel() {}
     }
 
     /**
      * Order Delete {@code D}, 19 bytes: the whole remaining order leaves the book.
+     *
      * <pre>
      *  0 type 'D' | 1 locate (2) | 3 tracking (2) | 5 timestamp (6)
      * 11 order reference number (8)
@@ -199,14 +203,13 @@ public final class ItchLayout {
         public static final int ORDER_REFERENCE_NUMBER_OFFSET = 11;
         public static final int LENGTH = 19;
 
-        private OrderDelete() {
-        }
+        private OrderDelete() {}
     }
 
     /**
-     * Order Replace {@code U}, 35 bytes: the original order leaves the book and a new order
-     * (new reference, shares and price; same side and stock) takes its place at the back of
-     * the queue.
+     * Order Replace {@code U}, 35 bytes: the original order leaves the book and a new order (new reference, shares and
+     * price; same side and stock) takes its place at the back of the queue.
+     *
      * <pre>
      *  0 type 'U' | 1 locate (2) | 3 tracking (2) | 5 timestamp (6)
      * 11 original order reference number (8) | 19 new order reference number (8)
@@ -221,13 +224,13 @@ public final class ItchLayout {
         public static final int PRICE_OFFSET = 31;
         public static final int LENGTH = 35;
 
-        private OrderReplace() {
-        }
+        private OrderReplace() {}
     }
 
     /**
-     * Trade (non-cross) {@code P}, 44 bytes: an execution against a non-displayed order, which
-     * therefore never was in the book.
+     * Trade (non-cross) {@code P}, 44 bytes: an execution against a non-displayed order, which therefore never was in
+     * the book.
+     *
      * <pre>
      *  0 type 'P' | 1 locate (2) | 3 tracking (2) | 5 timestamp (6)
      * 11 order reference number (8) | 19 buy/sell indicator (1) | 20 shares (4)
@@ -244,12 +247,12 @@ public final class ItchLayout {
         public static final int MATCH_NUMBER_OFFSET = 36;
         public static final int LENGTH = 44;
 
-        private Trade() {
-        }
+        private Trade() {}
     }
 
     /** Buy/sell indicator values. */
     public static final byte BUY = 'B';
+
     public static final byte SELL = 'S';
 
     /** The longest ITCH 5.0 message (Net Order Imbalance Indicator {@code I}, 50 bytes). */
@@ -303,9 +306,16 @@ public final class ItchLayout {
     /** @return whether {@code messageType} is one the parser decodes (the others are skipped by length) */
     public static boolean isDecodedType(byte messageType) {
         return switch (messageType) {
-            case SystemEvent.TYPE, StockDirectory.TYPE, AddOrder.TYPE, AddOrderMpid.TYPE,
-                 OrderExecuted.TYPE, OrderExecutedWithPrice.TYPE, OrderCancel.TYPE,
-                 OrderDelete.TYPE, OrderReplace.TYPE, Trade.TYPE -> true;
+            case SystemEvent.TYPE,
+                    StockDirectory.TYPE,
+                    AddOrder.TYPE,
+                    AddOrderMpid.TYPE,
+                    OrderExecuted.TYPE,
+                    OrderExecutedWithPrice.TYPE,
+                    OrderCancel.TYPE,
+                    OrderDelete.TYPE,
+                    OrderReplace.TYPE,
+                    Trade.TYPE -> true;
             default -> false;
         };
     }

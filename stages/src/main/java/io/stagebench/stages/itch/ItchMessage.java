@@ -3,10 +3,9 @@ package io.stagebench.stages.itch;
 import io.stagebench.stages.Alpha;
 
 /**
- * One decoded ITCH 5.0 message, reused for every message: {@link ItchParser} overwrites its
- * fields in place, so decoding allocates nothing. Fields a message type does not carry keep
- * whatever the previous message left; read only the fields listed for the current
- * {@link #messageType}.
+ * One decoded ITCH 5.0 message, reused for every message: {@link ItchParser} overwrites its fields in place, so
+ * decoding allocates nothing. Fields a message type does not carry keep whatever the previous message left; read only
+ * the fields listed for the current {@link #messageType}.
  *
  * <table>
  *   <caption>Fields set per message type (plus the header: type, locate, tracking, timestamp)</caption>
@@ -23,8 +22,8 @@ import io.stagebench.stages.Alpha;
  *   <tr><td>P</td><td>orderReferenceNumber, side, shares, stock, priceE4, matchNumber</td></tr>
  * </table>
  *
- * <p>Unsigned 4-byte fields (shares, prices) are held in a {@code long} so every value the
- * wire can carry is represented exactly; the book rejects out-of-range values.
+ * <p>Unsigned 4-byte fields (shares, prices) are held in a {@code long} so every value the wire can carry is
+ * represented exactly; the book rejects out-of-range values.
  */
 public final class ItchMessage {
 

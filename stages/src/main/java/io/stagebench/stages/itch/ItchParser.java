@@ -22,27 +22,25 @@ import io.stagebench.stages.itch.ItchLayout.Trade;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The parse stage: decodes one ITCH 5.0 message, in place from the caller's buffer, into the
- * reused {@link #message()}.
+ * The parse stage: decodes one ITCH 5.0 message, in place from the caller's buffer, into the reused {@link #message()}.
  *
  * <p>{@link #parse} returns a status instead of throwing:
- * <ul>
- *   <li>{@link Status#OK} — a supported type (S R A F E C X D U P) was decoded;</li>
- *   <li>{@link Status#IGNORED} — another ITCH 5.0 type; its header is decoded and the body
- *       skipped by its length;</li>
- *   <li>{@link RejectReason#TRUNCATED} — the buffer ends before {@code offset + length};</li>
- *   <li>{@link RejectReason#LENGTH_TOO_SHORT} — {@code length} is shorter than the type's
- *       fixed size (or 0);</li>
- *   <li>{@link RejectReason#UNKNOWN_TYPE} — not an ITCH 5.0 type.</li>
- * </ul>
- * A length longer than the type's size is accepted and the extra bytes ignored, as the spec
- * allows fields to be appended in later revisions.
  *
- * <p>IMPLEMENTATION NOTES: every field is read once, at a constant offset, with a big-endian
- * unaligned access; the message holder is reused, so a call allocates nothing and creates no
- * {@code String}. The parser decodes eagerly rather than exposing lazy getters over the buffer
- * so that the parse stage measured on its own does the work a real feed handler does (bounds
- * checks, byte-order conversion, field extraction), and the book reads plain fields.
+ * <ul>
+ *   <li>{@link Status#OK} — a supported type (S R A F E C X D U P) was decoded;
+ *   <li>{@link Status#IGNORED} — another ITCH 5.0 type; its header is decoded and the body skipped by its length;
+ *   <li>{@link RejectReason#TRUNCATED} — the buffer ends before {@code offset + length};
+ *   <li>{@link RejectReason#LENGTH_TOO_SHORT} — {@code length} is shorter than the type's fixed size (or 0);
+ *   <li>{@link RejectReason#UNKNOWN_TYPE} — not an ITCH 5.0 type.
+ * </ul>
+ *
+ * A length longer than the type's size is accepted and the extra bytes ignored, as the spec allows fields to be
+ * appended in later revisions.
+ *
+ * <p>IMPLEMENTATION NOTES: every field is read once, at a constant offset, with a big-endian unaligned access; the
+ * message holder is reused, so a call allocates nothing and creates no {@code String}. The parser decodes eagerly
+ * rather than exposing lazy getters over the buffer so that the parse stage measured on its own does the work a real
+ * feed handler does (bounds checks, byte-order conversion, field extraction), and the book reads plain fields.
  */
 public final class ItchParser {
 
@@ -98,7 +96,7 @@ public final class ItchParser {
                 m.shares = u32(buffer, offset + OrderCancel.CANCELLED_SHARES_OFFSET);
             }
             case OrderDelete.TYPE ->
-                    m.orderReferenceNumber = u64(buffer, offset + OrderDelete.ORDER_REFERENCE_NUMBER_OFFSET);
+                m.orderReferenceNumber = u64(buffer, offset + OrderDelete.ORDER_REFERENCE_NUMBER_OFFSET);
             case OrderReplace.TYPE -> {
                 m.orderReferenceNumber = u64(buffer, offset + OrderReplace.ORIGINAL_ORDER_REFERENCE_NUMBER_OFFSET);
                 m.newOrderReferenceNumber = u64(buffer, offset + OrderReplace.NEW_ORDER_REFERENCE_NUMBER_OFFSET);

@@ -21,15 +21,15 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * Writes ITCH 5.0 messages (the supported types) into a caller's buffer at an offset, for the
- * {@link MarketDataGenerator} and for tests. Each method writes exactly the type's
- * {@code LENGTH} bytes and returns that length; the caller guarantees the room.
+ * {@link MarketDataGenerator} and for tests. Each method writes exactly the type's {@code LENGTH} bytes and returns
+ * that length; the caller guarantees the room.
  */
 public final class ItchWriter {
 
-    private ItchWriter() {
-    }
+    private ItchWriter() {}
 
-    private static void header(MemorySegment buffer, long offset, byte type, int locate, int tracking, long timestampNs) {
+    private static void header(
+            MemorySegment buffer, long offset, byte type, int locate, int tracking, long timestampNs) {
         putU8(buffer, offset + Header.MESSAGE_TYPE_OFFSET, type);
         putU16(buffer, offset + Header.STOCK_LOCATE_OFFSET, locate);
         putU16(buffer, offset + Header.TRACKING_NUMBER_OFFSET, tracking);
@@ -44,11 +44,17 @@ public final class ItchWriter {
     }
 
     /**
-     * Writes a Stock Directory {@code R} for a common stock on NASDAQ Global Select
-     * (category {@code Q}, normal status, live, not an ETP); returns 39.
+     * Writes a Stock Directory {@code R} for a common stock on NASDAQ Global Select (category {@code Q}, normal status,
+     * live, not an ETP); returns 39.
      */
-    public static int stockDirectory(MemorySegment buffer, long offset, int locate, int tracking, long timestampNs,
-                                     long stock, long roundLotSize) {
+    public static int stockDirectory(
+            MemorySegment buffer,
+            long offset,
+            int locate,
+            int tracking,
+            long timestampNs,
+            long stock,
+            long roundLotSize) {
         header(buffer, offset, StockDirectory.TYPE, locate, tracking, timestampNs);
         putU64(buffer, offset + StockDirectory.STOCK_OFFSET, stock);
         putU8(buffer, offset + StockDirectory.MARKET_CATEGORY_OFFSET, (byte) 'Q');
@@ -68,8 +74,17 @@ public final class ItchWriter {
     }
 
     /** Writes an Add Order {@code A}; returns 36. */
-    public static int addOrder(MemorySegment buffer, long offset, int locate, int tracking, long timestampNs,
-                               long orderReferenceNumber, byte side, long shares, long stock, long priceE4) {
+    public static int addOrder(
+            MemorySegment buffer,
+            long offset,
+            int locate,
+            int tracking,
+            long timestampNs,
+            long orderReferenceNumber,
+            byte side,
+            long shares,
+            long stock,
+            long priceE4) {
         header(buffer, offset, AddOrder.TYPE, locate, tracking, timestampNs);
         putU64(buffer, offset + AddOrder.ORDER_REFERENCE_NUMBER_OFFSET, orderReferenceNumber);
         putU8(buffer, offset + AddOrder.BUY_SELL_INDICATOR_OFFSET, side);
@@ -80,9 +95,18 @@ public final class ItchWriter {
     }
 
     /** Writes an Add Order with MPID {@code F}; returns 40. */
-    public static int addOrderMpid(MemorySegment buffer, long offset, int locate, int tracking, long timestampNs,
-                                   long orderReferenceNumber, byte side, long shares, long stock, long priceE4,
-                                   int attribution) {
+    public static int addOrderMpid(
+            MemorySegment buffer,
+            long offset,
+            int locate,
+            int tracking,
+            long timestampNs,
+            long orderReferenceNumber,
+            byte side,
+            long shares,
+            long stock,
+            long priceE4,
+            int attribution) {
         addOrder(buffer, offset, locate, tracking, timestampNs, orderReferenceNumber, side, shares, stock, priceE4);
         putU8(buffer, offset + Header.MESSAGE_TYPE_OFFSET, AddOrderMpid.TYPE);
         putU32(buffer, offset + AddOrderMpid.ATTRIBUTION_OFFSET, attribution & 0xFFFF_FFFFL);
@@ -90,8 +114,15 @@ public final class ItchWriter {
     }
 
     /** Writes an Order Executed {@code E}; returns 31. */
-    public static int orderExecuted(MemorySegment buffer, long offset, int locate, int tracking, long timestampNs,
-                                    long orderReferenceNumber, long executedShares, long matchNumber) {
+    public static int orderExecuted(
+            MemorySegment buffer,
+            long offset,
+            int locate,
+            int tracking,
+            long timestampNs,
+            long orderReferenceNumber,
+            long executedShares,
+            long matchNumber) {
         header(buffer, offset, OrderExecuted.TYPE, locate, tracking, timestampNs);
         putU64(buffer, offset + OrderExecuted.ORDER_REFERENCE_NUMBER_OFFSET, orderReferenceNumber);
         putU32(buffer, offset + OrderExecuted.EXECUTED_SHARES_OFFSET, executedShares);
@@ -100,9 +131,17 @@ public final class ItchWriter {
     }
 
     /** Writes an Order Executed With Price {@code C}; returns 36. */
-    public static int orderExecutedWithPrice(MemorySegment buffer, long offset, int locate, int tracking,
-                                             long timestampNs, long orderReferenceNumber, long executedShares,
-                                             long matchNumber, byte printable, long executionPriceE4) {
+    public static int orderExecutedWithPrice(
+            MemorySegment buffer,
+            long offset,
+            int locate,
+            int tracking,
+            long timestampNs,
+            long orderReferenceNumber,
+            long executedShares,
+            long matchNumber,
+            byte printable,
+            long executionPriceE4) {
         orderExecuted(buffer, offset, locate, tracking, timestampNs, orderReferenceNumber, executedShares, matchNumber);
         putU8(buffer, offset + Header.MESSAGE_TYPE_OFFSET, OrderExecutedWithPrice.TYPE);
         putU8(buffer, offset + OrderExecutedWithPrice.PRINTABLE_OFFSET, printable);
@@ -111,8 +150,14 @@ public final class ItchWriter {
     }
 
     /** Writes an Order Cancel {@code X}; returns 23. */
-    public static int orderCancel(MemorySegment buffer, long offset, int locate, int tracking, long timestampNs,
-                                  long orderReferenceNumber, long cancelledShares) {
+    public static int orderCancel(
+            MemorySegment buffer,
+            long offset,
+            int locate,
+            int tracking,
+            long timestampNs,
+            long orderReferenceNumber,
+            long cancelledShares) {
         header(buffer, offset, OrderCancel.TYPE, locate, tracking, timestampNs);
         putU64(buffer, offset + OrderCancel.ORDER_REFERENCE_NUMBER_OFFSET, orderReferenceNumber);
         putU32(buffer, offset + OrderCancel.CANCELLED_SHARES_OFFSET, cancelledShares);
@@ -120,17 +165,24 @@ public final class ItchWriter {
     }
 
     /** Writes an Order Delete {@code D}; returns 19. */
-    public static int orderDelete(MemorySegment buffer, long offset, int locate, int tracking, long timestampNs,
-                                  long orderReferenceNumber) {
+    public static int orderDelete(
+            MemorySegment buffer, long offset, int locate, int tracking, long timestampNs, long orderReferenceNumber) {
         header(buffer, offset, OrderDelete.TYPE, locate, tracking, timestampNs);
         putU64(buffer, offset + OrderDelete.ORDER_REFERENCE_NUMBER_OFFSET, orderReferenceNumber);
         return OrderDelete.LENGTH;
     }
 
     /** Writes an Order Replace {@code U}; returns 35. */
-    public static int orderReplace(MemorySegment buffer, long offset, int locate, int tracking, long timestampNs,
-                                   long originalOrderReferenceNumber, long newOrderReferenceNumber, long shares,
-                                   long priceE4) {
+    public static int orderReplace(
+            MemorySegment buffer,
+            long offset,
+            int locate,
+            int tracking,
+            long timestampNs,
+            long originalOrderReferenceNumber,
+            long newOrderReferenceNumber,
+            long shares,
+            long priceE4) {
         header(buffer, offset, OrderReplace.TYPE, locate, tracking, timestampNs);
         putU64(buffer, offset + OrderReplace.ORIGINAL_ORDER_REFERENCE_NUMBER_OFFSET, originalOrderReferenceNumber);
         putU64(buffer, offset + OrderReplace.NEW_ORDER_REFERENCE_NUMBER_OFFSET, newOrderReferenceNumber);
@@ -140,9 +192,18 @@ public final class ItchWriter {
     }
 
     /** Writes a Trade {@code P}; returns 44. */
-    public static int trade(MemorySegment buffer, long offset, int locate, int tracking, long timestampNs,
-                            long orderReferenceNumber, byte side, long shares, long stock, long priceE4,
-                            long matchNumber) {
+    public static int trade(
+            MemorySegment buffer,
+            long offset,
+            int locate,
+            int tracking,
+            long timestampNs,
+            long orderReferenceNumber,
+            byte side,
+            long shares,
+            long stock,
+            long priceE4,
+            long matchNumber) {
         header(buffer, offset, Trade.TYPE, locate, tracking, timestampNs);
         putU64(buffer, offset + Trade.ORDER_REFERENCE_NUMBER_OFFSET, orderReferenceNumber);
         putU8(buffer, offset + Trade.BUY_SELL_INDICATOR_OFFSET, side);

@@ -7,35 +7,35 @@ import io.stagebench.stages.book.OrderBook;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.SplittableRandom;
-import java.lang.foreign.ValueLayout;
 
 /**
- * A seeded, deterministic ITCH 5.0 stream with the shape of a real feed: the same seed and
- * configuration give the same bytes on every JVM (integer arithmetic and
- * {@link SplittableRandom} only).
+ * A seeded, deterministic ITCH 5.0 stream with the shape of a real feed: the same seed and configuration give the same
+ * bytes on every JVM (integer arithmetic and {@link SplittableRandom} only).
  *
- * <p>The stream opens with System Events (start of messages, start of system hours), one Stock
- * Directory per instrument and the start of market hours, then a mix of order events:
+ * <p>The stream opens with System Events (start of messages, start of system hours), one Stock Directory per instrument
+ * and the start of market hours, then a mix of order events:
+ *
  * <ul>
- *   <li>adds ({@code A}, 1 in 10 as {@code F} with an MPID) around a mid price that walks one
- *       tick at a time, placed a geometric number of ticks from the touch and never crossing
- *       the opposite side; mostly round lots, some odd lots;</li>
- *   <li>executions ({@code E}, some {@code C} with a price a tick away, printable or not) of
- *       the order first in time priority at the best level, in full or in part;</li>
- *   <li>partial cancels ({@code X}), deletes ({@code D}) and replaces ({@code U}: new reference,
- *       price moved a few ticks, new size) of random live orders;</li>
- *   <li>non-displayed trades ({@code P}) inside the spread.</li>
+ *   <li>adds ({@code A}, 1 in 10 as {@code F} with an MPID) around a mid price that walks one tick at a time, placed a
+ *       geometric number of ticks from the touch and never crossing the opposite side; mostly round lots, some odd
+ *       lots;
+ *   <li>executions ({@code E}, some {@code C} with a price a tick away, printable or not) of the order first in time
+ *       priority at the best level, in full or in part;
+ *   <li>partial cancels ({@code X}), deletes ({@code D}) and replaces ({@code U}: new reference, price moved a few
+ *       ticks, new size) of random live orders;
+ *   <li>non-displayed trades ({@code P}) inside the spread.
  * </ul>
- * Instruments are picked with weights {@code 1/(i+1)}, so a few are busy and most are quiet,
- * as in a real feed. Timestamps advance 1 ns to 20 µs per message from 09:30.
  *
- * <p>The generator applies every message it writes to its own {@link OrderBook}, and chooses
- * targets from it, so the stream is consistent with the book by construction: no execution,
- * cancel, delete or replace ever names an unknown order, and replaying the stream into a book
- * of sufficient capacity produces no rejection. The number of live orders per instrument is
- * held around {@link Config#liveOrdersPerInstrument()} (at most twice that).
+ * Instruments are picked with weights {@code 1/(i+1)}, so a few are busy and most are quiet, as in a real feed.
+ * Timestamps advance 1 ns to 20 µs per message from 09:30.
+ *
+ * <p>The generator applies every message it writes to its own {@link OrderBook}, and chooses targets from it, so the
+ * stream is consistent with the book by construction: no execution, cancel, delete or replace ever names an unknown
+ * order, and replaying the stream into a book of sufficient capacity produces no rejection. The number of live orders
+ * per instrument is held around {@link Config#liveOrdersPerInstrument()} (at most twice that).
  */
 public final class MarketDataGenerator {
 
@@ -50,7 +50,7 @@ public final class MarketDataGenerator {
     /**
      * Generator parameters.
      *
-     * @param instruments             number of instruments (locates {@code 1..instruments}), in {@code [1, 1000]}
+     * @param instruments number of instruments (locates {@code 1..instruments}), in {@code [1, 1000]}
      * @param liveOrdersPerInstrument target live orders per instrument, {@code >= 4}
      */
     public record Config(int instruments, int liveOrdersPerInstrument) {
@@ -61,8 +61,8 @@ public final class MarketDataGenerator {
                 throw new IllegalArgumentException("instruments must be in [1, 1000]: " + instruments);
             }
             if (liveOrdersPerInstrument < 4 || liveOrdersPerInstrument > 100_000) {
-                throw new IllegalArgumentException("liveOrdersPerInstrument must be in [4, 100000]: "
-                        + liveOrdersPerInstrument);
+                throw new IllegalArgumentException(
+                        "liveOrdersPerInstrument must be in [4, 100000]: " + liveOrdersPerInstrument);
             }
         }
 
@@ -149,9 +149,8 @@ public final class MarketDataGenerator {
     }
 
     /**
-     * Generates {@code count} messages into memory, length-prefixed. When {@code count} leaves
-     * room, the last three are the end-of-day System Events (end of market hours, end of
-     * system hours, end of messages).
+     * Generates {@code count} messages into memory, length-prefixed. When {@code count} leaves room, the last three are
+     * the end-of-day System Events (end of market hours, end of system hours, end of messages).
      *
      * @throws IllegalArgumentException if {@code count} is negative
      */
@@ -183,8 +182,8 @@ public final class MarketDataGenerator {
     }
 
     /**
-     * Streams {@code count} length-prefixed messages to {@code out} without holding them in
-     * memory (for files larger than the heap). Same bytes as {@link #generate(long, int, Config)}.
+     * Streams {@code count} length-prefixed messages to {@code out} without holding them in memory (for files larger
+     * than the heap). Same bytes as {@link #generate(long, int, Config)}.
      */
     public static void write(long seed, long count, Config config, OutputStream out) throws IOException {
         final MarketDataGenerator generator = new MarketDataGenerator(seed, config);
@@ -216,16 +215,19 @@ public final class MarketDataGenerator {
         if (openingIndex < openingMessageCount()) {
             final int index = openingIndex++;
             if (index == 0) {
-                length = ItchWriter.systemEvent(buffer, offset, 0, advanceTime(), ItchLayout.SystemEvent.START_OF_MESSAGES);
+                length = ItchWriter.systemEvent(
+                        buffer, offset, 0, advanceTime(), ItchLayout.SystemEvent.START_OF_MESSAGES);
             } else if (index == 1) {
-                length = ItchWriter.systemEvent(buffer, offset, 0, advanceTime(), ItchLayout.SystemEvent.START_OF_SYSTEM_HOURS);
+                length = ItchWriter.systemEvent(
+                        buffer, offset, 0, advanceTime(), ItchLayout.SystemEvent.START_OF_SYSTEM_HOURS);
             } else if (index < 2 + instruments) {
                 final int instrument = index - 2;
-                length = ItchWriter.stockDirectory(buffer, offset, instrument + 1, 0, advanceTime(),
-                        stockByInstrument[instrument], ROUND_LOT);
+                length = ItchWriter.stockDirectory(
+                        buffer, offset, instrument + 1, 0, advanceTime(), stockByInstrument[instrument], ROUND_LOT);
             } else {
                 timestampNs = MARKET_OPEN_NS;
-                length = ItchWriter.systemEvent(buffer, offset, 0, timestampNs, ItchLayout.SystemEvent.START_OF_MARKET_HOURS);
+                length = ItchWriter.systemEvent(
+                        buffer, offset, 0, timestampNs, ItchLayout.SystemEvent.START_OF_MARKET_HOURS);
             }
         } else {
             length = nextOrderEvent(buffer, offset);
@@ -236,10 +238,9 @@ public final class MarketDataGenerator {
     }
 
     /**
-     * Writes message number {@code index} of a stream of {@code count} messages: the opening
-     * messages, then order events, and, when {@code count} leaves room after the opening, the
-     * three end-of-day System Events as the last three. Call with {@code index} 0, 1, 2, … in
-     * order.
+     * Writes message number {@code index} of a stream of {@code count} messages: the opening messages, then order
+     * events, and, when {@code count} leaves room after the opening, the three end-of-day System Events as the last
+     * three. Call with {@code index} 0, 1, 2, … in order.
      *
      * @return the message length
      */
@@ -252,8 +253,8 @@ public final class MarketDataGenerator {
     }
 
     /**
-     * Writes end-of-day System Event {@code index} (0: end of market hours, 1: end of system
-     * hours, 2: end of messages) at {@code offset}.
+     * Writes end-of-day System Event {@code index} (0: end of market hours, 1: end of system hours, 2: end of messages)
+     * at {@code offset}.
      *
      * @return the message length
      */
@@ -301,8 +302,8 @@ public final class MarketDataGenerator {
         if (random.nextInt(10) == 0) {
             return 1 + random.nextInt(ROUND_LOT - 1); // odd lot
         }
-        return (long) ROUND_LOT * (1 + Long.numberOfTrailingZeros(random.nextLong() | Long.MIN_VALUE)
-                + random.nextInt(5));
+        return (long) ROUND_LOT
+                * (1 + Long.numberOfTrailingZeros(random.nextLong() | Long.MIN_VALUE) + random.nextInt(5));
     }
 
     private int nextOrderEvent(MemorySegment buffer, long offset) {
@@ -354,11 +355,30 @@ public final class MarketDataGenerator {
         final int length;
         if (random.nextInt(10) == 0) {
             final int mpid = Alpha.packFirm(random.nextBoolean() ? "GSCO" : "MSCO");
-            length = ItchWriter.addOrderMpid(buffer, offset, locate, tracking(), advanceTime(), reference, side, shares,
-                    stockByInstrument[instrument], priceE4, mpid);
+            length = ItchWriter.addOrderMpid(
+                    buffer,
+                    offset,
+                    locate,
+                    tracking(),
+                    advanceTime(),
+                    reference,
+                    side,
+                    shares,
+                    stockByInstrument[instrument],
+                    priceE4,
+                    mpid);
         } else {
-            length = ItchWriter.addOrder(buffer, offset, locate, tracking(), advanceTime(), reference, side, shares,
-                    stockByInstrument[instrument], priceE4);
+            length = ItchWriter.addOrder(
+                    buffer,
+                    offset,
+                    locate,
+                    tracking(),
+                    advanceTime(),
+                    reference,
+                    side,
+                    shares,
+                    stockByInstrument[instrument],
+                    priceE4);
         }
         liveIndexByReference.put(reference, liveCount);
         liveReferences[liveCount++] = reference;
@@ -406,8 +426,8 @@ public final class MarketDataGenerator {
             return delete(buffer, offset, reference);
         }
         final long cancelled = 1 + random.nextInt(shares - 1);
-        return ItchWriter.orderCancel(buffer, offset, book.orderLocate(reference), tracking(), advanceTime(), reference,
-                cancelled);
+        return ItchWriter.orderCancel(
+                buffer, offset, book.orderLocate(reference), tracking(), advanceTime(), reference, cancelled);
     }
 
     private int execute(MemorySegment buffer, long offset, int locate, boolean withPrice) {
@@ -429,11 +449,20 @@ public final class MarketDataGenerator {
         if (withPrice) {
             final long priceE4 = book.levelPriceE4(level) + (random.nextBoolean() ? TICK_E4 : -TICK_E4);
             final byte printable = random.nextInt(5) == 0 ? (byte) 'N' : (byte) 'Y';
-            return ItchWriter.orderExecutedWithPrice(buffer, offset, locate, tracking(), advanceTime(), reference,
-                    executed, matchNumber, printable, Math.max(TICK_E4, priceE4));
+            return ItchWriter.orderExecutedWithPrice(
+                    buffer,
+                    offset,
+                    locate,
+                    tracking(),
+                    advanceTime(),
+                    reference,
+                    executed,
+                    matchNumber,
+                    printable,
+                    Math.max(TICK_E4, priceE4));
         }
-        return ItchWriter.orderExecuted(buffer, offset, locate, tracking(), advanceTime(), reference, executed,
-                matchNumber);
+        return ItchWriter.orderExecuted(
+                buffer, offset, locate, tracking(), advanceTime(), reference, executed, matchNumber);
     }
 
     private int replace(MemorySegment buffer, long offset, long reference) {
@@ -445,20 +474,29 @@ public final class MarketDataGenerator {
         final int index = liveIndexByReference.remove(reference);
         liveReferences[index] = newReference;
         liveIndexByReference.put(newReference, index);
-        return ItchWriter.orderReplace(buffer, offset, locate, tracking(), advanceTime(), reference, newReference,
-                randomShares(), priceE4);
+        return ItchWriter.orderReplace(
+                buffer, offset, locate, tracking(), advanceTime(), reference, newReference, randomShares(), priceE4);
     }
 
     private int trade(MemorySegment buffer, long offset, int instrument) {
         final int locate = instrument + 1;
         final long bidE4 = book.bestBidPriceE4(locate);
         final long askE4 = book.bestAskPriceE4(locate);
-        final long priceE4 = bidE4 != 0 && askE4 != 0
-                ? bidE4 + (askE4 - bidE4) / 2
-                : midTicksByInstrument[instrument] * TICK_E4;
+        final long priceE4 =
+                bidE4 != 0 && askE4 != 0 ? bidE4 + (askE4 - bidE4) / 2 : midTicksByInstrument[instrument] * TICK_E4;
         final byte side = random.nextBoolean() ? ItchLayout.BUY : ItchLayout.SELL;
-        return ItchWriter.trade(buffer, offset, locate, tracking(), advanceTime(), 0L, side, randomShares(),
-                stockByInstrument[instrument], priceE4, nextMatchNumber++);
+        return ItchWriter.trade(
+                buffer,
+                offset,
+                locate,
+                tracking(),
+                advanceTime(),
+                0L,
+                side,
+                randomShares(),
+                stockByInstrument[instrument],
+                priceE4,
+                nextMatchNumber++);
     }
 
     private void forget(long reference) {

@@ -8,8 +8,8 @@ import io.stagebench.stages.RejectReason;
 import java.lang.foreign.MemorySegment;
 
 /**
- * Decodes MoldUDP64 downstream packets, the UDP transport NASDAQ uses for TotalView-ITCH, and
- * hands each message block to a sink in sequence order.
+ * Decodes MoldUDP64 downstream packets, the UDP transport NASDAQ uses for TotalView-ITCH, and hands each message block
+ * to a sink in sequence order.
  *
  * <pre>
  *   0                   1                   2
@@ -25,13 +25,12 @@ import java.lang.foreign.MemorySegment;
  *  +---------------------------------------+
  * </pre>
  *
- * <p>The decoder tracks the next expected sequence number per session: messages already
- * delivered are skipped and counted as {@link RejectReason#DUPLICATE_SEQUENCE}; a jump forward
- * (in a packet or a heartbeat) counts each missing message as {@link RejectReason#SEQUENCE_GAP}
- * (a real receiver would request retransmission; a replay can only report it). A packet shorter
- * than its header or a block running past the packet's end is {@link RejectReason#TRUNCATED}
- * and the rest of that packet is dropped. A new session name restarts the sequence.
- * Decoding allocates nothing and never throws on bad input.
+ * <p>The decoder tracks the next expected sequence number per session: messages already delivered are skipped and
+ * counted as {@link RejectReason#DUPLICATE_SEQUENCE}; a jump forward (in a packet or a heartbeat) counts each missing
+ * message as {@link RejectReason#SEQUENCE_GAP} (a real receiver would request retransmission; a replay can only report
+ * it). A packet shorter than its header or a block running past the packet's end is {@link RejectReason#TRUNCATED} and
+ * the rest of that packet is dropped. A new session name restarts the sequence. Decoding allocates nothing and never
+ * throws on bad input.
  */
 public final class MoldUdp64Decoder {
 

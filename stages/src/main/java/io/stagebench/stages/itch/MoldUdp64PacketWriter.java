@@ -7,10 +7,10 @@ import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Packs messages into MoldUDP64 packets (layout in {@link MoldUdp64Decoder}) and writes them
- * to a stream in the packet-file framing {@link ItchFileReader.Framing#MOLDUDP64} reads: each
- * packet preceded by its 2-byte big-endian length. Sequence numbers start at 1 and run on
- * across packets; {@link #close()} flushes the last packet and writes an end-of-session packet.
+ * Packs messages into MoldUDP64 packets (layout in {@link MoldUdp64Decoder}) and writes them to a stream in the
+ * packet-file framing {@link ItchFileReader.Framing#MOLDUDP64} reads: each packet preceded by its 2-byte big-endian
+ * length. Sequence numbers start at 1 and run on across packets; {@link #close()} flushes the last packet and writes an
+ * end-of-session packet.
  */
 public final class MoldUdp64PacketWriter implements AutoCloseable {
 
@@ -25,7 +25,7 @@ public final class MoldUdp64PacketWriter implements AutoCloseable {
     private int count;
 
     /**
-     * @param session         the session name, at most 10 ASCII characters (space-padded)
+     * @param session the session name, at most 10 ASCII characters (space-padded)
      * @param maxPacketLength most bytes per packet, in {@code [72, 65535]}
      * @throws IllegalArgumentException if a parameter is out of range
      */

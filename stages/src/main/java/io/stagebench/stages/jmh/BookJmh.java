@@ -11,12 +11,11 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * JMH counterpart of stagebench's {@code book}, which parses each message untimed and then
- * times only the book update ({@code Stamps.restart()}). JMH cannot leave per-call work out
- * of its timing cheaply (an invocation-level setup costs more than the stage), so this class
- * measures two benchmarks over the same stream walk: {@link #parseAndApply} (parse, then
- * apply to the book) and {@link #parse} (the same walk and parse without the book). The
- * cross-check takes the book stage as their difference.
+ * JMH counterpart of stagebench's {@code book}, which parses each message untimed and then times only the book update
+ * ({@code Stamps.restart()}). JMH cannot leave per-call work out of its timing cheaply (an invocation-level setup costs
+ * more than the stage), so this class measures two benchmarks over the same stream walk: {@link #parseAndApply} (parse,
+ * then apply to the book) and {@link #parse} (the same walk and parse without the book). The cross-check takes the book
+ * stage as their difference.
  *
  * <p>Not final: JMH generates a subclass of every {@code @State} class (see {@link StageJmh}).
  */

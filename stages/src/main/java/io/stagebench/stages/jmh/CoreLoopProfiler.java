@@ -13,10 +13,10 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 
 /**
- * Whether the measuring CPU's core was shared during a JMH iteration: the benchmark thread times stagebench's issue-bound
- * loop ({@link CoreLoop}) right before the iteration and right after it, on the measuring CPU and outside JMH's
- * measurement ({@link StageJmh}), and this profiler reports the slower of the two as the iteration's secondary result
- * {@value #LABEL} (ns an iteration of the loop). A stagebench replica times the same loop the same way, so a
+ * Whether the measuring CPU's core was shared during a JMH iteration: the benchmark thread times stagebench's
+ * issue-bound loop ({@link CoreLoop}) right before the iteration and right after it, on the measuring CPU and outside
+ * JMH's measurement ({@link StageJmh}), and this profiler reports the slower of the two as the iteration's secondary
+ * result {@value #LABEL} (ns an iteration of the loop). A stagebench replica times the same loop the same way, so a
  * {@code crosscheck} row can say whether its two sides met the core in the same state.
  *
  * <p>Measurement hazards: the loop is first compiled at the end of the fork's first iteration (a warm-up one), after
@@ -51,13 +51,14 @@ public final class CoreLoopProfiler implements InternalProfiler {
 
     /**
      * @return a JMH fork's state of the measuring core: the median over its measured iterations of the figure this
-     *         profiler reported for each, ns an iteration; NaN when none was timed
+     *     profiler reported for each, ns an iteration; NaN when none was timed
      */
     public static double forkNs(BenchmarkResult fork) {
         List<Double> ns = fork.getIterationResults().stream()
                 .map(i -> i.getSecondaryResults().get(LABEL))
                 .filter(r -> r != null && Double.isFinite(r.getScore()))
-                .map(Result::getScore).toList();
+                .map(Result::getScore)
+                .toList();
         return ns.isEmpty() ? Double.NaN : Figures.median(ns);
     }
 
@@ -67,8 +68,8 @@ public final class CoreLoopProfiler implements InternalProfiler {
     }
 
     @Override
-    public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
-                                                       IterationResult result) {
+    public Collection<? extends Result> afterIteration(
+            BenchmarkParams benchmarkParams, IterationParams iterationParams, IterationResult result) {
         double ns = iterationNs;
         return Double.isNaN(ns) ? List.of() : List.of(new ScalarResult(LABEL, ns, "ns", AggregationPolicy.MAX));
     }

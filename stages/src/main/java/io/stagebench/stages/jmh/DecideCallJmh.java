@@ -14,14 +14,14 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * <p>IMPLEMENTATION NOTES. With an invocation-level setup JMH cannot time an iteration whole: it reads
  * {@code System.nanoTime()} around every call and sums those intervals, so each call carries the cost of a timer pair
- * (about the decision's own length). {@link #timer} is the same call with
- * nothing to time - the same setup, the same read of the message - and the cross-check takes the decision as
- * {@code decide - timer}, as stagebench subtracts its probe. Each call is then timed alone, as stagebench's fenced
- * interval times it: the timer's reads ({@code clock_gettime}'s ordered {@code rdtsc}) keep it from overlapping the
- * calls around it, which JMH's whole-iteration figures ({@link DecideJmh}) let it do; those stay the twin of
- * stagebench's batched decide, whose batches overlap their calls as well. The difference of two much longer walks
- * ({@code DecideJmh}) carried an error spanning most of a decision (docs/decisions.md, "Crosscheck's decide"); the
- * figures subtracted here are the decision plus a timer pair, and the timer pair.
+ * (about the decision's own length). {@link #timer} is the same call with nothing to time - the same setup, the same
+ * read of the message - and the cross-check takes the decision as {@code decide - timer}, as stagebench subtracts its
+ * probe. Each call is then timed alone, as stagebench's fenced interval times it: the timer's reads
+ * ({@code clock_gettime}'s ordered {@code rdtsc}) keep it from overlapping the calls around it, which JMH's
+ * whole-iteration figures ({@link DecideJmh}) let it do; those stay the twin of stagebench's batched decide, whose
+ * batches overlap their calls as well. The difference of two much longer walks ({@code DecideJmh}) carried an error
+ * spanning most of a decision (docs/decisions.md, "Crosscheck's decide"); the figures subtracted here are the decision
+ * plus a timer pair, and the timer pair.
  *
  * <p>Not final: JMH generates a subclass of every {@code @State} class (see {@link StageJmh}).
  */

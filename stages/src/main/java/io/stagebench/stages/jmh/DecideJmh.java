@@ -5,12 +5,11 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * JMH counterpart of stagebench's {@code decide}, which parses and applies messages untimed
- * until one changes a book and then times only the strategy's decision. As for the book,
- * JMH measures the preparation alone ({@link #prepare}) and preparation plus decision
- * ({@link #prepareAndDecide}) over the same stream walk; the cross-check takes the decide
- * stage as their difference, against stagebench's batched decide: like JMH's loop, a batch lets the calls overlap.
- * The per-message decide, each call timed alone, has a twin of its own ({@link DecideCallJmh}).
+ * JMH counterpart of stagebench's {@code decide}, which parses and applies messages untimed until one changes a book
+ * and then times only the strategy's decision. As for the book, JMH measures the preparation alone ({@link #prepare})
+ * and preparation plus decision ({@link #prepareAndDecide}) over the same stream walk; the cross-check takes the decide
+ * stage as their difference, against stagebench's batched decide: like JMH's loop, a batch lets the calls overlap. The
+ * per-message decide, each call timed alone, has a twin of its own ({@link DecideCallJmh}).
  *
  * <p>Not final: JMH generates a subclass of every {@code @State} class (see {@link StageJmh}).
  */

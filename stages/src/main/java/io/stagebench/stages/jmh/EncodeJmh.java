@@ -10,8 +10,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * JMH twin of stagebench's {@code encode}: one OUCH 4.2 Enter Order per call, cycling
- * through the decisions the pipeline made on the same stream.
+ * JMH twin of stagebench's {@code encode}: one OUCH 4.2 Enter Order per call, cycling through the decisions the
+ * pipeline made on the same stream.
  *
  * <p>Not final: JMH generates a subclass of every {@code @State} class (see {@link StageJmh}).
  */

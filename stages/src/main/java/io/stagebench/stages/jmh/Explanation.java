@@ -8,13 +8,12 @@ import java.util.List;
  * names on the way. The crosscheck's text puts it into words; the decisions are all made here, so the text and the
  * comparison cannot tell two stories.
  *
- * @param row       the row explained
- * @param reason    what explains the ratio, or what is left of it
- * @param showsStep whether the line names the counter's step as biasing no mean: a per-message row's intervals start
- *                  at every phase of it
- * @param split     for {@link Reason#AGAINST_BATCHED}, the ratio's excess split against its stage's batched row; else
- *                  null
- * @param marksNs   for {@link Reason#MARKS_COST}, what the marks add to the unmarked pipeline's mean; else NaN
+ * @param row the row explained
+ * @param reason what explains the ratio, or what is left of it
+ * @param showsStep whether the line names the counter's step as biasing no mean: a per-message row's intervals start at
+ *     every phase of it
+ * @param split for {@link Reason#AGAINST_BATCHED}, the ratio's excess split against its stage's batched row; else null
+ * @param marksNs for {@link Reason#MARKS_COST}, what the marks add to the unmarked pipeline's mean; else NaN
  */
 public record Explanation(Row row, Reason reason, boolean showsStep, Split split, double marksNs) {
 
@@ -50,18 +49,24 @@ public record Explanation(Row row, Reason reason, boolean showsStep, Split split
      * A per-message row's excess over 1 split against its stage's batched row: what timing each call alone adds over
      * the batches, and what the batched figure leaves of its own.
      *
-     * @param batched         the stage's batched row
-     * @param fencedNs        the per-message row's mean without interruptions and residue, less what the batched row
-     *                        is checked by (its median fork where it has one)
-     * @param messages        the messages a per-message fork measured
+     * @param batched the stage's batched row
+     * @param fencedNs the per-message row's mean without interruptions and residue, less what the batched row is
+     *     checked by (its median fork where it has one)
+     * @param messages the messages a per-message fork measured
      * @param batchedMessages the messages a batched fork measured (the whole stream)
-     * @param twins           whether JMH times the stage two ways (decide): the batched row's JMH figure is of other
-     *                        benchmarks than the per-message row's
-     * @param leftRatio       the batched row's own distance from the JMH figure it is judged by
-     * @param explained       whether that distance is within {@value CrossCheck#EXPLAINED_PERCENT}%
+     * @param twins whether JMH times the stage two ways (decide): the batched row's JMH figure is of other benchmarks
+     *     than the per-message row's
+     * @param leftRatio the batched row's own distance from the JMH figure it is judged by
+     * @param explained whether that distance is within {@value CrossCheck#EXPLAINED_PERCENT}%
      */
-    public record Split(Row batched, double fencedNs, long messages, long batchedMessages, boolean twins,
-                        double leftRatio, boolean explained) {
+    public record Split(
+            Row batched,
+            double fencedNs,
+            long messages,
+            long batchedMessages,
+            boolean twins,
+            double leftRatio,
+            boolean explained) {
 
         /** @return whether the two runs timed different messages, so the message mix is a part of the split */
         public boolean otherMessages() {
@@ -71,7 +76,10 @@ public record Explanation(Row row, Reason reason, boolean showsStep, Split split
 
     /** @see CrossCheck#explanations(List, List, long, long) */
     static List<Explanation> of(List<Row> rows, List<Row> batchedRows, long messages, long batchedMessages) {
-        Row unmarked = rows.stream().filter(r -> r.stage().equals("pipeline")).findFirst().orElse(null);
+        Row unmarked = rows.stream()
+                .filter(r -> r.stage().equals("pipeline"))
+                .findFirst()
+                .orElse(null);
         List<Explanation> explanations = new ArrayList<>();
         for (Row r : rows) {
             explanations.add(of(r, unmarked, batchedRows, messages, batchedMessages));
@@ -85,11 +93,15 @@ public record Explanation(Row row, Reason reason, boolean showsStep, Split split
         }
         // a batch's probe is the batch's: only a per-message row's intervals start at every phase of the counter
         boolean showsStep = r.probe() != null && Double.isFinite(r.probe().stepNs()) && r.batch() == 1;
-        Row b = r.batch() > 1 ? null : batchedRows.stream().filter(x -> x.stage().equals(r.stage())
-                && x.verdict() != Verdict.MISSING).findFirst().orElse(null);
+        Row b = r.batch() > 1
+                ? null
+                : batchedRows.stream()
+                        .filter(x -> x.stage().equals(r.stage()) && x.verdict() != Verdict.MISSING)
+                        .findFirst()
+                        .orElse(null);
         if (b != null && !r.stage().equals("marked")) {
-            return new Explanation(r, Reason.AGAINST_BATCHED, showsStep, split(r, b, messages, batchedMessages),
-                    Double.NaN);
+            return new Explanation(
+                    r, Reason.AGAINST_BATCHED, showsStep, split(r, b, messages, batchedMessages), Double.NaN);
         }
         if (r.stage().equals("marked") && unmarked != null && Double.isFinite(unmarked.meanNs())) {
             return new Explanation(r, Reason.MARKS_COST, showsStep, null, r.meanNs() - unmarked.meanNs());
@@ -116,7 +128,9 @@ public record Explanation(Row row, Reason reason, boolean showsStep, Split split
         if (Math.abs(r.checkedRatio() - 1) <= tolerance) {
             return Reason.WITHIN_TOLERANCE;
         }
-        if (r.batch() > 1 && r.core() != null && r.core().apart()
+        if (r.batch() > 1
+                && r.core() != null
+                && r.core().apart()
                 && (r.checkedRatio() > 1) == (r.core().jmhOverStagebench() < 1)) {
             // the side that met the more shared core is the slower one
             return r.checkedRatio() > 1 ? Reason.STAGEBENCH_CORE_MORE_SHARED : Reason.JMH_CORE_MORE_SHARED;
@@ -140,7 +154,7 @@ public record Explanation(Row row, Reason reason, boolean showsStep, Split split
 
     /**
      * @return whether JMH's forks of a row, {@value CrossCheck#MIN_FORKS_FOR_MEDIAN} or more, lie beyond the tolerance
-     *         of their median
+     *     of their median
      */
     private static boolean jmhForksApart(List<Double> jmhForkNs) {
         if (jmhForkNs.size() < CrossCheck.MIN_FORKS_FOR_MEDIAN) {
@@ -148,7 +162,8 @@ public record Explanation(Row row, Reason reason, boolean showsStep, Split split
         }
         double medianNs = Figures.median(jmhForkNs);
         double tolerance = CrossCheck.TOLERANCE_PERCENT / 100.0;
-        return medianNs > 0 && (Figures.max(jmhForkNs) / medianNs > 1 + tolerance
-                || Figures.min(jmhForkNs) / medianNs < 1 - tolerance);
+        return medianNs > 0
+                && (Figures.max(jmhForkNs) / medianNs > 1 + tolerance
+                        || Figures.min(jmhForkNs) / medianNs < 1 - tolerance);
     }
 }

@@ -8,8 +8,7 @@ import java.util.List;
  */
 public final class Figures {
 
-    private Figures() {
-    }
+    private Figures() {}
 
     /** @return the least of {@code values}; NaN when there is none */
     public static double min(List<Double> values) {
@@ -23,7 +22,8 @@ public final class Figures {
 
     /** @return the middle of {@code values} (of an even count, the mean of the middle two); at least one value */
     public static double median(List<Double> values) {
-        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double[] sorted =
+                values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         int n = sorted.length;
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }

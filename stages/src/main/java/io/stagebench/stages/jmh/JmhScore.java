@@ -5,12 +5,11 @@ import java.util.List;
 /**
  * A JMH AverageTime result.
  *
- * @param nsPerOp  the score
- * @param errorNs  JMH's 99.9% confidence half-width (NaN when too few iterations)
- * @param forkNs   each fork's own score, in fork order (empty: not known)
- * @param forkCoreLoopNs each fork's state of the measuring core, in fork order: the median over its measured
- *                 iterations of the issue-bound loop timed around them ({@link CoreLoopProfiler}), ns an iteration
- *                 (empty: not timed)
+ * @param nsPerOp the score
+ * @param errorNs JMH's 99.9% confidence half-width (NaN when too few iterations)
+ * @param forkNs each fork's own score, in fork order (empty: not known)
+ * @param forkCoreLoopNs each fork's state of the measuring core, in fork order: the median over its measured iterations
+ *     of the issue-bound loop timed around them ({@link CoreLoopProfiler}), ns an iteration (empty: not timed)
  */
 public record JmhScore(double nsPerOp, double errorNs, List<Double> forkNs, List<Double> forkCoreLoopNs) {
 

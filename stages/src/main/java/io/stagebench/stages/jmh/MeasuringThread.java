@@ -4,13 +4,12 @@ import io.stagebench.extension.Harness;
 import java.util.Optional;
 
 /**
- * Pins a JMH fork's benchmark thread to the CPU named by {@value #CPU_PROPERTY}, the way a
- * stagebench fork pins its measuring thread: the fork's JIT and GC threads stay wherever the
- * fork was started (the launcher starts it off the measuring CPU), only the thread that runs
- * the benchmark moves. Without the property nothing is pinned.
+ * Pins a JMH fork's benchmark thread to the CPU named by {@value #CPU_PROPERTY}, the way a stagebench fork pins its
+ * measuring thread: the fork's JIT and GC threads stay wherever the fork was started (the launcher starts it off the
+ * measuring CPU), only the thread that runs the benchmark moves. Without the property nothing is pinned.
  *
- * <p>Called from an iteration-level {@code @Setup}, outside JMH's measurement, so a thread
- * that JMH's executor replaced between iterations is pinned as well.
+ * <p>Called from an iteration-level {@code @Setup}, outside JMH's measurement, so a thread that JMH's executor replaced
+ * between iterations is pinned as well.
  */
 public final class MeasuringThread {
 
@@ -19,8 +18,7 @@ public final class MeasuringThread {
 
     private static volatile boolean warned;
 
-    private MeasuringThread() {
-    }
+    private MeasuringThread() {}
 
     /** Pins the calling thread if {@value #CPU_PROPERTY} is set; warns once on stderr if refused. */
     public static void pin() {

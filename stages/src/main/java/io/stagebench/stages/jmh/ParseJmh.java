@@ -9,9 +9,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * JMH twin of stagebench's {@code parse}: the same stream, the same cursor walk, the same
- * decode and the same values consumed per call, so JMH's AverageTime and stagebench's mean
- * service time measure identical work.
+ * JMH twin of stagebench's {@code parse}: the same stream, the same cursor walk, the same decode and the same values
+ * consumed per call, so JMH's AverageTime and stagebench's mean service time measure identical work.
  *
  * <p>Not final: JMH generates a subclass of every {@code @State} class (see {@link StageJmh}).
  */

@@ -16,9 +16,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * JMH twin of stagebench's {@code pipeline}: parse, book, decide and encode per message, the
- * same code path without the three stage-boundary stamps (JMH times the call as a whole;
- * compare it with stagebench's {@code total}).
+ * JMH twin of stagebench's {@code pipeline}: parse, book, decide and encode per message, the same code path without the
+ * three stage-boundary stamps (JMH times the call as a whole; compare it with stagebench's {@code total}).
  *
  * <p>Not final: JMH generates a subclass of every {@code @State} class (see {@link StageJmh}).
  */
@@ -43,7 +42,8 @@ public class PipelineJmh extends StageJmh {
         final int parsed = cursor.parseNext();
         final ItchMessage m = cursor.message();
         final int applied = parsed == Status.OK ? book.apply(m) : parsed;
-        final boolean decided = applied == Status.OK && Pipeline.changesBook(m.messageType)
+        final boolean decided = applied == Status.OK
+                && Pipeline.changesBook(m.messageType)
                 && strategy.decide(book, m.stockLocate, m.timestampNs);
         final int written = decided ? encoder.encodeEnterOrder(strategy.decision(), out, 0) : 0;
         orders += written > 0 ? 1 : 0;

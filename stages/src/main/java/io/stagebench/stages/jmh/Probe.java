@@ -4,9 +4,9 @@ package io.stagebench.stages.jmh;
  * The probe as a fork measured it.
  *
  * @param subtractedNs the overhead subtracted from every interval
- * @param medianNs     the median back-to-back probe
- * @param stepNs       the counter's step (NaN: unknown): it rounds each interval, and biases no mean of
- *                     intervals that start at every phase of it
+ * @param medianNs the median back-to-back probe
+ * @param stepNs the counter's step (NaN: unknown): it rounds each interval, and biases no mean of intervals that start
+ *     at every phase of it
  */
 public record Probe(double subtractedNs, double medianNs, double stepNs) {
 

@@ -5,31 +5,47 @@ import java.util.List;
 /**
  * One stage compared.
  *
- * @param stage     stage name
+ * @param stage stage name
  * @param jmhSource how the JMH figure was obtained
- * @param samples   stagebench samples (0: none)
- * @param p50Ns     stagebench p50
- * @param meanNs    stagebench mean of the same samples
- * @param jmhNs     JMH AverageTime (derived for book and decide)
+ * @param samples stagebench samples (0: none)
+ * @param p50Ns stagebench p50
+ * @param meanNs stagebench mean of the same samples
+ * @param jmhNs JMH AverageTime (derived for book and decide)
  * @param jmhErrorNs JMH's error of that figure
- * @param ratio     {@code meanNs / jmhNs}
- * @param verdict   the check
+ * @param ratio {@code meanNs / jmhNs}
+ * @param verdict the check
  * @param stallSamples stagebench samples of {@value CrossCheck#STALL_NS} ns or more
- * @param stallShare   the share of the stagebench mean those samples carry
+ * @param stallShare the share of the stagebench mean those samples carry
  * @param meanWithoutStallsNs the stagebench mean of the other samples (shown in warnings, never checked)
- * @param probe     the probe of the forks measured (null: unknown)
+ * @param probe the probe of the forks measured (null: unknown)
  * @param intervals timed intervals per sample
- * @param batch     messages per sample ({@code --batch K}; 1 per message): the probe is then per message
+ * @param batch messages per sample ({@code --batch K}; 1 per message): the probe is then per message
  * @param forkMeansNs each stagebench fork's own mean, in fork order (empty: not known)
- * @param jmhForkNs   JMH's figure fork by fork, in fork order (empty: not known)
+ * @param jmhForkNs JMH's figure fork by fork, in fork order (empty: not known)
  * @param forkMedianRatio the median of stagebench's fork means over the median of JMH's forks; NaN with fewer than
- *                    {@value CrossCheck#MIN_FORKS_FOR_MEDIAN} forks a side. A batched row with it is checked by it
- * @param core        the measuring core's state while each side measured (null: not timed on both sides)
+ *     {@value CrossCheck#MIN_FORKS_FOR_MEDIAN} forks a side. A batched row with it is checked by it
+ * @param core the measuring core's state while each side measured (null: not timed on both sides)
  */
-public record Row(String stage, String jmhSource, long samples, double p50Ns, double meanNs, double jmhNs,
-                  double jmhErrorNs, double ratio, Verdict verdict, long stallSamples, double stallShare,
-                  double meanWithoutStallsNs, Probe probe, int intervals, int batch, List<Double> forkMeansNs,
-                  List<Double> jmhForkNs, double forkMedianRatio, CoreStates core) {
+public record Row(
+        String stage,
+        String jmhSource,
+        long samples,
+        double p50Ns,
+        double meanNs,
+        double jmhNs,
+        double jmhErrorNs,
+        double ratio,
+        Verdict verdict,
+        long stallSamples,
+        double stallShare,
+        double meanWithoutStallsNs,
+        Probe probe,
+        int intervals,
+        int batch,
+        List<Double> forkMeansNs,
+        List<Double> jmhForkNs,
+        double forkMedianRatio,
+        CoreStates core) {
 
     public Row {
         forkMeansNs = forkMeansNs == null ? List.of() : List.copyOf(forkMeansNs);
@@ -42,16 +58,14 @@ public record Row(String stage, String jmhSource, long samples, double p50Ns, do
     }
 
     /**
-     * @return the fastest fork's mean over the JMH figure checked ({@link #checkedJmhNs()}; NaN without per-fork
-     *         means)
+     * @return the fastest fork's mean over the JMH figure checked ({@link #checkedJmhNs()}; NaN without per-fork means)
      */
     public double fastestForkRatio() {
         return Figures.min(forkMeansNs) / checkedJmhNs();
     }
 
     /**
-     * @return the slowest fork's mean over the JMH figure checked ({@link #checkedJmhNs()}; NaN without per-fork
-     *         means)
+     * @return the slowest fork's mean over the JMH figure checked ({@link #checkedJmhNs()}; NaN without per-fork means)
      */
     public double slowestForkRatio() {
         return Figures.max(forkMeansNs) / checkedJmhNs();
@@ -80,7 +94,7 @@ public record Row(String stage, String jmhSource, long samples, double p50Ns, do
 
     /**
      * @return what this row is checked by, in ns: the median fork's mean less the probe residue when the row has a
-     *         {@link #forkMedianRatio}, else {@link #adjustedNs()}
+     *     {@link #forkMedianRatio}, else {@link #adjustedNs()}
      */
     public double checkedNs() {
         return checkedByForks() ? Figures.median(forkMeansNs) - residueNs() : adjustedNs();
@@ -88,7 +102,7 @@ public record Row(String stage, String jmhSource, long samples, double p50Ns, do
 
     /**
      * @return the JMH figure this row is checked against, in ns: JMH's median fork when the row has a
-     *         {@link #forkMedianRatio}, else the pooled {@link #jmhNs()}
+     *     {@link #forkMedianRatio}, else the pooled {@link #jmhNs()}
      */
     public double checkedJmhNs() {
         return checkedByForks() ? Figures.median(jmhForkNs) : jmhNs;

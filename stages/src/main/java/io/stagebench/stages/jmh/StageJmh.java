@@ -16,25 +16,32 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The header every JMH twin of a reference stage shares, written once: thread-scoped state,
- * AverageTime and SampleTime in ns, forks started with stagebench's native access, heap, pre-touch,
- * huge pages, collector and foreground compilation ({@link Harness#SHARED_FORK_FLAGS}; the command
- * starts them with address randomisation off, as stagebench's are), the stream's length and seed as parameters, the
- * benchmark thread pinned before each iteration ({@link MeasuringThread}) and the core's state timed around it
- * ({@link CoreLoopProfiler}).
+ * The header every JMH twin of a reference stage shares, written once: thread-scoped state, AverageTime and SampleTime
+ * in ns, forks started with stagebench's native access, heap, pre-touch, huge pages, collector and foreground
+ * compilation ({@link Harness#SHARED_FORK_FLAGS}; the command starts them with address randomisation off, as
+ * stagebench's are), the stream's length and seed as parameters, the benchmark thread pinned before each iteration
+ * ({@link MeasuringThread}) and the core's state timed around it ({@link CoreLoopProfiler}).
  *
- * <p>JMH reads these class annotations, {@code @Param} fields and {@code @Setup} methods
- * through the class hierarchy, so a subclass declares only its own state, its trial-level
- * setup and its {@code @Benchmark} methods.
+ * <p>JMH reads these class annotations, {@code @Param} fields and {@code @Setup} methods through the class hierarchy,
+ * so a subclass declares only its own state, its trial-level setup and its {@code @Benchmark} methods.
  *
  * <p>Not final, nor are its subclasses: JMH generates a subclass of every {@code @State} class.
  */
 @State(Scope.Thread)
 @BenchmarkMode({Mode.AverageTime, Mode.SampleTime})
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = JmhForks.FORKS, jvmArgsAppend = {Harness.NATIVE_ACCESS_FLAG, JmhForks.UNSAFE_ACCESS,
-        Harness.HEAP_MIN_FLAG, Harness.HEAP_MAX_FLAG, Harness.PRE_TOUCH_FLAG, Harness.HUGE_PAGES_FLAG, Harness.GC_FLAG,
-        Harness.FOREGROUND_COMPILE_FLAG})
+@Fork(
+        value = JmhForks.FORKS,
+        jvmArgsAppend = {
+            Harness.NATIVE_ACCESS_FLAG,
+            JmhForks.UNSAFE_ACCESS,
+            Harness.HEAP_MIN_FLAG,
+            Harness.HEAP_MAX_FLAG,
+            Harness.PRE_TOUCH_FLAG,
+            Harness.HUGE_PAGES_FLAG,
+            Harness.GC_FLAG,
+            Harness.FOREGROUND_COMPILE_FLAG
+        })
 @Warmup(iterations = JmhForks.ITERATIONS, time = 1)
 @Measurement(iterations = JmhForks.ITERATIONS, time = 1)
 public abstract class StageJmh {

@@ -11,25 +11,23 @@ import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The encode stage: writes an OUCH 4.2 Enter Order for a {@link Decision} into a caller's
- * preallocated buffer.
+ * The encode stage: writes an OUCH 4.2 Enter Order for a {@link Decision} into a caller's preallocated buffer.
  *
- * <p>Order tokens are the configured prefix followed by a zero-padded decimal sequence number
- * filling the rest of the 14 bytes (prefix {@code "SB"}, order 42 gives
- * {@code "SB000000000042"}), written digit by digit into the buffer: no {@code String}, no
- * allocation. Sequence numbers start at 1 and wrap after the largest number the digits hold.
- * Display, capacity, intermarket sweep, minimum quantity, cross type and customer type are
- * fixed per encoder (one session's settings).
+ * <p>Order tokens are the configured prefix followed by a zero-padded decimal sequence number filling the rest of the
+ * 14 bytes (prefix {@code "SB"}, order 42 gives {@code "SB000000000042"}), written digit by digit into the buffer: no
+ * {@code String}, no allocation. Sequence numbers start at 1 and wrap after the largest number the digits hold.
+ * Display, capacity, intermarket sweep, minimum quantity, cross type and customer type are fixed per encoder (one
+ * session's settings).
  *
  * <h2>Injected slowdown</h2>
- * The system property {@value #EXTRA_SPINS_PROPERTY} (int, default 0, read once at class
- * initialisation) adds that many iterations of a dependent xorshift step to every order, and
- * every byte's address waits for them: the spin's result, masked by a field that is always 0,
- * is added to the offset. A spin the writes did not depend on would run beside them, hidden by
- * the core's out-of-order execution, and would slow encode by nothing at one iteration and by
- * a step at some larger count (as decide's branch-fed spin does); a spin on the addresses' path
- * adds its latency to every order. It exists to inject a known, repeatable slowdown into A/B
- * runs of encode and of the pipeline's rare encode stage; at 0 the JIT removes it.
+ *
+ * The system property {@value #EXTRA_SPINS_PROPERTY} (int, default 0, read once at class initialisation) adds that many
+ * iterations of a dependent xorshift step to every order, and every byte's address waits for them: the spin's result,
+ * masked by a field that is always 0, is added to the offset. A spin the writes did not depend on would run beside
+ * them, hidden by the core's out-of-order execution, and would slow encode by nothing at one iteration and by a step at
+ * some larger count (as decide's branch-fed spin does); a spin on the addresses' path adds its latency to every order.
+ * It exists to inject a known, repeatable slowdown into A/B runs of encode and of the pipeline's rare encode stage; at
+ * 0 the JIT removes it.
  */
 public final class OuchEncoder {
 
@@ -62,21 +60,20 @@ public final class OuchEncoder {
         spinState = SPIN_SEED;
     }
 
-    /**
-     * Creates an encoder with prefix {@code "SB"}, firm {@code "SBNC"} and agency capacity.
-     */
+    /** Creates an encoder with prefix {@code "SB"}, firm {@code "SBNC"} and agency capacity. */
     public OuchEncoder() {
         this("SB", "SBNC", (byte) 'A');
     }
 
     /**
      * @param tokenPrefix printable ASCII, at most {@value #MAX_TOKEN_PREFIX_LENGTH} characters
-     * @param firm        the 4-character firm identifier (shorter is space-padded)
-     * @param capacity    {@code 'A'}, {@code 'P'}, {@code 'R'} or {@code 'O'}
+     * @param firm the 4-character firm identifier (shorter is space-padded)
+     * @param capacity {@code 'A'}, {@code 'P'}, {@code 'R'} or {@code 'O'}
      * @throws IllegalArgumentException if a parameter is out of range
      */
     public OuchEncoder(String tokenPrefix, String firm, byte capacity) {
-        if (tokenPrefix.length() > MAX_TOKEN_PREFIX_LENGTH || !tokenPrefix.chars().allMatch(c -> c > 0x20 && c < 0x7F)) {
+        if (tokenPrefix.length() > MAX_TOKEN_PREFIX_LENGTH
+                || !tokenPrefix.chars().allMatch(c -> c > 0x20 && c < 0x7F)) {
             throw new IllegalArgumentException("token prefix must be at most " + MAX_TOKEN_PREFIX_LENGTH
                     + " printable ASCII characters: '" + tokenPrefix + "'");
         }
@@ -102,8 +99,8 @@ public final class OuchEncoder {
     /**
      * Writes one Enter Order at {@code offset} and consumes one token sequence number.
      *
-     * @return the bytes written ({@value OuchLayout.EnterOrder#LENGTH}), or 0 (nothing written,
-     *         no token consumed) if the buffer has no room at {@code offset}
+     * @return the bytes written ({@value OuchLayout.EnterOrder#LENGTH}), or 0 (nothing written, no token consumed) if
+     *     the buffer has no room at {@code offset}
      */
     public int encodeEnterOrder(Decision decision, MemorySegment buffer, long offset) {
         if (offset < 0 || offset > buffer.byteSize() - EnterOrder.LENGTH) {
@@ -148,7 +145,9 @@ public final class OuchEncoder {
             putU8(buffer, tokenOffset + i, prefix[i]);
         }
         long remaining = sequence;
-        for (long position = tokenOffset + EnterOrder.ORDER_TOKEN_LENGTH - 1; position >= tokenOffset + prefix.length; position--) {
+        for (long position = tokenOffset + EnterOrder.ORDER_TOKEN_LENGTH - 1;
+                position >= tokenOffset + prefix.length;
+                position--) {
             putU8(buffer, position, (byte) ('0' + (int) (remaining % 10)));
             remaining /= 10;
         }

@@ -1,17 +1,16 @@
 package io.stagebench.stages.ouch;
 
 /**
- * Binary layout of NASDAQ OUCH 4.2 inbound messages, from the public specification. Integers
- * are unsigned big-endian; prices carry 4 implied decimals; Alpha fields are left-justified
- * and space-padded ASCII.
+ * Binary layout of NASDAQ OUCH 4.2 inbound messages, from the public specification. Integers are unsigned big-endian;
+ * prices carry 4 implied decimals; Alpha fields are left-justified and space-padded ASCII.
  */
 public final class OuchLayout {
 
-    private OuchLayout() {
-    }
+    private OuchLayout() {}
 
     /**
      * Enter Order {@code O}, 49 bytes.
+     *
      * <pre>
      *   0  type 'O'                       (1)
      *   1  order token                    (14, Alpha, unique per firm and day)
@@ -48,7 +47,6 @@ public final class OuchLayout {
         public static final int CUSTOMER_TYPE_OFFSET = 48;
         public static final int LENGTH = 49;
 
-        private EnterOrder() {
-        }
+        private EnterOrder() {}
     }
 }

@@ -21,7 +21,8 @@ class DecisionCacheTest {
         for (int i = 0; i < expected.length; i++) {
             Decision e = expected[i];
             Decision a = actual[i];
-            assertEquals(Arrays.asList(e.locate, e.stock, e.side, e.priceE4, e.shares, e.timeInForce, e.triggerTimestampNs),
+            assertEquals(
+                    Arrays.asList(e.locate, e.stock, e.side, e.priceE4, e.shares, e.timeInForce, e.triggerTimestampNs),
                     Arrays.asList(a.locate, a.stock, a.side, a.priceE4, a.shares, a.timeInForce, a.triggerTimestampNs),
                     "decision " + i);
         }
@@ -29,8 +30,8 @@ class DecisionCacheTest {
 
     @Test
     void shouldGiveAForkTheSameDecisionsFromTheCacheAsFromReplayingTheStream() {
-        BenchmarkParams params = new BenchmarkParams("encode", 1, 0, 0,
-                Map.of(ReferenceWorkload.MESSAGES, "40000", ReferenceWorkload.SEED, "7"), 0);
+        BenchmarkParams params = new BenchmarkParams(
+                "encode", 1, 0, 0, Map.of(ReferenceWorkload.MESSAGES, "40000", ReferenceWorkload.SEED, "7"), 0);
         Decision[] replayed = ReferenceWorkload.decisions(ReferenceWorkload.stream(7, 40_000));
 
         Decision[] first = ReferenceWorkload.decisions(params, 1.0);

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stagebench.host.ForkLauncher;
 import io.stagebench.config.RunConfig;
+import io.stagebench.host.ForkLauncher;
 import io.stagebench.host.Runner;
 import io.stagebench.json.Json;
 import io.stagebench.link.ForkResult;
@@ -23,11 +23,11 @@ import io.stagebench.system.SystemFiles;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.ArrayList;
 
 /** Every reference benchmark: as declared, and measured in a fresh JVM each. */
 class ReferenceBenchmarksTest {
@@ -39,9 +39,12 @@ class ReferenceBenchmarksTest {
     void shouldBeDiscoveredByTheAnnotationProcessorInPipelineOrder() {
         BenchmarkRegistry registry = BenchmarkRegistry.load();
 
-        assertEquals(List.of("parse", "book", "decide", "encode", "pipeline"),
+        assertEquals(
+                List.of("parse", "book", "decide", "encode", "pipeline"),
                 registry.defaults().stream().map(d -> d.name()).toList());
-        assertEquals(List.of("parse", "book", "decide", "encode"), registry.get("pipeline").stages());
+        assertEquals(
+                List.of("parse", "book", "decide", "encode"),
+                registry.get("pipeline").stages());
     }
 
     @Test
@@ -50,12 +53,14 @@ class ReferenceBenchmarksTest {
         List<String> names = registry.defaults().stream().map(d -> d.name()).toList();
 
         for (String name : names) {
-            assertEquals(List.of(ReferenceWorkload.MESSAGES, ReferenceWorkload.SEED),
-                    registry.get(name).parameters().stream().map(p -> p.name()).toList(), name);
+            assertEquals(
+                    List.of(ReferenceWorkload.MESSAGES, ReferenceWorkload.SEED),
+                    registry.get(name).parameters().stream().map(p -> p.name()).toList(),
+                    name);
         }
         registry.checkParams(names, Map.of("messages", "50000", "seed", "-3"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> registry.checkParams(names, Map.of("messages", "0")));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> registry.checkParams(names, Map.of("messages", "0")));
         assertEquals("--param messages=0 is out of range for parse (valid: messages=[1..50000000])", e.getMessage());
     }
 
@@ -71,19 +76,28 @@ class ReferenceBenchmarksTest {
         for (String name : run.benchmarkNames()) {
             StoredRun.Benchmark benchmark = run.benchmark(name).orElseThrow();
             assertEquals(List.of(), benchmark.failures(), name);
-            ForkResult fork = Json.mapper().readValue(quick.runDir().resolve(benchmark.forks().get(0).result()).toFile(),
-                    ForkResult.class);
+            ForkResult fork = Json.mapper()
+                    .readValue(
+                            quick.runDir()
+                                    .resolve(benchmark.forks().get(0).result())
+                                    .toFile(),
+                            ForkResult.class);
             assertEquals(20_000, fork.measurement().measuredMessages(), name);
             assertEquals(0, fork.checks().allocatedBytes(), name + " allocated during measurement");
             assertEquals(0, fork.measurement().markErrors(), name);
-            assertTrue(fork.measurement().replayed(), name
-                    + " declares a reset: its warm-up replays the measured messages");
-            assertEquals(0, fork.checks().jitCompilations(), name + " compiled during measurement: "
-                    + fork.checks().jitEvents());
+            assertTrue(
+                    fork.measurement().replayed(),
+                    name + " declares a reset: its warm-up replays the measured messages");
+            assertEquals(
+                    0,
+                    fork.checks().jitCompilations(),
+                    name + " compiled during measurement: " + fork.checks().jitEvents());
             for (String stage : benchmark.stages()) {
                 // every message is one of the stage's tags: the shares of the tags add up to the whole
-                long tagged = benchmark.summaries().stream().filter(e -> e.stage().startsWith(stage + "["))
-                        .mapToLong(StageSummary::count).sum();
+                long tagged = benchmark.summaries().stream()
+                        .filter(e -> e.stage().startsWith(stage + "["))
+                        .mapToLong(StageSummary::count)
+                        .sum();
                 assertTrue(tagged == 0 || tagged == count(benchmark, stage), name + "/" + stage);
             }
         }
@@ -93,17 +107,25 @@ class ReferenceBenchmarksTest {
         StoredRun.Benchmark pipeline = run.benchmark("pipeline").orElseThrow();
         List<String> pipelineSeries = pipeline.series();
         assertEquals(List.of("parse", "book", "decide"), pipelineSeries.subList(0, 3));
-        assertTrue(pipelineSeries.containsAll(List.of("decide[order]", "decide[no-order]", "encode", "total", "unmarked")),
+        assertTrue(
+                pipelineSeries.containsAll(List.of("decide[order]", "decide[no-order]", "encode", "total", "unmarked")),
                 pipelineSeries.toString());
-        assertTrue(pipelineSeries.stream().noneMatch(s -> s.startsWith("encode[")), "encode's rows are the orders, untagged");
+        assertTrue(
+                pipelineSeries.stream().noneMatch(s -> s.startsWith("encode[")),
+                "encode's rows are the orders, untagged");
         assertEquals(20_000, count(pipeline, "decide"));
         assertEquals(20_000, count(pipeline, "total"));
-        assertEquals(count(pipeline, "decide[order]"), count(pipeline, "encode"),
+        assertEquals(
+                count(pipeline, "decide[order]"),
+                count(pipeline, "encode"),
                 "encode runs for the messages decide made an order of, and is skipped for the rest");
     }
 
     private static long count(StoredRun.Benchmark benchmark, String series) {
-        return benchmark.summary(series).orElseThrow(() -> new AssertionError(benchmark.name() + " has no " + series)).count();
+        return benchmark
+                .summary(series)
+                .orElseThrow(() -> new AssertionError(benchmark.name() + " has no " + series))
+                .count();
     }
 
     @Test
@@ -115,9 +137,23 @@ class ReferenceBenchmarksTest {
             expected.add(MessageTags.REJECTED_PREFIX + reason.label());
         }
         assertEquals(expected, tags);
-        assertEquals(List.of("system", "directory", "add", "add-mpid", "execute", "execute-price", "cancel", "delete",
-                "replace", "trade", "other-type"), BenchmarkRegistry.load().get("book").tags());
-        assertEquals(BenchmarkRegistry.load().get("book").tags(), BenchmarkRegistry.load().get("parse").tags());
+        assertEquals(
+                List.of(
+                        "system",
+                        "directory",
+                        "add",
+                        "add-mpid",
+                        "execute",
+                        "execute-price",
+                        "cancel",
+                        "delete",
+                        "replace",
+                        "trade",
+                        "other-type"),
+                BenchmarkRegistry.load().get("book").tags());
+        assertEquals(
+                BenchmarkRegistry.load().get("book").tags(),
+                BenchmarkRegistry.load().get("parse").tags());
     }
 
     @StartsProcesses
@@ -126,25 +162,45 @@ class ReferenceBenchmarksTest {
         // the machine's CPUs, not this JVM's: the quick run, made in this JVM, moved it off the measuring CPU
         CpuList online = CpuSelection.online(SystemFiles.host());
         int cpus = online.size();
-        RunConfig config = RunConfig.builder(List.of("handoff"), online.highest(), runDir).forks(1).warmup(Warmup.ofMessages(20_000))
-                .messages(20_000).overheadPairs(100_000).lockMemory(false).forkTimeoutS(300).build();
+        RunConfig config = RunConfig.builder(List.of("handoff"), online.highest(), runDir)
+                .forks(1)
+                .warmup(Warmup.ofMessages(20_000))
+                .messages(20_000)
+                .overheadPairs(100_000)
+                .lockMemory(false)
+                .forkTimeoutS(300)
+                .build();
 
-        BenchmarkOutcome outcome = new Runner(config, BenchmarkRegistry.load(), online.without(online.highest()),
-                ForkLauncher.jvm(), new PrintStream(OutputStream.nullOutputStream())).run().get(0);
+        BenchmarkOutcome outcome = new Runner(
+                        config,
+                        BenchmarkRegistry.load(),
+                        online.without(online.highest()),
+                        ForkLauncher.jvm(),
+                        new PrintStream(OutputStream.nullOutputStream()))
+                .run()
+                .get(0);
 
         assertEquals(List.of(), outcome.failures());
-        assertEquals(List.of("parse", "book", "handoff", "decide", "encode", "total"), List.copyOf(outcome.merged().keySet()));
+        assertEquals(
+                List.of("parse", "book", "handoff", "decide", "encode", "total"),
+                List.copyOf(outcome.merged().keySet()));
         ForkResult fork = outcome.forks().get(0);
-        assertEquals(List.of("feed", "strategy"), fork.placement().threads().stream().map(t -> t.name()).toList());
+        assertEquals(
+                List.of("feed", "strategy"),
+                fork.placement().threads().stream().map(t -> t.name()).toList());
         for (var thread : fork.placement().threads()) {
             assertEquals(0, thread.allocatedBytes(), thread.name() + " allocated during measurement");
             assertEquals(String.valueOf(thread.cpuPinned()), thread.affinity(), thread.name() + " read back");
         }
         assertEquals(0, fork.measurement().markErrors());
         if (cpus > 1) {
-            assertTrue(fork.placement().threads().get(0).cpuPinned() != fork.placement().threads().get(1).cpuPinned(),
+            assertTrue(
+                    fork.placement().threads().get(0).cpuPinned()
+                            != fork.placement().threads().get(1).cpuPinned(),
                     "two CPUs: " + fork.placement().threads());
-            assertTrue(fork.placement().crossCore() != null && fork.placement().crossCore().minRoundTripTicks() > 0,
+            assertTrue(
+                    fork.placement().crossCore() != null
+                            && fork.placement().crossCore().minRoundTripTicks() > 0,
                     "offset bound: " + fork.placement().crossCore());
         }
     }

@@ -8,8 +8,8 @@ import io.stagebench.stages.itch.GeneratedMarketData;
 import io.stagebench.stages.itch.MarketDataGenerator;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import org.junit.jupiter.api.Test;
 import java.util.Arrays;
+import org.junit.jupiter.api.Test;
 
 class ReferenceWorkloadTest {
 

@@ -11,10 +11,10 @@ import io.stagebench.stages.itch.ItchMessage;
 import io.stagebench.stages.itch.ItchParser;
 import io.stagebench.stages.itch.ItchWriter;
 import java.lang.foreign.MemorySegment;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /** Book semantics per ITCH 5.0 event, driven through encoded messages, parser and {@link OrderBook#apply}. */
 class OrderBookTest {
@@ -42,8 +42,8 @@ class OrderBookTest {
     }
 
     private int addMpid(long ref, char side, long shares, long priceE4) {
-        return apply(ItchWriter.addOrderMpid(buffer, 0, LOCATE, 0, 1, ref, (byte) side, shares, STOCK, priceE4,
-                Alpha.packFirm("GSCO")));
+        return apply(ItchWriter.addOrderMpid(
+                buffer, 0, LOCATE, 0, 1, ref, (byte) side, shares, STOCK, priceE4, Alpha.packFirm("GSCO")));
     }
 
     private int execute(long ref, long shares) {
@@ -51,8 +51,8 @@ class OrderBookTest {
     }
 
     private int executeWithPrice(long ref, long shares, char printable, long priceE4) {
-        return apply(ItchWriter.orderExecutedWithPrice(buffer, 0, LOCATE, 0, 2, ref, shares, 1, (byte) printable,
-                priceE4));
+        return apply(
+                ItchWriter.orderExecutedWithPrice(buffer, 0, LOCATE, 0, 2, ref, shares, 1, (byte) printable, priceE4));
     }
 
     private int cancel(long ref, long shares) {
@@ -205,9 +205,11 @@ class OrderBookTest {
 
     @Test
     void shouldRejectALocateOutOfRange() {
-        assertEquals(RejectReason.LOCATE_OUT_OF_RANGE.code(),
+        assertEquals(
+                RejectReason.LOCATE_OUT_OF_RANGE.code(),
                 apply(ItchWriter.addOrder(buffer, 0, 17, 0, 1, 1, (byte) 'B', 100, STOCK, 10_000)));
-        assertEquals(RejectReason.LOCATE_OUT_OF_RANGE.code(),
+        assertEquals(
+                RejectReason.LOCATE_OUT_OF_RANGE.code(),
                 apply(ItchWriter.addOrder(buffer, 0, 0, 0, 1, 1, (byte) 'B', 100, STOCK, 10_000)));
         assertEquals(RejectReason.LOCATE_OUT_OF_RANGE.code(), apply(ItchWriter.orderDelete(buffer, 0, 40, 0, 1, 1)));
         assertEquals(0, book.orderCount());
@@ -252,7 +254,8 @@ class OrderBookTest {
         apply(ItchWriter.stockDirectory(buffer, 0, LOCATE, 0, 1, Alpha.packStock("MSFT"), 100));
         assertEquals("MSFT", Alpha.unpackStock(book.stock(LOCATE)));
         assertEquals(100, book.roundLotSize(LOCATE));
-        assertEquals(Status.OK, apply(ItchWriter.trade(buffer, 0, LOCATE, 0, 1, 0, (byte) 'B', 100, STOCK, 777_700, 9)));
+        assertEquals(
+                Status.OK, apply(ItchWriter.trade(buffer, 0, LOCATE, 0, 1, 0, (byte) 'B', 100, STOCK, 777_700, 9)));
         assertEquals(777_700, book.lastTradePriceE4(LOCATE));
         assertEquals(0, book.depth(LOCATE, OrderBook.BID));
         assertEquals(Status.IGNORED, apply(ItchWriter.systemEvent(buffer, 0, 0, 1, (byte) 'O')));

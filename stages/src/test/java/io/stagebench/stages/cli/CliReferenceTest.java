@@ -33,8 +33,13 @@ class CliReferenceTest {
                 .append(" (`CliReferenceTest`): do not edit by hand; after changing an option, run\n")
                 .append("`mvn -q test -pl stages -Dtest=CliReferenceTest -Dstagebench.writeDocs=true`.\n\n");
         md.append("Commands:");
-        root.getSubcommands().keySet().forEach(name -> md.append(" [`").append(name).append("`](#stagebench-")
-                .append(name).append(")"));
+        root.getSubcommands()
+                .keySet()
+                .forEach(name -> md.append(" [`")
+                        .append(name)
+                        .append("`](#stagebench-")
+                        .append(name)
+                        .append(")"));
         md.append("\n\n");
         append(md, root, "stagebench");
         return md.toString();
@@ -42,8 +47,11 @@ class CliReferenceTest {
 
     private static void append(StringBuilder md, CommandLine command, String qualifiedName) {
         command.setUsageHelpWidth(WIDTH);
-        md.append("## ").append(qualifiedName).append("\n\n```\n")
-                .append(command.getUsageMessage(CommandLine.Help.Ansi.OFF).stripTrailing()).append("\n```\n\n");
+        md.append("## ")
+                .append(qualifiedName)
+                .append("\n\n```\n")
+                .append(command.getUsageMessage(CommandLine.Help.Ansi.OFF).stripTrailing())
+                .append("\n```\n\n");
         command.getSubcommands().forEach((name, sub) -> append(md, sub, qualifiedName + " " + name));
     }
 
@@ -55,8 +63,11 @@ class CliReferenceTest {
         }
 
         assertTrue(Files.exists(REFERENCE), "docs/cli.md is missing: write it with -Dstagebench.writeDocs=true");
-        assertEquals(expected, Files.readString(REFERENCE, StandardCharsets.UTF_8), "docs/cli.md is not what the command"
-                + " line prints: write it anew with 'mvn -q test -pl stages -Dtest=CliReferenceTest"
-                + " -Dstagebench.writeDocs=true'");
+        assertEquals(
+                expected,
+                Files.readString(REFERENCE, StandardCharsets.UTF_8),
+                "docs/cli.md is not what the command"
+                        + " line prints: write it anew with 'mvn -q test -pl stages -Dtest=CliReferenceTest"
+                        + " -Dstagebench.writeDocs=true'");
     }
 }

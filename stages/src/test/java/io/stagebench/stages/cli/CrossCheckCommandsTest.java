@@ -42,7 +42,9 @@ class CrossCheckCommandsTest {
         int code = run("crosscheck", "quote", "--results", results.toString());
 
         assertEquals(2, code);
-        assertTrue(err.toString().contains("unknown stage 'quote' (valid: parse, book, decide, encode, pipeline)"), err.toString());
+        assertTrue(
+                err.toString().contains("unknown stage 'quote' (valid: parse, book, decide, encode, pipeline)"),
+                err.toString());
         assertEquals(1, err.toString().strip().lines().count(), err.toString());
         assertNothingWritten();
     }
@@ -58,7 +60,11 @@ class CrossCheckCommandsTest {
 
     @Test
     void shouldExit2ForABatchThatIsNotACountWithinTheBatchedMessages() throws Exception {
-        for (String[] bad : new String[][] {{"0", "--batch must be at least 1 message, got 0"}, {"4000000", "--batch must be in [1, 2000000]"}, {"some", "--batch: cannot parse 'some'"}}) {
+        for (String[] bad : new String[][] {
+            {"0", "--batch must be at least 1 message, got 0"},
+            {"4000000", "--batch must be in [1, 2000000]"},
+            {"some", "--batch: cannot parse 'some'"}
+        }) {
             err.getBuffer().setLength(0);
             int code = run("crosscheck", "--batch", bad[0], "--results", results.toString());
 
@@ -82,7 +88,9 @@ class CrossCheckCommandsTest {
 
         assertEquals(0, code);
         assertTrue(out.toString().contains("within +-10%; then the same, batched."), out.toString());
-        assertFalse(warned.toString(StandardCharsets.UTF_8).contains("Could not format"), warned.toString(StandardCharsets.UTF_8));
+        assertFalse(
+                warned.toString(StandardCharsets.UTF_8).contains("Could not format"),
+                warned.toString(StandardCharsets.UTF_8));
     }
 
     @Test
@@ -95,13 +103,14 @@ class CrossCheckCommandsTest {
 
     @Test
     void shouldRunTheBenchmarksJarWithTheMeasuringCpuForJmhsForksAndPassEveryArgumentThrough() {
-        List<String> command = JmhCommand.command(Path.of("/p/stages/target/benchmarks.jar"), 3,
-                List.of("-f", "1", "-h", "ParseJmh"));
+        List<String> command =
+                JmhCommand.command(Path.of("/p/stages/target/benchmarks.jar"), 3, List.of("-f", "1", "-h", "ParseJmh"));
 
         int jar = command.indexOf("-jar");
         assertTrue(command.get(0).endsWith("java"), command.toString());
         assertTrue(command.subList(0, jar).contains("-D" + MeasuringThread.CPU_PROPERTY + "=3"), command.toString());
-        assertEquals(List.of("/p/stages/target/benchmarks.jar", "-f", "1", "-h", "ParseJmh"),
+        assertEquals(
+                List.of("/p/stages/target/benchmarks.jar", "-f", "1", "-h", "ParseJmh"),
                 command.subList(jar + 1, command.size()));
     }
 }

@@ -23,8 +23,8 @@ class CrosscheckDocumentTest {
     private static final Map<String, JmhScore> SCORES = Map.of("ParseJmh.parse", new JmhScore(100, 2));
 
     private static Row parse(double... samplesNs) {
-        return CrossCheck.compare(CrossCheck.PAIRINGS.get(0), samplesNs, samplesNs[samplesNs.length / 2], SCORES,
-                new Probe(20, 25));
+        return CrossCheck.compare(
+                CrossCheck.PAIRINGS.get(0), samplesNs, samplesNs[samplesNs.length / 2], SCORES, new Probe(20, 25));
     }
 
     private static List<String> keys(JsonNode node) {
@@ -33,17 +33,33 @@ class CrosscheckDocumentTest {
 
     @Test
     void shouldWriteTheCrosscheckKeysInTheirOrder() throws Exception {
-        CrosscheckDocument document = CrosscheckDocument.of(1, 2_000_000, 7, STAGEBENCH, JMH, List.of(parse(100, 101)),
-                "auto", List.of(), List.of("w"));
+        CrosscheckDocument document = CrosscheckDocument.of(
+                1, 2_000_000, 7, STAGEBENCH, JMH, List.of(parse(100, 101)), "auto", List.of(), List.of("w"));
 
         JsonNode json = Json.mapper().readTree(Json.write(document));
 
-        assertEquals(List.of("schema", "cpu", "streamMessages", "seed", "stagebench", "jmh", "tolerancePercent",
-                "minCheckedNs", "rows", "batch", "batchedRows", "agrees", "warnings"), keys(json));
-        assertEquals(List.of("mode", "forks", "warmupMessages", "measuredMessages", "batchedMessages"),
+        assertEquals(
+                List.of(
+                        "schema",
+                        "cpu",
+                        "streamMessages",
+                        "seed",
+                        "stagebench",
+                        "jmh",
+                        "tolerancePercent",
+                        "minCheckedNs",
+                        "rows",
+                        "batch",
+                        "batchedRows",
+                        "agrees",
+                        "warnings"),
+                keys(json));
+        assertEquals(
+                List.of("mode", "forks", "warmupMessages", "measuredMessages", "batchedMessages"),
                 keys(json.get("stagebench")));
         assertEquals("back-to-back", json.at("/stagebench/mode").asText());
-        assertEquals(List.of("mode", "forks", "warmupIterations", "iterations", "iterationMs", "resultFile", "schedule"),
+        assertEquals(
+                List.of("mode", "forks", "warmupIterations", "iterations", "iterationMs", "resultFile", "schedule"),
                 keys(json.get("jmh")));
         assertEquals(CrosscheckCommand.SCHEMA, json.get("schema").asText());
         assertEquals("auto", json.get("batch").asText());
@@ -53,8 +69,8 @@ class CrosscheckDocumentTest {
 
     @Test
     void shouldAgreeOnlyWhenTheBatchedRowsAgreeToo() {
-        CrosscheckDocument document = CrosscheckDocument.of(1, 2_000_000, 7, STAGEBENCH, JMH, List.of(parse(100, 101)),
-                "16", List.of(parse(150, 160)), List.of());
+        CrosscheckDocument document = CrosscheckDocument.of(
+                1, 2_000_000, 7, STAGEBENCH, JMH, List.of(parse(100, 101)), "16", List.of(parse(150, 160)), List.of());
 
         assertFalse(document.agrees());
         assertEquals(CrossCheck.TOLERANCE_PERCENT, document.tolerancePercent());

@@ -36,28 +36,32 @@ class DerivedParametersTest {
 
     @Test
     void shouldRefuseAMeasuredCountWhoseStreamExceedsTheLimit() throws IOException {
-        assertRefusedBeforeAnyFork(run("run", "encode", "-f", "1", "-n", "2147483647", "-w", "0", "--results",
-                results.toString()), "encode: warm-up and measured messages (0 + 2,147,483,647) need a stream of"
-                + " 2,147,513,647 messages, over the limit of 50,000,000; lower -n or -w");
+        assertRefusedBeforeAnyFork(
+                run("run", "encode", "-f", "1", "-n", "2147483647", "-w", "0", "--results", results.toString()),
+                "encode: warm-up and measured messages (0 + 2,147,483,647) need a stream of"
+                        + " 2,147,513,647 messages, over the limit of 50,000,000; lower -n or -w");
     }
 
     @Test
     void shouldRefuseAWarmUpWhoseStreamExceedsTheLimitForDecide() throws IOException {
         // decide reads 1.25 stream messages a decision
-        assertRefusedBeforeAnyFork(run("run", "decide", "-f", "1", "-n", "200000", "-w", "40000000", "--results",
-                results.toString()), "decide: warm-up and measured messages (40,000,000 + 200,000) need a stream of"
-                + " 50,280,000 messages, over the limit of 50,000,000");
+        assertRefusedBeforeAnyFork(
+                run("run", "decide", "-f", "1", "-n", "200000", "-w", "40000000", "--results", results.toString()),
+                "decide: warm-up and measured messages (40,000,000 + 200,000) need a stream of"
+                        + " 50,280,000 messages, over the limit of 50,000,000");
     }
 
     @Test
     void shouldRefuseTheSameInAbBeforeBuildingAnything() throws IOException {
-        assertRefusedBeforeAnyFork(run("ab", "HEAD", "encode", "-f", "2", "-n", "2147483647", "--results",
-                results.toString()), "encode: warm-up and measured messages");
+        assertRefusedBeforeAnyFork(
+                run("ab", "HEAD", "encode", "-f", "2", "-n", "2147483647", "--results", results.toString()),
+                "encode: warm-up and measured messages");
     }
 
     @Test
     void shouldRefuseABatchOfAHandoffBenchmarkBeforeAnyFork() throws IOException {
-        assertRefusedBeforeAnyFork(run("run", "handoff", "--batch", "16", "--results", results.toString()),
+        assertRefusedBeforeAnyFork(
+                run("run", "handoff", "--batch", "16", "--results", results.toString()),
                 "--batch: handoff is a handoff benchmark; its messages cross two threads");
     }
 }

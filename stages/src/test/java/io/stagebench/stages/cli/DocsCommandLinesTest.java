@@ -28,11 +28,13 @@ class DocsCommandLinesTest {
 
     private static final Path ROOT = Path.of("..");
     /**
-     * A command line: the launcher or a project's runnable jar first on the line (after a prompt, variables, or {@code git
-     * bisect run}), not a word of the output shown beside it nor an error it printed ({@code stagebench run: ...}).
+     * A command line: the launcher or a project's runnable jar first on the line (after a prompt, variables, or
+     * {@code git bisect run}), not a word of the output shown beside it nor an error it printed ({@code stagebench run:
+     * ...}).
      */
     private static final Pattern COMMAND = Pattern.compile("^(?:\\$ )?(?:[A-Z_]+=\\S+ )*(?:git bisect run )?"
             + "(?:\\./|/path/to/|\\.\\./\\.\\./)?(?:stagebench|java -jar target/benchmarks\\.jar) (?!\\S+: )(.*)$");
+
     private static final Pattern INLINE_CODE = Pattern.compile("`((?:\\./)?stagebench [^`]+)`");
     /** The launcher script's own flag, answered before the command line is read. */
     private static final String LAUNCHER_ONLY = "--which-java";
@@ -47,10 +49,12 @@ class DocsCommandLinesTest {
 
     /** @return the documents: the README, the manual and the stages' and results' READMEs */
     static List<Path> documents() throws IOException {
-        List<Path> out = new ArrayList<>(List.of(ROOT.resolve("README.md"), ROOT.resolve("stages/README.md"),
-                ROOT.resolve("results/README.md")));
+        List<Path> out = new ArrayList<>(List.of(
+                ROOT.resolve("README.md"), ROOT.resolve("stages/README.md"), ROOT.resolve("results/README.md")));
         try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
-            docs.filter(p -> p.toString().endsWith(".md") && !p.getFileName().toString().equals("cli.md")).sorted()
+            docs.filter(p -> p.toString().endsWith(".md")
+                            && !p.getFileName().toString().equals("cli.md"))
+                    .sorted()
                     .forEach(out::add);
         }
         return out.stream().filter(Files::exists).toList();
@@ -94,7 +98,7 @@ class DocsCommandLinesTest {
 
     /**
      * @return the arguments of one shown command line: shell words, up to a comment, a pipe, a redirection or a second
-     *         command; a placeholder such as {@code <commit>} or {@code <before>} stands for one word
+     *     command; a placeholder such as {@code <commit>} or {@code <before>} stands for one word
      */
     static List<String> arguments(String text) {
         String line = text.replaceAll("<[^>]*>", "PLACEHOLDER");
@@ -124,7 +128,8 @@ class DocsCommandLinesTest {
                 continue;
             }
             if (word == null && (c == '#' || c == '|' || c == '>' || c == ';' || c == '&' || c == ')')
-                    || c == '`' || (c == '2' && word == null && i + 1 < line.length() && line.charAt(i + 1) == '>')) {
+                    || c == '`'
+                    || (c == '2' && word == null && i + 1 < line.length() && line.charAt(i + 1) == '>')) {
                 break;
             }
             word = word == null ? new StringBuilder() : word;
@@ -166,14 +171,19 @@ class DocsCommandLinesTest {
     void shouldFindAPlantedCommandLineThatNoLongerParses() throws IOException {
         Path planted = Files.createTempFile("planted", ".md");
         try {
-            Files.writeString(planted, "text `./stagebench diff --no-such-option A B` text\n\n```\n./stagebench ab \\\n"
-                    + "    HEAD encode --quick   # a comment\n./stagebench run --quick | tee run.txt\n```\n");
+            Files.writeString(
+                    planted,
+                    "text `./stagebench diff --no-such-option A B` text\n\n```\n./stagebench ab \\\n"
+                            + "    HEAD encode --quick   # a comment\n./stagebench run --quick | tee run.txt\n```\n");
             List<Shown> shown = commandLines(planted);
 
             assertEquals(3, shown.size(), shown.toString());
-            assertEquals(List.of("ab", "HEAD", "encode", "--quick"), arguments(shown.get(1).text()));
+            assertEquals(
+                    List.of("ab", "HEAD", "encode", "--quick"),
+                    arguments(shown.get(1).text()));
             assertEquals(List.of("run", "--quick"), arguments(shown.get(2).text()));
-            CommandLine cli = Main.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+            CommandLine cli =
+                    Main.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
             assertFalse(parses(cli, arguments(shown.get(0).text())), "an unknown option must not parse");
         } finally {
             Files.delete(planted);

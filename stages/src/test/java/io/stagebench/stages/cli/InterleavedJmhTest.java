@@ -21,13 +21,21 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 class InterleavedJmhTest {
 
     private static CrosscheckPlan plan(List<String> stages, int forks, String batch, int jmhForks) {
-        return CrosscheckPlan.of(stages, forks, 1_000, null, batch, new CrosscheckPlan.Jmh(jmhForks, 1, 1, 100),
-                10_000, 7, IllegalArgumentException::new);
+        return CrosscheckPlan.of(
+                stages,
+                forks,
+                1_000,
+                null,
+                batch,
+                new CrosscheckPlan.Jmh(jmhForks, 1, 1, 100),
+                10_000,
+                7,
+                IllegalArgumentException::new);
     }
 
     @Test
     void shouldRunABatchedRowsTwinsBesideTheBatchedRunAndOnlyThePerMessageRowsOwnBesideThePerMessageRun() {
-        InterleavedJmh jmh = new InterleavedJmh(plan(List.of(), 3, "auto", 2), (twins, fork) -> { });
+        InterleavedJmh jmh = new InterleavedJmh(plan(List.of(), 3, "auto", 2), (twins, fork) -> {});
 
         assertEquals(List.of("DecideJmh.prepareAndDecide", "DecideJmh.prepare"), jmh.twinsBeside("decide", true));
         assertEquals(List.of("DecideCallJmh.decide", "DecideCallJmh.timer"), jmh.twinsBeside("decide", false));
@@ -39,7 +47,7 @@ class InterleavedJmhTest {
 
     @Test
     void shouldRunEveryTwinBesideThePerMessageRunWhenNothingIsBatched() {
-        InterleavedJmh jmh = new InterleavedJmh(plan(List.of(), 3, "1", 2), (twins, fork) -> { });
+        InterleavedJmh jmh = new InterleavedJmh(plan(List.of(), 3, "1", 2), (twins, fork) -> {});
 
         assertEquals(List.of("ParseJmh.parse"), jmh.twinsBeside("parse", false));
         assertEquals(List.of("DecideCallJmh.decide", "DecideCallJmh.timer"), jmh.twinsBeside("decide", false));
@@ -49,8 +57,8 @@ class InterleavedJmhTest {
     @Test
     void shouldStartOneJmhForkAfterEachStagebenchForkUntilJmhHasItsForks() {
         List<String> started = new ArrayList<>();
-        InterleavedJmh jmh = new InterleavedJmh(plan(List.of("encode"), 3, "auto", 2),
-                (twins, fork) -> started.add(twins + "#" + fork));
+        InterleavedJmh jmh = new InterleavedJmh(
+                plan(List.of("encode"), 3, "auto", 2), (twins, fork) -> started.add(twins + "#" + fork));
 
         for (int fork = 1; fork <= 3; fork++) {
             jmh.forkEnded("encode", fork, false);
@@ -64,16 +72,21 @@ class InterleavedJmhTest {
     @Test
     void shouldStartEveryJmhForkStillOwedAfterTheLastStagebenchFork() {
         List<String> started = new ArrayList<>();
-        InterleavedJmh jmh = new InterleavedJmh(plan(List.of("book"), 2, "auto", 4),
-                (twins, fork) -> started.add(twins + "#" + fork));
+        InterleavedJmh jmh = new InterleavedJmh(
+                plan(List.of("book"), 2, "auto", 4), (twins, fork) -> started.add(twins + "#" + fork));
 
         jmh.forkEnded("book", 1, true);
         started.add("after 1");
         jmh.forkEnded("book", 2, true);
 
-        assertEquals(List.of("[BookJmh.parseAndApply, BookJmh.parse]#1", "after 1",
-                "[BookJmh.parseAndApply, BookJmh.parse]#2", "[BookJmh.parseAndApply, BookJmh.parse]#3",
-                "[BookJmh.parseAndApply, BookJmh.parse]#4"), started);
+        assertEquals(
+                List.of(
+                        "[BookJmh.parseAndApply, BookJmh.parse]#1",
+                        "after 1",
+                        "[BookJmh.parseAndApply, BookJmh.parse]#2",
+                        "[BookJmh.parseAndApply, BookJmh.parse]#3",
+                        "[BookJmh.parseAndApply, BookJmh.parse]#4"),
+                started);
     }
 
     @Test
@@ -96,7 +109,10 @@ class InterleavedJmhTest {
         RunResult run = new Runner(options).run().iterator().next();
         BenchmarkResult fork = run.getBenchmarkResults().iterator().next();
         double[] iterationNs = fork.getIterationResults().stream()
-                .mapToDouble(i -> i.getSecondaryResults().get(CoreLoopProfiler.LABEL).getScore()).sorted().toArray();
+                .mapToDouble(
+                        i -> i.getSecondaryResults().get(CoreLoopProfiler.LABEL).getScore())
+                .sorted()
+                .toArray();
 
         assertEquals(3, iterationNs.length, "one figure a measured iteration, none for the warm-up");
         assertTrue(iterationNs[0] > 0 && Double.isFinite(iterationNs[2]), "ns an iteration of the loop");

@@ -13,6 +13,7 @@ import io.stagebench.stages.book.OrderBook;
 import io.stagebench.stages.itch.GeneratedMarketData;
 import io.stagebench.stages.itch.ItchFileReader;
 import io.stagebench.stages.itch.MarketDataGenerator;
+import io.stagebench.stages.testing.StartsProcesses;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -24,7 +25,6 @@ import java.util.Iterator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.stagebench.stages.testing.StartsProcesses;
 
 /** {@code stagebench itch} and {@code itch-gen} through the real command line. */
 class ItchCommandTest {
@@ -40,16 +40,32 @@ class ItchCommandTest {
     }
 
     private static final String[] REASONS = {
-        "truncated", "length_too_short", "unknown_type", "locate_out_of_range", "execute_unknown_order",
-        "cancel_unknown_order", "delete_unknown_order", "replace_unknown_order", "duplicate_order",
-        "locate_mismatch", "invalid_side", "invalid_shares", "invalid_price", "excess_shares", "order_capacity",
-        "corrupt_gzip", "io_error", "sequence_gap", "duplicate_sequence",
+        "truncated",
+        "length_too_short",
+        "unknown_type",
+        "locate_out_of_range",
+        "execute_unknown_order",
+        "cancel_unknown_order",
+        "delete_unknown_order",
+        "replace_unknown_order",
+        "duplicate_order",
+        "locate_mismatch",
+        "invalid_side",
+        "invalid_shares",
+        "invalid_price",
+        "excess_shares",
+        "order_capacity",
+        "corrupt_gzip",
+        "io_error",
+        "sequence_gap",
+        "duplicate_sequence",
     };
 
     @Test
     void shouldGenerateAFileAndReplayItAsJson() throws IOException {
         final Path file = dir.resolve("day.itch.gz");
-        assertEquals(0, run("itch-gen", "--count", "60000", "--seed", "5", "--instruments", "3", "--out", file.toString()));
+        assertEquals(
+                0, run("itch-gen", "--count", "60000", "--seed", "5", "--instruments", "3", "--out", file.toString()));
         assertTrue(out.toString().contains("wrote 60000 messages"), out.toString());
         out.getBuffer().setLength(0);
 
@@ -69,7 +85,8 @@ class ItchCommandTest {
         }
 
         // The books agree with an in-memory replay of the same generated stream.
-        final GeneratedMarketData data = MarketDataGenerator.generate(5, 60_000, new MarketDataGenerator.Config(3, 200));
+        final GeneratedMarketData data =
+                MarketDataGenerator.generate(5, 60_000, new MarketDataGenerator.Config(3, 200));
         final ItchReplay replay = new ItchReplay(65_535, 1 << 20);
         for (int i = 0; i < data.messageCount(); i++) {
             replay.onMessage(data.segment(), data.messageOffset(i), data.messageLength(i));
@@ -80,10 +97,14 @@ class ItchCommandTest {
         for (JsonNode entry : books) {
             assertEquals(List.of("locate", "bid", "ask"), names(entry));
             final int locate = entry.get("locate").asInt();
-            assertEquals(book.bestBidPriceE4(locate), entry.get("bid").get("price").asLong());
-            assertEquals(book.bestBidShares(locate), entry.get("bid").get("shares").asLong());
-            assertEquals(book.bestAskPriceE4(locate), entry.get("ask").get("price").asLong());
-            assertEquals(book.bestAskShares(locate), entry.get("ask").get("shares").asLong());
+            assertEquals(
+                    book.bestBidPriceE4(locate), entry.get("bid").get("price").asLong());
+            assertEquals(
+                    book.bestBidShares(locate), entry.get("bid").get("shares").asLong());
+            assertEquals(
+                    book.bestAskPriceE4(locate), entry.get("ask").get("price").asLong());
+            assertEquals(
+                    book.bestAskShares(locate), entry.get("ask").get("shares").asLong());
         }
     }
 
@@ -106,7 +127,9 @@ class ItchCommandTest {
     private Path badInputFile() throws IOException {
         final ByteArrayOutputStream file = new ByteArrayOutputStream();
         final long stock = Alpha.packStock("BAD");
-        frame(file, new WireBytes(39).ch(0, 'R').uint(1, 2, 1).uint(11, 8, stock).uint(21, 4, 100));
+        frame(
+                file,
+                new WireBytes(39).ch(0, 'R').uint(1, 2, 1).uint(11, 8, stock).uint(21, 4, 100));
         // A good add on locate 1, ref 1: bid 100 @ 10.0000.
         frame(file, add(1, 1, 'B', 100, 100_000));
         // Unknown type.
@@ -116,8 +139,15 @@ class ItchCommandTest {
         // Execute, cancel, replace, delete of unknown reference 99.
         frame(file, new WireBytes(31).ch(0, 'E').uint(1, 2, 1).uint(11, 8, 99).uint(19, 4, 1));
         frame(file, new WireBytes(23).ch(0, 'X').uint(1, 2, 1).uint(11, 8, 99).uint(19, 4, 1));
-        frame(file, new WireBytes(35).ch(0, 'U').uint(1, 2, 1).uint(11, 8, 99).uint(19, 8, 100)
-                .uint(27, 4, 1).uint(31, 4, 1));
+        frame(
+                file,
+                new WireBytes(35)
+                        .ch(0, 'U')
+                        .uint(1, 2, 1)
+                        .uint(11, 8, 99)
+                        .uint(19, 8, 100)
+                        .uint(27, 4, 1)
+                        .uint(31, 4, 1));
         frame(file, new WireBytes(19).ch(0, 'D').uint(1, 2, 1).uint(11, 8, 99));
         // Locate out of range (the command runs with --max-locate 16).
         frame(file, add(40, 2, 'S', 100, 100_100));
@@ -134,8 +164,14 @@ class ItchCommandTest {
     }
 
     private static WireBytes add(int locate, long ref, char side, long shares, long priceE4) {
-        return new WireBytes(36).ch(0, 'A').uint(1, 2, locate).uint(11, 8, ref).ch(19, side).uint(20, 4, shares)
-                .alpha(24, 8, "BAD").uint(32, 4, priceE4);
+        return new WireBytes(36)
+                .ch(0, 'A')
+                .uint(1, 2, locate)
+                .uint(11, 8, ref)
+                .ch(19, side)
+                .uint(20, 4, shares)
+                .alpha(24, 8, "BAD")
+                .uint(32, 4, priceE4);
     }
 
     private static void frame(ByteArrayOutputStream out, WireBytes message) {
@@ -150,9 +186,16 @@ class ItchCommandTest {
         assertEquals(0, run("itch", "--max-locate", "16", "--json", file.toString()), err.toString());
         final JsonNode json = new ObjectMapper().readTree(out.toString());
         final JsonNode rejected = json.get("rejected");
-        for (String reason : new String[] {"unknown_type", "length_too_short", "execute_unknown_order",
-            "cancel_unknown_order", "replace_unknown_order", "delete_unknown_order", "locate_out_of_range",
-            "truncated"}) {
+        for (String reason : new String[] {
+            "unknown_type",
+            "length_too_short",
+            "execute_unknown_order",
+            "cancel_unknown_order",
+            "replace_unknown_order",
+            "delete_unknown_order",
+            "locate_out_of_range",
+            "truncated"
+        }) {
             assertEquals(1, rejected.get(reason).asLong(), reason);
         }
         assertEquals(1, json.get("books").size());
@@ -193,7 +236,8 @@ class ItchCommandTest {
         final Path path = dir.resolve("one.itch");
         Files.write(path, file.toByteArray());
         assertEquals(0, run("itch", "--json", path.toString()));
-        final JsonNode book = new ObjectMapper().readTree(out.toString()).get("books").get(0);
+        final JsonNode book =
+                new ObjectMapper().readTree(out.toString()).get("books").get(0);
         assertEquals(7, book.get("locate").asInt());
         assertTrue(book.get("ask").isNull());
         assertEquals(300, book.get("bid").get("shares").asLong());
@@ -218,10 +262,22 @@ class ItchCommandTest {
     void shouldLeaveTheOldFileAndNoPartialOneWhenTheDiskFillsUp() throws Exception {
         final Path file = Files.writeString(dir.resolve("day.itch"), "the previous file");
         // a file-size limit of 64 KiB makes the write fail midway the way a full disk does (EFBIG)
-        final Process gen = new ProcessBuilder("bash", "-c", "ulimit -f 64; exec \"$0\" \"$@\"",
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:-UsePerfData",
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "itch-gen", "--count", "200000", "--out", file.toString()).redirectErrorStream(true).start();
+        final Process gen = new ProcessBuilder(
+                        "bash",
+                        "-c",
+                        "ulimit -f 64; exec \"$0\" \"$@\"",
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-XX:-UsePerfData",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Main.class.getName(),
+                        "itch-gen",
+                        "--count",
+                        "200000",
+                        "--out",
+                        file.toString())
+                .redirectErrorStream(true)
+                .start();
         final String output = new String(gen.getInputStream().readAllBytes());
 
         assertEquals(2, gen.waitFor(), output);

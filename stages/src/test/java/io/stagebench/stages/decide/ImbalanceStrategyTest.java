@@ -25,8 +25,8 @@ class ImbalanceStrategyTest {
     }
 
     private static ImbalanceStrategy strategy(long maxPositionShares, int burstOrders) {
-        return new ImbalanceStrategy(4, new ImbalanceStrategy.Config(3, 2_000, 5_000, maxPositionShares, burstOrders,
-                1_000_000, 100));
+        return new ImbalanceStrategy(
+                4, new ImbalanceStrategy.Config(3, 2_000, 5_000, maxPositionShares, burstOrders, 1_000_000, 100));
     }
 
     @Test
@@ -141,7 +141,8 @@ class ImbalanceStrategyTest {
 
     @Test
     void shouldHaveNoExtraSpinsUnlessConfigured() {
-        assertEquals(Integer.getInteger(ImbalanceStrategy.EXTRA_SPINS_PROPERTY, 0).intValue(),
+        assertEquals(
+                Integer.getInteger(ImbalanceStrategy.EXTRA_SPINS_PROPERTY, 0).intValue(),
                 ImbalanceStrategy.EXTRA_SPINS);
     }
 }

@@ -10,13 +10,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.lang.foreign.ValueLayout;
 
 class ItchFileReaderTest {
 
@@ -129,14 +129,14 @@ class ItchFileReaderTest {
         final GeneratedMarketData data = data();
         final Path file = dir.resolve("mold.bin");
         try (OutputStream out = Files.newOutputStream(file);
-             MoldUdp64PacketWriter packets = new MoldUdp64PacketWriter(out, "TEST", 1_400)) {
+                MoldUdp64PacketWriter packets = new MoldUdp64PacketWriter(out, "TEST", 1_400)) {
             for (int i = 0; i < data.messageCount(); i++) {
                 packets.write(data.segment(), data.messageOffset(i), data.messageLength(i));
             }
         }
         try (ItchFileReader reader = ItchFileReader.open(file, ItchFileReader.Framing.MOLDUDP64)) {
             assertFalse(reader.gzip());
-            assertEquals(COUNT, reader.readAll((buffer, offset, length) -> { }));
+            assertEquals(COUNT, reader.readAll((buffer, offset, length) -> {}));
             assertTrue(reader.framesRead() > COUNT / 50, "many packets");
         }
         assertEquals(replayInMemory(data), replay(file, ItchFileReader.Framing.MOLDUDP64));
@@ -153,8 +153,15 @@ class ItchFileReaderTest {
         try (ItchFileReader reader = ItchFileReader.open(file, ItchFileReader.Framing.LENGTH_PREFIXED)) {
             reader.readAll((buffer, offset, length) -> {
                 final int i = index[0]++;
-                allEqual[0] &= length == data.messageLength(i) && MemorySegment.mismatch(buffer, offset, offset + length,
-                        data.segment(), data.messageOffset(i), data.messageOffset(i) + length) == -1;
+                allEqual[0] &= length == data.messageLength(i)
+                        && MemorySegment.mismatch(
+                                        buffer,
+                                        offset,
+                                        offset + length,
+                                        data.segment(),
+                                        data.messageOffset(i),
+                                        data.messageOffset(i) + length)
+                                == -1;
             });
         }
         assertEquals(70_000, index[0]);

@@ -11,8 +11,8 @@ import java.lang.foreign.MemorySegment;
 import org.junit.jupiter.api.Test;
 
 /**
- * Byte-exact decoding of every supported ITCH 5.0 message, from bytes laid out by hand at the
- * offsets of the specification's field tables.
+ * Byte-exact decoding of every supported ITCH 5.0 message, from bytes laid out by hand at the offsets of the
+ * specification's field tables.
  */
 class ItchParserTest {
 
@@ -55,11 +55,17 @@ class ItchParserTest {
         // sub-type 27(2) authenticity 29 short sale 30 IPO 31 LULD 32 ETP 33 leverage 34(4) inverse 38.
         final WireBytes wire = header(39, 'R', 8231, 1)
                 .alpha(11, 8, "AAPL")
-                .ch(19, 'Q').ch(20, 'N')
+                .ch(19, 'Q')
+                .ch(20, 'N')
                 .uint(21, 4, 100)
-                .ch(25, 'N').ch(26, 'C')
+                .ch(25, 'N')
+                .ch(26, 'C')
                 .alpha(27, 2, "Z")
-                .ch(29, 'P').ch(30, 'N').ch(31, ' ').ch(32, '1').ch(33, 'N')
+                .ch(29, 'P')
+                .ch(30, 'N')
+                .ch(31, ' ')
+                .ch(32, '1')
+                .ch(33, 'N')
                 .uint(34, 4, 3)
                 .ch(38, 'N');
         final ItchMessage m = parseOk(wire);
@@ -121,10 +127,8 @@ class ItchParserTest {
     @Test
     void shouldDecodeOrderExecuted() {
         // E, 31 bytes: ref 11(8) executed shares 19(4) match 23(8).
-        final WireBytes wire = header(31, 'E', 42, 3)
-                .uint(11, 8, 77L)
-                .uint(19, 4, 250)
-                .uint(23, 8, 0x7FFF_0000_0000_0001L);
+        final WireBytes wire =
+                header(31, 'E', 42, 3).uint(11, 8, 77L).uint(19, 4, 250).uint(23, 8, 0x7FFF_0000_0000_0001L);
         final ItchMessage m = parseOk(wire);
         assertHeader(m, 'E', 42, 3);
         assertEquals(77L, m.orderReferenceNumber);
@@ -226,7 +230,9 @@ class ItchParserTest {
     @Test
     void shouldKnowTheSpecLengthOfEveryItchType() {
         final String types = "SRHYLVWKJhAFECXDUPQBINO";
-        final int[] lengths = {12, 39, 25, 20, 26, 35, 12, 28, 35, 21, 36, 40, 31, 36, 23, 19, 35, 44, 40, 19, 50, 20, 48};
+        final int[] lengths = {
+            12, 39, 25, 20, 26, 35, 12, 28, 35, 21, 36, 40, 31, 36, 23, 19, 35, 44, 40, 19, 50, 20, 48
+        };
         final int[] actual = new int[lengths.length];
         for (int i = 0; i < types.length(); i++) {
             actual[i] = ItchLayout.lengthOf((byte) types.charAt(i));
@@ -258,7 +264,8 @@ class ItchParserTest {
 
     @Test
     void shouldAcceptALongerLengthAndIgnoreTheExtraBytes() {
-        final WireBytes wire = new WireBytes(25).ch(0, 'D').uint(1, 2, 6).uint(11, 8, 5L).uint(19, 6, -1L);
+        final WireBytes wire =
+                new WireBytes(25).ch(0, 'D').uint(1, 2, 6).uint(11, 8, 5L).uint(19, 6, -1L);
         assertEquals(Status.OK, parser.parse(wire.segment(), 0, 25));
         assertEquals(5L, parser.message().orderReferenceNumber);
     }

@@ -11,9 +11,9 @@ import io.stagebench.stages.book.OrderBook;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
-import java.lang.foreign.ValueLayout;
 
 class MarketDataGeneratorTest {
 
@@ -23,9 +23,10 @@ class MarketDataGeneratorTest {
 
     @Test
     void shouldProduceTheSameBytesForTheSameSeed() {
-        assertArrayEquals(bytesOf(MarketDataGenerator.generate(3, 20_000)), bytesOf(MarketDataGenerator.generate(3, 20_000)));
-        assertFalse(Arrays.equals(bytesOf(MarketDataGenerator.generate(3, 20_000)),
-                bytesOf(MarketDataGenerator.generate(4, 20_000))));
+        assertArrayEquals(
+                bytesOf(MarketDataGenerator.generate(3, 20_000)), bytesOf(MarketDataGenerator.generate(3, 20_000)));
+        assertFalse(Arrays.equals(
+                bytesOf(MarketDataGenerator.generate(3, 20_000)), bytesOf(MarketDataGenerator.generate(4, 20_000))));
     }
 
     @Test
@@ -62,7 +63,8 @@ class MarketDataGeneratorTest {
         final int count = 300_000;
         final GeneratedMarketData data = MarketDataGenerator.generate(21, count);
         assertEquals(count, data.messageCount());
-        final ItchReplay replay = new ItchReplay(8, MarketDataGenerator.Config.defaults().maxLiveOrders());
+        final ItchReplay replay =
+                new ItchReplay(8, MarketDataGenerator.Config.defaults().maxLiveOrders());
         final long[] byType = new long[128];
         long previousTimestampNs = -1;
         final ItchParser parser = new ItchParser();

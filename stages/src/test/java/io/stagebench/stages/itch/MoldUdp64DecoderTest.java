@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.stagebench.stages.RejectCounters;
 import io.stagebench.stages.RejectReason;
 import io.stagebench.stages.WireBytes;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
 
 class MoldUdp64DecoderTest {
 
@@ -33,10 +33,12 @@ class MoldUdp64DecoderTest {
     }
 
     private int decode(WireBytes wire) {
-        return decoder.decode(wire.segment(), 0, wire.length(),
-                (buffer, offset, length) -> delivered.add(buffer.get(
-                        ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN),
-                        offset + 11)));
+        return decoder.decode(
+                wire.segment(),
+                0,
+                wire.length(),
+                (buffer, offset, length) -> delivered.add(
+                        buffer.get(ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN), offset + 11)));
     }
 
     @Test
@@ -50,7 +52,7 @@ class MoldUdp64DecoderTest {
     @Test
     void shouldCountMissingMessagesAndSkipDuplicates() {
         decode(packet("S", 1, 10, 11));
-        decode(packet("S", 5, 14, 15));  // 3 and 4 missing
+        decode(packet("S", 5, 14, 15)); // 3 and 4 missing
         decode(packet("S", 5, 14, 15, 16)); // 5, 6 again, 7 new
         assertEquals(List.of(10L, 11L, 14L, 15L, 16L), delivered);
         assertEquals(2, rejects.count(RejectReason.SEQUENCE_GAP));
@@ -60,7 +62,7 @@ class MoldUdp64DecoderTest {
     @Test
     void shouldTreatHeartbeatsAndEndOfSession() {
         decode(packet("S", 1, 10));
-        assertEquals(0, decode(packet("S", 4)));  // heartbeat announcing next sequence 4: 2 missing
+        assertEquals(0, decode(packet("S", 4))); // heartbeat announcing next sequence 4: 2 missing
         assertEquals(2, rejects.count(RejectReason.SEQUENCE_GAP));
         final WireBytes end = new WireBytes(20).alpha(0, 10, "S").uint(10, 8, 4).uint(18, 2, 0xFFFF);
         assertEquals(0, decode(end));
@@ -78,9 +80,9 @@ class MoldUdp64DecoderTest {
     @Test
     void shouldCountTruncatedPacketsAndKeepTheCompleteMessages() {
         final WireBytes full = packet("S", 1, 10, 11);
-        assertEquals(1, decoder.decode(full.segment(), 0, full.length() - 5, (b, o, l) -> { }));
+        assertEquals(1, decoder.decode(full.segment(), 0, full.length() - 5, (b, o, l) -> {}));
         assertEquals(1, rejects.count(RejectReason.TRUNCATED));
-        assertEquals(0, decoder.decode(full.segment(), 0, 19, (b, o, l) -> { }));
+        assertEquals(0, decoder.decode(full.segment(), 0, 19, (b, o, l) -> {}));
         assertEquals(2, rejects.count(RejectReason.TRUNCATED));
     }
 }

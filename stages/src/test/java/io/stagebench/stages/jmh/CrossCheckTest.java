@@ -4,15 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import java.util.Arrays;
 
 class CrossCheckTest {
 
     private static Pairing pairing(String stage) {
-        return CrossCheck.PAIRINGS.stream().filter(p -> p.stage().equals(stage)).findFirst().orElseThrow();
+        return CrossCheck.PAIRINGS.stream()
+                .filter(p -> p.stage().equals(stage))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static double[] samples(double... values) {
@@ -67,11 +70,19 @@ class CrossCheckTest {
         assertEquals(Verdict.OK, row.verdict());
     }
 
-    /** @return JMH's four decide figures: each call ({@code callNs}, its timer 35) and the walks (its preparation 115) */
+    /**
+     * @return JMH's four decide figures: each call ({@code callNs}, its timer 35) and the walks (its preparation 115)
+     */
     private static Map<String, JmhScore> decideJmh(double callNs, double prepareAndDecideNs) {
-        return Map.of("DecideCallJmh.decide", new JmhScore(callNs, 1), "DecideCallJmh.timer",
-                new JmhScore(35, 1), "DecideJmh.prepareAndDecide", new JmhScore(prepareAndDecideNs, 5),
-                "DecideJmh.prepare", new JmhScore(115, 5));
+        return Map.of(
+                "DecideCallJmh.decide",
+                new JmhScore(callNs, 1),
+                "DecideCallJmh.timer",
+                new JmhScore(35, 1),
+                "DecideJmh.prepareAndDecide",
+                new JmhScore(prepareAndDecideNs, 5),
+                "DecideJmh.prepare",
+                new JmhScore(115, 5));
     }
 
     @Test
@@ -79,8 +90,8 @@ class CrossCheckTest {
         Map<String, JmhScore> jmh = decideJmh(55, 130);
 
         Row perMessage = CrossCheck.compare(pairing("decide"), samples(20, 20), 20, jmh);
-        Row batched = CrossCheck.compareBatched(pairing("decide"), samples(15, 15), 15, jmh,
-                new Probe(20, 26), 16, List.of(), List.of(), Double.NaN);
+        Row batched = CrossCheck.compareBatched(
+                pairing("decide"), samples(15, 15), 15, jmh, new Probe(20, 26), 16, List.of(), List.of(), Double.NaN);
 
         assertEquals(20, perMessage.jmhNs(), 1e-9);
         assertEquals("DecideCallJmh.decide - DecideCallJmh.timer", perMessage.jmhSource());
@@ -91,10 +102,10 @@ class CrossCheckTest {
 
     @Test
     void shouldReportAMissingFigureWhenEitherHarnessFailed() {
-        Row noBaseline = CrossCheck.compare(pairing("decide"), samples(60), 60,
-                Map.of("DecideCallJmh.decide", new JmhScore(200, 1)));
-        Row noStagebench = CrossCheck.compare(pairing("encode"), null, Double.NaN,
-                Map.of("EncodeJmh.encode", new JmhScore(60, 1)));
+        Row noBaseline = CrossCheck.compare(
+                pairing("decide"), samples(60), 60, Map.of("DecideCallJmh.decide", new JmhScore(200, 1)));
+        Row noStagebench = CrossCheck.compare(
+                pairing("encode"), null, Double.NaN, Map.of("EncodeJmh.encode", new JmhScore(60, 1)));
 
         assertEquals(Verdict.MISSING, noBaseline.verdict());
         assertEquals(Verdict.MISSING, noStagebench.verdict());
@@ -137,8 +148,18 @@ class CrossCheckTest {
 
     @Test
     void shouldNeedEachJmhBenchmarkOnceForEveryStage() {
-        assertEquals(List.of("ParseJmh.parse", "BookJmh.parseAndApply", "BookJmh.parse", "DecideCallJmh.decide",
-                "DecideCallJmh.timer", "DecideJmh.prepareAndDecide", "DecideJmh.prepare", "EncodeJmh.encode", "PipelineJmh.pipeline"), CrossCheck.jmhBenchmarks(CrossCheck.PAIRINGS));
+        assertEquals(
+                List.of(
+                        "ParseJmh.parse",
+                        "BookJmh.parseAndApply",
+                        "BookJmh.parse",
+                        "DecideCallJmh.decide",
+                        "DecideCallJmh.timer",
+                        "DecideJmh.prepareAndDecide",
+                        "DecideJmh.prepare",
+                        "EncodeJmh.encode",
+                        "PipelineJmh.pipeline"),
+                CrossCheck.jmhBenchmarks(CrossCheck.PAIRINGS));
     }
 
     @Test
@@ -149,8 +170,8 @@ class CrossCheckTest {
                 "DecideJmh.prepare", new JmhScore(60, 2, List.of(74.0, 55.8, 58.4, 57.5, 55.1)));
         List<Double> forkMeans = List.of(22.3, 25.3, 21.5, 21.9, 22.9);
 
-        Row row = CrossCheck.compareBatched(pairing("decide"), samples(22.78), 22.78, jmh, null, 32, forkMeans,
-                List.of(), Double.NaN);
+        Row row = CrossCheck.compareBatched(
+                pairing("decide"), samples(22.78), 22.78, jmh, null, 32, forkMeans, List.of(), Double.NaN);
 
         assertEquals(22.78 / 17.7, row.ratio(), 1e-9, "the pooled ratio: 1.29");
         assertEquals(22.3 / 20.9, row.forkMedianRatio(), 1e-9, "stagebench's median fork over JMH's median fork");
@@ -169,8 +190,16 @@ class CrossCheckTest {
                 "DecideJmh.prepare", new JmhScore(65, 2, List.of(74.0, 55.8)));
 
         for (Map<String, JmhScore> jmh : List.of(twoForks, unpaired)) {
-            Row row = CrossCheck.compareBatched(pairing("decide"), samples(22), 22, jmh, null, 32,
-                    List.of(22.0, 21.0, 23.0), List.of(), Double.NaN);
+            Row row = CrossCheck.compareBatched(
+                    pairing("decide"),
+                    samples(22),
+                    22,
+                    jmh,
+                    null,
+                    32,
+                    List.of(22.0, 21.0, 23.0),
+                    List.of(),
+                    Double.NaN);
 
             assertTrue(Double.isNaN(row.forkMedianRatio()));
             assertEquals(Verdict.DIFF, row.verdict(), "22 / 13 by the pooled means");
@@ -184,10 +213,10 @@ class CrossCheckTest {
                 "DecideJmh.prepareAndDecide", new JmhScore(70, 1, List.of(70.0, 70.0, 70.0)),
                 "DecideJmh.prepare", new JmhScore(50, 1, List.of(50.0, 50.0, 50.0)));
 
-        Row bySamples = CrossCheck.compareBatched(pairing("decide"), samples(23, 23), 23, jmh, null, 32,
-                List.of(), List.of(), Double.NaN);
-        Row byPasses = CrossCheck.compareBatched(pairing("decide"), samples(23, 23), 23, jmh, null, 32,
-                List.of(), List.of(), Double.NaN, 20.5);
+        Row bySamples = CrossCheck.compareBatched(
+                pairing("decide"), samples(23, 23), 23, jmh, null, 32, List.of(), List.of(), Double.NaN);
+        Row byPasses = CrossCheck.compareBatched(
+                pairing("decide"), samples(23, 23), 23, jmh, null, 32, List.of(), List.of(), Double.NaN, 20.5);
 
         assertEquals(23 / 20.0, bySamples.ratio(), 1e-9);
         assertEquals(Verdict.DIFF, bySamples.verdict());
@@ -195,7 +224,8 @@ class CrossCheckTest {
         assertEquals(20.5 / 20.0, byPasses.ratio(), 1e-9);
         assertEquals(Verdict.OK, byPasses.verdict());
         assertEquals(23, byPasses.p50Ns(), 1e-9, "the percentiles stay the samples'");
-        assertEquals(20.5 / 20.0, byPasses.adjustedRatio(), 1e-9, "no interruption in the samples: without both, the same");
+        assertEquals(
+                20.5 / 20.0, byPasses.adjustedRatio(), 1e-9, "no interruption in the samples: without both, the same");
     }
 
     @Test
@@ -204,8 +234,8 @@ class CrossCheckTest {
         Map<String, JmhScore> jmh = Map.of(
                 "BookJmh.parseAndApply", new JmhScore(62.1, 2, List.of(55.3, 56.0, 72.0)),
                 "BookJmh.parse", new JmhScore(23.0, 1, List.of(23.0, 23.0, 23.0)));
-        Row row = CrossCheck.compareBatched(pairing("book"), samples(32.0), 32.0, jmh, null, 32,
-                List.of(31.5, 32.0, 32.4), List.of(), Double.NaN);
+        Row row = CrossCheck.compareBatched(
+                pairing("book"), samples(32.0), 32.0, jmh, null, 32, List.of(31.5, 32.0, 32.4), List.of(), Double.NaN);
 
         Explanation explanation = CrossCheck.explanations(List.of(row)).get(0);
 
@@ -218,8 +248,8 @@ class CrossCheckTest {
     void shouldNameEachSidesCoreStateAndTheMoreSharedSideWhenItIsTheSlowerOne() {
         // JMH's forks met the core 13 % slower than stagebench's (2.60 against 2.30 ns an iteration of the loop); the
         // crosscheck's fastest fork read 2.25, so JMH's three forks and none of stagebench's were on a shared core
-        Map<String, JmhScore> jmh = Map.of("ParseJmh.parse", new JmhScore(26, 1,
-                List.of(25.0, 26.0, 27.0), List.of(2.60, 2.62, 2.58)));
+        Map<String, JmhScore> jmh =
+                Map.of("ParseJmh.parse", new JmhScore(26, 1, List.of(25.0, 26.0, 27.0), List.of(2.60, 2.62, 2.58)));
         Row jmhShared = batchedParse(21, jmh, List.of(2.31, 2.30, 2.29));
         Row sameState = batchedParse(21, jmh, List.of(2.55, 2.60, 2.62));
         Row stagebenchSlower = batchedParse(31, jmh, List.of(2.31, 2.30, 2.29));
@@ -228,10 +258,13 @@ class CrossCheckTest {
 
         assertEquals(new CoreStates(2.30, 2.60, 2.25, 0, 3, 3, 3), jmhShared.core());
         assertEquals(Verdict.DIFF, jmhShared.verdict(), "the verdict does not change: 21 / 26");
-        assertEquals(Explanation.Reason.JMH_CORE_MORE_SHARED, explanations.get(0).reason());
-        assertEquals(Explanation.Reason.FORKS_BEYOND_TOLERANCE, explanations.get(1).reason());
+        assertEquals(
+                Explanation.Reason.JMH_CORE_MORE_SHARED, explanations.get(0).reason());
+        assertEquals(
+                Explanation.Reason.FORKS_BEYOND_TOLERANCE, explanations.get(1).reason());
         // stagebench the slower while JMH met the more shared core: the core does not explain it
-        assertEquals(Explanation.Reason.FORKS_BEYOND_TOLERANCE, explanations.get(2).reason());
+        assertEquals(
+                Explanation.Reason.FORKS_BEYOND_TOLERANCE, explanations.get(2).reason());
         assertEquals(null, batchedParse(21, jmh, List.of(0.0, 0.0, 0.0)).core(), "no state without both sides' loops");
     }
 
@@ -241,14 +274,30 @@ class CrossCheckTest {
                 "BookJmh.parseAndApply", new JmhScore(60, 1, List.of(60.0, 60.0, 60.0), List.of(2.3, 2.3, 2.9)),
                 "BookJmh.parse", new JmhScore(23, 1, List.of(23.0, 23.0, 23.0), List.of(2.3, 2.8, 2.3)));
 
-        Row row = CrossCheck.compareBatched(pairing("book"), samples(37), 37, jmh, null, 32,
-                List.of(37.0, 37.0, 37.0), List.of(2.3, 2.3, 2.3), 2.3);
+        Row row = CrossCheck.compareBatched(
+                pairing("book"),
+                samples(37),
+                37,
+                jmh,
+                null,
+                32,
+                List.of(37.0, 37.0, 37.0),
+                List.of(2.3, 2.3, 2.3),
+                2.3);
 
         assertEquals(new CoreStates(2.3, 2.8, 2.3, 0, 3, 2, 3), row.core());
     }
 
     private static Row batchedParse(double meanNs, Map<String, JmhScore> jmh, List<Double> coreNs) {
-        return CrossCheck.compareBatched(pairing("parse"), samples(meanNs), meanNs, jmh, null, 32,
-                List.of(meanNs - 0.5, meanNs, meanNs + 0.5), coreNs, 2.25);
+        return CrossCheck.compareBatched(
+                pairing("parse"),
+                samples(meanNs),
+                meanNs,
+                jmh,
+                null,
+                32,
+                List.of(meanNs - 0.5, meanNs, meanNs + 0.5),
+                coreNs,
+                2.25);
     }
 }

@@ -12,7 +12,10 @@ import org.junit.jupiter.api.Test;
 class ExplanationTest {
 
     private static Pairing pairing(String stage) {
-        return CrossCheck.PAIRINGS.stream().filter(p -> p.stage().equals(stage)).findFirst().orElseThrow();
+        return CrossCheck.PAIRINGS.stream()
+                .filter(p -> p.stage().equals(stage))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static double[] samples(double... values) {
@@ -21,29 +24,57 @@ class ExplanationTest {
 
     /** @return JMH's four decide figures: each call ({@code callNs}, its timer 35) and the walks (preparation 115) */
     private static Map<String, JmhScore> decideJmh(double callNs, double prepareAndDecideNs) {
-        return Map.of("DecideCallJmh.decide", new JmhScore(callNs, 1), "DecideCallJmh.timer", new JmhScore(35, 1),
-                "DecideJmh.prepareAndDecide", new JmhScore(prepareAndDecideNs, 5), "DecideJmh.prepare",
+        return Map.of(
+                "DecideCallJmh.decide",
+                new JmhScore(callNs, 1),
+                "DecideCallJmh.timer",
+                new JmhScore(35, 1),
+                "DecideJmh.prepareAndDecide",
+                new JmhScore(prepareAndDecideNs, 5),
+                "DecideJmh.prepare",
                 new JmhScore(115, 5));
     }
 
     @Test
     void shouldSplitAPerMessageRatiosExcessIntoResidueFencingAloneAndWhatTheBatchedFigureLeaves() {
-        Map<String, JmhScore> jmh = Map.of("EncodeJmh.encode", new JmhScore(50, 1),
-                "ParseJmh.parse", new JmhScore(20, 1));
+        Map<String, JmhScore> jmh =
+                Map.of("EncodeJmh.encode", new JmhScore(50, 1), "ParseJmh.parse", new JmhScore(20, 1));
         List<Row> rows = List.of(
                 CrossCheck.compare(pairing("encode"), samples(80, 80), 80, jmh, new Probe(20, 26)),
                 CrossCheck.compare(pairing("parse"), samples(30, 30), 30, jmh, new Probe(20, 20)));
         // batches of 8: encode 52.75 ns a message (its residue 6/8), parse 24 ns (none)
         List<Row> batched = List.of(
-                CrossCheck.compareBatched(pairing("encode"), samples(52.75, 52.75), 52.75, jmh, new Probe(20, 26), 8,
-                        List.of(), List.of(), Double.NaN),
-                CrossCheck.compareBatched(pairing("parse"), samples(24, 24), 24, jmh, new Probe(20, 20), 8,
-                        List.of(), List.of(), Double.NaN));
+                CrossCheck.compareBatched(
+                        pairing("encode"),
+                        samples(52.75, 52.75),
+                        52.75,
+                        jmh,
+                        new Probe(20, 26),
+                        8,
+                        List.of(),
+                        List.of(),
+                        Double.NaN),
+                CrossCheck.compareBatched(
+                        pairing("parse"),
+                        samples(24, 24),
+                        24,
+                        jmh,
+                        new Probe(20, 20),
+                        8,
+                        List.of(),
+                        List.of(),
+                        Double.NaN));
 
         List<Explanation> explanations = CrossCheck.explanations(rows, batched, 2_000_000, 2_000_000);
-        Explanation stepped = CrossCheck.explanations(List.of(CrossCheck.compare(pairing("encode"), samples(80, 80), 80,
-                jmh, new Probe(20, 26, 10))), batched, 2_000_000, 2_000_000).get(0);
-        Explanation.Split mixed = CrossCheck.explanations(rows, batched, 500_000, 2_000_000).get(0).split();
+        Explanation stepped = CrossCheck.explanations(
+                        List.of(CrossCheck.compare(pairing("encode"), samples(80, 80), 80, jmh, new Probe(20, 26, 10))),
+                        batched,
+                        2_000_000,
+                        2_000_000)
+                .get(0);
+        Explanation.Split mixed = CrossCheck.explanations(rows, batched, 500_000, 2_000_000)
+                .get(0)
+                .split();
 
         // encode: 1.60 = 0.12 residue + (74 - 52) / 50 = 0.44 fencing alone + 0.04 the batched figure's own
         Explanation.Split encode = explanations.get(0).split();
@@ -63,15 +94,26 @@ class ExplanationTest {
         assertEquals(CrossCheck.explanations(rows), CrossCheck.explanations(rows, List.of(), 500_000, 2_000_000));
         assertFalse(explanations.get(0).showsStep(), "no step known");
         assertTrue(stepped.showsStep(), "a per-message row's intervals start at every phase of the counter");
-        assertFalse(CrossCheck.explanations(List.of(CrossCheck.compareBatched(pairing("encode"), samples(52.75), 52.75,
-                jmh, new Probe(20, 26, 10), 8, List.of(), List.of(), Double.NaN))).get(0).showsStep(),
+        assertFalse(
+                CrossCheck.explanations(List.of(CrossCheck.compareBatched(
+                                pairing("encode"),
+                                samples(52.75),
+                                52.75,
+                                jmh,
+                                new Probe(20, 26, 10),
+                                8,
+                                List.of(),
+                                List.of(),
+                                Double.NaN)))
+                        .get(0)
+                        .showsStep(),
                 "a batch's probe is the batch's");
     }
 
     @Test
     void shouldExplainEachRatioWithTheProbeResidueInterruptionsAndTheMarksCost() {
-        Map<String, JmhScore> jmh = Map.of("PipelineJmh.pipeline", new JmhScore(100, 2),
-                "EncodeJmh.encode", new JmhScore(50, 1));
+        Map<String, JmhScore> jmh =
+                Map.of("PipelineJmh.pipeline", new JmhScore(100, 2), "EncodeJmh.encode", new JmhScore(50, 1));
         Probe probe = new Probe(20, 26);
         List<Row> rows = List.of(
                 CrossCheck.compare(pairing("encode"), samples(60, 60), 60, jmh, probe),
@@ -94,11 +136,12 @@ class ExplanationTest {
         // as measured: JMH's per-call twin 14 ns, its batched twin 22, stagebench 23 a call and 22.5 in batches
         Map<String, JmhScore> jmh = decideJmh(49, 137);
         Row perMessage = CrossCheck.compare(pairing("decide"), samples(23, 23), 23, jmh);
-        Row batched = CrossCheck.compareBatched(pairing("decide"), samples(22.5, 22.5), 22.5, jmh, null, 16,
-                List.of(), List.of(), Double.NaN);
+        Row batched = CrossCheck.compareBatched(
+                pairing("decide"), samples(22.5, 22.5), 22.5, jmh, null, 16, List.of(), List.of(), Double.NaN);
 
         Explanation.Split split = CrossCheck.explanations(List.of(perMessage), List.of(batched), 2_000_000, 2_000_000)
-                .get(0).split();
+                .get(0)
+                .split();
 
         assertEquals(14, perMessage.jmhNs(), 1e-9);
         assertTrue(split.twins(), "JMH's batched twin is other benchmarks than its per-call twin");
@@ -108,17 +151,26 @@ class ExplanationTest {
 
     @Test
     void shouldLeaveAPerMessageLineWhatTheBatchedMedianForkLeavesWhenTheBatchedRowIsCheckedByIt() {
-        Map<String, JmhScore> jmh = Map.of("ParseJmh.parse", new JmhScore(22, 1,
-                List.of(20.0, 20.0, 20.0, 30.0, 20.0)));
+        Map<String, JmhScore> jmh =
+                Map.of("ParseJmh.parse", new JmhScore(22, 1, List.of(20.0, 20.0, 20.0, 30.0, 20.0)));
         Row perMessage = CrossCheck.compare(pairing("parse"), samples(30, 30), 30, jmh, new Probe(20, 20));
         // one fork of each side apart: the pooled batched mean is 24 a message, the median fork 20.6; JMH's pooled 22,
         // its median fork 20 - the row is checked by the medians, and its line leaves what they leave (+0.03), not
         // the median fork over JMH's pooled figure (-0.06)
-        Row batched = CrossCheck.compareBatched(pairing("parse"), samples(24, 24), 24, jmh,
-                new Probe(20, 20), 8, List.of(20.6, 20.6, 36.0, 20.6, 20.6), List.of(), Double.NaN);
+        Row batched = CrossCheck.compareBatched(
+                pairing("parse"),
+                samples(24, 24),
+                24,
+                jmh,
+                new Probe(20, 20),
+                8,
+                List.of(20.6, 20.6, 36.0, 20.6, 20.6),
+                List.of(),
+                Double.NaN);
 
         Explanation.Split split = CrossCheck.explanations(List.of(perMessage), List.of(batched), 2_000_000, 2_000_000)
-                .get(0).split();
+                .get(0)
+                .split();
 
         assertEquals(20.6 / 20.0, batched.forkMedianRatio(), 1e-9);
         assertEquals(30 - 20.6, split.fencedNs(), 1e-9);
@@ -137,14 +189,20 @@ class ExplanationTest {
                 "DecideJmh.prepare", new JmhScore(50, 1, List.of(50.0, 50.0, 50.0)));
         List<Double> stagebench = List.of(20.8, 29.7, 19.4);
 
-        Explanation.Reason spread = CrossCheck.explanations(List.of(CrossCheck.compareBatched(pairing("decide"),
-                samples(23.3), 23.3, apart, null, 32, stagebench, List.of(), Double.NaN))).get(0).reason();
-        Explanation.Reason steady = CrossCheck.explanations(List.of(CrossCheck.compareBatched(pairing("decide"),
-                samples(23.3), 23.3, together, null, 32, stagebench, List.of(), Double.NaN))).get(0).reason();
+        Explanation.Reason spread = CrossCheck.explanations(List.of(CrossCheck.compareBatched(
+                        pairing("decide"), samples(23.3), 23.3, apart, null, 32, stagebench, List.of(), Double.NaN)))
+                .get(0)
+                .reason();
+        Explanation.Reason steady = CrossCheck.explanations(List.of(CrossCheck.compareBatched(
+                        pairing("decide"), samples(23.3), 23.3, together, null, 32, stagebench, List.of(), Double.NaN)))
+                .get(0)
+                .reason();
 
         assertEquals(Explanation.Reason.JMH_FORKS_APART, spread);
-        assertTrue(steady == Explanation.Reason.FORKS_BEYOND_TOLERANCE
-                || steady == Explanation.Reason.FORKS_WITHIN_TOLERANCE, steady.toString());
+        assertTrue(
+                steady == Explanation.Reason.FORKS_BEYOND_TOLERANCE
+                        || steady == Explanation.Reason.FORKS_WITHIN_TOLERANCE,
+                steady.toString());
     }
 
     @Test
@@ -154,8 +212,8 @@ class ExplanationTest {
         List<Explanation> explanations = CrossCheck.explanations(List.of(
                 CrossCheck.compare(pairing("encode"), samples(60), 60, jmh),
                 CrossCheck.compare(pairing("parse"), samples(15, 15), 15, jmh),
-                CrossCheck.compareBatched(pairing("parse"), samples(30), 30, jmh, null, 8, List.of(), List.of(),
-                        Double.NaN)));
+                CrossCheck.compareBatched(
+                        pairing("parse"), samples(30), 30, jmh, null, 8, List.of(), List.of(), Double.NaN)));
 
         assertEquals(Explanation.Reason.NO_FIGURE, explanations.get(0).reason(), "no JMH figure for encode");
         assertEquals(Explanation.Reason.UNEXPLAINED, explanations.get(1).reason(), "below JMH's, no batched row");

@@ -1,14 +1,14 @@
 package io.stagebench.stages.jmh;
 
-import io.stagebench.config.MeasureDefaults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stagebench.config.MeasureDefaults;
 import io.stagebench.extension.Harness;
-import io.stagebench.config.RunConfig;
 import io.stagebench.process.JvmFork;
 import io.stagebench.registry.BenchmarkRegistry;
+import io.stagebench.stages.testing.MeasuresInProcess;
 import java.io.InputStream;
 import java.util.Collection;
 import java.util.List;
@@ -24,15 +24,20 @@ import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
-import io.stagebench.stages.testing.MeasuresInProcess;
 
 /** The JMH benchmarks as built: listed for JMH, beside the stagebench ones, and runnable. */
 class JmhBenchmarksTest {
 
     private static final String PACKAGE = "io.stagebench.stages.jmh.";
-    private static final List<String> BENCHMARKS = List.of("BookJmh.parse", "BookJmh.parseAndApply",
-            "DecideCallJmh.decide", "DecideCallJmh.timer", "DecideJmh.prepare", "DecideJmh.prepareAndDecide",
-            "EncodeJmh.encode", "ParseJmh.parse",
+    private static final List<String> BENCHMARKS = List.of(
+            "BookJmh.parse",
+            "BookJmh.parseAndApply",
+            "DecideCallJmh.decide",
+            "DecideCallJmh.timer",
+            "DecideJmh.prepare",
+            "DecideJmh.prepareAndDecide",
+            "EncodeJmh.encode",
+            "ParseJmh.parse",
             "PipelineJmh.pipeline");
 
     @Test
@@ -58,8 +63,14 @@ class JmhBenchmarksTest {
     @Test
     void shouldStartEveryJmhForkWithTheJvmFlagsOfAStagebenchFork() throws Exception {
         List<String> forkFlags = Harness.SHARED_FORK_FLAGS;
-        assertEquals(List.of(MeasureDefaults.HEAP_MIN_FLAG, MeasureDefaults.HEAP_MAX_FLAG, MeasureDefaults.PRE_TOUCH_FLAG, MeasureDefaults.HUGE_PAGES_FLAG,
-                MeasureDefaults.GC_FLAG, MeasureDefaults.FOREGROUND_COMPILE_FLAG),
+        assertEquals(
+                List.of(
+                        MeasureDefaults.HEAP_MIN_FLAG,
+                        MeasureDefaults.HEAP_MAX_FLAG,
+                        MeasureDefaults.PRE_TOUCH_FLAG,
+                        MeasureDefaults.HUGE_PAGES_FLAG,
+                        MeasureDefaults.GC_FLAG,
+                        MeasureDefaults.FOREGROUND_COMPILE_FLAG),
                 forkFlags);
         assertTrue(MeasureDefaults.JVM_FLAGS.containsAll(forkFlags), MeasureDefaults.JVM_FLAGS.toString());
         try (InputStream in = getClass().getResourceAsStream(BenchmarkList.BENCHMARK_LIST)) {
@@ -68,7 +79,8 @@ class JmhBenchmarksTest {
 
                 assertTrue(appended.containsAll(forkFlags), entry.getUsername() + ": " + appended);
                 assertTrue(appended.containsAll(JvmFork.BASE_JVM_FLAGS), entry.getUsername() + ": " + appended);
-                assertTrue(appended.stream().noneMatch(a -> a.equals("-Xmx1g") || a.equals("-Xms1g")),
+                assertTrue(
+                        appended.stream().noneMatch(a -> a.equals("-Xmx1g") || a.equals("-Xms1g")),
                         entry.getUsername() + ": " + appended);
             }
         }

@@ -9,8 +9,8 @@ import io.stagebench.stages.WireBytes;
 import io.stagebench.stages.decide.Decision;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
-import org.junit.jupiter.api.Test;
 import java.util.Arrays;
+import org.junit.jupiter.api.Test;
 
 /** Byte-exact OUCH 4.2 Enter Order, against bytes laid out by hand from the spec's table. */
 class OuchEncoderTest {
@@ -26,11 +26,18 @@ class OuchEncoderTest {
     }
 
     /**
-     * type 0, token 1(14), side 15, shares 16(4), stock 20(8), price 28(4), TIF 32(4), firm 36(4),
-     * display 40, capacity 41, ISE 42, min qty 43(4), cross type 47, customer type 48: 49 bytes.
+     * type 0, token 1(14), side 15, shares 16(4), stock 20(8), price 28(4), TIF 32(4), firm 36(4), display 40, capacity
+     * 41, ISE 42, min qty 43(4), cross type 47, customer type 48: 49 bytes.
      */
-    private static byte[] expected(String token, char side, long shares, String stock, long priceE4,
-                                   long timeInForce, String firm, char capacity) {
+    private static byte[] expected(
+            String token,
+            char side,
+            long shares,
+            String stock,
+            long priceE4,
+            long timeInForce,
+            String firm,
+            char capacity) {
         return new WireBytes(49)
                 .ch(0, 'O')
                 .alpha(1, 14, token)
@@ -53,8 +60,8 @@ class OuchEncoderTest {
     void shouldEncodeAnEnterOrderByteForByte() {
         final OuchEncoder encoder = new OuchEncoder("SB", "SBNC", (byte) 'A');
         final byte[] out = new byte[49];
-        final int length = encoder.encodeEnterOrder(decision((byte) 'B', 300, "AAPL", 1_234_500, 0),
-                MemorySegment.ofArray(out), 0);
+        final int length = encoder.encodeEnterOrder(
+                decision((byte) 'B', 300, "AAPL", 1_234_500, 0), MemorySegment.ofArray(out), 0);
         assertEquals(49, length);
         assertArrayEquals(expected("SB000000000001", 'B', 300, "AAPL", 1_234_500, 0, "SBNC", 'A'), out);
     }
@@ -64,8 +71,10 @@ class OuchEncoderTest {
         final OuchEncoder encoder = new OuchEncoder("XY1", "ABCD", (byte) 'P');
         final byte[] out = new byte[100];
         Arrays.fill(out, (byte) 0x55);
-        assertEquals(49, encoder.encodeEnterOrder(decision((byte) 'S', 1_000_000, "GOOGL", 99_999, 99_998),
-                MemorySegment.ofArray(out), 20));
+        assertEquals(
+                49,
+                encoder.encodeEnterOrder(
+                        decision((byte) 'S', 1_000_000, "GOOGL", 99_999, 99_998), MemorySegment.ofArray(out), 20));
         final byte[] message = Arrays.copyOfRange(out, 20, 69);
         assertArrayEquals(expected("XY100000000001", 'S', 1_000_000, "GOOGL", 99_999, 99_998, "ABCD", 'P'), message);
         assertEquals(0x55, out[19]);
@@ -89,8 +98,9 @@ class OuchEncoderTest {
     void shouldWriteNothingWhenTheBufferHasNoRoom() {
         final OuchEncoder encoder = new OuchEncoder();
         final byte[] out = new byte[60];
-        assertEquals(0, encoder.encodeEnterOrder(decision((byte) 'B', 100, "MSFT", 10_000, 0),
-                MemorySegment.ofArray(out), 12));
+        assertEquals(
+                0,
+                encoder.encodeEnterOrder(decision((byte) 'B', 100, "MSFT", 10_000, 0), MemorySegment.ofArray(out), 12));
         assertEquals(1, encoder.nextTokenSequence(), "no token consumed");
         assertArrayEquals(new byte[60], out);
     }

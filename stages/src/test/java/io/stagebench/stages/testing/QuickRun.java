@@ -15,15 +15,14 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The one {@code run --quick} of the reference benchmarks the slow tier makes: every reference
- * benchmark in one real fork, run by the command line in this JVM as a user's {@code run --quick}
- * is, off a terminal. Made once, by the first test that asks; what it printed (progress included)
- * and the run it stored are then read by each test that checks such a run - its output, and its
- * forks.
+ * The one {@code run --quick} of the reference benchmarks the slow tier makes: every reference benchmark in one real
+ * fork, run by the command line in this JVM as a user's {@code run --quick} is, off a terminal. Made once, by the first
+ * test that asks; what it printed (progress included) and the run it stored are then read by each test that checks such
+ * a run - its output, and its forks.
  *
  * @param exitCode the command's exit code
- * @param lines    stderr's progress, then everything the command printed, line by line
- * @param runDir   the run folder it stored
+ * @param lines stderr's progress, then everything the command printed, line by line
+ * @param runDir the run folder it stored
  */
 public record QuickRun(int exitCode, List<String> lines, Path runDir) {
 
@@ -52,9 +51,11 @@ public record QuickRun(int exitCode, List<String> lines, Path runDir) {
             } finally {
                 System.setErr(stderr);
             }
-            List<String> lines = (progress.toString(StandardCharsets.UTF_8) + said).lines().toList();
+            List<String> lines =
+                    (progress.toString(StandardCharsets.UTF_8) + said).lines().toList();
             Path runDir;
-            try (Stream<Path> found = Files.find(results, 3, (p, a) -> p.getFileName().toString().equals("summary.json"))) {
+            try (Stream<Path> found =
+                    Files.find(results, 3, (p, a) -> p.getFileName().toString().equals("summary.json"))) {
                 runDir = found.map(Path::getParent).findFirst().orElse(null);
             }
             return new QuickRun(code, lines, runDir);
