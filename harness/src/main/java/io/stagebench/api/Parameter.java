@@ -12,7 +12,7 @@ import java.lang.annotation.Target;
  * {@link Setup}, through {@link BenchmarkParams}, with the same default.
  *
  * <pre>{@code
- * @Benchmark(name = "spin", params = @Parameter(name = "ticks", min = 0, max = Stamps.MAX_DELTA_TICKS,
+ * @Benchmark(name = "spin", params = @Parameter(name = "ticks", min = 0, max = RecordingStamps.MAX_DELTA_TICKS,
  *         defaultValue = "" + SpinBenchmark.DEFAULT_TICKS, description = "spin length in counter ticks"))
  * }</pre>
  *

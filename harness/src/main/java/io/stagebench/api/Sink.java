@@ -1,53 +1,94 @@
 package io.stagebench.api;
 
+import java.lang.management.ManagementFactory;
+import java.util.List;
+
 /**
  * Consumes results so the JIT cannot prove them unused and delete the work that made them, in the manner of JMH's
  * {@code Blackhole}.
  *
- * <p>IMPLEMENTATION NOTES: each value is folded into a plain field of this object, which escapes to the runner; the JIT
- * must therefore compute every value, but may keep the running fold in a register, so consuming costs about one cycle
- * and no memory fence. The folded value is published once, after measurement ({@link #published()}). Objects are folded
- * by identity hash, which is computed once per object and stored in its header: consume objects prepared in setup, not
- * new ones.
+ * <p>In a fork each value goes to a compiler blackhole: an empty static method the JIT is told to keep its argument
+ * alive for ({@link #BLACKHOLE_FLAGS}, in every fork's flags), which costs no instruction and carries nothing from one
+ * message to the next, as JMH's compiler blackholes do. Without those flags (a JVM started otherwise, a test) each
+ * value is folded into a field of this object instead, {@code folded * 31 + value}, which the JIT must compute; that
+ * fold is a multiply chain from each consumed value to the next, so it can add a few cycles to an operation of a few
+ * nanoseconds measured in batches.
+ *
+ * <p>A benchmark receives its sink from the runner ({@link RecordingSink}, which publishes the fold after the measured
+ * loop); a test that calls an operation directly may make one with {@code new Sink()}.
+ *
+ * <p>Objects are consumed by reference; in the fold, by identity hash, which is computed once per object and stored in
+ * its header: consume objects prepared in setup, not new ones.
  */
-public final class Sink {
+public class Sink {
 
-    private long folded;
-    private volatile long published;
+    /** The JVM flags that make {@code blackhole} a compiler blackhole. */
+    public static final List<String> BLACKHOLE_FLAGS =
+            List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:CompileCommand=blackhole,io/stagebench/api/Sink.blackhole");
+
+    /** Whether this JVM was started with {@link #BLACKHOLE_FLAGS}: a constant the JIT folds into each consume. */
+    private static final boolean COMPILER_BLACKHOLES =
+            ManagementFactory.getRuntimeMXBean().getInputArguments().containsAll(BLACKHOLE_FLAGS);
+
+    long folded;
 
     /** Consumes a long. */
-    public void consume(long value) {
-        folded = folded * 31 + value;
+    public final void consume(long value) {
+        if (COMPILER_BLACKHOLES) {
+            blackhole(value);
+        } else {
+            folded = folded * 31 + value;
+        }
     }
 
     /** Consumes an int. */
-    public void consume(int value) {
-        folded = folded * 31 + value;
+    public final void consume(int value) {
+        if (COMPILER_BLACKHOLES) {
+            blackhole(value);
+        } else {
+            folded = folded * 31 + value;
+        }
     }
 
     /** Consumes a boolean. */
-    public void consume(boolean value) {
-        folded = folded * 31 + (value ? 1 : 0);
+    public final void consume(boolean value) {
+        if (COMPILER_BLACKHOLES) {
+            blackhole(value);
+        } else {
+            folded = folded * 31 + (value ? 1 : 0);
+        }
     }
 
-    /** Consumes a double by its bits. */
-    public void consume(double value) {
-        folded = folded * 31 + Double.doubleToRawLongBits(value);
+    /** Consumes a double. */
+    public final void consume(double value) {
+        if (COMPILER_BLACKHOLES) {
+            blackhole(value);
+        } else {
+            folded = folded * 31 + Double.doubleToRawLongBits(value);
+        }
     }
 
     /** Consumes an object reference. */
-    public void consume(Object value) {
-        folded = folded * 31 + System.identityHashCode(value);
+    public final void consume(Object value) {
+        if (COMPILER_BLACKHOLES) {
+            blackhole(value);
+        } else {
+            folded = folded * 31 + System.identityHashCode(value);
+        }
     }
 
-    /** Publishes the fold; the runner calls it after the measured loop. */
-    public long publish() {
-        published = folded;
-        return published;
+    /** @return whether values go to compiler blackholes rather than the fold */
+    public static boolean compilerBlackholes() {
+        return COMPILER_BLACKHOLES;
     }
 
-    /** @return the last published fold */
-    public long published() {
-        return published;
-    }
+    private static void blackhole(long value) {}
+
+    private static void blackhole(int value) {}
+
+    private static void blackhole(boolean value) {}
+
+    private static void blackhole(double value) {}
+
+    private static void blackhole(Object value) {}
 }

@@ -16,12 +16,14 @@ import io.stagebench.clock.Clock;
  * stage delta. A delta larger than 2^32 - 1 ticks (1.6 s at 2.6 GHz) saturates at that value.
  *
  * <p>The fenced reads also stop the out-of-order core from overlapping one stage with the next, which costs more than
- * the probe overhead subtracted. To measure that, the runner replays a pipeline's messages through {@link #unmarked
- * unmarked} stamps too, whose marks do nothing: the one delta is the message's total with begin and end reads only.
+ * the probe overhead subtracted. To measure that, the runner replays a pipeline's messages through
+ * {@link RecordingStamps#unmarked unmarked} stamps too, whose marks do nothing: the one delta is the message's total
+ * with begin and end reads only.
  *
- * <p>A batched run ({@code --batch K}, {@link #batched}) times K consecutive messages between one begin and one end
- * read: marks and {@link #restart()} do nothing there (a read inside the batch would be the per-message probe the batch
- * exists to amortise), and {@link #stageStartTicks()} is the batch's start read for every message of the batch.
+ * <p>A batched run ({@code --batch K}, {@link RecordingStamps#batched}) times K consecutive messages between one begin
+ * and one end read: marks and {@link #restart()} do nothing there (a read inside the batch would be the per-message
+ * probe the batch exists to amortise), and {@link #stageStartTicks()} is the batch's start read for every message of
+ * the batch.
  *
  * <p>A message's stages may be <b>tagged</b> with what kind of work they did ({@link #tag(int)}, one of the names the
  * benchmark declares in {@link Benchmark#tags()}) and a stage that did no work for a message may say so
@@ -29,55 +31,25 @@ import io.stagebench.clock.Clock;
  * that stage's distribution instead of pooling an empty interval with real work. A tag is one byte a stage a message in
  * a preallocated array, written when the stage tags or skips.
  */
-public final class Stamps {
+public abstract class Stamps {
 
-    /** Largest delta a 32-bit slot holds. */
-    public static final long MAX_DELTA_TICKS = 0xFFFF_FFFFL;
-    /** A stage's stored tag when the message gave it none. */
-    public static final byte UNTAGGED = 0;
-    /** A stage's stored tag when the message {@link #skip() skipped} it. */
-    public static final byte SKIPPED = -1;
+    final Clock clock;
+    final int[][] deltaTicks;
+    final byte[][] stageTags;
+    final int tagCount;
+    final int stageCount;
+    final boolean marking;
+    final boolean batched;
+    int row;
+    int stage;
+    long lastTicks;
+    long markErrors;
+    boolean restartIgnored;
+    long tagErrors;
+    int lastBadTag;
 
-    private final Clock clock;
-    private final int[][] deltaTicks;
-    private final byte[][] stageTags;
-    private final int tagCount;
-    private final int stageCount;
-    private final boolean marking;
-    private final boolean batched;
-    private int row;
-    private int stage;
-    private long lastTicks;
-    private long markErrors;
-    private boolean restartIgnored;
-    private long tagErrors;
-    private int lastBadTag;
-
-    /**
-     * @param clock the fork's clock
-     * @param deltaTicks one array per stage, each as long as the recording
-     */
-    public Stamps(Clock clock, int[][] deltaTicks) {
-        this(clock, deltaTicks, null, 0, true, false);
-    }
-
-    /**
-     * @param clock the fork's clock
-     * @param deltaTicks one array per stage, each as long as the recording
-     * @param stageTags one array per stage, as long: each message's tag of that stage ({@link #UNTAGGED},
-     *     {@link #SKIPPED} or 1 + the tag's index)
-     * @param tagCount how many tags the benchmark declares: {@link #tag(int)} takes 0 .. tagCount - 1
-     */
-    public Stamps(Clock clock, int[][] deltaTicks, byte[][] stageTags, int tagCount) {
-        this(clock, deltaTicks, stageTags, tagCount, true, false);
-        if (stageTags.length != deltaTicks.length || tagCount < 0 || tagCount > TagDeclaration.MAX_TAGS) {
-            throw new IllegalArgumentException("tags of " + stageTags.length + " stages for " + deltaTicks.length
-                    + " stages, " + tagCount + " declared");
-        }
-    }
-
-    private Stamps(
-            Clock clock, int[][] deltaTicks, byte[][] stageTags, int tagCount, boolean marking, boolean batched) {
+    /** Only {@link RecordingStamps}, the runner's side, extends it: a benchmark receives stamps, never makes them. */
+    Stamps(Clock clock, int[][] deltaTicks, byte[][] stageTags, int tagCount, boolean marking, boolean batched) {
         this.clock = clock;
         this.deltaTicks = deltaTicks;
         this.stageTags = stageTags;
@@ -87,41 +59,8 @@ public final class Stamps {
         this.batched = batched;
     }
 
-    /**
-     * Runner: stamps whose {@link #mark()} and {@link #markAt} do nothing, so a pipeline's message is timed by the
-     * begin and end reads alone, into {@code totalTicks}.
-     *
-     * <p>The same class as marking stamps, so the benchmark's call sites stay monomorphic; the mode is a final field
-     * tested in {@code mark()}, a branch that always goes one way within a pass.
-     */
-    public static Stamps unmarked(Clock clock, int[] totalTicks) {
-        return unmarked(clock, totalTicks, null, 0);
-    }
-
-    /**
-     * Runner: unmarked stamps that store the benchmark's {@link #tag tags} and {@link #skip skips} as marked stamps do,
-     * into {@code tags}, which no result reads: the unmarked pass then does the benchmark's tagging work too, so
-     * {@code total} minus {@code unmarked} is what the marks cost, not the marks and the tags.
-     *
-     * @param tags one byte a message, as long as {@code totalTicks}
-     * @param tagCount how many tags the benchmark declares
-     */
-    public static Stamps unmarked(Clock clock, int[] totalTicks, byte[] tags, int tagCount) {
-        return new Stamps(
-                clock, new int[][] {totalTicks}, tags == null ? null : new byte[][] {tags}, tagCount, false, false);
-    }
-
-    /**
-     * Runner: stamps of a batched run, one delta per batch of K messages into {@code batchTicks}: marks and
-     * {@link #restart()} do nothing (a restart is noted, {@link #restartIgnored()}), so nothing but the operation runs
-     * between the batch's begin and end reads.
-     */
-    public static Stamps batched(Clock clock, int[] batchTicks) {
-        return new Stamps(clock, new int[][] {batchTicks}, null, 0, false, true);
-    }
-
-    /** Marks the boundary after the current stage (nothing in {@link #unmarked} stamps). */
-    public void mark() {
+    /** Marks the boundary after the current stage (nothing in unmarked stamps). */
+    public final void mark() {
         if (marking) {
             markAt(clock.end());
         }
@@ -135,13 +74,13 @@ public final class Stamps {
      * {@code jitter} marks the read before a gap it has just seen, so the gap becomes the last stage). {@code ticks}
      * must not be earlier than the previous boundary (a negative delta is stored as 0).
      */
-    public void markAt(long ticks) {
+    public final void markAt(long ticks) {
         if (!marking) {
             return;
         }
         int current = stage;
         if (current < stageCount - 1) {
-            deltaTicks[current][row] = saturate(ticks - lastTicks);
+            deltaTicks[current][row] = RecordingStamps.saturate(ticks - lastTicks);
             stage = current + 1;
         } else {
             markErrors++;
@@ -160,7 +99,7 @@ public final class Stamps {
      * message. A batched run of a benchmark that restarts subtracts the excluded work instead, timed alone in batches
      * of its own ({@link Preparation}).
      */
-    public void restart() {
+    public final void restart() {
         if (batched) {
             restartIgnored = true; // a store of a constant: no load, no dependency on the last message
             return;
@@ -179,7 +118,7 @@ public final class Stamps {
      * benchmark after warm-up with one line naming it. Ignored by batched stamps, which time a batch of messages as one
      * interval; stored, and not read, by the runner's unmarked stamps.
      */
-    public void tag(int tag) {
+    public final void tag(int tag) {
         if (stageTags == null) {
             return;
         }
@@ -199,25 +138,10 @@ public final class Stamps {
      * the last stage, before the operation returns); the stages after it are not skipped unless they say so too. Costs
      * one byte store, as {@link #tag(int)} does, and replaces the stage's tag.
      */
-    public void skip() {
+    public final void skip() {
         if (stageTags != null) {
-            stageTags[stage][row] = SKIPPED;
+            stageTags[stage][row] = RecordingStamps.SKIPPED;
         }
-    }
-
-    /** @return calls of {@link #tag(int)} with an index the benchmark does not declare */
-    public long tagErrors() {
-        return tagErrors;
-    }
-
-    /** @return the last index {@link #tag(int)} refused (meaningful when {@link #tagErrors()} is not 0) */
-    public int lastBadTag() {
-        return lastBadTag;
-    }
-
-    /** @return whether a batched run ignored a restart (false in any other stamps) */
-    public boolean restartIgnored() {
-        return restartIgnored;
     }
 
     /**
@@ -225,43 +149,7 @@ public final class Stamps {
      *     run, the batch's start read for every message of the batch, so a benchmark that waits a fixed time from it
      *     must chain its own deadlines (as {@code spin} does)
      */
-    public long stageStartTicks() {
+    public final long stageStartTicks() {
         return lastTicks;
-    }
-
-    /** Runner: prepares the stamps for the message in {@code row}; called before the start read. */
-    public void open(int row) {
-        this.row = row;
-        this.stage = 0;
-        if (stageTags != null) {
-            // the row may hold an earlier pass's tags; cleared here, before the start read, not in any interval
-            for (byte[] tags : stageTags) {
-                tags[row] = UNTAGGED;
-            }
-        }
-    }
-
-    /** Runner: the start read of the current message. */
-    public void start(long startTicks) {
-        this.lastTicks = startTicks;
-    }
-
-    /** Runner: the end read of the current message; stores the last stage's delta. */
-    public void close(long endTicks) {
-        int current = stage;
-        deltaTicks[current][row] = saturate(endTicks - lastTicks);
-        if (current != stageCount - 1) {
-            markErrors++;
-        }
-    }
-
-    /** @return messages whose number of marks was not (stages - 1) */
-    public long markErrors() {
-        return markErrors;
-    }
-
-    /** @return {@code ticks} as an unsigned 32-bit delta, saturated, negatives as 0 */
-    public static int saturate(long ticks) {
-        return (int) Math.min(Math.max(ticks, 0L), MAX_DELTA_TICKS);
     }
 }

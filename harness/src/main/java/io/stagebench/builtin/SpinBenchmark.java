@@ -4,6 +4,7 @@ import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.Operation;
 import io.stagebench.api.Parameter;
+import io.stagebench.api.RecordingStamps;
 import io.stagebench.api.Setup;
 import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
@@ -27,7 +28,7 @@ import io.stagebench.clock.Clock;
                 @Parameter(
                         name = "ticks",
                         min = 0,
-                        max = Stamps.MAX_DELTA_TICKS,
+                        max = RecordingStamps.MAX_DELTA_TICKS,
                         defaultValue = "" + SpinBenchmark.DEFAULT_TICKS,
                         description = "spin length in counter ticks"))
 public final class SpinBenchmark implements Operation {

@@ -1,5 +1,6 @@
 package io.stagebench.config;
 
+import io.stagebench.api.Sink;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.ProbeOverhead;
 import java.util.List;
@@ -101,7 +102,8 @@ public final class MeasureDefaults {
     /**
      * JVM flags of every fork unless overridden: fixed, pre-touched heap on huge pages; one GC thread family;
      * compilation in the foreground at the JIT's standard thresholds; the operation inlined into the measured loop
-     * ({@link #INLINE_OPERATION_FLAGS}); JIT counter access. The JMH cross-check benchmarks start their forks with the
+     * ({@link #INLINE_OPERATION_FLAGS}); what the operation consumes kept alive by compiler blackholes
+     * ({@link Sink#BLACKHOLE_FLAGS}); JIT counter access. The JMH cross-check benchmarks start their forks with the
      * same heap, pre-touch and collector constants.
      *
      * <p>No compile threshold is scaled: a fork measures the code a long-running process runs. Thresholds at a tenth
@@ -120,6 +122,8 @@ public final class MeasureDefaults {
             INLINE_OPERATION_FLAGS.get(0),
             INLINE_OPERATION_FLAGS.get(1),
             INLINE_OPERATION_FLAGS.get(2),
+            Sink.BLACKHOLE_FLAGS.get(0),
+            Sink.BLACKHOLE_FLAGS.get(1),
             "--add-exports",
             "java.management/sun.management=ALL-UNNAMED");
 

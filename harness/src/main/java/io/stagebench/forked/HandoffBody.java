@@ -2,8 +2,8 @@ package io.stagebench.forked;
 
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.HandoffOperation;
-import io.stagebench.api.Sink;
-import io.stagebench.api.Stamps;
+import io.stagebench.api.RecordingSink;
+import io.stagebench.api.RecordingStamps;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.Clock;
 import io.stagebench.link.CrossCoreOffset;
@@ -56,15 +56,15 @@ final class HandoffBody implements ForkBody {
     private final Recording strategyRec;
     private final Recording feedScratch;
     private final Recording strategyScratch;
-    private final Stamps feedScratchStamps;
-    private final Stamps strategyScratchStamps;
-    private final Sink sink = new Sink();
+    private final RecordingStamps feedScratchStamps;
+    private final RecordingStamps strategyScratchStamps;
+    private final RecordingSink sink = new RecordingSink();
     private final StrategyThread strategy;
     private final HandoffPasses passes;
     private CrossCoreOffset crossCore;
     private final List<String> tags;
-    private Stamps feedStamps;
-    private Stamps strategyStamps;
+    private RecordingStamps feedStamps;
+    private RecordingStamps strategyStamps;
 
     HandoffBody(
             ForkSpec spec,

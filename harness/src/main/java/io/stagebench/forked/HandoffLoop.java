@@ -1,8 +1,8 @@
 package io.stagebench.forked;
 
 import io.stagebench.api.HandoffOperation;
+import io.stagebench.api.RecordingStamps;
 import io.stagebench.api.Sink;
-import io.stagebench.api.Stamps;
 import io.stagebench.clock.Clock;
 
 /**
@@ -25,7 +25,14 @@ final class HandoffLoop {
 
     /** Feed thread, back-to-back: each message starts when the previous one is published. */
     static void feed(
-            Clock clock, HandoffOperation op, Stamps stamps, Sink sink, Recording rec, int from, int to, long seqBase) {
+            Clock clock,
+            HandoffOperation op,
+            RecordingStamps stamps,
+            Sink sink,
+            Recording rec,
+            int from,
+            int to,
+            long seqBase) {
         final long[] start = rec.startTicks;
         final int[] seq = rec.seq;
         for (int i = from; i < to; i++) {
@@ -50,7 +57,7 @@ final class HandoffLoop {
     static void feedPaced(
             Clock clock,
             HandoffOperation op,
-            Stamps stamps,
+            RecordingStamps stamps,
             Sink sink,
             Recording rec,
             int from,
@@ -75,13 +82,14 @@ final class HandoffLoop {
             op.publish(n);
             start[i] = due;
             seq[i] = (int) n;
-            queue[i] = Stamps.saturate(t0 - due);
+            queue[i] = RecordingStamps.saturate(t0 - due);
         }
         rec.size = Math.max(rec.size, to);
     }
 
     /** Strategy thread: takes {@code to - from} messages, each timed from the moment it was taken. */
-    static void strategy(Clock clock, HandoffOperation op, Stamps stamps, Sink sink, Recording rec, int from, int to) {
+    static void strategy(
+            Clock clock, HandoffOperation op, RecordingStamps stamps, Sink sink, Recording rec, int from, int to) {
         final long[] start = rec.startTicks;
         final int[] seq = rec.seq;
         for (int i = from; i < to; i++) {

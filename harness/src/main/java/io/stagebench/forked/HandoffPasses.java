@@ -1,8 +1,8 @@
 package io.stagebench.forked;
 
 import io.stagebench.api.HandoffOperation;
+import io.stagebench.api.RecordingStamps;
 import io.stagebench.api.Sink;
-import io.stagebench.api.Stamps;
 import io.stagebench.clock.Clock;
 import io.stagebench.registry.BenchmarkDescriptor;
 
@@ -74,7 +74,13 @@ final class HandoffPasses {
      *
      * @return the sequence number after the pass's last message
      */
-    long run(Recording feed, Stamps feedStamps, Recording strategyRec, Stamps strategyStamps, long count, long seq) {
+    long run(
+            Recording feed,
+            RecordingStamps feedStamps,
+            Recording strategyRec,
+            RecordingStamps strategyStamps,
+            long count,
+            long seq) {
         strategy.startPass(strategyRec, strategyStamps, count);
         final int capacity = feed.capacity;
         if (schedule != null) {

@@ -2,8 +2,8 @@ package io.stagebench.forked;
 
 import io.stagebench.api.Operation;
 import io.stagebench.api.Preparation;
+import io.stagebench.api.RecordingStamps;
 import io.stagebench.api.Sink;
-import io.stagebench.api.Stamps;
 import io.stagebench.clock.Clock;
 
 /**
@@ -27,7 +27,14 @@ final class MeasureLoop {
 
     /** Back-to-back (closed loop): each message starts when the previous one ends; the distribution is service time. */
     static void backToBack(
-            Clock clock, Operation op, Stamps stamps, Sink sink, Recording rec, int from, int to, long seqBase) {
+            Clock clock,
+            Operation op,
+            RecordingStamps stamps,
+            Sink sink,
+            Recording rec,
+            int from,
+            int to,
+            long seqBase) {
         final long[] start = rec.startTicks;
         final int[] seq = rec.seq;
         for (int i = from; i < to; i++) {
@@ -52,7 +59,7 @@ final class MeasureLoop {
     static void paced(
             Clock clock,
             Operation op,
-            Stamps stamps,
+            RecordingStamps stamps,
             Sink sink,
             Recording rec,
             int from,
@@ -76,7 +83,7 @@ final class MeasureLoop {
             stamps.close(t1);
             start[i] = due;
             seq[i] = (int) n;
-            queue[i] = Stamps.saturate(t0 - due);
+            queue[i] = RecordingStamps.saturate(t0 - due);
         }
         rec.size = Math.max(rec.size, to);
     }
@@ -89,7 +96,7 @@ final class MeasureLoop {
     static void batched(
             Clock clock,
             Operation op,
-            Stamps stamps,
+            RecordingStamps stamps,
             Sink sink,
             Recording rec,
             int from,
@@ -122,7 +129,7 @@ final class MeasureLoop {
     static void batchedPreparation(
             Clock clock,
             Preparation prep,
-            Stamps stamps,
+            RecordingStamps stamps,
             Sink sink,
             Recording rec,
             int from,
@@ -153,7 +160,7 @@ final class MeasureLoop {
      * probe as the measured loop pays it. The fork subtracts this overhead, not that of a bare begin/end pair, from
      * every stage.
      */
-    static void probeOnly(Clock clock, Stamps stamps, Recording rec, int from, int to) {
+    static void probeOnly(Clock clock, RecordingStamps stamps, Recording rec, int from, int to) {
         final long[] start = rec.startTicks;
         final int[] seq = rec.seq;
         for (int i = from; i < to; i++) {

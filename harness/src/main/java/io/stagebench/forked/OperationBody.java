@@ -3,8 +3,8 @@ package io.stagebench.forked;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.Operation;
 import io.stagebench.api.Preparation;
-import io.stagebench.api.Sink;
-import io.stagebench.api.Stamps;
+import io.stagebench.api.RecordingSink;
+import io.stagebench.api.RecordingStamps;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.Clock;
 import io.stagebench.link.ForkFiles;
@@ -46,11 +46,11 @@ final class OperationBody implements ForkBody {
     private final Recording unmarked;
     private final Recording scratch;
     private final Recording unmarkedScratch;
-    private final Sink sink = new Sink();
+    private final RecordingSink sink = new RecordingSink();
     private final Passes passes;
-    private final Stamps scratchStamps;
-    private final Stamps unmarkedScratchStamps;
-    private Stamps measuredStamps;
+    private final RecordingStamps scratchStamps;
+    private final RecordingStamps unmarkedScratchStamps;
+    private RecordingStamps measuredStamps;
 
     OperationBody(
             ForkSpec spec,
@@ -232,7 +232,7 @@ final class OperationBody implements ForkBody {
         measuredStamps = batched
                 ? measured.batchedStamps(clock)
                 : measured.stamps(clock, descriptor.tags().size());
-        Stamps unmarkedStamps = !secondPass
+        RecordingStamps unmarkedStamps = !secondPass
                 ? null
                 : batched
                         ? unmarked.batchedStamps(clock)
@@ -341,7 +341,7 @@ final class OperationBody implements ForkBody {
         long saturated = 0;
         for (Recording rec : unmarked == null ? List.of(measured) : List.of(measured, unmarked)) {
             for (int i = 0; i < rec.size(); i++) {
-                if (rec.stageTicks(0, i) == Stamps.MAX_DELTA_TICKS) {
+                if (rec.stageTicks(0, i) == RecordingStamps.MAX_DELTA_TICKS) {
                     saturated++;
                 }
             }
@@ -358,7 +358,7 @@ final class OperationBody implements ForkBody {
      * A batch cannot stop the clock at a restart: a restarting benchmark without a {@link Preparation} would time its
      * untimed work too, so its fork fails instead.
      */
-    private void refuseUnpreparedRestarts(Stamps stamps) {
+    private void refuseUnpreparedRestarts(RecordingStamps stamps) {
         if (batch > 1 && preparation == null && stamps.restartIgnored()) {
             throw new IllegalStateException("benchmark '" + spec.job().benchmark()
                     + "' calls Stamps.restart(), which a batch"

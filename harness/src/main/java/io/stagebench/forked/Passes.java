@@ -2,8 +2,8 @@ package io.stagebench.forked;
 
 import io.stagebench.api.Operation;
 import io.stagebench.api.Preparation;
+import io.stagebench.api.RecordingStamps;
 import io.stagebench.api.Sink;
-import io.stagebench.api.Stamps;
 import io.stagebench.clock.Clock;
 import io.stagebench.registry.BenchmarkDescriptor;
 
@@ -103,7 +103,7 @@ final class Passes {
      *
      * @return the sequence number after the pass's last message
      */
-    long run(Recording rec, Stamps stamps, long seq) {
+    long run(Recording rec, RecordingStamps stamps, long seq) {
         return run(rec, stamps, (long) rec.capacity * batch, seq);
     }
 
@@ -113,7 +113,7 @@ final class Passes {
      *
      * @return the sequence number after the pass's last message
      */
-    long run(Recording rec, Stamps stamps, long count, long seq) {
+    long run(Recording rec, RecordingStamps stamps, long count, long seq) {
         return walk(rec, stamps, count, seq, false, chunk);
     }
 
@@ -124,7 +124,7 @@ final class Passes {
      *
      * @return the sequence number after the last message
      */
-    long runEntries(Recording rec, Stamps stamps, long count, long seq) {
+    long runEntries(Recording rec, RecordingStamps stamps, long count, long seq) {
         return walk(rec, stamps, count, seq, false, 1);
     }
 
@@ -132,12 +132,12 @@ final class Passes {
      * {@link #run(Recording, Stamps, long)} through the operation's {@link Preparation}: the same batches of the same
      * messages (after a reset), the untimed part alone.
      */
-    long runPreparation(Recording rec, Stamps stamps, long seq) {
+    long runPreparation(Recording rec, RecordingStamps stamps, long seq) {
         return runPreparation(rec, stamps, (long) rec.capacity * batch, seq);
     }
 
     /** {@link #run(Recording, Stamps, long, long)} through the operation's {@link Preparation}. */
-    long runPreparation(Recording rec, Stamps stamps, long count, long seq) {
+    long runPreparation(Recording rec, RecordingStamps stamps, long count, long seq) {
         if (preparation == null || batch == 1) {
             throw new IllegalStateException(
                     "a preparation pass needs a batched run of an operation with a Preparation");
@@ -145,7 +145,7 @@ final class Passes {
         return walk(rec, stamps, count, seq, true, chunk);
     }
 
-    private long walk(Recording rec, Stamps stamps, long count, long seq, boolean preparing, int chunkRows) {
+    private long walk(Recording rec, RecordingStamps stamps, long count, long seq, boolean preparing, int chunkRows) {
         // fields, not calls: a call made once per pass reaches its compile threshold in some late pass (Chunks'
         // start() and walked() are the exception, once a pass, and warm-up runs as many passes as measurement)
         final int capacity = rec.capacity;

@@ -1,6 +1,6 @@
 package io.stagebench.forked;
 
-import io.stagebench.api.Stamps;
+import io.stagebench.api.RecordingStamps;
 import io.stagebench.link.RawStamps;
 import java.util.Arrays;
 
@@ -60,13 +60,13 @@ public final class Recording {
             Arrays.fill(stage, -1);
         }
         for (byte[] stage : stageTags) {
-            Arrays.fill(stage, Stamps.SKIPPED);
-            Arrays.fill(stage, Stamps.UNTAGGED);
+            Arrays.fill(stage, RecordingStamps.SKIPPED);
+            Arrays.fill(stage, RecordingStamps.UNTAGGED);
         }
     }
 
     /** @return a {@link Stamps} writing into this recording, for a benchmark that declares no tags */
-    Stamps stamps(io.stagebench.clock.Clock clock) {
+    RecordingStamps stamps(io.stagebench.clock.Clock clock) {
         return stamps(clock, 0);
     }
 
@@ -74,12 +74,12 @@ public final class Recording {
      * @param tagCount the tags the benchmark declares
      * @return a {@link Stamps} writing into this recording's stage and tag arrays
      */
-    Stamps stamps(io.stagebench.clock.Clock clock, int tagCount) {
-        return new Stamps(clock, stageTicks, stageTags, tagCount);
+    RecordingStamps stamps(io.stagebench.clock.Clock clock, int tagCount) {
+        return new RecordingStamps(clock, stageTicks, stageTags, tagCount);
     }
 
     /** @return unmarked stamps for a benchmark that declares no tags */
-    Stamps unmarkedStamps(io.stagebench.clock.Clock clock) {
+    RecordingStamps unmarkedStamps(io.stagebench.clock.Clock clock) {
         return unmarkedStamps(clock, 0);
     }
 
@@ -88,19 +88,19 @@ public final class Recording {
      *     reads, so the unmarked pass does the same tagging work as the marked one
      * @return {@link Stamps#unmarked unmarked} stamps writing each message's total into this one-stage recording
      */
-    Stamps unmarkedStamps(io.stagebench.clock.Clock clock, int tagCount) {
+    RecordingStamps unmarkedStamps(io.stagebench.clock.Clock clock, int tagCount) {
         if (stageTicks.length != 1) {
             throw new IllegalStateException("an unmarked recording has one stage, not " + stageTicks.length);
         }
-        return Stamps.unmarked(clock, stageTicks[0], stageTags[0], tagCount);
+        return RecordingStamps.unmarked(clock, stageTicks[0], stageTags[0], tagCount);
     }
 
     /** @return {@link Stamps#batched batched} stamps writing each batch's interval into this one-stage recording */
-    Stamps batchedStamps(io.stagebench.clock.Clock clock) {
+    RecordingStamps batchedStamps(io.stagebench.clock.Clock clock) {
         if (stageTicks.length != 1) {
             throw new IllegalStateException("a batched recording has one stage, not " + stageTicks.length);
         }
-        return Stamps.batched(clock, stageTicks[0]);
+        return RecordingStamps.batched(clock, stageTicks[0]);
     }
 
     public int capacity() {
@@ -128,7 +128,7 @@ public final class Recording {
         byte[] tags = stageTags[stage];
         long ran = 0;
         for (int i = 0; i < size; i++) {
-            ran += tags[i] == Stamps.SKIPPED ? 0 : 1;
+            ran += tags[i] == RecordingStamps.SKIPPED ? 0 : 1;
         }
         return ran;
     }
@@ -166,7 +166,7 @@ public final class Recording {
             stages[s] = Arrays.copyOf(stageTicks[s], n);
             tags[s] = Arrays.copyOf(stageTags[s], n);
             for (int i = 0; i < n && !tagged; i++) {
-                tagged = tags[s][i] != Stamps.UNTAGGED;
+                tagged = tags[s][i] != RecordingStamps.UNTAGGED;
             }
         }
         return new RawStamps(

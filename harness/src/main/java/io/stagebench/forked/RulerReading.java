@@ -1,6 +1,6 @@
 package io.stagebench.forked;
 
-import io.stagebench.api.Stamps;
+import io.stagebench.api.RecordingStamps;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.Clock;
 import io.stagebench.clock.CounterResolution;
@@ -99,7 +99,7 @@ final class RulerReading {
     ProbeOverhead loopOverhead(Clock clock, long stepTicks) {
         int pairs = spec.ruler().overheadPairs();
         Recording rec = new Recording(pairs, 1, false);
-        Stamps stamps = rec.stamps(clock);
+        RecordingStamps stamps = rec.stamps(clock);
         JitActivity jit = new JitActivity();
         ProbeOverhead best = null;
         for (int round = 0; round < ProbeOverhead.MAX_SETTLE_ROUNDS; round++) {

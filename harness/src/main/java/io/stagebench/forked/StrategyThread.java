@@ -1,8 +1,8 @@
 package io.stagebench.forked;
 
 import io.stagebench.api.HandoffOperation;
-import io.stagebench.api.Sink;
-import io.stagebench.api.Stamps;
+import io.stagebench.api.RecordingSink;
+import io.stagebench.api.RecordingStamps;
 import io.stagebench.clock.Clock;
 import io.stagebench.nativeaccess.Affinity;
 import io.stagebench.system.CpuList;
@@ -26,7 +26,7 @@ final class StrategyThread implements AutoCloseable {
 
     private final Clock clock;
     private final HandoffOperation op;
-    private final Sink sink = new Sink();
+    private final RecordingSink sink = new RecordingSink();
     private final Chunks chunks = new Chunks();
     private final int chunk;
     private final int cpu;
@@ -34,7 +34,7 @@ final class StrategyThread implements AutoCloseable {
     private final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     private Recording rec;
-    private Stamps stamps;
+    private RecordingStamps stamps;
     private long count;
     private long passAllocatedBytes;
     private Throwable failure;
@@ -86,7 +86,7 @@ final class StrategyThread implements AutoCloseable {
     }
 
     /** Asks for a pass of {@code count} messages into {@code rec}'s rows from 0 (wrapping when shorter). */
-    void startPass(Recording rec, Stamps stamps, long count) {
+    void startPass(Recording rec, RecordingStamps stamps, long count) {
         this.rec = rec;
         this.stamps = stamps;
         this.count = count;
@@ -148,7 +148,7 @@ final class StrategyThread implements AutoCloseable {
         }
     }
 
-    private void runPass(Recording target, Stamps passStamps, long messages) {
+    private void runPass(Recording target, RecordingStamps passStamps, long messages) {
         chunks.start(messages, target.capacity, chunk);
         while (chunks.next()) {
             HandoffLoop.strategy(clock, op, passStamps, sink, target, chunks.from(), chunks.to());

@@ -1,7 +1,7 @@
 package io.stagebench.forked;
 
 import io.stagebench.api.DeclarationException;
-import io.stagebench.api.Stamps;
+import io.stagebench.api.RecordingStamps;
 import java.util.List;
 
 /**
@@ -14,10 +14,10 @@ final class TagErrors {
     private TagErrors() {}
 
     /** @throws DeclarationException when any of {@code stamps} refused a tag */
-    static void refuse(String benchmark, List<String> tags, String when, Stamps... stamps) {
+    static void refuse(String benchmark, List<String> tags, String when, RecordingStamps... stamps) {
         long errors = 0;
         int lastBad = 0;
-        for (Stamps s : stamps) {
+        for (RecordingStamps s : stamps) {
             if (s != null && s.tagErrors() > 0) {
                 errors += s.tagErrors();
                 lastBad = s.lastBadTag();

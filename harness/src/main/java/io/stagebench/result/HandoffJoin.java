@@ -50,7 +50,7 @@ public record HandoffJoin(RawStamps raw, int negativeHandoffs) {
             if (handoffTicks < 0) {
                 negative++;
             }
-            ticks[feed.stages()][i] = io.stagebench.api.Stamps.saturate(handoffTicks);
+            ticks[feed.stages()][i] = io.stagebench.api.RecordingStamps.saturate(handoffTicks);
             for (int s = 0; s < strategy.stages(); s++) {
                 ticks[feed.stages() + 1 + s][i] = strategy.stageTicks()[s][row];
                 if (tags != null) {

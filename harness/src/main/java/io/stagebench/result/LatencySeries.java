@@ -1,7 +1,7 @@
 package io.stagebench.result;
 
+import io.stagebench.api.RecordingStamps;
 import io.stagebench.api.SeriesNames;
-import io.stagebench.api.Stamps;
 import io.stagebench.api.TagDeclaration;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.RawStamps;
@@ -59,13 +59,13 @@ public final class LatencySeries {
                 double corrected = Math.max(0.0, raw.stage(s, i) - overheadTicks);
                 sumTicks[i] += corrected;
                 byte tag = raw.tag(s, i);
-                if (tag != Stamps.SKIPPED) {
+                if (tag != RecordingStamps.SKIPPED) {
                     ns[ran++] = corrected / ticksPerNs;
                     perTag[tag & 0xFF]++;
                 }
             }
             series.put(stages.get(s), ran == n ? ns : Arrays.copyOf(ns, ran));
-            if (ran > perTag[Stamps.UNTAGGED]) {
+            if (ran > perTag[RecordingStamps.UNTAGGED]) {
                 putTagged(series, raw, s, stages.get(s), tags, perTag, overheadTicks, ticksPerNs);
             }
         }
@@ -103,7 +103,7 @@ public final class LatencySeries {
         }
         for (int i = 0; i < raw.count(); i++) {
             byte tag = raw.tag(s, i);
-            if (tag != Stamps.SKIPPED) {
+            if (tag != RecordingStamps.SKIPPED) {
                 int t = tag & 0xFF;
                 byTag[t][filled[t]++] = Math.max(0.0, raw.stage(s, i) - overheadTicks) / ticksPerNs;
             }
@@ -114,8 +114,8 @@ public final class LatencySeries {
                 series.put(TagDeclaration.series(stage, name), byTag[t]);
             }
         }
-        if (byTag[Stamps.UNTAGGED] != null) {
-            series.put(TagDeclaration.series(stage, TagDeclaration.UNTAGGED), byTag[Stamps.UNTAGGED]);
+        if (byTag[RecordingStamps.UNTAGGED] != null) {
+            series.put(TagDeclaration.series(stage, TagDeclaration.UNTAGGED), byTag[RecordingStamps.UNTAGGED]);
         }
     }
 

@@ -40,7 +40,7 @@ class StampsTagTest {
     private final StepClock clock = new StepClock();
     private final int[][] deltas = new int[3][4];
     private final byte[][] tags = new byte[3][4];
-    private final Stamps stamps = new Stamps(clock, deltas, tags, 2);
+    private final RecordingStamps stamps = new RecordingStamps(clock, deltas, tags, 2);
 
     private void message(int row, Runnable operation) {
         stamps.open(row);
@@ -86,7 +86,7 @@ class StampsTagTest {
         });
 
         assertEquals(1, tags[0][0]);
-        assertEquals(Stamps.SKIPPED, tags[1][0]);
+        assertEquals(RecordingStamps.SKIPPED, tags[1][0]);
         assertEquals(0, tags[2][0], "the stage after a skipped one runs");
         assertEquals(10, deltas[1][0], "a skipped stage's interval is still measured");
         assertArrayEquals(
@@ -112,7 +112,7 @@ class StampsTagTest {
     @Test
     void shouldIgnoreTagsAndSkipsInUnmarkedStamps() {
         int[] total = new int[1];
-        Stamps unmarked = Stamps.unmarked(clock, total);
+        RecordingStamps unmarked = RecordingStamps.unmarked(clock, total);
         unmarked.open(0);
         unmarked.start(clock.begin());
         unmarked.tag(5);
@@ -127,7 +127,7 @@ class StampsTagTest {
     void shouldStoreTagsOfTheUnmarkedPassWhereNoResultReadsThemSoBothPassesDoTheSameWork() {
         int[] total = new int[2];
         byte[] sink = new byte[2];
-        Stamps unmarked = Stamps.unmarked(clock, total, sink, 2);
+        RecordingStamps unmarked = RecordingStamps.unmarked(clock, total, sink, 2);
         unmarked.open(1);
         unmarked.start(clock.begin());
         unmarked.tag(1);
@@ -135,7 +135,7 @@ class StampsTagTest {
         unmarked.skip();
         unmarked.close(clock.end());
 
-        assertEquals(Stamps.SKIPPED, sink[1], "its one slot: the last tag or skip of the message");
+        assertEquals(RecordingStamps.SKIPPED, sink[1], "its one slot: the last tag or skip of the message");
         assertEquals(10, total[1], "one interval: the mark read no clock");
     }
 

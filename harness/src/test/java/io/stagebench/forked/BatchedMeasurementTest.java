@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.Operation;
 import io.stagebench.api.Preparation;
+import io.stagebench.api.RecordingStamps;
 import io.stagebench.api.Sink;
 import io.stagebench.api.Stamps;
 import io.stagebench.builtin.SpinBenchmark;
@@ -71,7 +72,7 @@ class BatchedMeasurementTest {
         Passes passes = new Passes(clock, op, new Sink(), 0, 8, () -> cursor[0] = 0, true, 4, op);
         Recording whole = new Recording(2, 1, false);
         Recording preparation = new Recording(2, 1, false);
-        Stamps wholeStamps = whole.batchedStamps(clock);
+        RecordingStamps wholeStamps = whole.batchedStamps(clock);
 
         passes.run(whole, wholeStamps, 0);
         passes.reset();
@@ -124,7 +125,7 @@ class BatchedMeasurementTest {
     void shouldReadTheClockNeitherAtAMarkNorAtARestartInsideABatch() {
         FakeTimeClock clock = new FakeTimeClock(0, READ);
         Recording rec = new Recording(1, 1, false);
-        Stamps stamps = rec.batchedStamps(clock);
+        RecordingStamps stamps = rec.batchedStamps(clock);
         stamps.open(0);
         stamps.start(clock.begin());
 

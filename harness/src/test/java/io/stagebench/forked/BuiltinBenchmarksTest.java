@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.api.BenchmarkParams;
+import io.stagebench.api.RecordingStamps;
 import io.stagebench.api.Sink;
-import io.stagebench.api.Stamps;
 import io.stagebench.builtin.JitterBenchmark;
 import io.stagebench.builtin.ServiceBenchmark;
 import io.stagebench.clock.Calibration;
@@ -144,7 +144,7 @@ class BuiltinBenchmarksTest {
     void shouldMarkABoundaryAtAnEarlierRead() {
         FakeTimeClock clock = new FakeTimeClock(0, 0);
         int[][] deltas = new int[2][1];
-        Stamps stamps = new Stamps(clock, deltas);
+        RecordingStamps stamps = new RecordingStamps(clock, deltas);
         stamps.open(0);
         stamps.start(100);
 

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.api.Operation;
+import io.stagebench.api.RecordingStamps;
 import io.stagebench.api.Sink;
-import io.stagebench.api.Stamps;
 import io.stagebench.result.LatencySeries;
 import java.util.Arrays;
 import java.util.List;
@@ -50,7 +50,7 @@ class MeasureLoopTest {
             clock.advance(5);
         };
         Recording rec = new Recording(2, 3, false);
-        Stamps stamps = rec.stamps(clock);
+        RecordingStamps stamps = rec.stamps(clock);
 
         MeasureLoop.backToBack(clock, op, stamps, new Sink(), rec, 0, 2, 0);
 
@@ -68,7 +68,7 @@ class MeasureLoopTest {
         FakeTimeClock clock = new FakeTimeClock(0, READ);
         Operation tooFew = (seq, stamps, sink) -> clock.advance(1);
         Recording rec = new Recording(4, 3, false);
-        Stamps stamps = rec.stamps(clock);
+        RecordingStamps stamps = rec.stamps(clock);
 
         MeasureLoop.backToBack(clock, tooFew, stamps, new Sink(), rec, 0, 4, 0);
 
@@ -123,9 +123,9 @@ class MeasureLoopTest {
 
     @Test
     void shouldSaturateDeltasThatDoNotFitThirtyTwoBits() {
-        assertEquals(-1, Stamps.saturate(1L << 40)); // 0xFFFFFFFF read back unsigned
-        assertEquals(0, Stamps.saturate(-5));
-        assertEquals(12345, Stamps.saturate(12345));
+        assertEquals(-1, RecordingStamps.saturate(1L << 40)); // 0xFFFFFFFF read back unsigned
+        assertEquals(0, RecordingStamps.saturate(-5));
+        assertEquals(12345, RecordingStamps.saturate(12345));
     }
 
     @Test

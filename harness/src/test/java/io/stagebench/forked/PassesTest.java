@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.stagebench.api.Operation;
+import io.stagebench.api.RecordingStamps;
 import io.stagebench.api.Sink;
-import io.stagebench.api.Stamps;
 import io.stagebench.result.LatencySeries;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,7 +79,7 @@ class PassesTest {
             clock.advance(5);
         };
         Recording rec = new Recording(2, 1, false);
-        Stamps stamps = rec.unmarkedStamps(clock);
+        RecordingStamps stamps = rec.unmarkedStamps(clock);
 
         MeasureLoop.backToBack(clock, op, stamps, new Sink(), rec, 0, 2, 0);
 
