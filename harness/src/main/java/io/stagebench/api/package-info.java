@@ -7,9 +7,9 @@
  * in the fork beside a project's own classes ({@code registry.BenchmarkClassLoader} shares exactly this package and
  * {@code clock}).
  *
- * <p>A benchmark writer uses everything here but {@link io.stagebench.api.RecordingStamps} and {@link
- * io.stagebench.api.RecordingSink}, the runner's sides of the stamps and the sink, and {@code api.processor}, which
- * the compiler runs.
+ * <p>A benchmark writer uses everything here but {@link io.stagebench.api.RecordingStamps} and
+ * {@link io.stagebench.api.RecordingSink}, the runner's sides of the stamps and the sink, and {@code api.processor},
+ * which the compiler runs.
  *
  * <p>Runs on both sides. May use {@code clock} and the layers below it; nothing of the launcher.
  */

@@ -16,10 +16,12 @@ import io.stagebench.link.ThreadPlacement;
 import io.stagebench.result.BatchChoice;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.result.CoreContention;
+import io.stagebench.result.CounterGrid;
 import io.stagebench.result.LayoutSensitivity;
 import io.stagebench.result.MarkCost;
 import io.stagebench.result.RulerCheck;
 import io.stagebench.result.RunWarnings;
+import io.stagebench.result.TagsApart;
 import io.stagebench.stats.Distribution;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.stats.TimeScale;
@@ -43,8 +45,6 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -365,110 +365,16 @@ public final class RunReport {
         lines.add("");
         appendTable(lines, verbose);
         appendVerified(lines);
-        Set<String> shown = new LinkedHashSet<>(verbose ? machineWarnings : machineSummary(machineWarnings));
+        Set<String> shown =
+                new LinkedHashSet<>(verbose ? machineWarnings : WarningLines.machineSummary(machineWarnings));
         shown.addAll(warnings());
-        List<String> warnings = verbose ? List.copyOf(shown) : foldAlike(List.copyOf(shown));
+        List<String> warnings = verbose ? List.copyOf(shown) : WarningLines.foldAlike(List.copyOf(shown));
         if (!warnings.isEmpty()) {
             lines.add("");
             warnings.forEach(w -> TextWrap.wrap(Warning.line(w), lines));
         }
         return TextWrap.wrapAll(String.join(System.lineSeparator(), lines));
     }
-
-    /**
-     * @param checks the machine's readiness warnings, each "check: NAME; NAME: what (fix: ...)"
-     * @return them in one warning naming what is not ready and where every fix is; none when the machine is ready
-     */
-    static List<String> machineSummary(List<String> checks) {
-        if (checks.size() < 2) {
-            return checks;
-        }
-        List<String> names = new ArrayList<>();
-        for (String check : checks) {
-            String item = check.startsWith(CHECK_PREFIX) ? check.substring(CHECK_PREFIX.length()) : check;
-            int colon = item.indexOf(": ");
-            names.add(colon > 0 ? item.substring(0, colon) : item);
-        }
-        return List.of(CHECK_PREFIX + "this machine is not ready to measure: " + String.join("; ", names) + " (fix: "
-                + Warning.MACHINE_NOT_READY.fix() + ")");
-    }
-
-    /**
-     * @param warnings a run's warnings, in order
-     * @return them with two or more of one catalogue entry folded into one line, in place of the first: their subjects,
-     *     what the entry reads and its fix, the figures of each left to {@code --verbose}; failed forks are never
-     *     folded, each keeping its reason
-     */
-    static List<String> foldAlike(List<String> warnings) {
-        Map<Warning, List<String>> byEntry = new LinkedHashMap<>();
-        for (String w : warnings) {
-            Warning.of(w, Warning.Scope.RUN)
-                    .ifPresent(entry -> byEntry.computeIfAbsent(entry, k -> new ArrayList<>())
-                            .add(w));
-        }
-        List<String> out = new ArrayList<>();
-        for (String w : warnings) {
-            Optional<Warning> entry = Warning.of(w, Warning.Scope.RUN);
-            List<String> alike = entry.map(byEntry::get).orElse(List.of(w));
-            if (entry.filter(e -> e == Warning.FORK_FAILED).isPresent()) {
-                sameFailure(w, warnings).ifPresent(out::add); // each failed fork keeps its reason, repeats aside
-            } else if (alike.size() < 2) {
-                out.add(w);
-            } else if (alike.get(0).equals(w)) {
-                List<String> subjects = alike.stream()
-                        .map(x -> subject(x, entry.get()))
-                        .filter(x -> !x.isEmpty())
-                        .distinct()
-                        .toList();
-                out.add((subjects.isEmpty() ? "" : String.join(", ", subjects) + ": ")
-                        + entry.get().shown() + " (" + alike.size()
-                        + " warnings, each with its figures in --verbose); fix: "
-                        + entry.get().fix());
-            }
-        }
-        return out;
-    }
-
-    private static final Pattern FAILED_FORK = Pattern.compile("^(.*) fork (\\d+/\\d+) ");
-
-    /**
-     * @return a failed fork's warning with the forks that failed the same way after it named ("encode fork 1/3 exited
-     *     with code 1; its output is above (and 2 more forks failed the same way: 2/3, 3/3)"); empty for one of those
-     *     repeats
-     */
-    private static Optional<String> sameFailure(String warning, List<String> warnings) {
-        if (warning.contains(Warning.SAME_FAILURE_AS)) {
-            return Optional.empty();
-        }
-        Matcher first = FAILED_FORK.matcher(warning);
-        if (!first.find()) {
-            return Optional.of(warning);
-        }
-        List<String> repeats = new ArrayList<>();
-        for (String w : warnings) {
-            Matcher repeat = FAILED_FORK.matcher(w);
-            if (w.endsWith(Warning.SAME_FAILURE_AS + first.group(2))
-                    && repeat.find()
-                    && repeat.group(1).equals(first.group(1))) {
-                repeats.add(repeat.group(2));
-            }
-        }
-        return Optional.of(
-                repeats.isEmpty()
-                        ? warning
-                        : warning + " (and " + repeats.size() + " more fork(s) failed" + " the same way: "
-                                + String.join(", ", repeats) + ")");
-    }
-
-    /** @return what {@code warning} names before the text its entry recognises ("parse fork 4"), or "" */
-    private static String subject(String warning, Warning entry) {
-        int at = entry.at(warning);
-        int colon = at < 0 ? -1 : warning.lastIndexOf(": ", at);
-        return colon < 0 ? "" : warning.substring(0, colon);
-    }
-
-    /** How every readiness warning begins. */
-    static final String CHECK_PREFIX = "check: ";
 
     /** One table of every benchmark's series; each column in the unit its largest value reads best in. */
     private void appendTable(List<String> lines, boolean verbose) {
@@ -566,50 +472,16 @@ public final class RunReport {
                                 + " centre for the time (-r)"));
     }
 
-    /** A stage whose p50 is less than this many counter steps has percentiles that visibly sit on the step's grid. */
-    static final int GRID_STEPS = 10;
-
-    /**
-     * One note when unbatched stages are short against the counter's step: each interval is a whole number of steps, so
-     * their percentiles move in whole steps while tmean (a mean over random phases) and a batch (one step over K
-     * messages) resolve finer.
-     */
+    /** @return the grid note, when unbatched stages are short against the counter's step ({@link CounterGrid}) */
     static Optional<String> gridNote(List<BenchmarkOutcome> measured) {
-        Set<String> onGrid = new LinkedHashSet<>();
-        long stepTicks = 0;
-        double stepNs = 0;
-        for (BenchmarkOutcome outcome : measured) {
-            if (outcome.batch() > 1) {
-                continue;
-            }
-            ForkRuler coarsest = outcome.forks().stream()
-                    .map(ForkResult::ruler)
-                    .max(Comparator.comparingLong(ForkRuler::stepTicks))
-                    .orElseThrow();
-            double ns = coarsest.stepNs();
-            if (coarsest.stepTicks() < 2) {
-                continue;
-            }
-            for (StageSummary s : outcome.summaries()) {
-                if (TagDeclaration.stageOf(s.stage()).isEmpty() && s.p50Ns() < GRID_STEPS * ns) {
-                    onGrid.add(outcome.descriptor().name());
-                    if (ns > stepNs) {
-                        stepNs = ns;
-                        stepTicks = coarsest.stepTicks();
-                    }
-                }
-            }
-        }
-        if (onGrid.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(String.format(
-                Locale.ROOT,
-                "grid: intervals are whole %d-tick steps (%.1f ns), so the percentiles of %s"
-                        + " move by whole steps; tmean and --batch resolve finer",
-                stepTicks,
-                stepNs,
-                String.join(", ", onGrid)));
+        return CounterGrid.of(measured)
+                .map(grid -> String.format(
+                        Locale.ROOT,
+                        "grid: intervals are whole %d-tick steps (%.1f ns), so the percentiles of %s"
+                                + " move by whole steps; tmean and --batch resolve finer",
+                        grid.stepTicks(),
+                        grid.stepNs(),
+                        String.join(", ", grid.benchmarks())));
     }
 
     /** Most tags shown under a stage; the rest are summed in one line (every tag is in summary.json and the report). */
@@ -618,8 +490,6 @@ public final class RunReport {
     static final int SMOKE_TAGS_SHOWN = 2;
     /** Longest tag name the table shows whole (a line stays within 120 characters); longer ones end in "~". */
     static final int TAG_NAME_SHOWN = 13;
-    /** A tag whose p50 (or reliable p99) is this far from its stage's, and a counter step, tells something apart. */
-    static final double TAG_APART_RATIO = 0.10;
 
     private static List<String> seriesRow(
             BenchmarkOutcome outcome, StageSummary s, String benchmark, String label, List<TimeScale> scales) {
@@ -654,7 +524,7 @@ public final class RunReport {
                 .mapToDouble(r -> r.stepTicks() / r.calibration().ticksPerNs())
                 .max()
                 .orElse(0);
-        if (tags.stream().noneMatch(t -> apart(t, stage, stepNs))) {
+        if (tags.stream().noneMatch(t -> TagsApart.apart(t, stage, stepNs))) {
             notes.add(String.format(
                     Locale.ROOT,
                     "%s %s: %d tags, none apart from the stage at p50 or a reliable p99"
@@ -662,7 +532,7 @@ public final class RunReport {
                     outcome.descriptor().name(),
                     stage.stage(),
                     tags.size(),
-                    100 * TAG_APART_RATIO));
+                    100 * TagsApart.TAG_APART_RATIO));
             return;
         }
         List<StageSummary> byCount = tags.stream()
@@ -698,17 +568,6 @@ public final class RunReport {
 
     private static String percent(long part, long whole) {
         return String.format(Locale.ROOT, "%.1f%%", 100.0 * part / whole);
-    }
-
-    /** @return whether {@code tag}'s p50, or its p99 where reliable, is more than 10 % and a step from its stage's */
-    private static boolean apart(StageSummary tag, StageSummary stage, double stepNs) {
-        return apart(tag.p50Ns(), stage.p50Ns(), stepNs)
-                || !tag.unreliable().contains("p99") && apart(tag.p99Ns(), stage.p99Ns(), stepNs);
-    }
-
-    private static boolean apart(double tagNs, double stageNs, double stepNs) {
-        double gap = Math.abs(tagNs - stageNs);
-        return gap > TAG_APART_RATIO * stageNs && gap > stepNs;
     }
 
     /** A note when a stage did not run for every message ({@code Stamps.skip()}): its row counts those it ran for. */

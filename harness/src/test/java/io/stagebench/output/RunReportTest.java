@@ -269,10 +269,10 @@ class RunReportTest {
                         "parse fork 4, book fork 3: another task ran on the measuring CPU (2 warnings, each with its"
                                 + " figures in --verbose); fix: " + Warning.CPU_SHARED.fix(),
                         warnings.get(1)),
-                RunReport.foldAlike(warnings));
+                WarningLines.foldAlike(warnings));
         assertEquals(
                 List.of("a warning of no kind", warnings.get(1)),
-                RunReport.foldAlike(List.of("a warning of no kind", warnings.get(1))),
+                WarningLines.foldAlike(List.of("a warning of no kind", warnings.get(1))),
                 "one of a kind stays whole");
     }
 
@@ -289,7 +289,7 @@ class RunReportTest {
                         "enc fork 1/3 exited with code 1; its output is above (and 2 more fork(s) failed the same"
                                 + " way: 2/3, 3/3)",
                         "dec fork 1/3 timed out; its output is above"),
-                RunReport.foldAlike(warnings));
+                WarningLines.foldAlike(warnings));
     }
 
     @Test
