@@ -23,8 +23,8 @@ import java.util.List;
 public class Sink {
 
     /** The JVM flags that make {@code blackhole} a compiler blackhole. */
-    public static final List<String> BLACKHOLE_FLAGS =
-            List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:CompileCommand=blackhole,io/stagebench/api/Sink.blackhole");
+    public static final List<String> BLACKHOLE_FLAGS = List.of(
+            "-XX:+UnlockExperimentalVMOptions", "-XX:CompileCommand=blackhole,io/stagebench/api/Sink.blackhole");
 
     /** Whether this JVM was started with {@link #BLACKHOLE_FLAGS}: a constant the JIT folds into each consume. */
     private static final boolean COMPILER_BLACKHOLES =
