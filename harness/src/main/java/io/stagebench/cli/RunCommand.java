@@ -1,6 +1,7 @@
 package io.stagebench.cli;
 
 import io.stagebench.config.MeasureDefaults;
+import io.stagebench.config.ProfileEvent;
 import io.stagebench.config.RunConfig;
 import io.stagebench.host.Runner;
 import io.stagebench.io.AtomicFiles;
@@ -8,10 +9,12 @@ import io.stagebench.io.Terminal;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.Mode;
 import io.stagebench.output.BenchmarkListing;
+import io.stagebench.output.ProfileLines;
 import io.stagebench.output.RunReport;
 import io.stagebench.process.LiveForks;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.result.ProfileSummary;
 import io.stagebench.session.BenchmarkSource;
 import io.stagebench.session.MeasurementSession;
 import io.stagebench.session.SessionOptions;
@@ -148,6 +151,15 @@ public final class RunCommand implements Callable<Integer> {
             description = "A smoke run: 1 fork x 20000 messages per benchmark (not for comparisons).")
     boolean quick;
 
+    @Option(
+            names = "--prof",
+            paramLabel = "EVENT",
+            description = "Profile the measured passes with async-profiler: cpu, alloc, lock or wall. Each fork"
+                    + " samples its measured passes only (not its setup or warm-up) and writes a flame graph; the"
+                    + " console lists the frames that spent most. A profiled run is not a measurement: stored with a"
+                    + " warning, and diff, history and bisect refuse it.")
+    String prof;
+
     @Option(names = "--list", description = "List the benchmarks, with the --param each takes, and exit.")
     boolean list;
 
@@ -183,6 +195,26 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** @return the lines of {@code --prof}, none without it */
+    private static List<String> profileLines(MeasurementSession.Measurement run, List<BenchmarkOutcome> outcomes)
+            throws IOException {
+        ProfileEvent event = run.config().profile();
+        if (event == null) {
+            return List.of();
+        }
+        List<ProfileSummary> profiles = new ArrayList<>();
+        for (BenchmarkOutcome outcome : outcomes) {
+            profiles.add(ProfileSummary.read(
+                    run.dir(), outcome.descriptor().name(), run.config().forks(), PROFILE_FRAMES));
+        }
+        List<String> lines = new ArrayList<>(List.of(""));
+        lines.addAll(ProfileLines.render(event.id(), profiles));
+        return lines;
+    }
+
+    /** Frames a benchmark's profile line lists. */
+    static final int PROFILE_FRAMES = 5;
+
     private int measureAndStore(
             MeasurementSession session,
             MeasurementSession.Measurement run,
@@ -214,6 +246,7 @@ public final class RunCommand implements Callable<Integer> {
         Terminal terminal = Terminal.current();
         String details = report.toText(true);
         (verbose ? details : report.toText()).lines().forEach(line -> text.println(terminal.highlight(line)));
+        profileLines(run, outcomes).forEach(text::println);
         AtomicFiles.writeString(run.dir().resolve(RunStore.REPORT_TEXT), details + System.lineSeparator());
         MeasurementSession.Stored stored = session.store(run, outcomes, report.warnings());
         if (noRaw) {
@@ -299,7 +332,16 @@ public final class RunCommand implements Callable<Integer> {
                 .chunk(chunk)
                 .calibration(sessionOptions.calibrationMs(), calibrationRounds)
                 .params(params)
-                .jvmFlags(jvmArgs);
+                .jvmFlags(jvmArgs)
+                .profile(profileEvent());
+    }
+
+    private ProfileEvent profileEvent() {
+        try {
+            return prof == null ? null : ProfileEvent.parse(prof);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
     }
 
     private CommandLine.ParameterException usage(String message) {

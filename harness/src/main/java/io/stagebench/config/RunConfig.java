@@ -48,6 +48,7 @@ import java.util.Objects;
  * @param batch messages per timed interval ({@code --batch K}): {@link Batch#ONE} for one interval a message,
  *     {@link Batch#AUTO} until a pilot has chosen K for a benchmark (the launcher's pilot)
  * @param replicas fresh setups each fork measures, one after another ({@code ForkExecution})
+ * @param profile what {@code --prof} samples in the measured passes, or null: a profiled run is not a measurement
  */
 public record RunConfig(
         List<String> benchmarks,
@@ -74,7 +75,8 @@ public record RunConfig(
         boolean fixedAddresses,
         long layoutSeed,
         Batch batch,
-        int replicas) {
+        int replicas,
+        ProfileEvent profile) {
 
     /** The most replicas a fork measures: each keeps its own recording in the fork's folder. */
     public static final int MAX_REPLICAS = 1_000;
@@ -146,7 +148,8 @@ public record RunConfig(
                 .jitRetries(jitRetries)
                 .layout(fixedAddresses, layoutSeed)
                 .batch(batch)
-                .replicas(replicas);
+                .replicas(replicas)
+                .profile(profile);
     }
 
     /**
@@ -188,6 +191,7 @@ public record RunConfig(
                 .stall(0, 1, -1)
                 .batch(Batch.ONE)
                 .replicas(1)
+                .profile(null)
                 .build();
     }
 
@@ -230,6 +234,7 @@ public record RunConfig(
         private long layoutSeed;
         private Batch batch = Batch.ONE;
         private int replicas = MeasureDefaults.PLAN_REPLICAS;
+        private ProfileEvent profile;
 
         private Builder(List<String> benchmarks, int cpu, Path runDir) {
             this.benchmarks = List.copyOf(benchmarks);
@@ -370,6 +375,12 @@ public record RunConfig(
             return this;
         }
 
+        /** What {@code --prof} samples in the measured passes, or null (the default) for a measurement. */
+        public Builder profile(ProfileEvent event) {
+            profile = event;
+            return this;
+        }
+
         public RunConfig build() {
             return new RunConfig(
                     benchmarks,
@@ -396,7 +407,8 @@ public record RunConfig(
                     fixedAddresses,
                     layoutSeed,
                     batch,
-                    replicas);
+                    replicas,
+                    profile);
         }
     }
 
@@ -453,7 +465,9 @@ public record RunConfig(
                         batch.messages(),
                         replicas,
                         jitRetries,
-                        false),
+                        false,
+                        profile == null ? null : profile.id(),
+                        profile == null ? 0 : profile.interval()),
                 LinkVersion.CURRENT);
     }
 }

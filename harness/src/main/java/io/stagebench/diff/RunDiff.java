@@ -98,6 +98,14 @@ public record RunDiff(
      */
     public static RunDiff compare(
             StoredRun a, StoredRun b, VerdictRule rule, List<Statistic> statistics, List<String> only, boolean tags) {
+        for (StoredRun side : List.of(a, b)) {
+            // a profiled run's figures hold the profiler's interruptions: no baseline, and nothing to judge
+            if (side.config() != null && side.config().hasNonNull("profile")) {
+                throw new DiffException((side == a ? "A (" : "B (") + side.dir() + ") was profiled (--prof "
+                        + side.config().get("profile").asText() + "): its figures are not a measurement; compare runs"
+                        + " measured without --prof");
+            }
+        }
         List<String> warnings = new ArrayList<>();
         for (StoredRun side : List.of(a, b)) {
             // a stopped run holds fewer forks than asked for: its verdicts rest on what it has

@@ -45,6 +45,7 @@ import java.util.function.ToLongFunction;
  */
 public final class ForkExecution {
 
+    private final PassProfiler profiler;
     private final ForkSpec spec;
     private final ForkSpec.Measurement plan;
     private final ForkSpec.Job job;
@@ -83,6 +84,7 @@ public final class ForkExecution {
         this.descriptor = descriptor;
         this.progress = new ForkProgress(progress, job);
         this.turns = new ForkTurns(turns, spec, warnings, this.progress);
+        this.profiler = PassProfiler.of(plan);
     }
 
     /** Runs the fork and writes its files; returns the summary it wrote. */
@@ -103,8 +105,8 @@ public final class ForkExecution {
         placed.warning().ifPresent(warnings::add);
         // the benchmark's own code, ServiceLoader and the like, finds its classes where the benchmark's are
         Thread.currentThread().setContextClassLoader(benchmarks);
-        ReplicaExecution execution =
-                new ReplicaExecution(spec, descriptor, benchmarks, ruler, jitEvents, warnings, progress, turns);
+        ReplicaExecution execution = new ReplicaExecution(
+                spec, descriptor, benchmarks, ruler, jitEvents, warnings, progress, turns, profiler);
         // the fork's warm-up on a setup of its own, thrown away: one made by interpreted code lies apart from the later
         // ones (WARMUP_SETUP); a fork told not to warm up measures its first setup cold, on purpose
         ReplicaRun warmedOn = plan.warmup().none() ? null : execution.run(ReplicaExecution.WARMUP_SETUP);
@@ -132,6 +134,7 @@ public final class ForkExecution {
         if (jitNamed.isEmpty()) {
             jitEvents.delete();
         }
+        profiler.finish(Path.of(job.outDir()), job.fork(), warnings);
         stdoutWarning(spec).ifPresent(warnings::add);
         // read after the setups, when the heap is touched
         ForkResult result =

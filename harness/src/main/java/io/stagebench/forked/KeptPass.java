@@ -31,6 +31,7 @@ final class KeptPass {
 
     private long[] runsBeforeKept;
     private MeasurementBracket bracket;
+    private final PassProfiler profiler;
 
     /**
      * @param stages each stage's runs, or null when they are not counted
@@ -41,6 +42,7 @@ final class KeptPass {
     KeptPass(
             ForkBody body,
             ForkProgress progress,
+            PassProfiler profiler,
             JitRetries retries,
             StageWarmup stages,
             CodeWarmup code,
@@ -48,6 +50,7 @@ final class KeptPass {
             int passIndex) {
         this.body = body;
         this.progress = progress;
+        this.profiler = profiler;
         this.retries = retries;
         this.stages = stages;
         this.code = code;
@@ -68,7 +71,9 @@ final class KeptPass {
         while (true) {
             bracket = retries.nextBracket();
             long before = seq;
+            profiler.beforePass();
             seq = body.measure(bracket, seq, seq > 0);
+            profiler.afterPass();
             if (discardedForStages(before)) {
                 continue;
             }

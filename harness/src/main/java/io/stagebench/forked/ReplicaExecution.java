@@ -52,6 +52,7 @@ final class ReplicaExecution {
     private record Role(int replica, boolean kept, boolean first, String of) {}
 
     private final ForkSpec spec;
+    private final PassProfiler profiler;
     private final ForkSpec.Measurement plan;
     private final ForkSpec.Job job;
     private final BenchmarkDescriptor descriptor;
@@ -75,8 +76,10 @@ final class ReplicaExecution {
             JitEvents jitEvents,
             Warnings warnings,
             ForkProgress progress,
-            ForkTurns turns) {
+            ForkTurns turns,
+            PassProfiler profiler) {
         this.spec = spec;
+        this.profiler = profiler;
         this.plan = spec.measurement();
         this.job = spec.job();
         this.descriptor = descriptor;
@@ -260,7 +263,8 @@ final class ReplicaExecution {
         CodeWarmup code = warmStages && CodeWarmup.wanted(jitEvents)
                 ? new CodeWarmup(jitEvents, measuredLoops(body), warmup.startEpochMs(), warm.passes())
                 : null;
-        return new KeptPass(body, progress, retries, warmStages ? stages : null, code, warm.messages(), warm.passes());
+        return new KeptPass(
+                body, progress, profiler, retries, warmStages ? stages : null, code, warm.messages(), warm.passes());
     }
 
     /**

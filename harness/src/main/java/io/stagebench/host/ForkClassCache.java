@@ -231,7 +231,9 @@ public final class ForkClassCache {
                             1,
                             1,
                             MeasureDefaults.JIT_RETRIES,
-                            false),
+                            false,
+                            null,
+                            0),
                     linkVersion);
             Path specFile = work.resolve("training.spec.json");
             AtomicFiles.writeString(specFile, Json.write(spec));

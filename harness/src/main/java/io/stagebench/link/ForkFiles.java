@@ -48,6 +48,16 @@ public final class ForkFiles {
         return name(fork, ".trace");
     }
 
+    /** @return fork {@code fork}'s profile of its measured passes ({@code --prof}): collapsed stacks, one a line */
+    public static String profile(int fork) {
+        return "fork-" + fork + ".collapsed";
+    }
+
+    /** @return fork {@code fork}'s flame graph of its measured passes ({@code --prof}), a self-contained page */
+    public static String flameGraph(int fork) {
+        return "fork-" + fork + ".flame.html";
+    }
+
     /**
      * @return {@code fork-N.jit.log}: the JIT's log of compilations and deoptimisations, which the launcher asks the
      *     fork's JVM to write ({@code JitEvents.logFlag}); kept when the JIT compiled during measurement

@@ -148,6 +148,8 @@ public record ForkSpec(
      * @param turns whether the fork waits for its turn on the measuring CPU before each replica ({@link Turns}), and
      *     from {@link LinkVersion#MEASURE_TURNS} before its measured pass too: true when an A/B comparison keeps A's
      *     and B's forks alive together; false else
+     * @param profile the async-profiler event the fork samples its measured passes with ({@code --prof}), or null
+     * @param profileInterval the event's sampling interval (ns, or bytes for {@code alloc})
      */
     public record Measurement(
             @JsonUnwrapped Warmup warmup,
@@ -161,7 +163,9 @@ public record ForkSpec(
             int batch,
             int replicas,
             int jitRetries,
-            boolean turns)
+            boolean turns,
+            String profile,
+            long profileInterval)
             implements RecordJson.Part {
 
         public Measurement {
@@ -183,7 +187,9 @@ public record ForkSpec(
                     (int) c[8],
                     (int) c[9],
                     (int) c[10],
-                    (boolean) c[11]);
+                    (boolean) c[11],
+                    (String) c[12],
+                    (long) c[13]);
         }
     }
 
@@ -232,7 +238,9 @@ public record ForkSpec(
                         m.batch(),
                         m.replicas(),
                         m.jitRetries(),
-                        takesTurns),
+                        takesTurns,
+                        m.profile(),
+                        m.profileInterval()),
                 linkVersion);
     }
 

@@ -105,6 +105,10 @@ public final class RunWarnings {
             }
         }
         List<String> warnings = new ArrayList<>(runWarnings);
+        if (config.profile() != null) {
+            warnings.add("profiled (--prof " + config.profile().id() + "): the profiler's samples interrupted the"
+                    + " measured passes, so these figures are not a measurement; fix: " + Warning.PROFILED.fix());
+        }
         if (!forkCountChosen && config.forks() < COMPARISON_FORKS) {
             warnings.add(config.forks() + " fork(s) per benchmark: a comparison needs at least " + COMPARISON_FORKS
                     + " per variant; fix: -f " + COMPARISON_FORKS);

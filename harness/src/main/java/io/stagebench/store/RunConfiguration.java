@@ -25,7 +25,8 @@ public final class RunConfiguration {
             "stallEvery",
             "params",
             "jvmFlags",
-            "batch");
+            "batch",
+            "profile");
     /**
      * {@link #SAME_CONFIGURATION} without the fork count: what must match for forks of several runs to be pooled, or
      * judged against each other - a fork's own value does not depend on how many forks ran beside it.
@@ -62,6 +63,10 @@ public final class RunConfiguration {
             // stored as the count, 0 for auto (Batch); absent before batches
             long batch = config.path("batch").asLong(1);
             return batch == 0 ? "auto" : Long.toString(batch);
+        }
+        if (field.equals("profile")) {
+            // a profiled run (--prof) is not a measurement: never one history with the runs measured without it
+            return config.hasNonNull("profile") ? config.get("profile").asText() : "none";
         }
         return config.path(field).toString();
     }

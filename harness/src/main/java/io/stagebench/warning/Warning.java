@@ -132,6 +132,18 @@ public enum Warning {
             "the run was stopped \\(",
             "the run holds only the forks measured before it was stopped",
             "run it again to the end"),
+    PROFILED(
+            Scope.RUN,
+            "profiled (--prof EVENT): not a measurement",
+            "^profiled \\(--prof ",
+            "the profiler's samples interrupted the measured passes, so the figures hold its cost",
+            "measure again without --prof; diff, history and bisect leave a profiled run out"),
+    PROFILER_DID_NOT_RUN(
+            Scope.RUN,
+            "--prof EVENT: async-profiler did not run",
+            "async-profiler did not run",
+            "the fork measured without its profile",
+            "a Linux or macOS machine on x64 or arm64, and perf_event_paranoid 2 or lower for cpu"),
     FORK_HEAP(
             Scope.RUN,
             "... more than half the fork's heap, ... three quarters of this machine's memory",

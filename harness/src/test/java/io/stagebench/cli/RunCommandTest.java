@@ -150,6 +150,12 @@ class RunCommandTest {
     }
 
     @Test
+    void shouldRejectAProfilerEventAsyncProfilerDoesNotName() throws Exception {
+        assertUsageError(
+                run("empty", "--prof", "heap"), "--prof: unknown event 'heap' (valid: cpu, alloc, lock, wall)");
+    }
+
+    @Test
     void shouldRejectAnUnreadableWarmup() throws Exception {
         assertUsageError(run("empty", "--warmup", "lots"), "--warmup: cannot parse 'lots'");
     }

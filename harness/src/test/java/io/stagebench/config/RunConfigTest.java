@@ -119,7 +119,8 @@ class RunConfigTest {
                         config.fixedAddresses(),
                         config.layoutSeed(),
                         Batch.AUTO,
-                        1),
+                        1,
+                        config.profile()),
                 config.withForks(2)
                         .withParams(Map.of("seed", "10"))
                         .withBatch(Batch.AUTO)

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stagebench.config.ProfileEvent;
 import io.stagebench.host.Runner;
 import io.stagebench.json.Json;
 import io.stagebench.output.DiffReport;
@@ -77,6 +78,20 @@ class RunDiffTest {
                 .findFirst()
                 .orElseThrow()
                 .verdict();
+    }
+
+    @Test
+    void shouldRefuseAProfiledRunOnEitherSideNamingIt() {
+        StoredRun measured = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+        StoredRun profiled =
+                run("b", SummaryFixture.run().profiled(ProfileEvent.CPU).benchmark("pipeline", stages(40, 100, 0.6)));
+
+        DiffException e = assertThrows(
+                DiffException.class, () -> RunDiff.compare(measured, profiled, VerdictRule.defaults(), ALL, List.of()));
+        assertTrue(e.getMessage().startsWith("B ("), e.getMessage());
+        assertTrue(e.getMessage().contains("was profiled (--prof cpu): its figures are not a measurement"));
+        assertThrows(
+                DiffException.class, () -> RunDiff.compare(profiled, measured, VerdictRule.defaults(), ALL, List.of()));
     }
 
     @Test

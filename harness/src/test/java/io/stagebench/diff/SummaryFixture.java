@@ -2,6 +2,7 @@ package io.stagebench.diff;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stagebench.config.ProfileEvent;
 import io.stagebench.config.RunConfig;
 import io.stagebench.json.Json;
 import io.stagebench.result.BenchmarkOutcome;
@@ -37,6 +38,7 @@ public final class SummaryFixture {
     private String commit = RunFixture.COMMIT;
     private int cpu = 1;
     private final List<String> jvmFlags = new ArrayList<>(List.of("-Xms1g"));
+    private ProfileEvent profile;
     private int messages = DEFAULT_MESSAGES;
     private final List<String> benchmarks = new ArrayList<>();
     private final List<BenchmarkOutcome> outcomes = new ArrayList<>();
@@ -55,6 +57,12 @@ public final class SummaryFixture {
     /** The measuring CPU the run records. */
     public SummaryFixture cpu(int value) {
         cpu = value;
+        return this;
+    }
+
+    /** Records the run as profiled with {@code --prof event}. */
+    public SummaryFixture profiled(ProfileEvent event) {
+        profile = event;
         return this;
     }
 
@@ -129,6 +137,7 @@ public final class SummaryFixture {
                     .forks(forks)
                     .messages(messages)
                     .jvmFlags(jvmFlags)
+                    .profile(profile)
                     .build();
             RunFixture.store(
                     dir, config, outcomes, List.of(), RunFixture.environment(machine, RunFixture.START, commit, false));

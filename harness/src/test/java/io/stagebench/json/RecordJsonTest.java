@@ -57,7 +57,9 @@ class RecordJsonTest {
                         16,
                         4,
                         8,
-                        true),
+                        true,
+                        "cpu",
+                        100_000),
                 LinkVersion.CURRENT);
     }
 
@@ -105,7 +107,8 @@ class RecordJsonTest {
                 new ForkSpec.Job("encode", 2, 3, Map.of("k", "v"), List.of("cp26"), "/out", "t24"),
                 new ForkSpec.Ruler(ClockBinding.JNA, 15, 16, 17),
                 new ForkSpec.Placement(5, false, 22, "fixed-23"),
-                new ForkSpec.Measurement(new Warmup(6, 7), 8, 9, Mode.PACED, 11.5, 12, 13, 14, 25, 27, 21, true),
+                new ForkSpec.Measurement(
+                        new Warmup(6, 7), 8, 9, Mode.PACED, 11.5, 12, 13, 14, 25, 27, 21, true, "wall", 31),
                 29);
         for (ForkSpec spec : List.of(distinct, spec("fd7971ed1a9a692c"), spec(null))) {
             Path file = Files.writeString(dir.resolve("spec.json"), Json.write(spec));

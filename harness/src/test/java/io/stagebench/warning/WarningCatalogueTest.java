@@ -46,6 +46,14 @@ class WarningCatalogueTest {
         s.put(Warning.BELOW_C2, "encode: measured code below C2 when measuring started: Encoder::run, so its figures");
         s.put(Warning.REPLICA_RECOMPILED, "book: replica 1 measured code the JIT threw away and compiled again before");
         s.put(Warning.PROBE_SWAMPS, "parse, book: probe >20% of p50: mostly arithmetic; fix: --batch 16 (probe 3.1%)");
+        s.put(
+                Warning.PROFILED,
+                "profiled (--prof cpu): the profiler's samples interrupted the measured passes, so these"
+                        + " figures are not a measurement; fix: " + Warning.PROFILED.fix());
+        s.put(
+                Warning.PROFILER_DID_NOT_RUN,
+                "encode fork 1: --prof cpu: async-profiler did not run (no measured pass);" + " fix: "
+                        + Warning.PROFILER_DID_NOT_RUN.fix());
         s.put(Warning.FEW_TAIL_SAMPLES, "encode: p99.99, max: <100 samples beyond (marked *); fix: raise -n");
         s.put(Warning.FEW_FORKS, "1 fork(s) per benchmark: a comparison needs at least 5 per variant; fix: -f 5");
         s.put(Warning.FORK_FAILED, "encode: fork 2/5 exited with code 1; its output is above");
