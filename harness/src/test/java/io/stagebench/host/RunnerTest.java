@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.config.Batch;
+import io.stagebench.config.ProfileEvent;
 import io.stagebench.config.RunConfig;
 import io.stagebench.config.UsageException;
 import io.stagebench.forked.ForkExecution;
+import io.stagebench.link.ForkFiles;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.LinkVersion;
@@ -20,6 +22,7 @@ import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.result.LatencySeries;
 import io.stagebench.result.MarkCost;
+import io.stagebench.result.ProfileSummary;
 import io.stagebench.system.CpuList;
 import io.stagebench.testing.MachineCpus;
 import io.stagebench.testing.MeasuresInProcess;
@@ -146,6 +149,36 @@ class RunnerTest {
             assertEquals(1, found.size(), name + ": " + found);
             return found.get(0);
         }
+    }
+
+    /** A real fork under {@code --prof cpu}: its profile holds the measured passes' frames and nothing else. */
+    @StartsProcesses
+    @Test
+    void shouldProfileTheMeasuredPassesOnlyUnderProf() throws Exception {
+        RunConfig config = config(List.of("spin"), 1, List.of()).toBuilder()
+                .messages(50_000)
+                .warmup(Warmup.ofMessages(20_000))
+                .params(Map.of("ticks", "100"))
+                .profile(ProfileEvent.CPU)
+                .build();
+
+        BenchmarkOutcome outcome = new Runner(
+                        config, BenchmarkRegistry.load(), CpuList.parse(""), ForkLauncher.jvm(), QUIET)
+                .run()
+                .get(0);
+
+        assertEquals(1, outcome.forks().size(), outcome.failures().toString());
+        List<String> stacks = Files.readAllLines(runDir.resolve("forks/spin").resolve(ForkFiles.profile(1)));
+        assertTrue(stacks.stream().anyMatch(s -> s.contains("SpinBenchmark.run")), String.join("\n", stacks));
+        assertEquals(
+                List.of(),
+                stacks.stream().filter(s -> !s.contains("KeptPass.measure")).toList(),
+                "every sample in a measured pass");
+        assertTrue(
+                stacks.stream().noneMatch(s -> s.contains("Warmup") || s.contains("RulerReading")),
+                "no warm-up or ruler frame");
+        assertTrue(Files.exists(runDir.resolve("forks/spin").resolve(ForkFiles.flameGraph(1))));
+        assertTrue(ProfileSummary.read(runDir, "spin", 1, 5).samples() > 0, "the launcher reads what the fork wrote");
     }
 
     @StartsProcesses
