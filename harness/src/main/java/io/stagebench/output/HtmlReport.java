@@ -5,6 +5,7 @@ import io.stagebench.api.TagDeclaration;
 import io.stagebench.io.AtomicFiles;
 import io.stagebench.result.LayoutSensitivity;
 import io.stagebench.result.MarkCost;
+import io.stagebench.result.ProfileSummary;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.stats.TimeScale;
 import io.stagebench.store.HistogramFiles;
@@ -152,6 +153,7 @@ public final class HtmlReport {
         html.append("<section id=\"benchmarks\">\n");
         for (StoredRun.Benchmark b : run.benchmarks()) {
             appendBenchmark(html, b, loaded.logs().getOrDefault(b.name(), Map.of()));
+            appendProfile(html, run, b);
         }
         html.append("</section>\n");
 
@@ -291,6 +293,36 @@ public final class HtmlReport {
                                     l.p())))
                             .append(l.sensitive() ? "<strong>layout-sensitive</strong>" : "not layout-sensitive")
                             .append("</p>\n"));
+        }
+    }
+
+    /** Under a profiled run's benchmark ({@code --prof}): its forks' flame graphs, and the frames that spent most. */
+    private static void appendProfile(StringBuilder html, StoredRun run, StoredRun.Benchmark b) {
+        JsonNode event = run.config() == null ? null : run.config().get("profile");
+        if (event == null || event.isNull()) {
+            return;
+        }
+        ProfileSummary profile;
+        try {
+            profile = ProfileSummary.read(
+                    run.dir(), b.name(), b.forksSucceeded() + b.failures().size(), 5);
+        } catch (IOException | RuntimeException e) {
+            html.append("<p class=\"meta\">profile unreadable: ")
+                    .append(esc(e.toString()))
+                    .append("</p>\n");
+            return;
+        }
+        html.append("<p class=\"meta\">profile (").append(esc(event.asText())).append(", measured passes only): ");
+        for (String flame : profile.flameGraphs()) {
+            html.append("<a href=\"")
+                    .append(esc(flame))
+                    .append("\">")
+                    .append(esc(flame))
+                    .append("</a> ");
+        }
+        html.append("</p>\n");
+        for (String line : ProfileLines.render(event.asText(), List.of(profile)).subList(1, 2)) {
+            html.append("<p class=\"meta\">").append(esc(line.strip())).append("</p>\n");
         }
     }
 

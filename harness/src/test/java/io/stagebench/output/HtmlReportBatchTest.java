@@ -13,7 +13,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A batched benchmark's page says its samples are K-message means; an unbatched one's says nothing of batches. */
+/**
+ * A batched benchmark's page says its samples are K-message means; an unbatched one's says nothing of batches. A
+ * profiled run's page links each benchmark's flame graphs.
+ */
 class HtmlReportBatchTest {
 
     @TempDir
@@ -38,5 +41,24 @@ class HtmlReportBatchTest {
                 batched.contains("<strong>BATCHED</strong>, 16 messages a sample: each sample is the mean of 16"
                         + " consecutive messages"),
                 batched);
+    }
+
+    @Test
+    void shouldLinkAProfiledRunsFlameGraphsUnderItsBenchmark() throws Exception {
+        Path runDir = RunFixture.writeRun(results, fakeRoot, RunFixture.COMMIT, true, RunFixture.START, 3, List.of());
+        Path summary = runDir.resolve(RunStore.SUMMARY);
+        ObjectNode root = (ObjectNode) Json.mapper().readTree(summary.toFile());
+        ((ObjectNode) root.get("config")).put("profile", "cpu");
+        Files.writeString(summary, Json.write(root));
+        String benchmark = root.get("benchmarks").get(0).get("name").asText();
+        Path forks = Files.createDirectories(runDir.resolve("forks").resolve(benchmark));
+        Files.writeString(forks.resolve("fork-1.collapsed"), "ForkMain.main;KeptPass.measure;Enc.encode 40\n");
+        Files.writeString(forks.resolve("fork-1.flame.html"), "<html></html>");
+
+        String page = Files.readString(HtmlReport.write(runDir, results, runDir.resolve(RunStore.REPORT)));
+
+        String flame = "forks/" + benchmark + "/fork-1.flame.html";
+        assertTrue(page.contains("<a href=\"" + flame + "\">" + flame + "</a>"), page);
+        assertTrue(page.contains(benchmark + " (40 samples): 100.0% Enc.encode"), page);
     }
 }
