@@ -35,9 +35,21 @@ import java.util.Optional;
  */
 public final class ForkMain {
 
+    /**
+     * Whether this JVM is a fork of its own (started through {@link #main}), not a test's or a launcher's JVM running a
+     * fork in process: only a fork of its own loads a profiler the measurement did not ask for.
+     */
+    private static volatile boolean ownJvm;
+
     private ForkMain() {}
 
+    /** @return whether this JVM is a fork started through {@link #main} */
+    static boolean ownJvm() {
+        return ownJvm;
+    }
+
     public static void main(String[] args) {
+        ownJvm = true;
         if (args.length != 1) {
             System.err.println("usage: ForkMain SPEC.json");
             System.exit(2);

@@ -141,9 +141,16 @@ final class ReplicaExecution {
             pass.sayDiscarded(role.of());
             long sinkValue = body.sinkValue();
             PassChecks.Checked checked = checks.check(body, pass.bracket(), pass.discarded(), role.kept(), role.of());
-            tearDown(body, params, role);
             ForkBody.Parts parts = body.parts(warm.messages(), pass.seq(), pass.bracket());
             writeRaw(body, role, measureTurn);
+            if (role.kept() && !plan.turns() && checked.allocatedBytes() != 0 && ForkMain.ownJvm()) {
+                // where it allocated: one more pass, profiled, after the kept pass's stamps are written (it overwrites
+                // them) and before the teardown; never in a fork that takes turns, outside of which it would measure
+                AllocationSites.find(body, pass.seq(), checked.allocatedBytes())
+                        .ifPresent(where -> warnings.amendLast(
+                                ForkWarning.ALLOCATION, " (where, from more passes profiled: " + where + ")"));
+            }
+            tearDown(body, params, role);
             MeasurementBracket bracket = pass.bracket();
             Replica facts = new Replica(
                     replica,

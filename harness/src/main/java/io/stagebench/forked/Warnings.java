@@ -24,6 +24,14 @@ final class Warnings {
         lines.forEach(this::add);
     }
 
+    /** Appends {@code suffix} to the last warning of {@code code}; nothing when there is none. */
+    void amendLast(ForkWarning code, String suffix) {
+        int last = codes.lastIndexOf(code);
+        if (last >= 0) {
+            texts.set(last, texts.get(last) + suffix);
+        }
+    }
+
     List<String> texts() {
         return List.copyOf(texts);
     }

@@ -151,6 +151,28 @@ class RunnerTest {
         }
     }
 
+    /** A real fork whose measured code allocates: its warning names where, from one more pass profiled. */
+    @StartsProcesses
+    @Test
+    void shouldNameWhereAForksMeasuredCodeAllocates() throws Exception {
+        RunConfig config = config(List.of("test.allocating"), 1, List.of()).toBuilder()
+                .replicas(1)
+                .build();
+
+        BenchmarkOutcome outcome = new Runner(
+                        config, BenchmarkRegistry.load(), CpuList.parse(""), ForkLauncher.jvm(), QUIET)
+                .run()
+                .get(0);
+
+        assertEquals(1, outcome.forks().size(), outcome.failures().toString());
+        List<String> warnings = outcome.forks().get(0).checks().warnings();
+        assertTrue(
+                warnings.stream()
+                        .anyMatch(w -> w.contains("bytes during measurement")
+                                && w.contains("% long[] at io.stagebench.testbench.AllocatingBenchmark.run")),
+                warnings.toString());
+    }
+
     /** A real fork under {@code --prof cpu}: its profile holds the measured passes' frames and nothing else. */
     @StartsProcesses
     @Test
