@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.stages.jmh.CrossCheck;
+import io.stagebench.stages.jmh.CrossCheckScenarios;
 import io.stagebench.stages.jmh.JmhScore;
 import io.stagebench.stages.jmh.Pairing;
 import io.stagebench.stages.jmh.Probe;
@@ -18,10 +19,7 @@ import org.junit.jupiter.api.Test;
 class CrosscheckTextTest {
 
     private static Pairing pairing(String stage) {
-        return CrossCheck.PAIRINGS.stream()
-                .filter(p -> p.stage().equals(stage))
-                .findFirst()
-                .orElseThrow();
+        return CrossCheckScenarios.pairing(stage);
     }
 
     private static double[] samples(double... values) {
@@ -204,33 +202,10 @@ class CrosscheckTextTest {
 
     @Test
     void shouldSplitAPerMessageRatiosExcessIntoResidueFencingAloneAndWhatTheBatchedFigureLeaves() {
-        Map<String, JmhScore> jmh =
-                Map.of("EncodeJmh.encode", new JmhScore(50, 1), "ParseJmh.parse", new JmhScore(20, 1));
-        List<Row> rows = List.of(
-                CrossCheck.compare(pairing("encode"), samples(80, 80), 80, jmh, new Probe(20, 26)),
-                CrossCheck.compare(pairing("parse"), samples(30, 30), 30, jmh, new Probe(20, 20)));
-        // batches of 8: encode 52.75 ns a message (its residue 6/8), parse 24 ns (none)
-        List<Row> batched = List.of(
-                CrossCheck.compareBatched(
-                        pairing("encode"),
-                        samples(52.75, 52.75),
-                        52.75,
-                        jmh,
-                        new Probe(20, 26),
-                        8,
-                        List.of(),
-                        List.of(),
-                        Double.NaN),
-                CrossCheck.compareBatched(
-                        pairing("parse"),
-                        samples(24, 24),
-                        24,
-                        jmh,
-                        new Probe(20, 20),
-                        8,
-                        List.of(),
-                        List.of(),
-                        Double.NaN));
+        CrossCheckScenarios.Scenario scenario = CrossCheckScenarios.residue();
+        List<Row> rows = scenario.rows();
+        List<Row> batched = scenario.batched();
+        Map<String, JmhScore> jmh = scenario.jmh();
 
         List<String> lines = lines(rows, batched, 2_000_000, 2_000_000);
         List<String> stepped = lines(
@@ -322,19 +297,9 @@ class CrosscheckTextTest {
 
     @Test
     void shouldLeaveAPerMessageLineWhatTheBatchedMedianForkLeavesWhenTheBatchedRowIsCheckedByIt() {
-        Map<String, JmhScore> jmh =
-                Map.of("ParseJmh.parse", new JmhScore(22, 1, List.of(20.0, 20.0, 20.0, 30.0, 20.0)));
-        Row perMessage = CrossCheck.compare(pairing("parse"), samples(30, 30), 30, jmh, new Probe(20, 20));
-        Row batched = CrossCheck.compareBatched(
-                pairing("parse"),
-                samples(24, 24),
-                24,
-                jmh,
-                new Probe(20, 20),
-                8,
-                List.of(20.6, 20.6, 36.0, 20.6, 20.6),
-                List.of(),
-                Double.NaN);
+        CrossCheckScenarios.Scenario scenario = CrossCheckScenarios.medianForks();
+        Row perMessage = scenario.rows().get(0);
+        Row batched = scenario.batched().get(0);
 
         String line = lines(List.of(perMessage), List.of(batched), 2_000_000, 2_000_000)
                 .get(0);

@@ -12,10 +12,7 @@ import org.junit.jupiter.api.Test;
 class CrossCheckTest {
 
     private static Pairing pairing(String stage) {
-        return CrossCheck.PAIRINGS.stream()
-                .filter(p -> p.stage().equals(stage))
-                .findFirst()
-                .orElseThrow();
+        return CrossCheckScenarios.pairing(stage);
     }
 
     private static double[] samples(double... values) {

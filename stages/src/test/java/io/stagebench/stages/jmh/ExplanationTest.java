@@ -12,10 +12,7 @@ import org.junit.jupiter.api.Test;
 class ExplanationTest {
 
     private static Pairing pairing(String stage) {
-        return CrossCheck.PAIRINGS.stream()
-                .filter(p -> p.stage().equals(stage))
-                .findFirst()
-                .orElseThrow();
+        return CrossCheckScenarios.pairing(stage);
     }
 
     private static double[] samples(double... values) {
@@ -37,33 +34,10 @@ class ExplanationTest {
 
     @Test
     void shouldSplitAPerMessageRatiosExcessIntoResidueFencingAloneAndWhatTheBatchedFigureLeaves() {
-        Map<String, JmhScore> jmh =
-                Map.of("EncodeJmh.encode", new JmhScore(50, 1), "ParseJmh.parse", new JmhScore(20, 1));
-        List<Row> rows = List.of(
-                CrossCheck.compare(pairing("encode"), samples(80, 80), 80, jmh, new Probe(20, 26)),
-                CrossCheck.compare(pairing("parse"), samples(30, 30), 30, jmh, new Probe(20, 20)));
-        // batches of 8: encode 52.75 ns a message (its residue 6/8), parse 24 ns (none)
-        List<Row> batched = List.of(
-                CrossCheck.compareBatched(
-                        pairing("encode"),
-                        samples(52.75, 52.75),
-                        52.75,
-                        jmh,
-                        new Probe(20, 26),
-                        8,
-                        List.of(),
-                        List.of(),
-                        Double.NaN),
-                CrossCheck.compareBatched(
-                        pairing("parse"),
-                        samples(24, 24),
-                        24,
-                        jmh,
-                        new Probe(20, 20),
-                        8,
-                        List.of(),
-                        List.of(),
-                        Double.NaN));
+        CrossCheckScenarios.Scenario scenario = CrossCheckScenarios.residue();
+        List<Row> rows = scenario.rows();
+        List<Row> batched = scenario.batched();
+        Map<String, JmhScore> jmh = scenario.jmh();
 
         List<Explanation> explanations = CrossCheck.explanations(rows, batched, 2_000_000, 2_000_000);
         Explanation stepped = CrossCheck.explanations(
@@ -151,22 +125,9 @@ class ExplanationTest {
 
     @Test
     void shouldLeaveAPerMessageLineWhatTheBatchedMedianForkLeavesWhenTheBatchedRowIsCheckedByIt() {
-        Map<String, JmhScore> jmh =
-                Map.of("ParseJmh.parse", new JmhScore(22, 1, List.of(20.0, 20.0, 20.0, 30.0, 20.0)));
-        Row perMessage = CrossCheck.compare(pairing("parse"), samples(30, 30), 30, jmh, new Probe(20, 20));
-        // one fork of each side apart: the pooled batched mean is 24 a message, the median fork 20.6; JMH's pooled 22,
-        // its median fork 20 - the row is checked by the medians, and its line leaves what they leave (+0.03), not
-        // the median fork over JMH's pooled figure (-0.06)
-        Row batched = CrossCheck.compareBatched(
-                pairing("parse"),
-                samples(24, 24),
-                24,
-                jmh,
-                new Probe(20, 20),
-                8,
-                List.of(20.6, 20.6, 36.0, 20.6, 20.6),
-                List.of(),
-                Double.NaN);
+        CrossCheckScenarios.Scenario scenario = CrossCheckScenarios.medianForks();
+        Row perMessage = scenario.rows().get(0);
+        Row batched = scenario.batched().get(0);
 
         Explanation.Split split = CrossCheck.explanations(List.of(perMessage), List.of(batched), 2_000_000, 2_000_000)
                 .get(0)
