@@ -14,9 +14,4 @@ public final class RecordingSink extends Sink {
         published = folded;
         return published;
     }
-
-    /** @return the last published fold */
-    public long published() {
-        return published;
-    }
 }

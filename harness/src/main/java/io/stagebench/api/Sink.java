@@ -77,11 +77,6 @@ public class Sink {
         }
     }
 
-    /** @return whether values go to compiler blackholes rather than the fold */
-    public static boolean compilerBlackholes() {
-        return COMPILER_BLACKHOLES;
-    }
-
     private static void blackhole(long value) {}
 
     private static void blackhole(int value) {}

@@ -204,16 +204,12 @@ public final class RunCommand implements Callable<Integer> {
         }
         List<ProfileSummary> profiles = new ArrayList<>();
         for (BenchmarkOutcome outcome : outcomes) {
-            profiles.add(ProfileSummary.read(
-                    run.dir(), outcome.descriptor().name(), run.config().forks(), PROFILE_FRAMES));
+            profiles.add(ProfileSummary.read(run.dir(), outcome.descriptor().name(), ProfileSummary.TOP_FRAMES));
         }
         List<String> lines = new ArrayList<>(List.of(""));
         lines.addAll(ProfileLines.render(event.id(), profiles));
         return lines;
     }
-
-    /** Frames a benchmark's profile line lists. */
-    static final int PROFILE_FRAMES = 5;
 
     private int measureAndStore(
             MeasurementSession session,

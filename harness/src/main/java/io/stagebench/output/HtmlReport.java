@@ -304,8 +304,7 @@ public final class HtmlReport {
         }
         ProfileSummary profile;
         try {
-            profile = ProfileSummary.read(
-                    run.dir(), b.name(), b.forksSucceeded() + b.failures().size(), 5);
+            profile = ProfileSummary.read(run.dir(), b.name(), ProfileSummary.TOP_FRAMES);
         } catch (IOException | RuntimeException e) {
             html.append("<p class=\"meta\">profile unreadable: ")
                     .append(esc(e.toString()))

@@ -9,6 +9,9 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * What {@code --prof} found in one benchmark's measured passes, every fork's collapsed stacks summed: the frames that
@@ -21,27 +24,25 @@ import java.util.Map;
  */
 public record ProfileSummary(String benchmark, long samples, List<Frame> top, List<String> flameGraphs) {
 
+    /** Frames a benchmark's profile lists, on the console and in the report. */
+    public static final int TOP_FRAMES = 5;
+
     /** A frame and the samples in which it was the innermost one. */
     public record Frame(String name, long selfSamples) {}
 
     /**
      * @param runDir the run folder
      * @param benchmark a benchmark of the run
-     * @param forks the forks that ran
      * @param most how many frames to keep
      * @return the summary, or one of no samples when no fork wrote a profile
      */
-    public static ProfileSummary read(Path runDir, String benchmark, int forks, int most) throws IOException {
+    public static ProfileSummary read(Path runDir, String benchmark, int most) throws IOException {
         Map<String, Long> self = new HashMap<>();
         long samples = 0;
         List<String> flames = new ArrayList<>();
         Path dir = runDir.resolve("forks").resolve(benchmark);
-        for (int fork = 1; fork <= forks; fork++) {
-            Path collapsed = dir.resolve(ForkFiles.profile(fork));
-            if (!Files.exists(collapsed)) {
-                continue;
-            }
-            for (String line : Files.readAllLines(collapsed)) {
+        for (int fork : profiledForks(dir)) {
+            for (String line : Files.readAllLines(dir.resolve(ForkFiles.profile(fork)))) {
                 int space = line.lastIndexOf(' ');
                 if (space <= 0) {
                     continue;
@@ -65,4 +66,20 @@ public record ProfileSummary(String benchmark, long samples, List<Frame> top, Li
                 .toList();
         return new ProfileSummary(benchmark, samples, top, List.copyOf(flames));
     }
+
+    /** @return the numbers of the forks that wrote a profile into {@code dir}, in order; none when it is absent */
+    private static List<Integer> profiledForks(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(f -> FORK_PROFILE.matcher(f.getFileName().toString()))
+                    .filter(Matcher::matches)
+                    .map(m -> Integer.parseInt(m.group(1)))
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    private static final Pattern FORK_PROFILE = Pattern.compile("fork-(\\d+)\\.collapsed");
 }

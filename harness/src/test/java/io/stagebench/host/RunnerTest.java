@@ -200,7 +200,7 @@ class RunnerTest {
                 stacks.stream().noneMatch(s -> s.contains("Warmup") || s.contains("RulerReading")),
                 "no warm-up or ruler frame");
         assertTrue(Files.exists(runDir.resolve("forks/spin").resolve(ForkFiles.flameGraph(1))));
-        assertTrue(ProfileSummary.read(runDir, "spin", 1, 5).samples() > 0, "the launcher reads what the fork wrote");
+        assertTrue(ProfileSummary.read(runDir, "spin", 5).samples() > 0, "the launcher reads what the fork wrote");
     }
 
     @StartsProcesses

@@ -26,7 +26,7 @@ class ProfileSummaryTest {
         Files.writeString(forks.resolve("fork-1.flame.html"), "<html></html>");
         Files.writeString(forks.resolve("fork-3.collapsed"), "ForkMain.main;KeptPass.measure;Enc.writeToken 20\n");
 
-        ProfileSummary summary = ProfileSummary.read(run, "encode", 3, 2);
+        ProfileSummary summary = ProfileSummary.read(run, "encode", 2);
 
         assertEquals(120, summary.samples());
         assertEquals(
@@ -52,7 +52,7 @@ class ProfileSummaryTest {
 
     @Test
     void shouldSayABenchmarkWithoutSamples() throws IOException {
-        ProfileSummary none = ProfileSummary.read(run, "decide", 2, 5);
+        ProfileSummary none = ProfileSummary.read(run, "decide", 5);
 
         assertEquals(0, none.samples());
         assertEquals(
