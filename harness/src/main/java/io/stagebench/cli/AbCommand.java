@@ -1,6 +1,7 @@
 package io.stagebench.cli;
 
 import io.stagebench.config.MeasureDefaults;
+import io.stagebench.config.ProfileEvent;
 import io.stagebench.config.RunConfig;
 import io.stagebench.config.UsageException;
 import io.stagebench.diff.DiffException;
@@ -9,6 +10,7 @@ import io.stagebench.diff.RunDiff;
 import io.stagebench.diff.SequentialPlan;
 import io.stagebench.diff.Statistic;
 import io.stagebench.diff.VerdictRule;
+import io.stagebench.output.AbProfile;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.registry.ParamSweep;
 import io.stagebench.session.AbBuilds;
@@ -197,6 +199,14 @@ public final class AbCommand implements Callable<Integer> {
     @CommandLine.Mixin
     GateOptions gate = new GateOptions();
 
+    @Option(
+            names = "--prof",
+            paramLabel = "EVENT",
+            description = "Profile both sides' measured passes with async-profiler (cpu, alloc, lock or wall) and list,"
+                    + " under the verdict table, the frames whose cost a message moved most, with a differential flame"
+                    + " graph a benchmark. The verdicts then compare the two sides under the profiler.")
+    String prof;
+
     @Option(names = "--json", description = "Print the diff as JSON.")
     boolean json;
 
@@ -295,8 +305,11 @@ public final class AbCommand implements Callable<Integer> {
      */
     private UnaryOperator<RunConfig.Builder> shared(
             SequentialPlan plan, BenchmarkRegistry registry, List<String> benchmarks) {
-        UnaryOperator<RunConfig.Builder> shared =
+        ProfileEvent event = profileEvent();
+        UnaryOperator<RunConfig.Builder> measured =
                 measurement.settings(sessionOptions, plan.maxForks(), MeasureDefaults.COMPARE_REPLICAS, quick);
+        UnaryOperator<RunConfig.Builder> shared =
+                builder -> measured.apply(builder).profile(event);
         if (registry != null) {
             measurement.checkDerived(registry, benchmarks, shared, merged(params, aParams));
             measurement.checkDerived(registry, benchmarks, shared, merged(params, bParams));
@@ -313,16 +326,22 @@ public final class AbCommand implements Callable<Integer> {
                     result.rule(),
                     statistics,
                     List.of(),
-                    tags);
-            return DiffCommand.print(
-                    diff,
-                    gated,
-                    gate.markdown,
-                    json,
-                    html,
-                    System.getenv(),
-                    spec.commandLine().getOut(),
-                    err);
+                    tags,
+                    prof != null);
+            PrintWriter out = spec.commandLine().getOut();
+            int exit = DiffCommand.print(diff, gated, gate.markdown, json, html, System.getenv(), out, err);
+            if (prof != null) {
+                List<String> lines = AbProfile.write(
+                        profileEvent().id(),
+                        result.runDirA(),
+                        result.runDirB(),
+                        diff.benchmarks().stream()
+                                .map(RunDiff.BenchmarkDiff::name)
+                                .toList());
+                lines.forEach(json ? err::println : out::println);
+                out.flush();
+            }
+            return exit;
         } catch (IOException e) {
             throw new UsageException("cannot write the comparison page: " + e.getMessage(), e);
         } catch (DiffException e) {
@@ -445,6 +464,14 @@ public final class AbCommand implements Callable<Integer> {
 
     private List<Statistic> statistics() {
         return DiffCommand.statistics(stats, List.of(Statistic.values()), spec.commandLine());
+    }
+
+    private ProfileEvent profileEvent() {
+        try {
+            return prof == null ? null : ProfileEvent.parse(prof);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
     }
 
     private CommandLine.ParameterException usage(String message) {

@@ -98,15 +98,39 @@ public record RunDiff(
      */
     public static RunDiff compare(
             StoredRun a, StoredRun b, VerdictRule rule, List<Statistic> statistics, List<String> only, boolean tags) {
+        return compare(a, b, rule, statistics, only, tags, false);
+    }
+
+    /**
+     * Compares {@code a} (old) with {@code b} (new), which may both be profiled alike when {@code profiledAlike}: an
+     * {@code ab --prof}, whose two sides ran under the same profiler interleaved, compares like with like, and says so;
+     * a profiled run is never a baseline for one measured without it.
+     *
+     * @see #compare(StoredRun, StoredRun, VerdictRule, List, List, boolean)
+     */
+    public static RunDiff compare(
+            StoredRun a,
+            StoredRun b,
+            VerdictRule rule,
+            List<Statistic> statistics,
+            List<String> only,
+            boolean tags,
+            boolean profiledAlike) {
+        String profileA = profile(a);
+        boolean alike = profiledAlike && profileA != null && profileA.equals(profile(b));
         for (StoredRun side : List.of(a, b)) {
             // a profiled run's figures hold the profiler's interruptions: no baseline, and nothing to judge
-            if (side.config() != null && side.config().hasNonNull("profile")) {
+            if (!alike && side.config() != null && side.config().hasNonNull("profile")) {
                 throw new DiffException((side == a ? "A (" : "B (") + side.dir() + ") was profiled (--prof "
                         + side.config().get("profile").asText() + "): its figures are not a measurement; compare runs"
                         + " measured without --prof");
             }
         }
         List<String> warnings = new ArrayList<>();
+        if (alike) {
+            warnings.add("both sides profiled (--prof " + profileA + "): their figures carry the profiler's cost and"
+                    + " its interruptions in the tail; a verdict under the profiler, not a measurement");
+        }
         for (StoredRun side : List.of(a, b)) {
             // a stopped run holds fewer forks than asked for: its verdicts rest on what it has
             side.warnings().stream()
@@ -523,5 +547,11 @@ public record RunDiff(
             }
         }
         return out;
+    }
+
+    private static String profile(StoredRun run) {
+        return run.config() != null && run.config().hasNonNull("profile")
+                ? run.config().get("profile").asText()
+                : null;
     }
 }

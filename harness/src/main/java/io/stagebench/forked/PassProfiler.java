@@ -3,6 +3,7 @@ package io.stagebench.forked;
 import io.stagebench.link.ForkFiles;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.ForkWarning;
+import io.stagebench.link.ProfiledPasses;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +25,7 @@ final class PassProfiler {
     private final long interval;
     private AsyncProfiler profiler;
     private boolean started;
+    private long messages;
     private String failure;
 
     private PassProfiler(String event, long interval) {
@@ -61,16 +63,18 @@ final class PassProfiler {
         }
     }
 
-    /** Stops sampling, right after a measured pass. */
-    void afterPass() {
+    /** Stops sampling, right after a measured pass of {@code passMessages} messages. */
+    void afterPass(long passMessages) {
         if (active() && started) {
             profiler.stop();
+            messages += passMessages;
         }
     }
 
     /**
      * Writes the profile of the fork's measured passes: {@code fork-N.collapsed} (one line a stack, its samples) and
-     * {@code fork-N.flame.html}; or a warning when the profiler did not run.
+     * {@code fork-N.flame.html}, with what a count is worth ({@code fork-N.profile.json}); or a warning when the
+     * profiler did not run.
      */
     void finish(Path outDir, int fork, Warnings warnings) throws IOException {
         if (event == null) {
@@ -85,14 +89,16 @@ final class PassProfiler {
                             + " arm64, and perf_event_paranoid 2 or lower for cpu");
             return;
         }
+        // norm: a hidden class's name (a method handle's lambda form) is the same in every JVM, so two sides compare
         // the measuring thread's measured passes alone: not the compiler's threads, whose work the pass's checks
         // answer for, nor the fork's other threads
-        String output = (event.equals("cpu") || event.equals("wall") ? "" : "total,") + "include=" + MEASURED_PASS;
+        String output = (event.equals("cpu") || event.equals("wall") ? "" : "total,") + "norm,include=" + MEASURED_PASS;
         Path collapsed = outDir.resolve(ForkFiles.profile(fork));
         Path flame = outDir.resolve(ForkFiles.flameGraph(fork));
         Files.deleteIfExists(collapsed);
         Files.deleteIfExists(flame);
         profiler.execute("collapsed," + output + ",file=" + collapsed);
         profiler.execute("flamegraph," + output + ",file=" + flame);
+        ProfiledPasses.of(event, interval, messages).write(outDir.resolve(ForkFiles.profiledPasses(fork)));
     }
 }

@@ -53,6 +53,11 @@ public final class ForkFiles {
         return "fork-" + fork + ".collapsed";
     }
 
+    /** @return what fork {@code fork}'s profile counts ({@code --prof}): {@link ProfiledPasses} */
+    public static String profiledPasses(int fork) {
+        return "fork-" + fork + ".profile.json";
+    }
+
     /** @return fork {@code fork}'s flame graph of its measured passes ({@code --prof}), a self-contained page */
     public static String flameGraph(int fork) {
         return "fork-" + fork + ".flame.html";

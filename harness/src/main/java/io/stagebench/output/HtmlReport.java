@@ -320,7 +320,8 @@ public final class HtmlReport {
                     .append("</a> ");
         }
         html.append("</p>\n");
-        for (String line : ProfileLines.render(event.asText(), List.of(profile)).subList(1, 2)) {
+        List<String> lines = ProfileLines.render(event.asText(), List.of(profile));
+        for (String line : lines.subList(1, profile.flameGraphs().isEmpty() ? lines.size() : lines.size() - 1)) {
             html.append("<p class=\"meta\">").append(esc(line.strip())).append("</p>\n");
         }
     }

@@ -95,6 +95,35 @@ class RunDiffTest {
     }
 
     @Test
+    void shouldCompareTwoSidesProfiledAlikeOnlyWhenAskedAndSaySo() {
+        StoredRun measured = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
+        StoredRun cpuA =
+                run("b", SummaryFixture.run().profiled(ProfileEvent.CPU).benchmark("pipeline", stages(40, 100, 0.6)));
+        StoredRun cpuB =
+                run("c", SummaryFixture.run().profiled(ProfileEvent.CPU).benchmark("pipeline", stages(40, 110, 0.6)));
+        StoredRun wall =
+                run("d", SummaryFixture.run().profiled(ProfileEvent.WALL).benchmark("pipeline", stages(40, 100, 0.6)));
+
+        RunDiff diff = RunDiff.compare(cpuA, cpuB, VerdictRule.defaults(), ALL, List.of(), false, true);
+
+        assertTrue(
+                diff.warnings().get(0).startsWith("both sides profiled (--prof cpu)"),
+                diff.warnings().toString());
+        assertThrows(
+                DiffException.class,
+                () -> RunDiff.compare(cpuA, cpuB, VerdictRule.defaults(), ALL, List.of()),
+                "diff of two profiled runs: never a baseline");
+        assertThrows(
+                DiffException.class,
+                () -> RunDiff.compare(measured, cpuB, VerdictRule.defaults(), ALL, List.of(), false, true),
+                "one side measured without the profiler");
+        assertThrows(
+                DiffException.class,
+                () -> RunDiff.compare(wall, cpuB, VerdictRule.defaults(), ALL, List.of(), false, true),
+                "two events");
+    }
+
+    @Test
     void shouldCallTheSlowedStageSlowerAndTheOtherNoChange() {
         StoredRun a = run("a", SummaryFixture.run().benchmark("pipeline", stages(40, 100, 0.6)));
         StoredRun b = run("b", SummaryFixture.run().benchmark("pipeline", stages(40.1, 110, 0.6)));

@@ -1,0 +1,152 @@
+package io.stagebench.output;
+
+import static io.stagebench.output.HtmlReport.esc;
+
+import io.stagebench.result.ProfileStacks;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A differential flame graph of B's profile against A's, as one self-contained page (an SVG, no script): each frame as
+ * wide as its cost a message on the two sides averaged, so a frame that vanished or appeared still shows; red where its
+ * cost (itself and what it calls) grew in B, blue where it shrank, the deeper the colour the larger the move against
+ * the largest one. Hovering a frame shows both costs.
+ */
+public final class DiffFlameGraph {
+
+    private static final int WIDTH_PX = 1200;
+    private static final int ROW_PX = 17;
+    private static final double MIN_WIDTH_PX = 0.5;
+    private static final int CHAR_PX = 7;
+
+    private DiffFlameGraph() {}
+
+    /** A frame of the merged tree: its cost a message on each side, itself and its callees. */
+    private static final class Node {
+        final String name;
+        double a;
+        double b;
+        final Map<String, Node> children = new TreeMap<>();
+
+        Node(String name) {
+            this.name = name;
+        }
+
+        double width() {
+            return (a + b) / 2;
+        }
+    }
+
+    /**
+     * @param title the page's title, e.g. "encode: B against A (--prof cpu)"
+     * @param a A's profile
+     * @param b B's profile, in the same unit
+     * @return the page
+     */
+    public static String render(String title, ProfileStacks a, ProfileStacks b) {
+        Node root = new Node("all");
+        add(root, a.stacks(), true);
+        add(root, b.stacks(), false);
+        double largestMove = largestMove(root, 0);
+        int depth = depth(root);
+        StringBuilder svg = new StringBuilder();
+        int heightPx = (depth + 1) * ROW_PX;
+        double pxPerUnit = root.width() > 0 ? WIDTH_PX / root.width() : 0;
+        draw(svg, root, 0, 0, new Scale(pxPerUnit, depth, largestMove, b.unit()));
+        return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + esc(title) + "</title>\n"
+                + "<style>body{font:13px sans-serif;margin:12px} text{font:11px monospace;pointer-events:none}"
+                + " rect{stroke:#fff;stroke-width:0.5}</style></head><body>\n"
+                + "<h3>" + esc(title) + "</h3>\n"
+                + "<p>Width: a frame's cost a message (itself and its callees), A and B averaged. Colour: <span"
+                + " style=\"color:#c00\">red</span> grew in B, <span style=\"color:#00c\">blue</span> shrank, the deeper"
+                + " the larger the move against the largest ("
+                + esc(ProfileLines.amount(largestMove, b.unit())) + "). All: A "
+                + esc(ProfileLines.amount(root.a, b.unit())) + ", B "
+                + esc(ProfileLines.amount(root.b, b.unit())) + " a message. Hover a frame for both sides.</p>\n"
+                + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + WIDTH_PX + "\" height=\"" + heightPx
+                + "\">\n" + svg + "</svg>\n</body></html>\n";
+    }
+
+    private static void add(Node root, Map<String, Double> stacks, boolean sideA) {
+        stacks.forEach((stack, cost) -> {
+            Node node = root;
+            addCost(node, cost, sideA);
+            for (String frame : stack.split(";")) {
+                node = node.children.computeIfAbsent(frame, Node::new);
+                addCost(node, cost, sideA);
+            }
+        });
+    }
+
+    private static void addCost(Node node, double cost, boolean sideA) {
+        if (sideA) {
+            node.a += cost;
+        } else {
+            node.b += cost;
+        }
+    }
+
+    private static double largestMove(Node node, double largest) {
+        double most = Math.max(largest, Math.abs(node.b - node.a));
+        for (Node child : node.children.values()) {
+            most = largestMove(child, most);
+        }
+        return most;
+    }
+
+    private static int depth(Node node) {
+        int deepest = 0;
+        for (Node child : node.children.values()) {
+            deepest = Math.max(deepest, 1 + depth(child));
+        }
+        return deepest;
+    }
+
+    /** Draws {@code n} at {@code x} px on row {@code level} (the root at the bottom), then its callees above it. */
+    private static void draw(StringBuilder svg, Node n, double x, int level, Scale scale) {
+        double w = n.width() * scale.pxPerUnit();
+        if (w < MIN_WIDTH_PX) {
+            return;
+        }
+        double y = (scale.depth() - level) * ROW_PX;
+        svg.append(String.format(
+                Locale.ROOT,
+                "<g><title>%s&#10;A %s, B %s a message (%s)</title>"
+                        + "<rect x=\"%.1f\" y=\"%.0f\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>",
+                esc(n.name),
+                esc(ProfileLines.amount(n.a, scale.unit())),
+                esc(ProfileLines.amount(n.b, scale.unit())),
+                esc(ProfileLines.signed(n.b - n.a, scale.unit())),
+                x,
+                y,
+                w,
+                ROW_PX - 1,
+                colour(n.b - n.a, scale.largestMove())));
+        int chars = (int) ((w - 4) / CHAR_PX);
+        if (chars >= 3) {
+            String label = ProfileLines.shortName(n.name);
+            label = label.length() <= chars ? label : label.substring(0, chars - 2) + "..";
+            svg.append(String.format(
+                    Locale.ROOT, "<text x=\"%.1f\" y=\"%.0f\">%s</text>", x + 2, y + ROW_PX - 5, esc(label)));
+        }
+        svg.append("</g>\n");
+        double childX = x;
+        for (Node child : n.children.values()) {
+            draw(svg, child, childX, level + 1, scale);
+            childX += child.width() * scale.pxPerUnit();
+        }
+    }
+
+    /** How the graph maps costs to pixels and colours. */
+    private record Scale(double pxPerUnit, int depth, double largestMove, String unit) {}
+
+    /** @return white for no move, deepening to red (grew) or blue (shrank) at the largest move */
+    static String colour(double move, double largest) {
+        double depth = largest > 0 ? Math.min(1, Math.abs(move) / largest) : 0;
+        int fade = (int) Math.round(255 * (1 - 0.85 * depth));
+        return move >= 0
+                ? String.format(Locale.ROOT, "rgb(255,%d,%d)", fade, fade)
+                : String.format(Locale.ROOT, "rgb(%d,%d,255)", fade, fade);
+    }
+}
