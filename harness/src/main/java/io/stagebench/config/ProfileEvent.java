@@ -7,14 +7,16 @@ import java.util.stream.Collectors;
 
 /**
  * What {@code --prof} samples in the measured passes, named as async-profiler names its events: on-CPU time, heap
- * allocations, contended locks, or wall-clock time (every thread, running or not). The interval is fine because a
- * measured pass is short: a pass of a few milliseconds gives a few hundred samples.
+ * allocations, contended locks, or wall-clock time (every thread, running or not). A time sample interrupts the
+ * measured thread for a signal and a stack walk, which a virtual machine makes long, and its cost is counted in the
+ * frame it interrupted: one a millisecond keeps that to a few per cent of the pass, and every pass adds its tens of
+ * samples to the fork's profile.
  */
 public enum ProfileEvent {
-    CPU("cpu", 100_000),
+    CPU("cpu", 1_000_000),
     ALLOC("alloc", 512),
     LOCK("lock", 1_000),
-    WALL("wall", 100_000);
+    WALL("wall", 1_000_000);
 
     private final String id;
     private final long interval;

@@ -9,12 +9,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
+import jdk.jfr.Recording;
 import one.profiler.AsyncProfiler;
 
 /**
- * Where a measured pass allocates, when the 0-byte check found that it did: more passes of the same messages under
- * async-profiler's allocation event, its figures thrown away, and the allocated types with the methods that allocated
- * them, by bytes. The caller runs it after the kept pass's stamps are written, so it never stands in a measurement.
+ * Where a measured pass allocates, when the 0-byte check found that it did: more passes of the same messages under an
+ * allocation profile, their figures thrown away, and the allocated types with the lines that allocated them, by bytes.
+ * async-profiler records it (every allocation buffer's refill, at no cost to the other passes); where it cannot load
+ * (or {@code -Dstagebench.profiler=jfr}), the JDK's flight recorder records the same events. The caller runs it after
+ * the kept pass's stamps are written, so it never stands in a measurement.
  */
 final class AllocationSites {
 
@@ -28,57 +32,89 @@ final class AllocationSites {
     /** Most passes profiled. */
     static final int MOST_PASSES = 50;
 
+    private static final Pattern MEASURED_LOOP = Pattern.compile(".*/forked/(MeasureLoop|HandoffLoop)\\.[^;]*");
+
     private AllocationSites() {}
+
+    /** Where the profiled passes allocated, and which profiler saw it. */
+    record Sites(String profiler, String sites) {}
 
     /**
      * @param body the replica's body, after its kept pass, not yet torn down
      * @param seq the sequence number after the kept pass
      * @param passBytes the bytes the kept pass allocated
-     * @return e.g. "97 % long[] at ImbalanceStrategy.decide, 3 % ...", or empty when the profiler cannot run or saw
-     *     nothing
+     * @return e.g. "97 % long[] at ImbalanceStrategy.decide:123, 3 % ...", or empty when no profiler could run or it
+     *     saw nothing
      */
-    static Optional<String> find(ForkBody body, long seq, long passBytes) {
+    static Optional<Sites> find(ForkBody body, long seq, long passBytes) {
+        long passes = Math.min(MOST_PASSES, Math.max(1, PROFILED_BYTES / Math.max(1, passBytes)));
+        Path recording = null;
         try {
-            AsyncProfiler profiler = AsyncProfiler.getInstance();
-            profiler.execute("start,event=alloc,interval=1");
-            try {
-                long passes = Math.min(MOST_PASSES, Math.max(1, PROFILED_BYTES / Math.max(1, passBytes)));
-                for (long pass = 0; pass < passes; pass++) {
-                    body.measure(new JitRetries(0).nextBracket(), seq, true);
-                }
-            } finally {
-                profiler.stop();
-            }
-            Path collapsed = Files.createTempFile("stagebench-alloc", ".collapsed");
-            try {
-                profiler.execute("collapsed,total,include=*MeasureLoop.*,include=*HandoffLoop.*,file=" + collapsed);
-                return describe(Files.readAllLines(collapsed));
-            } finally {
-                Files.deleteIfExists(collapsed);
-            }
+            recording = Files.createTempFile("stagebench-alloc", ".jfr");
+            String profiler = record(body, seq, passes, recording);
+            Map<String, Long> stacks = JfrStacks.read(
+                    recording,
+                    JfrStacks.ALLOCATIONS,
+                    MEASURED_LOOP,
+                    JfrStacks::allocatedBytes,
+                    true,
+                    JfrStacks::allocatedType);
+            return describe(stacks).map(sites -> new Sites(profiler, sites));
         } catch (Exception | UnsatisfiedLinkError e) {
             return Optional.empty();
+        } finally {
+            if (recording != null) {
+                recording.toFile().delete();
+            }
+        }
+    }
+
+    /** @return the profiler that recorded {@code passes} more passes' allocations into {@code recording} */
+    private static String record(ForkBody body, long seq, long passes, Path recording) throws Exception {
+        AsyncProfiler profiler;
+        try {
+            profiler = PassProfiler.load();
+            profiler.execute("start,event=alloc,interval=1,jfr,file=" + recording);
+        } catch (RuntimeException | UnsatisfiedLinkError e) {
+            try (Recording jfr = new Recording()) {
+                for (String event : JfrStacks.ALLOCATIONS) {
+                    jfr.enable(event).withStackTrace();
+                }
+                jfr.start();
+                measure(body, seq, passes);
+                jfr.stop();
+                jfr.dump(recording);
+            }
+            return "JFR";
+        }
+        try {
+            measure(body, seq, passes);
+        } finally {
+            profiler.execute("stop,file=" + recording);
+        }
+        return "async-profiler";
+    }
+
+    private static void measure(ForkBody body, long seq, long passes) throws Exception {
+        for (long pass = 0; pass < passes; pass++) {
+            body.measure(new JitRetries(0).nextBracket(), seq, true);
         }
     }
 
     /**
-     * @param collapsed stacks of an allocation profile, each ending in the allocated type, with its bytes
-     * @return the types and the frames that allocated them, by share of the bytes, most first
+     * @param stacks stacks of an allocation profile, each ending in its allocating frame (with its line) and the
+     *     allocated type, with its bytes
+     * @return the types and the lines that allocated them, by share of the bytes, most first
      */
-    static Optional<String> describe(List<String> collapsed) {
+    static Optional<String> describe(Map<String, Long> stacks) {
         Map<String, Long> bytesBySite = new LinkedHashMap<>();
         long total = 0;
-        for (String line : collapsed) {
-            int space = line.lastIndexOf(' ');
-            if (space <= 0) {
-                continue;
-            }
-            long bytes = Long.parseLong(line.substring(space + 1).trim());
-            String[] frames = line.substring(0, space).split(";");
-            String type = frames[frames.length - 1].replaceAll("_\\[[a-z]\\]$", "");
-            String site = frames.length > 1 ? frames[frames.length - 2].replaceAll("_\\[[a-z0-9]\\]$", "") : "?";
-            bytesBySite.merge(type + " at " + site.replace('/', '.'), bytes, Long::sum);
-            total += bytes;
+        for (Map.Entry<String, Long> stack : stacks.entrySet()) {
+            String[] frames = stack.getKey().split(";");
+            String type = frames[frames.length - 1];
+            String site = frames.length > 1 ? frames[frames.length - 2] : "?";
+            bytesBySite.merge(type + " at " + site.substring(site.lastIndexOf('/') + 1), stack.getValue(), Long::sum);
+            total += stack.getValue();
         }
         if (total == 0) {
             return Optional.empty();

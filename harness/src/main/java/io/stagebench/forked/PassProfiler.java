@@ -7,25 +7,43 @@ import io.stagebench.link.ProfiledPasses;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.ToLongFunction;
+import java.util.regex.Pattern;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
 import one.profiler.AsyncProfiler;
 
 /**
- * {@code --prof}: async-profiler sampling the fork's measured passes and nothing else. It starts right before a pass
- * (after the setup, the warm-up and the harness's own checks) and stops right after, so its profile holds the measured
- * code; every pass adds to it, replayed ones too. At the fork's end it writes the collapsed stacks and a flame graph
- * beside the fork's other files. A profiler that cannot load (another OS or arch, a refusal) is a warning, and the fork
- * measures on.
+ * {@code --prof}: a profiler sampling the fork's measured passes and nothing else. async-profiler starts right before a
+ * pass (after the setup, the warm-up and the harness's own checks) and stops right after, so its profile holds the
+ * measured code; every pass adds to it, replayed ones too. Where async-profiler cannot load (another OS or arch, a
+ * refusal, or {@value #PROFILER_PROPERTY}{@code =jfr}), the JDK's flight recorder records from the first measured pass
+ * on and only the stacks under a measured pass are kept: Java frames only, so a native clock read is not in it. At the
+ * fork's end it writes the collapsed stacks, and async-profiler a flame graph, beside the fork's other files; a warning
+ * says when the recorder stood in, or when neither ran, and the fork measures on.
  */
 final class PassProfiler {
 
     /** The frame every sample of a measured pass has below it. */
     static final String MEASURED_PASS = "*KeptPass.measure";
 
+    /** The system property that chooses the flight recorder over async-profiler: {@code jfr}. */
+    static final String PROFILER_PROPERTY = "stagebench.profiler";
+
+    private static final Pattern IN_MEASURED_PASS = Pattern.compile(".*/forked/KeptPass\\.measure");
+
     private final String event;
     private final long interval;
     private AsyncProfiler profiler;
+    private Recording recording;
     private boolean started;
     private long messages;
+    private String refusal;
     private String failure;
 
     private PassProfiler(String event, long interval) {
@@ -44,37 +62,63 @@ final class PassProfiler {
 
     /** Starts (or resumes) sampling, right before a measured pass. */
     void beforePass() {
-        if (!active()) {
+        if (!active() || recording != null) {
             return;
         }
         try {
+            if (profiler == null && refusal == null) {
+                profiler = asyncProfiler();
+            }
             if (profiler == null) {
-                profiler = AsyncProfiler.getInstance();
+                recording = flightRecording(event, interval);
+                recording.start();
+                started = true;
+                return;
             }
             String options = "event=" + event + ",interval=" + interval;
-            if (started) {
-                profiler.execute("resume," + options);
-            } else {
-                profiler.execute("start," + options);
-                started = true;
-            }
-        } catch (RuntimeException | UnsatisfiedLinkError | IOException e) {
+            profiler.execute((started ? "resume," : "start,") + options);
+            started = true;
+        } catch (RuntimeException | IOException | UnsatisfiedLinkError e) {
             failure = e.toString();
         }
+    }
+
+    /** @return async-profiler, or null with the reason in {@link #refusal} when it cannot load or is not wanted */
+    private AsyncProfiler asyncProfiler() {
+        try {
+            return load();
+        } catch (RuntimeException | UnsatisfiedLinkError e) {
+            refusal = e.getMessage() != null ? e.getMessage() : e.toString();
+            return null;
+        }
+    }
+
+    /**
+     * @return async-profiler, loaded
+     * @throws IllegalStateException when {@value #PROFILER_PROPERTY} asks for the flight recorder
+     * @throws UnsatisfiedLinkError when its library cannot load here
+     */
+    static AsyncProfiler load() {
+        if ("jfr".equals(System.getProperty(PROFILER_PROPERTY))) {
+            throw new IllegalStateException("-D" + PROFILER_PROPERTY + "=jfr");
+        }
+        return AsyncProfiler.getInstance();
     }
 
     /** Stops sampling, right after a measured pass of {@code passMessages} messages. */
     void afterPass(long passMessages) {
         if (active() && started) {
-            profiler.stop();
+            if (profiler != null) {
+                profiler.stop();
+            }
             messages += passMessages;
         }
     }
 
     /**
-     * Writes the profile of the fork's measured passes: {@code fork-N.collapsed} (one line a stack, its samples) and
-     * {@code fork-N.flame.html}, with what a count is worth ({@code fork-N.profile.json}); or a warning when the
-     * profiler did not run.
+     * Writes the profile of the fork's measured passes: {@code fork-N.collapsed} (one line a stack, its samples), with
+     * what a count is worth ({@code fork-N.profile.json}) and, from async-profiler, {@code fork-N.flame.html}; or a
+     * warning when no profiler ran.
      */
     void finish(Path outDir, int fork, Warnings warnings) throws IOException {
         if (event == null) {
@@ -89,16 +133,77 @@ final class PassProfiler {
                             + " arm64, and perf_event_paranoid 2 or lower for cpu");
             return;
         }
-        // norm: a hidden class's name (a method handle's lambda form) is the same in every JVM, so two sides compare
-        // the measuring thread's measured passes alone: not the compiler's threads, whose work the pass's checks
-        // answer for, nor the fork's other threads
-        String output = (event.equals("cpu") || event.equals("wall") ? "" : "total,") + "norm,include=" + MEASURED_PASS;
         Path collapsed = outDir.resolve(ForkFiles.profile(fork));
         Path flame = outDir.resolve(ForkFiles.flameGraph(fork));
         Files.deleteIfExists(collapsed);
         Files.deleteIfExists(flame);
-        profiler.execute("collapsed," + output + ",file=" + collapsed);
-        profiler.execute("flamegraph," + output + ",file=" + flame);
+        if (recording != null) {
+            writeRecorded(collapsed);
+            warnings.add(
+                    ForkWarning.OTHER,
+                    "--prof " + event + ": async-profiler could not load (" + refusal
+                            + "), so JFR profiled the measured"
+                            + " passes instead: Java frames only, no flame graph; fix: a Linux or macOS machine on x64"
+                            + " or arm64");
+        } else {
+            // norm: a hidden class's name (a method handle's lambda form) is the same in every JVM, so two sides
+            // compare; the measuring thread's measured passes alone: not the compiler's threads, whose work the pass's
+            // checks answer for, nor the fork's other threads
+            String output =
+                    (event.equals("cpu") || event.equals("wall") ? "" : "total,") + "norm,include=" + MEASURED_PASS;
+            profiler.execute("collapsed," + output + ",file=" + collapsed);
+            profiler.execute("flamegraph," + output + ",file=" + flame);
+        }
         ProfiledPasses.of(event, interval, messages).write(outDir.resolve(ForkFiles.profiledPasses(fork)));
+    }
+
+    /** Writes the flight recording's stacks under a measured pass as collapsed stacks, weighed as async-profiler's. */
+    private void writeRecorded(Path collapsed) throws IOException {
+        recording.stop();
+        Path file = Files.createTempFile("stagebench-prof", ".jfr");
+        try {
+            recording.dump(file);
+            recording.close();
+            ToLongFunction<RecordedEvent> weight = switch (event) {
+                case "alloc" -> JfrStacks::allocatedBytes;
+                case "lock" -> e -> e.getDuration().toNanos();
+                default -> e -> 1;
+            };
+            Map<String, Long> stacks = JfrStacks.read(
+                    file,
+                    recordedEvents(event),
+                    IN_MEASURED_PASS,
+                    weight,
+                    false,
+                    event.equals("alloc") ? JfrStacks::allocatedType : null);
+            List<String> lines = new ArrayList<>();
+            stacks.forEach((stack, count) -> lines.add(stack + " " + count));
+            Files.write(collapsed, lines);
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    /** @return the flight recorder's events that stand for async-profiler's {@code event} */
+    static Set<String> recordedEvents(String event) {
+        return switch (event) {
+            case "alloc" -> JfrStacks.ALLOCATIONS;
+            case "lock" -> Set.of("jdk.JavaMonitorEnter", "jdk.ThreadPark");
+            case "wall" -> Set.of("jdk.ExecutionSample", "jdk.NativeMethodSample");
+            default -> Set.of("jdk.ExecutionSample");
+        };
+    }
+
+    /** @return a flight recording of {@code event}'s stand-ins, sampling every {@code intervalNs} where it samples */
+    private static Recording flightRecording(String event, long intervalNs) {
+        Recording recording = new Recording();
+        for (String name : recordedEvents(event)) {
+            recording
+                    .enable(name)
+                    .withStackTrace()
+                    .withPeriod(Duration.ofNanos(intervalNs))
+                    .withThreshold(Duration.ZERO);
+        }
+        return recording;
     }
 }

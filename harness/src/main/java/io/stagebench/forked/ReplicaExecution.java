@@ -148,7 +148,9 @@ final class ReplicaExecution {
                 // them) and before the teardown; never in a fork that takes turns, outside of which it would measure
                 AllocationSites.find(body, pass.seq(), checked.allocatedBytes())
                         .ifPresent(where -> warnings.amendLast(
-                                ForkWarning.ALLOCATION, " (where, from more passes profiled: " + where + ")"));
+                                ForkWarning.ALLOCATION,
+                                " (where, from more passes profiled by " + where.profiler() + ": " + where.sites()
+                                        + ")"));
             }
             tearDown(body, params, role);
             MeasurementBracket bracket = pass.bracket();

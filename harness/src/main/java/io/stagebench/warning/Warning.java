@@ -144,6 +144,12 @@ public enum Warning {
             "async-profiler did not run",
             "the fork measured without its profile",
             "a Linux or macOS machine on x64 or arm64, and perf_event_paranoid 2 or lower for cpu"),
+    PROFILED_BY_JFR(
+            Scope.RUN,
+            "--prof EVENT: async-profiler could not load, so JFR profiled the measured passes instead",
+            "JFR profiled the measured passes instead",
+            "the profile holds Java frames only (a native clock read is not in it) and has no flame graph",
+            "a Linux or macOS machine on x64 or arm64"),
     FORK_HEAP(
             Scope.RUN,
             "... more than half the fork's heap, ... three quarters of this machine's memory",

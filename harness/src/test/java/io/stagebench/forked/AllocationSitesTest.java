@@ -2,23 +2,32 @@ package io.stagebench.forked;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class AllocationSitesTest {
 
     @Test
-    void shouldNameTheAllocatedTypesAndTheirMethodsByShareOfTheBytes() {
-        List<String> collapsed = List.of(
-                "ForkMain.main;OperationBody.measure;io/x/Decide.decide;long[]_[i] 970",
-                "ForkMain.main;OperationBody.measure;io/x/Decide.decide;java.lang.Long_[k] 20",
-                "ForkMain.main;OperationBody.measure;io/x/Encode.encode;byte[] 10");
+    void shouldNameTheAllocatedTypesAndTheirLinesByShareOfTheBytes() {
+        Map<String, Long> stacks = new LinkedHashMap<>();
+        stacks.put("ForkMain.main;io/stagebench/forked/MeasureLoop.backToBack;io/x/Decide.decide:123;long[]", 970L);
+        stacks.put(
+                "ForkMain.main;io/stagebench/forked/MeasureLoop.backToBack;io/x/Decide.decide:130;java.lang.Long", 20L);
+        stacks.put("ForkMain.main;io/stagebench/forked/MeasureLoop.backToBack;io/x/Encode.encode:7;byte[]", 10L);
 
         assertEquals(
-                Optional.of("97 % long[] at io.x.Decide.decide, 2 % java.lang.Long at io.x.Decide.decide, 1 % byte[] at"
-                        + " io.x.Encode.encode"),
-                AllocationSites.describe(collapsed));
-        assertEquals(Optional.empty(), AllocationSites.describe(List.of()), "nothing allocated: nothing to name");
+                Optional.of(
+                        "97 % long[] at Decide.decide:123, 2 % java.lang.Long at Decide.decide:130, 1 % byte[] at Encode.encode:7"),
+                AllocationSites.describe(stacks));
+        assertEquals(Optional.empty(), AllocationSites.describe(Map.of()), "nothing allocated: nothing to name");
+    }
+
+    @Test
+    void shouldWriteTheJvmsNamesOfTypesAsJavaDoes() {
+        assertEquals("long[]", JfrStacks.javaName("[J"));
+        assertEquals("java.lang.String[][]", JfrStacks.javaName("[[Ljava.lang.String;"));
+        assertEquals("java.lang.Long", JfrStacks.javaName("java.lang.Long"));
     }
 }

@@ -22,6 +22,7 @@ import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.result.LatencySeries;
 import io.stagebench.result.MarkCost;
+import io.stagebench.result.ProfileStacks;
 import io.stagebench.result.ProfileSummary;
 import io.stagebench.system.CpuList;
 import io.stagebench.testing.MachineCpus;
@@ -159,6 +160,14 @@ class RunnerTest {
                 .replicas(1)
                 .build();
 
+        List<String> source =
+                Files.readAllLines(Path.of("src/test/java/io/stagebench/testbench/AllocatingBenchmark.java"));
+        int allocatingLine = 1
+                + source.indexOf(source.stream()
+                        .filter(l -> l.contains("new long[]"))
+                        .findFirst()
+                        .orElseThrow());
+
         BenchmarkOutcome outcome = new Runner(
                         config, BenchmarkRegistry.load(), CpuList.parse(""), ForkLauncher.jvm(), QUIET)
                 .run()
@@ -169,8 +178,58 @@ class RunnerTest {
         assertTrue(
                 warnings.stream()
                         .anyMatch(w -> w.contains("bytes during measurement")
-                                && w.contains("% long[] at io.stagebench.testbench.AllocatingBenchmark.run")),
+                                && w.contains("profiled by async-profiler: 100 % long[] at AllocatingBenchmark.run:"
+                                        + allocatingLine + ")")),
                 warnings.toString());
+    }
+
+    /**
+     * A real fork that may not load async-profiler: the flight recorder profiles its measured passes and names where
+     * they allocate, to the line, and the warning says which profiler ran and why.
+     */
+    @StartsProcesses
+    @Test
+    void shouldFallBackToTheFlightRecorderWhereAsyncProfilerMayNotLoad() throws Exception {
+        List<String> source =
+                Files.readAllLines(Path.of("src/test/java/io/stagebench/testbench/AllocatingBenchmark.java"));
+        int allocatingLine = 1
+                + source.indexOf(source.stream()
+                        .filter(l -> l.contains("new long[]"))
+                        .findFirst()
+                        .orElseThrow());
+        RunConfig config = config(List.of("test.allocating"), 1, List.of("-Dstagebench.profiler=jfr")).toBuilder()
+                .replicas(1)
+                .messages(200_000)
+                .warmup(Warmup.ofMessages(20_000))
+                .profile(ProfileEvent.CPU)
+                .build();
+
+        BenchmarkOutcome outcome = new Runner(
+                        config, BenchmarkRegistry.load(), CpuList.parse(""), ForkLauncher.jvm(), QUIET)
+                .run()
+                .get(0);
+
+        assertEquals(1, outcome.forks().size(), outcome.failures().toString());
+        List<String> warnings = outcome.forks().get(0).checks().warnings();
+        assertTrue(
+                warnings.stream()
+                        .anyMatch(w -> w.contains(
+                                "profiled by JFR: 100 % long[] at AllocatingBenchmark.run:" + allocatingLine + ")")),
+                warnings.toString());
+        assertTrue(
+                warnings.stream()
+                        .anyMatch(
+                                w -> w.contains("--prof cpu: async-profiler could not load (-Dstagebench.profiler=jfr),"
+                                        + " so JFR profiled the measured passes instead")),
+                warnings.toString());
+        List<String> stacks =
+                Files.readAllLines(runDir.resolve("forks/test.allocating").resolve(ForkFiles.profile(1)));
+        assertTrue(stacks.stream().anyMatch(s -> s.contains("AllocatingBenchmark.run")), String.join("\n", stacks));
+        assertEquals(
+                List.of(),
+                stacks.stream().filter(s -> !s.contains("KeptPass.measure")).toList(),
+                "every sample in a measured pass");
+        assertEquals("ns", ProfileStacks.read(runDir, "test.allocating").unit(), "read as time a message");
     }
 
     /** A real fork under {@code --prof cpu}: its profile holds the measured passes' frames and nothing else. */

@@ -54,6 +54,11 @@ class WarningCatalogueTest {
                 Warning.PROFILER_DID_NOT_RUN,
                 "encode fork 1: --prof cpu: async-profiler did not run (no measured pass);" + " fix: "
                         + Warning.PROFILER_DID_NOT_RUN.fix());
+        s.put(
+                Warning.PROFILED_BY_JFR,
+                "encode fork 1: --prof cpu: async-profiler could not load (-Dstagebench.profiler=jfr), so JFR profiled"
+                        + " the measured passes instead: Java frames only, no flame graph; fix: "
+                        + Warning.PROFILED_BY_JFR.fix());
         s.put(Warning.FEW_TAIL_SAMPLES, "encode: p99.99, max: <100 samples beyond (marked *); fix: raise -n");
         s.put(Warning.FEW_FORKS, "1 fork(s) per benchmark: a comparison needs at least 5 per variant; fix: -f 5");
         s.put(Warning.FORK_FAILED, "encode: fork 2/5 exited with code 1; its output is above");
