@@ -27,6 +27,7 @@ import io.stagebench.result.HandoffJoin;
 import io.stagebench.result.LatencySeries;
 import io.stagebench.result.RepetitionCosts;
 import io.stagebench.result.SpreadComponents;
+import io.stagebench.result.TailExemplars;
 import io.stagebench.stats.Distribution;
 import io.stagebench.system.CpuList;
 import io.stagebench.system.JitEvents;
@@ -428,6 +429,19 @@ public final class BenchmarkForks {
                         config.batch().messagesOr(1))
                 .withSpread(spread, RepetitionCosts.of(results, wallMs, startMs), centres)
                 .withBatchMeans(batchMeansNs.size() == results.size() ? batchMeansNs : List.of());
+    }
+
+    /**
+     * @return {@link #merge()} with each series' tail shown ({@link TailExemplars}), read again from the raw files: a
+     *     run's, once at its end (an {@code ab}'s looks leave it out); without it when a raw file cannot be read again
+     */
+    public BenchmarkOutcome mergeWithTail() {
+        BenchmarkOutcome outcome = merge();
+        try {
+            return outcome.withTail(TailExemplars.of(forkDir, results, outcome.merged()));
+        } catch (IOException e) {
+            return outcome;
+        }
     }
 
     /** @return per fork, each replica's samples of {@code series} in message order; null when some fork lacks it */

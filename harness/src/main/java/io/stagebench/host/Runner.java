@@ -151,10 +151,10 @@ public final class Runner {
             }
         } catch (LiveForks.Stopped e) {
             if (forks.succeeded() > 0) {
-                outcomes.add(forks.merge());
+                outcomes.add(forks.mergeWithTail());
             }
             throw e;
         }
-        outcomes.add(forks.merge());
+        outcomes.add(forks.mergeWithTail());
     }
 }

@@ -6,6 +6,7 @@ import io.stagebench.io.AtomicFiles;
 import io.stagebench.result.LayoutSensitivity;
 import io.stagebench.result.MarkCost;
 import io.stagebench.result.ProfileSummary;
+import io.stagebench.result.TailExemplars;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.stats.TimeScale;
 import io.stagebench.store.HistogramFiles;
@@ -154,6 +155,7 @@ public final class HtmlReport {
         for (StoredRun.Benchmark b : run.benchmarks()) {
             appendBenchmark(html, b, loaded.logs().getOrDefault(b.name(), Map.of()));
             appendProfile(html, run, b);
+            appendTail(html, b);
         }
         html.append("</section>\n");
 
@@ -293,6 +295,58 @@ public final class HtmlReport {
                                     l.p())))
                             .append(l.sensitive() ? "<strong>layout-sensitive</strong>" : "not layout-sensitive")
                             .append("</p>\n"));
+        }
+    }
+
+    /**
+     * Under a benchmark: each series' tail shown ({@link TailExemplars}), what it coincided with beside every message,
+     * and its slowest messages, one row each.
+     */
+    private static void appendTail(StringBuilder html, StoredRun.Benchmark b) {
+        for (TailExemplars t : b.tail()) {
+            if (t.beyond() == 0) {
+                continue;
+            }
+            html.append("<p class=\"meta\">")
+                    .append(esc(t.series()))
+                    .append(" above p99.9 (")
+                    .append(esc(TailLines.time(t.thresholdNs())))
+                    .append("): ")
+                    .append(String.format(Locale.ROOT, "%,d", t.beyond()))
+                    .append(" messages; in passes that waited in the run queue ")
+                    .append(TailLines.percent(t.tail().runQueueWait()))
+                    .append(" (all messages ")
+                    .append(TailLines.percent(t.all().runQueueWait()))
+                    .append("), switched out ")
+                    .append(TailLines.percent(t.tail().involuntarySwitch()))
+                    .append(" (")
+                    .append(TailLines.percent(t.all().involuntarySwitch()))
+                    .append("), on a shared core ")
+                    .append(TailLines.percent(t.tail().sharedCore()))
+                    .append(" (")
+                    .append(TailLines.percent(t.all().sharedCore()))
+                    .append("); in bursts ")
+                    .append(TailLines.percent(t.tail().burst()))
+                    .append("</p>\n<table class=\"pct\">\n<tr><th>time</th><th>seq</th><th>tag</th><th>fork</th>"
+                            + "<th>replica</th><th>into its pass</th><th>its pass's run-queue wait</th>"
+                            + "<th>involuntary switches</th><th>shared core</th><th>burst</th></tr>\n");
+            for (TailExemplars.Exemplar e : t.slowest()) {
+                html.append(String.format(
+                        Locale.ROOT,
+                        "<tr><td>%s</td><td>%d</td><td>%s</td><td>%d</td><td>%d</td><td>%.2f ms</td><td>%s</td>"
+                                + "<td>%d</td><td>%s</td><td>%s</td></tr>%n",
+                        esc(TailLines.time(e.ns())),
+                        e.seq(),
+                        e.tag() == null ? "" : esc(e.tag()),
+                        e.fork(),
+                        e.replica(),
+                        e.atMs(),
+                        esc(TailLines.time(e.runQueueWaitNs())),
+                        e.involuntarySwitches(),
+                        e.sharedCore() ? "yes" : "no",
+                        e.burst() ? "yes" : "no"));
+            }
+            html.append("</table>\n");
         }
     }
 

@@ -22,6 +22,7 @@ import io.stagebench.result.MarkCost;
 import io.stagebench.result.RulerCheck;
 import io.stagebench.result.RunWarnings;
 import io.stagebench.result.TagsApart;
+import io.stagebench.result.TailExemplars;
 import io.stagebench.stats.Distribution;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.stats.TimeScale;
@@ -441,8 +442,14 @@ public final class RunReport {
                     .filter(LayoutSensitivity::sensitive)
                     .forEach(l -> notes.add(sensitivityLine(name, l)));
             spreadLine(outcome).filter(line -> verbose).ifPresent(notes::add);
+            TailLines.line(name, outcome.tail()).filter(line -> verbose).ifPresent(notes::add);
         }
         gridNote(measured).filter(line -> verbose).ifPresent(notes::add);
+        if (!verbose) {
+            Map<String, List<TailExemplars>> tails = new LinkedHashMap<>();
+            measured.forEach(o -> tails.put(o.descriptor().name(), o.tail()));
+            TailLines.summary(tails).ifPresent(notes::add);
+        }
         lines.addAll(table.lines());
         notes.forEach(n -> TextWrap.wrap(n, lines));
     }

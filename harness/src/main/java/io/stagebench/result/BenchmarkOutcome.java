@@ -26,6 +26,7 @@ import java.util.Map;
  * @param costs what a fork, a setup and a message cost in wall time; null when not measured
  * @param replicaCentres series name to, per fork, each replica's centre ({@code tmean}) in ns; empty when not read
  * @param batchMeansNs per successful fork of a batched run, the mean per message of its batches
+ * @param tail each series' tail shown ({@link TailExemplars}); empty when not read
  *     ({@link LatencySeries#batchedMeanNs}: with a preparation pass, a difference of the two passes' means, which the
  *     series' samples, cut at 0 pair by pair, lean above); empty when not read
  */
@@ -40,9 +41,11 @@ public record BenchmarkOutcome(
         Map<String, SpreadComponents> spread,
         RepetitionCosts costs,
         Map<String, List<double[]>> replicaCentres,
-        List<Double> batchMeansNs) {
+        List<Double> batchMeansNs,
+        List<TailExemplars> tail) {
 
     public BenchmarkOutcome {
+        tail = tail == null ? List.of() : List.copyOf(tail);
         spread = spread == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(spread));
         replicaCentres =
                 replicaCentres == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(replicaCentres));
@@ -72,6 +75,7 @@ public record BenchmarkOutcome(
                 spread,
                 costs,
                 replicaCentres,
+                List.of(),
                 List.of());
     }
 
@@ -103,7 +107,8 @@ public record BenchmarkOutcome(
                 components,
                 measuredCosts,
                 centres,
-                batchMeansNs);
+                batchMeansNs,
+                tail);
     }
 
     /** @return this outcome with each fork's mean per message of its batches ({@link #batchMeansNs()}) */
@@ -119,7 +124,25 @@ public record BenchmarkOutcome(
                 spread,
                 costs,
                 replicaCentres,
-                forkMeansNs);
+                forkMeansNs,
+                tail);
+    }
+
+    /** @return this outcome with each series' tail shown ({@link #tail()}) */
+    public BenchmarkOutcome withTail(List<TailExemplars> exemplars) {
+        return new BenchmarkOutcome(
+                descriptor,
+                forks,
+                failures,
+                perFork,
+                merged,
+                batchChoice,
+                configuredBatch,
+                spread,
+                costs,
+                replicaCentres,
+                batchMeansNs,
+                exemplars);
     }
 
     /**

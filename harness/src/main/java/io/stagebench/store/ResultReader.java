@@ -125,7 +125,8 @@ public final class ResultReader {
                     b.summaries(),
                     forks,
                     b.histograms(),
-                    b.batch()));
+                    b.batch(),
+                    b.tail()));
         }
         return new StoredRun(
                 run.dir(),
@@ -335,7 +336,8 @@ public final class ResultReader {
                 b.summaries(),
                 forks,
                 b.histograms(),
-                b.batch());
+                b.batch(),
+                b.tail());
     }
 
     /**

@@ -5,6 +5,7 @@ import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.result.CoreContention;
+import io.stagebench.result.TailExemplars;
 import io.stagebench.stats.LatencyHistograms;
 import io.stagebench.stats.StageSummary;
 import java.nio.file.Path;
@@ -82,6 +83,7 @@ public record StoredRun(
      * @param histograms series name to its HdrHistogram files; empty for summaries written before them
      * @param batch messages per sample ({@code --batch K}): 1 for one a message, and for summaries written before
      *     batches existed
+     * @param tail each series' tail shown ({@link TailExemplars}); empty when the run did not read it
      */
     public record Benchmark(
             String name,
@@ -91,7 +93,21 @@ public record StoredRun(
             List<StageSummary> summaries,
             List<Fork> forks,
             Map<String, Summary.SeriesFiles> histograms,
-            int batch) {
+            int batch,
+            List<TailExemplars> tail) {
+
+        /** A benchmark whose tail was not read. */
+        public Benchmark(
+                String name,
+                List<String> stages,
+                int forksSucceeded,
+                List<String> failures,
+                List<StageSummary> summaries,
+                List<Fork> forks,
+                Map<String, Summary.SeriesFiles> histograms,
+                int batch) {
+            this(name, stages, forksSucceeded, failures, summaries, forks, histograms, batch, List.of());
+        }
 
         /** A benchmark measured one interval a message. */
         public Benchmark(
@@ -111,6 +127,7 @@ public record StoredRun(
             summaries = List.copyOf(summaries);
             forks = List.copyOf(forks);
             histograms = Map.copyOf(histograms);
+            tail = tail == null ? List.of() : List.copyOf(tail);
         }
 
         /**
@@ -144,7 +161,8 @@ public record StoredRun(
                     outcome.summaries(),
                     forks,
                     Map.of(),
-                    outcome.batch());
+                    outcome.batch(),
+                    outcome.tail());
         }
 
         /**

@@ -21,6 +21,7 @@ import io.stagebench.result.MarkCost;
 import io.stagebench.result.RepetitionCosts;
 import io.stagebench.result.ReplicaPlan;
 import io.stagebench.result.SpreadComponents;
+import io.stagebench.result.TailExemplars;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.system.MeasuredCode;
 import java.util.ArrayList;
@@ -91,6 +92,8 @@ public record Summary(
      * @param costs what a fork, a setup and a message cost in wall time; not written when not measured
      * @param plannedReplicas the replicas a fork should measure at these figures ({@link ReplicaPlan}); not written
      *     when the run could not tell (one fork, one replica)
+     * @param tail each series' tail shown: the messages above its p99.9, the slowest named ({@link TailExemplars}); not
+     *     written when not read (a handoff, a batched run, an {@code ab}'s sides)
      */
     public record Benchmark(
             @JsonProperty(required = true) String name,
@@ -107,7 +110,8 @@ public record Summary(
             @JsonProperty(required = true) List<Fork> forks,
             @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, SpreadComponents> spread,
             @JsonInclude(JsonInclude.Include.NON_NULL) RepetitionCosts costs,
-            @JsonInclude(JsonInclude.Include.NON_NULL) Integer plannedReplicas) {
+            @JsonInclude(JsonInclude.Include.NON_NULL) Integer plannedReplicas,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TailExemplars> tail) {
 
         public Benchmark {
             spread = spread == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(spread));
@@ -117,6 +121,7 @@ public record Summary(
             failures = listOrEmpty(failures);
             layoutSensitivity = listOrEmpty(layoutSensitivity);
             histograms = histograms == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(histograms));
+            tail = listOrEmpty(tail);
         }
 
         /** @return {@code outcome} as the summary records it, its series' files {@code histograms} */
@@ -142,7 +147,8 @@ public record Summary(
                     forks,
                     outcome.spread(),
                     outcome.costs(),
-                    ReplicaPlan.optimum(outcome).stream().boxed().findFirst().orElse(null));
+                    ReplicaPlan.optimum(outcome).stream().boxed().findFirst().orElse(null),
+                    outcome.tail());
         }
     }
 

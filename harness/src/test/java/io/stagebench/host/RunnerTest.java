@@ -24,6 +24,7 @@ import io.stagebench.result.LatencySeries;
 import io.stagebench.result.MarkCost;
 import io.stagebench.result.ProfileStacks;
 import io.stagebench.result.ProfileSummary;
+import io.stagebench.result.TailExemplars;
 import io.stagebench.system.CpuList;
 import io.stagebench.testing.MachineCpus;
 import io.stagebench.testing.MeasuresInProcess;
@@ -608,6 +609,9 @@ class RunnerTest {
                 .filter(i -> i != 1_500 && ns[i] >= 5_000_000)
                 .count();
         assertTrue(slowOthers < 30, slowOthers + " other messages took as long as the stall");
+        TailExemplars.Exemplar slowest = outcome.tail().get(0).slowest().get(0);
+        assertEquals(raw.seq()[1_500], slowest.seq(), "the tail's exemplars name the stalled message first");
+        assertEquals(ns[1_500], slowest.ns(), 100, "as its series reads it, the probe overhead subtracted");
         assertTrue(
                 fork.checks()
                         .warnings()

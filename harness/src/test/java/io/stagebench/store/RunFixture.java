@@ -134,7 +134,7 @@ public final class RunFixture {
         return random.nextInt(500) == 0 ? body + random.nextDouble() * 1_700 : body;
     }
 
-    static ForkResult fork(String benchmark, List<String> stages, int fork, List<StageSummary> summaries) {
+    public static ForkResult fork(String benchmark, List<String> stages, int fork, List<StageSummary> summaries) {
         long start = START.toEpochMilli() + 5_000L * fork;
         return new ForkResult(
                 new ForkRun(
