@@ -12,6 +12,8 @@ import io.stagebench.link.Warmup;
 import io.stagebench.output.RunReport;
 import io.stagebench.probe.ClocksExample;
 import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.result.TailExemplars;
+import io.stagebench.stats.Distribution;
 import io.stagebench.store.RunFixture;
 import io.stagebench.system.ReadinessExample;
 import java.io.IOException;
@@ -184,7 +186,30 @@ class DocExamplesTest {
                         f.linkVersion()))
                 .toList();
         return new BenchmarkOutcome(
-                outcome.descriptor(), forks, outcome.failures(), outcome.perFork(), outcome.merged());
+                        outcome.descriptor(), forks, outcome.failures(), outcome.perFork(), outcome.merged())
+                .withTail(List.of(exampleTail(outcome)));
+    }
+
+    /**
+     * @return a tail as a run reads it from its raw stamps, which a fixture has none of: its messages above p99.9, the
+     *     slowest the largest sample, a quarter of them in passes that waited in the run queue against a tenth of every
+     *     message, and a benchmark's tail on a shared core as often as its place in the run says
+     */
+    private static TailExemplars exampleTail(BenchmarkOutcome outcome) {
+        String series = outcome.descriptor().stages().size() > 1
+                ? "total"
+                : outcome.descriptor().stages().get(0);
+        Distribution d = outcome.merged().get(series);
+        double sharedShare = 0.1 * (outcome.descriptor().name().length() % 4);
+        TailExemplars.Exemplar slowest =
+                new TailExemplars.Exemplar(31_337, null, 2, 1, d.max(), 1_337, 0.5, 12_000, 1, false, true);
+        return new TailExemplars(
+                series,
+                d.percentile(TailExemplars.FROM_PERCENTILE),
+                (int) (d.count() / 1000),
+                List.of(slowest),
+                new TailExemplars.Coincidence(0.25, 0.25, sharedShare, 0.6),
+                new TailExemplars.Coincidence(0.1, 0.1, sharedShare / 2, null));
     }
 
     /**
