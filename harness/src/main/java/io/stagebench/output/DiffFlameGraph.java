@@ -11,7 +11,8 @@ import java.util.TreeMap;
  * A differential flame graph of B's profile against A's, as one self-contained page (an SVG, no script): each frame as
  * wide as its cost a message on the two sides averaged, so a frame that vanished or appeared still shows; red where its
  * cost (itself and what it calls) grew in B, blue where it shrank, the deeper the colour the larger the move against
- * the largest one. Hovering a frame shows both costs.
+ * the largest one. Drawn from the top, the outermost frame first (an icicle), so the measured code is in view before
+ * the deep stacks of the kernel's; callees in the order of their names. Hovering a frame shows both costs.
  */
 public final class DiffFlameGraph {
 
@@ -103,13 +104,13 @@ public final class DiffFlameGraph {
         return deepest;
     }
 
-    /** Draws {@code n} at {@code x} px on row {@code level} (the root at the bottom), then its callees above it. */
+    /** Draws {@code n} at {@code x} px on row {@code level} (the root at the top), then its callees below it. */
     private static void draw(StringBuilder svg, Node n, double x, int level, Scale scale) {
         double w = n.width() * scale.pxPerUnit();
         if (w < MIN_WIDTH_PX) {
             return;
         }
-        double y = (scale.depth() - level) * ROW_PX;
+        double y = level * ROW_PX;
         svg.append(String.format(
                 Locale.ROOT,
                 "<g><title>%s&#10;A %s, B %s a message (%s)</title>"
