@@ -29,13 +29,16 @@ import one.profiler.AsyncProfiler;
  */
 final class PassProfiler {
 
-    /** The frame every sample of a measured pass has below it. */
+    /** The frame every sample of a measured pass has below it on the measuring thread. */
     static final String MEASURED_PASS = "*KeptPass.measure";
+    /** The frame a handoff's strategy thread measures under, during the measuring thread's pass. */
+    static final String STRATEGY_LOOP = "*HandoffLoop.strategy";
 
     /** The system property that chooses the flight recorder over async-profiler: {@code jfr}. */
     static final String PROFILER_PROPERTY = "stagebench.profiler";
 
-    private static final Pattern IN_MEASURED_PASS = Pattern.compile(".*/forked/KeptPass\\.measure");
+    private static final Pattern IN_MEASURED_PASS =
+            Pattern.compile(".*/forked/(KeptPass\\.measure|HandoffLoop\\.strategy)");
 
     private final String event;
     private final long interval;
@@ -147,10 +150,10 @@ final class PassProfiler {
                             + " or arm64");
         } else {
             // norm: a hidden class's name (a method handle's lambda form) is the same in every JVM, so two sides
-            // compare; the measuring thread's measured passes alone: not the compiler's threads, whose work the pass's
-            // checks answer for, nor the fork's other threads
-            String output =
-                    (event.equals("cpu") || event.equals("wall") ? "" : "total,") + "norm,include=" + MEASURED_PASS;
+            // compare; the measured passes alone, the measuring thread's and a handoff's strategy thread's: not the
+            // compiler's threads, whose work the pass's checks answer for, nor the fork's other threads
+            String output = (event.equals("cpu") || event.equals("wall") ? "" : "total,") + "norm,include="
+                    + MEASURED_PASS + ",include=" + STRATEGY_LOOP;
             profiler.execute("collapsed," + output + ",file=" + collapsed);
             profiler.execute("flamegraph," + output + ",file=" + flame);
         }
