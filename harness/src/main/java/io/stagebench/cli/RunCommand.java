@@ -9,12 +9,11 @@ import io.stagebench.io.Terminal;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.Mode;
 import io.stagebench.output.BenchmarkListing;
-import io.stagebench.output.ProfileLines;
+import io.stagebench.output.RunProfile;
 import io.stagebench.output.RunReport;
 import io.stagebench.process.LiveForks;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
-import io.stagebench.result.ProfileSummary;
 import io.stagebench.session.BenchmarkSource;
 import io.stagebench.session.MeasurementSession;
 import io.stagebench.session.SessionOptions;
@@ -195,20 +194,16 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** @return the lines of {@code --prof}, none without it */
+    /** @return the lines of {@code --prof}, each benchmark's flame graph written; none without it */
     private static List<String> profileLines(MeasurementSession.Measurement run, List<BenchmarkOutcome> outcomes)
             throws IOException {
         ProfileEvent event = run.config().profile();
-        if (event == null) {
-            return List.of();
-        }
-        List<ProfileSummary> profiles = new ArrayList<>();
-        for (BenchmarkOutcome outcome : outcomes) {
-            profiles.add(ProfileSummary.read(run.dir(), outcome.descriptor().name(), ProfileSummary.TOP_FRAMES));
-        }
-        List<String> lines = new ArrayList<>(List.of(""));
-        lines.addAll(ProfileLines.render(event.id(), profiles));
-        return lines;
+        return event == null
+                ? List.of()
+                : RunProfile.write(
+                        event.id(),
+                        run.dir(),
+                        outcomes.stream().map(o -> o.descriptor().name()).toList());
     }
 
     private int measureAndStore(

@@ -146,7 +146,7 @@ final class PassProfiler {
                     ForkWarning.OTHER,
                     "--prof " + event + ": async-profiler could not load (" + refusal
                             + "), so JFR profiled the measured"
-                            + " passes instead: Java frames only, no flame graph; fix: a Linux or macOS machine on x64"
+                            + " passes instead: Java frames only, no fork's own flame graph; fix: a Linux or macOS machine on x64"
                             + " or arm64");
         } else {
             // norm: a hidden class's name (a method handle's lambda form) is the same in every JVM, so two sides

@@ -41,7 +41,7 @@ public final class AbProfile {
                 }
                 Path graph = Files.createDirectories(runDirB.resolve(FOLDER)).resolve(benchmark + ".flame.html");
                 AtomicFiles.writeString(
-                        graph, DiffFlameGraph.render(benchmark + ": B against A (--prof " + event + ")", a, b));
+                        graph, FlameGraphPage.differential(benchmark + ": B against A (--prof " + event + ")", a, b));
                 diff = diff.withGraph(graph.toString());
             }
             diffs.add(diff);

@@ -31,7 +31,8 @@ public final class ProfileLines {
                 lines.add("    by call of the operation: " + shares(p, p.calls()));
             }
             if (!p.flameGraphs().isEmpty()) {
-                lines.add("    flame graphs: " + String.join(", ", p.flameGraphs()));
+                lines.add("    flame graph: " + p.flameGraphs().get(0)
+                        + (p.flameGraphs().size() > 1 ? " (and each fork's beside it)" : ""));
             }
         }
         return lines;

@@ -25,7 +25,8 @@ import java.util.stream.Stream;
  * @param messages the messages the profiled passes measured; 0 when the forks did not say
  * @param stacks each stack (frames outermost first, {@code ;}-separated) with its cost a message, or its counts when
  *     {@code messages} is 0
- * @param flameGraphs each fork's flame graph, relative to the run folder
+ * @param flameGraphs the benchmark's flame graph of every fork ({@value #FLAME_GRAPH}) when written, then each fork's,
+ *     relative to the run folder
  */
 public record ProfileStacks(
         String benchmark,
@@ -54,6 +55,9 @@ public record ProfileStacks(
         stacks.forEach((stack, cost) -> self.merge(leaf(stack), cost, Double::sum));
         return self;
     }
+
+    /** A benchmark's flame graph of every fork's profile together, in its folder of fork files. */
+    public static final String FLAME_GRAPH = "profile.flame.html";
 
     /** What {@link #byCall()} files the harness's own frames under: the clock reads, the stamps and the loop. */
     public static final String HARNESS = "(stamps and loop)";
@@ -136,6 +140,10 @@ public record ProfileStacks(
             if (Files.exists(flame)) {
                 flames.add(runDir.relativize(flame).toString());
             }
+        }
+        Path merged = dir.resolve(FLAME_GRAPH);
+        if (Files.exists(merged)) {
+            flames.add(0, runDir.relativize(merged).toString());
         }
         long perMessage = facts ? messages : 0;
         Map<String, Double> stacks = new LinkedHashMap<>();

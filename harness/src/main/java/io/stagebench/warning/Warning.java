@@ -148,7 +148,8 @@ public enum Warning {
             Scope.RUN,
             "--prof EVENT: async-profiler could not load, so JFR profiled the measured passes instead",
             "JFR profiled the measured passes instead",
-            "the profile holds Java frames only (a native clock read is not in it) and has no flame graph",
+            "the profile holds Java frames only (a native clock read is not in it); the benchmark's flame graph is drawn from"
+                    + " it, a fork's own is not",
             "a Linux or macOS machine on x64 or arm64"),
     FORK_HEAP(
             Scope.RUN,

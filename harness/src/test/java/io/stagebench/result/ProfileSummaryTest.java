@@ -44,7 +44,7 @@ class ProfileSummaryTest {
                 List.of(
                         "profile (--prof cpu, async-profiler, measured passes only): self share of each frame",
                         "  encode (120 samples): 41.7% Enc.encode, 41.7% Enc.writeToken",
-                        "    flame graphs: forks/encode/fork-1.flame.html"),
+                        "    flame graph: forks/encode/fork-1.flame.html"),
                 ProfileLines.render("cpu", List.of(summary)));
     }
 

@@ -57,7 +57,7 @@ class WarningCatalogueTest {
         s.put(
                 Warning.PROFILED_BY_JFR,
                 "encode fork 1: --prof cpu: async-profiler could not load (-Dstagebench.profiler=jfr), so JFR profiled"
-                        + " the measured passes instead: Java frames only, no flame graph; fix: "
+                        + " the measured passes instead: Java frames only, no fork's own flame graph; fix: "
                         + Warning.PROFILED_BY_JFR.fix());
         s.put(Warning.FEW_TAIL_SAMPLES, "encode: p99.99, max: <100 samples beyond (marked *); fix: raise -n");
         s.put(Warning.FEW_FORKS, "1 fork(s) per benchmark: a comparison needs at least 5 per variant; fix: -f 5");

@@ -11,7 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-class DiffFlameGraphTest {
+class FlameGraphPageTest {
 
     private static final Pattern FRAME = Pattern.compile(
             "<g><title>([^&]+)&#10;A ([^,]+), B ([^ ]+ [a-z]+) a message \\(([^)]+)\\)</title><rect x=\"([0-9.]+)\""
@@ -26,7 +26,7 @@ class DiffFlameGraphTest {
         ProfileStacks a = profile(Map.of("io/x/Enc.run;io/x/Enc.write", 10.0, "io/x/Enc.run;io/x/Old.pad", 2.0));
         ProfileStacks b = profile(Map.of("io/x/Enc.run;io/x/Enc.write", 10.0, "io/x/Enc.run;io/x/Enc.spin", 6.0));
 
-        String page = DiffFlameGraph.render("encode: B against A (--prof cpu)", a, b);
+        String page = FlameGraphPage.differential("encode: B against A (--prof cpu)", a, b);
 
         Map<String, String[]> frames = new LinkedHashMap<>();
         Matcher m = FRAME.matcher(page);
@@ -44,5 +44,22 @@ class DiffFlameGraphTest {
         assertEquals(1200.0 * 10 / 14, Double.parseDouble(frames.get("io/x/Enc.write")[1]), 0.1, "both sides averaged");
         assertEquals(1200.0 * 1 / 14, Double.parseDouble(frames.get("io/x/Old.pad")[1]), 0.1, "gone from B, shown");
         assertTrue(page.contains(">Enc.write</text>"), "labelled without its package");
+    }
+
+    @Test
+    void shouldDrawOneProfileAsWideAsEachFramesCostInWarmColours() {
+        ProfileStacks profile = profile(Map.of("io/x/Enc.run;io/x/Enc.write", 30.0, "io/x/Enc.run", 10.0));
+
+        String page = FlameGraphPage.of("encode (--prof cpu, every fork)", profile);
+
+        Matcher m = Pattern.compile("<g><title>io/x/Enc.write&#10;([^<]+)</title><rect x=\"[0-9.]+\" y=\"[0-9]+\""
+                        + " width=\"([0-9.]+)\" height=\"[0-9]+\" fill=\"rgb\\((\\d+),(\\d+),(\\d+)\\)\"")
+                .matcher(page);
+        assertTrue(m.find(), page);
+        assertEquals("30.0 ns a message, 75.0%", m.group(1));
+        assertEquals(900.0, Double.parseDouble(m.group(2)), 0.1, "three quarters of the width");
+        assertTrue(
+                Integer.parseInt(m.group(3)) >= 205 && Integer.parseInt(m.group(5)) == 55, "warm: red high, blue low");
+        assertTrue(page.contains("all 40.0 ns a message"), "the whole cost in the legend");
     }
 }
