@@ -161,13 +161,7 @@ class RunnerTest {
                 .replicas(1)
                 .build();
 
-        List<String> source =
-                Files.readAllLines(Path.of("src/test/java/io/stagebench/testbench/AllocatingBenchmark.java"));
-        int allocatingLine = 1
-                + source.indexOf(source.stream()
-                        .filter(l -> l.contains("new long[]"))
-                        .findFirst()
-                        .orElseThrow());
+        int allocatingLine = allocatingLine();
 
         BenchmarkOutcome outcome = new Runner(
                         config, BenchmarkRegistry.load(), CpuList.parse(""), ForkLauncher.jvm(), QUIET)
@@ -184,6 +178,18 @@ class RunnerTest {
                 warnings.toString());
     }
 
+    /** @return the line of the test benchmark that allocates on every message */
+    private static int allocatingLine() throws IOException {
+        List<String> source =
+                Files.readAllLines(Path.of("src/test/java/io/stagebench/testbench/AllocatingBenchmark.java"));
+        for (int i = 0; i < source.size(); i++) {
+            if (source.get(i).contains("new long[]")) {
+                return i + 1;
+            }
+        }
+        throw new IllegalStateException("AllocatingBenchmark allocates no long[]");
+    }
+
     /**
      * A real fork that may not load async-profiler: the flight recorder profiles its measured passes and names where
      * they allocate, to the line, and the warning says which profiler ran and why.
@@ -191,13 +197,7 @@ class RunnerTest {
     @StartsProcesses
     @Test
     void shouldFallBackToTheFlightRecorderWhereAsyncProfilerMayNotLoad() throws Exception {
-        List<String> source =
-                Files.readAllLines(Path.of("src/test/java/io/stagebench/testbench/AllocatingBenchmark.java"));
-        int allocatingLine = 1
-                + source.indexOf(source.stream()
-                        .filter(l -> l.contains("new long[]"))
-                        .findFirst()
-                        .orElseThrow());
+        int allocatingLine = allocatingLine();
         RunConfig config = config(List.of("test.allocating"), 1, List.of("-Dstagebench.profiler=jfr")).toBuilder()
                 .replicas(1)
                 .messages(200_000)
