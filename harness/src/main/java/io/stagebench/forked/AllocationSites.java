@@ -26,11 +26,14 @@ final class AllocationSites {
     static final int SITES = 3;
     /**
      * Bytes the profiled passes allocate, at least: the allocation event samples at the thread's allocation buffer's
-     * refills, so a pass that allocates less than a buffer is seen only over several.
+     * refills, and a buffer grows to megabytes on a large heap, so a pass that allocates less than a few buffers is
+     * seen only over many.
      */
-    static final long PROFILED_BYTES = 8L << 20;
+    static final long PROFILED_BYTES = 64L << 20;
     /** Most passes profiled. */
-    static final int MOST_PASSES = 50;
+    static final int MOST_PASSES = 1_000;
+    /** Most time the profiled passes take, whatever they allocate. */
+    static final long MOST_NS = 3_000_000_000L;
 
     private static final Pattern MEASURED_LOOP = Pattern.compile(".*/forked/(MeasureLoop|HandoffLoop)\\.[^;]*");
 
@@ -96,7 +99,8 @@ final class AllocationSites {
     }
 
     private static void measure(ForkBody body, long seq, long passes) throws Exception {
-        for (long pass = 0; pass < passes; pass++) {
+        long start = System.nanoTime();
+        for (long pass = 0; pass < passes && System.nanoTime() - start < MOST_NS; pass++) {
             body.measure(new JitRetries(0).nextBracket(), seq, true);
         }
     }
