@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
 import jdk.jfr.Recording;
 import one.profiler.AsyncProfiler;
@@ -34,6 +35,10 @@ final class AllocationSites {
     static final int MOST_PASSES = 1_000;
     /** Most time the profiled passes take, whatever they allocate. */
     static final long MOST_NS = 3_000_000_000L;
+    /** Bytes between two allocation samples: fine, since these passes are thrown away. */
+    static final long SAMPLE_BYTES = 1_024;
+    /** Samples after which async-profiler has seen enough to name the sites, whatever is left of the bytes. */
+    static final long ENOUGH_SAMPLES = 50;
 
     private static final Pattern MEASURED_LOOP = Pattern.compile(".*/forked/(MeasureLoop|HandoffLoop)\\.[^;]*");
 
@@ -77,30 +82,32 @@ final class AllocationSites {
         AsyncProfiler profiler;
         try {
             profiler = PassProfiler.load();
-            profiler.execute("start,event=alloc,interval=1,jfr,file=" + recording);
+            profiler.execute("start," + PassProfiler.options("alloc", SAMPLE_BYTES) + ",jfr,file=" + recording);
         } catch (RuntimeException | UnsatisfiedLinkError e) {
             try (Recording jfr = new Recording()) {
                 for (String event : JfrStacks.ALLOCATIONS) {
                     jfr.enable(event).withStackTrace();
                 }
                 jfr.start();
-                measure(body, seq, passes);
+                measure(body, seq, passes, () -> false);
                 jfr.stop();
                 jfr.dump(recording);
             }
             return "JFR";
         }
         try {
-            measure(body, seq, passes);
+            AsyncProfiler sampling = profiler;
+            measure(body, seq, passes, () -> sampling.getSamples() >= ENOUGH_SAMPLES);
         } finally {
             profiler.execute("stop,file=" + recording);
         }
         return "async-profiler";
     }
 
-    private static void measure(ForkBody body, long seq, long passes) throws Exception {
+    /** Measures up to {@code passes} passes, fewer once {@code enough} says so or {@link #MOST_NS} has passed. */
+    private static void measure(ForkBody body, long seq, long passes, BooleanSupplier enough) throws Exception {
         long start = System.nanoTime();
-        for (long pass = 0; pass < passes && System.nanoTime() - start < MOST_NS; pass++) {
+        for (long pass = 0; pass < passes && System.nanoTime() - start < MOST_NS && !enough.getAsBoolean(); pass++) {
             body.measure(new JitRetries(0).nextBracket(), seq, true);
         }
     }

@@ -78,12 +78,24 @@ final class PassProfiler {
                 started = true;
                 return;
             }
-            String options = "event=" + event + ",interval=" + interval;
+            String options = options(event, interval);
             profiler.execute((started ? "resume," : "start,") + options);
             started = true;
         } catch (RuntimeException | IOException | UnsatisfiedLinkError e) {
             failure = e.toString();
         }
+    }
+
+    /**
+     * @return async-profiler's options for {@code event} every {@code interval}: its allocation and lock events take
+     *     their own option ({@code alloc=BYTES}, {@code lock=NS}), not {@code interval}, which they ignore
+     */
+    static String options(String event, long interval) {
+        return switch (event) {
+            case "alloc" -> "alloc=" + interval;
+            case "lock" -> "lock=" + interval;
+            default -> "event=" + event + ",interval=" + interval;
+        };
     }
 
     /** @return async-profiler, or null with the reason in {@link #refusal} when it cannot load or is not wanted */
