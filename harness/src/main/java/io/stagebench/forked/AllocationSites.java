@@ -51,18 +51,19 @@ final class AllocationSites {
      * @param body the replica's body, after its kept pass, not yet torn down
      * @param seq the sequence number after the kept pass
      * @param passBytes the bytes the kept pass allocated
+     * @param asyncProfilerFree whether async-profiler may be started (it does not hold a {@code --prof} session)
      * @return e.g. "97 % long[] at ImbalanceStrategy.decide:123, 3 % ...", or empty when no profiler could run or it
      *     saw nothing
      */
-    static Optional<Sites> find(ForkBody body, long seq, long passBytes) {
+    static Optional<Sites> find(ForkBody body, long seq, long passBytes, boolean asyncProfilerFree) {
         long passes = Math.min(MOST_PASSES, Math.max(1, PROFILED_BYTES / Math.max(1, passBytes)));
         Path recording = null;
         try {
             recording = Files.createTempFile("stagebench-alloc", ".jfr");
-            String profiler = record(body, seq, passes, recording);
+            String profiler = record(body, seq, passes, recording, asyncProfilerFree);
             Map<String, Long> stacks = JfrStacks.read(
                     recording,
-                    JfrStacks.ALLOCATIONS,
+                    e -> JfrStacks.ALLOCATIONS.contains(e.getEventType().getName()),
                     MEASURED_LOOP,
                     JfrStacks::allocatedBytes,
                     true,
@@ -77,13 +78,23 @@ final class AllocationSites {
         }
     }
 
-    /** @return the profiler that recorded {@code passes} more passes' allocations into {@code recording} */
-    private static String record(ForkBody body, long seq, long passes, Path recording) throws Exception {
-        AsyncProfiler profiler;
-        try {
-            profiler = PassProfiler.load();
-            profiler.execute("start," + PassProfiler.options("alloc", SAMPLE_BYTES) + ",jfr,file=" + recording);
-        } catch (RuntimeException | UnsatisfiedLinkError e) {
+    /**
+     * @param asyncProfilerFree whether async-profiler may be started: not while it holds the fork's {@code --prof}
+     *     session, which a start would throw away
+     * @return the profiler that recorded {@code passes} more passes' allocations into {@code recording}
+     */
+    private static String record(ForkBody body, long seq, long passes, Path recording, boolean asyncProfilerFree)
+            throws Exception {
+        AsyncProfiler profiler = null;
+        if (asyncProfilerFree) {
+            try {
+                profiler = PassProfiler.load();
+                profiler.execute("start," + PassProfiler.options("alloc", SAMPLE_BYTES) + ",jfr,file=" + recording);
+            } catch (RuntimeException | UnsatisfiedLinkError e) {
+                profiler = null;
+            }
+        }
+        if (profiler == null) {
             try (Recording jfr = new Recording()) {
                 for (String event : JfrStacks.ALLOCATIONS) {
                     jfr.enable(event).withStackTrace();

@@ -52,6 +52,14 @@ interface ForkBody extends AutoCloseable {
     /** @return the messages of one measured pass: the length of a warm-up pass that replays them */
     long measuredPassMessages();
 
+    /**
+     * @return how many times {@link #measure} runs each message: 2 when a second pass (a pipeline's unmarked pass, a
+     *     batched run's preparation) follows the measured one, so a profile of it counts every message it ran
+     */
+    default int passesPerMeasure() {
+        return 1;
+    }
+
     /** @return whether the benchmark rewinds between passes ({@code @Reset}), so each pass replays the same messages */
     boolean replays();
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 import java.util.regex.Pattern;
 import jdk.jfr.consumer.RecordedEvent;
@@ -27,7 +28,7 @@ final class JfrStacks {
 
     /**
      * @param recording a flight recording
-     * @param types the event types to read
+     * @param events the events to read
      * @param within a frame every stack kept has (the measured loop), by its collapsed name
      * @param weight what an event weighs
      * @param lines whether a frame names its line ({@code Class.method:42})
@@ -36,7 +37,7 @@ final class JfrStacks {
      */
     static Map<String, Long> read(
             Path recording,
-            Set<String> types,
+            Predicate<RecordedEvent> events,
             Pattern within,
             ToLongFunction<RecordedEvent> weight,
             boolean lines,
@@ -46,7 +47,7 @@ final class JfrStacks {
         try (RecordingFile file = new RecordingFile(recording)) {
             while (file.hasMoreEvents()) {
                 RecordedEvent event = file.readEvent();
-                if (!types.contains(event.getEventType().getName()) || event.getStackTrace() == null) {
+                if (!events.test(event) || event.getStackTrace() == null) {
                     continue;
                 }
                 List<RecordedFrame> frames = event.getStackTrace().getFrames();

@@ -73,7 +73,7 @@ final class KeptPass {
             long before = seq;
             profiler.beforePass();
             seq = body.measure(bracket, seq, seq > 0);
-            profiler.afterPass(seq - before);
+            profiler.afterPass((seq - before) * body.passesPerMeasure());
             if (discardedForStages(before)) {
                 continue;
             }

@@ -262,6 +262,11 @@ final class OperationBody implements ForkBody {
     }
 
     @Override
+    public int passesPerMeasure() {
+        return secondPass ? 2 : 1;
+    }
+
+    @Override
     public void afterMeasurement() {
         // with no warm-up, the first restart is seen here
         refuseUnpreparedRestarts(measuredStamps);

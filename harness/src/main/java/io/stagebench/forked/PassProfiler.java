@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,9 +24,9 @@ import one.profiler.AsyncProfiler;
  * pass (after the setup, the warm-up and the harness's own checks) and stops right after, so its profile holds the
  * measured code; every pass adds to it, replayed ones too. Where async-profiler cannot load (another OS or arch, a
  * refusal, or {@value #PROFILER_PROPERTY}{@code =jfr}), the JDK's flight recorder records from the first measured pass
- * on and only the stacks under a measured pass are kept: Java frames only, so a native clock read is not in it. At the
- * fork's end it writes the collapsed stacks, and async-profiler a flame graph, beside the fork's other files; a warning
- * says when the recorder stood in, or when neither ran, and the fork measures on.
+ * on and only the stacks under a measured pass, within a pass's time, are kept: Java frames only, so a native clock
+ * read is not in it. At the fork's end it writes the collapsed stacks, and async-profiler a flame graph, beside the
+ * fork's other files; a warning says when the recorder stood in, or when neither ran, and the fork measures on.
  */
 final class PassProfiler {
 
@@ -46,6 +47,10 @@ final class PassProfiler {
     private Recording recording;
     private boolean started;
     private long messages;
+    /** The flight recorder's measured passes, from and to: it records on between them, and keeps only these. */
+    private final List<Instant[]> passes = new ArrayList<>();
+
+    private Instant passStart;
     private String refusal;
     private String failure;
 
@@ -65,7 +70,11 @@ final class PassProfiler {
 
     /** Starts (or resumes) sampling, right before a measured pass. */
     void beforePass() {
-        if (!active() || recording != null) {
+        if (!active()) {
+            return;
+        }
+        if (recording != null) {
+            passStart = Instant.now();
             return;
         }
         try {
@@ -76,13 +85,18 @@ final class PassProfiler {
                 recording = flightRecording(event, interval);
                 recording.start();
                 started = true;
+                passStart = Instant.now();
                 return;
             }
             String options = options(event, interval);
             profiler.execute((started ? "resume," : "start,") + options);
             started = true;
         } catch (RuntimeException | IOException | UnsatisfiedLinkError e) {
-            failure = e.toString();
+            failure = (refusal != null ? refusal + "; nor JFR: " : "") + e;
+            if (recording != null) {
+                recording.close();
+                recording = null;
+            }
         }
     }
 
@@ -125,6 +139,8 @@ final class PassProfiler {
         if (active() && started) {
             if (profiler != null) {
                 profiler.stop();
+            } else {
+                passes.add(new Instant[] {passStart, Instant.now()});
             }
             messages += passMessages;
         }
@@ -186,7 +202,7 @@ final class PassProfiler {
             };
             Map<String, Long> stacks = JfrStacks.read(
                     file,
-                    recordedEvents(event),
+                    e -> recordedEvents(event).contains(e.getEventType().getName()) && inAPass(e.getStartTime()),
                     IN_MEASURED_PASS,
                     weight,
                     false,
@@ -197,6 +213,15 @@ final class PassProfiler {
         } finally {
             Files.deleteIfExists(file);
         }
+    }
+
+    private boolean inAPass(Instant at) {
+        for (Instant[] pass : passes) {
+            if (!at.isBefore(pass[0]) && !at.isAfter(pass[1])) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return the flight recorder's events that stand for async-profiler's {@code event} */

@@ -146,7 +146,7 @@ final class ReplicaExecution {
             if (role.kept() && !plan.turns() && checked.allocatedBytes() != 0 && ForkMain.ownJvm()) {
                 // where it allocated: one more pass, profiled, after the kept pass's stamps are written (it overwrites
                 // them) and before the teardown; never in a fork that takes turns, outside of which it would measure
-                AllocationSites.find(body, pass.seq(), checked.allocatedBytes())
+                AllocationSites.find(body, pass.seq(), checked.allocatedBytes(), plan.profile() == null)
                         .ifPresent(where -> warnings.amendLast(
                                 ForkWarning.ALLOCATION,
                                 " (where, from more passes profiled by " + where.profiler() + ": " + where.sites()

@@ -434,12 +434,13 @@ public final class BenchmarkForks {
     /**
      * @return {@link #merge()} with each series' tail shown ({@link TailExemplars}), read again from the raw files: a
      *     run's, once at its end (an {@code ab}'s looks leave it out); without it when a raw file cannot be read again
+     *     or does not hold what the fork said (the run's figures stand without its tail, which it then lacks)
      */
     public BenchmarkOutcome mergeWithTail() {
         BenchmarkOutcome outcome = merge();
         try {
             return outcome.withTail(TailExemplars.of(forkDir, results, outcome.merged()));
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             return outcome;
         }
     }

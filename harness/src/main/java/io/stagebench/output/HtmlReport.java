@@ -334,15 +334,15 @@ public final class HtmlReport {
                 html.append(String.format(
                         Locale.ROOT,
                         "<tr><td>%s</td><td>%d</td><td>%s</td><td>%d</td><td>%d</td><td>%.2f ms</td><td>%s</td>"
-                                + "<td>%d</td><td>%s</td><td>%s</td></tr>%n",
+                                + "<td>%s</td><td>%s</td><td>%s</td></tr>%n",
                         esc(TailLines.time(e.ns())),
                         e.seq(),
                         e.tag() == null ? "" : esc(e.tag()),
                         e.fork(),
                         e.replica(),
                         e.atMs(),
-                        esc(TailLines.time(e.runQueueWaitNs())),
-                        e.involuntarySwitches(),
+                        e.runQueueWaitNs() < 0 ? "-" : esc(TailLines.time(e.runQueueWaitNs())),
+                        e.involuntarySwitches() < 0 ? "-" : Long.toString(e.involuntarySwitches()),
                         e.sharedCore() ? "yes" : "no",
                         e.burst() ? "yes" : "no"));
             }

@@ -19,7 +19,7 @@ public final class ProfileLines {
      */
     public static List<String> render(String event, List<ProfileSummary> profiles) {
         List<String> lines = new ArrayList<>();
-        lines.add("profile (--prof " + event + ", async-profiler, measured passes only): self share of each frame");
+        lines.add("profile (--prof " + event + ", measured passes only): self share of each frame");
         for (ProfileSummary p : profiles) {
             if (p.samples() == 0) {
                 lines.add("  " + p.benchmark() + ": no samples (see the forks' warnings)");
@@ -57,7 +57,10 @@ public final class ProfileLines {
         lines.add("profile B against A (--prof " + event + ", measured passes only): self cost a message, moved most");
         for (ProfileDiff d : diffs) {
             if (d.moves().isEmpty()) {
-                lines.add("  " + d.benchmark() + ": no samples on a side (see the forks' warnings)");
+                lines.add("  " + d.benchmark()
+                        + (d.totalA() == 0 || d.totalB() == 0
+                                ? ": no samples on a side (see the forks' warnings)"
+                                : ": no frame moved"));
                 continue;
             }
             lines.add("  " + d.benchmark() + ": " + amount(d.totalA(), d.unit()) + " -> " + amount(d.totalB(), d.unit())

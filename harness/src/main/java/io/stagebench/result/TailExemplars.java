@@ -51,8 +51,8 @@ public record TailExemplars(
      * @param ns its time
      * @param message its place in its pass, from 0
      * @param atMs when, from its pass's first message
-     * @param runQueueWaitNs its replica's pass's wait in the run queue
-     * @param involuntarySwitches its replica's pass's involuntary switches
+     * @param runQueueWaitNs its replica's pass's wait in the run queue; -1 where the kernel did not say
+     * @param involuntarySwitches its replica's pass's involuntary switches; -1 where the kernel did not say
      * @param sharedCore whether its replica met a shared core
      * @param burst whether another message of the tail lies within {@value #BURST_MESSAGES} messages of it in its pass
      */
@@ -132,9 +132,11 @@ public record TailExemplars(
     private static final class Tally {
         final double thresholdNs;
         final List<Exemplar> beyond = new ArrayList<>();
-        long messages;
+        long waitKnown;
         long inWaitingPasses;
+        long switchesKnown;
         long inSwitchedPasses;
+        long coreKnown;
         long onSharedCore;
 
         Tally(double thresholdNs) {
@@ -143,19 +145,26 @@ public record TailExemplars(
 
         TailExemplars exemplars(String name) {
             int n = beyond.size();
+            // a pass whose kernel did not say (-1) counts neither way
             Coincidence tail = new Coincidence(
-                    share(beyond.stream().filter(e -> e.runQueueWaitNs() > 0).count(), n),
+                    share(
+                            beyond.stream().filter(e -> e.runQueueWaitNs() > 0).count(),
+                            beyond.stream().filter(e -> e.runQueueWaitNs() >= 0).count()),
                     share(
                             beyond.stream()
                                     .filter(e -> e.involuntarySwitches() > 0)
                                     .count(),
-                            n),
-                    share(beyond.stream().filter(Exemplar::sharedCore).count(), n),
+                            beyond.stream()
+                                    .filter(e -> e.involuntarySwitches() >= 0)
+                                    .count()),
+                    coreKnown == 0
+                            ? null
+                            : share(beyond.stream().filter(Exemplar::sharedCore).count(), n),
                     share(beyond.stream().filter(Exemplar::burst).count(), n));
             Coincidence all = new Coincidence(
-                    share(inWaitingPasses, messages),
-                    share(inSwitchedPasses, messages),
-                    share(onSharedCore, messages),
+                    share(inWaitingPasses, waitKnown),
+                    share(inSwitchedPasses, switchesKnown),
+                    share(onSharedCore, coreKnown),
                     null);
             List<Exemplar> slowest = beyond.stream()
                     .sorted(Comparator.comparingDouble(Exemplar::ns).reversed())
@@ -208,7 +217,9 @@ public record TailExemplars(
                     if (ns > tally.thresholdNs) {
                         String tagName = tag == RecordingStamps.UNTAGGED
                                 ? null
-                                : (tag & 0xFF) - 1 < tags.size() ? tags.get((tag & 0xFF) - 1) : "tag-" + (tag - 1);
+                                : (tag & 0xFF) - 1 < tags.size()
+                                        ? tags.get((tag & 0xFF) - 1)
+                                        : "tag-" + ((tag & 0xFF) - 1);
                         found.computeIfAbsent(stages.get(s), k -> new ArrayList<>())
                                 .add(exemplar(raw, i, tagName, ns, first, ticksPerNs));
                     }
@@ -228,9 +239,11 @@ public record TailExemplars(
         }
 
         private void count(Tally tally, long messages) {
-            tally.messages += messages;
+            tally.waitKnown += facts != null && facts.runQueueWaitNs() >= 0 ? messages : 0;
             tally.inWaitingPasses += waited() ? messages : 0;
+            tally.switchesKnown += facts != null && facts.involuntarySwitches() >= 0 ? messages : 0;
             tally.inSwitchedPasses += switched() ? messages : 0;
+            tally.coreKnown += facts != null && facts.coreLoopNs() > 0 ? messages : 0;
             tally.onSharedCore += sharedCore() ? messages : 0;
         }
 
@@ -243,8 +256,8 @@ public record TailExemplars(
                     ns,
                     i,
                     (raw.startTicks()[i] - first) / ticksPerNs / 1e6,
-                    facts != null ? facts.runQueueWaitNs() : 0,
-                    facts != null ? facts.involuntarySwitches() : 0,
+                    facts != null ? facts.runQueueWaitNs() : -1,
+                    facts != null ? facts.involuntarySwitches() : -1,
                     sharedCore(),
                     false);
         }

@@ -62,4 +62,16 @@ class ProfileDiffTest {
                 "  encode: no samples on a side (see the forks' warnings)",
                 ProfileLines.renderDiff("cpu", List.of(diff)).get(1));
     }
+
+    @Test
+    void shouldSayNoFrameMovedBetweenTwoLikeProfiles() {
+        ProfileStacks same = profile("ns", Map.of("run;x", 3.0));
+
+        ProfileDiff diff = ProfileDiff.of(same, same);
+
+        assertTrue(diff.moves().isEmpty());
+        assertEquals(
+                "  encode: no frame moved",
+                ProfileLines.renderDiff("cpu", List.of(diff)).get(1));
+    }
 }

@@ -42,7 +42,7 @@ class ProfileSummaryTest {
         assertEquals(List.of("forks/encode/fork-1.flame.html"), summary.flameGraphs());
         assertEquals(
                 List.of(
-                        "profile (--prof cpu, async-profiler, measured passes only): self share of each frame",
+                        "profile (--prof cpu, measured passes only): self share of each frame",
                         "  encode (120 samples): 41.7% Enc.encode, 41.7% Enc.writeToken",
                         "    flame graph: forks/encode/fork-1.flame.html"),
                 ProfileLines.render("cpu", List.of(summary)));

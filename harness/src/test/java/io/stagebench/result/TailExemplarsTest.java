@@ -30,6 +30,11 @@ class TailExemplarsTest {
 
     /** A fork whose pass waited in the run queue, on a shared core, with three messages stalled: two together. */
     private ForkResult fork(int[] stageTicks) throws IOException {
+        return fork(stageTicks, 250_000);
+    }
+
+    /** @param runQueueWaitNs the pass's run-queue wait, -1 where the kernel did not say */
+    private ForkResult fork(int[] stageTicks, long runQueueWaitNs) throws IOException {
         long[] starts = new long[MESSAGES];
         int[] seq = new int[MESSAGES];
         for (int i = 0; i < MESSAGES; i++) {
@@ -41,7 +46,7 @@ class TailExemplarsTest {
                 "encode", List.of("encode"), 1, List.of(StageSummary.of("encode", Distribution.of(new double[] {1, 2, 3
                 }))));
         ForkMeasurement m = base.measurement();
-        Replica replica = new Replica(1, 1_000, MESSAGES, 0, 0, 0, 5, 10, 0, 10, 250_000, 3, 2.4);
+        Replica replica = new Replica(1, 1_000, MESSAGES, 0, 0, 0, 5, 10, 0, 10, runQueueWaitNs, 3, 2.4);
         ForkMeasurement withReplica = new ForkMeasurement(
                 m.warmupMessages(),
                 m.warmupPasses(),
@@ -100,5 +105,24 @@ class TailExemplarsTest {
                         + " in the run queue (all messages 100 %), 0 % on a shared core (0 %), 67 % in bursts; slowest "
                         + TailLines.time(first.ns()) + ", seq 75,000 (fork 1, replica 1, 1.9 ms into its pass)",
                 TailLines.line("encode", tail).orElseThrow());
+    }
+
+    @Test
+    void shouldCountNeitherWayAPassWhoseKernelDidNotSayItsWait() throws IOException {
+        int[] ticks = new int[MESSAGES];
+        Arrays.fill(ticks, BASE_TICKS);
+        ticks[5_000] = 100_000;
+        ForkResult fork = fork(ticks, -1);
+        double[] ns = new double[MESSAGES];
+        Arrays.fill(ns, 100);
+        ns[5_000] = 38_000;
+
+        TailExemplars t = TailExemplars.of(forkDir, List.of(fork), Map.of("encode", Distribution.of(ns)))
+                .get(0);
+
+        assertEquals(null, t.tail().runQueueWait(), "not 0 %: unknown");
+        assertEquals(null, t.all().runQueueWait());
+        assertEquals(1.0, t.tail().involuntarySwitch(), "the switches were said");
+        assertEquals(-1, t.slowest().get(0).runQueueWaitNs());
     }
 }
