@@ -31,17 +31,15 @@ public final class AbProfile {
             throws IOException {
         List<ProfileDiff> diffs = new ArrayList<>();
         for (String benchmark : benchmarks) {
-            ProfileStacks a = ProfileStacks.read(runDirA, benchmark);
-            ProfileStacks b = ProfileStacks.read(runDirB, benchmark);
-            ProfileDiff diff = ProfileDiff.of(a, b);
+            List<ProfileStacks> sides =
+                    ProfileStacks.alike(ProfileStacks.read(runDirA, benchmark), ProfileStacks.read(runDirB, benchmark));
+            ProfileDiff diff = ProfileDiff.of(sides.get(0), sides.get(1));
             if (!diff.moves().isEmpty()) {
-                if (!a.unit().equals(b.unit())) {
-                    a = a.asShares();
-                    b = b.asShares();
-                }
                 Path graph = Files.createDirectories(runDirB.resolve(FOLDER)).resolve(benchmark + ".flame.html");
                 AtomicFiles.writeString(
-                        graph, FlameGraphPage.differential(benchmark + ": B against A (--prof " + event + ")", a, b));
+                        graph,
+                        FlameGraphPage.differential(
+                                benchmark + ": B against A (--prof " + event + ")", sides.get(0), sides.get(1)));
                 diff = diff.withGraph(graph.toString());
             }
             diffs.add(diff);

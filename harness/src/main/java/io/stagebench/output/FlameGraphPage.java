@@ -90,7 +90,7 @@ public final class FlameGraphPage {
         int depth = depth(root);
         StringBuilder svg = new StringBuilder();
         double pxPerUnit = root.width() > 0 ? WIDTH_PX / root.width() : 0;
-        draw(svg, root, 0, 0, new Scale(differential, pxPerUnit, depth, largestMove, unit, root.width()));
+        draw(svg, root, 0, 0, new Scale(differential, pxPerUnit, largestMove, unit, root.width()));
         return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + esc(title) + "</title>\n"
                 + "<style>body{font:13px sans-serif;margin:12px} text{font:11px monospace;pointer-events:none}"
                 + " rect{stroke:#fff;stroke-width:0.5}</style></head><body>\n"
@@ -180,8 +180,7 @@ public final class FlameGraphPage {
     }
 
     /** How the graph maps costs to pixels and colours. */
-    private record Scale(
-            boolean differential, double pxPerUnit, int depth, double largestMove, String unit, double total) {}
+    private record Scale(boolean differential, double pxPerUnit, double largestMove, String unit, double total) {}
 
     /** @return a warm colour of the classic flame graph's range, the same for a frame's name on every page */
     static String warm(String frame) {

@@ -40,8 +40,8 @@ public record ProfileDiff(String benchmark, String unit, double totalA, double t
             return new ProfileDiff(b.benchmark(), b.unit(), a.total(), b.total(), List.of(), null);
         }
         if (!a.unit().equals(b.unit())) {
-            // a side whose build did not say what a sample is worth: each side as shares of its own whole
-            return of(a.asShares(), b.asShares());
+            List<ProfileStacks> alike = ProfileStacks.alike(a, b);
+            return of(alike.get(0), alike.get(1));
         }
         Map<String, Double> selfA = a.self();
         Map<String, Double> selfB = b.self();

@@ -41,6 +41,14 @@ public record ProfileStacks(
         return stacks.values().stream().mapToDouble(Double::doubleValue).sum();
     }
 
+    /**
+     * @return {@code a} and {@code b} in one unit: as they are, or, when one side's build did not say what a sample is
+     *     worth, each as shares of its own whole
+     */
+    public static List<ProfileStacks> alike(ProfileStacks a, ProfileStacks b) {
+        return a.unit.equals(b.unit) ? List.of(a, b) : List.of(a.asShares(), b.asShares());
+    }
+
     /** @return this profile with each stack as its percent of the whole, in unit {@code %} */
     public ProfileStacks asShares() {
         double total = total();
