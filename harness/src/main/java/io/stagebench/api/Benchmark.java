@@ -78,6 +78,13 @@ public @interface Benchmark {
     boolean unmarkedTotal() default true;
 
     /**
+     * @return whether {@code run} and {@code ab} measure it when no benchmark is named (true, the default); false for a
+     *     benchmark that needs more than the measuring CPU and minutes of its own, such as {@code wire}, with its
+     *     feeder process: named, it runs as any other
+     */
+    boolean byDefault() default true;
+
+    /**
      * @return the names of the threads of a {@link HandoffOperation handoff} benchmark, feed first, strategy second;
      *     empty (the default) for a benchmark on one thread
      */

@@ -92,6 +92,7 @@ public final class RecordingStamps extends Stamps {
     public void open(int row) {
         this.row = row;
         this.stage = 0;
+        this.endGiven = false;
         if (stageTags != null) {
             // the row may hold an earlier pass's tags; cleared here, before the start read, not in any interval
             for (byte[] tags : stageTags) {
@@ -105,10 +106,13 @@ public final class RecordingStamps extends Stamps {
         this.lastTicks = startTicks;
     }
 
-    /** the end read of the current message; stores the last stage's delta. */
+    /**
+     * the end read of the current message; stores the last stage's delta, to the tick {@link #endAt} gave when the
+     * benchmark gave one.
+     */
     public void close(long endTicks) {
         int current = stage;
-        deltaTicks[current][row] = saturate(endTicks - lastTicks);
+        deltaTicks[current][row] = saturate((endGiven ? endAtTicks : endTicks) - lastTicks);
         if (current != stageCount - 1) {
             markErrors++;
         }

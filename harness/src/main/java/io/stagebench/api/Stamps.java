@@ -43,6 +43,8 @@ public abstract class Stamps {
     int row;
     int stage;
     long lastTicks;
+    long endAtTicks;
+    boolean endGiven;
     long markErrors;
     boolean restartIgnored;
     long tagErrors;
@@ -105,6 +107,39 @@ public abstract class Stamps {
             return;
         }
         lastTicks = clock.begin();
+    }
+
+    /**
+     * The current stage is timed from {@code ticks}, a value on the fork's clock the benchmark read or mapped earlier:
+     * {@link #restart()} at a given instant, which may lie before the runner's start read.
+     *
+     * <p>For a message that entered the system before the process saw it: a benchmark that receives its input from a
+     * socket maps the kernel's receive stamp onto the counter ({@link WallClock#ticksAt(long)}) and starts its first
+     * stage there, so that stage holds the path from the kernel to the first instruction and not the wait for the
+     * packet. Ignored, as a restart is, by batched stamps.
+     */
+    public final void restartAt(long ticks) {
+        if (batched) {
+            restartIgnored = true;
+            return;
+        }
+        lastTicks = ticks;
+    }
+
+    /**
+     * The message ends at {@code ticks}, a value on the fork's clock the benchmark read or mapped, instead of at the
+     * runner's end read: the last stage's delta stops there.
+     *
+     * <p>For a message whose last stage ends outside the process: a benchmark that sends its order on a socket maps the
+     * kernel's transmit stamp onto the counter and ends the message there; reading the stamp back from the socket
+     * happens after it and is not part of the message. Call it in the last stage, after the work it ends; a later call
+     * replaces it. Ignored by batched stamps, whose one interval spans many messages.
+     */
+    public final void endAt(long ticks) {
+        if (!batched) {
+            endAtTicks = ticks;
+            endGiven = true;
+        }
     }
 
     /**

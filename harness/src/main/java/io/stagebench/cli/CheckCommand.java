@@ -81,7 +81,8 @@ public final class CheckCommand implements Callable<Integer> {
         out.print(
                 json
                         ? Json.write(check.document(SCHEMA, items)) + System.lineSeparator()
-                        : ReadinessText.render(check.cpu(), items));
+                        : ReadinessText.render(check.cpu(), items) + "kernel timestamps: "
+                                + check.ptp().detail() + System.lineSeparator());
         out.flush();
         boolean warned = items.stream().anyMatch(i -> i.status() == ReadinessCheck.Status.WARN);
         return strict && warned ? 1 : 0;

@@ -191,7 +191,8 @@ public final class ForkExecution {
                 ruler.stepTicks(),
                 ruler.resolution().readStepTicks(),
                 ruler.overhead(),
-                ruler.rateCheck());
+                ruler.rateCheck(),
+                ruler.wallClock().measuredBound().orElse(null));
         ForkPlacement placement = new ForkPlacement(
                 spec.placement().cpu(),
                 ruler.cpuPinned(),

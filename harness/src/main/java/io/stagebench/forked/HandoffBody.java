@@ -109,7 +109,7 @@ final class HandoffBody implements ForkBody {
                 sink,
                 intervalTicks,
                 chunk,
-                BenchmarkDescriptor.resetAction(op, params, clock, calibration),
+                BenchmarkDescriptor.resetAction(op, params, clock, calibration, ruler.wallClock()),
                 replay,
                 strategy);
     }

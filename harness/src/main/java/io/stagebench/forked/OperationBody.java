@@ -93,7 +93,7 @@ final class OperationBody implements ForkBody {
                 sink,
                 intervalTicks,
                 plan.chunk(),
-                BenchmarkDescriptor.resetAction(benchmark, params, clock, calibration),
+                BenchmarkDescriptor.resetAction(benchmark, params, clock, calibration, ruler.wallClock()),
                 replay,
                 batch,
                 preparation);

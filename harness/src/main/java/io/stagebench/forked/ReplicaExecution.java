@@ -239,7 +239,7 @@ final class ReplicaExecution {
                 .map(cpus -> Affinity.setCurrentThread(cpus).isEmpty())
                 .orElse(false);
         try {
-            BenchmarkDescriptor.setup(instance, params, ruler.clock(), ruler.calibration());
+            BenchmarkDescriptor.setup(instance, params, ruler.clock(), ruler.calibration(), ruler.wallClock());
         } finally {
             if (moved) {
                 Affinity.pinCurrentThread(cpu)
@@ -297,14 +297,20 @@ final class ReplicaExecution {
                         ? body.measuringLine(warmup.warmedUp(role.first(), pass.seq())) + role.of()
                         : "checking the warm-up on a pass of " + body.measuredPassMessages() + " messages");
         progress.flush();
+        if (role.kept()) {
+            ruler.wallClock().beforeMeasuredPass();
+        }
         pass.measure();
+        if (role.kept()) {
+            ruler.wallClock().afterMeasuredPass();
+        }
         pass.warnShortStages(warnings);
         return measureTurn;
     }
 
     /** Runs the benchmark's teardown; after the fork's warm-up setup, compiles the loop that times the core's share. */
     private void tearDown(ForkBody body, BenchmarkParams params, Role role) throws Exception {
-        BenchmarkDescriptor.tearDown(body.instance(), params, ruler.clock(), ruler.calibration());
+        BenchmarkDescriptor.tearDown(body.instance(), params, ruler.clock(), ruler.calibration(), ruler.wallClock());
         if (!role.kept()) {
             // after the fork's warm-up, so that the benchmark's code lies in the code cache where it did before the
             // loop was there (compiled with the ruler, before it, the pipeline's rows moved: docs/decisions.md,

@@ -15,6 +15,7 @@ import java.util.Optional;
  *
  * @param serviceCpus the CPUs the launcher left this JVM's other threads, read before pinning
  * @param layout where the fork's memory lies ({@link ForkLayout})
+ * @param wallClock the kernel's clock mapped onto the counter, measured when a benchmark asks for it
  */
 record Ruler(
         LoadedClock loaded,
@@ -26,7 +27,8 @@ record Ruler(
         String affinity,
         boolean memoryLocked,
         Optional<CpuList> serviceCpus,
-        ForkLayout layout) {
+        ForkLayout layout,
+        LazyWallClock wallClock) {
 
     Clock clock() {
         return loaded.clock();
@@ -49,6 +51,7 @@ record Ruler(
                 affinity,
                 memoryLocked,
                 serviceCpus,
-                placed);
+                placed,
+                wallClock);
     }
 }

@@ -89,7 +89,17 @@ final class RulerReading {
             KeptCalibration.keep(loaded.binding(), intervalMs, rounds, calibration);
         }
         return new Ruler(
-                loaded, calibration, check, resolution, overhead, cpuPinned, affinity, memoryLocked, serviceCpus, null);
+                loaded,
+                calibration,
+                check,
+                resolution,
+                overhead,
+                cpuPinned,
+                affinity,
+                memoryLocked,
+                serviceCpus,
+                null,
+                new LazyWallClock(loaded.clock(), calibration, cpuPinned));
     }
 
     /**

@@ -23,6 +23,8 @@ import io.stagebench.json.RecordJson;
  * @param rateCheck the short read of the rate by which this fork took the calibration an earlier fork execution of its
  *     JVM measured (in-process forks only, {@code io.stagebench.forked.KeptCalibration}); null when the fork calibrated
  *     itself, as every fork JVM does
+ * @param wallClock how far the kernel's clock mapped onto the counter may be off, for a benchmark that maps kernel
+ *     timestamps ({@link io.stagebench.api.WallClock}); null for every other
  */
 public record ForkRuler(
         ClockBinding requestedBinding,
@@ -31,8 +33,21 @@ public record ForkRuler(
         long stepTicks,
         long readStepTicks,
         ProbeOverhead overhead,
-        @JsonInclude(JsonInclude.Include.NON_NULL) RateCheck rateCheck)
+        @JsonInclude(JsonInclude.Include.NON_NULL) RateCheck rateCheck,
+        @JsonInclude(JsonInclude.Include.NON_NULL) WallClockBound wallClock)
         implements RecordJson.Part {
+
+    /** The ruler of a fork whose benchmark mapped no kernel timestamp. */
+    public ForkRuler(
+            ClockBinding requestedBinding,
+            ClockBinding binding,
+            Calibration calibration,
+            long stepTicks,
+            long readStepTicks,
+            ProbeOverhead overhead,
+            RateCheck rateCheck) {
+        this(requestedBinding, binding, calibration, stepTicks, readStepTicks, overhead, rateCheck, null);
+    }
 
     /** The ruler of a fork that calibrated itself. */
     public ForkRuler(
@@ -42,7 +57,7 @@ public record ForkRuler(
             long stepTicks,
             long readStepTicks,
             ProbeOverhead overhead) {
-        this(requestedBinding, binding, calibration, stepTicks, readStepTicks, overhead, null);
+        this(requestedBinding, binding, calibration, stepTicks, readStepTicks, overhead, null, null);
     }
 
     /** @return the counter step in nanoseconds */

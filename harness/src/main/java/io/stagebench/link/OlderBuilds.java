@@ -31,6 +31,8 @@ import java.util.List;
  *       ({@link #rulerMethod})</td></tr>
  *   <tr><td>kept calibrations</td><td>result's {@code rateCheck}</td><td>null: the fork calibrated itself, as every
  *       fork of such a build did</td></tr>
+ *   <tr><td>wall clocks</td><td>result's {@code wallClock}</td><td>null: no kernel stamp was mapped, as none
+ *       could be</td></tr>
  * </table>
  *
  * A field added does not raise {@link LinkVersion#CURRENT}; a field that would be misread does, and a fork refuses a

@@ -1,5 +1,6 @@
 package io.stagebench.output;
 
+import io.stagebench.api.SeriesNames;
 import io.stagebench.api.TagDeclaration;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.CounterResolution;
@@ -13,6 +14,7 @@ import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkRuler;
 import io.stagebench.link.Mode;
 import io.stagebench.link.ThreadPlacement;
+import io.stagebench.link.WallClockBound;
 import io.stagebench.result.BatchChoice;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.result.CoreContention;
@@ -337,6 +339,20 @@ public final class RunReport {
                         c.toNs(offset.boundTicks()),
                         rangeLong(crossCore, CrossCoreOffset::minRoundTripTicks)));
             }
+            List<WallClockBound> wallClocks = all.stream()
+                    .map(f -> f.ruler().wallClock())
+                    .filter(Objects::nonNull)
+                    .toList();
+            if (!wallClocks.isEmpty()) {
+                WallClockBound widest = wallClocks.stream()
+                        .max(Comparator.comparingLong(WallClockBound::boundTicks))
+                        .orElseThrow();
+                lines.add("kernel clock (CLOCK_REALTIME"
+                        + (widest.stamps().isEmpty() ? "" : "; " + widest.stamps())
+                        + ") onto the counter: " + widest.describe(c.ticksPerNs())
+                        + " in the widest of " + wallClocks.size()
+                        + " fork(s); every stage from or to a kernel timestamp is uncertain by that much");
+            }
         }
         lines.add(String.format(
                 Locale.ROOT,
@@ -523,7 +539,10 @@ public final class RunReport {
             List<StageSummary> tags,
             List<TimeScale> scales,
             int benchmarkWidth) {
-        if (tags.size() < 2 || stage.count() == 0) {
+        // total's tags are the last stage's: each a subset that ended one way (a wire benchmark's tick-to-trade), shown
+        // even alone; a stage's tags share out its messages, and one alone would repeat the stage's row
+        boolean totalSplit = stage.stage().equals(SeriesNames.TOTAL);
+        if ((tags.size() < 2 && !totalSplit) || stage.count() == 0) {
             return;
         }
         double stepNs = outcome.forks().stream()
@@ -531,7 +550,7 @@ public final class RunReport {
                 .mapToDouble(r -> r.stepTicks() / r.calibration().ticksPerNs())
                 .max()
                 .orElse(0);
-        if (tags.stream().noneMatch(t -> TagsApart.apart(t, stage, stepNs))) {
+        if (!totalSplit && tags.stream().noneMatch(t -> TagsApart.apart(t, stage, stepNs))) {
             notes.add(String.format(
                     Locale.ROOT,
                     "%s %s: %d tags, none apart from the stage at p50 or a reliable p99"

@@ -10,6 +10,7 @@ import io.stagebench.api.SeriesNames;
 import io.stagebench.api.Setup;
 import io.stagebench.api.TagDeclaration;
 import io.stagebench.api.TearDown;
+import io.stagebench.api.WallClock;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.Clock;
 import java.lang.annotation.Annotation;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -280,10 +282,27 @@ public record BenchmarkDescriptor(
         return at;
     }
 
-    /** Runs every {@link Setup} method of {@code instance}, in name order. */
+    /**
+     * {@link #setup(Object, BenchmarkParams, Clock, Calibration, Supplier)} with a {@link WallClock} anchored on
+     * demand.
+     */
     public static void setup(Object instance, BenchmarkParams params, Clock clock, Calibration calibration)
             throws Exception {
-        invokeAll(instance, Setup.class, params, clock, calibration);
+        setup(instance, params, clock, calibration, () -> WallClock.measure(clock, calibration));
+    }
+
+    /**
+     * Runs every {@link Setup} method of {@code instance}, in name order; {@code wallClock} is asked only by a method
+     * that takes one.
+     */
+    public static void setup(
+            Object instance,
+            BenchmarkParams params,
+            Clock clock,
+            Calibration calibration,
+            Supplier<WallClock> wallClock)
+            throws Exception {
+        invokeAll(instance, Setup.class, params, clock, calibration, wallClock);
     }
 
     /** @return true when {@code type} declares a {@link Reset} method: its warm-up can replay the measured messages */
@@ -311,11 +330,15 @@ public record BenchmarkDescriptor(
      *     would keep the JIT compiling
      */
     public static ResetAction resetAction(
-            Object instance, BenchmarkParams params, Clock clock, Calibration calibration) {
+            Object instance,
+            BenchmarkParams params,
+            Clock clock,
+            Calibration calibration,
+            Supplier<WallClock> wallClock) {
         List<Method> methods = annotated(instance, Reset.class);
         List<Object[]> args = new ArrayList<>();
         for (Method method : methods) {
-            args.add(arguments(method, Reset.class, params, clock, calibration));
+            args.add(arguments(method, Reset.class, params, clock, calibration, wallClock));
         }
         return () -> {
             for (int i = 0; i < methods.size(); i++) {
@@ -325,9 +348,14 @@ public record BenchmarkDescriptor(
     }
 
     /** Runs every {@link TearDown} method of {@code instance}, in name order. */
-    public static void tearDown(Object instance, BenchmarkParams params, Clock clock, Calibration calibration)
+    public static void tearDown(
+            Object instance,
+            BenchmarkParams params,
+            Clock clock,
+            Calibration calibration,
+            Supplier<WallClock> wallClock)
             throws Exception {
-        invokeAll(instance, TearDown.class, params, clock, calibration);
+        invokeAll(instance, TearDown.class, params, clock, calibration, wallClock);
     }
 
     private static void invokeAll(
@@ -335,10 +363,11 @@ public record BenchmarkDescriptor(
             Class<? extends Annotation> marker,
             BenchmarkParams params,
             Clock clock,
-            Calibration calibration)
+            Calibration calibration,
+            Supplier<WallClock> wallClock)
             throws Exception {
         for (Method method : annotated(instance, marker)) {
-            invoke(method, instance, arguments(method, marker, params, clock, calibration));
+            invoke(method, instance, arguments(method, marker, params, clock, calibration, wallClock));
         }
     }
 
@@ -358,7 +387,8 @@ public record BenchmarkDescriptor(
             Class<? extends Annotation> marker,
             BenchmarkParams params,
             Clock clock,
-            Calibration calibration) {
+            Calibration calibration,
+            Supplier<WallClock> wallClock) {
         Object[] args = new Object[method.getParameterCount()];
         Class<?>[] types = method.getParameterTypes();
         for (int i = 0; i < types.length; i++) {
@@ -368,9 +398,12 @@ public record BenchmarkDescriptor(
                 args[i] = clock;
             } else if (types[i] == Calibration.class) {
                 args[i] = calibration;
+            } else if (types[i] == WallClock.class) {
+                args[i] = wallClock.get();
             } else {
                 throw new IllegalArgumentException("@" + marker.getSimpleName() + " method " + method.getName()
-                        + " may take only BenchmarkParams, Clock and Calibration, not " + types[i].getName());
+                        + " may take only BenchmarkParams, Clock, Calibration and WallClock, not "
+                        + types[i].getName());
             }
         }
         return args;

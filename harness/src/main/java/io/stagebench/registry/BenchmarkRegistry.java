@@ -1,5 +1,6 @@
 package io.stagebench.registry;
 
+import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.CheckParams;
 import io.stagebench.builtin.EmptyBenchmark;
@@ -284,13 +285,13 @@ public final class BenchmarkRegistry {
     }
 
     /**
-     * @return the benchmarks {@code stagebench run} runs when none is named: all but the built-in rulers and the
-     *     handoff benchmarks (they take a second CPU), single-stage benchmarks first in the order a pipeline declares
-     *     its stages, then the rest by name
+     * @return the benchmarks {@code stagebench run} runs when none is named: all but the built-in rulers, the handoff
+     *     benchmarks (they take a second CPU) and those that say so ({@link Benchmark#byDefault()}), single-stage
+     *     benchmarks first in the order a pipeline declares its stages, then the rest by name
      */
     public List<BenchmarkDescriptor> defaults() {
         List<BenchmarkDescriptor> candidates = benchmarks.values().stream()
-                .filter(d -> !builtins.contains(d.name()) && !d.isHandoff())
+                .filter(d -> !builtins.contains(d.name()) && !d.isHandoff() && byDefault(d))
                 .collect(Collectors.toList());
         List<String> stageOrder = candidates.stream()
                 .filter(BenchmarkDescriptor::isPipeline)
@@ -301,6 +302,12 @@ public final class BenchmarkRegistry {
                 .thenComparingInt(d -> stageOrder.contains(d.name()) ? stageOrder.indexOf(d.name()) : stageOrder.size())
                 .thenComparing(BenchmarkDescriptor::name));
         return candidates;
+    }
+
+    private boolean byDefault(BenchmarkDescriptor descriptor) {
+        Class<?> type = types.get(descriptor.name());
+        Benchmark annotation = type == null ? null : type.getAnnotation(Benchmark.class);
+        return annotation == null || annotation.byDefault();
     }
 
     /** @return whether {@code name} is a built-in */

@@ -17,8 +17,8 @@ import java.util.Map;
  *
  * <p>Series, in order: one per stage (over the messages it ran for), each followed by its tags' series when its
  * messages were {@link Stamps#tag(int) tagged}; {@code total} (sum of the corrected stages) when there is more than one
- * stage; {@code response} in paced mode (queueing delay from the intended arrival plus the corrected stages: the
- * latency a message really saw).
+ * stage, then {@code total[tag]} for each tag its last stage gave; {@code response} in paced mode (queueing delay from
+ * the intended arrival plus the corrected stages: the latency a message really saw).
  */
 public final class LatencySeries {
 
@@ -38,8 +38,9 @@ public final class LatencySeries {
      * @param ticksPerNs the fork's calibration
      * @return series name to samples in ns, in report order: each stage over the messages it ran for (a
      *     {@link Stamps#skip() skipped} message is left out), then, when its messages were tagged, each tag's series
-     *     {@code stage[tag]} that this fork saw, in declaration order, {@code stage[untagged]} last; {@code total} and
-     *     {@code response} over every message
+     *     {@code stage[tag]} that this fork saw, in declaration order, {@code stage[untagged]} last (none for a
+     *     pipeline's last stage when one tag covers all its messages); {@code total} and {@code response} over every
+     *     message, and {@code total[tag]} over the messages the last stage tagged
      */
     public static Map<String, double[]> compute(
             RawStamps raw, List<String> stages, List<String> tags, double overheadTicks, double ticksPerNs) {
@@ -65,7 +66,8 @@ public final class LatencySeries {
                 }
             }
             series.put(stages.get(s), ran == n ? ns : Arrays.copyOf(ns, ran));
-            if (ran > perTag[RecordingStamps.UNTAGGED]) {
+            boolean repeatsTotalSplit = pipeline && s == raw.stages() - 1 && oneTagThroughout(perTag, ran);
+            if (ran > perTag[RecordingStamps.UNTAGGED] && !repeatsTotalSplit) {
                 putTagged(series, raw, s, stages.get(s), tags, perTag, overheadTicks, ticksPerNs);
             }
         }
@@ -75,6 +77,7 @@ public final class LatencySeries {
                 total[i] = sumTicks[i] / ticksPerNs;
             }
             series.put(SeriesNames.TOTAL, total);
+            putTotalsByLastTag(series, raw, tags, total);
         }
         if (raw.paced()) {
             double[] response = new double[n];
@@ -84,6 +87,50 @@ public final class LatencySeries {
             series.put(SeriesNames.RESPONSE, response);
         }
         return series;
+    }
+
+    /**
+     * {@code total[tag]} for each tag the last stage gave its messages, in declaration order: the whole of the messages
+     * that ended one way, such as a wire benchmark's tick-to-trade over the messages that sent an order, apart from
+     * those that did not.
+     */
+    private static void putTotalsByLastTag(
+            Map<String, double[]> series, RawStamps raw, List<String> tags, double[] total) {
+        int last = raw.stages() - 1;
+        int[] perTag = new int[TagDeclaration.MAX_TAGS + 2];
+        for (int i = 0; i < raw.count(); i++) {
+            byte tag = raw.tag(last, i);
+            if (tag != RecordingStamps.SKIPPED) {
+                perTag[tag & 0xFF]++;
+            }
+        }
+        for (int t = 1; t < perTag.length; t++) {
+            if (perTag[t] == 0) {
+                continue;
+            }
+            double[] ns = new double[perTag[t]];
+            int filled = 0;
+            for (int i = 0; i < raw.count(); i++) {
+                if ((raw.tag(last, i) & 0xFF) == t && raw.tag(last, i) != RecordingStamps.SKIPPED) {
+                    ns[filled++] = total[i];
+                }
+            }
+            String name = t - 1 < tags.size() ? tags.get(t - 1) : "tag-" + (t - 1);
+            series.put(TagDeclaration.series(SeriesNames.TOTAL, name), ns);
+        }
+    }
+
+    /**
+     * @return whether every message a stage ran for carries one and the same tag: a pipeline's last stage then gives no
+     *     {@code stage[tag]} series, which would repeat the stage's, only {@code total[tag]}
+     */
+    private static boolean oneTagThroughout(int[] perTag, int ran) {
+        for (int t = 1; t < perTag.length; t++) {
+            if (perTag[t] == ran) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** One series per tag stage {@code s}'s messages carry, in declaration order, then its untagged messages. */

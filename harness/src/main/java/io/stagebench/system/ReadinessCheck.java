@@ -238,6 +238,44 @@ public final class ReadinessCheck {
         return Item.ok("irqbalance", "irqbalance is not running");
     }
 
+    /**
+     * PTP: the hardware clocks ({@code /sys/class/ptp}) and what disciplines them or the system clock. Not one of
+     * {@link #items()}, which judge measuring on one CPU: kernel timestamps taken on one host (the {@code wire}
+     * benchmark's) compare with each other whatever the clock's offset from the world, and the line says what stamps
+     * compared across two hosts would need.
+     *
+     * @return an OK item: what there is, and what it allows
+     */
+    public Item ptp() {
+        List<String> clocks = new ArrayList<>();
+        for (String entry : files.list("/sys/class/ptp")) {
+            clocks.add("/dev/" + entry
+                    + files.firstLine("/sys/class/ptp/" + entry + "/clock_name")
+                            .map(name -> " (" + name + ")")
+                            .orElse(""));
+        }
+        List<String> daemons = new ArrayList<>();
+        for (String entry : files.list("/proc")) {
+            if (entry.chars().allMatch(Character::isDigit)) {
+                files.firstLine("/proc/" + entry + "/comm")
+                        .filter(comm -> PTP_DAEMONS.contains(comm) && !daemons.contains(comm))
+                        .ifPresent(daemons::add);
+            }
+        }
+        boolean ptpDaemon = daemons.contains("ptp4l") || daemons.contains("phc2sys");
+        String detail = (clocks.isEmpty() ? "no PTP hardware clock" : "PTP clock(s) " + String.join(", ", clocks))
+                + "; " + (daemons.isEmpty() ? "no clock daemon running" : "running: " + String.join(", ", daemons))
+                + (ptpDaemon
+                        ? ": kernel stamps from hosts whose clocks ptp4l/phc2sys discipline compare to within PTP's"
+                                + " offset"
+                        : ": kernel stamps of this host compare with each other only; across hosts they need"
+                                + " ptp4l and phc2sys on a NIC with a PTP clock");
+        return Item.ok("ptp", detail);
+    }
+
+    /** Processes that discipline a PTP clock or the system clock. */
+    private static final List<String> PTP_DAEMONS = List.of("ptp4l", "phc2sys", "chronyd", "ntpd", "systemd-timesyncd");
+
     private Item transparentHugePages() {
         Optional<String> enabled = files.firstLine("/sys/kernel/mm/transparent_hugepage/enabled");
         if (enabled.isEmpty()) {

@@ -38,13 +38,33 @@ class TaggedSeriesTest {
                 LatencySeries.compute(RAW, List.of("work", "send"), List.of("a", "b", "c"), 0, 1);
 
         assertEquals(
-                List.of("work", "work[a]", "work[b]", "work[untagged]", "send", "send[c]", "total"),
+                List.of("work", "work[a]", "work[b]", "work[untagged]", "send", "total", "total[c]"),
                 List.copyOf(series.keySet()));
         assertArrayEquals(new double[] {10, 30}, series.get("work[a]"));
         assertArrayEquals(new double[] {20}, series.get("work[b]"));
         assertArrayEquals(new double[] {40}, series.get("work[untagged]"));
+    }
+
+    @Test
+    void shouldSplitTheTotalByTheLastStagesTagsAndNotRepeatTheLastStageUnderItsOneTag() {
+        Map<String, double[]> series =
+                LatencySeries.compute(RAW, List.of("work", "send"), List.of("a", "b", "c"), 0, 1);
+
         assertArrayEquals(
-                new double[] {2, 4}, series.get("send[c]"), "a stage whose messages carry one tag has it too");
+                new double[] {22, 44},
+                series.get("total[c]"),
+                "the whole of the messages the last stage tagged: a wire benchmark's tick-to-trade");
+        assertEquals(null, series.get("send[c]"), "its one tag covers every message it ran for: the send row");
+    }
+
+    @Test
+    void shouldKeepAMiddleStagesOneTagAsItsOwnSeries() {
+        RawStamps raw = new RawStamps(
+                2, 2, new long[2], new int[2], null, new int[][] {{1, 2}, {3, 4}}, new byte[][] {{2, 2}, {0, 0}});
+
+        Map<String, double[]> series = LatencySeries.compute(raw, List.of("work", "send"), List.of("a", "b"), 0, 1);
+
+        assertEquals(List.of("work", "work[b]", "send", "total"), List.copyOf(series.keySet()));
     }
 
     @Test

@@ -93,6 +93,17 @@ public final class MessageCursor {
 
     /** Parses the next message; its fields are in {@link #message()}. @return the parser's status */
     public int parseNext() {
+        final int i = advance();
+        return parser.parse(data, stream.messageOffset(i), stream.messageLength(i));
+    }
+
+    /**
+     * Moves past the next message without parsing it, as {@link #parseNext()} does (clearing the book when the stream
+     * wraps): for a benchmark that receives the message's bytes from elsewhere and parses those.
+     *
+     * @return the message's index in the stream
+     */
+    public int advance() {
         final int i = cursor;
         if (i + 1 == count) {
             cursor = 0;
@@ -102,7 +113,7 @@ public final class MessageCursor {
         } else {
             cursor = i + 1;
         }
-        return parser.parse(data, stream.messageOffset(i), stream.messageLength(i));
+        return i;
     }
 
     /** @return the last parsed message (one reused holder) */
