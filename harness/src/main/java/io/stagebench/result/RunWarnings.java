@@ -29,6 +29,9 @@ public final class RunWarnings {
     /** Forks per variant a comparison needs. */
     public static final int COMPARISON_FORKS = 5;
 
+    /** A kernel-stamped stage's p50 under this multiple of the clock mapping's bound is flagged. */
+    public static final double KERNEL_CLOCK_WARNING_RATIO = 0.10;
+
     private static final String PROBE_WARNING = "probe >20% of p50: mostly arithmetic; fix: ";
 
     private RunWarnings() {}
@@ -95,6 +98,7 @@ public final class RunWarnings {
                     add(grouped, PROBE_WARNING + "time a coarser boundary", subject);
                 }
             }
+            kernelClockWarning(outcome).ifPresent(w -> add(grouped, w, name));
             if (!outcome.summaries().isEmpty()
                     && !outcome.summaries().get(0).unreliable().isEmpty()) {
                 add(
@@ -120,6 +124,36 @@ public final class RunWarnings {
                 .warning()
                 .ifPresent(warnings::add);
         return warnings;
+    }
+
+    /**
+     * @return for a benchmark that mapped kernel timestamps, a warning naming its first or last stage (those a kernel
+     *     stamp starts or ends) whose p50 the mapping's bound exceeds a tenth of
+     */
+    private static Optional<String> kernelClockWarning(BenchmarkOutcome outcome) {
+        double boundNs = outcome.forks().stream()
+                .filter(f -> f.ruler().wallClock() != null)
+                .mapToDouble(f -> f.ruler().wallClock().boundTicks()
+                        / f.ruler().calibration().ticksPerNs())
+                .max()
+                .orElse(0);
+        List<String> stages = outcome.descriptor().stages();
+        if (boundNs == 0 || stages.size() < 2) {
+            return Optional.empty();
+        }
+        List<String> wide = outcome.summaries().stream()
+                .filter(s -> s.stage().equals(stages.get(0)) || s.stage().equals(stages.get(stages.size() - 1)))
+                .filter(s -> boundNs > KERNEL_CLOCK_WARNING_RATIO * s.p50Ns())
+                .map(StageSummary::stage)
+                .toList();
+        return wide.isEmpty()
+                ? Optional.empty()
+                : Optional.of(String.format(
+                        Locale.ROOT,
+                        "%s: the kernel clock's mapping (+-%.0f ns) is >10%% of p50; fix: %s",
+                        String.join(", ", wide),
+                        boundNs,
+                        Warning.KERNEL_CLOCK_BOUND.fix()));
     }
 
     /**

@@ -108,6 +108,12 @@ public enum Warning {
             "probe >20% of p50",
             "the probe is over a fifth of the stage, so the figure is mostly the probe's arithmetic",
             "the --batch it names, or time a coarser boundary for some of a pipeline's stages"),
+    KERNEL_CLOCK_BOUND(
+            Scope.RUN,
+            "the kernel clock's mapping (+-N ns) is >10% of p50",
+            "the kernel clock's mapping",
+            "a stage from or to a kernel timestamp is uncertain by that bound, a large share of its figure",
+            "a quieter measuring CPU: an interrupt inside a wall-clock read widens its bracket (stagebench check)"),
     FEW_TAIL_SAMPLES(
             Scope.RUN,
             "<100 samples beyond (marked *)",

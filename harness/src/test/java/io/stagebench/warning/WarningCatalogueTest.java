@@ -47,6 +47,10 @@ class WarningCatalogueTest {
         s.put(Warning.REPLICA_RECOMPILED, "book: replica 1 measured code the JIT threw away and compiled again before");
         s.put(Warning.PROBE_SWAMPS, "parse, book: probe >20% of p50: mostly arithmetic; fix: --batch 16 (probe 3.1%)");
         s.put(
+                Warning.KERNEL_CLOCK_BOUND,
+                "wire: wire-in, wire-out: the kernel clock's mapping (+-612 ns) is >10% of p50; fix: a quieter"
+                        + " measuring CPU");
+        s.put(
                 Warning.PROFILED,
                 "profiled (--prof cpu): the profiler's samples interrupted the measured passes, so these"
                         + " figures are not a measurement; fix: " + Warning.PROFILED.fix());
