@@ -62,6 +62,15 @@ public final class TagDeclaration {
         return stageOf(series).filter(stage::equals).isPresent();
     }
 
+    /**
+     * @return whether {@code series} is a stage's share by tag, which {@code diff} and {@code ab} compare only when
+     *     asked ({@code --tags}), rather than {@code total[tag]}: the whole of the messages the last stage tagged (a
+     *     wire benchmark's tick-to-trade), a figure of its own that they always compare
+     */
+    public static boolean isStageShare(String series) {
+        return stageOf(series).filter(stage -> !stage.equals(SeriesNames.TOTAL)).isPresent();
+    }
+
     /** @return the tag of a tag's series ({@link #series}), or empty when {@code series} is no tag's */
     public static Optional<String> tagOf(String series) {
         return stageOf(series).map(stage -> series.substring(stage.length() + 1, series.length() - 1));

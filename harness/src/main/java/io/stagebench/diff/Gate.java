@@ -225,8 +225,8 @@ public record Gate(double maxRegressionPercent) {
         Map<String, Comparison> gated = new LinkedHashMap<>();
         for (RunDiff.BenchmarkDiff benchmark : diff.benchmarks()) {
             for (RunDiff.StageDiff stage : benchmark.stages()) {
-                if (TagDeclaration.stageOf(stage.stage()).isPresent()) {
-                    continue; // a tag's series is a part of its stage's, which is gated
+                if (TagDeclaration.isStageShare(stage.stage())) {
+                    continue; // a tag's share of a stage is a part of it, which is gated
                 }
                 for (Comparison c : stage.comparisons()) {
                     if (c.statistic() == centre) {

@@ -398,7 +398,7 @@ public record RunDiff(
         }
         List<String> compared = new ArrayList<>();
         for (String series : b.series()) {
-            if (!tags && TagDeclaration.stageOf(series).isPresent()) {
+            if (!tags && TagDeclaration.isStageShare(series)) {
                 continue; // asked for with --tags (tagSeriesLeftOut names them)
             }
             if (a.summary(series).isEmpty()) {
@@ -500,7 +500,7 @@ public record RunDiff(
                 boolean compared =
                         benchmark.stages().stream().anyMatch(s -> s.stage().equals(series));
                 if (!compared
-                        && TagDeclaration.stageOf(series).isPresent()
+                        && TagDeclaration.isStageShare(series)
                         && inA.summary(series).isPresent()) {
                     out.add(benchmark.name() + "/" + series);
                 }

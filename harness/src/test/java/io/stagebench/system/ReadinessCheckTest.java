@@ -309,4 +309,32 @@ class ReadinessCheckTest {
                 14 warning(s): figures measured now may not repeat
                 """, ReadinessText.render(check.cpu(), check.items()));
     }
+
+    @Test
+    void shouldNamePtpClocksAndWhatDisciplinesThemAsInformationNotAWarning() {
+        tunedMachine(root);
+        write(root, "sys/class/ptp/ptp0/clock_name", "mlx5_ptp\n");
+        write(root, "proc/700/comm", "ptp4l\n");
+        write(root, "proc/701/comm", "phc2sys\n");
+
+        ReadinessCheck.Item ptp = new ReadinessCheck(new SystemFiles(root), 3).ptp();
+
+        assertEquals(ReadinessCheck.Status.OK, ptp.status());
+        assertTrue(
+                ptp.detail().startsWith("PTP clock(s) /dev/ptp0 (mlx5_ptp); running: ptp4l, phc2sys: kernel stamps"),
+                ptp.detail());
+    }
+
+    @Test
+    void shouldSayWhatStampsAcrossHostsWouldNeedWithoutAPtpDaemon() {
+        tunedMachine(root);
+        write(root, "proc/702/comm", "chronyd\n");
+
+        ReadinessCheck.Item ptp = new ReadinessCheck(new SystemFiles(root), 3).ptp();
+
+        assertEquals(
+                "no PTP hardware clock; running: chronyd: kernel stamps of this host compare with each other only;"
+                        + " across hosts they need ptp4l and phc2sys on a NIC with a PTP clock",
+                ptp.detail());
+    }
 }
