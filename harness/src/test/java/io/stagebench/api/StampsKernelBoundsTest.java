@@ -5,39 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.Clock;
-import io.stagebench.clock.ClockBinding;
+import io.stagebench.clock.NanoTimeClock;
 import io.stagebench.nativeaccess.RealtimeClock;
 import org.junit.jupiter.api.Test;
 
 /** A message that starts before the runner's start read and ends before its end read, at instants the kernel gave. */
 class StampsKernelBoundsTest {
 
-    /** A counter that moves 10 ticks a read. */
-    private static final class StepClock implements Clock {
-        private long ticks = 1_000;
-
-        @Override
-        public long begin() {
-            return ticks += 10;
-        }
-
-        @Override
-        public long end() {
-            return ticks += 10;
-        }
-
-        @Override
-        public long raw() {
-            return ticks += 10;
-        }
-
-        @Override
-        public ClockBinding binding() {
-            return ClockBinding.NANOTIME;
-        }
-    }
-
-    private final StepClock clock = new StepClock();
+    private final StepClock clock = new StepClock(1_000);
     private final int[][] deltas = new int[3][2];
     private final RecordingStamps stamps = new RecordingStamps(clock, deltas);
 
@@ -91,27 +66,7 @@ class StampsKernelBoundsTest {
 
     @Test
     void shouldMapAWallClockInstantOntoTheCounterWithinItsBound() {
-        Clock counter = new Clock() {
-            @Override
-            public long begin() {
-                return System.nanoTime();
-            }
-
-            @Override
-            public long end() {
-                return System.nanoTime();
-            }
-
-            @Override
-            public long raw() {
-                return System.nanoTime();
-            }
-
-            @Override
-            public ClockBinding binding() {
-                return ClockBinding.NANOTIME;
-            }
-        };
+        Clock counter = new NanoTimeClock();
         WallClock wall = WallClock.measure(counter, Calibration.identity());
         RealtimeClock realtime = new RealtimeClock();
 

@@ -4,38 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.stagebench.clock.Clock;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** How a message's stages are tagged and skipped, as the runner drives the stamps. */
 class StampsTagTest {
-
-    /** A counter that moves 10 ticks a read. */
-    private static final class StepClock implements Clock {
-        private long ticks;
-
-        @Override
-        public long begin() {
-            return ticks += 10;
-        }
-
-        @Override
-        public long end() {
-            return ticks += 10;
-        }
-
-        @Override
-        public long raw() {
-            return ticks += 10;
-        }
-
-        @Override
-        public io.stagebench.clock.ClockBinding binding() {
-            return io.stagebench.clock.ClockBinding.NANOTIME;
-        }
-    }
 
     private final StepClock clock = new StepClock();
     private final int[][] deltas = new int[3][4];

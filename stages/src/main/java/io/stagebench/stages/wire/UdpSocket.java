@@ -80,16 +80,12 @@ public final class UdpSocket implements AutoCloseable {
                     ValueLayout.ADDRESS,
                     ValueLayout.JAVA_INT),
             true);
-    private static final MethodHandle BIND = downcall(
-            "bind",
-            FunctionDescriptor.of(
-                    ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT),
-            true);
-    private static final MethodHandle CONNECT = downcall(
-            "connect",
-            FunctionDescriptor.of(
-                    ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT),
-            true);
+    /** {@code int f(int fd, const struct sockaddr *address, socklen_t length)}: bind and connect. */
+    private static final FunctionDescriptor FD_ADDRESS_LENGTH = FunctionDescriptor.of(
+            ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
+
+    private static final MethodHandle BIND = downcall("bind", FD_ADDRESS_LENGTH, true);
+    private static final MethodHandle CONNECT = downcall("connect", FD_ADDRESS_LENGTH, true);
     private static final MethodHandle GETSOCKNAME = downcall(
             "getsockname",
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS),
