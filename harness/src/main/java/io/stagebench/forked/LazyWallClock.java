@@ -10,9 +10,8 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The fork's one {@link WallClock}, anchored when a benchmark first asks for it (a fork whose benchmark never maps a
- * kernel stamp reads no wall clock and reports no bound), and anchored once more when the fork ends, so that the bound
- * includes the drift over the last pass.
+ * The fork's one {@link WallClock}, measured when a benchmark first asks for it (a fork whose benchmark maps no kernel
+ * stamp reads no wall clock and reports no bound), and the bound it held over the fork's kept passes.
  */
 final class LazyWallClock implements Supplier<WallClock> {
 
