@@ -113,7 +113,8 @@ final class MeasurementOptions {
 
     /**
      * Refuses {@code --batch} for a handoff benchmark, before any fork: its messages cross two threads, and a batch of
-     * them is no one thread's interval.
+     * them is no one thread's interval; and for one that maps kernel timestamps, whose messages start or end outside
+     * the process.
      */
     void checkBatch(BenchmarkRegistry registry, List<String> benchmarks) {
         if (batch == null || batch.trim().equals("1")) {
@@ -123,6 +124,10 @@ final class MeasurementOptions {
             if (registry.get(name).isHandoff()) {
                 throw usage("--batch: " + name + " is a handoff benchmark; its messages cross two threads, so no one"
                         + " thread's interval holds a batch of them (measure it without --batch)");
+            }
+            if (registry.mapsKernelStamps(name)) {
+                throw usage("--batch: " + name + " starts or ends its messages at kernel timestamps, outside the"
+                        + " process, so no interval of it holds a batch of them (measure it without --batch)");
             }
         }
     }

@@ -3,6 +3,9 @@ package io.stagebench.registry;
 import io.stagebench.api.Benchmark;
 import io.stagebench.api.BenchmarkParams;
 import io.stagebench.api.CheckParams;
+import io.stagebench.api.Reset;
+import io.stagebench.api.Setup;
+import io.stagebench.api.WallClock;
 import io.stagebench.builtin.EmptyBenchmark;
 import io.stagebench.builtin.JitterBenchmark;
 import io.stagebench.builtin.ServiceBenchmark;
@@ -21,6 +24,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemNotFoundException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
@@ -302,6 +306,25 @@ public final class BenchmarkRegistry {
                 .thenComparingInt(d -> stageOrder.contains(d.name()) ? stageOrder.indexOf(d.name()) : stageOrder.size())
                 .thenComparing(BenchmarkDescriptor::name));
         return candidates;
+    }
+
+    /**
+     * @return whether benchmark {@code name} maps kernel timestamps: a {@link io.stagebench.api.Setup} or
+     *     {@link io.stagebench.api.Reset} method of its takes a {@link WallClock}, so its stages start or end outside
+     *     the process and no batch can hold them
+     */
+    public boolean mapsKernelStamps(String name) {
+        Class<?> type = types.get(name);
+        if (type == null) {
+            return false;
+        }
+        for (Method method : type.getMethods()) {
+            if ((method.isAnnotationPresent(Setup.class) || method.isAnnotationPresent(Reset.class))
+                    && Arrays.asList(method.getParameterTypes()).contains(WallClock.class)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean byDefault(BenchmarkDescriptor descriptor) {

@@ -52,6 +52,14 @@ class WireBenchmarkTest {
         assertTrue(registry.defaults().stream().noneMatch(d -> d.name().equals("wire")));
     }
 
+    @Test
+    void shouldBeKnownToMapKernelStampsSoABatchIsRefusedBeforeAnyFork() {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+
+        assertTrue(registry.mapsKernelStamps("wire"), "its setup takes a WallClock");
+        assertTrue(!registry.mapsKernelStamps("pipeline"));
+    }
+
     @StartsProcesses
     @Test
     void shouldTimeEveryOrderFromTheKernelsReceiveStampToItsTransmitStampAndAStallOnlyFromTheIntendedTime()
