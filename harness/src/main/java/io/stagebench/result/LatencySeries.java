@@ -52,9 +52,11 @@ public final class LatencySeries {
         boolean pipeline = raw.stages() > 1;
         Map<String, double[]> series = new LinkedHashMap<>();
         double[] sumTicks = new double[n];
+        int[] lastStagePerTag = null;
         for (int s = 0; s < raw.stages(); s++) {
             double[] ns = new double[n];
             int[] perTag = new int[TagDeclaration.MAX_TAGS + 2];
+            lastStagePerTag = perTag;
             int ran = 0;
             for (int i = 0; i < n; i++) {
                 double corrected = Math.max(0.0, raw.stage(s, i) - overheadTicks);
@@ -77,7 +79,7 @@ public final class LatencySeries {
                 total[i] = sumTicks[i] / ticksPerNs;
             }
             series.put(SeriesNames.TOTAL, total);
-            putTotalsByLastTag(series, raw, tags, total);
+            putTotalsByLastTag(series, raw, tags, lastStagePerTag, total);
         }
         if (raw.paced()) {
             double[] response = new double[n];
@@ -90,20 +92,13 @@ public final class LatencySeries {
     }
 
     /**
-     * {@code total[tag]} for each tag the last stage gave its messages, in declaration order: the whole of the messages
-     * that ended one way, such as a wire benchmark's tick-to-trade over the messages that sent an order, apart from
-     * those that did not.
+     * {@code total[tag]} for each tag the last stage gave its messages ({@code perTag}: its messages by stored tag), in
+     * declaration order: the whole of the messages that ended one way, such as a wire benchmark's tick-to-trade over
+     * the messages that sent an order, apart from those that did not.
      */
     private static void putTotalsByLastTag(
-            Map<String, double[]> series, RawStamps raw, List<String> tags, double[] total) {
+            Map<String, double[]> series, RawStamps raw, List<String> tags, int[] perTag, double[] total) {
         int last = raw.stages() - 1;
-        int[] perTag = new int[TagDeclaration.MAX_TAGS + 2];
-        for (int i = 0; i < raw.count(); i++) {
-            byte tag = raw.tag(last, i);
-            if (tag != RecordingStamps.SKIPPED) {
-                perTag[tag & 0xFF]++;
-            }
-        }
         for (int t = 1; t < perTag.length; t++) {
             if (perTag[t] == 0) {
                 continue;
@@ -111,7 +106,7 @@ public final class LatencySeries {
             double[] ns = new double[perTag[t]];
             int filled = 0;
             for (int i = 0; i < raw.count(); i++) {
-                if ((raw.tag(last, i) & 0xFF) == t && raw.tag(last, i) != RecordingStamps.SKIPPED) {
+                if (raw.tag(last, i) != RecordingStamps.SKIPPED && (raw.tag(last, i) & 0xFF) == t) {
                     ns[filled++] = total[i];
                 }
             }

@@ -70,6 +70,13 @@ class RunnerTest {
                 .get(0);
     }
 
+    /** @return what the first benchmark of {@code config} measured in real forks */
+    private static BenchmarkOutcome runInRealForks(RunConfig config) throws Exception {
+        return new Runner(config, BenchmarkRegistry.load(), CpuList.parse(""), ForkLauncher.jvm(), QUIET)
+                .run()
+                .get(0);
+    }
+
     private RunConfig config(List<String> benchmarks, int forks, List<String> jvmFlags) {
         return RunConfig.builder(benchmarks, -1, runDir)
                 .forks(forks)
@@ -163,10 +170,7 @@ class RunnerTest {
 
         int allocatingLine = allocatingLine();
 
-        BenchmarkOutcome outcome = new Runner(
-                        config, BenchmarkRegistry.load(), CpuList.parse(""), ForkLauncher.jvm(), QUIET)
-                .run()
-                .get(0);
+        BenchmarkOutcome outcome = runInRealForks(config);
 
         assertEquals(1, outcome.forks().size(), outcome.failures().toString());
         List<String> warnings = outcome.forks().get(0).checks().warnings();
@@ -205,10 +209,7 @@ class RunnerTest {
                 .profile(ProfileEvent.CPU)
                 .build();
 
-        BenchmarkOutcome outcome = new Runner(
-                        config, BenchmarkRegistry.load(), CpuList.parse(""), ForkLauncher.jvm(), QUIET)
-                .run()
-                .get(0);
+        BenchmarkOutcome outcome = runInRealForks(config);
 
         assertEquals(1, outcome.forks().size(), outcome.failures().toString());
         List<String> warnings = outcome.forks().get(0).checks().warnings();
@@ -244,10 +245,7 @@ class RunnerTest {
                 .profile(ProfileEvent.CPU)
                 .build();
 
-        BenchmarkOutcome outcome = new Runner(
-                        config, BenchmarkRegistry.load(), CpuList.parse(""), ForkLauncher.jvm(), QUIET)
-                .run()
-                .get(0);
+        BenchmarkOutcome outcome = runInRealForks(config);
 
         assertEquals(1, outcome.forks().size(), outcome.failures().toString());
         List<String> stacks = Files.readAllLines(runDir.resolve("forks/spin").resolve(ForkFiles.profile(1)));
