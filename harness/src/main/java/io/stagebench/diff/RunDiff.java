@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.stream.Stream;
 
 /**
  * Compares two stored runs, A (old) against B (new): per benchmark in common, per series in common (stages,
@@ -55,9 +57,10 @@ public record RunDiff(
      * @param batch messages a sample in both runs ({@code --batch K}; 1 for one a message)
      */
     public record BenchmarkDiff(
-            String name, int forksA, int forksB, boolean paired, List<StageDiff> stages, int batch) {
+            String name, int forksA, int forksB, boolean paired, List<StageDiff> stages, int batch, String calm) {
         public BenchmarkDiff {
             stages = List.copyOf(stages);
+            calm = calm == null ? "" : calm;
         }
     }
 
@@ -242,6 +245,9 @@ public record RunDiff(
             String labelA,
             String labelB) {
         List<PendingBenchmark> pending = new ArrayList<>();
+        // every window weighed against the fastest of both sides' (CalmWindows): one reference for the family
+        OptionalDouble calmReference = CalmRows.referenceNs(
+                Stream.concat(benchmarksA.stream(), benchmarksB.stream()).toList());
         List<VerdictRule.Row> rows = new ArrayList<>();
         List<String> uncompared = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
@@ -257,7 +263,8 @@ public record RunDiff(
                         + " failed, so it has no data");
                 continue;
             }
-            pending.add(collectBenchmark(benchmarkA, benchmarkB, paired, rule, statistics, tags, rows, warnings));
+            pending.add(collectBenchmark(
+                    benchmarkA, benchmarkB, paired, rule, statistics, tags, calmReference, rows, warnings));
         }
         // every row of every benchmark is one family: Holm controls the chance of any false call in the whole diff
         List<Comparison> judged = rule.judgeAll(rows);
@@ -295,7 +302,7 @@ public record RunDiff(
                 stages.add(new StageDiff(series, judged.subList(at, at + statistics.size())));
                 at += statistics.size();
             }
-            diffs.add(new BenchmarkDiff(p.name(), p.forksA(), p.forksB(), p.paired(), stages, p.batch()));
+            diffs.add(new BenchmarkDiff(p.name(), p.forksA(), p.forksB(), p.paired(), stages, p.batch(), p.calm()));
         }
         return new Family(diffs, warnings, uncompared);
     }
@@ -311,7 +318,7 @@ public record RunDiff(
 
     /** A benchmark whose rows wait for the family's verdicts; when paired, forksA = forksB = the pairs compared. */
     private record PendingBenchmark(
-            String name, int forksA, int forksB, boolean paired, List<String> series, int batch) {}
+            String name, int forksA, int forksB, boolean paired, List<String> series, int batch, String calm) {}
 
     private static PendingBenchmark collectBenchmark(
             StoredRun.Benchmark a,
@@ -320,6 +327,7 @@ public record RunDiff(
             VerdictRule rule,
             List<Statistic> statistics,
             boolean tags,
+            OptionalDouble calmReference,
             List<VerdictRule.Row> rows,
             List<String> warnings) {
         String name = b.name();
@@ -397,6 +405,8 @@ public record RunDiff(
                     reach));
         }
         List<String> compared = new ArrayList<>();
+        List<String> judgedSeries = new ArrayList<>();
+        List<CalmRows.Judged> judged = new ArrayList<>();
         for (String series : b.series()) {
             if (!tags && TagDeclaration.isStageShare(series)) {
                 continue; // asked for with --tags (tagSeriesLeftOut names them)
@@ -409,14 +419,27 @@ public record RunDiff(
                 Side sideA = side(a, forksOfA, series, statistic);
                 Side sideB = side(b, forksOfB, series, statistic);
                 // a fork without this series breaks the pairs' alignment: that row is compared unpaired
-                rows.add(new VerdictRule.Row(
+                VerdictRule.Row row = new VerdictRule.Row(
                         statistic,
                         sideA,
                         sideB,
                         paired
                                 && sideA.forks() == sideB.forks()
                                 && everyForkHas(forksOfA, series)
-                                && everyForkHas(forksOfB, series)));
+                                && everyForkHas(forksOfB, series));
+                if (statistic == Statistic.centreOf(statistics)
+                        && statistic == Statistic.TMEAN
+                        && calmReference.isPresent()
+                        && everyForkHas(forksOfA, series)
+                        && everyForkHas(forksOfB, series)) {
+                    CalmRows.Judged calm = CalmRows.judge(row, series, forksOfA, forksOfB, calmReference.getAsDouble());
+                    if (calm.forks() > 0) {
+                        judgedSeries.add(series);
+                        judged.add(calm);
+                    }
+                    row = calm.row().orElse(row);
+                }
+                rows.add(row);
             }
             compared.add(series);
         }
@@ -425,7 +448,10 @@ public record RunDiff(
                 warnings.add(name + ": series " + series + " is only in A; not compared");
             }
         }
-        return new PendingBenchmark(name, forksA, forksB, paired, compared, a.batch());
+        String calmLine = judged.isEmpty()
+                ? ""
+                : CalmRows.line(forksOfA, forksOfB, calmReference.getAsDouble(), judgedSeries, judged);
+        return new PendingBenchmark(name, forksA, forksB, paired, compared, a.batch(), calmLine);
     }
 
     private static boolean everyForkHas(List<StoredRun.Fork> forks, String series) {

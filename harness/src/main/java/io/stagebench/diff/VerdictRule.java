@@ -137,14 +137,22 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
      * @param paired true when {@code old.forksNs()[i]} and {@code now.forksNs()[i]} ran as a pair (next to each other,
      *     the same layout seed): the row is then judged on the pair differences, if the pairs share at least
      *     {@link #PAIRING_MIN_SHARE} of the fork-to-fork variance
+     * @param basis what the forks' values are over when not every sample, for the row's test text (e.g. "calm windows,
+     *     12 of 13 pairs": {@link CalmRows}); empty for every sample
      * @throws IllegalArgumentException when a paired row's sides have different fork counts
      */
-    public record Row(Statistic statistic, Side old, Side now, boolean paired) {
+    public record Row(Statistic statistic, Side old, Side now, boolean paired, String basis) {
         public Row {
             if (paired && old.forks() != now.forks()) {
                 throw new IllegalArgumentException(
                         "a paired row needs as many forks a side, got " + old.forks() + " v " + now.forks());
             }
+            basis = basis == null ? "" : basis;
+        }
+
+        /** A row of each fork's value over all its samples. */
+        public Row(Statistic statistic, Side old, Side now, boolean paired) {
+            this(statistic, old, now, paired, "");
         }
 
         /** An unpaired row: two independent sets of forks. */
@@ -206,13 +214,17 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
             return paired && old.forks() >= PAIRING_MIN_PAIRS && pairShare() >= PAIRING_MIN_SHARE;
         }
 
-        /** @return "signed-rank, 15 pairs (pairs share 72%)" or "Mann-Whitney U, 15 v 15 forks (pairs share 12%)" */
+        /**
+         * @return "signed-rank, 15 pairs (pairs share 72%)" or "Mann-Whitney U, 15 v 15 forks (pairs share 12%)", and
+         *     the values' basis after it when not every sample ("; calm windows: ...")
+         */
         String testName() {
             double share = pairShare();
             String shared = Double.isNaN(share) ? "" : String.format(Locale.ROOT, " (pairs share %.0f%%)", 100 * share);
-            return judgedAsPairs()
-                    ? "signed-rank, " + old.forks() + " pairs" + shared
-                    : "Mann-Whitney U, " + old.forks() + " v " + now.forks() + " forks" + shared;
+            return (judgedAsPairs()
+                            ? "signed-rank, " + old.forks() + " pairs" + shared
+                            : "Mann-Whitney U, " + old.forks() + " v " + now.forks() + " forks" + shared)
+                    + (basis.isEmpty() ? "" : "; " + basis);
         }
 
         /** @return the smallest two-sided exact p this row's fork counts can give */

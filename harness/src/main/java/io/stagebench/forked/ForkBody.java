@@ -1,5 +1,6 @@
 package io.stagebench.forked;
 
+import io.stagebench.link.CoreWindows;
 import io.stagebench.link.CrossCoreOffset;
 import io.stagebench.link.ThreadPlacement;
 import java.io.IOException;
@@ -137,4 +138,13 @@ interface ForkBody extends AutoCloseable {
 
     @Override
     void close() throws InterruptedException;
+
+    /**
+     * @param ticksPerNs the counter's rate
+     * @return the core's state through the last kept pass, window by window ({@link CoreWindows}); none when its passes
+     *     are not probed
+     */
+    default CoreWindows coreWindows(double ticksPerNs) {
+        return CoreWindows.NONE;
+    }
 }

@@ -7,6 +7,8 @@ import io.stagebench.api.RecordingSink;
 import io.stagebench.api.RecordingStamps;
 import io.stagebench.clock.Calibration;
 import io.stagebench.clock.Clock;
+import io.stagebench.clock.CoreProbe;
+import io.stagebench.link.CoreWindows;
 import io.stagebench.link.ForkFiles;
 import io.stagebench.link.ForkSpec;
 import io.stagebench.link.Mode;
@@ -51,6 +53,10 @@ final class OperationBody implements ForkBody {
     private final RecordingStamps scratchStamps;
     private final RecordingStamps unmarkedScratchStamps;
     private RecordingStamps measuredStamps;
+    /** The kept marked pass's core probes ({@link Passes#probeWindows}); null when paced (not probed). */
+    private final long[] measuredProbeTicks;
+    /** The windows those probes bracket. */
+    private int measuredWindows;
 
     OperationBody(
             ForkSpec spec,
@@ -97,6 +103,12 @@ final class OperationBody implements ForkBody {
                 replay,
                 batch,
                 preparation);
+        if (!paced) {
+            passes.probeWindows(rows);
+            measuredProbeTicks = new long[passes.windows(rows) + 1];
+        } else {
+            measuredProbeTicks = null;
+        }
         scratchStamps = batched
                 ? scratch.batchedStamps(clock)
                 : scratch.stamps(clock, descriptor.tags().size());
@@ -257,6 +269,9 @@ final class OperationBody implements ForkBody {
                             : passes.run(unmarked, unmarkedStamps, from);
             next = Math.max(next, after);
             bracket.close();
+            if (marked && measuredProbeTicks != null) {
+                measuredWindows = passes.copyProbes(measuredProbeTicks);
+            }
         }
         return next;
     }
@@ -323,6 +338,14 @@ final class OperationBody implements ForkBody {
                     .write(outDir.resolve(ForkFiles.replica(
                             withUnmarked ? spec.unmarkedRawFileName() : spec.preparationRawFileName(), replica)));
         }
+    }
+
+    @Override
+    public CoreWindows coreWindows(double ticksPerNs) {
+        return measuredProbeTicks == null || measuredWindows == 0
+                ? CoreWindows.NONE
+                : CoreWindows.of(
+                        passes.windowRows(), measuredProbeTicks, measuredWindows, ticksPerNs, CoreProbe.ITERATIONS);
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.stagebench.api.Preparation;
 import io.stagebench.api.RecordingStamps;
 import io.stagebench.api.Sink;
 import io.stagebench.clock.Clock;
+import io.stagebench.clock.CoreProbe;
 import io.stagebench.registry.BenchmarkDescriptor;
 
 /**
@@ -19,6 +20,11 @@ import io.stagebench.registry.BenchmarkDescriptor;
  * <p>Batched ({@code --batch K}): a row of the recording is one batch of K messages, a chunk is {@code chunk / K} rows
  * (at least one), and a pass of {@code count} messages runs {@code count / K} batches; a preparation pass
  * ({@link Preparation}) runs the same batches through the operation's untimed part alone.
+ *
+ * <p>Windows ({@link #probeWindows}): back to back, every {@value #WINDOW_CHUNKS} chunks of a pass are a window, and a
+ * {@link CoreProbe} runs before each window and after the last, between chunks, so that each window's samples carry the
+ * state of the core they were measured on. Warm-up passes probe as the measured ones do, so both run the same compiled
+ * walk; a paced pass does not probe (a probe would make the next message late).
  *
  * <p>Allocation-free after construction: one schedule object is restarted for every pass.
  */
@@ -35,6 +41,16 @@ final class Passes {
     private final int batch;
     private final Preparation preparation;
     private final Chunks chunks = new Chunks();
+    /** Chunks a window of the core probe: its cost against the pass, about a probe every few thousand messages. */
+    static final int WINDOW_CHUNKS = 4;
+
+    private final CoreProbe probe;
+    /** Each window's probe before it, then one after the last (wrapping in warm-up); null when not probing. */
+    private long[] probeTicks;
+    /** Rows a window. */
+    private final int windowRows;
+    /** Windows the last pass walked. */
+    private int windowsWalked;
 
     /**
      * @param intervalTicks paced interval in ticks, 0 for back-to-back
@@ -79,6 +95,44 @@ final class Passes {
         this.schedule = intervalTicks > 0 ? new Schedule(0, intervalTicks, 0) : null;
         this.batch = batch;
         this.preparation = preparation;
+        this.probe = new CoreProbe(clock);
+        this.windowRows = this.chunk * WINDOW_CHUNKS;
+    }
+
+    /**
+     * Probes the core before every window of a pass and after its last ({@link CoreProbe}), from now on; back to back
+     * only.
+     *
+     * @param passRows rows of the longest pass whose probes are kept (the measured one)
+     */
+    void probeWindows(int passRows) {
+        if (schedule != null) {
+            throw new IllegalStateException("a paced pass is not probed: a probe would make the next message late");
+        }
+        probeTicks = new long[windows(passRows) + 1];
+    }
+
+    /** @return rows a window of the core probe */
+    int windowRows() {
+        return windowRows;
+    }
+
+    /** @return the windows {@code rows} rows make: the last may be shorter */
+    int windows(long rows) {
+        return (int) ((rows + windowRows - 1) / windowRows);
+    }
+
+    /**
+     * Copies the last pass's probes, one before each window and one after the last, into {@code into}.
+     *
+     * @return the windows the last pass walked (the probes copied, less one); 0 when not probing
+     */
+    int copyProbes(long[] into) {
+        if (probeTicks == null) {
+            return 0;
+        }
+        System.arraycopy(probeTicks, 0, into, 0, windowsWalked + 1);
+        return windowsWalked;
     }
 
     /** @return messages per timed interval (1 unbatched) */
@@ -154,11 +208,20 @@ final class Passes {
         if (schedule != null) {
             schedule.restart(seq, clock.raw() + (long) intervalTicks);
         }
+        final long[] probes = probeTicks;
+        final int perWindow = windowRows;
         chunks.start(rows, capacity, chunkRows);
         while (chunks.next()) {
             final int from = chunks.from();
             final int to = chunks.to();
             final long seqBase = seq + chunks.lapStart() * k;
+            if (probes != null) {
+                // before each window: a chunk that starts one (a warm-up's short recording wraps the probes too)
+                final long passRow = chunks.lapStart() + from;
+                if (passRow % perWindow == 0) {
+                    probes[(int) ((passRow / perWindow) % probes.length)] = probe.ticks();
+                }
+            }
             if (k > 1) {
                 if (preparing) {
                     MeasureLoop.batchedPreparation(clock, preparation, stamps, sink, rec, from, to, seqBase, k);
@@ -170,6 +233,11 @@ final class Passes {
             } else {
                 MeasureLoop.paced(clock, op, stamps, sink, rec, from, to, seqBase, schedule);
             }
+        }
+        if (probes != null) {
+            final int walked = (int) ((chunks.walked() + perWindow - 1) / perWindow);
+            probes[walked % probes.length] = probe.ticks();
+            windowsWalked = Math.min(walked, probes.length - 1);
         }
         return seq + chunks.walked() * k;
     }

@@ -167,7 +167,8 @@ final class ReplicaExecution {
                     bracket.lastEndEpochMs(),
                     bracket.runQueueWaitNs(),
                     bracket.involuntarySwitches(),
-                    coreLoopNs);
+                    coreLoopNs,
+                    body.coreWindows(ruler.calibration().ticksPerNs()));
             if (!role.kept()) {
                 warmup.ranOnOwnSetup(pass.seq());
             }

@@ -28,6 +28,7 @@ import io.stagebench.result.LatencySeries;
 import io.stagebench.result.RepetitionCosts;
 import io.stagebench.result.SpreadComponents;
 import io.stagebench.result.TailExemplars;
+import io.stagebench.result.WindowCentres;
 import io.stagebench.stats.Distribution;
 import io.stagebench.system.CpuList;
 import io.stagebench.system.JitEvents;
@@ -41,6 +42,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.BooleanSupplier;
@@ -399,6 +401,7 @@ public final class BenchmarkForks {
         }
         Map<String, SpreadComponents> spread = new LinkedHashMap<>();
         Map<String, List<double[]>> centres = new LinkedHashMap<>();
+        Map<String, List<double[]>> windows = new LinkedHashMap<>();
         for (String name :
                 samples.isEmpty() ? List.<String>of() : samples.get(0).series()) {
             // one series' replicas cut out at a time: a copy of every series at once would double the launcher's heap
@@ -419,6 +422,20 @@ public final class BenchmarkForks {
                                             : Distribution.of(r).trimmedMean(99))
                                     .toArray())
                             .toList());
+            List<double[]> windowCentres = new ArrayList<>();
+            // the probes bracket the marked pass's windows: not a second pass's (unmarked, or a preparation subtracted)
+            boolean oneMarkedPass = !name.equals(SeriesNames.UNMARKED)
+                    && results.stream().allMatch(r -> r.measurement().preparationRawFile() == null);
+            for (int f = 0; f < replicas.size() && oneMarkedPass; f++) {
+                windowCentres.add(WindowCentres.of(
+                        replicas.get(f),
+                        results.get(f).measurement().replicas(),
+                        samples.get(f).distributions().get(name).percentile(99),
+                        results.get(f).run().batch()));
+            }
+            if (windowCentres.stream().anyMatch(Objects::nonNull)) {
+                windows.put(name, windowCentres);
+            }
         }
         return BenchmarkOutcome.mergeSorted(
                         measured,
@@ -427,7 +444,7 @@ public final class BenchmarkForks {
                         failures,
                         batchChoice,
                         config.batch().messagesOr(1))
-                .withSpread(spread, RepetitionCosts.of(results, wallMs, startMs), centres)
+                .withSpread(spread, RepetitionCosts.of(results, wallMs, startMs), centres, windows)
                 .withBatchMeans(batchMeansNs.size() == results.size() ? batchMeansNs : List.of());
     }
 

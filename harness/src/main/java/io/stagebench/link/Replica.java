@@ -1,5 +1,7 @@
 package io.stagebench.link;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * One replica of a fork: a fresh setup of the benchmark (new instance, new data, new allocations), its warm-up and one
  * kept measured pass, measured in the fork's JVM after the replicas before it. A fork's level is set by its setup
@@ -24,6 +26,8 @@ package io.stagebench.link;
  *     warm-up pass and after the measured one ({@code io.stagebench.clock.CoreLoop}): slower when the host ran another
  *     guest on the core's other hardware thread (0: not timed - a fork told not to warm up, or a result of an older
  *     build)
+ * @param windows the core's state through its kept pass, window by window ({@link CoreWindows}); not written when the
+ *     pass was not probed
  */
 public record Replica(
         int replica,
@@ -38,4 +42,66 @@ public record Replica(
         long measureEndEpochMs,
         long runQueueWaitNs,
         long involuntarySwitches,
-        double coreLoopNs) {}
+        double coreLoopNs,
+        @JsonInclude(JsonInclude.Include.NON_NULL) CoreWindows windows) {
+
+    public Replica {
+        // null, not NONE, when not probed: so the JSON leaves the key out
+        windows = windows == null || !windows.probed() ? null : windows;
+    }
+
+    /** @return the core's state through the kept pass, window by window; {@link CoreWindows#NONE} when not probed */
+    public CoreWindows coreWindows() {
+        return windows == null ? CoreWindows.NONE : windows;
+    }
+
+    /** @return this replica without its windows (a summary keeps them once, for the fork) */
+    public Replica withoutWindows() {
+        return new Replica(
+                replica,
+                warmupMessages,
+                measuredMessages,
+                allocatedBytes,
+                gcCount,
+                jitCompilations,
+                setupMs,
+                wallMs,
+                measureStartEpochMs,
+                measureEndEpochMs,
+                runQueueWaitNs,
+                involuntarySwitches,
+                coreLoopNs);
+    }
+
+    /** A replica whose pass was not probed. */
+    public Replica(
+            int replica,
+            long warmupMessages,
+            long measuredMessages,
+            long allocatedBytes,
+            long gcCount,
+            long jitCompilations,
+            long setupMs,
+            long wallMs,
+            long measureStartEpochMs,
+            long measureEndEpochMs,
+            long runQueueWaitNs,
+            long involuntarySwitches,
+            double coreLoopNs) {
+        this(
+                replica,
+                warmupMessages,
+                measuredMessages,
+                allocatedBytes,
+                gcCount,
+                jitCompilations,
+                setupMs,
+                wallMs,
+                measureStartEpochMs,
+                measureEndEpochMs,
+                runQueueWaitNs,
+                involuntarySwitches,
+                coreLoopNs,
+                null);
+    }
+}

@@ -1,5 +1,6 @@
 package io.stagebench.output;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.stagebench.diff.Comparison;
 import io.stagebench.diff.Gate;
 import io.stagebench.diff.MannWhitney;
@@ -194,6 +195,8 @@ public record DiffDocument(
      * @param test how its rows are tested
      * @param smallestPossibleP the smallest p any of its rows can reach
      * @param stages per series
+     * @param calm the calm share of each side's windows and what its centre rows were judged on; not written when its
+     *     passes were not probed
      */
     public record Benchmark(
             String name,
@@ -203,7 +206,8 @@ public record DiffDocument(
             int batch,
             String test,
             double smallestPossibleP,
-            List<Stage> stages) {
+            List<Stage> stages,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) String calm) {
 
         static Benchmark of(RunDiff.BenchmarkDiff benchmark) {
             return new Benchmark(
@@ -221,7 +225,8 @@ public record DiffDocument(
                             .map(s -> new Stage(
                                     s.stage(),
                                     s.comparisons().stream().map(Row::of).toList()))
-                            .toList());
+                            .toList(),
+                    benchmark.calm());
         }
 
         /**

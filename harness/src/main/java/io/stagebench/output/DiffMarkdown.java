@@ -62,6 +62,9 @@ public final class DiffMarkdown {
         List<String> cores = new ArrayList<>();
         for (RunDiff.BenchmarkDiff benchmark : diff.benchmarks()) {
             coreLevels(diff, benchmark.name()).ifPresent(core -> cores.add(benchmark.name() + ": " + core.text()));
+            if (!benchmark.calm().isEmpty()) {
+                cores.add(benchmark.name() + ": " + benchmark.calm());
+            }
         }
         if (!cores.isEmpty()) {
             md.append("**Measuring core**\n\n");

@@ -63,6 +63,9 @@ public final class DiffReport {
             out.append(System.lineSeparator());
             line(out, "%s  (%s)", benchmark.name(), sample(benchmark));
             coreLevels(benchmark.name()).ifPresent(core -> line(out, "  %s", core.text()));
+            if (!benchmark.calm().isEmpty()) {
+                line(out, "  %s", benchmark.calm());
+            }
             Table table = Table.withHeader(COLUMNS.toArray(Column[]::new)).indent(2);
             // the deciding conditions, long and repeated, are numbered under the table
             List<String> reasons = new ArrayList<>();

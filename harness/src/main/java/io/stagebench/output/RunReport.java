@@ -43,6 +43,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Function;
@@ -322,7 +323,10 @@ public final class RunReport {
             if (verbose) {
                 layoutLine(all).ifPresent(lines::add);
             }
-            CoreContention.of(all).line().ifPresent(lines::add);
+            CoreContention.of(all)
+                    .line()
+                    .map(line -> line + CalmLines.coreLineEnd(outcomes))
+                    .ifPresent(lines::add);
             List<CrossCoreOffset> crossCore = all.stream()
                     .map(f -> f.placement().crossCore())
                     .filter(Objects::nonNull)
@@ -420,6 +424,7 @@ public final class RunReport {
         columns.add(Column.left("p50 forks " + scales.get(0).unit()).withGap(2));
         Table table = Table.withHeader(columns.toArray(Column[]::new));
         List<String> notes = new ArrayList<>();
+        OptionalDouble calmReference = CalmLines.referenceNs(measured);
         for (BenchmarkOutcome outcome : outcomes) {
             String name = outcome.descriptor().name();
             if (outcome.forks().isEmpty()) {
@@ -458,6 +463,7 @@ public final class RunReport {
                     .filter(LayoutSensitivity::sensitive)
                     .forEach(l -> notes.add(sensitivityLine(name, l)));
             spreadLine(outcome).filter(line -> verbose).ifPresent(notes::add);
+            CalmLines.line(outcome, calmReference).filter(line -> verbose).ifPresent(notes::add);
             TailLines.line(name, outcome.tail()).filter(line -> verbose).ifPresent(notes::add);
         }
         gridNote(measured).filter(line -> verbose).ifPresent(notes::add);

@@ -27,8 +27,10 @@ import java.util.Map;
  * @param replicaCentres series name to, per fork, each replica's centre ({@code tmean}) in ns; empty when not read
  * @param batchMeansNs per successful fork of a batched run, the mean per message of its batches
  * @param tail each series' tail shown ({@link TailExemplars}); empty when not read
- *     ({@link LatencySeries#batchedMeanNs}: with a preparation pass, a difference of the two passes' means, which the
- *     series' samples, cut at 0 pair by pair, lean above); empty when not read
+ * @param windowCentres series name to, per fork, the centre of each window of the core probe ({@link WindowCentres}),
+ *     every replica's in turn; a fork whose passes were not probed has none, and a series without one sample a row is
+ *     absent ({@link LatencySeries#batchedMeanNs}: with a preparation pass, a difference of the two passes' means,
+ *     which the series' samples, cut at 0 pair by pair, lean above); empty when not read
  */
 public record BenchmarkOutcome(
         BenchmarkDescriptor descriptor,
@@ -42,14 +44,47 @@ public record BenchmarkOutcome(
         RepetitionCosts costs,
         Map<String, List<double[]>> replicaCentres,
         List<Double> batchMeansNs,
-        List<TailExemplars> tail) {
+        List<TailExemplars> tail,
+        Map<String, List<double[]>> windowCentres) {
 
     public BenchmarkOutcome {
+        windowCentres =
+                windowCentres == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(windowCentres));
         tail = tail == null ? List.of() : List.copyOf(tail);
         spread = spread == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(spread));
         replicaCentres =
                 replicaCentres == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(replicaCentres));
         batchMeansNs = batchMeansNs == null ? List.of() : List.copyOf(batchMeansNs);
+    }
+
+    /** An outcome without windows of the core probe. */
+    public BenchmarkOutcome(
+            BenchmarkDescriptor descriptor,
+            List<ForkResult> forks,
+            List<String> failures,
+            Map<String, List<Distribution>> perFork,
+            Map<String, Distribution> merged,
+            BatchChoice batchChoice,
+            int configuredBatch,
+            Map<String, SpreadComponents> spread,
+            RepetitionCosts costs,
+            Map<String, List<double[]>> replicaCentres,
+            List<Double> batchMeansNs,
+            List<TailExemplars> tail) {
+        this(
+                descriptor,
+                forks,
+                failures,
+                perFork,
+                merged,
+                batchChoice,
+                configuredBatch,
+                spread,
+                costs,
+                replicaCentres,
+                batchMeansNs,
+                tail,
+                Map.of());
     }
 
     /** An outcome whose batches' means were not read. */
@@ -95,7 +130,8 @@ public record BenchmarkOutcome(
     public BenchmarkOutcome withSpread(
             Map<String, SpreadComponents> components,
             RepetitionCosts measuredCosts,
-            Map<String, List<double[]>> centres) {
+            Map<String, List<double[]>> centres,
+            Map<String, List<double[]>> windows) {
         return new BenchmarkOutcome(
                 descriptor,
                 forks,
@@ -108,7 +144,8 @@ public record BenchmarkOutcome(
                 measuredCosts,
                 centres,
                 batchMeansNs,
-                tail);
+                tail,
+                windows);
     }
 
     /** @return this outcome with each fork's mean per message of its batches ({@link #batchMeansNs()}) */
@@ -125,7 +162,8 @@ public record BenchmarkOutcome(
                 costs,
                 replicaCentres,
                 forkMeansNs,
-                tail);
+                tail,
+                windowCentres);
     }
 
     /** @return this outcome with each series' tail shown ({@link #tail()}) */
@@ -142,7 +180,8 @@ public record BenchmarkOutcome(
                 costs,
                 replicaCentres,
                 batchMeansNs,
-                exemplars);
+                exemplars,
+                windowCentres);
     }
 
     /**
@@ -153,6 +192,20 @@ public record BenchmarkOutcome(
         Map<String, double[]> out = new LinkedHashMap<>();
         replicaCentres.forEach((series, forks) -> {
             if (index < forks.size()) {
+                out.put(series, forks.get(index).clone());
+            }
+        });
+        return out;
+    }
+
+    /**
+     * @param index the fork's position in {@link #forks()}
+     * @return per series, that fork's window centres ({@link WindowCentres}); empty when its passes were not probed
+     */
+    public Map<String, double[]> windowCentres(int index) {
+        Map<String, double[]> out = new LinkedHashMap<>();
+        windowCentres.forEach((series, forks) -> {
+            if (index < forks.size() && forks.get(index) != null) {
                 out.put(series, forks.get(index).clone());
             }
         });

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import io.stagebench.io.IoProblems;
 import io.stagebench.json.Json;
 import io.stagebench.link.LinkVersion;
+import io.stagebench.result.ForkWindows;
+import io.stagebench.result.WindowCentres;
 import io.stagebench.stats.StageSummary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -115,7 +117,8 @@ public final class ResultReader {
                         f.result(),
                         f.layoutSeed(),
                         f.coreLoopNs(),
-                        series -> Optional.ofNullable(own.get(series))));
+                        series -> Optional.ofNullable(own.get(series)),
+                        f.windows()));
             }
             benchmarks.add(new StoredRun.Benchmark(
                     b.name(),
@@ -305,6 +308,16 @@ public final class ResultReader {
      * @return {@code b} as read: its paths inside the run folder, its counts not negative, its batch at least 1 and
      *     every series it pools in each of its forks
      */
+    /** @return the fork's windows of the core probe as stored; none when not probed or not matching its windows */
+    private static ForkWindows windows(Summary.Fork fork) {
+        if (fork.coreWindows() == null || !fork.coreWindows().probed()) {
+            return ForkWindows.NONE;
+        }
+        Map<String, double[]> centres = new LinkedHashMap<>();
+        fork.windowCentresNs().forEach((series, stored) -> centres.put(series, WindowCentres.fromStored(stored)));
+        return new ForkWindows(fork.coreWindows(), centres);
+    }
+
     private static StoredRun.Benchmark benchmark(Summary.Benchmark b, String at, JsonShape shape) {
         requireCounts(b.summaries(), at + ".summaries", shape);
         List<String> pooled = b.summaries().stream().map(StageSummary::stage).toList();
@@ -319,7 +332,9 @@ public final class ResultReader {
                     fork.summaries(),
                     relativePath(fork.result(), forkAt + ".result", shape),
                     fork.layout() == null ? -1 : fork.layout().seed(),
-                    fork.coreLoopNs()));
+                    fork.coreLoopNs(),
+                    StoredRun.ForkHistograms.NONE,
+                    windows(fork)));
         }
         b.histograms().forEach((series, files) -> {
             relativePath(files.hlog(), at + ".histograms." + series + ".hlog", shape);

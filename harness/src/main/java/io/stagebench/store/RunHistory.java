@@ -76,7 +76,8 @@ public final class RunHistory {
                             f.result(),
                             f.layoutSeed(),
                             f.coreLoopNs(),
-                            f.histograms()));
+                            f.histograms(),
+                            f.windows()));
                 }
                 failures.addAll(b.failures());
             }

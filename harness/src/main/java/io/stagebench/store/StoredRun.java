@@ -1,10 +1,12 @@
 package io.stagebench.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stagebench.link.CoreWindows;
 import io.stagebench.link.ForkLayout;
 import io.stagebench.link.ForkResult;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.result.CoreContention;
+import io.stagebench.result.ForkWindows;
 import io.stagebench.result.TailExemplars;
 import io.stagebench.stats.LatencyHistograms;
 import io.stagebench.stats.StageSummary;
@@ -151,7 +153,8 @@ public record StoredRun(
                         RunStore.forkResultPath(name, fork.run().fork()),
                         layout == null ? -1 : layout.seed(),
                         CoreContention.of(List.of(fork)).medianNs(),
-                        histograms));
+                        histograms,
+                        new ForkWindows(CoreWindows.joined(fork.measurement().replicas()), outcome.windowCentres(i))));
             }
             return new Benchmark(
                     name,
@@ -211,6 +214,7 @@ public record StoredRun(
      * @param coreLoopNs the median over its replicas of the loop that times the core's share, ns an iteration
      *     ({@link io.stagebench.link.Replica#coreLoopNs()}); 0 when none was timed (an older build's fork)
      * @param histograms its histogram of each series ({@link ForkHistograms#NONE} when not read)
+     * @param windows its windows of the core probe ({@link ForkWindows#NONE} when its passes were not probed)
      */
     public record Fork(
             int fork,
@@ -218,10 +222,23 @@ public record StoredRun(
             String result,
             long layoutSeed,
             double coreLoopNs,
-            ForkHistograms histograms) {
+            ForkHistograms histograms,
+            ForkWindows windows) {
 
         public Fork {
             summaries = List.copyOf(summaries);
+            windows = windows == null ? ForkWindows.NONE : windows;
+        }
+
+        /** A fork whose passes were not probed. */
+        public Fork(
+                int fork,
+                List<StageSummary> summaries,
+                String result,
+                long layoutSeed,
+                double coreLoopNs,
+                ForkHistograms histograms) {
+            this(fork, summaries, result, layoutSeed, coreLoopNs, histograms, ForkWindows.NONE);
         }
 
         /** A fork whose histograms were not read. */

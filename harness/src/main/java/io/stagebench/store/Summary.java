@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagebench.clock.Calibration;
+import io.stagebench.link.CoreWindows;
 import io.stagebench.link.CrossCoreOffset;
 import io.stagebench.link.ForkChecks;
 import io.stagebench.link.ForkLayout;
@@ -22,6 +23,7 @@ import io.stagebench.result.RepetitionCosts;
 import io.stagebench.result.ReplicaPlan;
 import io.stagebench.result.SpreadComponents;
 import io.stagebench.result.TailExemplars;
+import io.stagebench.result.WindowCentres;
 import io.stagebench.stats.StageSummary;
 import io.stagebench.system.MeasuredCode;
 import java.util.ArrayList;
@@ -130,7 +132,12 @@ public record Summary(
             int batch = outcome.batch();
             List<Fork> forks = new ArrayList<>();
             for (int i = 0; i < outcome.forks().size(); i++) {
-                forks.add(Fork.of(name, outcome.forks().get(i), outcome.forkSummaries(i), outcome.replicaCentres(i)));
+                forks.add(Fork.of(
+                        name,
+                        outcome.forks().get(i),
+                        outcome.forkSummaries(i),
+                        outcome.replicaCentres(i),
+                        outcome.windowCentres(i)));
             }
             return new Benchmark(
                     name,
@@ -271,6 +278,10 @@ public record Summary(
      *     not written when 0
      * @param coreLoopNs the median over its replicas of the loop that times the core's share, ns an iteration
      *     ({@link Replica#coreLoopNs()}); not written when not timed (0)
+     * @param coreWindows the core's state through its kept passes, window by window, every replica's in turn
+     *     ({@link CoreWindows}); not written when its passes were not probed
+     * @param windowCentresNs per series, each of those windows' centre in ns ({@link WindowCentres}; null for a window
+     *     with no sample); not written when not probed
      */
     public record Fork(
             @JsonProperty(required = true) int fork,
@@ -297,9 +308,14 @@ public record Summary(
             @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, List<Double>> replicaTmeansNs,
             @JsonInclude(JsonInclude.Include.NON_DEFAULT) long runQueueWaitNs,
             @JsonInclude(JsonInclude.Include.NON_DEFAULT) long involuntarySwitches,
-            @JsonInclude(JsonInclude.Include.NON_DEFAULT) double coreLoopNs) {
+            @JsonInclude(JsonInclude.Include.NON_DEFAULT) double coreLoopNs,
+            @JsonInclude(JsonInclude.Include.NON_NULL) CoreWindows coreWindows,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, List<Double>> windowCentresNs) {
 
         public Fork {
+            windowCentresNs = windowCentresNs == null
+                    ? Map.of()
+                    : Collections.unmodifiableMap(new LinkedHashMap<>(windowCentresNs));
             replicas = listOrEmpty(replicas);
             replicaTmeansNs = replicaTmeansNs == null
                     ? Map.of()
@@ -313,7 +329,12 @@ public record Summary(
             warnings = listOrEmpty(warnings);
         }
 
-        static Fork of(String benchmark, ForkResult fork, List<StageSummary> summaries, Map<String, double[]> centres) {
+        static Fork of(
+                String benchmark,
+                ForkResult fork,
+                List<StageSummary> summaries,
+                Map<String, double[]> centres,
+                Map<String, double[]> windowCentres) {
             ForkRuler ruler = fork.ruler();
             ForkPlacement placed = fork.placement();
             ForkMeasurement measured = fork.measurement();
@@ -341,11 +362,15 @@ public record Summary(
                     checks.jitEvents(),
                     checks.measuredCode() == null || !checks.measuredCode().checked() ? null : checks.measuredCode(),
                     checks.warnings(),
-                    replicas.size() > 1 ? replicas : List.of(),
+                    replicas.size() > 1
+                            ? replicas.stream().map(Replica::withoutWindows).toList()
+                            : List.of(),
                     replicas.size() > 1 ? asLists(centres) : Map.of(),
                     total(replicas, Replica::runQueueWaitNs),
                     total(replicas, Replica::involuntarySwitches),
-                    CoreContention.of(List.of(fork)).medianNs());
+                    CoreContention.of(List.of(fork)).medianNs(),
+                    windowCentres.isEmpty() ? null : CoreWindows.joined(replicas),
+                    windowCentres.isEmpty() ? Map.of() : WindowCentres.asStored(windowCentres));
         }
 
         /** @return the replicas' figure summed, -1 when any replica's is unknown */

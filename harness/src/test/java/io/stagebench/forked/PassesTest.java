@@ -2,6 +2,7 @@ package io.stagebench.forked;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.stagebench.api.Operation;
 import io.stagebench.api.RecordingStamps;
@@ -88,5 +89,34 @@ class PassesTest {
         assertEquals(115, rec.stageTicks(0, 0));
         assertEquals(115, rec.stageTicks(0, 1));
         assertArrayEquals(new double[] {105, 105}, LatencySeries.unmarked(rec.raw(), READ, 1.0), 1e-12);
+    }
+
+    @Test
+    void shouldProbeTheCoreBeforeEachWindowAndAfterTheLast() {
+        FakeTimeClock clock = new FakeTimeClock(0, READ);
+        Passes passes = new Passes(clock, (seq, stamps, sink) -> clock.advance(3), new Sink(), 0, 2, () -> {}, true);
+        // windows of WINDOW_CHUNKS chunks of 2 rows; a pass of 20 rows, not a whole number of windows
+        int windowRows = 2 * Passes.WINDOW_CHUNKS;
+        Recording rec = new Recording(20, 1, false);
+        passes.probeWindows(20);
+
+        passes.run(rec, rec.stamps(clock), 0);
+        long[] probes = new long[passes.windows(20) + 1];
+        int windows = passes.copyProbes(probes);
+
+        assertEquals((20 + windowRows - 1) / windowRows, windows);
+        for (int w = 0; w <= windows; w++) {
+            // each probe read the clock twice, nothing else advancing it
+            assertEquals(READ, probes[w], "probe " + w);
+        }
+    }
+
+    @Test
+    void shouldRefuseToProbeAPacedPass() {
+        FakeTimeClock clock = new FakeTimeClock(0, READ);
+        Passes passes =
+                new Passes(clock, (seq, stamps, sink) -> clock.advance(3), new Sink(), 1_000, 2, () -> {}, true);
+
+        assertThrows(IllegalStateException.class, () -> passes.probeWindows(20));
     }
 }

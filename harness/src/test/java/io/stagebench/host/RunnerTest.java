@@ -10,6 +10,7 @@ import io.stagebench.config.ProfileEvent;
 import io.stagebench.config.RunConfig;
 import io.stagebench.config.UsageException;
 import io.stagebench.forked.ForkExecution;
+import io.stagebench.link.CoreWindows;
 import io.stagebench.link.ForkFiles;
 import io.stagebench.link.ForkResult;
 import io.stagebench.link.ForkSpec;
@@ -39,9 +40,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -447,6 +450,23 @@ class RunnerTest {
         assertEquals(6_000, outcome.merged().get("unmarked").count());
         assertTrue(MarkCost.of(outcome).isPresent());
         assertTrue(outcome.forks().stream().allMatch(f -> f.measurement().markErrors() == 0));
+    }
+
+    @MeasuresInProcess
+    @Test
+    void shouldCutEachSeriesOfTheMarkedPassIntoTheWindowsItsProbesBracket() throws Exception {
+        BenchmarkOutcome outcome = runInProcess("test.tagged", 2);
+
+        // 3,000 messages in chunks of 500, a window every Passes.WINDOW_CHUNKS chunks: 2 windows a pass, 1 replica
+        CoreWindows windows =
+                CoreWindows.joined(outcome.forks().get(1).measurement().replicas());
+        assertEquals(2, windows.loopNs().size());
+        assertTrue(windows.loopNs().stream().allMatch(ns -> ns > 0), windows.toString());
+        // a series of the marked pass with one sample a message is cut; a tag's, or the unmarked pass's, is not
+        assertEquals(Set.of("work", "total"), outcome.windowCentres(1).keySet());
+        double[] centres = outcome.windowCentres(1).get("total");
+        assertEquals(2, centres.length);
+        assertTrue(centres[0] > 0 && centres[1] > 0, Arrays.toString(centres));
     }
 
     @MeasuresInProcess

@@ -1,0 +1,170 @@
+package io.stagebench.diff;
+
+import io.stagebench.link.CoreWindows;
+import io.stagebench.result.CalmWindows;
+import io.stagebench.store.StoredRun;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * The centre rows of a comparison judged on the windows the core was calm in ({@link CalmWindows}): each fork's
+ * {@code tmean} over its calm windows alone, in place of its {@code tmean} over every sample, when both sides' passes
+ * were probed and enough forks a side have a calm share to judge on. A spell of another guest on the core's other
+ * hardware thread moves a stage by tens of percent for as long as it lasts; left in, it is noise the verdict cannot see
+ * through, so the rows with it left out detect smaller changes at the same false-alarm rate (which windows are calm
+ * depends on the host, not on the side). The raw figures stay in each benchmark's line ({@link #line}).
+ */
+final class CalmRows {
+
+    /** Least forks a side (pairs, when paired) a judged row keeps: below it the raw row is judged. */
+    static final int MIN_FORKS = VerdictRule.RECOMMENDED_FORKS;
+
+    private CalmRows() {}
+
+    /**
+     * @return the fastest window of every fork of {@code benchmarks}, which each window is weighed against; empty when
+     *     some benchmark's forks were not all probed (a side from a build without the probe)
+     */
+    static OptionalDouble referenceNs(List<StoredRun.Benchmark> benchmarks) {
+        List<CoreWindows> windows = benchmarks.stream()
+                .flatMap(b -> b.forks().stream())
+                .map(f -> f.windows().core())
+                .toList();
+        if (windows.isEmpty() || !windows.stream().allMatch(CoreWindows::probed)) {
+            return OptionalDouble.empty();
+        }
+        return CalmWindows.referenceNs(windows);
+    }
+
+    /**
+     * One series judged on calm windows.
+     *
+     * @param row the judged row, when enough forks kept a calm share; empty when the raw row stands
+     * @param rawChangePercent the change of the pooled {@code tmean} over every sample
+     * @param keptA A's forks (or pairs) the judged row keeps
+     * @param forks the forks (or pairs) of the raw row; 0 when some fork's passes were not probed (nothing judged)
+     */
+    record Judged(Optional<VerdictRule.Row> row, double rawChangePercent, int keptA, int keptB, int forks) {}
+
+    /**
+     * @param raw the series' {@code tmean} row over every sample
+     * @param forksA A's forks of the row, aligned with B's when {@code raw} is paired
+     * @return the row judged on calm windows, or why not
+     */
+    static Judged judge(
+            VerdictRule.Row raw,
+            String series,
+            List<StoredRun.Fork> forksA,
+            List<StoredRun.Fork> forksB,
+            double referenceNs) {
+        double rawChange =
+                VerdictRule.changePercent(raw.old().pooledNs(), raw.now().pooledNs());
+        double[] a = centres(forksA, series, referenceNs);
+        double[] b = centres(forksB, series, referenceNs);
+        if (a == null || b == null) {
+            return new Judged(Optional.empty(), rawChange, 0, 0, 0);
+        }
+        List<Double> keptA = new ArrayList<>();
+        List<Double> keptB = new ArrayList<>();
+        if (raw.paired()) {
+            for (int i = 0; i < a.length; i++) {
+                if (!Double.isNaN(a[i]) && !Double.isNaN(b[i])) {
+                    keptA.add(a[i]);
+                    keptB.add(b[i]);
+                }
+            }
+        } else {
+            Arrays.stream(a).filter(v -> !Double.isNaN(v)).forEach(keptA::add);
+            Arrays.stream(b).filter(v -> !Double.isNaN(v)).forEach(keptB::add);
+        }
+        int forks = Math.max(a.length, b.length);
+        if (!enough(keptA.size(), a.length) || !enough(keptB.size(), b.length)) {
+            return new Judged(Optional.empty(), rawChange, keptA.size(), keptB.size(), forks);
+        }
+        String basis = String.format(
+                Locale.ROOT,
+                "calm windows, %s",
+                raw.paired()
+                        ? keptA.size() + " of " + a.length + " pairs"
+                        : keptA.size() + " of " + a.length + " v " + keptB.size() + " of " + b.length + " forks");
+        VerdictRule.Row judged = new VerdictRule.Row(
+                raw.statistic(), side(keptA, raw.old()), side(keptB, raw.now()), raw.paired(), basis);
+        return new Judged(Optional.of(judged), rawChange, keptA.size(), keptB.size(), forks);
+    }
+
+    /**
+     * @return the line under a benchmark's header: the calm share of each side's windows, and whether its centre rows
+     *     were judged on them, with the raw change of each series beside
+     */
+    static String line(
+            List<StoredRun.Fork> forksA,
+            List<StoredRun.Fork> forksB,
+            double referenceNs,
+            List<String> series,
+            List<Judged> judged) {
+        boolean all = judged.stream().allMatch(j -> j.row().isPresent());
+        boolean none = judged.stream().noneMatch(j -> j.row().isPresent());
+        StringBuilder raw = new StringBuilder();
+        for (int i = 0; i < series.size(); i++) {
+            raw.append(i == 0 ? "" : ", ")
+                    .append(String.format(
+                            Locale.ROOT,
+                            "%s %+.1f%%",
+                            series.get(i),
+                            judged.get(i).rawChangePercent()));
+        }
+        return String.format(
+                Locale.ROOT,
+                "calm: %.0f%% of A's windows, %.0f%% of B's; %s (tmean over every sample: %s)",
+                100 * calmShare(forksA, referenceNs),
+                100 * calmShare(forksB, referenceNs),
+                none
+                        ? "too few forks a side with " + Math.round(100 * CalmWindows.MIN_CALM_SHARE)
+                                + "% of their windows calm to judge on them (" + MIN_FORKS
+                                + " needed): tmean judged on every sample"
+                        : all
+                                ? "tmean judged on the calm windows"
+                                : "tmean judged on the calm windows where its test says so, elsewhere on every sample",
+                raw);
+    }
+
+    /** @return whether {@code kept} of {@code forks} are enough to judge on: at least MIN_FORKS and half */
+    private static boolean enough(int kept, int forks) {
+        return kept >= MIN_FORKS && 2 * kept >= forks;
+    }
+
+    private static Side side(List<Double> kept, Side raw) {
+        double[] values = kept.stream().mapToDouble(Double::doubleValue).toArray();
+        double sum = 0;
+        for (double v : values) {
+            sum += v;
+        }
+        return new Side(sum / values.length, values, raw.unreliableWhy());
+    }
+
+    /** @return each fork's centre of {@code series} over its calm windows (NaN: too few); null when some has none */
+    private static double[] centres(List<StoredRun.Fork> forks, String series, double referenceNs) {
+        double[] out = new double[forks.size()];
+        for (int i = 0; i < out.length; i++) {
+            StoredRun.Fork f = forks.get(i);
+            Optional<double[]> windows = f.windows().centres(series);
+            if (windows.isEmpty()) {
+                return null;
+            }
+            out[i] = CalmWindows.centreNs(windows.get(), f.windows().core(), referenceNs);
+        }
+        return out;
+    }
+
+    /** @return the mean over {@code forks} of the share of their windows that was calm */
+    private static double calmShare(List<StoredRun.Fork> forks, double referenceNs) {
+        return forks.stream()
+                .mapToDouble(f -> CalmWindows.calmShare(f.windows().core(), referenceNs))
+                .average()
+                .orElse(0);
+    }
+}

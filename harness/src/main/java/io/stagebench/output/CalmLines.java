@@ -1,0 +1,144 @@
+package io.stagebench.output;
+
+import io.stagebench.api.TagDeclaration;
+import io.stagebench.diff.Side;
+import io.stagebench.link.CoreWindows;
+import io.stagebench.link.ForkResult;
+import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.result.CalmWindows;
+import io.stagebench.stats.StageSummary;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * What a run's windows of the core probe say ({@link CalmWindows}): the share of the measured windows that met the core
+ * alone, for the {@code core:} line, and per benchmark each series' {@code tmean} over those windows beside its
+ * {@code tmean} over every sample, and the fork-to-fork spread of each, for {@code --verbose}.
+ */
+final class CalmLines {
+
+    private CalmLines() {}
+
+    /** @return the fastest window of every probed fork of the run; empty when none was probed */
+    static OptionalDouble referenceNs(List<BenchmarkOutcome> outcomes) {
+        return CalmWindows.referenceNs(outcomes.stream()
+                .flatMap(o -> o.forks().stream())
+                .map(f -> CoreWindows.joined(f.measurement().replicas()))
+                .toList());
+    }
+
+    /** @return "; 82% of 4,000-message windows calm", to end the core line; empty when nothing was probed */
+    static String coreLineEnd(List<BenchmarkOutcome> outcomes) {
+        OptionalDouble reference = referenceNs(outcomes);
+        if (reference.isEmpty()) {
+            return "";
+        }
+        long calm = 0;
+        long windows = 0;
+        int windowRows = 0;
+        for (BenchmarkOutcome o : outcomes) {
+            for (ForkResult fork : o.forks()) {
+                CoreWindows w = CoreWindows.joined(fork.measurement().replicas());
+                if (w.probed()) {
+                    boolean[] flags = CalmWindows.calm(w, reference.getAsDouble());
+                    windows += flags.length;
+                    for (boolean f : flags) {
+                        calm += f ? 1 : 0;
+                    }
+                    windowRows =
+                            Math.max(windowRows, w.windowRows() * fork.run().batch());
+                }
+            }
+        }
+        return windows == 0
+                ? ""
+                : String.format(
+                        Locale.ROOT, "; %.0f%% of %,d-message windows calm", 100.0 * calm / windows, windowRows);
+    }
+
+    /**
+     * @return "book calm windows 88%: tmean 28.40 ns over them, 29.02 over every sample; forks' IQR 1.7% v 6.9%", a
+     *     pipeline's series one after another; empty when its forks were not probed
+     */
+    static Optional<String> line(BenchmarkOutcome outcome, OptionalDouble referenceNs) {
+        if (referenceNs.isEmpty() || outcome.forks().isEmpty()) {
+            return Optional.empty();
+        }
+        double reference = referenceNs.getAsDouble();
+        List<CoreWindows> windows = outcome.forks().stream()
+                .map(f -> CoreWindows.joined(f.measurement().replicas()))
+                .toList();
+        if (!windows.stream().allMatch(CoreWindows::probed)) {
+            return Optional.empty();
+        }
+        double share = windows.stream()
+                .mapToDouble(w -> CalmWindows.calmShare(w, reference))
+                .average()
+                .orElse(0);
+        List<String> parts = new ArrayList<>();
+        for (StageSummary pooled : outcome.summaries()) {
+            String series = pooled.stage();
+            if (TagDeclaration.stageOf(series).isPresent()) {
+                continue;
+            }
+            double[] raw = new double[outcome.forks().size()];
+            double[] calm = new double[raw.length];
+            boolean cut = true;
+            for (int i = 0; i < raw.length && cut; i++) {
+                double[] centres = outcome.windowCentres(i).get(series);
+                cut = centres != null;
+                raw[i] = outcome.forkSummaries(i).stream()
+                        .filter(s -> s.stage().equals(series))
+                        .mapToDouble(StageSummary::tmeanNs)
+                        .findFirst()
+                        .orElse(Double.NaN);
+                calm[i] = cut ? CalmWindows.centreNs(centres, windows.get(i), reference) : Double.NaN;
+            }
+            if (!cut) {
+                continue;
+            }
+            double[] judged = Arrays.stream(calm).filter(v -> !Double.isNaN(v)).toArray();
+            if (judged.length == 0) {
+                parts.add(String.format(
+                        Locale.ROOT,
+                        "%s: no fork with %.0f%% of its windows calm",
+                        series,
+                        100 * CalmWindows.MIN_CALM_SHARE));
+                continue;
+            }
+            Side overCalm = new Side(mean(judged), judged, null);
+            Side overAll = new Side(pooled.tmeanNs(), raw, null);
+            parts.add(String.format(
+                    Locale.ROOT,
+                    "%s tmean %.2f ns over them (%d of %d forks), %.2f over every sample; forks' IQR %.1f%% v %.1f%%",
+                    series,
+                    overCalm.pooledNs(),
+                    judged.length,
+                    raw.length,
+                    overAll.pooledNs(),
+                    100 * overCalm.iqrNs() / overCalm.medianNs(),
+                    100 * overAll.iqrNs() / overAll.medianNs()));
+        }
+        if (parts.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "%s calm windows %.0f%%: %s",
+                outcome.descriptor().name(),
+                100 * share,
+                String.join("; ", parts)));
+    }
+
+    private static double mean(double[] values) {
+        double sum = 0;
+        for (double v : values) {
+            sum += v;
+        }
+        return sum / values.length;
+    }
+}
