@@ -70,6 +70,7 @@ class DocExamplesTest {
         out.put("run", once("run", () -> runReportText(false)));
         out.put("diff-gate-fail", once("diff-gate-fail", () -> gate(false)));
         out.put("diff-gate-cannot-judge", once("diff-gate-cannot-judge", () -> gate(true)));
+        out.put("diff-calm", once("diff-calm", DocExamplesTest::calmDiff));
         out.put("clocks", once("clocks", ClocksExample::text));
         out.put("check", once("check", DocExamplesTest::check));
         return out;
@@ -243,6 +244,49 @@ class DocExamplesTest {
                 String text = out.toString().replace(results + "/", "results/");
                 // unable to judge, the gate's two lines say it all: the tables under them are the other example's
                 return fiveForks ? text.substring(0, text.indexOf("\n\n") + 1) : text;
+            } finally {
+                delete(results);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * @return {@code diff A B --stat tmean} over two stored runs of thirteen encode forks whose passes were probed: B 3
+     *     % slower, and six of A's forks half in a spell of another guest on the core (30 % slower while it lasted),
+     *     which hides most of the change from every sample's tmean and none of it from the calm windows'
+     */
+    private static String calmDiff() {
+        try {
+            Path results = Files.createTempDirectory("stagebench-doc-example");
+            try {
+                double[] spread = {-0.02, 0.01, -0.015, 0.02, 0, -0.01, 0.015, -0.005, 0.005, 0.01, -0.02, 0.02, 0};
+                int[] spelled = {10, 0, 10, 0, 10, 0, 10, 0, 10, 0, 10, 0, 0};
+                double[] a = new double[spread.length];
+                double[] b = new double[spread.length];
+                for (int i = 0; i < spread.length; i++) {
+                    a[i] = 42 * (1 + spread[i]) * (1 + 0.3 * spelled[i] / 20.0);
+                    b[i] = 42 * 1.03 * (1 + spread[(i + 5) % spread.length]);
+                }
+                Path runA = SummaryFixture.run()
+                        .commit("0123456789ab" + "0".repeat(28))
+                        .benchmark("encode", Map.of("encode", a))
+                        .writeTo(results.resolve("0123456789ab").resolve("20261205-101500"));
+                Path runB = SummaryFixture.run()
+                        .commit("fedcba987654" + "0".repeat(28))
+                        .benchmark("encode", Map.of("encode", b))
+                        .writeTo(results.resolve("fedcba987654").resolve("20261205-102000"));
+                SummaryFixture.probeWindows(runA, "encode", "encode", 20, spelled, 0.3);
+                SummaryFixture.probeWindows(runB, "encode", "encode", 20, new int[] {0}, 0.3);
+                StringWriter out = new StringWriter();
+                Main.run(
+                        new String[] {
+                            "diff", runA.toString(), runB.toString(), "--stat", "tmean", "--results", results.toString()
+                        },
+                        new PrintWriter(out, true),
+                        new PrintWriter(new StringWriter(), true));
+                return out.toString().replace(results + "/", "results/");
             } finally {
                 delete(results);
             }

@@ -1,6 +1,7 @@
 package io.stagebench.diff;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stagebench.config.ProfileEvent;
 import io.stagebench.config.RunConfig;
@@ -161,6 +162,50 @@ public final class SummaryFixture {
                 JsonNode forks = benchmark.get("forks");
                 for (int i = 0; i < forks.size(); i++) {
                     ((ObjectNode) forks.get(i)).put("coreLoopNs", forkLoopNs[i % forkLoopNs.length]);
+                }
+            }
+            Json.mapper().writeValue(summary.toFile(), root);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Rewrites a written run's {@code summary.json} as a build that probes the core writes it: each fork of
+     * {@code benchmark} one pass of windows, the first {@code sharedWindows[i]} of fork {@code i}'s met a spell (its
+     * probe {@code 1 + slowdown} times the calm one's, its centre of {@code series} as much slower), the rest calm,
+     * each calm window's centre the fork's {@code tmean} with the spell's share taken out.
+     */
+    public static void probeWindows(
+            Path runDir, String benchmark, String series, int windows, int[] sharedWindows, double slowdown) {
+        Path summary = runDir.resolve(RunStore.SUMMARY);
+        try {
+            JsonNode root = Json.mapper().readTree(summary.toFile());
+            for (JsonNode b : root.get("benchmarks")) {
+                if (!b.get("name").asText().equals(benchmark)) {
+                    continue;
+                }
+                JsonNode forks = b.get("forks");
+                for (int i = 0; i < forks.size(); i++) {
+                    ObjectNode fork = (ObjectNode) forks.get(i);
+                    double tmeanNs = 0;
+                    for (JsonNode s : fork.get("summaries")) {
+                        if (s.get("stage").asText().equals(series)) {
+                            tmeanNs = s.get("tmeanNs").asDouble();
+                        }
+                    }
+                    int shared = sharedWindows[i % sharedWindows.length];
+                    double calmNs = tmeanNs / (1 + slowdown * shared / windows);
+                    ObjectNode core = fork.putObject("coreWindows");
+                    core.put("windowRows", 4_000);
+                    core.put("perPass", windows);
+                    ArrayNode loop = core.putArray("loopNs");
+                    ArrayNode centres = fork.putObject("windowCentresNs").putArray(series);
+                    for (int w = 0; w < windows; w++) {
+                        boolean spell = w < shared;
+                        loop.add(2.2 * (spell ? 1 + slowdown : 1 + 0.001 * (w % 3)));
+                        centres.add(calmNs * (spell ? 1 + slowdown : 1));
+                    }
                 }
             }
             Json.mapper().writeValue(summary.toFile(), root);
