@@ -55,9 +55,20 @@ public record RunDiff(
      * @param paired true when the rows compare pairs of forks (then forksA = forksB = the pairs)
      * @param stages per series in common, in B's order
      * @param batch messages a sample in both runs ({@code --batch K}; 1 for one a message)
+     * @param calm the line saying what share of each side's windows was calm and what the centre rows were judged on
+     *     ({@link CalmRows}); empty when either side's passes were not probed
+     * @param calmTooFew whether both sides were probed but some centre row had too few forks with calm windows to be
+     *     judged on them (judged on every sample instead): more pairs, measured later, may have them
      */
     public record BenchmarkDiff(
-            String name, int forksA, int forksB, boolean paired, List<StageDiff> stages, int batch, String calm) {
+            String name,
+            int forksA,
+            int forksB,
+            boolean paired,
+            List<StageDiff> stages,
+            int batch,
+            String calm,
+            boolean calmTooFew) {
         public BenchmarkDiff {
             stages = List.copyOf(stages);
             calm = calm == null ? "" : calm;
@@ -302,7 +313,8 @@ public record RunDiff(
                 stages.add(new StageDiff(series, judged.subList(at, at + statistics.size())));
                 at += statistics.size();
             }
-            diffs.add(new BenchmarkDiff(p.name(), p.forksA(), p.forksB(), p.paired(), stages, p.batch(), p.calm()));
+            diffs.add(new BenchmarkDiff(
+                    p.name(), p.forksA(), p.forksB(), p.paired(), stages, p.batch(), p.calm(), p.calmTooFew()));
         }
         return new Family(diffs, warnings, uncompared);
     }
@@ -318,7 +330,14 @@ public record RunDiff(
 
     /** A benchmark whose rows wait for the family's verdicts; when paired, forksA = forksB = the pairs compared. */
     private record PendingBenchmark(
-            String name, int forksA, int forksB, boolean paired, List<String> series, int batch, String calm) {}
+            String name,
+            int forksA,
+            int forksB,
+            boolean paired,
+            List<String> series,
+            int batch,
+            String calm,
+            boolean calmTooFew) {}
 
     private static PendingBenchmark collectBenchmark(
             StoredRun.Benchmark a,
@@ -451,7 +470,9 @@ public record RunDiff(
         String calmLine = judged.isEmpty()
                 ? ""
                 : CalmRows.line(forksOfA, forksOfB, calmReference.getAsDouble(), judgedSeries, judged);
-        return new PendingBenchmark(name, forksA, forksB, paired, compared, a.batch(), calmLine);
+        boolean calmTooFew =
+                !judged.isEmpty() && judged.stream().anyMatch(j -> j.row().isEmpty());
+        return new PendingBenchmark(name, forksA, forksB, paired, compared, a.batch(), calmLine, calmTooFew);
     }
 
     private static boolean everyForkHas(List<StoredRun.Fork> forks, String series) {

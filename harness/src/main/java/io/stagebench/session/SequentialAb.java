@@ -73,13 +73,18 @@ final class SequentialAb {
             for (String name : pending) {
                 runner.runPairs(name, steps.getOrDefault(name, plan.nextPairs(runner.pairsRun(name))));
             }
-            Map<String, List<Comparison>> centre = judgeCentre(runner.outcomes());
+            Map<String, List<Comparison>> centre = new LinkedHashMap<>();
+            List<String> calmTooFew = new ArrayList<>();
+            judgeCentre(runner.outcomes(), centre, calmTooFew);
             List<String> next = new ArrayList<>();
             StringBuilder line =
                     new StringBuilder(String.format(Locale.ROOT, "[ab] look %d of at most %d:", look, plan.looks()));
             for (String name : pending) {
                 List<Comparison> rows = centre.getOrDefault(name, List.of());
-                boolean decided = plan.decided(rows);
+                // a benchmark none of whose centre rows is called, judged on every sample for want of calm windows,
+                // takes more pairs while the plan allows: measured later, they may meet the core alone
+                boolean shortOfCalm = calmTooFew.contains(name) && !anyCalled(rows);
+                boolean decided = plan.decided(rows) && !shortOfCalm;
                 boolean full = runner.pairsRun(name) >= plan.maxForks();
                 line.append(' ')
                         .append(name)
@@ -88,7 +93,7 @@ final class SequentialAb {
                         .append('v')
                         .append(runner.pairsRun(name))
                         .append(' ')
-                        .append(state(rows, decided));
+                        .append(state(rows, decided, shortOfCalm));
                 if (!decided && !full && !rows.isEmpty()) {
                     next.add(name);
                 }
@@ -142,6 +147,14 @@ final class SequentialAb {
      *     no change
      */
     static String state(List<Comparison> rows, boolean decided) {
+        return state(rows, decided, false);
+    }
+
+    /**
+     * @param shortOfCalm whether the rows were judged on every sample for want of forks with calm windows
+     * @return {@link #state(List, boolean)}, saying so when short of calm windows
+     */
+    static String state(List<Comparison> rows, boolean decided, boolean shortOfCalm) {
         if (rows.isEmpty()) {
             return "(no data)";
         }
@@ -160,14 +173,21 @@ final class SequentialAb {
         String detect = Double.isInfinite(worst)
                 ? "could detect nothing yet"
                 : String.format(Locale.ROOT, "could detect %.1f%%", worst);
-        return "(" + called + (worst > 0 ? ", " + detect : "") + (decided ? ", decided)" : ")");
+        return "(" + called + (worst > 0 ? ", " + detect : "") + (shortOfCalm ? ", too few calm windows" : "")
+                + (decided ? ", decided)" : ")");
+    }
+
+    private static boolean anyCalled(List<Comparison> rows) {
+        return rows.stream().anyMatch(c -> c.verdict() == Verdict.SLOWER || c.verdict() == Verdict.FASTER);
     }
 
     /**
      * Judges every row of every benchmark as one family, by the rule and the code {@code diff} uses on stored runs
-     * ({@link RunDiff#judge}); returns the centre statistic's rows per benchmark.
+     * ({@link RunDiff#judge}); puts the centre statistic's rows per benchmark into {@code out}, and the benchmarks
+     * whose centre rows had too few forks with calm windows into {@code calmTooFew}.
      */
-    private Map<String, List<Comparison>> judgeCentre(InterleavedRunner.Sides outcomes) {
+    private void judgeCentre(
+            InterleavedRunner.Sides outcomes, Map<String, List<Comparison>> out, List<String> calmTooFew) {
         List<StoredRun.Benchmark> a =
                 outcomes.a().stream().map(StoredRun.Benchmark::of).toList();
         List<StoredRun.Benchmark> b =
@@ -175,8 +195,10 @@ final class SequentialAb {
         // fork i of A and fork i of B ran next to each other from the same layout seed: compared as pairs
         RunDiff.Family family = RunDiff.judge(a, b, true, rule, statistics, tags, "A", "B");
         Statistic centre = Statistic.centreOf(statistics);
-        Map<String, List<Comparison>> out = new LinkedHashMap<>();
         for (RunDiff.BenchmarkDiff benchmark : family.benchmarks()) {
+            if (benchmark.calmTooFew()) {
+                calmTooFew.add(benchmark.name());
+            }
             for (RunDiff.StageDiff stage : benchmark.stages()) {
                 for (Comparison c : stage.comparisons()) {
                     if (c.statistic() == centre) {
@@ -186,6 +208,5 @@ final class SequentialAb {
                 }
             }
         }
-        return out;
     }
 }

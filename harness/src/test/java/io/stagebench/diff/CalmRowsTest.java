@@ -66,6 +66,7 @@ class CalmRowsTest {
                 judged.calm().startsWith("calm: 100% of A's windows, 73% of B's; tmean judged on the calm windows"),
                 judged.calm());
         assertTrue(judged.calm().contains("(tmean over every sample: encode +"), judged.calm());
+        assertFalse(judged.calmTooFew());
     }
 
     @Test
@@ -93,6 +94,7 @@ class CalmRowsTest {
         assertFalse(tmean(judged).test().contains("calm windows"), tmean(judged).test());
         assertTrue(judged.calm().contains("too few forks a side"), judged.calm());
         assertTrue(judged.calm().contains("tmean judged on every sample"), judged.calm());
+        assertTrue(judged.calmTooFew(), "an ab takes more pairs for it while its plan allows");
     }
 
     @Test
@@ -100,6 +102,7 @@ class CalmRowsTest {
         RunDiff.BenchmarkDiff plain = diff(write("a", forks(42, 0)), write("b", forks(42, 0)));
 
         assertEquals("", plain.calm());
+        assertFalse(plain.calmTooFew());
         assertFalse(tmean(plain).test().contains("calm"), tmean(plain).test());
     }
 }

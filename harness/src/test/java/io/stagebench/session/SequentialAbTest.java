@@ -48,4 +48,11 @@ class SequentialAbTest {
                 "(slower, could detect 6.0%)",
                 SequentialAb.state(List.of(tmean(Verdict.SLOWER, 2.0), tmean(Verdict.UNRELIABLE, 6.0)), false));
     }
+
+    @Test
+    void shouldSayALookIsShortOfCalmWindowsAndUndecided() {
+        assertEquals(
+                "(no change, could detect 4.0%, too few calm windows)",
+                SequentialAb.state(List.of(tmean(Verdict.NO_CHANGE, 4.0)), false, true));
+    }
 }
