@@ -44,11 +44,42 @@ final class CalmRows {
      * One series judged on calm windows.
      *
      * @param row the judged row, when enough forks kept a calm share; empty when the raw row stands
-     * @param rawChangePercent the change of the pooled {@code tmean} over every sample
+     * @param raw the row over every sample
      * @param keptA A's forks (or pairs) the judged row keeps
      * @param forks the forks (or pairs) of the raw row; 0 when some fork's passes were not probed (nothing judged)
+     * @param unreachable whether the judged row was dropped because its forks could not reach the level it faced where
+     *     the raw row's could ({@link #reachable})
      */
-    record Judged(Optional<VerdictRule.Row> row, double rawChangePercent, int keptA, int keptB, int forks) {}
+    record Judged(
+            Optional<VerdictRule.Row> row, VerdictRule.Row raw, int keptA, int keptB, int forks, boolean unreachable) {
+
+        /** @return the row the family judges: the judged one when present, else the raw one */
+        VerdictRule.Row chosen() {
+            return row.orElse(raw);
+        }
+
+        /** @return the change of the pooled {@code tmean} over every sample */
+        double rawChangePercent() {
+            return VerdictRule.changePercent(raw.old().pooledNs(), raw.now().pooledNs());
+        }
+
+        /** @return this series judged on every sample, its calm forks unable to reach the level it faces */
+        Judged droppedAsUnreachable() {
+            return new Judged(Optional.empty(), raw, keptA, keptB, forks, true);
+        }
+    }
+
+    /**
+     * @param levelAlpha the level the row faces at Holm's first step (the look's alpha times its weight)
+     * @return whether the judged row's forks can give a p below it, or the raw row's cannot either: a judged row on
+     *     fewer pairs than the raw one can fall below what its test can ever call, and then judging it on every sample
+     *     keeps the row able to call (the choice rests on fork counts, which the host sets, not on A against B)
+     */
+    static boolean reachable(Judged judged, double levelAlpha) {
+        return judged.row().isEmpty()
+                || judged.row().get().smallestP() < levelAlpha
+                || !(judged.raw().smallestP() < levelAlpha);
+    }
 
     /**
      * @param raw the series' {@code tmean} row over every sample
@@ -66,7 +97,7 @@ final class CalmRows {
         double[] a = centres(forksA, series, referenceNs);
         double[] b = centres(forksB, series, referenceNs);
         if (a == null || b == null) {
-            return new Judged(Optional.empty(), rawChange, 0, 0, 0);
+            return new Judged(Optional.empty(), raw, 0, 0, 0, false);
         }
         List<Double> keptA = new ArrayList<>();
         List<Double> keptB = new ArrayList<>();
@@ -83,7 +114,7 @@ final class CalmRows {
         }
         int forks = Math.max(a.length, b.length);
         if (!enough(keptA.size(), a.length) || !enough(keptB.size(), b.length)) {
-            return new Judged(Optional.empty(), rawChange, keptA.size(), keptB.size(), forks);
+            return new Judged(Optional.empty(), raw, keptA.size(), keptB.size(), forks, false);
         }
         String basis = String.format(
                 Locale.ROOT,
@@ -93,7 +124,7 @@ final class CalmRows {
                         : keptA.size() + " of " + a.length + " v " + keptB.size() + " of " + b.length + " forks");
         VerdictRule.Row judged = new VerdictRule.Row(
                 raw.statistic(), side(keptA, raw.old()), side(keptB, raw.now()), raw.paired(), basis);
-        return new Judged(Optional.of(judged), rawChange, keptA.size(), keptB.size(), forks);
+        return new Judged(Optional.of(judged), raw, keptA.size(), keptB.size(), forks, false);
     }
 
     /**
@@ -108,6 +139,7 @@ final class CalmRows {
             List<Judged> judged) {
         boolean all = judged.stream().allMatch(j -> j.row().isPresent());
         boolean none = judged.stream().noneMatch(j -> j.row().isPresent());
+        boolean unreachable = judged.stream().anyMatch(Judged::unreachable);
         StringBuilder raw = new StringBuilder();
         for (int i = 0; i < series.size(); i++) {
             raw.append(i == 0 ? "" : ", ")
@@ -122,13 +154,16 @@ final class CalmRows {
                 "calm: %.0f%% of A's windows, %.0f%% of B's; %s (tmean over every sample: %s)",
                 100 * calmShare(forksA, referenceNs),
                 100 * calmShare(forksB, referenceNs),
-                none
-                        ? "too few forks a side with " + Math.round(100 * CalmWindows.MIN_CALM_SHARE)
-                                + "% of their windows calm to judge on them (" + MIN_FORKS
-                                + " needed): tmean judged on every sample"
-                        : all
-                                ? "tmean judged on the calm windows"
-                                : "tmean judged on the calm windows where its test says so, elsewhere on every sample",
+                none && unreachable
+                        ? "too few forks a side with calm windows for their test to reach its level: tmean judged on"
+                                + " every sample"
+                        : none
+                                ? "too few forks a side with " + Math.round(100 * CalmWindows.MIN_CALM_SHARE)
+                                        + "% of their windows calm to judge on them (" + MIN_FORKS
+                                        + " needed): tmean judged on every sample"
+                                : all
+                                        ? "tmean judged on the calm windows"
+                                        : "tmean judged on the calm windows where its test says so, elsewhere on every sample",
                 raw);
     }
 

@@ -277,6 +277,21 @@ public record RunDiff(
             pending.add(collectBenchmark(
                     benchmarkA, benchmarkB, paired, rule, statistics, tags, calmReference, rows, warnings));
         }
+        // a row judged on calm windows whose fewer forks cannot reach the level it faces stands on every sample
+        double[] levels = rule.weights(rows, new double[rows.size()]);
+        for (PendingBenchmark p : pending) {
+            if (p.calm() == null) {
+                continue;
+            }
+            for (int j = 0; j < p.calm().judged().size(); j++) {
+                int at = p.calm().at().get(j);
+                CalmRows.Judged calm = p.calm().judged().get(j);
+                if (!CalmRows.reachable(calm, rule.lookAlpha() * levels[at])) {
+                    p.calm().judged().set(j, calm.droppedAsUnreachable());
+                    rows.set(at, calm.raw());
+                }
+            }
+        }
         // every row of every benchmark is one family: Holm controls the chance of any false call in the whole diff
         List<Comparison> judged = rule.judgeAll(rows);
         long family = judged.stream().filter(c -> !Double.isNaN(c.pValue())).count();
@@ -314,7 +329,14 @@ public record RunDiff(
                 at += statistics.size();
             }
             diffs.add(new BenchmarkDiff(
-                    p.name(), p.forksA(), p.forksB(), p.paired(), stages, p.batch(), p.calm(), p.calmTooFew()));
+                    p.name(),
+                    p.forksA(),
+                    p.forksB(),
+                    p.paired(),
+                    stages,
+                    p.batch(),
+                    p.calm() == null ? "" : p.calm().line(),
+                    p.calm() != null && p.calm().tooFew()));
         }
         return new Family(diffs, warnings, uncompared);
     }
@@ -330,14 +352,31 @@ public record RunDiff(
 
     /** A benchmark whose rows wait for the family's verdicts; when paired, forksA = forksB = the pairs compared. */
     private record PendingBenchmark(
-            String name,
-            int forksA,
-            int forksB,
-            boolean paired,
+            String name, int forksA, int forksB, boolean paired, List<String> series, int batch, Calm calm) {}
+
+    /**
+     * A benchmark's centre rows judged on calm windows ({@link CalmRows}), until the family says which stand.
+     *
+     * @param at each judged series' row's index in the family's rows
+     */
+    private record Calm(
+            List<StoredRun.Fork> forksA,
+            List<StoredRun.Fork> forksB,
+            double referenceNs,
             List<String> series,
-            int batch,
-            String calm,
-            boolean calmTooFew) {}
+            List<CalmRows.Judged> judged,
+            List<Integer> at) {
+
+        /** @return the line under the benchmark's header */
+        String line() {
+            return CalmRows.line(forksA, forksB, referenceNs, series, judged);
+        }
+
+        /** @return whether some centre row was judged on every sample for want of calm forks */
+        boolean tooFew() {
+            return judged.stream().anyMatch(j -> j.row().isEmpty());
+        }
+    }
 
     private static PendingBenchmark collectBenchmark(
             StoredRun.Benchmark a,
@@ -426,6 +465,7 @@ public record RunDiff(
         List<String> compared = new ArrayList<>();
         List<String> judgedSeries = new ArrayList<>();
         List<CalmRows.Judged> judged = new ArrayList<>();
+        List<Integer> judgedAt = new ArrayList<>();
         for (String series : b.series()) {
             if (!tags && TagDeclaration.isStageShare(series)) {
                 continue; // asked for with --tags (tagSeriesLeftOut names them)
@@ -455,8 +495,9 @@ public record RunDiff(
                     if (calm.forks() > 0) {
                         judgedSeries.add(series);
                         judged.add(calm);
+                        judgedAt.add(rows.size());
                     }
-                    row = calm.row().orElse(row);
+                    row = calm.chosen();
                 }
                 rows.add(row);
             }
@@ -467,12 +508,10 @@ public record RunDiff(
                 warnings.add(name + ": series " + series + " is only in A; not compared");
             }
         }
-        String calmLine = judged.isEmpty()
-                ? ""
-                : CalmRows.line(forksOfA, forksOfB, calmReference.getAsDouble(), judgedSeries, judged);
-        boolean calmTooFew =
-                !judged.isEmpty() && judged.stream().anyMatch(j -> j.row().isEmpty());
-        return new PendingBenchmark(name, forksA, forksB, paired, compared, a.batch(), calmLine, calmTooFew);
+        Calm calm = judged.isEmpty()
+                ? null
+                : new Calm(forksOfA, forksOfB, calmReference.getAsDouble(), judgedSeries, judged, judgedAt);
+        return new PendingBenchmark(name, forksA, forksB, paired, compared, a.batch(), calm);
     }
 
     private static boolean everyForkHas(List<StoredRun.Fork> forks, String series) {

@@ -9,6 +9,7 @@ import io.stagebench.store.StoredRun;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -104,5 +105,27 @@ class CalmRowsTest {
         assertEquals("", plain.calm());
         assertFalse(plain.calmTooFew());
         assertFalse(tmean(plain).test().contains("calm"), tmean(plain).test());
+    }
+
+    /** @return a side of {@code n} forks whose values rise together fork by fork, as pairs that share their level */
+    private static Side rising(int n, double fromNs) {
+        double[] values = new double[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = fromNs + i;
+        }
+        return new Side(fromNs + n / 2.0, values, null);
+    }
+
+    @Test
+    void shouldJudgeOnEverySampleWhenTheCalmPairsCannotReachTheRowsLevel() {
+        VerdictRule.Row raw = new VerdictRule.Row(Statistic.TMEAN, rising(13, 40), rising(13, 40.5), true);
+        VerdictRule.Row calm = new VerdictRule.Row(
+                Statistic.TMEAN, rising(7, 40), rising(7, 40.5), true, "calm windows, 7 of 13 pairs");
+        CalmRows.Judged judged = new CalmRows.Judged(Optional.of(calm), raw, 7, 7, 13, false);
+
+        // 7 pairs give p >= 2 / 2^7 = 0.016 at best, 13 pairs 0.00024: at a level between, only the raw row can call
+        assertFalse(CalmRows.reachable(judged, 0.005));
+        assertTrue(CalmRows.reachable(judged, 0.05));
+        assertTrue(judged.droppedAsUnreachable().chosen() == raw);
     }
 }
