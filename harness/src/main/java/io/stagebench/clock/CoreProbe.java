@@ -9,7 +9,9 @@ package io.stagebench.clock;
  *
  * <p>Measurement hazards: it touches no memory and runs between chunks of the measured loop, never inside one, so it
  * leaves the caches and the fenced intervals to the benchmark; it allocates nothing. Its chains are scalar recurrences
- * with constants of their own, and their sum is kept, so that the JIT neither folds nor vectorises them.
+ * with constants of their own, and their sum is kept, so that the JIT neither folds nor vectorises them. The chains are
+ * written out here rather than shared with {@link CoreLoop}: that loop's figure is compared between builds, so its
+ * compiled code is left as it was.
  */
 public final class CoreProbe {
 
