@@ -46,6 +46,7 @@ final class CalmRows {
      * @param row the judged row, when enough forks kept a calm share; empty when the raw row stands
      * @param raw the row over every sample
      * @param keptA A's forks (or pairs) the judged row keeps
+     * @param keptB B's forks (or pairs) the judged row keeps
      * @param forks the forks (or pairs) of the raw row; 0 when some fork's passes were not probed (nothing judged)
      * @param unreachable whether the judged row was dropped because its forks could not reach the level it faced where
      *     the raw row's could ({@link #reachable})
@@ -92,8 +93,6 @@ final class CalmRows {
             List<StoredRun.Fork> forksA,
             List<StoredRun.Fork> forksB,
             double referenceNs) {
-        double rawChange =
-                VerdictRule.changePercent(raw.old().pooledNs(), raw.now().pooledNs());
         double[] a = centres(forksA, series, referenceNs);
         double[] b = centres(forksB, series, referenceNs);
         if (a == null || b == null) {
