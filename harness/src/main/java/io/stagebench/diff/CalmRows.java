@@ -45,14 +45,11 @@ final class CalmRows {
      *
      * @param row the judged row, when enough forks kept a calm share; empty when the raw row stands
      * @param raw the row over every sample
-     * @param keptA A's forks (or pairs) the judged row keeps
-     * @param keptB B's forks (or pairs) the judged row keeps
-     * @param forks the forks (or pairs) of the raw row; 0 when some fork's passes were not probed (nothing judged)
+     * @param probed whether every fork of both sides had the series cut into windows (else nothing was judged)
      * @param unreachable whether the judged row was dropped because its forks could not reach the level it faced where
      *     the raw row's could ({@link #reachable})
      */
-    record Judged(
-            Optional<VerdictRule.Row> row, VerdictRule.Row raw, int keptA, int keptB, int forks, boolean unreachable) {
+    record Judged(Optional<VerdictRule.Row> row, VerdictRule.Row raw, boolean probed, boolean unreachable) {
 
         /** @return the row the family judges: the judged one when present, else the raw one */
         VerdictRule.Row chosen() {
@@ -66,7 +63,7 @@ final class CalmRows {
 
         /** @return this series judged on every sample, its calm forks unable to reach the level it faces */
         Judged droppedAsUnreachable() {
-            return new Judged(Optional.empty(), raw, keptA, keptB, forks, true);
+            return new Judged(Optional.empty(), raw, probed, true);
         }
     }
 
@@ -96,7 +93,7 @@ final class CalmRows {
         double[] a = centres(forksA, series, referenceNs);
         double[] b = centres(forksB, series, referenceNs);
         if (a == null || b == null) {
-            return new Judged(Optional.empty(), raw, 0, 0, 0, false);
+            return new Judged(Optional.empty(), raw, false, false);
         }
         List<Double> keptA = new ArrayList<>();
         List<Double> keptB = new ArrayList<>();
@@ -111,9 +108,8 @@ final class CalmRows {
             Arrays.stream(a).filter(v -> !Double.isNaN(v)).forEach(keptA::add);
             Arrays.stream(b).filter(v -> !Double.isNaN(v)).forEach(keptB::add);
         }
-        int forks = Math.max(a.length, b.length);
         if (!enough(keptA.size(), a.length) || !enough(keptB.size(), b.length)) {
-            return new Judged(Optional.empty(), raw, keptA.size(), keptB.size(), forks, false);
+            return new Judged(Optional.empty(), raw, true, false);
         }
         String basis = String.format(
                 Locale.ROOT,
@@ -123,7 +119,7 @@ final class CalmRows {
                         : keptA.size() + " of " + a.length + " v " + keptB.size() + " of " + b.length + " forks");
         VerdictRule.Row judged = new VerdictRule.Row(
                 raw.statistic(), side(keptA, raw.old()), side(keptB, raw.now()), raw.paired(), basis);
-        return new Judged(Optional.of(judged), raw, keptA.size(), keptB.size(), forks, false);
+        return new Judged(Optional.of(judged), raw, true, false);
     }
 
     /**
@@ -173,11 +169,7 @@ final class CalmRows {
 
     private static Side side(List<Double> kept, Side raw) {
         double[] values = kept.stream().mapToDouble(Double::doubleValue).toArray();
-        double sum = 0;
-        for (double v : values) {
-            sum += v;
-        }
-        return new Side(sum / values.length, values, raw.unreliableWhy());
+        return new Side(Arrays.stream(values).average().orElseThrow(), values, raw.unreliableWhy());
     }
 
     /** @return each fork's centre of {@code series} over its calm windows (NaN: too few); null when some has none */

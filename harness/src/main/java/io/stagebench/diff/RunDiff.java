@@ -486,13 +486,13 @@ public record RunDiff(
                                 && sideA.forks() == sideB.forks()
                                 && everyForkHas(forksOfA, series)
                                 && everyForkHas(forksOfB, series));
-                if (statistic == Statistic.centreOf(statistics)
-                        && statistic == Statistic.TMEAN
+                // tmean, when compared, is the centre statistic (Statistic.centreOf)
+                if (statistic == Statistic.TMEAN
                         && calmReference.isPresent()
                         && everyForkHas(forksOfA, series)
                         && everyForkHas(forksOfB, series)) {
                     CalmRows.Judged calm = CalmRows.judge(row, series, forksOfA, forksOfB, calmReference.getAsDouble());
-                    if (calm.forks() > 0) {
+                    if (calm.probed()) {
                         judgedSeries.add(series);
                         judged.add(calm);
                         judgedAt.add(rows.size());

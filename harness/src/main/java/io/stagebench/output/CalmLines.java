@@ -110,7 +110,7 @@ final class CalmLines {
                         100 * CalmWindows.MIN_CALM_SHARE));
                 continue;
             }
-            Side overCalm = new Side(mean(judged), judged, null);
+            Side overCalm = new Side(Arrays.stream(judged).average().orElseThrow(), judged, null);
             Side overAll = new Side(pooled.tmeanNs(), raw, null);
             parts.add(String.format(
                     Locale.ROOT,
@@ -132,13 +132,5 @@ final class CalmLines {
                 outcome.descriptor().name(),
                 100 * share,
                 String.join("; ", parts)));
-    }
-
-    private static double mean(double[] values) {
-        double sum = 0;
-        for (double v : values) {
-            sum += v;
-        }
-        return sum / values.length;
     }
 }

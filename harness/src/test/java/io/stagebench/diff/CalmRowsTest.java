@@ -121,7 +121,7 @@ class CalmRowsTest {
         VerdictRule.Row raw = new VerdictRule.Row(Statistic.TMEAN, rising(13, 40), rising(13, 40.5), true);
         VerdictRule.Row calm = new VerdictRule.Row(
                 Statistic.TMEAN, rising(7, 40), rising(7, 40.5), true, "calm windows, 7 of 13 pairs");
-        CalmRows.Judged judged = new CalmRows.Judged(Optional.of(calm), raw, 7, 7, 13, false);
+        CalmRows.Judged judged = new CalmRows.Judged(Optional.of(calm), raw, true, false);
 
         // 7 pairs give p >= 2 / 2^7 = 0.016 at best, 13 pairs 0.00024: at a level between, only the raw row can call
         assertFalse(CalmRows.reachable(judged, 0.005));
