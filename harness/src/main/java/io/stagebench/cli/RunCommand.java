@@ -14,6 +14,7 @@ import io.stagebench.output.RunReport;
 import io.stagebench.process.LiveForks;
 import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.result.CalmWindows;
 import io.stagebench.session.BenchmarkSource;
 import io.stagebench.session.MeasurementSession;
 import io.stagebench.session.SessionOptions;
@@ -118,6 +119,16 @@ public final class RunCommand implements Callable<Integer> {
                         + " stagebench was started with)."
             })
     String classPath;
+
+    @Option(
+            names = "--calm-forks",
+            paramLabel = "N",
+            description = "Most forks a benchmark may take beyond -f when too few of its forks had a quarter of their"
+                    + " windows calm (another guest on the measuring core's other hardware thread through the rest):"
+                    + " measured after every benchmark's own forks, until at least " + CalmWindows.MIN_JUDGED_FORKS
+                    + " and half of its forks have (default: as many as -f; 0: none). Back to back, from -f "
+                    + CalmWindows.MIN_JUDGED_FORKS + " on.")
+    Integer calmForks;
 
     @Option(names = "--jvm-arg", paramLabel = "FLAG", description = "Extra JVM flag for every fork; repeatable.")
     List<String> jvmArgs = new ArrayList<>();
@@ -318,7 +329,13 @@ public final class RunCommand implements Callable<Integer> {
             throw usage("--format must be text, jmh, bmf or github-action-benchmark, got '" + format + "'");
         }
         long stallAtMessage = stallAt == null ? -1 : stallAt;
+        int forkCount = measurement.forksOr(quick ? MeasureDefaults.QUICK_FORKS : MeasureDefaults.RUN_FORKS);
+        int calm = calmForks != null ? calmForks : forkCount;
+        if (calm < 0) {
+            throw usage("--calm-forks must not be negative, got " + calm);
+        }
         return builder -> shared.apply(builder)
+                .calmForks(calm)
                 .stall(stallUs, stallEvery, stallAtMessage)
                 .chunk(chunk)
                 .calibration(sessionOptions.calibrationMs(), calibrationRounds)

@@ -49,6 +49,8 @@ import java.util.Objects;
  *     {@link Batch#AUTO} until a pilot has chosen K for a benchmark (the launcher's pilot)
  * @param replicas fresh setups each fork measures, one after another ({@code ForkExecution})
  * @param profile what {@code --prof} samples in the measured passes, or null: a profiled run is not a measurement
+ * @param calmForks the most forks {@code run} adds to a benchmark of whose forks too few had windows the host left the
+ *     core to it ({@code io.stagebench.result.CalmForks}), measured after every benchmark's own; 0: none
  */
 public record RunConfig(
         List<String> benchmarks,
@@ -76,7 +78,8 @@ public record RunConfig(
         long layoutSeed,
         Batch batch,
         int replicas,
-        ProfileEvent profile) {
+        ProfileEvent profile,
+        int calmForks) {
 
     /** The most replicas a fork measures: each keeps its own recording in the fork's folder. */
     public static final int MAX_REPLICAS = 1_000;
@@ -100,6 +103,7 @@ public record RunConfig(
             throw new IllegalArgumentException("--replicas must be in [1, " + MAX_REPLICAS + "], got " + replicas);
         }
         requireAtLeast("--messages", messages, 1);
+        requireAtLeast("--calm-forks", calmForks, 0);
         if (rateHz < 0 || Double.isNaN(rateHz)) {
             throw new IllegalArgumentException("--rate must not be negative, got " + rateHz);
         }
@@ -149,7 +153,8 @@ public record RunConfig(
                 .layout(fixedAddresses, layoutSeed)
                 .batch(batch)
                 .replicas(replicas)
-                .profile(profile);
+                .profile(profile)
+                .calmForks(calmForks);
     }
 
     /**
@@ -235,6 +240,7 @@ public record RunConfig(
         private Batch batch = Batch.ONE;
         private int replicas = MeasureDefaults.PLAN_REPLICAS;
         private ProfileEvent profile;
+        private int calmForks;
 
         private Builder(List<String> benchmarks, int cpu, Path runDir) {
             this.benchmarks = List.copyOf(benchmarks);
@@ -381,6 +387,12 @@ public record RunConfig(
             return this;
         }
 
+        /** At most {@code count} forks more for a benchmark short of forks with calm windows; 0 (the default): none. */
+        public Builder calmForks(int count) {
+            calmForks = count;
+            return this;
+        }
+
         public RunConfig build() {
             return new RunConfig(
                     benchmarks,
@@ -408,7 +420,8 @@ public record RunConfig(
                     layoutSeed,
                     batch,
                     replicas,
-                    profile);
+                    profile,
+                    calmForks);
         }
     }
 

@@ -21,7 +21,7 @@ import java.util.OptionalDouble;
 final class CalmRows {
 
     /** Least forks a side (pairs, when paired) a judged row keeps: below it the raw row is judged. */
-    static final int MIN_FORKS = VerdictRule.RECOMMENDED_FORKS;
+    static final int MIN_FORKS = CalmWindows.MIN_JUDGED_FORKS;
 
     private CalmRows() {}
 
@@ -108,7 +108,7 @@ final class CalmRows {
             Arrays.stream(a).filter(v -> !Double.isNaN(v)).forEach(keptA::add);
             Arrays.stream(b).filter(v -> !Double.isNaN(v)).forEach(keptB::add);
         }
-        if (!enough(keptA.size(), a.length) || !enough(keptB.size(), b.length)) {
+        if (!CalmWindows.enoughForks(keptA.size(), a.length) || !CalmWindows.enoughForks(keptB.size(), b.length)) {
             return new Judged(Optional.empty(), raw, true, false);
         }
         String basis = String.format(
@@ -160,11 +160,6 @@ final class CalmRows {
                                         ? "tmean judged on the calm windows"
                                         : "tmean judged on the calm windows where its test says so, elsewhere on every sample",
                 raw);
-    }
-
-    /** @return whether {@code kept} of {@code forks} are enough to judge on: at least MIN_FORKS and half */
-    private static boolean enough(int kept, int forks) {
-        return kept >= MIN_FORKS && 2 * kept >= forks;
     }
 
     private static Side side(List<Double> kept, Side raw) {

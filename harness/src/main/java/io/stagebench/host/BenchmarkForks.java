@@ -79,6 +79,8 @@ public final class BenchmarkForks {
     private final List<String> failures = new ArrayList<>();
     private final BatchChoice batchChoice;
     private BooleanSupplier stopped = () -> false;
+    /** The forks planned: the config's, and any planned since ({@link #planMore}). */
+    private int planned;
 
     /**
      * @param progress where progress goes: redrawn in place when it is this process's stderr on a terminal, else one
@@ -122,7 +124,22 @@ public final class BenchmarkForks {
                 config.forks(),
                 System::nanoTime);
         this.forkDir = config.runDir().resolve("forks").resolve(descriptor.name());
+        this.planned = config.forks();
         Files.createDirectories(forkDir);
+    }
+
+    /**
+     * Plans {@code count} forks more than planned so far, numbered on from the last (their layout seeds cycle on as the
+     * config's forks' do); their labels and progress count them.
+     */
+    public void planMore(int count) {
+        planned += count;
+        progress.planned(planned);
+    }
+
+    /** @return the forks planned: the config's and any planned since */
+    public int planned() {
+        return planned;
     }
 
     /**
@@ -156,7 +173,7 @@ public final class BenchmarkForks {
         if (newer.isPresent()) {
             throw new UsageException(newer.get());
         }
-        String label = descriptor.name() + " fork " + fork + "/" + config.forks();
+        String label = descriptor.name() + " fork " + fork + "/" + planned;
         progress.started(fork);
         // the personality is the starting thread's: set right before this fork starts, undone right after
         Personality.Result fixed = config.fixedAddresses() ? launcher.fixAddresses() : null;
@@ -168,6 +185,7 @@ public final class BenchmarkForks {
         ForkSpec spec = config.forkSpec(descriptor.name(), fork, forkDir, randomisation)
                 .withBenchmarkClassPath(launcher.benchmarkClassPath())
                 .withTurns(turns != null)
+                .withPlannedForks(planned)
                 .withLinkVersion(launcher.linkVersion());
         String token = spec.job().progressToken();
         try {
@@ -229,7 +247,7 @@ public final class BenchmarkForks {
                             .toList());
             failures.add(label + " " + outcome.failure()
                     + (alike.isPresent()
-                            ? "; " + Warning.SAME_FAILURE_AS + alike.getAsInt() + "/" + config.forks()
+                            ? "; " + Warning.SAME_FAILURE_AS + alike.getAsInt() + "/" + planned
                             : "; its output is above"));
             return;
         }

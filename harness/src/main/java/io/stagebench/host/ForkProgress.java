@@ -24,7 +24,7 @@ public final class ForkProgress {
     private final PrintStream out;
     private final Terminal terminal;
     private final String prefix;
-    private final int forks;
+    private int forks;
     private final LongSupplier nanoTime;
     private long forkStartNs;
     private long forksElapsedNs;
@@ -43,6 +43,11 @@ public final class ForkProgress {
         this.prefix = prefix;
         this.forks = forks;
         this.nanoTime = nanoTime;
+    }
+
+    /** The benchmark's forks are now {@code forks}: more were planned after its first ones ended. */
+    public synchronized void planned(int forks) {
+        this.forks = forks;
     }
 
     /** Fork {@code fork} (from 1) is starting. */

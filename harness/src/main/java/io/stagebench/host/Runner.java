@@ -8,17 +8,26 @@ import io.stagebench.registry.BenchmarkRegistry;
 import io.stagebench.registry.ParamSweep;
 import io.stagebench.result.BatchChoice;
 import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.result.CalmForks;
+import io.stagebench.result.CalmWindows;
 import io.stagebench.system.CpuList;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
 
 /**
  * The parent side of a run: for each benchmark, N forks one after another (the parent waits idle, off the measuring
- * CPU), then merges what the forks wrote. A fork that crashes, hangs past its timeout or writes an unreadable result is
- * reported and the others are kept. A run stopped by SIGINT or SIGTERM ends in a {@link StoppedRun} holding what its
- * finished forks measured, for the command to keep.
+ * CPU), then more forks of a benchmark whose forks met another guest on the core too often, then merges what the forks
+ * wrote. A fork that crashes, hangs past its timeout or writes an unreadable result is reported and the others are
+ * kept. A run stopped by SIGINT or SIGTERM ends in a {@link StoppedRun} holding what its finished forks measured, for
+ * the command to keep.
  */
 public final class Runner {
 
@@ -104,12 +113,13 @@ public final class Runner {
     public static final String STOPPED_WARNING = "the run was stopped (SIGINT or SIGTERM)";
 
     /**
-     * Runs every benchmark of the config; returns their merged outcomes in order.
+     * Runs every benchmark of the config, then more forks of those too few of whose forks met the core calm
+     * ({@link #measureCalmForks}); returns their merged outcomes in order.
      *
      * @throws StoppedRun when the launcher is stopped: with what the finished forks measured
      */
     public List<BenchmarkOutcome> run() throws IOException {
-        List<BenchmarkOutcome> outcomes = new ArrayList<>();
+        List<BenchmarkForks> measured = new ArrayList<>();
         int planned = 0;
         for (String name : config.benchmarks()) {
             planned += ParamSweep.variants(registry.get(name), config.params()).size() * config.forks();
@@ -122,17 +132,25 @@ public final class Runner {
                     runBenchmark(
                             variant.name().equals(name) ? descriptor : descriptor.named(variant.name()),
                             variant.name().equals(name) ? config : config.withParams(variant.params()),
-                            outcomes);
+                            measured);
                 }
             }
+            measureCalmForks(measured);
         } catch (LiveForks.Stopped e) {
+            List<BenchmarkOutcome> kept = measured.stream()
+                    .filter(f -> f.succeeded() > 0)
+                    .map(BenchmarkForks::mergeWithTail)
+                    .toList();
+            int more = measured.stream()
+                    .mapToInt(f -> f.planned() - config.forks())
+                    .sum();
             throw new StoppedRun(
-                    outcomes, outcomes.stream().mapToInt(o -> o.forks().size()).sum(), planned);
+                    kept, kept.stream().mapToInt(o -> o.forks().size()).sum(), planned + more);
         }
-        return outcomes;
+        return measured.stream().map(BenchmarkForks::mergeWithTail).toList();
     }
 
-    private void runBenchmark(BenchmarkDescriptor descriptor, RunConfig config, List<BenchmarkOutcome> outcomes)
+    private void runBenchmark(BenchmarkDescriptor descriptor, RunConfig config, List<BenchmarkForks> measured)
             throws IOException {
         RunConfig resolved = config;
         BatchChoice choice = null;
@@ -144,17 +162,59 @@ public final class Runner {
         BenchmarkForks forks = new BenchmarkForks(
                         resolved, descriptor, launcher, serviceCpus, progress, "[run]", choice)
                 .stoppedBy(LiveForks.launcher()::isStopping);
-        try {
-            for (int fork = 1; fork <= config.forks(); fork++) {
-                forks.runFork(fork);
-                afterFork.forkEnded(descriptor.name(), fork);
-            }
-        } catch (LiveForks.Stopped e) {
-            if (forks.succeeded() > 0) {
-                outcomes.add(forks.mergeWithTail());
-            }
-            throw e;
+        measured.add(forks);
+        for (int fork = 1; fork <= config.forks(); fork++) {
+            forks.runFork(fork);
+            afterFork.forkEnded(descriptor.name(), fork);
         }
-        outcomes.add(forks.mergeWithTail());
+    }
+
+    /**
+     * Measures more forks of each benchmark too few of whose forks have a centre over calm windows to be judged on them
+     * ({@link CalmForks#enough}): another guest met it on the core's other hardware thread through most of their
+     * windows. One fork of each such benchmark in turn, after every benchmark's own forks (later in time, so that one
+     * spell does not take all of a benchmark's), until it has enough or has taken {@link RunConfig#calmForks} more; the
+     * fastest window of the run, which each window is weighed against, is taken again after each round.
+     */
+    private void measureCalmForks(List<BenchmarkForks> measured) throws IOException {
+        // a profiled run is not a measurement, and fewer forks than a verdict judges on calm windows need none
+        if (config.calmForks() < 1 || config.profile() != null || config.forks() < CalmWindows.MIN_JUDGED_FORKS) {
+            return;
+        }
+        Map<BenchmarkForks, BenchmarkOutcome> outcomes = new LinkedHashMap<>();
+        measured.forEach(f -> outcomes.put(f, f.merge()));
+        Set<BenchmarkForks> announced = new HashSet<>();
+        while (true) {
+            OptionalDouble referenceNs = CalmForks.referenceNs(outcomes.values());
+            if (referenceNs.isEmpty()) {
+                return;
+            }
+            List<BenchmarkForks> shortOfCalm = measured.stream()
+                    .filter(f -> f.planned() - config.forks() < config.calmForks())
+                    .filter(f -> !CalmForks.enough(outcomes.get(f), referenceNs.getAsDouble()))
+                    .toList();
+            if (shortOfCalm.isEmpty()) {
+                return;
+            }
+            for (BenchmarkForks forks : shortOfCalm) {
+                BenchmarkOutcome outcome = outcomes.get(forks);
+                if (announced.add(forks)) {
+                    progress.println(String.format(
+                            Locale.ROOT,
+                            "[run] %s: %d of %d forks had %.0f%% of their windows calm (%d and half needed);"
+                                    + " measuring up to %d more",
+                            outcome.descriptor().name(),
+                            Math.max(0, CalmForks.fewestJudged(outcome, referenceNs.getAsDouble())),
+                            outcome.forks().size(),
+                            100 * CalmWindows.MIN_CALM_SHARE,
+                            CalmWindows.MIN_JUDGED_FORKS,
+                            config.calmForks() - (forks.planned() - config.forks())));
+                }
+                forks.planMore(1);
+                forks.runFork(forks.planned());
+                afterFork.forkEnded(outcome.descriptor().name(), forks.planned());
+                outcomes.put(forks, forks.merge());
+            }
+        }
     }
 }

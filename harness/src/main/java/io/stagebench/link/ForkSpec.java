@@ -219,6 +219,23 @@ public record ForkSpec(
                 linkVersion);
     }
 
+    /** @return this spec, its fork one of {@code planned} forks of its benchmark (as its progress lines count them) */
+    public ForkSpec withPlannedForks(int planned) {
+        return new ForkSpec(
+                new Job(
+                        job.benchmark(),
+                        job.fork(),
+                        planned,
+                        job.params(),
+                        job.benchmarkClassPath(),
+                        job.outDir(),
+                        job.progressToken()),
+                ruler,
+                placement,
+                measurement,
+                linkVersion);
+    }
+
     /** @return this spec, its fork waiting for a turn before each replica ({@link Turns}) or not */
     public ForkSpec withTurns(boolean takesTurns) {
         Measurement m = measurement;

@@ -1,16 +1,18 @@
 package io.stagebench.output;
 
-import io.stagebench.api.TagDeclaration;
 import io.stagebench.diff.Side;
 import io.stagebench.link.CoreWindows;
 import io.stagebench.link.ForkResult;
 import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.result.CalmForks;
 import io.stagebench.result.CalmWindows;
 import io.stagebench.stats.StageSummary;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -25,10 +27,7 @@ final class CalmLines {
 
     /** @return the fastest window of every probed fork of the run; empty when none was probed */
     static OptionalDouble referenceNs(List<BenchmarkOutcome> outcomes) {
-        return CalmWindows.referenceNs(outcomes.stream()
-                .flatMap(o -> o.forks().stream())
-                .map(f -> CoreWindows.joined(f.measurement().replicas()))
-                .toList());
+        return CalmForks.referenceNs(outcomes);
     }
 
     /** @return "; 82% of 4,000-message windows calm", to end the core line; empty when nothing was probed */
@@ -69,9 +68,7 @@ final class CalmLines {
             return Optional.empty();
         }
         double reference = referenceNs.getAsDouble();
-        List<CoreWindows> windows = outcome.forks().stream()
-                .map(f -> CoreWindows.joined(f.measurement().replicas()))
-                .toList();
+        List<CoreWindows> windows = CalmForks.windows(outcome);
         if (!windows.stream().allMatch(CoreWindows::probed)) {
             return Optional.empty();
         }
@@ -80,26 +77,16 @@ final class CalmLines {
                 .average()
                 .orElse(0);
         List<String> parts = new ArrayList<>();
-        for (StageSummary pooled : outcome.summaries()) {
-            String series = pooled.stage();
-            if (TagDeclaration.stageOf(series).isPresent()) {
-                continue;
-            }
-            double[] raw = new double[outcome.forks().size()];
-            double[] calm = new double[raw.length];
-            boolean cut = true;
-            for (int i = 0; i < raw.length && cut; i++) {
-                double[] centres = outcome.windowCentres(i).get(series);
-                cut = centres != null;
+        Map<String, StageSummary> pooled = new LinkedHashMap<>();
+        outcome.summaries().forEach(s -> pooled.put(s.stage(), s));
+        CalmForks.centresNs(outcome, reference).forEach((series, calm) -> {
+            double[] raw = new double[calm.length];
+            for (int i = 0; i < raw.length; i++) {
                 raw[i] = outcome.forkSummaries(i).stream()
                         .filter(s -> s.stage().equals(series))
                         .mapToDouble(StageSummary::tmeanNs)
                         .findFirst()
                         .orElse(Double.NaN);
-                calm[i] = cut ? CalmWindows.centreNs(centres, windows.get(i), reference) : Double.NaN;
-            }
-            if (!cut) {
-                continue;
             }
             double[] judged = Arrays.stream(calm).filter(v -> !Double.isNaN(v)).toArray();
             if (judged.length == 0) {
@@ -108,10 +95,10 @@ final class CalmLines {
                         "%s: no fork with %.0f%% of its windows calm",
                         series,
                         100 * CalmWindows.MIN_CALM_SHARE));
-                continue;
+                return;
             }
             Side overCalm = new Side(Arrays.stream(judged).average().orElseThrow(), judged, null);
-            Side overAll = new Side(pooled.tmeanNs(), raw, null);
+            Side overAll = new Side(pooled.get(series).tmeanNs(), raw, null);
             parts.add(String.format(
                     Locale.ROOT,
                     "%s tmean %.2f ns over them (%d of %d forks), %.2f over every sample; forks' IQR %.1f%% v %.1f%%",
@@ -122,7 +109,7 @@ final class CalmLines {
                     overAll.pooledNs(),
                     100 * overCalm.iqrNs() / overCalm.medianNs(),
                     100 * overAll.iqrNs() / overAll.medianNs()));
-        }
+        });
         if (parts.isEmpty()) {
             return Optional.empty();
         }

@@ -183,7 +183,7 @@ public final class RunReport {
                 .filter(o -> o.forks().isEmpty())
                 .map(o -> o.descriptor().name())
                 .toList();
-        int planned = outcomes.size() * config.forks();
+        int planned = outcomes.stream().mapToInt(this::plannedForks).sum();
         return Optional.of(String.format(
                 Locale.ROOT,
                 "*** FAILED: %d of %d forks failed; %s: %s%s",
@@ -192,6 +192,15 @@ public final class RunReport {
                 noResult.isEmpty() ? "the results are from the others" : "no result for " + String.join(", ", noResult),
                 failures.get(0),
                 failures.size() > 1 ? " (and " + (failures.size() - 1) + " more, listed above)" : ""));
+    }
+
+    /**
+     * @return the forks launched for {@code outcome}: the config's, or more when the run measured more of it for too
+     *     few calm windows ({@code Runner})
+     */
+    private int plannedForks(BenchmarkOutcome outcome) {
+        return Math.max(
+                config.forks(), outcome.forks().size() + outcome.failures().size());
     }
 
     /**
@@ -635,12 +644,14 @@ public final class RunReport {
                     .findFirst()
                     .map(Distribution::count)
                     .orElse(0L);
+            int more = plannedForks(outcome) - config.forks();
             String text = String.format(
                     Locale.ROOT,
-                    "%d/%d forks, %,d samples; warm-up %%s messages in %%s passes%s%%s;"
+                    "%d/%d forks%s, %,d samples; warm-up %%s messages in %%s passes%s%%s;"
                             + " measured with %s B allocated, %s GC, %s JIT compilations%%s",
                     forks.size(),
-                    config.forks(),
+                    plannedForks(outcome),
+                    more > 0 ? " (" + more + " more for too few calm windows)" : "",
                     samples,
                     !forks.stream().allMatch(f -> f.measurement().replayed())
                             ? ""

@@ -27,8 +27,20 @@ public final class CalmWindows {
     public static final double PASS_LEVEL_RATIO = 1.10;
     /** Least share of a fork's windows that must be calm for it to have a judged centre. */
     public static final double MIN_CALM_SHARE = 0.25;
+    /** Least forks with a judged centre a series is judged on (as many as a verdict recommends a side). */
+    public static final int MIN_JUDGED_FORKS = 5;
 
     private CalmWindows() {}
+
+    /**
+     * @param judged forks (pairs, when paired) with a judged centre
+     * @param forks all the forks (pairs) of the series
+     * @return whether a series is judged on its calm windows: at least {@value #MIN_JUDGED_FORKS} judged forks, and
+     *     half of all, so that the host's choice of forks cannot leave a few to stand for many
+     */
+    public static boolean enoughForks(int judged, int forks) {
+        return judged >= MIN_JUDGED_FORKS && 2 * judged >= forks;
+    }
 
     /** @return the fastest window of all the forks judged together; empty when none was probed */
     public static OptionalDouble referenceNs(Collection<CoreWindows> forks) {

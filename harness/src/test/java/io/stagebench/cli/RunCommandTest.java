@@ -258,6 +258,11 @@ class RunCommandTest {
     }
 
     @Test
+    void shouldRefuseANegativeCountOfForksForCalmWindows() throws Exception {
+        assertUsageError(run("empty", "--calm-forks", "-1"), "--calm-forks must not be negative, got -1");
+    }
+
+    @Test
     void shouldFailBeforeMeasuringWhenTheResultsFolderIsNotWritable() throws Exception {
         Path blocker = results.resolve("blocker");
         Files.writeString(blocker, "a file where a folder must go");

@@ -43,6 +43,7 @@ class RunConfigTest {
                 .layout(false, 11)
                 .batch(Batch.of(16))
                 .replicas(6)
+                .calmForks(4)
                 .build();
     }
 
@@ -120,7 +121,8 @@ class RunConfigTest {
                         config.layoutSeed(),
                         Batch.AUTO,
                         1,
-                        config.profile()),
+                        config.profile(),
+                        config.calmForks()),
                 config.withForks(2)
                         .withParams(Map.of("seed", "10"))
                         .withBatch(Batch.AUTO)

@@ -4,12 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stagebench.clock.ClockBinding;
 import io.stagebench.config.Batch;
 import io.stagebench.config.ProfileEvent;
 import io.stagebench.config.RunConfig;
 import io.stagebench.config.UsageException;
 import io.stagebench.forked.ForkExecution;
+import io.stagebench.json.Json;
 import io.stagebench.link.CoreWindows;
 import io.stagebench.link.ForkFiles;
 import io.stagebench.link.ForkResult;
@@ -35,6 +39,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -467,6 +472,88 @@ class RunnerTest {
         double[] centres = outcome.windowCentres(1).get("total");
         assertEquals(2, centres.length);
         assertTrue(centres[0] > 0 && centres[1] > 0, Arrays.toString(centres));
+    }
+
+    @MeasuresInProcess
+    @Test
+    void shouldMeasureMoreForksOfABenchmarkUntilEnoughMetTheCoreCalm() throws Exception {
+        ByteArrayOutputStream said = new ByteArrayOutputStream();
+        // forks 1-4 met another guest through every window; fork 5 and any later one did not
+        List<BenchmarkOutcome> outcomes = runWithSpells(5, 5, Set.of(1, 2, 3, 4), said);
+
+        // 1 of 5 forks calm: one more a round until 5 of 9 (at least 5, and half), not the 5 more it may take
+        assertEquals(9, outcomes.get(0).forks().size());
+        assertEquals(
+                List.of(1, 2, 3, 4, 5, 6, 7, 8, 9),
+                outcomes.get(0).forks().stream().map(f -> f.run().fork()).toList());
+        String progress = said.toString(StandardCharsets.UTF_8);
+        assertTrue(
+                progress.contains("test.tagged: 1 of 5 forks had 25% of their windows calm (5 and half needed);"
+                        + " measuring up to 5 more"),
+                progress);
+        RunConfig asked =
+                RunConfig.builder(List.of("test.tagged"), -1, runDir).forks(5).build();
+        assertTrue(
+                String.join(
+                                "\n",
+                                new RunReport(asked, outcomes, List.of())
+                                        .toText(true)
+                                        .lines()
+                                        .toList())
+                        .contains("9/9 forks (4 more for too few calm windows)"),
+                "the report says why it has more forks than asked");
+    }
+
+    @MeasuresInProcess
+    @Test
+    void shouldStopMeasuringMoreForksAtTheMostItMayTakeAndTakeNoneWhenEnoughWereCalm() throws Exception {
+        // only fork 5 calm: 2 more at most, both met a spell too
+        assertEquals(
+                7,
+                runWithSpells(5, 2, Set.of(1, 2, 3, 4, 6, 7, 8), new ByteArrayOutputStream())
+                        .get(0)
+                        .forks()
+                        .size());
+        // all 5 calm: none more
+        assertEquals(
+                5,
+                runWithSpells(5, 5, Set.of(), new ByteArrayOutputStream())
+                        .get(0)
+                        .forks()
+                        .size());
+    }
+
+    /**
+     * @return a run of {@code test.tagged} in {@code forks} in-process forks and at most {@code calmForks} more, the
+     *     windows of the forks in {@code spells} read 4.0 ns an iteration of the probe and every other's 2.5
+     */
+    private List<BenchmarkOutcome> runWithSpells(
+            int forks, int calmForks, Set<Integer> spells, ByteArrayOutputStream progress) throws Exception {
+        BenchmarkRegistry registry = BenchmarkRegistry.load();
+        RunConfig config = config(List.of("test.tagged"), forks, List.of()).toBuilder()
+                .calmForks(calmForks)
+                .build();
+        ForkLauncher inProcess = inProcessExcept(registry);
+        ForkLauncher spelled = (specFile, flags, cpus, timeout) -> {
+            JvmFork.Exit exit = inProcess.launch(specFile, flags, cpus, timeout);
+            int fork = Integer.parseInt(specFile.getFileName().toString().replaceAll("\\D", ""));
+            try {
+                Path result = specFile.resolveSibling(ForkFiles.result(fork));
+                ObjectNode written = (ObjectNode) Json.mapper().readTree(result.toFile());
+                for (JsonNode replica : written.get("replicas")) {
+                    ArrayNode loopNs = (ArrayNode) replica.get("windows").get("loopNs");
+                    for (int w = 0; w < loopNs.size(); w++) {
+                        loopNs.set(w, spells.contains(fork) ? 4.0 : 2.5);
+                    }
+                }
+                Files.writeString(result, Json.mapper().writeValueAsString(written));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return exit;
+        };
+        PrintStream out = new PrintStream(progress, true, StandardCharsets.UTF_8);
+        return new Runner(config, registry, CpuList.parse(""), spelled, out).run();
     }
 
     @MeasuresInProcess
