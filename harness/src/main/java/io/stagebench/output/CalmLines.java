@@ -25,14 +25,9 @@ final class CalmLines {
 
     private CalmLines() {}
 
-    /** @return the fastest window of every probed fork of the run; empty when none was probed */
-    static OptionalDouble referenceNs(List<BenchmarkOutcome> outcomes) {
-        return CalmForks.referenceNs(outcomes);
-    }
-
     /** @return "; 82% of 4,000-message windows calm", to end the core line; empty when nothing was probed */
     static String coreLineEnd(List<BenchmarkOutcome> outcomes) {
-        OptionalDouble reference = referenceNs(outcomes);
+        OptionalDouble reference = CalmForks.referenceNs(outcomes);
         if (reference.isEmpty()) {
             return "";
         }

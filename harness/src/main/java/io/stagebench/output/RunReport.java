@@ -17,6 +17,7 @@ import io.stagebench.link.ThreadPlacement;
 import io.stagebench.link.WallClockBound;
 import io.stagebench.result.BatchChoice;
 import io.stagebench.result.BenchmarkOutcome;
+import io.stagebench.result.CalmForks;
 import io.stagebench.result.CoreContention;
 import io.stagebench.result.CounterGrid;
 import io.stagebench.result.LayoutSensitivity;
@@ -433,7 +434,7 @@ public final class RunReport {
         columns.add(Column.left("p50 forks " + scales.get(0).unit()).withGap(2));
         Table table = Table.withHeader(columns.toArray(Column[]::new));
         List<String> notes = new ArrayList<>();
-        OptionalDouble calmReference = CalmLines.referenceNs(measured);
+        OptionalDouble calmReference = CalmForks.referenceNs(measured);
         for (BenchmarkOutcome outcome : outcomes) {
             String name = outcome.descriptor().name();
             if (outcome.forks().isEmpty()) {
