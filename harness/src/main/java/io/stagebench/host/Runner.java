@@ -15,11 +15,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
@@ -113,13 +110,42 @@ public final class Runner {
     public static final String STOPPED_WARNING = "the run was stopped (SIGINT or SIGTERM)";
 
     /**
+     * One benchmark (or sweep variant) of the run: its forks, and what they measured once merged. A benchmark with
+     * enough forks on calm windows is merged when its forks end and its forks' samples let go; one short of them keeps
+     * its forks until the run's end, for more ({@link #measureCalmForks}).
+     */
+    private static final class Measured {
+        private final BenchmarkForks forks;
+        private BenchmarkOutcome outcome;
+        private boolean settled;
+
+        Measured(BenchmarkForks forks) {
+            this.forks = forks;
+        }
+
+        /** Merges what the forks measured, and lets the forks go when nothing more is to be measured of them. */
+        void merge(boolean settle) {
+            outcome = settle ? forks.mergeWithTail() : forks.merge();
+            settled = settle;
+        }
+
+        /** @return the merged outcome, its tail shown; merged now when its forks are still held */
+        BenchmarkOutcome outcome() {
+            if (!settled) {
+                merge(true);
+            }
+            return outcome;
+        }
+    }
+
+    /**
      * Runs every benchmark of the config, then more forks of those too few of whose forks met the core calm
      * ({@link #measureCalmForks}); returns their merged outcomes in order.
      *
      * @throws StoppedRun when the launcher is stopped: with what the finished forks measured
      */
     public List<BenchmarkOutcome> run() throws IOException {
-        List<BenchmarkForks> measured = new ArrayList<>();
+        List<Measured> measured = new ArrayList<>();
         int planned = 0;
         for (String name : config.benchmarks()) {
             planned += ParamSweep.variants(registry.get(name), config.params()).size() * config.forks();
@@ -129,28 +155,33 @@ public final class Runner {
                 BenchmarkDescriptor descriptor = registry.get(name);
                 // a swept --param measures each value (each combination) as a variant of its own
                 for (ParamSweep.Variant variant : ParamSweep.variants(descriptor, config.params())) {
-                    runBenchmark(
+                    Measured benchmark = runBenchmark(
                             variant.name().equals(name) ? descriptor : descriptor.named(variant.name()),
                             variant.name().equals(name) ? config : config.withParams(variant.params()),
                             measured);
+                    benchmark.merge(!mayMeasureCalmForks());
+                    if (!benchmark.settled && CalmForks.enough(benchmark.outcome, referenceNs(measured))) {
+                        // enough forks on calm windows by the run's fastest window so far: its samples can go
+                        benchmark.merge(true);
+                    }
                 }
             }
             measureCalmForks(measured);
         } catch (LiveForks.Stopped e) {
             List<BenchmarkOutcome> kept = measured.stream()
-                    .filter(f -> f.succeeded() > 0)
-                    .map(BenchmarkForks::mergeWithTail)
+                    .filter(m -> m.forks.succeeded() > 0)
+                    .map(Measured::outcome)
                     .toList();
             int more = measured.stream()
-                    .mapToInt(f -> f.planned() - config.forks())
+                    .mapToInt(m -> m.forks.planned() - config.forks())
                     .sum();
             throw new StoppedRun(
                     kept, kept.stream().mapToInt(o -> o.forks().size()).sum(), planned + more);
         }
-        return measured.stream().map(BenchmarkForks::mergeWithTail).toList();
+        return measured.stream().map(Measured::outcome).toList();
     }
 
-    private void runBenchmark(BenchmarkDescriptor descriptor, RunConfig config, List<BenchmarkForks> measured)
+    private Measured runBenchmark(BenchmarkDescriptor descriptor, RunConfig config, List<Measured> measured)
             throws IOException {
         RunConfig resolved = config;
         BatchChoice choice = null;
@@ -159,14 +190,30 @@ public final class Runner {
             choice = BatchPilot.pilot(config, descriptor, launcher, serviceCpus, progress, "[run]");
             resolved = config.withBatch(Batch.of(choice.batch()));
         }
-        BenchmarkForks forks = new BenchmarkForks(
-                        resolved, descriptor, launcher, serviceCpus, progress, "[run]", choice)
-                .stoppedBy(LiveForks.launcher()::isStopping);
-        measured.add(forks);
+        Measured benchmark =
+                new Measured(new BenchmarkForks(resolved, descriptor, launcher, serviceCpus, progress, "[run]", choice)
+                        .stoppedBy(LiveForks.launcher()::isStopping));
+        measured.add(benchmark);
         for (int fork = 1; fork <= config.forks(); fork++) {
-            forks.runFork(fork);
+            benchmark.forks.runFork(fork);
             afterFork.forkEnded(descriptor.name(), fork);
         }
+        return benchmark;
+    }
+
+    /** @return whether this run measures more forks of a benchmark short of calm windows at all */
+    private boolean mayMeasureCalmForks() {
+        // a profiled run is not a measurement, and fewer forks than a verdict judges on calm windows need none
+        return config.calmForks() > 0 && config.profile() == null && config.forks() >= CalmWindows.MIN_JUDGED_FORKS;
+    }
+
+    /** @return the fastest window of every fork merged so far: NaN when none was probed */
+    private static double referenceNs(List<Measured> measured) {
+        return CalmForks.referenceNs(measured.stream()
+                        .filter(m -> m.outcome != null)
+                        .map(m -> m.outcome)
+                        .toList())
+                .orElse(Double.NaN);
     }
 
     /**
@@ -174,46 +221,40 @@ public final class Runner {
      * ({@link CalmForks#enough}): another guest met it on the core's other hardware thread through most of their
      * windows. One fork of each such benchmark in turn, after every benchmark's own forks (later in time, so that one
      * spell does not take all of a benchmark's), until it has enough or has taken {@link RunConfig#calmForks} more; the
-     * fastest window of the run, which each window is weighed against, is taken again after each round.
+     * fastest window of the run, which each window is weighed against, is taken again after each round. A benchmark
+     * that had enough when its forks ended is not looked at again.
      */
-    private void measureCalmForks(List<BenchmarkForks> measured) throws IOException {
-        // a profiled run is not a measurement, and fewer forks than a verdict judges on calm windows need none
-        if (config.calmForks() < 1 || config.profile() != null || config.forks() < CalmWindows.MIN_JUDGED_FORKS) {
-            return;
-        }
-        Map<BenchmarkForks, BenchmarkOutcome> outcomes = new LinkedHashMap<>();
-        measured.forEach(f -> outcomes.put(f, f.merge()));
-        Set<BenchmarkForks> announced = new HashSet<>();
+    private void measureCalmForks(List<Measured> measured) throws IOException {
+        Set<Measured> announced = new HashSet<>();
         while (true) {
-            OptionalDouble referenceNs = CalmForks.referenceNs(outcomes.values());
-            if (referenceNs.isEmpty()) {
-                return;
-            }
-            List<BenchmarkForks> shortOfCalm = measured.stream()
-                    .filter(f -> f.planned() - config.forks() < config.calmForks())
-                    .filter(f -> !CalmForks.enough(outcomes.get(f), referenceNs.getAsDouble()))
+            double referenceNs = referenceNs(measured);
+            List<Measured> shortOfCalm = measured.stream()
+                    .filter(m -> !m.settled)
+                    .filter(m -> m.forks.planned() - config.forks() < config.calmForks())
+                    .filter(m -> !CalmForks.enough(m.outcome, referenceNs))
                     .toList();
             if (shortOfCalm.isEmpty()) {
                 return;
             }
-            for (BenchmarkForks forks : shortOfCalm) {
-                BenchmarkOutcome outcome = outcomes.get(forks);
-                if (announced.add(forks)) {
+            for (Measured benchmark : shortOfCalm) {
+                BenchmarkForks forks = benchmark.forks;
+                String name = benchmark.outcome.descriptor().name();
+                if (announced.add(benchmark)) {
                     progress.println(String.format(
                             Locale.ROOT,
                             "[run] %s: %d of %d forks had %.0f%% of their windows calm (%d and half needed);"
                                     + " measuring up to %d more",
-                            outcome.descriptor().name(),
-                            Math.max(0, CalmForks.fewestJudged(outcome, referenceNs.getAsDouble())),
-                            outcome.forks().size(),
+                            name,
+                            Math.max(0, CalmForks.fewestJudged(benchmark.outcome, referenceNs)),
+                            benchmark.outcome.forks().size(),
                             100 * CalmWindows.MIN_CALM_SHARE,
                             CalmWindows.MIN_JUDGED_FORKS,
                             config.calmForks() - (forks.planned() - config.forks())));
                 }
                 forks.planMore(1);
                 forks.runFork(forks.planned());
-                afterFork.forkEnded(outcome.descriptor().name(), forks.planned());
-                outcomes.put(forks, forks.merge());
+                afterFork.forkEnded(name, forks.planned());
+                benchmark.merge(false);
             }
         }
     }
