@@ -2,6 +2,7 @@ package io.stagebench.diff;
 
 import io.stagebench.link.CoreWindows;
 import io.stagebench.result.CalmWindows;
+import io.stagebench.result.LevelAdjustment;
 import io.stagebench.store.StoredRun;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -95,30 +96,40 @@ final class CalmRows {
         if (a == null || b == null) {
             return new Judged(Optional.empty(), raw, false, false);
         }
-        List<Double> keptA = new ArrayList<>();
-        List<Double> keptB = new ArrayList<>();
-        if (raw.paired()) {
-            for (int i = 0; i < a.length; i++) {
-                if (!Double.isNaN(a[i]) && !Double.isNaN(b[i])) {
-                    keptA.add(a[i]);
-                    keptB.add(b[i]);
-                }
+        double[] levelA = levels(forksA, series, referenceNs);
+        double[] levelB = levels(forksB, series, referenceNs);
+        List<Integer> keptA = new ArrayList<>();
+        List<Integer> keptB = new ArrayList<>();
+        for (int i = 0; i < Math.max(a.length, b.length); i++) {
+            boolean calmA = i < a.length && !Double.isNaN(a[i]);
+            boolean calmB = i < b.length && !Double.isNaN(b[i]);
+            // paired: a pair is kept only when both its forks have a centre
+            if (raw.paired() ? calmA && calmB : calmA) {
+                keptA.add(i);
             }
-        } else {
-            Arrays.stream(a).filter(v -> !Double.isNaN(v)).forEach(keptA::add);
-            Arrays.stream(b).filter(v -> !Double.isNaN(v)).forEach(keptB::add);
+            if (raw.paired() ? calmA && calmB : calmB) {
+                keptB.add(i);
+            }
         }
         if (!CalmWindows.enoughForks(keptA.size(), a.length) || !CalmWindows.enoughForks(keptB.size(), b.length)) {
             return new Judged(Optional.empty(), raw, true, false);
         }
+        List<double[]> centres = List.of(pick(a, keptA), pick(b, keptB));
+        List<double[]> levels = List.of(pick(levelA, keptA), pick(levelB, keptB));
+        double slope = LevelAdjustment.slope(centres, levels);
+        double atNs = LevelAdjustment.commonLevelNs(levels);
         String basis = String.format(
                 Locale.ROOT,
-                "calm windows, %s",
+                "calm windows at one core level, %s",
                 raw.paired()
                         ? keptA.size() + " of " + a.length + " pairs"
                         : keptA.size() + " of " + a.length + " v " + keptB.size() + " of " + b.length + " forks");
         VerdictRule.Row judged = new VerdictRule.Row(
-                raw.statistic(), side(keptA, raw.old()), side(keptB, raw.now()), raw.paired(), basis);
+                raw.statistic(),
+                side(LevelAdjustment.adjusted(centres.get(0), levels.get(0), slope, atNs), raw.old()),
+                side(LevelAdjustment.adjusted(centres.get(1), levels.get(1), slope, atNs), raw.now()),
+                raw.paired(),
+                basis);
         return new Judged(Optional.of(judged), raw, true, false);
     }
 
@@ -162,9 +173,12 @@ final class CalmRows {
                 raw);
     }
 
-    private static Side side(List<Double> kept, Side raw) {
-        double[] values = kept.stream().mapToDouble(Double::doubleValue).toArray();
+    private static Side side(double[] values, Side raw) {
         return new Side(Arrays.stream(values).average().orElseThrow(), values, raw.unreliableWhy());
+    }
+
+    private static double[] pick(double[] values, List<Integer> kept) {
+        return kept.stream().mapToDouble(i -> values[i]).toArray();
     }
 
     /** @return each fork's centre of {@code series} over its calm windows (NaN: too few); null when some has none */
@@ -177,6 +191,17 @@ final class CalmRows {
                 return null;
             }
             out[i] = CalmWindows.centreNs(windows.get(), f.windows().core(), referenceNs);
+        }
+        return out;
+    }
+
+    /** @return each fork's calm level of the core, over the windows its centre of {@code series} averages */
+    private static double[] levels(List<StoredRun.Fork> forks, String series, double referenceNs) {
+        double[] out = new double[forks.size()];
+        for (int i = 0; i < out.length; i++) {
+            StoredRun.Fork f = forks.get(i);
+            out[i] = CalmWindows.levelNs(
+                    f.windows().centres(series).orElseThrow(), f.windows().core(), referenceNs);
         }
         return out;
     }

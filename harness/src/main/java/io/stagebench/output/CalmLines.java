@@ -6,6 +6,7 @@ import io.stagebench.link.ForkResult;
 import io.stagebench.result.BenchmarkOutcome;
 import io.stagebench.result.CalmForks;
 import io.stagebench.result.CalmWindows;
+import io.stagebench.result.LevelAdjustment;
 import io.stagebench.stats.StageSummary;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -55,8 +56,9 @@ final class CalmLines {
     }
 
     /**
-     * @return "book calm windows 88%: tmean 28.40 ns over them, 29.02 over every sample; forks' IQR 1.7% v 6.9%", a
-     *     pipeline's series one after another; empty when its forks were not probed
+     * @return "book calm windows 88%: book tmean 28.40 ns over them at one core level (10 of 10 forks), 29.02 over
+     *     every sample; forks' IQR 1.7% v 6.9%", a pipeline's series one after another; empty when its forks were not
+     *     probed
      */
     static Optional<String> line(BenchmarkOutcome outcome, OptionalDouble referenceNs) {
         if (referenceNs.isEmpty() || outcome.forks().isEmpty()) {
@@ -74,6 +76,7 @@ final class CalmLines {
         List<String> parts = new ArrayList<>();
         Map<String, StageSummary> pooled = new LinkedHashMap<>();
         outcome.summaries().forEach(s -> pooled.put(s.stage(), s));
+        Map<String, double[]> levels = CalmForks.levelsNs(outcome, reference);
         CalmForks.centresNs(outcome, reference).forEach((series, calm) -> {
             double[] raw = new double[calm.length];
             for (int i = 0; i < raw.length; i++) {
@@ -83,7 +86,16 @@ final class CalmLines {
                         .findFirst()
                         .orElse(Double.NaN);
             }
-            double[] judged = Arrays.stream(calm).filter(v -> !Double.isNaN(v)).toArray();
+            double[] centres = Arrays.stream(calm).filter(v -> !Double.isNaN(v)).toArray();
+            double[] level = Arrays.stream(levels.get(series))
+                    .filter(v -> !Double.isNaN(v))
+                    .toArray();
+            // brought to one level of the core, as a comparison judges them
+            double[] judged = LevelAdjustment.adjusted(
+                    centres,
+                    level,
+                    LevelAdjustment.slope(List.of(centres), List.of(level)),
+                    LevelAdjustment.commonLevelNs(List.of(level)));
             if (judged.length == 0) {
                 parts.add(String.format(
                         Locale.ROOT,
@@ -96,7 +108,8 @@ final class CalmLines {
             Side overAll = new Side(pooled.get(series).tmeanNs(), raw, null);
             parts.add(String.format(
                     Locale.ROOT,
-                    "%s tmean %.2f ns over them (%d of %d forks), %.2f over every sample; forks' IQR %.1f%% v %.1f%%",
+                    "%s tmean %.2f ns over them at one core level (%d of %d forks), %.2f over every sample; forks' IQR %.1f%%"
+                            + " v %.1f%%",
                     series,
                     overCalm.pooledNs(),
                     judged.length,

@@ -38,6 +38,18 @@ public final class CalmForks {
      *     NaN for a fork with too few ({@link CalmWindows#centreNs}); empty when some fork was not probed
      */
     public static Map<String, double[]> centresNs(BenchmarkOutcome outcome, double referenceNs) {
+        return perSeries(outcome, referenceNs, false);
+    }
+
+    /**
+     * @return per series as {@link #centresNs}, each fork's calm level of the core over the windows its centre averages
+     *     ({@link CalmWindows#levelNs}), NaN where the centre is
+     */
+    public static Map<String, double[]> levelsNs(BenchmarkOutcome outcome, double referenceNs) {
+        return perSeries(outcome, referenceNs, true);
+    }
+
+    private static Map<String, double[]> perSeries(BenchmarkOutcome outcome, double referenceNs, boolean levels) {
         Map<String, double[]> out = new LinkedHashMap<>();
         List<CoreWindows> windows = windows(outcome);
         if (windows.isEmpty() || !windows.stream().allMatch(CoreWindows::probed)) {
@@ -52,7 +64,11 @@ public final class CalmForks {
             for (int i = 0; i < centres.length && cut; i++) {
                 double[] windowCentres = outcome.windowCentres(i).get(series);
                 cut = windowCentres != null;
-                centres[i] = cut ? CalmWindows.centreNs(windowCentres, windows.get(i), referenceNs) : Double.NaN;
+                centres[i] = !cut
+                        ? Double.NaN
+                        : levels
+                                ? CalmWindows.levelNs(windowCentres, windows.get(i), referenceNs)
+                                : CalmWindows.centreNs(windowCentres, windows.get(i), referenceNs);
             }
             if (cut) {
                 out.put(series, centres);

@@ -12,9 +12,10 @@ import java.util.OptionalDouble;
  * its start to its end. A fork whose calm windows are fewer than {@value #MIN_CALM_SHARE} of its windows has no judged
  * centre.
  *
- * <p>Why two levels: the probe's calm level differs from one fork's JVM to the next by more than a spell within a pass
- * moves it, and that difference does not follow the stages; so a window is weighed against its own pass, and a pass
- * against all of them only for a spell that held it all through (docs/decisions.md, "Calm windows").
+ * <p>Why two levels: the probe's calm level differs from one fork to the next by more than a spell within a pass moves
+ * it, too much to tell a spell from; so a window is weighed against its own pass, and a pass against all of them only
+ * for a spell that held it all through (docs/decisions.md, "Calm windows"). What of that level the stages follow is
+ * taken out afterwards ({@link LevelAdjustment}).
  *
  * <p>Judging on calm windows alone leaves the test's false alarms where they were: which windows are calm depends on
  * the host, not on which side a fork measured, so leaving some out is no choice between A and B.
@@ -102,5 +103,25 @@ public final class CalmWindows {
             }
         }
         return count == 0 || count < MIN_CALM_SHARE * calm.length ? Double.NaN : sum / count;
+    }
+
+    /**
+     * @return the probe's mean over the windows {@link #centreNs} averages: the fork's calm level of the core; NaN when
+     *     that centre is
+     */
+    public static double levelNs(double[] centresNs, CoreWindows windows, double referenceNs) {
+        if (Double.isNaN(centreNs(centresNs, windows, referenceNs))) {
+            return Double.NaN;
+        }
+        boolean[] calm = calm(windows, referenceNs);
+        double sum = 0;
+        int count = 0;
+        for (int w = 0; w < calm.length; w++) {
+            if (calm[w] && !Double.isNaN(centresNs[w])) {
+                sum += windows.loopNs().get(w);
+                count++;
+            }
+        }
+        return sum / count;
     }
 }

@@ -15,9 +15,11 @@ import org.junit.jupiter.api.Test;
  * The centre row judged on calm windows ({@link CalmRows}) against the same row over every sample, under a mixture of
  * calm and shared spells shaped as this machine's were measured: passes of two replicas of 50 windows, each pass in a
  * spell of another guest on the core with a chance of 0.35, from a random window for a random span (a quarter of them
- * past the pass's end), slowing the probe 5-30 % and the stage 1.5 times as much; each fork's JVM setting the probe's
- * calm level anywhere within 6 % without moving the stage; forks' own levels 1.2 % apart. A pair's two forks run one
- * after the other, so half the spells that meet one meet its partner too.
+ * past the pass's end), slowing the probe 5-30 % and the stage 1.5 times as much; half the forks meeting a light,
+ * steady guest through all their windows, which slows the probe up to 8 % and the stage 1.5 times as much (what
+ * {@link io.stagebench.result.LevelAdjustment} takes out); each fork's JVM setting the probe's calm level anywhere
+ * within 3 % without moving the stage; forks' own levels 1.2 % apart. A pair's two forks run one after the other, so
+ * half the spells that meet one meet its partner too.
  */
 class CalmRowsSimulationTest {
 
@@ -70,7 +72,8 @@ class CalmRowsSimulationTest {
     }
 
     private static DrawnFork draw(Random random, double level, List<Spell> spells) {
-        double jvm = 1 + 0.06 * random.nextDouble();
+        double jvm = 1 + 0.03 * random.nextDouble();
+        double steady = random.nextBoolean() ? 0 : 0.08 * random.nextDouble();
         double[] loop = new double[PASSES * WINDOWS];
         double[] centres = new double[loop.length];
         for (int p = 0; p < PASSES; p++) {
@@ -82,8 +85,12 @@ class CalmRowsSimulationTest {
                     }
                 }
                 int i = p * WINDOWS + w;
-                loop[i] = CALM_LOOP_NS * jvm * (1 + slowdown) * (1 + 0.003 * random.nextGaussian());
-                centres[i] = CENTRE_NS * level * (1 + 1.5 * slowdown) * (1 + 0.005 * random.nextGaussian());
+                loop[i] = CALM_LOOP_NS * jvm * (1 + steady) * (1 + slowdown) * (1 + 0.003 * random.nextGaussian());
+                centres[i] = CENTRE_NS
+                        * level
+                        * (1 + 1.5 * steady)
+                        * (1 + 1.5 * slowdown)
+                        * (1 + 0.005 * random.nextGaussian());
             }
         }
         return new DrawnFork(loop, centres);

@@ -61,7 +61,7 @@ class CalmRowsTest {
 
         assertEquals(Verdict.NO_CHANGE, tmean(judged).verdict(), tmean(judged).toString());
         assertTrue(
-                tmean(judged).test().endsWith("; calm windows, 13 of 13 v 13 of 13 forks"),
+                tmean(judged).test().endsWith("; calm windows at one core level, 13 of 13 v 13 of 13 forks"),
                 tmean(judged).test());
         assertTrue(
                 judged.calm().startsWith("calm: 100% of A's windows, 73% of B's; tmean judged on the calm windows"),
@@ -120,7 +120,7 @@ class CalmRowsTest {
     void shouldJudgeOnEverySampleWhenTheCalmPairsCannotReachTheRowsLevel() {
         VerdictRule.Row raw = new VerdictRule.Row(Statistic.TMEAN, rising(13, 40), rising(13, 40.5), true);
         VerdictRule.Row calm = new VerdictRule.Row(
-                Statistic.TMEAN, rising(7, 40), rising(7, 40.5), true, "calm windows, 7 of 13 pairs");
+                Statistic.TMEAN, rising(7, 40), rising(7, 40.5), true, "calm windows at one core level, 7 of 13 pairs");
         CalmRows.Judged judged = new CalmRows.Judged(Optional.of(calm), raw, true, false);
 
         // 7 pairs give p >= 2 / 2^7 = 0.016 at best, 13 pairs 0.00024: at a level between, only the raw row can call
