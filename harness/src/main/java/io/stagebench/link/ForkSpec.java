@@ -204,30 +204,22 @@ public record ForkSpec(
 
     /** @return this spec, its benchmarks loaded from {@code entries} apart from the harness's libraries */
     public ForkSpec withBenchmarkClassPath(List<String> entries) {
-        return new ForkSpec(
-                new Job(
-                        job.benchmark(),
-                        job.fork(),
-                        job.forks(),
-                        job.params(),
-                        entries,
-                        job.outDir(),
-                        job.progressToken()),
-                ruler,
-                placement,
-                measurement,
-                linkVersion);
+        return withJob(job.forks(), entries);
     }
 
     /** @return this spec, its fork one of {@code planned} forks of its benchmark (as its progress lines count them) */
     public ForkSpec withPlannedForks(int planned) {
+        return withJob(planned, job.benchmarkClassPath());
+    }
+
+    private ForkSpec withJob(int forks, List<String> benchmarkClassPath) {
         return new ForkSpec(
                 new Job(
                         job.benchmark(),
                         job.fork(),
-                        planned,
+                        forks,
                         job.params(),
-                        job.benchmarkClassPath(),
+                        benchmarkClassPath,
                         job.outDir(),
                         job.progressToken()),
                 ruler,

@@ -90,19 +90,7 @@ public final class CalmWindows {
      *     calm (and held a centre), or the centres do not match the windows
      */
     public static double centreNs(double[] centresNs, CoreWindows windows, double referenceNs) {
-        if (centresNs.length != windows.loopNs().size() || centresNs.length == 0) {
-            return Double.NaN;
-        }
-        boolean[] calm = calm(windows, referenceNs);
-        double sum = 0;
-        int count = 0;
-        for (int w = 0; w < calm.length; w++) {
-            if (calm[w] && !Double.isNaN(centresNs[w])) {
-                sum += centresNs[w];
-                count++;
-            }
-        }
-        return count == 0 || count < MIN_CALM_SHARE * calm.length ? Double.NaN : sum / count;
+        return overCalm(centresNs, windows, referenceNs)[0];
     }
 
     /**
@@ -110,18 +98,28 @@ public final class CalmWindows {
      *     that centre is
      */
     public static double levelNs(double[] centresNs, CoreWindows windows, double referenceNs) {
-        if (Double.isNaN(centreNs(centresNs, windows, referenceNs))) {
-            return Double.NaN;
+        return overCalm(centresNs, windows, referenceNs)[1];
+    }
+
+    /** @return the mean centre and the mean probe over the calm windows with a centre; NaNs when too few */
+    private static double[] overCalm(double[] centresNs, CoreWindows windows, double referenceNs) {
+        double[] none = {Double.NaN, Double.NaN};
+        if (centresNs.length != windows.loopNs().size() || centresNs.length == 0) {
+            return none;
         }
         boolean[] calm = calm(windows, referenceNs);
-        double sum = 0;
+        double centreSum = 0;
+        double levelSum = 0;
         int count = 0;
         for (int w = 0; w < calm.length; w++) {
             if (calm[w] && !Double.isNaN(centresNs[w])) {
-                sum += windows.loopNs().get(w);
+                centreSum += centresNs[w];
+                levelSum += windows.loopNs().get(w);
                 count++;
             }
         }
-        return sum / count;
+        return count == 0 || count < MIN_CALM_SHARE * calm.length
+                ? none
+                : new double[] {centreSum / count, levelSum / count};
     }
 }
