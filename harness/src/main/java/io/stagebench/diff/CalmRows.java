@@ -17,7 +17,8 @@ import java.util.OptionalDouble;
  * were probed and enough forks a side have a calm share to judge on. A spell of another guest on the core's other
  * hardware thread moves a stage by tens of percent for as long as it lasts; left in, it is noise the verdict cannot see
  * through, so the rows with it left out detect smaller changes at the same false-alarm rate (which windows are calm
- * depends on the host, not on the side). The raw figures stay in each benchmark's line ({@link #line}).
+ * depends on the host, not on the side). Each fork's centre is then brought to one level of the core
+ * ({@link LevelAdjustment}), fitted within each side. The raw figures stay in each benchmark's line ({@link #line}).
  */
 final class CalmRows {
 

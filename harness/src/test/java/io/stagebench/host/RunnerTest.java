@@ -474,7 +474,7 @@ class RunnerTest {
         assertTrue(centres[0] > 0 && centres[1] > 0, Arrays.toString(centres));
     }
 
-    @MeasuresInProcess
+    // runs beside other tests: it checks which forks ran, which the windows it rewrites decide, not what they measured
     @Test
     void shouldMeasureMoreForksOfABenchmarkUntilEnoughMetTheCoreCalm() throws Exception {
         ByteArrayOutputStream said = new ByteArrayOutputStream();
@@ -504,7 +504,7 @@ class RunnerTest {
                 "the report says why it has more forks than asked");
     }
 
-    @MeasuresInProcess
+    // runs beside other tests: it checks which forks ran, which the windows it rewrites decide, not what they measured
     @Test
     void shouldStopMeasuringMoreForksAtTheMostItMayTakeAndTakeNoneWhenEnoughWereCalm() throws Exception {
         // only fork 5 calm: 2 more at most, both met a spell too
