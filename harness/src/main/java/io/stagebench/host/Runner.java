@@ -115,9 +115,13 @@ public final class Runner {
      * its forks until the run's end, for more ({@link #measureCalmForks}).
      */
     private static final class Measured {
-        private final BenchmarkForks forks;
+        /** The forks, until merged for good: then null, so their samples go with them. */
+        private BenchmarkForks forks;
+
         private BenchmarkOutcome outcome;
         private boolean settled;
+        private int succeeded;
+        private int planned;
 
         Measured(BenchmarkForks forks) {
             this.forks = forks;
@@ -126,7 +130,12 @@ public final class Runner {
         /** Merges what the forks measured, and lets the forks go when nothing more is to be measured of them. */
         void merge(boolean settle) {
             outcome = settle ? forks.mergeWithTail() : forks.merge();
-            settled = settle;
+            if (settle) {
+                succeeded = forks.succeeded();
+                planned = forks.planned();
+                forks = null;
+                settled = true;
+            }
         }
 
         /** @return the merged outcome, its tail shown; merged now when its forks are still held */
@@ -135,6 +144,14 @@ public final class Runner {
                 merge(true);
             }
             return outcome;
+        }
+
+        int succeeded() {
+            return settled ? succeeded : forks.succeeded();
+        }
+
+        int planned() {
+            return settled ? planned : forks.planned();
         }
     }
 
@@ -169,11 +186,11 @@ public final class Runner {
             measureCalmForks(measured);
         } catch (LiveForks.Stopped e) {
             List<BenchmarkOutcome> kept = measured.stream()
-                    .filter(m -> m.forks.succeeded() > 0)
+                    .filter(m -> m.succeeded() > 0)
                     .map(Measured::outcome)
                     .toList();
             int more = measured.stream()
-                    .mapToInt(m -> m.forks.planned() - config.forks())
+                    .mapToInt(m -> m.planned() - config.forks())
                     .sum();
             throw new StoppedRun(
                     kept, kept.stream().mapToInt(o -> o.forks().size()).sum(), planned + more);
