@@ -79,7 +79,7 @@ public final class BenchmarkForks {
     private final List<String> failures = new ArrayList<>();
     private final BatchChoice batchChoice;
     private BooleanSupplier stopped = () -> false;
-    /** The forks planned: the config's, and any planned since ({@link #planMore}). */
+    /** The forks planned: the config's, and any planned since ({@link #planOneMore}). */
     private int planned;
 
     /**
@@ -129,11 +129,11 @@ public final class BenchmarkForks {
     }
 
     /**
-     * Plans {@code count} forks more than planned so far, numbered on from the last (their layout seeds cycle on as the
-     * config's forks' do); their labels and progress count them.
+     * Plans one fork more than planned so far, numbered on from the last (its layout seed cycles on as the config's
+     * forks' do); labels and progress count it.
      */
-    public void planMore(int count) {
-        planned += count;
+    public void planOneMore() {
+        planned++;
         progress.planned(planned);
     }
 

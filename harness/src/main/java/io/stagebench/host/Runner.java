@@ -268,7 +268,7 @@ public final class Runner {
                             CalmWindows.MIN_JUDGED_FORKS,
                             config.calmForks() - (forks.planned() - config.forks())));
                 }
-                forks.planMore(1);
+                forks.planOneMore();
                 forks.runFork(forks.planned());
                 afterFork.forkEnded(name, forks.planned());
                 benchmark.merge(false);

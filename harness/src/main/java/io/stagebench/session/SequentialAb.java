@@ -143,16 +143,9 @@ final class SequentialAb {
     }
 
     /**
-     * @return the look's word for a benchmark's centre rows, as the table will call them: slower, faster, unreliable or
-     *     no change
-     */
-    static String state(List<Comparison> rows, boolean decided) {
-        return state(rows, decided, false);
-    }
-
-    /**
      * @param shortOfCalm whether the rows were judged on every sample for want of forks with calm windows
-     * @return {@link #state(List, boolean)}, saying so when short of calm windows
+     * @return the look's word for a benchmark's centre rows, as the table will call them: slower, faster, unreliable or
+     *     no change; saying so when short of calm windows
      */
     static String state(List<Comparison> rows, boolean decided, boolean shortOfCalm) {
         if (rows.isEmpty()) {

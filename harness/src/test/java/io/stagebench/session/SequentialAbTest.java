@@ -40,13 +40,13 @@ class SequentialAbTest {
     void shouldCallALookUnreliableWhenTheTableWill() {
         assertEquals(
                 "(unreliable, could detect nothing yet)",
-                SequentialAb.state(List.of(tmean(Verdict.UNRELIABLE, Double.POSITIVE_INFINITY)), false));
+                SequentialAb.state(List.of(tmean(Verdict.UNRELIABLE, Double.POSITIVE_INFINITY)), false, false));
         assertEquals(
                 "(no change, could detect 4.0%, decided)",
-                SequentialAb.state(List.of(tmean(Verdict.NO_CHANGE, 4.0)), true));
+                SequentialAb.state(List.of(tmean(Verdict.NO_CHANGE, 4.0)), true, false));
         assertEquals(
                 "(slower, could detect 6.0%)",
-                SequentialAb.state(List.of(tmean(Verdict.SLOWER, 2.0), tmean(Verdict.UNRELIABLE, 6.0)), false));
+                SequentialAb.state(List.of(tmean(Verdict.SLOWER, 2.0), tmean(Verdict.UNRELIABLE, 6.0)), false, false));
     }
 
     @Test
