@@ -1,6 +1,7 @@
 package io.stagebench.diff;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -76,8 +77,6 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
      * 1/10 of alpha, and one of all five 1/50.
      */
     public static final double DEFAULT_CENTRE_SHARE = 0.5;
-    /** Bisection steps of the detectable change: a relative precision of 2^-40 of the search range. */
-    private static final int DETECT_STEPS = 40;
 
     /**
      * @throws IllegalArgumentException "alpha must be in (0, 1), got 1.5", "threshold must not be negative, got -1.0",
@@ -248,6 +247,35 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
                 b[i] += deltaNs;
             }
             return MannWhitney.test(old.forksNs(), b).pValue();
+        }
+
+        /**
+         * @return the deltas of {@link #pValue} at which the test's ranks can change, so that its p is one value
+         *     between two neighbours: for pairs where a difference changes sign ({@code -d[i]}) or two swap magnitude
+         *     ({@code -(d[i] + d[j]) / 2}), for forks where a B value passes an A value ({@code a[i] - b[j]})
+         */
+        double[] rankChangesNs() {
+            if (judgedAsPairs()) {
+                double[] d = differencesNs();
+                double[] changes = new double[d.length * (d.length + 1) / 2];
+                int k = 0;
+                for (int i = 0; i < d.length; i++) {
+                    for (int j = i; j < d.length; j++) {
+                        changes[k++] = -(d[i] + d[j]) / 2;
+                    }
+                }
+                return changes;
+            }
+            double[] a = old.forksNs();
+            double[] b = now.forksNs();
+            double[] changes = new double[a.length * b.length];
+            int k = 0;
+            for (double x : a) {
+                for (double y : b) {
+                    changes[k++] = x - y;
+                }
+            }
+            return changes;
         }
 
         /** @return the Hodges-Lehmann shift with its interval at {@code confidence} */
@@ -422,7 +450,6 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
      *     below level
      */
     private static double detectableShiftNs(Row row, double shiftNs, double level, int sign) {
-        double lo = 0;
         double hi = 0;
         double[] a = row.old().forksNs();
         double[] b = row.now().forksNs();
@@ -439,15 +466,36 @@ public record VerdictRule(double alpha, double thresholdPercent, int looks, doub
         if (row.pValue(-shiftNs) < level) {
             return 0;
         }
-        for (int i = 0; i < DETECT_STEPS; i++) {
-            double mid = (lo + hi) / 2;
-            if (row.pValue(sign * mid - shiftNs) < level) {
-                hi = mid;
-            } else {
-                lo = mid;
+        // p is one value between two neighbouring deltas at which the ranks change: search those, not the line
+        double[] changes = row.rankChangesNs();
+        double[] steps = new double[changes.length];
+        int count = 0;
+        for (double change : changes) {
+            double delta = sign * (change + shiftNs);
+            if (delta > 0 && delta < hi) {
+                steps[count++] = delta;
             }
         }
-        return hi;
+        Arrays.sort(steps, 0, count);
+        int distinct = 0;
+        for (int i = 0; i < count; i++) {
+            if (distinct == 0 || steps[i] != steps[distinct - 1]) {
+                steps[distinct++] = steps[i];
+            }
+        }
+        // the smallest k whose stretch (steps[k - 1], steps[k]) tests below level; the last, up to hi, does
+        int low = 0;
+        int high = distinct;
+        while (low < high) {
+            int k = (low + high) >>> 1;
+            double inside = ((k == 0 ? 0 : steps[k - 1]) + steps[k]) / 2;
+            if (row.pValue(sign * inside - shiftNs) < level) {
+                high = k;
+            } else {
+                low = k + 1;
+            }
+        }
+        return low == 0 ? 0 : steps[low - 1];
     }
 
     /** @return why no test can be made, or null when one can */

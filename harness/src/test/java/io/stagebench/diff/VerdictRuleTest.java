@@ -375,6 +375,65 @@ class VerdictRuleTest {
         assertTrue(reached > 20, "only " + reached + " rows reached their detectable change");
     }
 
+    @Test
+    void shouldFindTheDetectableChangeASearchOfTheLineFinds() {
+        // no threshold, so the detectable change is the test's own: B's values, their shift out, moved until p < level
+        VerdictRule noThreshold = new VerdictRule(0.05, 0);
+        Random random = new Random(11);
+        int finite = 0;
+        for (int trial = 0; trial < 300; trial++) {
+            int n = 5 + random.nextInt(19);
+            boolean paired = trial % 2 == 0;
+            boolean ticks = trial % 3 == 0;
+            double[] a = new double[n];
+            double[] b = new double[n];
+            for (int i = 0; i < n; i++) {
+                double fork = 3 * random.nextGaussian();
+                a[i] = 100 + fork + random.nextGaussian();
+                b[i] = 100 + fork + random.nextGaussian() + random.nextInt(3);
+                if (ticks) {
+                    // values in counter steps tie
+                    a[i] = Math.round(a[i] * 2) / 2.0;
+                    b[i] = Math.round(b[i] * 2) / 2.0;
+                }
+            }
+            VerdictRule.Row row = new VerdictRule.Row(Statistic.TMEAN, side(a), side(b), paired);
+            double shiftNs = row.shift(0.5).shiftNs();
+            double level = 0.001 + 0.05 * random.nextDouble();
+            double found = noThreshold.detectablePercent(row, shiftNs, 0, 100, level);
+            double expected = Math.max(lineSearchNs(row, shiftNs, level, 1), lineSearchNs(row, shiftNs, level, -1));
+            if (Double.isInfinite(expected)) {
+                assertTrue(Double.isInfinite(found), trial + ": " + found + " v none");
+            } else {
+                finite++;
+                assertEquals(
+                        expected, found, 1e-9 * (1 + expected), trial + " (" + n + (paired ? " pairs)" : " forks)"));
+            }
+        }
+        assertTrue(finite > 200, "only " + finite + " rows could detect a change");
+    }
+
+    /** The smallest delta at which B, its shift out and moved by sign x delta, tests below level: 80 bisections. */
+    private static double lineSearchNs(VerdictRule.Row row, double shiftNs, double level, int sign) {
+        double low = 0;
+        double high = 1_000;
+        if (!(row.pValue(sign * high - shiftNs) < level)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        if (row.pValue(-shiftNs) < level) {
+            return 0;
+        }
+        for (int i = 0; i < 80; i++) {
+            double mid = (low + high) / 2;
+            if (row.pValue(sign * mid - shiftNs) < level) {
+                high = mid;
+            } else {
+                low = mid;
+            }
+        }
+        return high;
+    }
+
     private Comparison judgedAlone(double[] a, double[] b) {
         return new VerdictRule(0.05, 2, 4)
                 .judgeAll(List.of(new VerdictRule.Row(Statistic.TMEAN, side(a), side(b))))
