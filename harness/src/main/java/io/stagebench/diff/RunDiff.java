@@ -125,11 +125,14 @@ public record RunDiff(
     public static RunDiff compare(
             StoredRun a,
             StoredRun b,
-            VerdictRule rule,
+            VerdictRule asked,
             List<Statistic> statistics,
             List<String> only,
             boolean tags,
             boolean profiledAlike) {
+        // the two runs of an ab judged at each of its looks: alpha spread over them again, or this diff could call
+        // what the ab that measured them could not
+        VerdictRule rule = asked.withLooks(Math.max(asked.looks(), Pairing.looks(a, b)));
         String profileA = profile(a);
         boolean alike = profiledAlike && profileA != null && profileA.equals(profile(b));
         for (StoredRun side : List.of(a, b)) {

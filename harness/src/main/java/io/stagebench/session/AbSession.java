@@ -153,12 +153,22 @@ public record AbSession(
                     a,
                     outcomes.a(),
                     a.report(outcomes.a()).warnings(),
-                    Pairing.of("A", b.dir(), runner.tookTurns(), runner.tookMeasureTurns()));
+                    Pairing.of(
+                            "A",
+                            b.dir(),
+                            runner.tookTurns(),
+                            runner.tookMeasureTurns(),
+                            sequence.rule().looks()));
             MeasurementSession.Stored storedB = session.store(
                     b,
                     outcomes.b(),
                     b.report(outcomes.b()).warnings(),
-                    Pairing.of("B", a.dir(), runner.tookTurns(), runner.tookMeasureTurns()));
+                    Pairing.of(
+                            "B",
+                            a.dir(),
+                            runner.tookTurns(),
+                            runner.tookMeasureTurns(),
+                            sequence.rule().looks()));
             storedA.printReport(err);
             storedB.printReport(err);
             warnFailures("A", outcomes.a(), err);

@@ -351,12 +351,12 @@ public final class Bisection implements AutoCloseable {
                     ma,
                     outcomes.a(),
                     ma.report(outcomes.a()).warnings(),
-                    Pairing.of("A", mb.dir(), runner.tookTurns(), runner.tookMeasureTurns()));
+                    Pairing.of("A", mb.dir(), runner.tookTurns(), runner.tookMeasureTurns(), rule.looks()));
             session.store(
                     mb,
                     outcomes.b(),
                     mb.report(outcomes.b()).warnings(),
-                    Pairing.of("B", ma.dir(), runner.tookTurns(), runner.tookMeasureTurns()));
+                    Pairing.of("B", ma.dir(), runner.tookTurns(), runner.tookMeasureTurns(), rule.looks()));
             Comparison measured =
                     judged(older, newer, ResultReader.readSummary(ma.dir()), ResultReader.readSummary(mb.dir()), false);
             if (measured.diff() != null && unjudged(measured.diff())) {

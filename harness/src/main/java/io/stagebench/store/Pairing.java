@@ -13,11 +13,24 @@ import java.nio.file.Path;
  * @param partner the other run, as its path below the results folder: {@code <commit label>/<run id>}
  * @param design how a pair's two forks were ordered, {@value #ABBA}, {@value #ABBA_TURNS} or
  *     {@value #ABBA_MEASURE_TURNS}
+ * @param looks how many times the comparison that measured the pairs could judge them (a sequential {@code ab}'s plan):
+ *     its alpha was spent over that many looks, and a later {@code diff} of the two runs spends it alike, or it would
+ *     call what the comparison could not; 1 for a run stored without it
  */
 public record Pairing(
         @JsonProperty(required = true) String side,
         @JsonProperty(required = true) String partner,
-        @JsonProperty(required = true) String design) {
+        @JsonProperty(required = true) String design,
+        int looks) {
+
+    public Pairing {
+        looks = Math.max(1, looks);
+    }
+
+    /** A pairing judged at one look. */
+    public Pairing(String side, String partner, String design) {
+        this(side, partner, design, 1);
+    }
 
     /** Fork i of each side one after the other, A B then B A for the next pair. */
     public static final String ABBA = "ABBA";
@@ -34,17 +47,19 @@ public record Pairing(
 
     /** @return the pairing of {@code run} (side "A" or "B") with the run folder {@code partnerDir} */
     public static Pairing of(String side, Path partnerDir) {
-        return of(side, partnerDir, false, false);
+        return of(side, partnerDir, false, false, 1);
     }
 
     /**
      * @param turns whether the pairs' forks were alive together and took turns ({@link #ABBA_TURNS}) or ran one after
      *     the other ({@link #ABBA})
      * @param measureTurns whether some pair's measured passes took turns of their own ({@link #ABBA_MEASURE_TURNS})
+     * @param looks the most times the comparison could judge the pairs
      * @return the pairing of {@code run} (side "A" or "B") with the run folder {@code partnerDir}
      */
-    public static Pairing of(String side, Path partnerDir, boolean turns, boolean measureTurns) {
-        return new Pairing(side, idOf(partnerDir), !turns ? ABBA : measureTurns ? ABBA_MEASURE_TURNS : ABBA_TURNS);
+    public static Pairing of(String side, Path partnerDir, boolean turns, boolean measureTurns, int looks) {
+        return new Pairing(
+                side, idOf(partnerDir), !turns ? ABBA : measureTurns ? ABBA_MEASURE_TURNS : ABBA_TURNS, looks);
     }
 
     /** @return "b20d3ad313bc/20261201-115152": a run folder as {@link #partner()} names it */
@@ -64,6 +79,14 @@ public record Pairing(
                 && !pa.side().equals(pb.side())
                 && pa.partner().equals(idOf(b.dir()))
                 && pb.partner().equals(idOf(a.dir()));
+    }
+
+    /**
+     * @return the most looks the comparison that measured {@code a} and {@code b} as pairs could take; 1 when they are
+     *     not the two sides of one
+     */
+    public static int looks(StoredRun a, StoredRun b) {
+        return paired(a, b) ? Math.max(a.pairing().looks(), b.pairing().looks()) : 1;
     }
 
     /**

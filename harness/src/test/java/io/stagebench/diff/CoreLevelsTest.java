@@ -50,7 +50,7 @@ class CoreLevelsTest {
                 run.environment(),
                 run.warnings(),
                 run.benchmarks(),
-                Pairing.of(side, partner.dir(), turns, turns));
+                Pairing.of(side, partner.dir(), turns, turns, 1));
     }
 
     private static StoredRun.Benchmark decide(StoredRun run) {

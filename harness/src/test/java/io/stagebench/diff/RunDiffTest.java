@@ -157,14 +157,72 @@ class RunDiffTest {
 
     /** Records in both runs' summary.json that their forks ran as pairs, as ab writes it. */
     private static void pair(Path a, Path b) throws Exception {
+        pair(a, b, 1);
+    }
+
+    /** As {@link #pair(Path, Path)}, by an ab whose plan could judge the pairs {@code looks} times. */
+    private static void pair(Path a, Path b, int looks) throws Exception {
         for (Path[] sides : new Path[][] {{a, b}, {b, a}}) {
             Path summary = sides[0].resolve("summary.json");
             ObjectNode root = (ObjectNode) Json.mapper().readTree(summary.toFile());
             root.set(
                     "pairing",
-                    Json.mapper().valueToTree(io.stagebench.store.Pairing.of(sides[0] == a ? "A" : "B", sides[1])));
+                    Json.mapper()
+                            .valueToTree(io.stagebench.store.Pairing.of(
+                                    sides[0] == a ? "A" : "B", sides[1], true, true, looks)));
             Files.writeString(summary, Json.write(root));
         }
+    }
+
+    @Test
+    void shouldSpendAlphaOverTheLooksOfTheAbThatMeasuredThePairs() throws Exception {
+        Path a = SummaryFixture.run().benchmark("encode", spreadForks(0)).writeTo(dir.resolve("a"));
+        // each pair's B apart from its A by up to 4 ns either way: the detectable change is the test's, not the
+        // threshold
+        double[] forksB = spreadForks(0).get("encode").clone();
+        for (int i = 0; i < forksB.length; i++) {
+            forksB[i] += 4 * Math.cos(i * 1.7);
+        }
+        Path b = SummaryFixture.run()
+                .benchmark("encode", Map.of("encode", forksB))
+                .writeTo(dir.resolve("b"));
+        pair(a, b, 1);
+        RunDiff once = RunDiff.compare(
+                ResultReader.readSummary(a), ResultReader.readSummary(b), VerdictRule.defaults(), ALL, List.of());
+        pair(a, b, 2);
+        RunDiff twice = RunDiff.compare(
+                ResultReader.readSummary(a), ResultReader.readSummary(b), VerdictRule.defaults(), ALL, List.of());
+
+        assertEquals(1, once.rule().looks());
+        assertEquals(2, twice.rule().looks(), "the ab's two looks, not the one a diff would take");
+        Comparison p50Once =
+                once.benchmarks().get(0).stages().get(0).comparisons().get(1);
+        Comparison p50Twice =
+                twice.benchmarks().get(0).stages().get(0).comparisons().get(1);
+        assertEquals(Statistic.P50, p50Twice.statistic());
+        assertTrue(
+                p50Twice.detectablePercent() > p50Once.detectablePercent(),
+                p50Twice.detectablePercent() + " v " + p50Once.detectablePercent());
+        assertTrue(new DiffReport(twice).toText().contains("spread over 2 looks"), new DiffReport(twice).toText());
+    }
+
+    @Test
+    void shouldReadAPairingStoredWithoutItsLooksAsOneLook() throws Exception {
+        Path a = SummaryFixture.run().benchmark("encode", spreadForks(0)).writeTo(dir.resolve("a"));
+        Path b = SummaryFixture.run().benchmark("encode", spreadForks(4)).writeTo(dir.resolve("b"));
+        pair(a, b, 3);
+        for (Path side : List.of(a, b)) {
+            Path summary = side.resolve("summary.json");
+            ObjectNode root = (ObjectNode) Json.mapper().readTree(summary.toFile());
+            ((ObjectNode) root.get("pairing")).remove("looks");
+            Files.writeString(summary, Json.write(root));
+        }
+
+        RunDiff diff = RunDiff.compare(
+                ResultReader.readSummary(a), ResultReader.readSummary(b), VerdictRule.defaults(), ALL, List.of());
+
+        assertTrue(diff.benchmarks().get(0).paired());
+        assertEquals(1, diff.rule().looks());
     }
 
     @Test

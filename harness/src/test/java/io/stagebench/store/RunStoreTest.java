@@ -222,7 +222,7 @@ class RunStoreTest {
                         "benchmarks",
                         "warnings"),
                 keys(summary));
-        assertEquals(List.of("side", "partner", "design", "meaning"), keys(summary.get("pairing")));
+        assertEquals(List.of("side", "partner", "design", "looks", "meaning"), keys(summary.get("pairing")));
         JsonNode pipe = summary.get("benchmarks").get(0);
         assertEquals(
                 List.of(
