@@ -162,7 +162,7 @@ public final class AbCommand implements Callable<Integer> {
             names = "--target",
             paramLabel = "PERCENT",
             description =
-                    "Stop adding forks to a benchmark once its centre rows could detect this change (default: 5%%,"
+                    "Stop adding forks to a benchmark once its centre rows could detect this change (default: 3%%,"
                             + " or --max-regression with --fail-on-regression).")
     String target;
 

@@ -26,8 +26,11 @@ import java.util.Map;
  */
 public record Gate(double maxRegressionPercent) {
 
-    /** The gate's limit unless told, in %: the same change at which {@code ab}'s plan stops adding forks. */
-    public static final double DEFAULT_MAX_REGRESSION_PERCENT = SequentialPlan.DEFAULT_TARGET_PERCENT;
+    /**
+     * The gate's limit unless told, in %; a gated {@code ab}'s plan stops adding forks to a benchmark at the same
+     * change.
+     */
+    public static final double DEFAULT_MAX_REGRESSION_PERCENT = 5.0;
 
     /** What the gate decided, with its exit code. */
     public enum Outcome {
