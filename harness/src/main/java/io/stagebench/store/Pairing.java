@@ -27,11 +27,6 @@ public record Pairing(
         looks = Math.max(1, looks);
     }
 
-    /** A pairing judged at one look. */
-    public Pairing(String side, String partner, String design) {
-        this(side, partner, design, 1);
-    }
-
     /** Fork i of each side one after the other, A B then B A for the next pair. */
     public static final String ABBA = "ABBA";
     /** The two forks of a pair alive together, their replicas taking turns A1 B1 B2 A2 ... ({@code link.Turns}). */

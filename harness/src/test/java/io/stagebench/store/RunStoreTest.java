@@ -102,7 +102,7 @@ class RunStoreTest {
                         outcomes,
                         List.of("run warning"),
                         RunFixture.environment(fakeRoot, RunFixture.START, RunFixture.COMMIT, false),
-                        new Pairing("A", "fedcba987654/20250304-101531", Pairing.ABBA));
+                        new Pairing("A", "fedcba987654/20250304-101531", Pairing.ABBA, 1));
         return dir;
     }
 
