@@ -92,13 +92,13 @@ final class CalmRows {
             List<StoredRun.Fork> forksA,
             List<StoredRun.Fork> forksB,
             double referenceNs) {
-        double[] a = centres(forksA, series, referenceNs);
-        double[] b = centres(forksB, series, referenceNs);
+        double[] a = perFork(forksA, series, referenceNs, CalmWindows::centreNs);
+        double[] b = perFork(forksB, series, referenceNs, CalmWindows::centreNs);
         if (a == null || b == null) {
             return new Judged(Optional.empty(), raw, false, false);
         }
-        double[] levelA = levels(forksA, series, referenceNs);
-        double[] levelB = levels(forksB, series, referenceNs);
+        double[] levelA = perFork(forksA, series, referenceNs, CalmWindows::levelNs);
+        double[] levelB = perFork(forksB, series, referenceNs, CalmWindows::levelNs);
         List<Integer> keptA = new ArrayList<>();
         List<Integer> keptB = new ArrayList<>();
         for (int i = 0; i < Math.max(a.length, b.length); i++) {
@@ -182,8 +182,13 @@ final class CalmRows {
         return kept.stream().mapToDouble(i -> values[i]).toArray();
     }
 
-    /** @return each fork's centre of {@code series} over its calm windows (NaN: too few); null when some has none */
-    private static double[] centres(List<StoredRun.Fork> forks, String series, double referenceNs) {
+    /**
+     * @param figure {@link CalmWindows#centreNs} or {@link CalmWindows#levelNs}
+     * @return each fork's figure of {@code series} over its calm windows (NaN: too few); null when some fork has no
+     *     windows of it
+     */
+    private static double[] perFork(
+            List<StoredRun.Fork> forks, String series, double referenceNs, CalmWindows.OverCalm figure) {
         double[] out = new double[forks.size()];
         for (int i = 0; i < out.length; i++) {
             StoredRun.Fork f = forks.get(i);
@@ -191,18 +196,7 @@ final class CalmRows {
             if (windows.isEmpty()) {
                 return null;
             }
-            out[i] = CalmWindows.centreNs(windows.get(), f.windows().core(), referenceNs);
-        }
-        return out;
-    }
-
-    /** @return each fork's calm level of the core, over the windows its centre of {@code series} averages */
-    private static double[] levels(List<StoredRun.Fork> forks, String series, double referenceNs) {
-        double[] out = new double[forks.size()];
-        for (int i = 0; i < out.length; i++) {
-            StoredRun.Fork f = forks.get(i);
-            out[i] = CalmWindows.levelNs(
-                    f.windows().centres(series).orElseThrow(), f.windows().core(), referenceNs);
+            out[i] = figure.of(windows.get(), f.windows().core(), referenceNs);
         }
         return out;
     }

@@ -38,7 +38,7 @@ public final class CalmForks {
      *     NaN for a fork with too few ({@link CalmWindows#centreNs}); empty when some fork was not probed
      */
     public static Map<String, double[]> centresNs(BenchmarkOutcome outcome, double referenceNs) {
-        return perSeries(outcome, referenceNs, false);
+        return perSeries(outcome, referenceNs, CalmWindows::centreNs);
     }
 
     /**
@@ -46,10 +46,11 @@ public final class CalmForks {
      *     ({@link CalmWindows#levelNs}), NaN where the centre is
      */
     public static Map<String, double[]> levelsNs(BenchmarkOutcome outcome, double referenceNs) {
-        return perSeries(outcome, referenceNs, true);
+        return perSeries(outcome, referenceNs, CalmWindows::levelNs);
     }
 
-    private static Map<String, double[]> perSeries(BenchmarkOutcome outcome, double referenceNs, boolean levels) {
+    private static Map<String, double[]> perSeries(
+            BenchmarkOutcome outcome, double referenceNs, CalmWindows.OverCalm figure) {
         Map<String, double[]> out = new LinkedHashMap<>();
         List<CoreWindows> windows = windows(outcome);
         if (windows.isEmpty() || !windows.stream().allMatch(CoreWindows::probed)) {
@@ -64,11 +65,7 @@ public final class CalmForks {
             for (int i = 0; i < centres.length && cut; i++) {
                 double[] windowCentres = outcome.windowCentres(i).get(series);
                 cut = windowCentres != null;
-                centres[i] = !cut
-                        ? Double.NaN
-                        : levels
-                                ? CalmWindows.levelNs(windowCentres, windows.get(i), referenceNs)
-                                : CalmWindows.centreNs(windowCentres, windows.get(i), referenceNs);
+                centres[i] = cut ? figure.of(windowCentres, windows.get(i), referenceNs) : Double.NaN;
             }
             if (cut) {
                 out.put(series, centres);

@@ -84,6 +84,13 @@ public final class CalmWindows {
         return calm.length == 0 ? 0 : count / (double) calm.length;
     }
 
+    /** A figure of one fork over its calm windows: {@link #centreNs} or {@link #levelNs}. */
+    @FunctionalInterface
+    public interface OverCalm {
+        /** @return the figure, NaN when the fork has too few calm windows */
+        double of(double[] centresNs, CoreWindows windows, double referenceNs);
+    }
+
     /**
      * @param centresNs each window's centre of one series ({@link WindowCentres})
      * @return the mean of the calm windows' centres; NaN when fewer than {@value #MIN_CALM_SHARE} of the windows were
